@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { appliances, appointmentStatuses, brands, serviceTypes } from './choices.ts';
+import { booking } from './constants.ts';
+
+export const isoDateSchema = z
+  .string({ error: 'Date is required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in YYYY-MM-DD form')
+  .refine((value) => {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'Date is not a real calendar date');
+
+export const timeSlotSchema = z
+  .string({ error: 'Time slot is required' })
+  .min(1, 'Time slot is required')
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'Time slot must look like 14:00-15:00');
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+function choice<T extends readonly [string, ...string[]]>(values: T, requiredMessage: string) {
+  return z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? requiredMessage : `${requiredMessage.replace(' is required', '')} must be one of the listed options`),
+  });
+}
+
+export const availableSlotsQuerySchema = z.object({ date: isoDateSchema });
+export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;
+
+export const availableSlotsResponseSchema = z.object({
+  date: z.string(),
+  availableSlots: z.array(z.string()),
+  /** Why the list is empty, when it is: a person can act on it. */
+  reason: z.string().optional(),
+});
+export type AvailableSlotsResponse = z.infer<typeof availableSlotsResponseSchema>;
+
+/** Step 2 fields of the booking wizard. */
+export const serviceDetailsSchema = z.object({
+  serviceType: choice(serviceTypes, 'Service type is required'),
+  appliance: choice(appliances, 'Appliance is required'),
+  brand: choice(brands, 'Brand is required'),
+  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').optional(),
+});
+
+/** Step 3 fields of the booking wizard. */
+export const contactInfoSchema = z.object({
+  customerName: requiredText('Customer name is required'),
+  email: z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required'),
+  phone: requiredText('Phone number is required', 40),
+  address: requiredText('Service address is required'),
+  city: requiredText('City is required', 100),
+  state: requiredText('State is required', 2).default(booking.defaultState),
+  zipCode: z
+    .string({ error: 'Valid zip code is required' })
+    .trim()
+    .min(booking.zipMin, 'Valid zip code is required')
+    .max(booking.zipMax, 'Zip code too long'),
+});
+
+export const appointmentRequestSchema = z.object({
+  ...contactInfoSchema.shape,
+  ...serviceDetailsSchema.shape,
+  appointmentDate: isoDateSchema,
+  timeSlot: timeSlotSchema,
+});
+export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
+export type AppointmentRequestParsed = z.output<typeof appointmentRequestSchema>;
+
+export const appointmentStatusSchema = z.enum(appointmentStatuses);
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+
+export const appointmentSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int().nullable(),
+  serviceRequestId: z.number().int().nullable(),
+  customerName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  appointmentDate: z.string(),
+  timeSlot: z.string(),
+  serviceType: z.string(),
+  appliance: z.string(),
+  brand: z.string(),
+  description: z.string().nullable(),
+  status: appointmentStatusSchema,
+  technicianId: z.string().nullable(),
+  technicianNotes: z.string().nullable(),
+  totalCost: z.string().nullable(),
+  confirmationCode: z.string(),
+  createdAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+export const createAppointmentResponseSchema = z.object({
+  status: z.literal('scheduled'),
+  confirmationCode: z.string(),
+  appointment: appointmentSchema,
+});
+export type CreateAppointmentResponse = z.infer<typeof createAppointmentResponseSchema>;
+
+export const appointmentListQuerySchema = z.object({
+  date: isoDateSchema.optional(),
+  status: appointmentStatusSchema.optional(),
+});
+export const appointmentListSchema = z.array(appointmentSchema);
+
+export const appointmentIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Appointment id must be a number' }).int().positive('Appointment id must be a positive number') });
+
+export const appointmentStatusChangeSchema = z.object({ status: appointmentStatusSchema });
+export const assignTechnicianSchema = z.object({ technicianId: z.string({ error: 'Technician is required' }).min(1, 'Technician is required') });
+
+export const slotTakenMessage = 'That time slot is no longer available. Please choose another time.';

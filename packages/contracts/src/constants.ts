@@ -1,0 +1,66 @@
+/** Business constants from section 9 of both spec documents. */
+export const business = {
+  name: 'St Augustine Appliance Repair',
+  phoneDisplay: '(904) 802-1998',
+  phoneTel: '+19048021998',
+  timeZone: 'America/New_York',
+  hours: { opens: '07:00', closes: '20:00', days: 'every day' },
+  priceRange: '$$',
+  paymentAccepted: ['Cash', 'Credit Card', 'Check'],
+  copyrightYear: 2024,
+  since: 1984,
+  yearsExperience: '40+',
+  emergency: '24/7',
+  claims: { rating: '4.9/5', reviews: '200+', repairs: '56,000+', satisfaction: '99.2%', guarantee: '100%' },
+} as const;
+
+export const payment = { defaultAmount: 150, minAmount: 1, maxAmount: 10_000, step: 0.01, decimals: 2, defaultDescription: 'Appliance Repair Service' } as const;
+
+export const booking = {
+  windowDays: 14,
+  excludedWeekday: 0, // Sunday
+  zipMin: 5,
+  zipMax: 10,
+  defaultState: 'FL',
+  steps: 4,
+  confirmationCallHours: 24,
+} as const;
+
+export const ui = {
+  scrollOffsetPx: 20,
+  scrollFallbackOffsetPx: 120,
+  scrollToSectionDelayMs: 500,
+  stepScrollDelayMs: 100,
+  embeddedFormHeightPx: 740,
+  controlsAutoHideMs: 3000,
+  toastDurationMs: 5000,
+  toastLimit: 1,
+  toastSwipeThresholdPx: 50,
+  tooltipDelayMs: 700,
+  tooltipSkipMs: 300,
+} as const;
+
+export const tracking = {
+  pollTrackingPageMs: 30_000,
+  pollTechniciansMs: 5_000,
+  pollAppointmentsMs: 5_000,
+  pollTrackingListMs: 3_000,
+  countdownTickMs: 1_000,
+  progressWindowMinutes: 45,
+  fallbackScheduledMinutes: 30,
+  fallbackEtaMinutes: 25,
+  timelineScheduledMinutesBefore: 60,
+  timelineDispatchedMinutesBefore: 45,
+  defaultCenter: { lat: 29.9012, lng: -81.3124 },
+  defaultZoom: 13,
+  coordinateStep: 0.0001,
+  coordinateDecimals: 4,
+  distanceDecimals: 1,
+  recentActivityItems: 5,
+  phoneLookupHistoryItems: 3,
+} as const;
+
+export const accounts = { passwordMin: 6, dateFormat: 'MMM dd, yyyy', memberSinceFormat: 'MMM yyyy' } as const;
+
+/** Browser storage keys of the request conventions. */
+export const storageKeys = { authToken: 'auth_token', adminToken: 'admin_token', scrollTarget: 'scrollToSection' } as const;

@@ -1,0 +1,45 @@
+/**
+ * Which service owns which public path. nginx, the local gateway and their tests are derived from this table.
+ * `prefix: true` means every path that starts with `path` (after the exact one).
+ */
+export const serviceNames = ['booking', 'accounts', 'tracking', 'payments'] as const;
+export type ServiceName = (typeof serviceNames)[number];
+
+export type RouteOwnership = { path: string; prefix: boolean; service: ServiceName; websocket?: boolean };
+
+export const routeOwnership: readonly RouteOwnership[] = [
+  { path: '/api/appointments', prefix: true, service: 'booking' },
+  { path: '/api/customer/', prefix: true, service: 'booking' },
+  { path: '/api/service-systems', prefix: false, service: 'booking' },
+  { path: '/api/auth/', prefix: true, service: 'accounts' },
+  { path: '/api/admin/', prefix: true, service: 'accounts' },
+  { path: '/api/technicians', prefix: true, service: 'tracking' },
+  { path: '/api/tracking', prefix: true, service: 'tracking' },
+  { path: '/ws', prefix: false, service: 'tracking', websocket: true },
+  { path: '/api/create-payment-intent', prefix: false, service: 'payments' },
+  { path: '/api/payments/', prefix: true, service: 'payments' },
+  { path: '/api/payments', prefix: false, service: 'payments' },
+];
+
+/** The service that answers `pathname`, or undefined when no service owns it. Longest match wins. */
+export function serviceForPath(pathname: string): ServiceName | undefined {
+  let best: RouteOwnership | undefined;
+  for (const route of routeOwnership) {
+    const matches = route.prefix ? pathname.startsWith(route.path) : pathname === route.path;
+    if (matches && (!best || route.path.length > best.path.length)) best = route;
+  }
+  return best?.service;
+}
+
+/** Old single-site paths on the main host and the app that now serves them. */
+export const legacyRedirects: readonly { path: string; prefix: boolean; app: 'portal' | 'backoffice'; to: string }[] = [
+  { path: '/login', prefix: false, app: 'portal', to: '/login' },
+  { path: '/register', prefix: false, app: 'portal', to: '/register' },
+  { path: '/customer-portal', prefix: false, app: 'portal', to: '/customer-portal' },
+  { path: '/technician-tracking', prefix: false, app: 'portal', to: '/technician-tracking' },
+  { path: '/admin-', prefix: true, app: 'backoffice', to: '' },
+  { path: '/technician-management', prefix: false, app: 'backoffice', to: '/technician-management' },
+];
+
+export const appNames = ['web', 'portal', 'backoffice'] as const;
+export type AppName = (typeof appNames)[number];

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { technicianStatuses, trackingStatuses } from './choices.ts';
+
+const latitude = z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
+const longitude = z.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
+
+export const locationSchema = z.object({ lat: z.number(), lng: z.number(), address: z.string().nullable(), lastUpdated: z.string() });
+export type Location = z.infer<typeof locationSchema>;
+
+export const technicianSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  avatar: z.string().nullable(),
+  vehicleInfo: z.string().nullable(),
+  specialties: z.array(z.string()),
+  rating: z.number().min(0).max(5),
+  completedJobs: z.number().int(),
+  status: z.enum(technicianStatuses),
+  currentLocation: locationSchema.nullable(),
+});
+export type Technician = z.infer<typeof technicianSchema>;
+export const technicianListSchema = z.array(technicianSchema);
+
+export const technicianIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** Both pages' create payloads: management sends vehicleInfo; tracking administration sends vehicle, lat, lng, location. */
+export const createTechnicianSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  phone: z.string({ error: 'Phone is required' }).trim().min(1, 'Phone is required').max(40),
+  vehicleInfo: z.string().trim().max(200).optional(),
+  vehicle: z.string().trim().max(200).optional(),
+  specialties: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
+  lat: latitude.optional(),
+  lng: longitude.optional(),
+  location: z.object({ lat: latitude, lng: longitude }).optional(),
+});
+export type CreateTechnician = z.input<typeof createTechnicianSchema>;
+
+export const updateTechnicianSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  phone: z.string({ error: 'Phone is required' }).trim().min(1, 'Phone is required').max(40),
+  vehicleInfo: z.string({ error: 'Vehicle info is required' }).trim().min(1, 'Vehicle info is required').max(200),
+});
+export type UpdateTechnician = z.infer<typeof updateTechnicianSchema>;
+
+export const updateLocationSchema = z.object({ lat: latitude, lng: longitude, address: z.string().trim().max(300).optional() });
+export type UpdateLocation = z.infer<typeof updateLocationSchema>;
+
+export const trackingStatusSchema = z.enum(trackingStatuses);
+export type TrackingStatus = z.infer<typeof trackingStatusSchema>;
+
+export const trackingRecordSchema = z.object({
+  appointmentId: z.string(),
+  technicianId: z.string(),
+  status: trackingStatusSchema,
+  estimatedArrival: z.string(),
+  actualArrival: z.string().nullable(),
+  location: locationSchema.nullable(),
+  customerLocation: z.object({ lat: z.number(), lng: z.number(), address: z.string() }),
+  route: z.array(z.object({ lat: z.number(), lng: z.number() })).nullable(),
+  distanceToCustomer: z.number().nullable(),
+  estimatedTimeToArrival: z.number().nullable(),
+  progress: z.number().min(0).max(100),
+  notifications: z.array(z.object({ type: z.string(), message: z.string(), timestamp: z.string() })),
+});
+export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
+export const trackingListSchema = z.array(trackingRecordSchema);
+export const trackingParamsSchema = z.object({ appointmentId: z.string().min(1).max(64) });
+
+/** Messages on the /ws socket. */
+export const wsClientMessageSchema = z.object({ type: z.literal('subscribe'), appointmentId: z.string().min(1).max(64) });
+export const wsServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('tracking_update'), appointmentId: z.string() }),
+  z.object({ type: z.literal('location_update'), technicianId: z.string() }),
+]);
+export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
