@@ -8,3 +8,4 @@ export * from './customer.ts';
 export * from './admin.ts';
 export * from './technicians.ts';
 export * from './payments.ts';
+export * from './business-time.ts';

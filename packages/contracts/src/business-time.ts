@@ -1,0 +1,70 @@
+import { booking, business } from './constants.ts';
+
+/**
+ * Calendar arithmetic in the business time zone (America/New_York), independent of the server's or browser's zone.
+ * Dates are 'YYYY-MM-DD' strings; instants are JS Dates.
+ */
+const partsFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: business.timeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function zonedParts(instant: Date) {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter.formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The business's calendar date at `instant`. */
+export function businessDate(instant: Date = new Date()): string {
+  const p = zonedParts(instant);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** Adds whole days to a calendar date (no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return next.toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, for a calendar date. */
+export function weekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** The instant when the business's wall clock shows `time` ('HH:MM') on `date`; correct across DST changes. */
+export function businessInstant(date: string, time: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  let guess = wall;
+  // Two passes settle the offset on either side of a DST switch.
+  for (let i = 0; i < 2; i += 1) {
+    const p = zonedParts(new Date(guess));
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+    guess += wall - shown;
+  }
+  return new Date(guess);
+}
+
+/** The dates a visitor may book: the next `windowDays` business days from today, Sundays excluded. */
+export function bookableDates(today: string = businessDate(), windowDays: number = booking.windowDays): string[] {
+  const dates: string[] = [];
+  for (let offset = 0; dates.length < windowDays; offset += 1) {
+    const date = addDays(today, offset);
+    if (weekday(date) !== booking.excludedWeekday) dates.push(date);
+  }
+  return dates;
+}

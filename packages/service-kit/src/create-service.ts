@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthSchema, type ServiceName } from '@repo/contracts';
+import { authPlugin } from './auth.ts';
+import type { BaseEnv } from './env.ts';
+import { errorHandler, notFoundBody, rateLimitBody } from './error-handler.ts';
+
+export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+export type ServiceOptions = {
+  name: ServiceName;
+  version?: string;
+  env: Pick<BaseEnv, 'LOG_LEVEL' | 'JWT_SECRET' | 'RATE_LIMIT_MAX' | 'TRUST_PROXY' | 'ALLOWED_ORIGINS' | 'NODE_ENV'>;
+  /** Readiness probe; usually the database ping. */
+  ready: () => Promise<void>;
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+};
+
+const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function trustProxySetting(value: string): string | boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return value;
+}
+
+/**
+ * Creates a service: Fastify with the zod type provider, request-id logging, one error handler, JSON 404,
+ * health and readiness routes, helmet, rate limiting, session verification and an OpenAPI document at /openapi.json.
+ * The caller registers its routes and then calls `listen` (see `runService`) or `inject` in tests.
+ */
+export async function createService(options: ServiceOptions): Promise<ServiceApp> {
+  const { env } = options;
+  const app = Fastify({
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, { global: true });
+  await app.register(rateLimit, {
+    max: env.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => rateLimitBody(context.after),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${options.name} service`, version: options.version ?? '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin, {
+    jwtSecret: env.JWT_SECRET,
+    allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/healthz', { config: { rateLimit: false }, schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({
+    status: 'ok' as const,
+    service: options.name,
+  }));
+  app.get('/readyz', { config: { rateLimit: false }, schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+    try {
+      await options.ready();
+      return { status: 'ok' as const, service: options.name };
+    } catch (err) {
+      request.log.warn({ err }, 'readiness check failed');
+      return reply.code(503).send({ status: 'unavailable' as const, service: options.name });
+    }
+  });
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    return reply.code(404).send(notFoundBody(request.method, request.url));
+  });
+
+  return app;
+}

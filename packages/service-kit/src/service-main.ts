@@ -1,0 +1,40 @@
+import path from 'node:path';
+import type { Kysely, Migration } from 'kysely';
+import type { z } from 'zod';
+import type { ServiceName } from '@repo/contracts';
+import { createDatabase, migrateToLatest, type Database } from './db/index.ts';
+import type { ServiceApp } from './create-service.ts';
+import { loadEnv, type BaseEnv } from './env.ts';
+import { runService, startOrExit } from './run-service.ts';
+
+/** What a service takes from its surroundings besides env and database; tests replace the clock. */
+export type ServiceRuntime = { now: () => Date };
+export const systemRuntime: ServiceRuntime = { now: () => new Date() };
+
+export type ServiceDefinition<Env extends BaseEnv, DB> = {
+  name: ServiceName;
+  envSchema: z.ZodType<Env>;
+  migrations: Record<string, Migration>;
+  build: (env: Env, database: Database<DB>, runtime: ServiceRuntime) => Promise<ServiceApp>;
+  /** Inserts demo data when the database has none; runs only with SEED_DEMO=true. */
+  seed?: (db: Kysely<DB>, env: Env) => Promise<void>;
+};
+
+/** Where an embedded service keeps its PGlite files when neither DATABASE_URL nor DATA_DIR is set. */
+export function defaultDataDir(name: ServiceName): string {
+  return path.resolve(process.cwd(), '../../data', name);
+}
+
+/** A service process: validated environment, database, migrations, optional demo data, then `listen`. */
+export function serviceMain<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env, DB>): void {
+  startOrExit(async () => {
+    const env = loadEnv(definition.name, definition.envSchema);
+    const database = await createDatabase<DB>(
+      env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR ?? defaultDataDir(definition.name) },
+    );
+    await migrateToLatest(database.db as Kysely<unknown> as Kysely<any>, definition.migrations);
+    if (env.SEED_DEMO === 'true' && definition.seed) await definition.seed(database.db, env);
+    const app = await definition.build(env, database, systemRuntime);
+    await runService(app, { host: env.HOST, port: env.PORT, onClose: () => database.close() });
+  });
+}

@@ -1,0 +1,68 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export type AppointmentsTable = {
+  id: Generated<number>;
+  customer_id: number | null;
+  service_request_id: number | null;
+  customer_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  appointment_date: string;
+  time_slot: string;
+  service_type: string;
+  appliance: string;
+  brand: string;
+  description: string | null;
+  status: Generated<string>;
+  technician_id: string | null;
+  technician_notes: string | null;
+  total_cost: string | null;
+  confirmation_code: string;
+  created_at: ColumnType<Date, never, never>;
+};
+
+export type ServiceRequestsTable = {
+  id: Generated<number>;
+  customer_id: number | null;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string | null;
+  appliance_type: string;
+  brand: string | null;
+  problem_description: string;
+  is_emergency: Generated<boolean>;
+  status: Generated<string>;
+  technician_notes: string | null;
+  completed_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
+/** One row per (date, slot) that has bookings: the counter that makes booking race-proof. */
+export type SlotBookingsTable = {
+  appointment_date: string;
+  time_slot: string;
+  booked: number;
+};
+
+export type IdempotencyKeysTable = {
+  key: string;
+  request_hash: string;
+  status_code: number;
+  response: ColumnType<unknown, string, never>;
+  created_at: ColumnType<Date, never, never>;
+};
+
+export type BookingDatabase = {
+  appointments: AppointmentsTable;
+  service_requests: ServiceRequestsTable;
+  slot_bookings: SlotBookingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+};
+
+export type AppointmentRow = Selectable<AppointmentsTable>;
+export type ServiceRequestRow = Selectable<ServiceRequestsTable>;

@@ -1,0 +1,39 @@
+import { bookableDates, businessDate, businessInstant, weekday } from '@repo/contracts';
+import type { BookingEnv } from '../env.ts';
+
+export type SlotRules = Pick<BookingEnv, 'BOOKING_OPEN_TIME' | 'BOOKING_CLOSE_TIME' | 'BOOKING_SLOT_MINUTES' | 'BOOKING_SLOT_CAPACITY' | 'BOOKING_MIN_NOTICE_MINUTES'>;
+
+const toMinutes = (time: string) => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+const toTime = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** Every slot label of a working day, e.g. '08:00-09:00'. */
+export function daySlots(rules: SlotRules): string[] {
+  const slots: string[] = [];
+  const close = toMinutes(rules.BOOKING_CLOSE_TIME);
+  for (let start = toMinutes(rules.BOOKING_OPEN_TIME); start + rules.BOOKING_SLOT_MINUTES <= close; start += rules.BOOKING_SLOT_MINUTES) {
+    slots.push(`${toTime(start)}-${toTime(start + rules.BOOKING_SLOT_MINUTES)}`);
+  }
+  return slots;
+}
+
+export type DateCheck = { bookable: true } | { bookable: false; reason: string };
+
+/** Whether `date` lies in the booking window as seen from `now` in the business time zone. */
+export function checkBookableDate(date: string, now: Date): DateCheck {
+  if (weekday(date) === 0) return { bookable: false, reason: 'We do not book appointments on Sundays. Please choose another day.' };
+  const today = businessDate(now);
+  if (date < today) return { bookable: false, reason: 'That date has passed. Please choose today or a later date.' };
+  if (!bookableDates(today).includes(date)) {
+    return { bookable: false, reason: 'Appointments can be booked up to 14 days ahead (Sundays excluded). Please choose an earlier date.' };
+  }
+  return { bookable: true };
+}
+
+/** A slot can still be booked if it starts after now plus the minimum notice. */
+export function slotStartsInTime(date: string, slot: string, now: Date, rules: SlotRules): boolean {
+  const start = businessInstant(date, slot.slice(0, 5));
+  return start.getTime() >= now.getTime() + rules.BOOKING_MIN_NOTICE_MINUTES * 60_000;
+}

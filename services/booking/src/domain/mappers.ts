@@ -1,0 +1,49 @@
+import type { Appointment, ServiceRequest } from '@repo/contracts';
+import type { AppointmentRow, ServiceRequestRow } from '../db/schema.ts';
+
+/** Rows become contract types here and nowhere else. */
+export function toAppointment(row: AppointmentRow): Appointment {
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    serviceRequestId: row.service_request_id,
+    customerName: row.customer_name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    appointmentDate: row.appointment_date,
+    timeSlot: row.time_slot,
+    serviceType: row.service_type,
+    appliance: row.appliance,
+    brand: row.brand,
+    description: row.description,
+    status: row.status as Appointment['status'],
+    technicianId: row.technician_id,
+    technicianNotes: row.technician_notes,
+    totalCost: row.total_cost,
+    confirmationCode: row.confirmation_code,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function toServiceRequest(row: ServiceRequestRow): ServiceRequest {
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    email: row.email,
+    applianceType: row.appliance_type,
+    brand: row.brand,
+    problemDescription: row.problem_description,
+    isEmergency: row.is_emergency,
+    status: row.status,
+    technicianNotes: row.technician_notes,
+    completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
