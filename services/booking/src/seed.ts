@@ -22,7 +22,8 @@ export async function seedDemoData(db: Kysely<BookingDatabase>, env: BookingEnv)
   ]).returning('id').execute();
 
   await db.insertInto('appointments').values({
-    customer_id: customerId, service_request_id: history?.id ?? null, customer_name: 'Dana Whitfield', ...base, zip_code: base.zipCode,
+    customer_id: customerId, service_request_id: history?.id ?? null, customer_name: 'Dana Whitfield',
+    email: base.email, phone: base.phone, address: base.address, city: base.city, state: base.state, zip_code: base.zipCode,
     appointment_date: addDays(today, -40), time_slot: daySlots(env)[1] ?? '09:00-10:00', service_type: 'Repair', appliance: 'Refrigerator', brand: 'Sub-Zero',
     description: 'Freezer not holding temperature.', status: 'completed', technician_id: null, technician_notes: 'Defrost heater replaced.', total_cost: '289.00', confirmation_code: confirmationCode(),
   }).execute();

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { baseEnvSchema, createService, EnvError, loadEnv, signSession, type ServiceApp } from '../src/index.ts';
+
+const env = loadEnv('booking', baseEnvSchema(3001), { JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '30' });
+let ready = true;
+let app: ServiceApp;
+
+beforeAll(async () => {
+  app = await createService({ name: 'booking', env, ready: async () => { if (!ready) throw new Error('database down'); }, bodyLimit: 1024 });
+  app.post('/echo', { schema: { body: z.object({ name: z.string().min(1, 'Name is required'), age: z.number({ error: 'Age must be a number' }) }) } }, async (request) => request.body);
+  app.get('/boom', async () => { throw new Error('secret connection string postgres://user:pw@db'); });
+  app.get('/staff', { preHandler: app.requireRole('staff') }, async (request) => ({ sub: request.session?.sub }));
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe('environment', () => {
+  it('lists every missing or malformed variable by name', () => {
+    const schema = baseEnvSchema(3001).extend({ STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_') });
+    try {
+      loadEnv('payments', schema, { PORT: 'eighty', DATABASE_URL: 'mysql://x', STRIPE_SECRET_KEY: 'pk_live' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(EnvError);
+      const message = (err as EnvError).message;
+      expect(message).toContain('JWT_SECRET is required');
+      expect(message).toMatch(/PORT /);
+      expect(message).toContain('DATABASE_URL must be a postgres:// URL');
+      expect(message).toContain('STRIPE_SECRET_KEY must start with sk_');
+    }
+  });
+});
+
+describe('the error handler and request conventions', () => {
+  it('answers validation errors with 400 and a message per field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/echo', payload: { name: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_ERROR', message: 'Name is required. Age must be a number', fields: { name: 'Name is required', age: 'Age must be a number' } },
+    });
+  });
+
+  it('answers malformed JSON, a wrong content type, an empty body and an oversized body with 4xx in the error shape', async () => {
+    const bad = await app.inject({ method: 'POST', url: '/echo', payload: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('The request body is not valid JSON.');
+    const wrongType = await app.inject({ method: 'POST', url: '/echo', payload: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const empty = await app.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.code).toBe('BAD_REQUEST');
+    const huge = await app.inject({ method: 'POST', url: '/echo', payload: { name: 'x'.repeat(5000), age: 1 } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('hides internals of an unexpected error behind a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('postgres://');
+    expect(response.json().error.code).toBe('INTERNAL_ERROR');
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No route matches GET /api/nothing' } });
+  });
+
+  it('keeps a sane incoming request id and makes one otherwise', async () => {
+    const kept = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+    const made = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sets the security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('serves an OpenAPI document', async () => {
+    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.json().openapi).toBe('3.1.0');
+    expect(Object.keys(response.json().paths)).toContain('/echo');
+  });
+});
+
+describe('health, roles and rate limits', () => {
+  it('reports liveness and readiness, 503 when the database is down', async () => {
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok', service: 'booking' });
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    ready = false;
+    const down = await app.inject({ method: 'GET', url: '/readyz' });
+    ready = true;
+    expect(down.statusCode).toBe(503);
+    expect(down.json().status).toBe('unavailable');
+  });
+
+  it('verifies roles and expiry', async () => {
+    const staff = signSession(app, { sub: 'staff:1', role: 'staff' });
+    expect((await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${staff}` } })).json()).toEqual({ sub: 'staff:1' });
+    const customer = signSession(app, { sub: 'customer:1', role: 'customer', customerId: 1 });
+    expect((await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${customer}` } })).statusCode).toBe(403);
+    const expired = signSession(app, { sub: 'staff:1', role: 'staff' }, -10);
+    const response = await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${expired}` } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toMatch(/expired/);
+  });
+
+  it('answers 429 in the error shape past the limit', async () => {
+    let last;
+    for (let i = 0; i < 32; i += 1) last = await app.inject({ method: 'GET', url: '/api/limited', remoteAddress: '10.9.9.9' });
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().error.code).toBe('RATE_LIMITED');
+  });
+});

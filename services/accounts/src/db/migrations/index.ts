@@ -1,0 +1,4 @@
+import type { Migration } from 'kysely';
+import * as init from './2026-11-22T0000-init.ts';
+
+export const migrations: Record<string, Migration> = { '2026-11-22T0000-init': init };

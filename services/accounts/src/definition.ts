@@ -1,0 +1,23 @@
+import { createService } from '@repo/service-kit';
+import type { ServiceDefinition } from '@repo/service-kit/main';
+import { migrations } from './db/migrations/index.ts';
+import type { AccountsDatabase } from './db/schema.ts';
+import { ensureAdministrator } from './domain/accounts.ts';
+import { accountsEnvSchema, type AccountsEnv } from './env.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { seedDemoData } from './seed.ts';
+
+export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> = {
+  name: 'accounts',
+  envSchema: accountsEnvSchema,
+  migrations,
+  seed: seedDemoData,
+  build: async (env, database) => {
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdministrator(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    const app = await createService({ name: 'accounts', env, ready: database.ping });
+    await app.register(authRoutes, { db: database.db, env });
+    await app.register(adminRoutes, { db: database.db });
+    return app;
+  },
+};

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestService, type TestService } from '@repo/service-kit/test-service';
+import type { AccountsDatabase } from '../src/db/schema.ts';
+import { accountsService } from '../src/definition.ts';
+
+let service: TestService<AccountsDatabase>;
+const admin = { email: 'owner@example.com', password: 'a-long-admin-password' };
+
+beforeAll(async () => {
+  service = await createTestService(accountsService, {
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOGIN_RATE_LIMIT_MAX: '1000',
+  });
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) => service.app.inject({ method: 'POST', url, payload, headers });
+const newCustomer = {
+  firstName: 'Avery',
+  lastName: 'Cole',
+  email: 'Avery.Cole@example.com',
+  phone: '(904) 555-0199',
+  address: '5 Marine St',
+  password: 'secret-pass',
+  confirmPassword: 'secret-pass',
+};
+
+describe('registration', () => {
+  it('creates an account', async () => {
+    const response = await post('/api/auth/register', newCustomer);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().customer).toMatchObject({ firstName: 'Avery', email: 'Avery.Cole@example.com', isAdmin: false });
+    expect(JSON.stringify(response.json())).not.toContain('password');
+    const stored = await service.db.selectFrom('customers').select('password_hash').where('email', '=', newCustomer.email).executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('refuses the same email in another letter case with 409 and keeps the first account', async () => {
+    const response = await post('/api/auth/register', { ...newCustomer, email: 'avery.cole@EXAMPLE.com', firstName: 'Mallory' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.fields.email).toMatch(/already exists/);
+    const rows = await service.db.selectFrom('customers').select('first_name').execute();
+    expect(rows.map((row) => row.first_name)).toEqual(['Avery']);
+  });
+
+  it('gives the spec messages for bad input', async () => {
+    const response = await post('/api/auth/register', { email: 'x', password: '123', confirmPassword: '12' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Valid email is required',
+      phone: 'Phone number is required',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Password confirmation is required',
+    });
+    const mismatch = await post('/api/auth/register', { ...newCustomer, email: 'other@example.com', confirmPassword: 'different-pass' });
+    expect(mismatch.json().error.fields.confirmPassword).toBe("Passwords don't match");
+  });
+});
+
+describe('login and session', () => {
+  it('signs a customer in with a token and an httpOnly cookie, and knows them afterwards', async () => {
+    const response = await post('/api/auth/login', { email: 'avery.cole@example.com', password: 'secret-pass' });
+    expect(response.statusCode).toBe(200);
+    const { token, message } = response.json();
+    expect(message).toBe('Login successful');
+    const cookie = response.cookies.find((c) => c.name === 'session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const byBearer = await service.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });
+    expect(byBearer.json()).toMatchObject({ firstName: 'Avery', lastLogin: expect.any(String) });
+    const byCookie = await service.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { session: cookie!.value } });
+    expect(byCookie.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password or unknown email with the same 401', async () => {
+    const wrong = await post('/api/auth/login', { email: 'avery.cole@example.com', password: 'wrong-pass' });
+    const unknown = await post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong-pass' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error.message).toBe(unknown.json().error.message);
+  });
+
+  it('answers 401 without a session and for a tampered token', async () => {
+    expect((await service.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    const forged = await service.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('clears the cookie on logout', async () => {
+    const response = await post('/api/auth/logout', {});
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((c) => c.name === 'session')?.value).toBe('');
+  });
+
+  it('refuses a cookie-authenticated state change from another site', async () => {
+    const login = await post('/api/auth/login', { email: 'avery.cole@example.com', password: 'secret-pass' });
+    const cookie = login.cookies.find((c) => c.name === 'session')!.value;
+    const crossSite = await service.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { session: cookie }, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.statusCode).toBe(403);
+    const sameSite = await service.app.inject({ method: 'POST', url: '/api/auth/logout', cookies: { session: cookie }, headers: { origin: 'http://localhost:8081' } });
+    expect(sameSite.statusCode).toBe(200);
+  });
+});
+
+describe('back office', () => {
+  it('signs the administrator in with a bearer token only', async () => {
+    const response = await post('/api/admin/login', admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies).toHaveLength(0);
+    const token = response.json().token as string;
+    const customers = await service.app.inject({ method: 'GET', url: '/api/admin/customers', headers: { authorization: `Bearer ${token}` } });
+    expect(customers.statusCode).toBe(200);
+    expect(customers.json().map((c: { email: string }) => c.email)).toEqual(['Avery.Cole@example.com']);
+    const imported = await service.app.inject({ method: 'GET', url: '/api/admin/servicepro-customers', headers: { authorization: `Bearer ${token}` } });
+    expect(imported.json()).toEqual([]);
+  });
+
+  it('refuses customers and bad administrator credentials', async () => {
+    expect((await post('/api/admin/login', { ...admin, password: 'nope' })).json().error.message).toBe('Invalid credentials');
+    expect((await post('/api/admin/login', { email: 'bad', password: '' })).json().error.fields).toEqual({
+      email: 'Valid email is required',
+      password: 'Password is required',
+    });
+    const customer = service.bearer({ sub: 'customer:1', role: 'customer', customerId: 1 });
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/customers', headers: { authorization: customer } })).statusCode).toBe(403);
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/customers' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,4 @@
+import { serviceMain } from '@repo/service-kit/main';
+import { trackingService } from './definition.ts';
+
+serviceMain(trackingService);

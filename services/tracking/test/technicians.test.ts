@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestService, type TestService } from '@repo/service-kit/test-service';
+import type { TrackingDatabase } from '../src/db/schema.ts';
+import { trackingService } from '../src/definition.ts';
+import { seedDemoData } from '../src/seed.ts';
+
+let service: TestService<TrackingDatabase>;
+let staff: string;
+
+beforeAll(async () => {
+  service = await createTestService(trackingService);
+  await seedDemoData(service.db);
+  staff = service.bearer({ sub: 'staff:1', role: 'staff' });
+});
+afterAll(async () => {
+  await service?.close();
+});
+
+describe('technicians', () => {
+  it('lists the technicians for staff with their live location', async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/api/technicians', headers: { authorization: staff } });
+    expect(response.statusCode).toBe(200);
+    const [dave, mike] = response.json();
+    expect(dave).toMatchObject({ name: 'Dave Thompson', status: 'offline', currentLocation: null });
+    expect(mike).toMatchObject({ name: 'Mike Johnson', rating: 4.9, specialties: ['Sub-Zero', 'Wolf', 'Refrigeration'], currentLocation: { lat: 29.9012, lng: -81.3124 } });
+  });
+
+  it('keeps the list from anonymous callers and customers', async () => {
+    expect((await service.app.inject({ method: 'GET', url: '/api/technicians' })).statusCode).toBe(401);
+    const customer = service.bearer({ sub: 'customer:1', role: 'customer', customerId: 1 });
+    expect((await service.app.inject({ method: 'GET', url: '/api/technicians', headers: { authorization: customer } })).statusCode).toBe(403);
+    expect((await service.app.inject({ method: 'GET', url: '/api/technicians/tech_mike', headers: { authorization: customer } })).statusCode).toBe(200);
+  });
+
+  it('creates from either page\'s payload, updates, and 404s an unknown id', async () => {
+    const created = await service.app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff },
+      payload: { name: 'Lena Park', phone: '(904) 555-0144', specialties: ['Bosch'], vehicle: 'Van #9', lat: 29.95, lng: -81.33, location: { lat: 29.95, lng: -81.33 } } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Lena Park', vehicleInfo: 'Van #9', currentLocation: { lat: 29.95, lng: -81.33 } });
+    const bad = await service.app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff }, payload: { name: '', lat: 'north' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({ name: 'Name is required', phone: 'Phone is required', lat: 'Latitude must be a number' });
+    const missing = await service.app.inject({ method: 'PUT', url: '/api/technicians/tech_nobody', headers: { authorization: staff }, payload: { name: 'A', phone: 'B', vehicleInfo: 'C' } });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('live updates on /ws', () => {
+  it('tells subscribed clients about a technician location update', async () => {
+    await service.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = service.app.server.address() as AddressInfo;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    const messages: unknown[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send('not json');
+    socket.send(JSON.stringify({ type: 'subscribe', appointmentId: '42' }));
+    await expect.poll(() => messages.length).toBe(2);
+    const update = await service.app.inject({ method: 'PUT', url: '/api/technicians/tech_mike/location', headers: { authorization: staff }, payload: { lat: 29.9, lng: -81.31, address: 'San Marco Ave' } });
+    expect(update.json().currentLocation).toMatchObject({ lat: 29.9, lng: -81.31, address: 'San Marco Ave' });
+    await expect.poll(() => messages.at(-1)).toEqual({ type: 'location_update', technicianId: 'tech_mike' });
+    expect(messages[0]).toMatchObject({ type: 'error' });
+    socket.close();
+  });
+});
