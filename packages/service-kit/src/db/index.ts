@@ -1,0 +1,93 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import { pgTypes, pgliteParsers } from './type-parsers.ts';
+
+export { PGliteDialect, type PGliteDialectConfig } from './pglite-dialect.ts';
+export {
+  isRetryableTransactionError,
+  isSerializationFailure,
+  isUniqueViolation,
+  sqlState,
+  uniqueViolationConstraint,
+} from './errors.ts';
+export type { Migration } from 'kysely';
+
+export type DatabaseConfig = {
+  /** postgres:// URL. When set, a `pg` pool is used; otherwise an in-process PGlite. */
+  url?: string;
+  /** PGlite data directory (created if missing); undefined or 'memory://' keeps it in memory. */
+  dataDir?: string;
+  /** Max pooled `pg` connections (default 10). Ignored for PGlite, which has one session. */
+  poolSize?: number;
+  /** Errors of idle pooled `pg` clients (e.g. server restart). Default: logged to stderr. */
+  onPoolError?: (err: Error) => void;
+};
+
+export type Database<DB> = {
+  db: Kysely<DB>;
+  kind: 'postgres' | 'pglite';
+  /** Runs `select 1`; rejects when the database is unreachable. */
+  ping(): Promise<void>;
+  /** Ends the pool / closes PGlite. Safe to call twice. */
+  close(): Promise<void>;
+};
+
+const DEFAULT_POOL_SIZE = 10;
+
+export async function createDatabase<DB>(config: DatabaseConfig): Promise<Database<DB>> {
+  if (config.url) {
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize ?? DEFAULT_POOL_SIZE,
+      types: pgTypes,
+      // Same session timezone as PGlite (GMT), so SQL-side date casts agree.
+      options: '-c TimeZone=UTC',
+    });
+    // Without a listener an idle client's error would crash the process.
+    pool.on('error', config.onPoolError ?? ((err) => console.error('[db] idle pg client error:', err)));
+    return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  }
+
+  const dataDir = config.dataDir && config.dataDir !== 'memory://' ? resolve(config.dataDir) : undefined;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  // Loaded lazily so pg-only deployments never evaluate the WASM build.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: pgliteParsers });
+  return wrap(new Kysely<DB>({ dialect: new PGliteDialect({ pglite, parsers: pgliteParsers }) }), 'pglite');
+}
+
+function wrap<DB>(db: Kysely<DB>, kind: Database<DB>['kind']): Database<DB> {
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    close() {
+      closing ??= db.destroy();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Applies all pending migrations in name order (names are timestamped, e.g.
+ * '2026-11-22T0000-init'). Migrations are passed in statically so bundlers see them.
+ * Throws an Error naming the failed migration, with the original error as `cause`.
+ */
+export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  const failed = results?.find((r) => r.status === 'Error');
+  const cause = error instanceof Error ? error.message : String(error);
+  const what = failed ? `migration "${failed.migrationName}" failed` : 'migrations failed';
+  throw new Error(`${what}: ${cause}`, { cause: error });
+}
