@@ -32,11 +32,13 @@ export type BaseEnv = z.infer<ReturnType<typeof baseEnvSchema>>;
 
 /** Parses the environment once at start-up; throws an EnvError naming every missing or malformed variable. */
 export function loadEnv<S extends z.ZodType>(service: string, schema: S, source: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(source);
+  // An empty variable (as compose passes an unset one) means "not set", so defaults and optional checks apply.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(present);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
-    const message = issue.code === 'invalid_type' && source[name] === undefined ? 'is required' : issue.message;
+    const message = issue.code === 'invalid_type' && present[name] === undefined ? 'is required' : issue.message;
     return `${name} ${message}`;
   });
   throw new EnvError(service, problems);

@@ -1,0 +1,264 @@
+import {
+  appNames,
+  legacyRedirects,
+  routeOwnership,
+  serviceNames,
+  type AppName,
+  type RouteOwnership,
+  type ServiceName,
+} from '@repo/contracts';
+import {
+  apiNotFoundNaming,
+  assetsPath,
+  cacheControl,
+  gzipMimeTypes,
+  gzipMinLength,
+  legacyRedirectHost,
+  payloadTooLarge,
+  printablePathPattern,
+  securityHeaders,
+  serviceUnavailable,
+  unmatchedPathLabel,
+  websocketIdleSeconds,
+  type GatewayMode,
+  type RedirectOrigins,
+} from './policy.ts';
+
+export type NginxAppSite = {
+  name: AppName;
+  /** Port of the app's server block: 80 for every app in production (routed by server_name), one each locally. */
+  listen: number;
+  serverName: string;
+  /** The app's built dist directory. */
+  root: string;
+};
+
+export type NginxConfigOptions = {
+  mode: GatewayMode;
+  apps: readonly NginxAppSite[];
+  /** `host:port` of each service. */
+  upstreams: Record<ServiceName, string>;
+  /** Origins the web host's legacy paths redirect to, e.g. `http://localhost:8081`. */
+  origins: RedirectOrigins;
+  /** Absolute directory for the pid file, temp files and (locally) the access log. */
+  prefix: string;
+  /** Adds a `user` directive; needed when the master runs as root and the dist directories are private. */
+  user?: string;
+  /** Local mode only: the address every server listens on. Defaults to 127.0.0.1. */
+  listenAddress?: string;
+};
+
+type ConfigNode = string | { head: string; body: ConfigNode[] };
+
+const block = (head: string, body: ConfigNode[]): ConfigNode => ({ head, body });
+
+function renderNodes(nodes: ConfigNode[], depth: number): string[] {
+  const indent = '  '.repeat(depth);
+  return nodes.flatMap((node) => {
+    if (typeof node !== 'string') return [`${indent}${node.head} {`, ...renderNodes(node.body, depth + 1), `${indent}}`];
+    if (node === '' || node.startsWith('#')) return [node === '' ? '' : `${indent}${node}`];
+    return [`${indent}${node};`];
+  });
+}
+
+/** An nginx double-quoted string. `$name` inside stays a variable reference. */
+function quote(value: string): string {
+  return `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`;
+}
+
+/** Every file type the apps ship, so the config does not depend on where a distribution keeps mime.types. */
+const mimeTypes: [type: string, extensions: string][] = [
+  ['text/html', 'html htm'],
+  ['text/css', 'css'],
+  ['text/plain', 'txt'],
+  ['text/xml', 'xml'],
+  ['application/javascript', 'js mjs'],
+  ['application/json', 'json map'],
+  ['application/manifest+json', 'webmanifest'],
+  ['application/pdf', 'pdf'],
+  ['image/svg+xml', 'svg svgz'],
+  ['image/png', 'png'],
+  ['image/jpeg', 'jpg jpeg'],
+  ['image/gif', 'gif'],
+  ['image/webp', 'webp'],
+  ['image/avif', 'avif'],
+  ['image/x-icon', 'ico'],
+  ['font/woff', 'woff'],
+  ['font/woff2', 'woff2'],
+  ['font/ttf', 'ttf'],
+];
+
+const upstreamName = (service: ServiceName) => `service_${service}`;
+
+/** The browser-facing headers; upstream copies are hidden so each appears once. */
+function securityHeaderNodes(mode: GatewayMode): ConfigNode[] {
+  return securityHeaders(mode, '$http_host').map(([name, value]) => `add_header ${name} ${quote(value)} always`);
+}
+
+/** add_header in a location replaces every inherited add_header, so a location with its own repeats them. */
+function withCacheControl(mode: GatewayMode, value: string): ConfigNode[] {
+  return [`add_header Cache-Control ${quote(value)}`, ...securityHeaderNodes(mode)];
+}
+
+const forwardedHeaders: ConfigNode[] = [
+  'proxy_set_header Host $http_host',
+  'proxy_set_header X-Forwarded-Host $http_host',
+  'proxy_set_header X-Real-IP $remote_addr',
+  'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for',
+  'proxy_set_header X-Forwarded-Proto $forwarded_proto',
+];
+
+const jsonReturn = (status: number, body: unknown): ConfigNode[] => [
+  'default_type application/json',
+  `return ${status} ${quote(JSON.stringify(body))}`,
+];
+
+function routeLocation(route: RouteOwnership): ConfigNode {
+  const match = route.prefix ? `^~ ${route.path}` : `= ${route.path}`;
+  const proxy: ConfigNode[] = [`proxy_pass http://${upstreamName(route.service)}`];
+  if (route.websocket) {
+    // proxy_set_header here replaces the http-level list, so it is given in full.
+    proxy.push(
+      ...forwardedHeaders,
+      'proxy_set_header Upgrade $http_upgrade',
+      'proxy_set_header Connection $connection_upgrade',
+      `proxy_read_timeout ${websocketIdleSeconds}s`,
+      `proxy_send_timeout ${websocketIdleSeconds}s`,
+    );
+  }
+  return block(`location ${match}`, [
+    ...proxy,
+    'error_page 502 503 504 = @service_unavailable',
+    'error_page 413 = @payload_too_large',
+  ]);
+}
+
+/** Prefix entries keep the requested path (their `to` is empty; a test holds the table to that). */
+function redirectLocation(redirect: (typeof legacyRedirects)[number], origins: RedirectOrigins): ConfigNode {
+  const origin = origins[redirect.app];
+  if (redirect.prefix) return block(`location ^~ ${redirect.path}`, [`return 302 ${origin}$request_uri`]);
+  return block(`location = ${redirect.path}`, [`return 302 ${origin}${redirect.to || redirect.path}$is_args$args`]);
+}
+
+function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode {
+  const listen =
+    options.mode === 'production' ? `listen ${site.listen}` : `listen ${options.listenAddress ?? '127.0.0.1'}:${site.listen}`;
+  const redirects = site.name === legacyRedirectHost ? legacyRedirects.map((redirect) => redirectLocation(redirect, options.origins)) : [];
+  return block('server', [
+    `# ${site.name}`,
+    listen,
+    `server_name ${site.serverName}`,
+    `root ${quote(site.root)}`,
+    'index index.html',
+    '',
+    ...(redirects.length > 0 ? ['# Old single-site paths now served by the portal and back office', ...redirects, ''] : []),
+    '# API and websocket routes from routeOwnership in @repo/contracts',
+    ...routeOwnership.map(routeLocation),
+    block('location ^~ /api/', jsonReturn(404, apiNotFoundNaming('${api_path}'))),
+    block('location = /api', jsonReturn(404, apiNotFoundNaming('${api_path}'))),
+    block('location @service_unavailable', jsonReturn(502, serviceUnavailable)),
+    block('location @payload_too_large', jsonReturn(413, payloadTooLarge)),
+    '',
+    '# The single-page app: hashed assets forever, HTML always revalidated',
+    block(`location ^~ ${assetsPath}`, ['try_files $uri =404', ...withCacheControl(options.mode, cacheControl.immutable)]),
+    block('location = /index.html', withCacheControl(options.mode, cacheControl.revalidate)),
+    block('location /', ['try_files $uri $uri/ /index.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),
+  ]);
+}
+
+/** Production only: requests for hosts that are none of the apps never reach a service. */
+function catchAllServer(port: number): ConfigNode {
+  return block('server', [
+    `listen ${port} default_server`,
+    'server_name _',
+    block('location = /healthz', ['access_log off', 'default_type text/plain', 'return 200 "ok\\n"']),
+    block('location /', ['return 404']),
+  ]);
+}
+
+function validate(options: NginxConfigOptions): void {
+  const names = options.apps.map((site) => site.name).sort();
+  if (names.join() !== [...appNames].sort().join()) {
+    throw new Error(`renderNginxConfig: apps must list ${appNames.join(', ')} once each (got ${names.join(', ') || 'none'})`);
+  }
+  for (const service of serviceNames) {
+    const upstream = options.upstreams[service];
+    if (!/^[^\s/:]+:\d+$/.test(upstream ?? '')) {
+      throw new Error(`renderNginxConfig: upstream for ${service} must be host:port (got ${String(upstream)})`);
+    }
+  }
+  if (!options.prefix.startsWith('/')) throw new Error(`renderNginxConfig: prefix must be absolute (got ${options.prefix})`);
+}
+
+/**
+ * The complete nginx configuration, derived from `routeOwnership` and `legacyRedirects`. It never sets `daemon`:
+ * run it in the foreground with `-g 'daemon off;'` (the nginx image does).
+ */
+export function renderNginxConfig(options: NginxConfigOptions): string {
+  validate(options);
+  const { mode, prefix } = options;
+  const production = mode === 'production';
+  const apps = appNames.map((name) => options.apps.find((site) => site.name === name) as NginxAppSite);
+  const ports = [...new Set(apps.map((site) => site.listen))];
+
+  const main: ConfigNode[] = [
+    ...(options.user ? [`user ${options.user}`] : []),
+    `worker_processes ${production ? 'auto' : '1'}`,
+    `pid ${quote(`${prefix}/nginx.pid`)}`,
+    'error_log stderr warn',
+    '',
+    block('events', ['worker_connections 1024']),
+    '',
+    block('http', [
+      block('types', mimeTypes.map(([type, extensions]) => `${type} ${extensions}`)),
+      'default_type application/octet-stream',
+      'charset utf-8',
+      'server_tokens off',
+      'sendfile on',
+      'tcp_nopush on',
+      'keepalive_timeout 65s',
+      'absolute_redirect off',
+      'client_max_body_size 1m',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${quote(`${prefix}/${kind}_temp`)}`),
+      `access_log ${production ? '/dev/stdout' : quote(`${prefix}/access.log`)}`,
+      '',
+      'gzip on',
+      'gzip_vary on',
+      'gzip_proxied any',
+      'gzip_comp_level 5',
+      `gzip_min_length ${gzipMinLength}`,
+      // text/html is always compressed and listing it makes nginx warn.
+      `gzip_types ${gzipMimeTypes.filter((type) => type !== 'text/html').join(' ')}`,
+      '',
+      block('map $http_upgrade $connection_upgrade', ['default upgrade', "'' close"]),
+      '# A TLS terminator in front says which scheme the browser used',
+      block('map $http_x_forwarded_proto $forwarded_proto', ['default $http_x_forwarded_proto', "'' $scheme"]),
+      '# The requested path, shown in the JSON 404 only when it holds no character that needs escaping in JSON',
+      block('map $request_uri $api_path', [
+        `${quote(`~^(?<requested_path>${printablePathPattern})(?:[?]|$)`)} $requested_path`,
+        `default ${quote(unmatchedPathLabel)}`,
+      ]),
+      '',
+      '# Every service answer goes through these headers; the gateway alone sets browser security headers',
+      'proxy_http_version 1.1',
+      'proxy_set_header Connection ""',
+      ...forwardedHeaders,
+      ...securityHeaders(mode, '').map(([name]) => `proxy_hide_header ${name}`),
+      ...securityHeaderNodes(mode),
+      '',
+      ...serviceNames.map((service) =>
+        block(`upstream ${upstreamName(service)}`, [`server ${options.upstreams[service]}`, 'keepalive 16']),
+      ),
+      '',
+      ...apps.flatMap((site) => [appServer(site, options), '']),
+      ...(production ? ports.map(catchAllServer) : []),
+    ]),
+  ];
+
+  const header = [
+    '# Generated by infra/gateway/src/render-nginx.ts from routeOwnership and legacyRedirects in @repo/contracts.',
+    '# Do not edit by hand: change the table or the renderer and render again.',
+    '',
+  ];
+  return `${[...header, ...renderNodes(main, 0)].join('\n').replace(/\n+$/, '')}\n`;
+}

@@ -1,0 +1,130 @@
+import { errorCodes, legacyRedirects, type ApiError, type AppName } from '@repo/contracts';
+
+/**
+ * What both gateways (the generated nginx config and the Node gateway) do the same way. Each gateway renders these
+ * values in its own syntax; neither keeps a copy.
+ */
+
+export type GatewayMode = 'local' | 'production';
+export type RedirectApp = (typeof legacyRedirects)[number]['app'];
+export type RedirectOrigins = Record<RedirectApp, string>;
+
+/** Legacy redirects answer only on the main host, where the old single site lived. */
+export const legacyRedirectHost: AppName = 'web';
+
+/** Vite puts hashed, never-changing files under this path; everything else must be revalidated. */
+export const assetsPath = '/assets/';
+
+export const cacheControl = {
+  immutable: 'public, max-age=31536000, immutable',
+  revalidate: 'no-cache',
+} as const;
+
+/** nginx `client_max_body_size 1m`. */
+export const maxBodyBytes = 1024 * 1024;
+
+/** Compressed when large enough; text/html is always compressible in nginx and listed here for the Node gateway. */
+export const gzipMimeTypes = [
+  'text/html',
+  'text/plain',
+  'text/css',
+  'text/javascript',
+  'application/javascript',
+  'application/json',
+  'application/manifest+json',
+  'image/svg+xml',
+] as const;
+export const gzipMinLength = 1024;
+
+/** A websocket idles between tracking updates; both gateways keep it open this long without traffic. */
+export const websocketIdleSeconds = 3600;
+
+/**
+ * `host` is the request's Host header (nginx: `$http_host`), so the websocket source matches the page's own origin
+ * on every host and port without configuring it.
+ */
+export function contentSecurityPolicy(host: string): string {
+  const stripe = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...stripe]],
+    // Mantine writes CSS variables into style attributes and a <style> tag at runtime.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    // Map tiles and marker images come from public https hosts.
+    ['img-src', ["'self'", 'data:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", `ws://${host}`, `wss://${host}`, 'https://api.stripe.com']],
+    // Stripe card fields and 3-D Secure, and the field-service provider's work-order request form.
+    ['frame-src', [...stripe, 'https://hooks.stripe.com', 'https://*.servicefusion.com']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** Headers on every response, errors included. HSTS only where the site is served over https. */
+export function securityHeaders(mode: GatewayMode, host: string): [name: string, value: string][] {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(host)],
+    ['X-Frame-Options', 'DENY'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=(self "https://js.stripe.com")'],
+  ];
+  if (mode === 'production') headers.push(['Strict-Transport-Security', 'max-age=31536000']);
+  return headers;
+}
+
+/** Paths under /api that no service owns get a JSON 404, never the single-page app. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/**
+ * Characters a request path may show inside a JSON error message. Anything else (quotes, backslashes, spaces) is
+ * replaced by `unmatchedPathLabel`, because nginx cannot escape JSON.
+ */
+export const printablePathPattern = "[-A-Za-z0-9._~%!$&'()*+,;=:@/]+";
+export const unmatchedPathLabel = 'this path';
+
+export function apiError(code: string, message: string): ApiError {
+  return { error: { code, message } };
+}
+
+/** The 404 body for an /api path no service owns, naming `shownPath` (nginx passes a variable reference). */
+export function apiNotFoundNaming(shownPath: string): ApiError {
+  return apiError(errorCodes.notFound, `No API route matches ${shownPath}`);
+}
+
+/** The 404 body for `rawPath`, the path as the client sent it (without the query). */
+export function apiNotFound(rawPath: string): ApiError {
+  return apiNotFoundNaming(new RegExp(`^${printablePathPattern}$`).test(rawPath) ? rawPath : unmatchedPathLabel);
+}
+
+export const serviceUnavailable = apiError(
+  errorCodes.unavailable,
+  'The service that answers this request is not reachable right now. Please try again in a moment.',
+);
+
+export const payloadTooLarge = apiError(errorCodes.payloadTooLarge, 'The request body is larger than 1 MB.');
+
+/**
+ * Where a legacy path on the web host now lives, keeping the query: `rawUrl` is the request target as sent
+ * (path and query). Exact entries win over prefixes, longer prefixes over shorter, as in nginx.
+ */
+export function legacyRedirectLocation(rawUrl: string, origins: RedirectOrigins): string | undefined {
+  const queryStart = rawUrl.indexOf('?');
+  const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : rawUrl.slice(queryStart);
+  const exact = legacyRedirects.find((redirect) => !redirect.prefix && redirect.path === path);
+  const prefix = legacyRedirects
+    .filter((redirect) => redirect.prefix && path.startsWith(redirect.path))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  const redirect = exact ?? prefix;
+  if (!redirect) return undefined;
+  // Prefix entries keep the requested path, as in the nginx config.
+  const target = redirect.prefix ? path : redirect.to || redirect.path;
+  return `${origins[redirect.app]}${target}${query}`;
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import type { GatewayOptions } from './gateway.ts';
+import type { NginxConfigOptions } from './nginx-config.ts';
+import type { RedirectOrigins } from './policy.ts';
+
+/** Where each piece runs: defaults for one machine, overridable through the environment. */
+
+export const defaultServicePorts: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
+export const defaultAppPorts: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
+
+/** Every service listens on this port inside its container. */
+export const containerServicePort = 3000;
+
+/** The environment variable holding each app's public host name in production. */
+export const appHostVariables: Record<AppName, string> = { web: 'WEB_HOST', portal: 'PORTAL_HOST', backoffice: 'BACKOFFICE_HOST' };
+
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const appDistDir = (app: AppName) => path.join(repoRoot, 'apps', app, 'dist');
+
+export type LocalTopology = {
+  /** Address the gateway listens on. */
+  host: string;
+  ports: Record<AppName, number>;
+  roots: Record<AppName, string>;
+  /** Base URL of each service, e.g. http://127.0.0.1:3001. */
+  upstreams: Record<ServiceName, string>;
+  origins: RedirectOrigins;
+};
+
+const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V) =>
+  Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<K, V>;
+
+function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number (got ${text})`);
+  return port;
+}
+
+/**
+ * The local layout from WEB_PORT, PORTAL_PORT, BACKOFFICE_PORT, GATEWAY_HOST, <SERVICE>_URL (BOOKING_URL, ...),
+ * <APP>_DIST (WEB_DIST, ...), PORTAL_ORIGIN and BACKOFFICE_ORIGIN.
+ */
+export function localTopology(env: NodeJS.ProcessEnv = process.env): LocalTopology {
+  const ports = record(appNames, (app) => portFrom(env, `${app.toUpperCase()}_PORT`, defaultAppPorts[app]));
+  return {
+    host: env.GATEWAY_HOST || '127.0.0.1',
+    ports,
+    roots: record(appNames, (app) => path.resolve(env[`${app.toUpperCase()}_DIST`] || appDistDir(app))),
+    upstreams: record(
+      serviceNames,
+      (service) => env[`${service.toUpperCase()}_URL`] || `http://127.0.0.1:${defaultServicePorts[service]}`,
+    ),
+    origins: {
+      portal: env.PORTAL_ORIGIN || `http://localhost:${ports.portal}`,
+      backoffice: env.BACKOFFICE_ORIGIN || `http://localhost:${ports.backoffice}`,
+    },
+  };
+}
+
+/** The local topology as options for the Node gateway. */
+export function localGatewayOptions(topology: LocalTopology): GatewayOptions {
+  return {
+    host: topology.host,
+    apps: record(appNames, (app) => ({ port: topology.ports[app], root: topology.roots[app] })),
+    upstreams: topology.upstreams,
+    origins: topology.origins,
+  };
+}
+
+/** The local topology as nginx options: every server on its own port, files under `prefix`. */
+export function localNginxOptions(topology: LocalTopology, prefix: string, user?: string): NginxConfigOptions {
+  return {
+    mode: 'local',
+    listenAddress: topology.host,
+    apps: appNames.map((name) => ({ name, listen: topology.ports[name], serverName: 'localhost', root: topology.roots[name] })),
+    upstreams: record(serviceNames, (service) => new URL(topology.upstreams[service]).host),
+    origins: topology.origins,
+    prefix,
+    user,
+  };
+}
+
+/**
+ * The committed production config (infra/nginx/nginx.conf). Host names stay `${WEB_HOST}`-style placeholders that
+ * the nginx image's envsubst step fills in when the container starts; services are reached by their compose names.
+ */
+export const productionNginxOptions: NginxConfigOptions = {
+  mode: 'production',
+  apps: appNames.map((name) => ({
+    name,
+    listen: 80,
+    serverName: `\${${appHostVariables[name]}}`,
+    root: `/usr/share/nginx/html/${name}`,
+  })),
+  upstreams: record(serviceNames, (service) => `${service}:${containerServicePort}`),
+  origins: { portal: `https://\${${appHostVariables.portal}}`, backoffice: `https://\${${appHostVariables.backoffice}}` },
+  prefix: '/var/cache/nginx',
+};

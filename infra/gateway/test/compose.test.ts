@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { serviceNames } from '@repo/contracts';
+import { repoRoot } from '../src/topology.ts';
+import { tempDir, type TempDir } from './support/fixtures.ts';
+
+type ComposeService = {
+  image?: string;
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
+  environment?: Record<string, string | null>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] | string };
+  ports?: (string | { target: number; published: number | string })[];
+  volumes?: (string | { source: string; target: string })[];
+};
+type ComposeFile = { services: Record<string, ComposeService> };
+
+const composeFile = path.join(repoRoot, 'docker-compose.yml');
+const envExample = path.join(repoRoot, '.env.example');
+const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
+const hasDockerCompose = !spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).error;
+
+describe(hasDockerCompose ? 'docker-compose config' : 'docker-compose.yml (docker-compose not installed: file parsed directly)', () => {
+  let work: TempDir;
+  let compose: ComposeFile;
+
+  beforeAll(async () => {
+    work = await tempDir('compose');
+    if (!hasDockerCompose) {
+      compose = parse(readFileSync(composeFile, 'utf8'), { merge: true }) as ComposeFile;
+      return;
+    }
+    const envFile = path.join(work.dir, '.env');
+    copyFileSync(envExample, envFile);
+    const result = spawnSync('docker-compose', ['-f', composeFile, '--env-file', envFile, 'config'], { encoding: 'utf8' });
+    expect(result.stderr).not.toMatch(/error/i);
+    expect(result.status).toBe(0);
+    compose = parse(result.stdout) as ComposeFile;
+  });
+
+  afterAll(async () => {
+    await work.remove();
+  });
+
+  it('declares postgres, the four services and the gateway', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'postgres', ...serviceNames].sort());
+  });
+
+  it('runs postgres 16 with a readiness check and one database per service', () => {
+    const postgres = compose.services.postgres as ComposeService;
+    expect(postgres.image).toBe('postgres:16-alpine');
+    expect(JSON.stringify(postgres.healthcheck?.test)).toContain('pg_isready');
+    expect(JSON.stringify(postgres.volumes)).toContain('infra/postgres/init.sql');
+    const init = read('infra/postgres/init.sql');
+    for (const service of serviceNames) expect(init).toContain(`CREATE DATABASE ${service};`);
+  });
+
+  it.each(serviceNames)('builds %s from its Dockerfile and starts it once postgres is healthy', (service) => {
+    const definition = compose.services[service] as ComposeService;
+    expect(definition.build?.dockerfile).toBe(`services/${service}/Dockerfile`);
+    expect(definition.depends_on?.postgres?.condition).toBe('service_healthy');
+    expect(definition.environment).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', NODE_ENV: 'production' });
+    expect(definition.environment?.JWT_SECRET).toBeTruthy();
+    expect(definition.environment?.DATABASE_URL).toMatch(new RegExp(`^postgres://.+@postgres:5432/${service}$`));
+
+    const dockerfile = read(`services/${service}/Dockerfile`);
+    expect(dockerfile).toContain(`ARG SERVICE=${service}`);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*127\.0\.0\.1.*\/healthz/m);
+    expect(dockerfile).toContain('FROM node:20-slim AS runtime');
+    expect(dockerfile).toContain('USER node');
+    expect(dockerfile).toContain('CMD ["node", "dist/server.mjs"]');
+    // One recipe for all four: a change to one must reach the others.
+    expect(dockerfile.replaceAll(service, 'SERVICE_NAME')).toBe(read('services/booking/Dockerfile').replaceAll('booking', 'SERVICE_NAME'));
+  });
+
+  it('publishes the nginx gateway on port 80 once every service is healthy', () => {
+    const gateway = compose.services.gateway as ComposeService;
+    expect(gateway.build?.dockerfile).toBe('infra/nginx/Dockerfile');
+    expect(JSON.stringify(gateway.ports)).toMatch(/80/);
+    for (const service of serviceNames) expect(gateway.depends_on?.[service]?.condition).toBe('service_healthy');
+    const dockerfile = read('infra/nginx/Dockerfile');
+    expect(dockerfile).toContain('FROM nginx:1.27-alpine');
+    expect(dockerfile).toContain('COPY infra/nginx/nginx.conf /etc/nginx/templates/nginx.conf.template');
+    expect(dockerfile).toMatch(/^HEALTHCHECK /m);
+  });
+
+  it('documents every variable docker-compose.yml reads in .env.example', () => {
+    const source = readFileSync(composeFile, 'utf8');
+    const interpolated = [...source.matchAll(/\$\{(\w+)/g)].map((match) => match[1] as string);
+    const passedThrough = [...source.matchAll(/^\s+(\w+):\s*$/gm)]
+      .map((match) => match[1] as string)
+      .filter((name) => /^[A-Z][A-Z0-9_]+$/.test(name));
+    const documented = new Set([...readFileSync(envExample, 'utf8').matchAll(/^#? ?(\w+)=/gm)].map((match) => match[1]));
+    const missing = [...new Set([...interpolated, ...passedThrough])].filter((name) => !documented.has(name));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appNames, legacyRedirects, routeOwnership, serviceNames } from '@repo/contracts';
+import { renderNginxConfig, type NginxConfigOptions } from '../src/nginx-config.ts';
+import { checkNginxConfig, nginxAvailable, nginxBinary } from '../src/nginx-process.ts';
+import { appHostVariables, defaultServicePorts, localNginxOptions, localTopology, productionNginxOptions, repoRoot } from '../src/topology.ts';
+import { tempDir, type TempDir } from './support/fixtures.ts';
+
+const committedConfig = path.join(repoRoot, 'infra/nginx/nginx.conf');
+
+/** The body of the first `server` block whose comment names `app`. */
+function serverBlock(config: string, app: string): string {
+  const start = config.indexOf(`  server {\n    # ${app}\n`);
+  expect(start, `server block for ${app}`).toBeGreaterThan(-1);
+  return config.slice(start, config.indexOf('\n  }\n', start));
+}
+
+/** What the nginx image's envsubst step does to the committed file when the container starts. */
+const fillHosts = (config: string, hosts: Record<string, string>) =>
+  config.replace(/\$\{(\w+_HOST)\}/g, (placeholder, name: string) => hosts[name] ?? placeholder);
+
+describe('renderNginxConfig', () => {
+  const local = renderNginxConfig(localNginxOptions(localTopology({}), '/tmp/nginx-prefix'));
+  const production = renderNginxConfig(productionNginxOptions);
+
+  it.each(routeOwnership)('routes $path to $service on every host', (route) => {
+    const location = route.prefix ? `location ^~ ${route.path} {` : `location = ${route.path} {`;
+    for (const app of appNames) {
+      const block = serverBlock(local, app);
+      const start = block.indexOf(location);
+      expect(start, `${location} on ${app}`).toBeGreaterThan(-1);
+      expect(block.slice(start, block.indexOf('}', start))).toContain(`proxy_pass http://service_${route.service};`);
+    }
+  });
+
+  it('upgrades websocket routes and keeps them open', () => {
+    const block = serverBlock(local, 'web');
+    for (const route of routeOwnership.filter((entry) => entry.websocket)) {
+      const start = block.indexOf(`location = ${route.path} {`);
+      const body = block.slice(start, block.indexOf('}', start));
+      expect(body).toContain('proxy_set_header Upgrade $http_upgrade;');
+      expect(body).toContain('proxy_set_header Connection $connection_upgrade;');
+      expect(body).toContain('proxy_read_timeout 3600s;');
+      expect(body).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    }
+  });
+
+  it('points each upstream at its service', () => {
+    for (const service of serviceNames) {
+      expect(local).toContain(`upstream service_${service} {\n    server 127.0.0.1:${defaultServicePorts[service]};`);
+      expect(production).toContain(`upstream service_${service} {\n    server ${service}:3000;`);
+    }
+  });
+
+  it('puts legacy redirects on the web host only', () => {
+    for (const redirect of legacyRedirects) {
+      const location = `location ${redirect.prefix ? '^~' : '='} ${redirect.path} {`;
+      expect(serverBlock(local, 'web')).toContain(location);
+      expect(serverBlock(local, 'portal')).not.toContain(location);
+      expect(serverBlock(local, 'backoffice')).not.toContain(location);
+    }
+    expect(local).toContain('return 302 http://localhost:8081/login$is_args$args;');
+    expect(local).toContain('return 302 http://localhost:8082$request_uri;');
+  });
+
+  it('relies on prefix redirects keeping the path, the only kind both gateways implement', () => {
+    for (const redirect of legacyRedirects.filter((entry) => entry.prefix)) expect(redirect.to).toBe('');
+  });
+
+  it('runs as a foreground process under the prefix in local mode', () => {
+    expect(local).not.toMatch(/^\s*daemon/m);
+    expect(local).not.toMatch(/^\s*user /m);
+    expect(local).toContain('pid "/tmp/nginx-prefix/nginx.pid";');
+    expect(local).toContain('error_log stderr warn;');
+    expect(local).toContain('access_log "/tmp/nginx-prefix/access.log";');
+    expect(local).toContain('client_body_temp_path "/tmp/nginx-prefix/client_body_temp";');
+    expect(local).toContain('listen 127.0.0.1:8080;');
+    expect(local).toContain('listen 127.0.0.1:8082;');
+  });
+
+  it('writes a user directive only when asked', () => {
+    const options = localNginxOptions(localTopology({}), '/tmp/nginx-prefix', 'root');
+    expect(renderNginxConfig(options)).toMatch(/^user root;$/m);
+  });
+
+  it('routes by host name on port 80 in production, with HSTS and a catch-all server', () => {
+    for (const app of appNames) {
+      expect(serverBlock(production, app)).toContain(`server_name \${${appHostVariables[app]}};`);
+      expect(serverBlock(production, app)).toContain('listen 80;');
+    }
+    expect(production).toContain('listen 80 default_server;');
+    expect(production).toContain('add_header Strict-Transport-Security "max-age=31536000" always;');
+    expect(local).not.toContain('Strict-Transport-Security "');
+    expect(production).toContain('return 302 https://${PORTAL_HOST}/login$is_args$args;');
+  });
+
+  it('rejects incomplete options', () => {
+    const base = localNginxOptions(localTopology({}), '/tmp/nginx-prefix');
+    const withoutPortal: NginxConfigOptions = { ...base, apps: base.apps.filter((site) => site.name !== 'portal') };
+    expect(() => renderNginxConfig(withoutPortal)).toThrow(/apps must list web, portal, backoffice/);
+    expect(() => renderNginxConfig({ ...base, upstreams: { ...base.upstreams, booking: 'http://127.0.0.1:3001' } })).toThrow(
+      /booking must be host:port/,
+    );
+    expect(() => renderNginxConfig({ ...base, prefix: 'relative' })).toThrow(/prefix must be absolute/);
+  });
+
+  it('matches the committed infra/nginx/nginx.conf (render it again with `pnpm --filter @repo/gateway render:nginx`)', async () => {
+    expect(await readFile(committedConfig, 'utf8')).toBe(production);
+  });
+});
+
+describe.skipIf(!nginxAvailable())(
+  nginxAvailable() ? `nginx -t (${nginxBinary})` : `nginx -t (skipped: ${nginxBinary} is missing; set NGINX_BIN)`,
+  () => {
+    let work: TempDir;
+    beforeAll(async () => {
+      work = await tempDir('nginx-t');
+    });
+    afterAll(async () => {
+      await work.remove();
+    });
+
+    it('accepts the local config', async () => {
+      const prefix = path.join(work.dir, 'local');
+      const result = await checkNginxConfig(renderNginxConfig(localNginxOptions(localTopology({}), prefix)), prefix);
+      expect(result.output).toContain('test is successful');
+      expect(result.ok).toBe(true);
+    });
+
+    it('accepts the committed production config once the container has filled in the host names', async () => {
+      const prefix = path.join(work.dir, 'production');
+      // Service names only resolve inside the compose network, so the check points the upstreams at this machine.
+      const committed = await readFile(committedConfig, 'utf8');
+      const config = fillHosts(committed, { WEB_HOST: 'example.com', PORTAL_HOST: 'portal.example.com', BACKOFFICE_HOST: 'backoffice.example.com' })
+        .replace(/server (\w+):3000;/g, 'server 127.0.0.1:3000;')
+        .replaceAll(productionNginxOptions.prefix, prefix);
+      expect(config).not.toMatch(/\$\{\w+_HOST\}/);
+      const result = await checkNginxConfig(config, prefix);
+      expect(result.output).toContain('test is successful');
+      expect(result.ok).toBe(true);
+    });
+  },
+);

@@ -1,0 +1,43 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { appNames, type AppName } from '@repo/contracts';
+
+export const assetFile = 'assets/app-abc123.js';
+
+/** Large enough for gzip to matter (nginx and the gateway skip bodies under 1 KB). */
+export const assetSource = Array.from({ length: 2000 }, (_, index) => `console.log("asset line ${index}");`).join('\n');
+
+export const indexHtml = (app: AppName) => `<!doctype html><html><head><title>${app}</title></head><body>${app} app</body></html>`;
+
+export type TempDir = { dir: string; remove(): Promise<void> };
+
+export async function tempDir(label: string): Promise<TempDir> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `gateway-${label.replace(/\W+/g, '-')}-`));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A small build of each app, as Vite lays it out: index.html and hashed files under assets/. */
+export async function writeDists(root: string): Promise<Record<AppName, string>> {
+  const dists = {} as Record<AppName, string>;
+  for (const app of appNames) {
+    const dist = path.join(root, app, 'dist');
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), indexHtml(app));
+    await writeFile(path.join(dist, assetFile), assetSource);
+    dists[app] = dist;
+  }
+  return dists;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,231 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { appNames, errorCodes, legacyRedirects, routeOwnership, serviceForPath, type AppName } from '@repo/contracts';
+import { contentSecurityPolicy, type RedirectOrigins } from '../../src/policy.ts';
+import { startFakeServices, type FakeServices, type ServiceEcho } from './fake-services.ts';
+import { assetFile, assetSource, tempDir, writeDists, type TempDir } from './fixtures.ts';
+
+export type RunningGateway = { urls: Record<AppName, string>; origins: RedirectOrigins; close(): Promise<void> };
+
+export type StartGatewayUnderTest = (setup: {
+  services: FakeServices;
+  dists: Record<AppName, string>;
+  workDir: string;
+}) => Promise<RunningGateway>;
+
+/** Each route's own path, and for prefix routes a path below it. */
+const routedPaths = routeOwnership.flatMap((route) =>
+  route.prefix ? [route.path, `${route.path}${route.path.endsWith('/') ? '' : '/'}sub/path`] : [route.path],
+);
+
+/** A path that each legacy entry catches, and where it must land (path and query kept). */
+const legacyCases = legacyRedirects.map((redirect) => {
+  const path = redirect.prefix ? `${redirect.path}login` : redirect.path;
+  const target = redirect.prefix ? path : redirect.to || redirect.path;
+  return { path: `${path}?x=1`, app: redirect.app, target: `${target}?x=1` };
+});
+
+const otherApps = appNames.filter((app) => app !== 'web');
+
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+function websocketEcho(url: string, message: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    const timer = setTimeout(() => reject(new Error(`no websocket echo from ${url}`)), 5000);
+    socket.once('open', () => socket.send(message));
+    socket.once('message', (data) => {
+      clearTimeout(timer);
+      socket.close();
+      resolve(data.toString());
+    });
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/**
+ * The behaviour both gateways share, checked against the same table-driven cases: routing by host and path, SPA
+ * fallback, cache and security headers, legacy redirects, websocket, forwarded headers, gzip and errors.
+ */
+export function describeGatewayBehaviour(name: string, start: StartGatewayUnderTest, options: { skip?: boolean } = {}) {
+  describe.skipIf(Boolean(options.skip))(name, () => {
+    let work: TempDir;
+    let services: FakeServices;
+    let gateway: RunningGateway;
+    const url = (app: AppName, path: string) => `${gateway.urls[app]}${path}`;
+
+    const expectSecurityHeaders = (response: Response, app: AppName) => {
+      const host = new URL(gateway.urls[app]).host;
+      // Exact values: a copy sent by the service would have been joined into these by fetch.
+      expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy(host));
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy')).toContain('geolocation=(self)');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    };
+
+    beforeAll(async () => {
+      work = await tempDir(name);
+      services = await startFakeServices();
+      const dists = await writeDists(work.dir);
+      gateway = await start({ services, dists, workDir: work.dir });
+    });
+
+    afterAll(async () => {
+      await gateway?.close();
+      await services?.close();
+      await work?.remove();
+    });
+
+    describe.each(appNames)('on the %s host', (app) => {
+      it.each(routedPaths)('proxies %s to the service that owns it', async (path) => {
+        const response = await fetch(url(app, `${path}?q=1`));
+        expect(response.status).toBe(200);
+        const echo = (await response.json()) as ServiceEcho;
+        expect(echo.service).toBe(serviceForPath(path));
+        expect(echo.url).toBe(`${path}?q=1`);
+        expectSecurityHeaders(response, app);
+      });
+
+      it('passes a request body and method through', async () => {
+        const response = await fetch(url(app, '/api/create-payment-intent'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: 150 }),
+        });
+        const echo = (await response.json()) as ServiceEcho;
+        expect(echo).toMatchObject({ service: 'payments', method: 'POST', body: '{"amount":150}' });
+      });
+
+      // An exact route's sub-path is not owned either.
+      it.each(['/api/unknown/thing', '/api', '/api/service-systems/extra'])('answers %s with a JSON 404', async (path) => {
+        for (const method of ['GET', 'POST']) {
+          const response = await fetch(url(app, path), { method });
+          expect(response.status).toBe(404);
+          expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+          expect(await response.json()).toEqual({ error: { code: errorCodes.notFound, message: `No API route matches ${path}` } });
+          expectSecurityHeaders(response, app);
+        }
+      });
+
+      it.each(['/', '/index.html', '/some/client/route'])('serves the app for %s with no-cache', async (path) => {
+        const response = await fetch(url(app, path));
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        expect(await response.text()).toContain(`<title>${app}</title>`);
+        expectSecurityHeaders(response, app);
+      });
+
+      it('serves hashed assets as immutable and does not fall back to the app for a missing one', async () => {
+        const asset = await fetch(url(app, `/${assetFile}`));
+        expect(asset.status).toBe(200);
+        expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(asset.headers.get('content-type')).toMatch(/javascript/);
+        expect(await asset.text()).toBe(assetSource);
+        expectSecurityHeaders(asset, app);
+
+        const missing = await fetch(url(app, '/assets/missing-0000.js'));
+        expect(missing.status).toBe(404);
+        expect(await missing.text()).not.toContain(`<title>${app}</title>`);
+        expectSecurityHeaders(missing, app);
+      });
+
+      it('gzips a large asset when the client accepts gzip', async () => {
+        const zipped = await rawGet(url(app, `/${assetFile}`), { 'accept-encoding': 'gzip' });
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers.vary?.toLowerCase()).toContain('accept-encoding');
+        expect(gunzipSync(zipped.body).toString()).toBe(assetSource);
+
+        const plain = await rawGet(url(app, `/${assetFile}`), {});
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body.toString()).toBe(assetSource);
+      });
+
+      it('forwards the client address, host and scheme to the service', async () => {
+        const response = await fetch(url(app, '/api/appointments'), { headers: { 'x-forwarded-for': '203.0.113.7' } });
+        const { headers } = (await response.json()) as ServiceEcho;
+        const host = new URL(gateway.urls[app]).host;
+        expect(headers['x-forwarded-for']).toBe('203.0.113.7, 127.0.0.1');
+        expect(headers['x-real-ip']).toBe('127.0.0.1');
+        expect(headers['x-forwarded-proto']).toBe('http');
+        expect(headers['x-forwarded-host']).toBe(host);
+        expect(headers.host).toBe(host);
+      });
+
+      it('upgrades /ws to a websocket on the tracking service', async () => {
+        const wsUrl = url(app, '/ws').replace(/^http/, 'ws');
+        expect(await websocketEcho(wsUrl, `hello from ${app}`)).toBe(`tracking:hello from ${app}`);
+        expect(services.websocketHeaders.tracking?.['x-real-ip']).toBe('127.0.0.1');
+        expect(services.websocketHeaders.tracking?.['x-forwarded-for']).toBe('127.0.0.1');
+      });
+
+      it('refuses a request body over 1 MB with a JSON 413', async () => {
+        const response = await fetch(url(app, '/api/appointments'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream' },
+          body: Buffer.alloc(1024 * 1024 + 1, 1),
+        });
+        expect(response.status).toBe(413);
+        expect(await response.json()).toMatchObject({ error: { code: errorCodes.payloadTooLarge } });
+      });
+    });
+
+    it.each(legacyCases)('redirects $path on the web host to the $app host', async ({ path, app, target }) => {
+      const response = await fetch(url('web', path), { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(`${gateway.origins[app]}${target}`);
+      expectSecurityHeaders(response, 'web');
+    });
+
+    it('redirects the paths the old site linked to, keeping the query', async () => {
+      const cases = [
+        ['/login?x=1', `${gateway.origins.portal}/login?x=1`],
+        ['/admin-login', `${gateway.origins.backoffice}/admin-login`],
+        ['/technician-management', `${gateway.origins.backoffice}/technician-management`],
+      ];
+      for (const [path, location] of cases) {
+        const response = await fetch(url('web', path as string), { redirect: 'manual' });
+        expect(response.status).toBe(302);
+        expect(response.headers.get('location')).toBe(location);
+      }
+    });
+
+    describe.each(otherApps)('on the %s host', (app) => {
+      it.each(legacyCases)('serves $path itself instead of redirecting', async ({ path }) => {
+        const response = await fetch(url(app, path), { redirect: 'manual' });
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain(`<title>${app}</title>`);
+      });
+    });
+
+    // Last: it stops a service for good.
+    it('answers with a JSON 502 when a service is down', async () => {
+      await services.stop('payments');
+      for (const app of appNames) {
+        const response = await fetch(url(app, '/api/create-payment-intent'), { method: 'POST', body: '{}' });
+        expect(response.status).toBe(502);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await response.json()).toMatchObject({ error: { code: errorCodes.unavailable } });
+        expectSecurityHeaders(response, app);
+      }
+    });
+  });
+}

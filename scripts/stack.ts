@@ -1,0 +1,129 @@
+/**
+ * Starts the whole system from built artefacts: the four services (dist/server.mjs) and one gateway in front of the
+ * three built apps. Used by `pnpm start` (PGlite, local gateway) and by the browser tests (PostgreSQL, real nginx).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { startGateway } from '@repo/gateway/src/gateway.ts';
+import { startNginx } from '@repo/gateway/src/nginx-process.ts';
+import { renderNginxConfig } from '@repo/gateway/src/nginx-config.ts';
+import { localGatewayOptions, localNginxOptions, repoRoot, type LocalTopology } from '@repo/gateway/src/topology.ts';
+
+export type StackOptions = {
+  gateway: 'local' | 'nginx';
+  /** PostgreSQL URL per service; without them each service keeps an embedded PGlite under `dataDir/<service>`. */
+  databaseUrls?: Record<ServiceName, string>;
+  dataDir: string;
+  appPorts: Record<AppName, number>;
+  servicePorts: Record<ServiceName, number>;
+  /** Public origins of the apps, used by cross-app redirects and allowed for cookie-authenticated changes. */
+  origins: Record<AppName, string>;
+  env: Record<string, string>;
+  seed: boolean;
+};
+
+export type RunningStack = {
+  urls: Record<AppName, string>;
+  logFile: (service: ServiceName) => string;
+  stop: () => Promise<void>;
+};
+
+const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'services', service, 'dist', 'server.mjs');
+
+async function waitUntilReady(service: ServiceName, port: number, child: ChildProcess, logFile: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const log = existsSync(logFile) ? (await readFile(logFile, 'utf8')).split('\n').slice(-15).join('\n') : '';
+  throw new Error(`${service} did not become ready on port ${port}${child.exitCode !== null ? ` (exited with ${child.exitCode})` : ''}:\n${log}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  for (const service of serviceNames) {
+    if (!existsSync(serviceEntry(service))) throw new Error(`${serviceEntry(service)} is missing: run \`pnpm build\` first.`);
+  }
+  for (const app of appNames) {
+    if (!existsSync(path.join(repoRoot, 'apps', app, 'dist', 'index.html'))) throw new Error(`apps/${app}/dist is missing: run \`pnpm build\` first.`);
+  }
+  const logDir = path.join(options.dataDir, 'logs');
+  await mkdir(logDir, { recursive: true });
+  const logFile = (service: ServiceName) => path.join(logDir, `${service}.log`);
+
+  const children: ChildProcess[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
+    await Promise.all(children.map(stopChild));
+  };
+
+  try {
+    await Promise.all(serviceNames.map(async (service) => {
+      const port = options.servicePorts[service];
+      const out = createWriteStream(logFile(service), { flags: 'a' });
+      const child = spawn(process.execPath, [serviceEntry(service)], {
+        cwd: path.join(repoRoot, 'services', service),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          ...options.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          SEED_DEMO: String(options.seed),
+          ALLOWED_ORIGINS: appNames.map((app) => options.origins[app]).join(','),
+          ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
+        },
+      });
+      child.stdout?.pipe(out);
+      child.stderr?.pipe(out);
+      children.push(child);
+      await waitUntilReady(service, port, child, logFile(service));
+    }));
+
+    const topology: LocalTopology = {
+      host: '127.0.0.1',
+      ports: options.appPorts,
+      roots: Object.fromEntries(appNames.map((app) => [app, path.join(repoRoot, 'apps', app, 'dist')])) as Record<AppName, string>,
+      upstreams: Object.fromEntries(serviceNames.map((service) => [service, `http://127.0.0.1:${options.servicePorts[service]}`])) as Record<ServiceName, string>,
+      origins: { portal: options.origins.portal, backoffice: options.origins.backoffice },
+    };
+    let urls: Record<AppName, string>;
+    if (options.gateway === 'nginx') {
+      const prefix = path.join(options.dataDir, 'nginx');
+      const user = process.getuid?.() === 0 ? 'root' : undefined;
+      const nginx = await startNginx({ config: renderNginxConfig(localNginxOptions(topology, prefix, user)), prefix, host: topology.host, ports: appNames.map((app) => options.appPorts[app]) });
+      stops.push(() => nginx.stop());
+      urls = Object.fromEntries(appNames.map((app) => [app, `http://localhost:${options.appPorts[app]}`])) as Record<AppName, string>;
+    } else {
+      const gateway = await startGateway({ ...localGatewayOptions(topology), logger: false });
+      stops.push(() => gateway.close());
+      urls = gateway.urls;
+    }
+    return { urls, logFile, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * `pnpm start`: builds the apps and services, then runs every service on an embedded PGlite database under ./data
+ * with demo data, behind one gateway. Ctrl-C stops everything; data survives a restart.
+ *
+ * Environment: WEB_PORT, PORTAL_PORT, BACKOFFICE_PORT (8080-8082), BOOKING_PORT, ACCOUNTS_PORT, TRACKING_PORT,
+ * PAYMENTS_PORT (3001-3004), DATA_DIR (./data), GATEWAY=local|nginx (local), SKIP_BUILD=1 to reuse the last build.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { startStack } from './stack.ts';
+
+const appDefaults: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
+const serviceDefaults: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
+
+function port(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (!value) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 65535) {
+    console.error(`${name} must be a port number between 1 and 65535 (got "${value}").`);
+    process.exit(1);
+  }
+  return parsed;
+}
+
+const appPorts = Object.fromEntries(appNames.map((app) => [app, port(`${app.toUpperCase()}_PORT`, appDefaults[app])])) as Record<AppName, number>;
+const servicePorts = Object.fromEntries(serviceNames.map((s) => [s, port(`${s.toUpperCase()}_PORT`, serviceDefaults[s])])) as Record<ServiceName, number>;
+const origins = Object.fromEntries(appNames.map((app) => [app, `http://localhost:${appPorts[app]}`])) as Record<AppName, string>;
+const dataDir = path.resolve(process.env.DATA_DIR || 'data');
+const gateway = process.env.GATEWAY === 'nginx' ? 'nginx' : 'local';
+
+type Secrets = { jwtSecret: string; adminPassword: string };
+
+/** Secrets for this machine's embedded system, made once and kept in the git-ignored data folder. */
+async function localSecrets(): Promise<Secrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Secrets;
+  const secrets = { jwtSecret: randomBytes(32).toString('base64url'), adminPassword: randomBytes(9).toString('base64url') };
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+if (!process.env.SKIP_BUILD) {
+  console.log('Building apps and services (cached after the first run)...');
+  const build = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_WEB_ORIGIN: origins.web, VITE_PORTAL_ORIGIN: origins.portal, VITE_BACKOFFICE_ORIGIN: origins.backoffice },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const secrets = await localSecrets();
+console.log('Starting services on embedded PGlite databases (the first start takes a few seconds)...');
+let stack: Awaited<ReturnType<typeof startStack>>;
+try {
+  stack = await startStack({
+    gateway,
+    dataDir,
+    appPorts,
+    servicePorts,
+    origins,
+    seed: true,
+    env: {
+      NODE_ENV: 'development',
+      JWT_SECRET: secrets.jwtSecret,
+      COOKIE_SECURE: 'false',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: secrets.adminPassword,
+    },
+  });
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+
+console.log(`
+The system is running (${gateway === 'nginx' ? 'nginx' : 'local'} gateway, data in ${dataDir}):
+
+  Public site   ${stack.urls.web}
+  Portal        ${stack.urls.portal}     demo customer: demo@example.com / demo-customer
+  Back office   ${stack.urls.backoffice}     administrator: admin@example.com / ${secrets.adminPassword}
+
+Service logs are in ${path.join(dataDir, 'logs')}. Press Ctrl-C to stop.`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping...');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
