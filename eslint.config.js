@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     // Augmenting Fastify's types needs declaration merging, which only interfaces do.
-    files: ['packages/service-kit/src/auth.ts'],
+    files: ['packages/service-kit/src/auth.ts', 'tests/support/global-setup.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
   {

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrandedLayout, NotFoundPage, RouteErrorState, RouteLoadingState } from '@repo/ui';
+import { env } from '../config/env.ts';
+import { paths } from '../config/paths.ts';
+
+function PortalLayout() {
+  return <BrandedLayout homeHref={env.webOrigin} tag="Customer Portal" />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: PortalLayout,
+    HydrateFallback: RouteLoadingState,
+    ErrorBoundary: RouteErrorState,
+    children: [
+      { path: paths.home, element: <Navigate to={paths.login} replace /> },
+      { path: paths.login, lazy: () => import('./routes/login.tsx').then(({ LoginRoute }) => ({ Component: LoginRoute })) },
+      {
+        path: paths.customerPortal,
+        lazy: () => import('./routes/customer-portal.tsx').then(({ CustomerPortalRoute }) => ({ Component: CustomerPortalRoute })),
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+/** The router is made on first render so it reads the address the app starts at. */
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,3 @@
+import { readAppOrigins } from '@repo/ui';
+
+export const env = readAppOrigins(import.meta.env);

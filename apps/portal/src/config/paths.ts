@@ -1,0 +1,6 @@
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  customerPortal: '/customer-portal',
+} as const;

@@ -1,0 +1,4 @@
+export const paths = {
+  home: '/',
+  bookAppointment: '/book-appointment',
+} as const;

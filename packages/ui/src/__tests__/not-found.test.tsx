@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../app-providers.tsx';
+import { NotFoundPage } from '../not-found.tsx';
+
+describe('NotFoundPage', () => {
+  it('shows the 404 Page Not Found card with a link home and sets the title', () => {
+    render(
+      <AppProviders>
+        <MemoryRouter>
+          <NotFoundPage />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('region', { name: '404 Page Not Found' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('link', { name: 'Return to the home page' }).getAttribute('href')).toBe('/');
+    expect(document.title).toMatch(/^Page Not Found \| /);
+  });
+
+  it('links to a full address when given one', () => {
+    render(
+      <AppProviders>
+        <MemoryRouter>
+          <NotFoundPage homeHref="http://localhost:8080/" homeLabel="Go to the main site" />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    expect(screen.getByRole('link', { name: 'Go to the main site' }).getAttribute('href')).toBe('http://localhost:8080/');
+  });
+});

@@ -1,0 +1,35 @@
+export { AppProviders, toastRegionLabel, type AppProvidersProps } from './app-providers.tsx';
+export {
+  ApiRequestError,
+  apiJson,
+  apiRequest,
+  createApiClient,
+  errorMessage,
+  isApiError,
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiErrorBody,
+  type ApiRequestOptions,
+  type HttpMethod,
+} from './api-client.ts';
+export { AppAnchor, type AppAnchorProps } from './app-anchor.tsx';
+export { readAppOrigins, type AppOrigins } from './app-origins.ts';
+export { clearStoredToken, hasUnexpiredToken, readStoredToken, storeToken, tokenExpirySeconds } from './auth-token.ts';
+export { BrandedLayout, type BrandedLayoutProps } from './branded-layout.tsx';
+export { CredentialsForm, type Credentials, type CredentialsFormProps } from './credentials-form.tsx';
+export { PageTitle, pageTitle, useDocumentTitle, type PageTitleProps } from './document-title.ts';
+export { MainContent, SkipLink } from './landmarks.tsx';
+export { NotFoundCard, NotFoundPage, type NotFoundCardProps } from './not-found.tsx';
+export { createQueryClient, createQueryFn, queryKeyToPath, type On401, type QueryClientOptions } from './query-client.ts';
+export { submitSignIn, type SignInOptions } from './sign-in.ts';
+export {
+  ErrorState,
+  LoadingState,
+  RouteErrorState,
+  RouteLoadingState,
+  type ErrorStateProps,
+  type LoadingStateProps,
+} from './status-states.tsx';
+export { accessibleTextColors, cssVariablesResolver, theme } from './theme.ts';
+export { dismissToasts, showToast, type ToastOptions, type ToastVariant } from './toast.ts';
+export { useSchemaForm, type FieldErrors, type FormValues, type SafeParseSchema } from './use-schema-form.ts';

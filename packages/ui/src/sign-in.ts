@@ -1,0 +1,53 @@
+import { ApiRequestError, errorMessage } from './api-client.ts';
+import { storeToken } from './auth-token.ts';
+import type { Credentials } from './credentials-form.tsx';
+import { showToast } from './toast.ts';
+import type { FieldErrors } from './use-schema-form.ts';
+
+export type SignInOptions = {
+  /** The login call; answers the session token, or null when the answer carried none. */
+  signIn: (credentials: Credentials) => Promise<string | null>;
+  /** localStorage key the token is kept under. */
+  tokenKey: string;
+  failureTitle: string;
+  /** Shown when the server refused without a message of its own, or answered without a token. */
+  rejectedMessage: string;
+  /** Shown when no answer came at all (network down, say). */
+  unreachableMessage: string;
+  onSignedIn: () => void;
+};
+
+function credentialErrors(fields: Record<string, string> | undefined): FieldErrors<Credentials> | undefined {
+  if (!fields) return undefined;
+  const { email, password } = fields;
+  return { ...(email ? { email } : {}), ...(password ? { password } : {}) };
+}
+
+/**
+ * The sign-in flow both login pages share: call, keep the token, hand over to `onSignedIn`; on failure a
+ * destructive toast. Answers the server's field messages for the form to show under its fields.
+ */
+export async function submitSignIn(
+  credentials: Credentials,
+  { signIn, tokenKey, failureTitle, rejectedMessage, unreachableMessage, onSignedIn }: SignInOptions,
+): Promise<FieldErrors<Credentials> | undefined> {
+  let token: string | null;
+  try {
+    token = await signIn(credentials);
+  } catch (error) {
+    const refused = error instanceof ApiRequestError;
+    showToast({
+      title: failureTitle,
+      description: refused ? errorMessage(error, rejectedMessage) : unreachableMessage,
+      variant: 'destructive',
+    });
+    return refused ? credentialErrors(error.apiError?.fields) : undefined;
+  }
+  if (!token) {
+    showToast({ title: failureTitle, description: rejectedMessage, variant: 'destructive' });
+    return undefined;
+  }
+  storeToken(tokenKey, token);
+  onSignedIn();
+  return undefined;
+}

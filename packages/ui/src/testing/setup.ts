@@ -1,0 +1,30 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { dismissToasts } from '../toast.ts';
+
+/** jsdom lacks the layout APIs Mantine reads; these stand-ins answer "no match" and "no size". */
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+window.HTMLElement.prototype.scrollIntoView ??= () => {};
+
+afterEach(() => {
+  cleanup();
+  dismissToasts();
+  window.localStorage.clear();
+});

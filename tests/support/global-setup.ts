@@ -1,0 +1,70 @@
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { TestProject } from 'vitest/node';
+import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { createTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
+import { startStack, type RunningStack } from '../../scripts/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    urls: Record<AppName, string>;
+    admin: { email: string; password: string };
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const record = async <K extends string, V>(keys: readonly K[], make: (key: K) => Promise<V>) =>
+  Object.fromEntries(await Promise.all(keys.map(async (key) => [key, await make(key)]))) as Record<K, V>;
+
+let stack: RunningStack | undefined;
+let databases: Record<ServiceName, TestDatabase> | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  databases = await record(serviceNames, () => createTestDatabase());
+  for (const service of serviceNames) {
+    if (!databases[service].config.url) throw new Error('Browser tests need PostgreSQL: set TEST_DATABASE_URL or start PostgreSQL on 127.0.0.1:5432.');
+  }
+  const appPorts = await record(appNames, () => freePort());
+  const servicePorts = await record(serviceNames, () => freePort());
+  const origins = Object.fromEntries(appNames.map((app) => [app, `http://localhost:${appPorts[app]}`])) as Record<AppName, string>;
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'browser-stack-'));
+  const admin = { email: 'owner@example.com', password: 'browser-test-admin-password' };
+  stack = await startStack({
+    gateway: process.env.BROWSER_GATEWAY === 'local' ? 'local' : 'nginx',
+    databaseUrls: Object.fromEntries(serviceNames.map((s) => [s, databases![s].config.url!])) as Record<ServiceName, string>,
+    dataDir,
+    appPorts,
+    servicePorts,
+    origins,
+    seed: true,
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'browser-tests-secret-that-is-long-enough',
+      COOKIE_SECURE: 'false',
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    },
+  });
+  project.provide('urls', stack.urls);
+  project.provide('admin', admin);
+}
+
+export async function teardown() {
+  await stack?.stop();
+  if (databases) await Promise.all(Object.values(databases).map((database) => database.cleanup()));
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
