@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { NotFoundPage, RouteErrorState, RouteLoadingState } from '@repo/ui';
 import { PublicLayout } from '../components/public-layout.tsx';
-import { paths } from '../config/paths.ts';
+import { bookingRoutes } from '../features/booking/routes.tsx';
+import { paymentRoutes } from '../features/payment/routes.tsx';
+import { siteRoutes } from '../features/site/routes.tsx';
 
 export const routes: RouteObject[] = [
   {
@@ -10,7 +12,9 @@ export const routes: RouteObject[] = [
     HydrateFallback: RouteLoadingState,
     ErrorBoundary: RouteErrorState,
     children: [
-      { path: paths.home, lazy: () => import('./routes/home.tsx').then(({ HomeRoute }) => ({ Component: HomeRoute })) },
+      ...siteRoutes,
+      ...bookingRoutes,
+      ...paymentRoutes,
       { path: '*', Component: NotFoundPage },
     ],
   },

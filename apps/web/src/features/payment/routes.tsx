@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router-dom';
+
+/** Payment (/payment) and payment confirmation (/payment-success). */
+export const paymentRoutes: RouteObject[] = [];
