@@ -12,6 +12,8 @@ export type ApiClientOptions = {
 
 export type ApiRequestOptions = ApiClientOptions & {
   signal?: AbortSignal;
+  /** Extra headers for this call, such as an Idempotency-Key. */
+  headers?: Record<string, string>;
 };
 
 export type ApiErrorBody = ApiError['error'];
@@ -77,7 +79,7 @@ export type ApiClient = {
 export function createApiClient(defaults: ApiClientOptions = {}): ApiClient {
   async function request(method: HttpMethod, path: string, body?: unknown, options: ApiRequestOptions = {}) {
     const { tokenKey = storageKeys.authToken, baseUrl, signal } = { ...defaults, ...options };
-    const headers = new Headers();
+    const headers = new Headers(options.headers);
     const hasBody = body !== undefined;
     if (hasBody) headers.set('Content-Type', 'application/json');
     const token = readStoredToken(tokenKey);

@@ -82,6 +82,13 @@ describe('apiRequest / apiJson', () => {
     expect(answerBody).toEqual({ method: 'POST', body: '{"email":"a@b.co"}' });
   });
 
+  it('sends extra headers given for one call', async () => {
+    const api = createApiClient({ baseUrl });
+    await api.json('POST', '/echo', { a: 1 }, { headers: { 'Idempotency-Key': 'booking-123456' } });
+    expect(lastRequest().headers['idempotency-key']).toBe('booking-123456');
+    expect(lastRequest().headers['content-type']).toBe('application/json');
+  });
+
   it('includes credentials on every request', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const api = createApiClient({ baseUrl });

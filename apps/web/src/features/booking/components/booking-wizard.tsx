@@ -1,0 +1,176 @@
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { bookableDates, booking, businessDate, contactInfoSchema, serviceDetailsSchema, ui, type CreateAppointmentResponse } from '@repo/contracts';
+import { ApiRequestError, errorMessage, showToast, useDocumentTitle } from '@repo/ui';
+import { useCreateAppointment } from '../api/create-appointment.ts';
+import './booking.css';
+import { Confirmation } from './confirmation.tsx';
+import { ContactStep, type ContactErrors, type ContactInfo } from './contact-step.tsx';
+import { CompactContactWidget, FloatingContactWidget } from './contact-widgets.tsx';
+import { DateTimeStep } from './date-time-step.tsx';
+import { ServiceDetailsStep, type ServiceDetails } from './service-details-step.tsx';
+import { StepIndicator } from './step-indicator.tsx';
+
+type Step = 1 | 2 | 3 | 4;
+
+const stepTitles: Record<Step, string> = {
+  1: 'Select Date & Time',
+  2: 'Service Details',
+  3: 'Contact Information',
+  4: 'Appointment Confirmed',
+};
+
+const emptyDetails: ServiceDetails = { serviceType: '', appliance: '', brand: '', description: '' };
+const emptyContact: ContactInfo = { customerName: '', phone: '', email: '', address: '', city: '', state: booking.defaultState, zipCode: '' };
+const missingInformation = (description: string) => showToast({ title: 'Missing Information', description, variant: 'destructive' });
+const detailsComplete = (details: ServiceDetails) => serviceDetailsSchema.safeParse(details).success;
+const newIdempotencyKey = () => `booking-${crypto.randomUUID()}`;
+const noSubscription = () => () => undefined;
+
+/** The business's today in the browser; null while prerendering, so build-time dates never reach a visitor. */
+function useBusinessToday(): string | null {
+  return useSyncExternalStore(noSubscription, () => businessDate(), () => null);
+}
+
+/**
+ * The booking wizard: date and time, service details, contact information, confirmation. When the chosen slot is
+ * taken meanwhile the visitor is sent back to step 1 with fresh times and everything else they typed kept.
+ */
+export function BookingWizard() {
+  useDocumentTitle('Book an Appointment', 'Book an appliance repair appointment online in St Augustine, FL: choose a date and time, tell us about the appliance, and we will confirm within 24 hours.');
+  const [step, setStep] = useState<Step>(1);
+  const today = useBusinessToday();
+  const dates = useMemo(() => (today ? bookableDates(today) : null), [today]);
+  const [date, setDate] = useState<string | null>(null);
+  const [timeSlot, setTimeSlot] = useState<string | null>(null);
+  const [details, setDetails] = useState<ServiceDetails>(emptyDetails);
+  const [contact, setContact] = useState<ContactInfo>(emptyContact);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [slotNotice, setSlotNotice] = useState<string | null>(null);
+  const [result, setResult] = useState<CreateAppointmentResponse | null>(null);
+  const idempotencyKey = useRef<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const create = useCreateAppointment();
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      headingRef.current?.focus({ preventScroll: true });
+    }, ui.stepScrollDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [step]);
+
+  const chooseDate = (value: string) => {
+    if (value !== date) setTimeSlot(null);
+    setDate(value);
+    setSlotNotice(null);
+  };
+
+  const goToContact = () => {
+    if (!detailsComplete(details)) return missingInformation('Please fill in all service details before continuing.');
+    setStep(3);
+  };
+
+  const submit = () => {
+    if (!date || !timeSlot) return missingInformation('Please select a date and time slot.');
+    const service = serviceDetailsSchema.safeParse(details);
+    if (!service.success) return missingInformation('Please complete all service details.');
+    const parsed = contactInfoSchema.safeParse(contact);
+    if (!parsed.success) {
+      const found: ContactErrors = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0] as keyof ContactInfo;
+        found[name] ??= issue.message;
+      }
+      setErrors(found);
+      document.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    idempotencyKey.current ??= newIdempotencyKey();
+    create.mutate(
+      {
+        request: { ...parsed.data, ...service.data, description: service.data.description || undefined, appointmentDate: date, timeSlot },
+        idempotencyKey: idempotencyKey.current,
+      },
+      {
+        onSuccess: (answer) => {
+          idempotencyKey.current = null;
+          setResult(answer);
+          setStep(4);
+          showToast({ title: 'Appointment Booked!', description: "Your appointment has been scheduled successfully. We'll contact you with confirmation details." });
+        },
+        onError: (error) => {
+          showToast({ title: 'Booking Failed', description: errorMessage(error, 'Failed to book appointment. Please try again.'), variant: 'destructive' });
+          if (!(error instanceof ApiRequestError)) return; // network trouble: the same key makes a retry safe
+          idempotencyKey.current = null;
+          const fields = error.apiError?.fields ?? {};
+          if (error.status === 409 || fields.appointmentDate || fields.timeSlot) {
+            setSlotNotice(fields.timeSlot ?? fields.appointmentDate ?? errorMessage(error));
+            setTimeSlot(null);
+            setStep(1);
+            return;
+          }
+          setErrors(fields as ContactErrors);
+        },
+      },
+    );
+  };
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <CompactContactWidget />
+        <Stack gap={4} ta="center">
+          <Title order={1}>Schedule Your Appliance Repair</Title>
+          <Text c="dimmed">Book online in three short steps. We&apos;ll call within {booking.confirmationCallHours} hours to confirm.</Text>
+        </Stack>
+        <StepIndicator step={step} />
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="xs">
+          <Title order={2} fz="xl" mb="md" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }} hidden={step === 4}>
+            {stepTitles[step]}
+          </Title>
+          {step === 1 && (
+            <DateTimeStep
+              dates={dates}
+              date={date}
+              timeSlot={timeSlot}
+              notice={slotNotice}
+              onDate={chooseDate}
+              onSlot={(slot) => {
+                setTimeSlot(slot);
+                setSlotNotice(null);
+              }}
+              onNext={() => setStep(2)}
+            />
+          )}
+          {step === 2 && <ServiceDetailsStep details={details} onChange={setDetails} onBack={() => setStep(1)} onNext={goToContact} />}
+          {step === 3 && (
+            <ContactStep
+              contact={contact}
+              errors={errors}
+              busy={create.isPending}
+              date={date}
+              timeSlot={timeSlot}
+              details={details}
+              onFieldChange={(name, value) => {
+                setContact((current) => ({ ...current, [name]: value }));
+                setErrors((current) => ({ ...current, [name]: undefined }));
+              }}
+              onBack={() => setStep(2)}
+              onSubmit={submit}
+            />
+          )}
+          {step === 4 && result && <Confirmation result={result} />}
+        </Paper>
+      </Stack>
+      <FloatingContactWidget />
+    </Container>
+  );
+}

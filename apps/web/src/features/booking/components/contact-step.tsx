@@ -1,0 +1,82 @@
+import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { states } from '@repo/contracts';
+import { formatLongDate, formatSlot } from '../lib/dates.ts';
+import type { ServiceDetails } from './service-details-step.tsx';
+
+export type ContactInfo = { customerName: string; phone: string; email: string; address: string; city: string; state: string; zipCode: string };
+export type ContactErrors = Partial<Record<keyof ContactInfo, string>>;
+
+type Props = {
+  contact: ContactInfo;
+  errors: ContactErrors;
+  busy: boolean;
+  date: string | null;
+  timeSlot: string | null;
+  details: ServiceDetails;
+  onFieldChange: (name: keyof ContactInfo, value: string) => void;
+  onBack: () => void;
+  onSubmit: () => void;
+};
+
+export function ContactStep({ contact, errors, busy, date, timeSlot, details, onFieldChange, onBack, onSubmit }: Props) {
+  const field = (name: keyof ContactInfo) => ({
+    name,
+    value: contact[name],
+    error: errors[name],
+    disabled: busy,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onFieldChange(name, event.currentTarget.value),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput label="Full Name" autoComplete="name" required {...field('customerName')} />
+          <TextInput label="Phone Number" type="tel" autoComplete="tel" required {...field('phone')} />
+          <TextInput label="Email Address" type="email" autoComplete="email" required {...field('email')} />
+        </SimpleGrid>
+        <Title order={3} fz="lg">
+          Service Address
+        </Title>
+        <TextInput label="Street Address" autoComplete="street-address" required {...field('address')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput label="City" autoComplete="address-level2" required {...field('city')} />
+          <NativeSelect label="State" required data={states.map((s) => ({ value: s.value, label: s.label }))} {...field('state')} />
+          <TextInput label="Zip Code" placeholder="32084" autoComplete="postal-code" inputMode="numeric" required {...field('zipCode')} />
+        </SimpleGrid>
+
+        <Card withBorder radius="md" bg="gray.0" component="section" aria-labelledby="summary-heading">
+          <Title order={3} fz="lg" id="summary-heading" mb="xs">
+            Appointment Summary
+          </Title>
+          <Text>
+            <strong>Date:</strong> {date ? formatLongDate(date) : 'Not chosen'}
+          </Text>
+          <Text>
+            <strong>Time:</strong> {timeSlot ? formatSlot(timeSlot) : 'Not chosen'}
+          </Text>
+          <Text>
+            <strong>Service:</strong> {details.serviceType} - {details.appliance}
+          </Text>
+          <Text>
+            <strong>Brand:</strong> {details.brand}
+          </Text>
+        </Card>
+
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack} disabled={busy}>
+            Back
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Booking...' : 'Book Appointment'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { Box, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+
+const steps = ['Date & Time', 'Service Details', 'Contact Info'] as const;
+
+/** The three numbered steps; the confirmation (step 4) marks all of them done. */
+export function StepIndicator({ step }: { step: number }) {
+  return (
+    <Box component="ol" aria-label="Booking steps" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Group justify="center" gap="md" wrap="wrap">
+        {steps.map((label, index) => {
+          const number = index + 1;
+          const state = number < step ? 'done' : number === step ? 'current' : 'upcoming';
+          return (
+            <Group component="li" key={label} gap={8} wrap="nowrap" aria-current={state === 'current' ? 'step' : undefined}>
+              <ThemeIcon radius="xl" size={32} variant={state === 'upcoming' ? 'light' : 'filled'} color={state === 'done' ? 'green.8' : 'brand'} aria-hidden>
+                {state === 'done' ? '✓' : number}
+              </ThemeIcon>
+              <Text fw={state === 'current' ? 700 : 500} c={state === 'upcoming' ? 'dimmed' : undefined}>
+                {label}
+                <VisuallyHidden>{state === 'done' ? ' (completed)' : state === 'current' ? ' (current step)' : ''}</VisuallyHidden>
+              </Text>
+            </Group>
+          );
+        })}
+      </Group>
+    </Box>
+  );
+}

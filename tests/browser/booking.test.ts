@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { slotTakenMessage } from '@repo/contracts';
+import { collectPageErrors, launchBrowser, viewports } from '../support/browser.ts';
+
+const urls = inject('urls');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const contact = { customerName: 'Robin Alvarez', phone: '(904) 555-0177', email: 'robin@example.com', address: '9 Bridge St', city: 'St Augustine', zipCode: '32084' };
+
+/** Picks the third bookable date (never today, so its slots are not cut by the notice period) and answers it. */
+async function chooseDateAndFirstTime(page: Page): Promise<{ date: string; slot: string }> {
+  const dateButton = page.locator('[aria-labelledby="choose-date"] button').nth(2);
+  await dateButton.click();
+  await page.getByText('Loading available times...').or(page.locator('[aria-labelledby="choose-time"] button').first()).first().waitFor();
+  const slotButton = page.locator('[aria-labelledby="choose-time"] button').first();
+  await slotButton.waitFor();
+  const label = (await dateButton.getAttribute('aria-label')) ?? '';
+  const slot = (await slotButton.textContent()) ?? '';
+  await slotButton.click();
+  return { date: label, slot };
+}
+
+async function fillDetails(page: Page) {
+  await page.getByLabel('Service Type').selectOption('Repair');
+  await page.getByLabel('Appliance').selectOption('Refrigerator');
+  await page.getByLabel('Brand').selectOption('Sub-Zero');
+  await page.getByLabel('Description (optional)').fill('Freezer is warm');
+}
+
+async function fillContact(page: Page) {
+  await page.getByLabel('Full Name').fill(contact.customerName);
+  await page.getByLabel('Phone Number').fill(contact.phone);
+  await page.getByLabel('Email Address').fill(contact.email);
+  await page.getByLabel('Street Address').fill(contact.address);
+  await page.getByLabel('City').fill(contact.city);
+  await page.getByLabel('Zip Code').fill(contact.zipCode);
+}
+
+describe('booking wizard through nginx', () => {
+  it('books an appointment end to end', async () => {
+    const page = await browser.newPage({ viewport: viewports.mobile });
+    const errors = collectPageErrors(page);
+    await page.goto(`${urls.web}/book-appointment`);
+    await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
+    const next = page.getByRole('button', { name: 'Next: Service Details' });
+    expect(await next.isDisabled()).toBe(true);
+    await chooseDateAndFirstTime(page);
+    expect(await next.isDisabled()).toBe(false);
+    await next.click();
+
+    await page.getByRole('button', { name: 'Next: Contact Info' }).click();
+    await page.getByText('Please fill in all service details before continuing.').waitFor();
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Next: Contact Info' }).click();
+
+    await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
+    expect(await page.getByLabel('State').inputValue()).toBe('FL');
+    expect(await page.getByLabel('Zip Code').getAttribute('placeholder')).toBe('32084');
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByText('Customer name is required').waitFor();
+    await page.getByText('Valid email is required').waitFor();
+    await fillContact(page);
+    await page.getByText('Refrigerator', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+
+    await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor();
+    await page.getByText('Appointment Booked!').waitFor();
+    expect(await page.getByTestId('confirmation-code').textContent()).toMatch(/^SA-[A-Z2-9]{6}$/);
+    const calendar = page.getByRole('link', { name: 'Add to calendar' });
+    expect(decodeURIComponent((await calendar.getAttribute('href')) ?? '')).toContain('DTSTART;TZID=America/New_York:');
+    expect(await page.getByRole('link', { name: /Leave a Review/ }).getAttribute('target')).toBe('_blank');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.mobile.width);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends the visitor back for another time when the slot is taken mid-way, keeping what they typed', async () => {
+    const page = await browser.newPage({ viewport: viewports.desktop });
+    await page.goto(`${urls.web}/book-appointment`);
+    await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
+
+    // Learn which date and slot the page will offer first, then fill that slot from elsewhere while the visitor types.
+    const slotsRequest = page.waitForResponse((response) => response.url().includes('/api/appointments/available-slots'));
+    await page.locator('[aria-labelledby="choose-date"] button').nth(3).click();
+    const offered = (await (await slotsRequest).json()) as { date: string; availableSlots: string[] };
+    const slot = offered.availableSlots[0]!;
+    await page.locator('[aria-labelledby="choose-time"] button').first().click();
+    await page.getByRole('button', { name: 'Next: Service Details' }).click();
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Next: Contact Info' }).click();
+    await fillContact(page);
+
+    for (let i = 0; i < 2; i += 1) {
+      const response = await fetch(`${urls.web}/api/appointments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...contact, email: `other${i}@example.com`, serviceType: 'Repair', appliance: 'Washer', brand: 'LG', appointmentDate: offered.date, timeSlot: slot }),
+      });
+      expect(response.status).toBe(201);
+    }
+
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByText('Booking Failed').waitFor();
+    await page.getByRole('alert', { name: 'Please choose another time' }).filter({ hasText: slotTakenMessage }).waitFor();
+    await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
+    const freshSlots = page.locator('[aria-labelledby="choose-time"] button');
+    await freshSlots.first().waitFor();
+    const [h] = slot.split(':').map(Number) as [number];
+    const takenLabel = `${((h + 11) % 12) + 1}:00`;
+    expect(await freshSlots.first().textContent()).not.toMatch(new RegExp(`^${takenLabel} `));
+    expect(await page.getByRole('button', { name: 'Next: Service Details' }).isDisabled()).toBe(true);
+
+    await freshSlots.first().click();
+    await page.getByRole('button', { name: 'Next: Service Details' }).click();
+    expect(await page.getByLabel('Appliance').inputValue()).toBe('Refrigerator');
+    await page.getByRole('button', { name: 'Next: Contact Info' }).click();
+    expect(await page.getByLabel('Full Name').inputValue()).toBe(contact.customerName);
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor();
+    await page.close();
+  });
+});
