@@ -62,7 +62,11 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(helmet, { global: true });
+  // Services answer JSON only, so their policy forbids everything; the gateway sets the pages' own policy.
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  });
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',

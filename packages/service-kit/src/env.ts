@@ -20,6 +20,7 @@ export function baseEnvSchema(defaultPort: number) {
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     DATA_DIR: z.string().min(1).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     JWT_SECRET: z.string({ error: 'is required (at least 32 characters)' }).min(32, 'must be at least 32 characters'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),

@@ -6,6 +6,8 @@ export type RunOptions = {
   /** Closed after the server stops accepting requests, e.g. the database. */
   onClose?: () => Promise<void>;
   shutdownTimeoutMs?: number;
+  /** Time for handlers of requests whose clients already hung up to finish before `onClose` runs. */
+  drainMs?: number;
 };
 
 /** The only place that calls `listen`: starts the service and closes it gracefully on SIGINT/SIGTERM. */
@@ -22,6 +24,7 @@ export async function runService(app: ServiceApp, options: RunOptions): Promise<
     timer.unref();
     try {
       await app.close();
+      await new Promise((resolve) => setTimeout(resolve, options.drainMs ?? 500));
       await options.onClose?.();
       process.exit(0);
     } catch (err) {

@@ -30,7 +30,7 @@ export function serviceMain<Env extends BaseEnv, DB>(definition: ServiceDefiniti
   startOrExit(async () => {
     const env = loadEnv(definition.name, definition.envSchema);
     const database = await createDatabase<DB>(
-      env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR ?? defaultDataDir(definition.name) },
+      env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR ?? defaultDataDir(definition.name) },
     );
     await migrateToLatest(database.db as Kysely<unknown> as Kysely<any>, definition.migrations);
     if (env.SEED_DEMO === 'true' && definition.seed) await definition.seed(database.db, env);

@@ -52,8 +52,7 @@ export type SlotBookingsTable = {
 export type IdempotencyKeysTable = {
   key: string;
   request_hash: string;
-  status_code: number;
-  response: ColumnType<unknown, string, never>;
+  appointment_id: number;
   created_at: ColumnType<Date, never, never>;
 };
 

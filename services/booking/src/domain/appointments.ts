@@ -1,9 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { slotTakenMessage, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
-import { badRequest, conflict } from '@repo/service-kit';
-import { isUniqueViolation } from '@repo/service-kit/db';
-import type { BookingDatabase } from '../db/schema.ts';
+import { badRequest, conflict, type DomainError } from '@repo/service-kit';
+import { uniqueViolationConstraint } from '@repo/service-kit/db';
+import type { AppointmentRow, BookingDatabase } from '../db/schema.ts';
 import { checkBookableDate, daySlots, slotStartsInTime, type SlotRules } from './availability.ts';
 import { toAppointment } from './mappers.ts';
 
@@ -25,16 +25,6 @@ export async function availableSlotsForDate(db: Db, date: string, now: Date, rul
   return availableSlots.length
     ? { date, availableSlots }
     : { date, availableSlots, reason: 'No times are left on this day. Please choose another day.' };
-}
-
-/** Takes one place in a slot, atomically: no row comes back when the slot is already full. */
-async function takePlace(trx: Transaction<BookingDatabase>, date: string, slot: string, capacity: number): Promise<boolean> {
-  const result = await sql<{ booked: number }>`
-    insert into slot_bookings (appointment_date, time_slot, booked) values (${date}, ${slot}, 1)
-    on conflict (appointment_date, time_slot)
-    do update set booked = slot_bookings.booked + 1 where slot_bookings.booked < ${capacity}
-    returning booked`.execute(trx);
-  return result.rows.length === 1;
 }
 
 export async function releasePlace(trx: Transaction<BookingDatabase>, date: string, slot: string): Promise<void> {
@@ -66,92 +56,90 @@ export type CreateAppointmentResult = { statusCode: number; body: CreateAppointm
 const requestHash = (request: AppointmentRequestParsed, customerId: number | null) =>
   createHash('sha256').update(JSON.stringify({ request, customerId })).digest('hex');
 
+const created = (row: AppointmentRow): CreateAppointmentResult => ({
+  statusCode: 201,
+  body: { status: 'scheduled', confirmationCode: row.confirmation_code, appointment: toAppointment(row) },
+});
+
+/** The first answer to a request sent with this Idempotency-Key, if there was one. */
 async function storedResult(db: Db, key: string, hash: string): Promise<CreateAppointmentResult | undefined> {
-  const stored = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+  const stored = await db
+    .selectFrom('idempotency_keys')
+    .innerJoin('appointments', 'appointments.id', 'idempotency_keys.appointment_id')
+    .selectAll('appointments')
+    .select('idempotency_keys.request_hash')
+    .where('idempotency_keys.key', '=', key)
+    .executeTakeFirst();
   if (!stored) return undefined;
   if (stored.request_hash !== hash) throw conflict('This Idempotency-Key was already used for a different booking. Send a new key for a new booking.');
-  return { statusCode: stored.status_code, body: stored.response as CreateAppointmentResponse };
+  const { request_hash: _hash, ...row } = stored;
+  return created(row);
 }
 
 /**
- * Books an appointment. The slot's room is checked at commit time by the atomic counter in `takePlace`, so when many
- * visitors take the last place at once exactly as many succeed as there is room. With an Idempotency-Key a retried
- * request gets the first answer back instead of a second appointment.
+ * Takes a place in the slot, inserts the appointment and records the Idempotency-Key in ONE statement, so it is
+ * atomic without a transaction round trip: the slot counter only grows while it is below capacity (checked at commit
+ * time under the row lock, so exactly as many concurrent bookings succeed as there is room), and a unique violation
+ * anywhere undoes all three. No row back means the slot was full.
+ */
+function bookInOneStatement(db: Db, input: CreateAppointmentInput, hash: string) {
+  const { request } = input;
+  return sql<AppointmentRow>`
+    with place as (
+      insert into slot_bookings (appointment_date, time_slot, booked) values (${request.appointmentDate}, ${request.timeSlot}, 1)
+      on conflict (appointment_date, time_slot) do update set booked = slot_bookings.booked + 1
+      where slot_bookings.booked < ${input.rules.BOOKING_SLOT_CAPACITY}
+      returning 1
+    ), appointment as (
+      insert into appointments (customer_id, customer_name, email, phone, address, city, state, zip_code, appointment_date,
+        time_slot, service_type, appliance, brand, description, confirmation_code)
+      select ${input.customerId}::integer, ${request.customerName}, ${request.email}, ${request.phone}, ${request.address},
+        ${request.city}, ${request.state}, ${request.zipCode}, ${request.appointmentDate}::date, ${request.timeSlot},
+        ${request.serviceType}, ${request.appliance}, ${request.brand}, ${request.description || null}, ${confirmationCode()}
+      from place
+      returning *
+    ), idempotency as (
+      insert into idempotency_keys (key, request_hash, appointment_id)
+      select ${input.idempotencyKey ?? null}::text, ${hash}, id from appointment where ${input.idempotencyKey ?? null}::text is not null
+    )
+    select * from appointment`.execute(db);
+}
+
+function bookingProblem(request: AppointmentRequestParsed, now: Date, rules: SlotRules): DomainError | undefined {
+  const dateCheck = checkBookableDate(request.appointmentDate, now);
+  if (!dateCheck.bookable) return badRequest(dateCheck.reason, { appointmentDate: dateCheck.reason });
+  if (!daySlots(rules).includes(request.timeSlot)) {
+    const message = 'That time slot is not offered. Please choose one of the listed times.';
+    return badRequest(message, { timeSlot: message });
+  }
+  if (!slotStartsInTime(request.appointmentDate, request.timeSlot, now, rules)) return conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
+  return undefined;
+}
+
+/**
+ * Books an appointment: one statement on the happy path. With an Idempotency-Key a retried request gets the first
+ * answer back instead of a second appointment (also when the retry races the original, or the slot has filled or the
+ * date passed since); the stored answer is only looked up when the booking itself did not go through.
  */
 export async function createAppointment(db: Kysely<BookingDatabase>, input: CreateAppointmentInput): Promise<CreateAppointmentResult> {
-  const { request, rules, now } = input;
-  const hash = requestHash(request, input.customerId);
+  const hash = requestHash(input.request, input.customerId);
+  let problem = bookingProblem(input.request, input.now, input.rules);
+  for (let attempt = 0; !problem; attempt += 1) {
+    try {
+      const { rows } = await bookInOneStatement(db, input, hash);
+      if (rows[0]) return created(rows[0]);
+      problem = conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
+    } catch (err) {
+      const constraint = uniqueViolationConstraint(err);
+      // A repeated random confirmation code (about one in a billion): the statement undid itself; draw again.
+      if (constraint === 'appointments_confirmation_code_key' && attempt < 3) continue;
+      if (constraint !== 'idempotency_keys_pkey' || !input.idempotencyKey) throw err;
+      problem = conflict('This booking request is already being processed.');
+    }
+  }
   if (input.idempotencyKey) {
     const previous = await storedResult(db, input.idempotencyKey, hash);
     if (previous) return previous;
   }
-
-  const dateCheck = checkBookableDate(request.appointmentDate, now);
-  if (!dateCheck.bookable) throw badRequest(dateCheck.reason, { appointmentDate: dateCheck.reason });
-  if (!daySlots(rules).includes(request.timeSlot)) {
-    const message = 'That time slot is not offered. Please choose one of the listed times.';
-    throw badRequest(message, { timeSlot: message });
-  }
-  if (!slotStartsInTime(request.appointmentDate, request.timeSlot, now, rules)) throw conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
-
-  try {
-    return await db.transaction().execute(async (trx) => {
-      if (!(await takePlace(trx, request.appointmentDate, request.timeSlot, rules.BOOKING_SLOT_CAPACITY))) {
-        throw conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
-      }
-      const row = await insertAppointment(trx, input);
-      const result: CreateAppointmentResult = {
-        statusCode: 201,
-        body: { status: 'scheduled', confirmationCode: row.confirmation_code, appointment: toAppointment(row) },
-      };
-      if (input.idempotencyKey) {
-        await trx
-          .insertInto('idempotency_keys')
-          .values({ key: input.idempotencyKey, request_hash: hash, status_code: result.statusCode, response: JSON.stringify(result.body) })
-          .execute();
-      }
-      return result;
-    });
-  } catch (err) {
-    // A concurrent retry with the same key committed first: answer what it answered.
-    if (input.idempotencyKey && isUniqueViolation(err)) {
-      const previous = await storedResult(db, input.idempotencyKey, hash);
-      if (previous) return previous;
-    }
-    throw err;
-  }
-}
-
-/** Inserts the appointment; a (very unlikely) repeated confirmation code is skipped without aborting the transaction. */
-async function insertAppointment(trx: Transaction<BookingDatabase>, input: CreateAppointmentInput) {
-  const { request } = input;
-  for (;;) {
-    const row = await trx
-      .insertInto('appointments')
-      .values({
-        customer_id: input.customerId,
-        service_request_id: null,
-        customer_name: request.customerName,
-        email: request.email,
-        phone: request.phone,
-        address: request.address,
-        city: request.city,
-        state: request.state,
-        zip_code: request.zipCode,
-        appointment_date: request.appointmentDate,
-        time_slot: request.timeSlot,
-        service_type: request.serviceType,
-        appliance: request.appliance,
-        brand: request.brand,
-        description: request.description || null,
-        technician_id: null,
-        technician_notes: null,
-        total_cost: null,
-        confirmation_code: confirmationCode(),
-      })
-      .onConflict((oc) => oc.column('confirmation_code').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (row) return row;
-  }
+  throw problem;
 }

@@ -16,6 +16,7 @@ import { conflict, notFound, type ServiceApp } from '@repo/service-kit';
 import type { Kysely } from 'kysely';
 import type { BookingDatabase } from '../db/schema.ts';
 import { availableSlotsForDate, createAppointment, releasePlace } from '../domain/appointments.ts';
+import { AvailabilityCache } from '../domain/availability-cache.ts';
 import { toAppointment } from '../domain/mappers.ts';
 import type { BookingEnv } from '../env.ts';
 
@@ -24,9 +25,14 @@ export type AppointmentRoutesOptions = { db: Kysely<BookingDatabase>; env: Booki
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 export async function appointmentRoutes(app: ServiceApp, { db, env, now }: AppointmentRoutesOptions) {
+  const availability = new AvailabilityCache();
+
   app.get('/api/appointments/available-slots', {
     schema: { tags: ['appointments'], querystring: availableSlotsQuerySchema, response: { 200: availableSlotsResponseSchema, 400: apiErrorSchema } },
-  }, async (request) => availableSlotsForDate(db, request.query.date, now(), env));
+  }, async (request) => {
+    const at = now();
+    return availability.get(request.query.date, at, () => availableSlotsForDate(db, request.query.date, at, env));
+  });
 
   app.post('/api/appointments', {
     config: { rateLimit: { max: env.BOOKING_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
@@ -46,6 +52,7 @@ export async function appointmentRoutes(app: ServiceApp, { db, env, now }: Appoi
       now: now(),
       rules: env,
     });
+    availability.invalidate(result.body.appointment.appointmentDate);
     return reply.code(result.statusCode).send(result.body);
   });
 
@@ -82,6 +89,7 @@ export async function appointmentRoutes(app: ServiceApp, { db, env, now }: Appoi
       }
       return trx.updateTable('appointments').set({ status }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     });
+    availability.invalidate(row.appointment_date);
     return toAppointment(row);
   });
 }

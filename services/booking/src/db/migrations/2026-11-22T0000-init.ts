@@ -60,8 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('idempotency_keys')
     .addColumn('key', 'text', (col) => col.primaryKey())
     .addColumn('request_hash', 'text', (col) => col.notNull())
-    .addColumn('status_code', 'integer', (col) => col.notNull())
-    .addColumn('response', 'jsonb', (col) => col.notNull())
+    .addColumn('appointment_id', 'integer', (col) => col.notNull().references('appointments.id').onDelete('cascade'))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute();
 }

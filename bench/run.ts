@@ -1,0 +1,106 @@
+/**
+ * `pnpm bench`: autocannon against the booking service (the built bundle, on real PostgreSQL) beside a bare Fastify
+ * hello-world started the same way, in the same run. Prints req/s, p50, p99 and the ratio to hello-world.
+ * BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 50) tune the runs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { bookableDates } from '@repo/contracts';
+import { createTestDatabase } from '@repo/service-kit/testing';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startProcess(file: string, cwd: string, env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [file], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      if ((await fetch(ready)).ok) return child;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`${file} did not start`);
+}
+
+type Result = { name: string; requests: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function measure(name: string, options: autocannon.Options): Promise<Result> {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  return { name, requests: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+const database = await createTestDatabase();
+if (!database.config.url) throw new Error('The benchmark needs PostgreSQL: set TEST_DATABASE_URL or start it on 127.0.0.1:5432.');
+const [helloPort, bookingPort] = [await freePort(), await freePort()];
+const children: ChildProcess[] = [];
+try {
+  children.push(await startProcess(path.join(root, 'bench/hello-world.mjs'), root, { PORT: String(helloPort) }, `http://127.0.0.1:${helloPort}/`));
+  children.push(await startProcess(path.join(root, 'services/booking/dist/server.mjs'), path.join(root, 'services/booking'), {
+    PORT: String(bookingPort),
+    DATABASE_URL: database.config.url,
+    JWT_SECRET: 'benchmark-secret-that-is-long-enough-to-use',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '100000000',
+    BOOKING_RATE_LIMIT_MAX: '100000000',
+    // Room for every benchmark booking, so each POST takes the full write path rather than a quick 409.
+    BOOKING_SLOT_CAPACITY: '100',
+  }, `http://127.0.0.1:${bookingPort}/readyz`));
+
+  const dates = bookableDates().slice(1);
+  const slots = ['08:00-09:00', '09:00-10:00', '10:00-11:00', '11:00-12:00', '12:00-13:00', '13:00-14:00', '14:00-15:00', '15:00-16:00', '16:00-17:00'];
+  let n = 0;
+  const results: Result[] = [];
+  results.push(await measure('hello-world GET /', { url: `http://127.0.0.1:${helloPort}/` }));
+  results.push(await measure('GET /api/appointments/available-slots', { url: `http://127.0.0.1:${bookingPort}/api/appointments/available-slots?date=${dates[0]}` }));
+  results.push(await measure('POST /api/appointments', {
+    url: `http://127.0.0.1:${bookingPort}/api/appointments`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [{
+      setupRequest: (request) => {
+        n += 1;
+        return {
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({
+            customerName: `Bench ${n}`, email: `bench${n}@example.com`, phone: '(904) 555-0100', address: '1 King St', city: 'St Augustine', state: 'FL', zipCode: '32084',
+            serviceType: 'Repair', appliance: 'Washer', brand: 'LG', appointmentDate: dates[n % dates.length], timeSlot: slots[Math.floor(n / dates.length) % slots.length],
+          }),
+        };
+      },
+    }],
+  }));
+
+  const baseline = results[0]!.requests;
+  console.log(`\nBenchmark: ${seconds}s per run, ${connections} connections, booking service on PostgreSQL\n`);
+  console.log('| endpoint | req/s | p50 ms | p99 ms | vs hello-world | errors | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    console.log(`| ${r.name} | ${r.requests.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.requests / baseline) * 100).toFixed(1)} % | ${r.errors} | ${r.non2xx} |`);
+  }
+  const slotsRatio = results[1]!.requests / baseline;
+  const bookingP99 = results[2]!.p99;
+  console.log(`\navailable-slots: ${(slotsRatio * 100).toFixed(1)} % of hello-world (target ≥ 40 %); booking p99: ${bookingP99} ms (target < 50 ms)`);
+} finally {
+  await Promise.all(children.map((child) => new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  })));
+  await database.cleanup();
+}
