@@ -59,7 +59,7 @@ try {
     RATE_LIMIT_MAX: '100000000',
     BOOKING_RATE_LIMIT_MAX: '100000000',
     // Room for every benchmark booking, so each POST takes the full write path rather than a quick 409.
-    BOOKING_SLOT_CAPACITY: '100',
+    BOOKING_SLOT_CAPACITY: '1000',
   }, `http://127.0.0.1:${bookingPort}/readyz`));
 
   const dates = bookableDates().slice(1);

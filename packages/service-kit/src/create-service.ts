@@ -62,14 +62,26 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     reply.header('x-request-id', request.id);
   });
 
-  // Services answer JSON only, so their policy forbids everything; the gateway sets the pages' own policy.
+  // Services answer JSON only: their policy forbids everything, and headers that only matter for HTML documents are
+  // left to the gateway, which sets the pages' own policy. Fewer headers per answer is measurably faster.
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   });
   await app.register(rateLimit, {
     max: env.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    // The limit headers are sent only once a client is close to it (and with the 429), not on every answer.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) => rateLimitBody(context.after),
   });
   await app.register(swagger, {
