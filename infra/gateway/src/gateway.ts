@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -188,11 +189,18 @@ async function buildAppServer(
     if (rawPath.startsWith(assetsPath) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).type('text/plain').send('Not Found');
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(prerenderedPage(root, decodedPathOf(request.url)) ?? 'index.html');
   });
 
   server.log.info({ app, root }, 'serving app');
   return server;
+}
+
+/** dist/<route>/index.html when the route was prerendered at build time, like nginx's `$uri/index.html`. */
+function prerenderedPage(root: string, pathname: string): string | undefined {
+  const relative = path.join(pathname, 'index.html');
+  const file = path.join(root, relative);
+  return file.startsWith(root + path.sep) && existsSync(file) ? relative : undefined;
 }
 
 function urlOf(host: string, port: number): string {

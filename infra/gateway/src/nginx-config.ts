@@ -162,7 +162,8 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     '# The single-page app: hashed assets forever, HTML always revalidated',
     block(`location ^~ ${assetsPath}`, ['try_files $uri =404', ...withCacheControl(options.mode, cacheControl.immutable)]),
     block('location = /index.html', withCacheControl(options.mode, cacheControl.revalidate)),
-    block('location /', ['try_files $uri $uri/ /index.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),
+    // A prerendered route is dist/<route>/index.html: served as it is, without a redirect to a trailing slash.
+    block('location /', ['try_files $uri $uri/index.html /index.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),
   ]);
 }
 

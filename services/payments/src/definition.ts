@@ -3,16 +3,31 @@ import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { PaymentsDatabase } from './db/schema.ts';
 import { demoProvider } from './domain/provider.ts';
+import { stripeProvider } from './domain/stripe-provider.ts';
 import { paymentsEnvSchema, type PaymentsEnv } from './env.ts';
+import { demoRoutes } from './routes/demo.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { webhookRoutes } from './routes/webhook.ts';
 
 export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> = {
   name: 'payments',
   envSchema: paymentsEnvSchema,
   migrations,
-  build: async (env, database) => {
+  build: async (env, database, runtime) => {
     const app = await createService({ name: 'payments', env, ready: database.ping });
-    await app.register(paymentRoutes, { db: database.db, env, provider: demoProvider() });
+    const { db } = database;
+    const { now } = runtime;
+    // With a Stripe key the demo provider is never built and its confirm route never registered.
+    if (env.STRIPE_SECRET_KEY) {
+      const provider = stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL, timeoutMs: env.STRIPE_TIMEOUT_MS, log: app.log });
+      await app.register(paymentRoutes, { db, env, provider, now });
+    } else {
+      const provider = demoProvider({ secret: env.JWT_SECRET });
+      await app.register(paymentRoutes, { db, env, provider, now });
+      await app.register(demoRoutes, { db, env, provider, now });
+      app.log.info('payments use the demo provider: no card is charged (set STRIPE_SECRET_KEY to take real payments)');
+    }
+    if (env.STRIPE_WEBHOOK_SECRET) await app.register(webhookRoutes, { db, secret: env.STRIPE_WEBHOOK_SECRET, now });
     return app;
   },
 };

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { baseEnvSchema } from '@repo/service-kit';
 
-export const paymentsEnvSchema = baseEnvSchema(3004).extend({
-  /** With a key set Stripe is used; without one the clearly labelled demo provider takes payments. */
-  STRIPE_SECRET_KEY: z.string().regex(/^sk_(test|live)_/, 'must start with sk_test_ or sk_live_').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
-  PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
-});
+export const paymentsEnvSchema = baseEnvSchema(3004)
+  .extend({
+    /** With a key set Stripe is used and the demo provider is unreachable; without one the demo provider takes payments. */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)').optional(),
+    /** Signing secret of the webhook endpoint; POST /api/payments/webhook exists only when it is set. */
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must start with whsec_').optional(),
+    /** Where the Stripe API is reached; only for tests and stripe-mock (default https://api.stripe.com). */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+    PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  })
+  .superRefine((env, context) => {
+    // Without webhooks a payer who closes the tab before the success page would leave the ledger pending forever.
+    if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      context.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required in production when STRIPE_SECRET_KEY is set' });
+    }
+  });
 export type PaymentsEnv = z.infer<typeof paymentsEnvSchema>;

@@ -1,65 +1,184 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestService, type TestService } from '@repo/service-kit/test-service';
-import type { PaymentsDatabase } from '../src/db/schema.ts';
-import { paymentsService } from '../src/definition.ts';
+import { demoDeclineMessage, demoTestCards, demoUnknownCardMessage, serviceForPath } from '@repo/contracts';
+import { intentEvent, deliver, startPayments, type PaymentsTestService } from './helpers.ts';
 
-let service: TestService<PaymentsDatabase>;
+let service: PaymentsTestService;
 beforeAll(async () => {
-  service = await createTestService(paymentsService, { PAYMENT_RATE_LIMIT_MAX: '1000' });
+  service = await startPayments();
 });
 afterAll(async () => {
   await service?.close();
 });
 
-const createIntent = (payload: unknown) => service.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: payload as object });
+const createIntent = (payload: unknown, headers: Record<string, string> = {}) =>
+  service.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: payload as object, headers });
+const confirm = (payload: object) => service.app.inject({ method: 'POST', url: '/api/payments/demo/confirm', payload });
+const show = (paymentIntentId: string) => service.app.inject({ method: 'GET', url: `/api/payments/${paymentIntentId}` });
+const countPayments = async () => (await service.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 
 describe('payment intents (demo provider)', () => {
   it('creates an intent in cents, stores a pending record and shows the real amount', async () => {
     const response = await createIntent({ amount: 189.5, description: 'Dryer repair' });
     expect(response.statusCode).toBe(200);
-    const { clientSecret, paymentIntentId } = response.json();
+    const { clientSecret, paymentIntentId, provider } = response.json();
+    expect(provider).toBe('demo');
+    expect(paymentIntentId).toMatch(/^demo_pi_\w+$/);
     expect(clientSecret).toContain(`${paymentIntentId}_secret_`);
     const stored = await service.db.selectFrom('payments').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ amount_cents: 18950, currency: 'usd', status: 'pending', provider: 'demo' });
-    const shown = await service.app.inject({ method: 'GET', url: `/api/payments/${paymentIntentId}` });
-    expect(shown.json()).toMatchObject({ amount: 189.5, description: 'Dryer repair', status: 'pending' });
+    expect(stored).toMatchObject({ amount_cents: 18950, currency: 'usd', status: 'pending', provider: 'demo', status_changed_at: null });
+    const shown = await show(paymentIntentId);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toEqual({ paymentIntentId, amount: 189.5, currency: 'usd', description: 'Dryer repair', status: 'pending', createdAt: stored.created_at.toISOString() });
   });
 
-  it('defaults the description', async () => {
-    const response = await createIntent({ amount: 150 });
-    const shown = await service.app.inject({ method: 'GET', url: `/api/payments/${response.json().paymentIntentId}` });
-    expect(shown.json().description).toBe('Appliance Repair Service');
-  });
-
-  it('explains every bad amount and stores nothing', async () => {
-    const cases: [unknown, string][] = [
-      [{ amount: '150' }, 'Amount must be a number'],
-      [{ amount: 0.5 }, 'Amount must be at least $1.00'],
-      [{ amount: 10_000.01 }, 'Amount must be at most $10,000.00'],
-      [{ amount: 10.123 }, 'Amount can have at most two decimals'],
-      [{}, 'Amount must be a number'],
-    ];
-    const before = await service.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    for (const [payload, message] of cases) {
-      const response = await createIntent(payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.fields.amount).toBe(message);
+  it('keeps cents exact for amounts that are not exact in binary', async () => {
+    for (const [amount, cents] of [[0.29 + 1, 129], [10_000, 1_000_000], [1, 100], [4.35, 435]] as const) {
+      const { paymentIntentId } = (await createIntent({ amount })).json();
+      const stored = await service.db.selectFrom('payments').select('amount_cents').where('payment_intent_id', '=', paymentIntentId).executeTakeFirstOrThrow();
+      expect(stored.amount_cents).toBe(cents);
     }
-    const after = await service.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
+  });
+
+  it('defaults the description, also for an empty one', async () => {
+    for (const payload of [{ amount: 150 }, { amount: 150, description: '   ' }]) {
+      const response = await createIntent(payload);
+      expect((await show(response.json().paymentIntentId)).json().description).toBe('Appliance Repair Service');
+    }
+  });
+
+  it('keeps a description as one clean line of text', async () => {
+    const response = await createIntent({ amount: 20, description: ' Dryer\u0000repair\n\tupstairs \ud800 ' });
+    expect((await show(response.json().paymentIntentId)).json().description).toBe('Dryer repair upstairs \ufffd');
+  });
+
+  it('explains every bad amount and description and stores nothing', async () => {
+    const cases: [unknown, string, string][] = [
+      [{ amount: '150' }, 'amount', 'Amount must be a number'],
+      [{ amount: 0.5 }, 'amount', 'Amount must be at least $1.00'],
+      [{ amount: 10_000.01 }, 'amount', 'Amount must be at most $10,000.00'],
+      [{ amount: 10.123 }, 'amount', 'Amount can have at most two decimals'],
+      [{}, 'amount', 'Amount must be a number'],
+      [{ amount: 150, description: 'x'.repeat(201) }, 'description', 'Description must be at most 200 characters'],
+      [{ amount: 150, description: 42 }, 'description', 'Description must be text'],
+    ];
+    const before = await countPayments();
+    for (const [payload, field, message] of cases) {
+      const response = await createIntent(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.fields[field]).toBe(message);
+    }
+    expect(await countPayments()).toBe(before);
+  });
+
+  it('answers the first intent again for a retried request with the same Idempotency-Key', async () => {
+    const headers = { 'idempotency-key': 'retry-key-0001' };
+    const first = await createIntent({ amount: 75, description: 'Washer' }, headers);
+    const before = await countPayments();
+    const again = await createIntent({ amount: 75, description: 'Washer' }, headers);
+    expect(again.json()).toEqual(first.json());
+    expect(await countPayments()).toBe(before);
+
+    const reused = await createIntent({ amount: 80, description: 'Washer' }, headers);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.message).toMatch(/already used/);
+    expect((await createIntent({ amount: 75 }, { 'idempotency-key': 'short' })).statusCode).toBe(400);
   });
 
   it('answers 404 for an unknown payment and 400 for a malformed id', async () => {
-    expect((await service.app.inject({ method: 'GET', url: '/api/payments/pi_unknown123' })).statusCode).toBe(404);
-    expect((await service.app.inject({ method: 'GET', url: '/api/payments/%3Cscript%3E' })).statusCode).toBe(400);
+    expect((await show('pi_unknown123')).statusCode).toBe(404);
+    expect((await show('%3Cscript%3E')).statusCode).toBe(400);
+  });
+});
+
+describe('demo card form', () => {
+  const start = async (amount = 120) => (await createIntent({ amount, description: 'Oven repair' })).json() as { paymentIntentId: string; clientSecret: string };
+
+  it('pays with 4242 4242 4242 4242 and shows succeeded', async () => {
+    const { paymentIntentId, clientSecret } = await start();
+    const response = await confirm({ paymentIntentId, clientSecret, cardNumber: demoTestCards.succeeds });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ failureMessage: null, payment: { paymentIntentId, status: 'succeeded', amount: 120 } });
+    expect((await show(paymentIntentId)).json().status).toBe('succeeded');
+
+    const again = await confirm({ paymentIntentId, clientSecret, cardNumber: demoTestCards.succeeds });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This payment has already been made.');
   });
 
-  it('lists payments for staff with paging and status filter', async () => {
+  it('declines 4000 0000 0000 0002 with a clear message, and the same intent can then be paid', async () => {
+    const { paymentIntentId, clientSecret } = await start();
+    const declined = await confirm({ paymentIntentId, clientSecret, cardNumber: '4000-0000-0000-0002' });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json()).toMatchObject({ failureMessage: demoDeclineMessage, payment: { status: 'failed' } });
+    const stored = await service.db.selectFrom('payments').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirstOrThrow();
+    expect(stored.failure_message).toBe(demoDeclineMessage);
+
+    const paid = await confirm({ paymentIntentId, clientSecret, cardNumber: '4242424242424242' });
+    expect(paid.json().payment.status).toBe('succeeded');
+    const after = await service.db.selectFrom('payments').selectAll().where('payment_intent_id', '=', paymentIntentId).executeTakeFirstOrThrow();
+    expect(after.failure_message).toBeNull();
+  });
+
+  it('refuses other card numbers, a wrong client secret and an unknown intent without changing anything', async () => {
+    const { paymentIntentId, clientSecret } = await start();
+    const other = await confirm({ paymentIntentId, clientSecret, cardNumber: '5555 5555 5555 4444' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.fields.cardNumber).toBe(demoUnknownCardMessage);
+
+    const short = await confirm({ paymentIntentId, clientSecret, cardNumber: '4242' });
+    expect(short.json().error.fields.cardNumber).toBe('Card number must be 12 to 19 digits');
+
+    const wrongSecret = await confirm({ paymentIntentId, clientSecret: `${clientSecret.slice(0, -1)}0`, cardNumber: demoTestCards.succeeds });
+    expect(wrongSecret.statusCode).toBe(404);
+    const otherIntent = await start();
+    const swapped = await confirm({ paymentIntentId, clientSecret: otherIntent.clientSecret, cardNumber: demoTestCards.succeeds });
+    expect(swapped.statusCode).toBe(404);
+    expect((await show(paymentIntentId)).json().status).toBe('pending');
+  });
+
+  it('has no webhook without a webhook secret, so no one can post events to the demo ledger', async () => {
+    const { paymentIntentId } = await start();
+    const response = await deliver(service, intentEvent('payment_intent.succeeded', paymentIntentId));
+    expect(response.statusCode).toBe(404);
+    expect((await show(paymentIntentId)).json().status).toBe('pending');
+    const documented = Object.keys((await service.app.inject({ method: 'GET', url: '/openapi.json' })).json().paths);
+    expect(documented).toEqual(expect.arrayContaining(['/api/create-payment-intent', '/api/payments/{paymentIntentId}', '/api/payments', '/api/payments/demo/confirm']));
+    expect(documented).not.toContain('/api/payments/webhook');
+    // Every route sits on a path the gateway sends to this service.
+    const api = documented.filter((path) => path.startsWith('/api/')).map((path) => path.replace('{paymentIntentId}', 'pi_123'));
+    expect(api.map(serviceForPath)).toEqual(api.map(() => 'payments'));
+  });
+});
+
+describe('payments ledger for staff', () => {
+  it('needs a staff or admin session', async () => {
     expect((await service.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);
+    const customer = service.bearer({ sub: 'customer:1', role: 'customer', customerId: 1 });
+    expect((await service.app.inject({ method: 'GET', url: '/api/payments', headers: { authorization: customer } })).statusCode).toBe(403);
+  });
+
+  it('lists newest first with status, amount, description, date, filters and paging', async () => {
     const staff = service.bearer({ sub: 'staff:1', role: 'staff' });
-    const page = await service.app.inject({ method: 'GET', url: '/api/payments?pageSize=1&status=pending', headers: { authorization: staff } });
+    const list = (query: string) => service.app.inject({ method: 'GET', url: `/api/payments${query}`, headers: { authorization: staff } });
+    const all = (await list('?pageSize=100')).json();
+    expect(all.total).toBe(all.items.length);
+    const times = all.items.map((item: { createdAt: string }) => item.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const page = await list('?pageSize=2&page=2&status=pending');
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ total: 2, page: 1, pageSize: 1 });
-    expect(page.json().items).toHaveLength(1);
+    const pending = all.items.filter((item: { status: string }) => item.status === 'pending');
+    expect(page.json()).toMatchObject({ total: pending.length, page: 2, pageSize: 2 });
+    expect(page.json().items.map((item: { id: number }) => item.id)).toEqual(pending.slice(2, 4).map((item: { id: number }) => item.id));
+
+    const failed = (await list('?status=failed')).json();
+    expect(failed.items.every((item: { status: string; failureMessage: string }) => item.status === 'failed' && item.failureMessage === demoDeclineMessage)).toBe(true);
+
+    expect((await list('?provider=stripe')).json().total).toBe(0);
+    expect((await list('?from=2000-01-01&to=2000-01-31')).json().total).toBe(0);
+    expect((await list('?from=2000-01-01')).json().total).toBe(all.total);
+    const bad = await list('?from=2026-02-01&to=2026-01-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields['querystring.to']).toBe('The end date must not be before the start date');
   });
 });

@@ -134,6 +134,13 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expectSecurityHeaders(response, app);
       });
 
+      it.each(['/prerendered', '/prerendered/', '/prerendered?x=1'])('serves the prerendered page for %s without a redirect', async (path) => {
+        const response = await fetch(url(app, path), { redirect: 'manual' });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('cache-control')).toBe('no-cache');
+        expect(await response.text()).toContain(`<title>${app} prerendered</title>`);
+      });
+
       it('serves hashed assets as immutable and does not fall back to the app for a missing one', async () => {
         const asset = await fetch(url(app, `/${assetFile}`));
         expect(asset.status).toBe(200);

@@ -1,17 +1,33 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { paymentStatuses } from '@repo/contracts';
+import type { PaymentProviderName, PaymentStatus, WebhookResponse } from '@repo/contracts';
 
 export type PaymentsTable = {
   id: Generated<number>;
-  provider: 'stripe' | 'demo';
+  provider: PaymentProviderName;
   payment_intent_id: string;
   amount_cents: number;
   currency: string;
   description: string;
-  status: Generated<(typeof paymentStatuses)[number]>;
+  status: Generated<PaymentStatus>;
+  /** When the current status became true at the provider (a webhook event's `created`); null while pending. */
+  status_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The provider's message for the last declined attempt; null unless the status is failed. */
+  failure_message: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
-export type PaymentsDatabase = { payments: PaymentsTable };
+/** Every handled webhook event, once: the unique event id makes a replay a no-op. */
+export type PaymentEventsTable = {
+  id: Generated<number>;
+  event_id: string;
+  type: string;
+  payment_intent_id: string;
+  status: PaymentStatus;
+  event_created_at: Date;
+  outcome: Exclude<WebhookResponse['outcome'], 'duplicate'>;
+  received_at: ColumnType<Date, Date | undefined, never>;
+};
+
+export type PaymentsDatabase = { payments: PaymentsTable; payment_events: PaymentEventsTable };
 export type PaymentRow = Selectable<PaymentsTable>;

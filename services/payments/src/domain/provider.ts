@@ -1,24 +1,62 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { cardDigits, demoDeclineMessage, demoTestCards, type PaymentProviderName, type PaymentStatus } from '@repo/contracts';
 
 export type CreatedIntent = { id: string; clientSecret: string };
-export type CreateIntentInput = { amountCents: number; description: string; idempotencyKey: string };
+export type CreateIntentInput = {
+  amountCents: number;
+  description: string;
+  /** The same key gives the same intent, so a retried request never makes a second one. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+export type ProviderStatus = { status: PaymentStatus; failureMessage: string | null };
 
 /** What the service needs of a payment provider; Stripe and the demo provider both implement it. */
 export type PaymentProvider = {
-  name: 'stripe' | 'demo';
+  name: PaymentProviderName;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /** The intent's status at the provider now, for a record no webhook has settled yet. */
+  retrieveStatus?(paymentIntentId: string): Promise<ProviderStatus>;
+};
+
+export type DemoProvider = PaymentProvider & {
+  name: 'demo';
+  /** Whether `clientSecret` is the one handed out for this intent. */
+  ownsClientSecret(paymentIntentId: string, clientSecret: string): boolean;
 };
 
 /**
  * The embedded default without Stripe keys: intents live only in our own table and no card is ever charged.
- * The page labels this mode "Demo mode — no card is charged".
+ * Ids and client secrets are HMACs under a key derived from the service's secret, so any replica can check a client
+ * secret without storing it, and a retried request (same idempotency key) gets the same intent.
  */
-export function demoProvider(): PaymentProvider {
+export function demoProvider({ secret }: { secret: string }): DemoProvider {
+  const key = createHmac('sha256', secret).update('payments:demo-provider').digest();
+  const mac = (label: string, value: string) => createHmac('sha256', key).update(`${label}:${value}`).digest('hex').slice(0, 24);
+  const clientSecretFor = (id: string) => `${id}_secret_${mac('client-secret', id)}`;
   return {
     name: 'demo',
-    async createIntent() {
-      const id = `demo_pi_${randomBytes(12).toString('hex')}`;
-      return { id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
+    async createIntent({ idempotencyKey }) {
+      const id = `demo_pi_${mac('intent', idempotencyKey)}`;
+      return { id, clientSecret: clientSecretFor(id) };
+    },
+    ownsClientSecret(paymentIntentId, clientSecret) {
+      const expected = Buffer.from(clientSecretFor(paymentIntentId));
+      const given = Buffer.from(clientSecret);
+      return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
 }
+
+export type DemoCardOutcome = { status: 'succeeded'; failureMessage: null } | { status: 'failed'; failureMessage: string };
+
+/** The documented test cards; any other number is refused before anything changes (undefined). */
+export function demoCardOutcome(cardNumber: string): DemoCardOutcome | undefined {
+  const digits = cardDigits(cardNumber);
+  if (digits === cardDigits(demoTestCards.succeeds)) return { status: 'succeeded', failureMessage: null };
+  if (digits === cardDigits(demoTestCards.declined)) return { status: 'failed', failureMessage: demoDeclineMessage };
+  return undefined;
+}
+
+/** A random key for a request that brought none of its own. */
+export const randomIdempotencyKey = () => randomBytes(16).toString('hex');

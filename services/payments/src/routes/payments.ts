@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   apiErrorSchema,
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
+  idempotencyKeyHeaderSchema,
   paymentIntentParamsSchema,
   paymentListQuerySchema,
   paymentListResponseSchema,
@@ -11,48 +11,57 @@ import {
 } from '@repo/contracts';
 import { notFound, type ServiceApp } from '@repo/service-kit';
 import type { PaymentsDatabase } from '../db/schema.ts';
-import { toPublicPayment } from '../domain/payments.ts';
-import type { PaymentProvider } from '../domain/provider.ts';
+import { createPaymentIntent, currentPayment, listPayments, toPublicPayment } from '../domain/payments.ts';
+import { randomIdempotencyKey, type PaymentProvider } from '../domain/provider.ts';
 import type { PaymentsEnv } from '../env.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
 
-export async function paymentRoutes(app: ServiceApp, { db, env, provider }: { db: Kysely<PaymentsDatabase>; env: PaymentsEnv; provider: PaymentProvider }) {
+export type PaymentRoutesOptions = { db: Kysely<PaymentsDatabase>; env: PaymentsEnv; provider: PaymentProvider; now: () => Date };
+
+export async function paymentRoutes(app: ServiceApp, { db, env, provider, now }: PaymentRoutesOptions) {
   app.post('/api/create-payment-intent', {
     config: { rateLimit: { max: env.PAYMENT_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
-    schema: { tags: ['payments'], body: createPaymentIntentRequestSchema, response: { 200: createPaymentIntentResponseSchema, ...errors } },
+    schema: {
+      tags: ['payments'],
+      summary: 'Start a payment: a pending ledger record and a provider intent in US cents',
+      headers: idempotencyKeyHeaderSchema,
+      body: createPaymentIntentRequestSchema,
+      response: { 200: createPaymentIntentResponseSchema, ...errorResponses },
+    },
   }, async (request) => {
-    const amountCents = Math.round(request.body.amount * 100);
-    const intent = await provider.createIntent({ amountCents, description: request.body.description, idempotencyKey: randomUUID() });
-    await db.insertInto('payments').values({
-      provider: provider.name,
-      payment_intent_id: intent.id,
-      amount_cents: amountCents,
-      currency: 'usd',
+    return createPaymentIntent(db, provider, {
+      amount: request.body.amount,
       description: request.body.description,
-    }).execute();
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id };
+      idempotencyKey: request.headers['idempotency-key'] ?? randomIdempotencyKey(),
+      metadata: { source: 'website-payment-page', request_id: request.id },
+    });
   });
 
   app.get('/api/payments/:paymentIntentId', {
-    schema: { tags: ['payments'], params: paymentIntentParamsSchema, response: { 200: publicPaymentSchema, ...errors } },
+    schema: {
+      tags: ['payments'],
+      summary: 'Status, amount, description and date of one payment, for the confirmation page',
+      params: paymentIntentParamsSchema,
+      response: { 200: publicPaymentSchema, ...errorResponses },
+    },
   }, async (request) => {
-    const row = await db.selectFrom('payments').selectAll().where('payment_intent_id', '=', request.params.paymentIntentId).executeTakeFirst();
+    const row = await currentPayment(db, provider, request.params.paymentIntentId, {
+      now: now(),
+      onRefreshError: (err) => request.log.info({ err }, 'Stripe could not be asked; showing the stored status'),
+    });
     if (!row) throw notFound('We could not find that payment.');
     return toPublicPayment(row);
   });
 
   app.get('/api/payments', {
     preHandler: app.requireRole('staff', 'admin'),
-    schema: { tags: ['payments'], querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema, ...errors } },
-  }, async (request) => {
-    const { status, page, pageSize } = request.query;
-    let query = db.selectFrom('payments');
-    if (status) query = query.where('status', '=', status);
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { items: rows.map((row) => ({ ...toPublicPayment(row), id: row.id, provider: row.provider })), total: Number(count.total), page, pageSize };
-  });
+    schema: {
+      tags: ['payments'],
+      summary: 'The payments ledger for staff, newest first, with filters and paging',
+      security: [{ bearer: [] }, { cookie: [] }],
+      querystring: paymentListQuerySchema,
+      response: { 200: paymentListResponseSchema, ...errorResponses },
+    },
+  }, async (request) => listPayments(db, request.query));
 }

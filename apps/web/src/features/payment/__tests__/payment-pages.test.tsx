@@ -1,0 +1,219 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { demoDeclineMessage, demoTestCards, type PublicPayment } from '@repo/contracts';
+import { AppProviders, toastRegionLabel } from '@repo/ui';
+import { paymentRoutes } from '../routes.tsx';
+
+type Call = { method: string; path: string; body: unknown; headers: Headers };
+type Answer = { status: number; body?: unknown };
+
+/** Answers the app's API calls from `handler` and records them. */
+function mockApi(handler: (call: Call) => Answer | Promise<Answer>) {
+  const calls: Call[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const call = {
+      method: init?.method ?? 'GET',
+      path: String(input),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init?.headers),
+    };
+    calls.push(call);
+    const { status, body } = await handler(call);
+    return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  return calls;
+}
+
+function renderAt(path: string) {
+  const routes = [{ HydrateFallback: () => null, children: [...paymentRoutes, { path: '/', element: <h1>Home</h1> }] }];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const payment = (overrides: Partial<PublicPayment> = {}): PublicPayment => ({
+  paymentIntentId: 'demo_pi_0123456789abcdef01234567',
+  status: 'succeeded',
+  amount: 189.5,
+  currency: 'usd',
+  description: 'Dryer repair',
+  createdAt: '2026-11-22T15:00:00.000Z',
+  ...overrides,
+});
+
+const intent = { paymentIntentId: 'demo_pi_0123456789abcdef01234567', clientSecret: 'demo_pi_0123456789abcdef01234567_secret_abc', provider: 'demo' };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/payment', () => {
+  it('starts at $150.00 and keeps a typed amount only when it is a number above 0', async () => {
+    renderAt('/payment');
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    expect(amount).toHaveProperty('value', '150.00');
+    expect(amount.getAttribute('step')).toBe('0.01');
+    expect(amount.getAttribute('min')).toBe('1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Service Payment' })).toBeTruthy();
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Appliance Repair Service');
+
+    fireEvent.change(amount, { target: { value: '0' } });
+    fireEvent.blur(amount);
+    expect(amount).toHaveProperty('value', '150.00');
+    fireEvent.change(amount, { target: { value: '189.5' } });
+    fireEvent.blur(amount);
+    expect(amount).toHaveProperty('value', '189.50');
+    expect(screen.getByText(/You will pay \$189\.50/)).toBeTruthy();
+  });
+
+  it('explains a bad amount under the field and focuses it, without calling the server', async () => {
+    const calls = mockApi(() => ({ status: 500 }));
+    renderAt('/payment');
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    fireEvent.change(amount, { target: { value: '0.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Amount must be at least $1.00')).toBeTruthy();
+    expect(document.activeElement).toBe(amount);
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says clearly when the payment cannot be set up, and Try Again reuses the Idempotency-Key', async () => {
+    let fail = true;
+    const calls = mockApi(() =>
+      fail
+        ? { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'We could not reach our payment provider.' } } }
+        : { status: 200, body: intent },
+    );
+    renderAt('/payment');
+    fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/We couldn't set up your payment/);
+    expect(alert.textContent).toMatch(/We could not reach our payment provider\./);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await screen.findByRole('heading', { name: 'Complete Payment' });
+    expect(calls.map((call) => call.headers.get('Idempotency-Key'))).toEqual([calls[0]!.headers.get('Idempotency-Key'), calls[0]!.headers.get('Idempotency-Key')]);
+    expect(calls[0]!.body).toEqual({ amount: 150, description: 'Appliance Repair Service' });
+  });
+
+  it('pays with the demo card form: a decline keeps the form usable, the test card pays and opens the confirmation', async () => {
+    let release: () => void = () => {};
+    mockApi(async (call) => {
+      if (call.path === '/api/create-payment-intent') {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { status: 200, body: intent };
+      }
+      if (call.path === '/api/payments/demo/confirm') {
+        const { cardNumber } = call.body as { cardNumber: string };
+        return cardNumber === demoTestCards.declined
+          ? { status: 200, body: { payment: payment({ status: 'failed' }), failureMessage: demoDeclineMessage } }
+          : { status: 200, body: { payment: payment(), failureMessage: null } };
+      }
+      return { status: 200, body: payment() };
+    });
+    const router = renderAt('/payment');
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    fireEvent.change(amount, { target: { value: '189.50' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Dryer repair' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('Setting up payment')).toBeTruthy();
+    act(() => release());
+
+    expect(await screen.findByText('Demo mode — no card is charged')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Complete Payment' }));
+    const card = screen.getByLabelText(/Card number/);
+    fireEvent.change(card, { target: { value: demoTestCards.declined } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $189.50' }));
+    const region = screen.getByRole('region', { name: toastRegionLabel });
+    expect(await within(region).findByText('Payment Failed')).toBeTruthy();
+    expect(within(region).getByText(demoDeclineMessage)).toBeTruthy();
+    expect(document.activeElement).toBe(card);
+    const pay = screen.getByRole('button', { name: 'Pay $189.50' });
+    expect(pay).toHaveProperty('disabled', false);
+
+    fireEvent.change(card, { target: { value: demoTestCards.succeeds } });
+    fireEvent.click(pay);
+    expect(await within(region).findByText('Thank you for your payment!')).toBeTruthy();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
+    expect(router.state.location.search).toBe(`?payment_intent=${intent.paymentIntentId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByTestId('paid-amount').textContent).toBe('$189.50');
+  });
+
+  it('shows the card number problem under the field while processing reads Processing...', async () => {
+    let release: (answer: Answer) => void = () => {};
+    mockApi((call) =>
+      call.path === '/api/create-payment-intent'
+        ? { status: 200, body: intent }
+        : new Promise<Answer>((resolve) => (release = resolve)),
+    );
+    renderAt('/payment');
+    fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+    const card = await screen.findByLabelText(/Card number/);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
+    expect(await screen.findByText('Card number is required')).toBeTruthy();
+    expect(document.activeElement).toBe(card);
+
+    fireEvent.change(card, { target: { value: '5555 5555 5555 4444' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
+    const processing = await screen.findByRole('button', { name: 'Processing...' });
+    expect(processing).toHaveProperty('disabled', true);
+    act(() => release({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Use a test card', fields: { cardNumber: 'Use a test card' } } } }));
+    expect(await screen.findByText('Use a test card')).toBeTruthy();
+    expect(document.activeElement).toBe(card);
+  });
+});
+
+describe('/payment-success', () => {
+  it('shows the real amount and description from the server, and the way home or to call', async () => {
+    const calls = mockApi(() => ({ status: 200, body: payment({ amount: 42.1, description: 'Ice maker' }) }));
+    renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy();
+    expect(screen.getByTestId('paid-amount').textContent).toBe('$42.10');
+    expect(screen.getByText('Ice maker')).toBeTruthy();
+    expect(screen.getByText(/contact you within 24 hours/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: /Call Us/ }).getAttribute('href')).toBe('tel:+19048021998');
+    expect(calls[0]!.path).toBe(`/api/payments/${intent.paymentIntentId}`);
+    expect(document.title).toMatch(/^Payment Successful \| /);
+  });
+
+  it('says so honestly when the payment failed or is still processing', async () => {
+    mockApi(() => ({ status: 200, body: payment({ status: 'failed' }) }));
+    renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/payment');
+    await vi.waitFor(() => expect(document.title).toMatch(/^Payment Not Completed \| /));
+  });
+
+  it('polls while the payment is processing and shows the settled status', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let status: PublicPayment['status'] = 'processing';
+      mockApi(() => ({ status: 200, body: payment({ status }) }));
+      renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Payment Processing' })).toBeTruthy();
+      status = 'succeeded';
+      await act(() => vi.advanceTimersByTimeAsync(2100));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows no payment without a valid payment_intent, or for one the server does not know', async () => {
+    const calls = mockApi(() => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'We could not find that payment.' } } }));
+    renderAt('/payment-success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No Payment Found' })).toBeTruthy();
+    expect(calls).toHaveLength(0);
+    renderAt('/payment-success?payment_intent=pi_unknown_123');
+    await vi.waitFor(() => expect(screen.getAllByRole('heading', { level: 1, name: 'No Payment Found' })).toHaveLength(2));
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,109 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, toastRegionLabel } from '@repo/ui';
+import { paymentRoutes } from '../routes.tsx';
+
+type ConfirmResult = { error: { message: string } } | { paymentIntent: { id: string; status: string } };
+
+const stripe = vi.hoisted(() => ({
+  publishableKey: 'pk_test_123',
+  load: undefined as undefined | ((value: unknown) => void),
+  confirmPayment: undefined as unknown as ReturnType<typeof vi.fn>,
+}));
+
+vi.mock('../lib/stripe-config.ts', () => ({
+  get stripePublishableKey() {
+    return stripe.publishableKey;
+  },
+}));
+vi.mock('@stripe/stripe-js/pure', () => ({
+  loadStripe: vi.fn(() => new Promise((resolve) => (stripe.load = resolve))),
+}));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: ReactNode }) => children,
+  PaymentElement: () => <div>Stripe Payment Element</div>,
+  useStripe: () => ({ confirmPayment: stripe.confirmPayment }),
+  useElements: () => ({ kind: 'elements' }),
+}));
+
+const intent = { paymentIntentId: 'pi_3Abc', clientSecret: 'pi_3Abc_secret_xyz', provider: 'stripe' };
+
+function renderPayment() {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(intent), { status: 200 }));
+  const router = createMemoryRouter([{ HydrateFallback: () => null, children: paymentRoutes }], { initialEntries: ['/payment'] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+async function reachCardStep() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
+  await screen.findByRole('heading', { name: 'Complete Payment' });
+}
+
+beforeEach(() => {
+  stripe.publishableKey = 'pk_test_123';
+  stripe.confirmPayment = vi.fn();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the Stripe card step', () => {
+  it('loads Stripe.js only at the card step, shows Processing... and a failure toast, and keeps the form usable', async () => {
+    const { loadStripe } = await import('@stripe/stripe-js/pure');
+    renderPayment();
+    await screen.findByRole('button', { name: 'Proceed to Payment' });
+    expect(loadStripe).not.toHaveBeenCalled();
+    await reachCardStep();
+    expect(await screen.findByText('Loading the secure card form...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    await vi.waitFor(() => expect(loadStripe).toHaveBeenCalledWith('pk_test_123'));
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    act(() => stripe.load?.({ kind: 'stripe' }));
+    expect(await screen.findByText('Stripe Payment Element')).toBeTruthy();
+    expect(screen.queryByText(/Demo mode/)).toBeNull();
+
+    let settle: (result: ConfirmResult) => void = () => {};
+    stripe.confirmPayment.mockImplementation(() => new Promise<ConfirmResult>((resolve) => (settle = resolve)));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
+    const processing = await screen.findByRole('button', { name: 'Processing...' });
+    expect(processing).toHaveProperty('disabled', true);
+    expect(stripe.confirmPayment).toHaveBeenCalledWith({
+      elements: { kind: 'elements' },
+      confirmParams: { return_url: `${window.location.origin}/payment-success` },
+      redirect: 'if_required',
+    });
+    fireEvent.click(processing);
+    expect(stripe.confirmPayment).toHaveBeenCalledTimes(1);
+
+    await act(async () => settle({ error: { message: 'Your card has insufficient funds.' } }));
+    const region = screen.getByRole('region', { name: toastRegionLabel });
+    expect(within(region).getByText('Payment Failed')).toBeTruthy();
+    expect(within(region).getByText('Your card has insufficient funds.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $150.00' })).toHaveProperty('disabled', false);
+  });
+
+  it('thanks the payer and opens the confirmation for the intent', async () => {
+    const router = renderPayment();
+    await reachCardStep();
+    act(() => stripe.load?.({ kind: 'stripe' }));
+    stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_3Abc', status: 'succeeded' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $150.00' }));
+    expect(await screen.findByText('Thank you for your payment!')).toBeTruthy();
+    await vi.waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payment-success?payment_intent=pi_3Abc'));
+  });
+
+  it('says card payment is unavailable when the site was built without a publishable key', async () => {
+    stripe.publishableKey = '';
+    renderPayment();
+    await reachCardStep();
+    expect(screen.getByRole('alert').textContent).toMatch(/Card payment is not available/);
+    expect(screen.getByRole('link', { name: '(904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
+  });
+});

@@ -1,0 +1,110 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Code, List, Stack, Text, TextInput } from '@mantine/core';
+import { demoConfirmRequestSchema, demoTestCards, type PublicPayment } from '@repo/contracts';
+import { ApiRequestError, errorMessage } from '@repo/ui';
+import { useConfirmDemoPayment } from '../api/confirm-demo-payment.ts';
+import { formatUsd } from '../lib/money.ts';
+
+export const demoModeTitle = 'Demo mode — no card is charged';
+
+export type DemoCardFormProps = {
+  paymentIntentId: string;
+  clientSecret: string;
+  amount: number;
+  onPaid: (payment: PublicPayment) => void;
+  onFailed: (message: string) => void;
+};
+
+/**
+ * The card form of the demo provider (no Stripe keys configured): clearly labelled, it takes only the documented test
+ * cards and charges nothing, so the whole payment flow can be tried on a fresh machine.
+ */
+export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, onFailed }: DemoCardFormProps) {
+  const [cardNumber, setCardNumber] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const confirm = useConfirmDemoPayment();
+  const input = useRef<HTMLInputElement>(null);
+  const processing = confirm.isPending;
+
+  const showFieldError = (message: string) => {
+    setFieldError(message);
+    input.current?.focus();
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (processing) return;
+    const checked = demoConfirmRequestSchema.shape.cardNumber.safeParse(cardNumber);
+    if (!checked.success) {
+      showFieldError(checked.error.issues[0]?.message ?? 'Enter a card number');
+      return;
+    }
+    setFieldError(undefined);
+    try {
+      const { payment, failureMessage } = await confirm.mutateAsync({ paymentIntentId, clientSecret, cardNumber });
+      if (payment.status === 'succeeded') {
+        onPaid(payment);
+        return;
+      }
+      onFailed(failureMessage ?? 'Your payment could not be completed.');
+      input.current?.select();
+      input.current?.focus();
+    } catch (error) {
+      const cardProblem = error instanceof ApiRequestError ? error.apiError?.fields?.cardNumber : undefined;
+      if (cardProblem) {
+        showFieldError(cardProblem);
+        return;
+      }
+      onFailed(errorMessage(error, 'We could not reach the payment service. Please check your connection and try again.'));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Demo card payment">
+      <Stack gap="md">
+        <Alert
+          color="yellow"
+          variant="light"
+          // Mantine's yellow title text is too pale on the light background; dark text keeps it readable.
+          title={
+            <Text component="span" fw={700} c="dark.9">
+              {demoModeTitle}
+            </Text>
+          }
+        >
+          <Text size="sm" c="dark.9">
+            This site has no card processor set up, so payments are simulated. Use one of these test cards:
+          </Text>
+          <List size="sm" mt="xs" spacing={4} c="dark.9">
+            <List.Item>
+              <Code>{demoTestCards.succeeds}</Code> pays
+            </List.Item>
+            <List.Item>
+              <Code>{demoTestCards.declined}</Code> is declined
+            </List.Item>
+          </List>
+        </Alert>
+        <TextInput
+          ref={input}
+          label="Card number"
+          name="cardNumber"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={demoTestCards.succeeds}
+          required
+          value={cardNumber}
+          error={fieldError}
+          aria-invalid={Boolean(fieldError)}
+          readOnly={processing}
+          onChange={(event) => {
+            setCardNumber(event.currentTarget.value);
+            if (fieldError) setFieldError(undefined);
+          }}
+        />
+        <Button type="submit" size="md" fullWidth disabled={processing}>
+          {processing ? 'Processing...' : `Pay ${formatUsd(amount)}`}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+
+/**
+ * False while prerendering and during hydration, true afterwards. A page whose content depends on the address's
+ * query (which the prerendered HTML cannot know) renders the same placeholder as the server until then.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

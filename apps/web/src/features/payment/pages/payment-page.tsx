@@ -1,0 +1,161 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { business, payment, type CreatePaymentIntentResponse } from '@repo/contracts';
+import { ApiRequestError, errorMessage, LoadingState, showToast, useDocumentTitle } from '@repo/ui';
+import { paths } from '../../../config/paths.ts';
+import { useCreatePaymentIntent } from '../api/create-payment-intent.ts';
+import { AmountForm, type DetailsErrors, type PaymentDetails } from '../components/amount-form.tsx';
+import { DemoCardForm } from '../components/demo-card-form.tsx';
+import { newIdempotencyKey } from '../lib/idempotency-key.ts';
+import { formatUsd } from '../lib/money.ts';
+import { stripePublishableKey } from '../lib/stripe-config.ts';
+
+// Stripe's code is fetched only when a Stripe payment reaches the card step.
+const StripeCardForm = lazy(() => import('../components/stripe-card-form.tsx').then(({ StripeCardForm: Form }) => ({ default: Form })));
+
+const description =
+  'Pay your St Augustine Appliance Repair bill online: enter the amount on your invoice or estimate and pay securely by card.';
+
+type Step =
+  | { name: 'details'; failure?: string; fieldErrors?: DetailsErrors }
+  | { name: 'setting-up' }
+  | { name: 'card'; intent: CreatePaymentIntentResponse };
+
+/** "/payment-success?payment_intent=…", the address Stripe's redirect would bring the payer to. */
+const successAddress = (paymentIntentId: string) => `${paths.paymentSuccess}?payment_intent=${encodeURIComponent(paymentIntentId)}`;
+
+function failureToast(message: string) {
+  showToast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+}
+
+/**
+ * Service Payment: A the amount and description, B "Setting up payment" while the intent is made, C the card form
+ * (Stripe's Payment Element, or the labelled demo form when the service runs without Stripe).
+ */
+export function PaymentPage() {
+  useDocumentTitle('Service Payment', description);
+  const navigate = useNavigate();
+  const createIntent = useCreatePaymentIntent();
+  const [details, setDetails] = useState<PaymentDetails>({ amount: payment.defaultAmount, description: payment.defaultDescription });
+  const [step, setStep] = useState<Step>({ name: 'details' });
+  // One key per amount and description, so Try Again after a lost answer gets the same intent, not a second one.
+  const attempt = useRef<{ key: string; details: PaymentDetails } | undefined>(undefined);
+  // The heading (or status) of the step on screen; focus moves to it when the step changes.
+  const stepStart = useRef<HTMLElement | null>(null);
+  const markStepStart = (node: HTMLElement | null) => {
+    stepStart.current = node;
+  };
+  const shownStep = useRef(step.name);
+
+  useEffect(() => {
+    // Focus follows the step for keyboard and screen-reader users (not on arrival, where the page starts).
+    if (shownStep.current === step.name) return;
+    shownStep.current = step.name;
+    stepStart.current?.focus();
+  }, [step.name]);
+
+  async function proceed(next: PaymentDetails) {
+    setDetails(next);
+    const same = attempt.current && attempt.current.details.amount === next.amount && attempt.current.details.description === next.description;
+    if (!same) attempt.current = { key: newIdempotencyKey(), details: next };
+    const idempotencyKey = attempt.current!.key;
+    setStep({ name: 'setting-up' });
+    try {
+      const intent = await createIntent.mutateAsync({ request: next, idempotencyKey });
+      setStep({ name: 'card', intent });
+    } catch (error) {
+      const fields = error instanceof ApiRequestError ? error.apiError?.fields : undefined;
+      setStep({
+        name: 'details',
+        failure: errorMessage(error, 'We could not reach the payment service. Please check your connection.'),
+        fieldErrors: fields ? { amount: fields.amount, description: fields.description } : undefined,
+      });
+    }
+  }
+
+  function paid(paymentIntentId: string) {
+    showToast({ title: 'Payment Successful', description: 'Thank you for your payment!' });
+    navigate(successAddress(paymentIntentId));
+  }
+
+  function confirmedByStripe(paymentIntentId: string, status: string) {
+    if (status === 'succeeded') return paid(paymentIntentId);
+    // Bank debits and the like settle later; the confirmation page says so honestly.
+    showToast({ title: 'Payment Submitted', description: 'We will confirm your payment as soon as your bank does.' });
+    navigate(successAddress(paymentIntentId));
+  }
+
+  return (
+    <Container size="sm" py={{ base: 'lg', sm: 48 }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Service Payment</Title>
+          <Text c="dimmed">Pay for your repair or service call online. Questions about your bill? Call {business.phoneDisplay}.</Text>
+        </Stack>
+        <Card withBorder radius="md" shadow="sm" padding="lg">
+          {step.name === 'details' ? (
+            <Stack gap="md">
+              <Title order={2} size="h3" ref={markStepStart} tabIndex={-1}>
+                Payment Details
+              </Title>
+              <AmountForm initial={details} failure={step.failure} serverErrors={step.fieldErrors} onSubmit={proceed} />
+            </Stack>
+          ) : null}
+          {step.name === 'setting-up' ? (
+            <div ref={markStepStart} tabIndex={-1}>
+              <LoadingState title="Setting up payment" description="This takes a few seconds." />
+            </div>
+          ) : null}
+          {step.name === 'card' ? (
+            <Stack gap="md">
+              <Title order={2} size="h3" ref={markStepStart} tabIndex={-1}>
+                Complete Payment
+              </Title>
+              <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+                <div>
+                  <Text fw={700} fz="xl" data-testid="payment-amount">
+                    {formatUsd(details.amount)}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {details.description}
+                  </Text>
+                </div>
+                <Button variant="subtle" size="compact-sm" onClick={() => setStep({ name: 'details' })}>
+                  Change amount or description
+                </Button>
+              </Group>
+              {step.intent.provider === 'demo' ? (
+                <DemoCardForm
+                  paymentIntentId={step.intent.paymentIntentId}
+                  clientSecret={step.intent.clientSecret}
+                  amount={details.amount}
+                  onPaid={(done) => paid(done.paymentIntentId)}
+                  onFailed={failureToast}
+                />
+              ) : stripePublishableKey ? (
+                <Suspense fallback={<LoadingState title="Loading the secure card form..." />}>
+                  <StripeCardForm
+                    publishableKey={stripePublishableKey}
+                    clientSecret={step.intent.clientSecret}
+                    amount={details.amount}
+                    onConfirmed={confirmedByStripe}
+                    onFailed={failureToast}
+                  />
+                </Suspense>
+              ) : (
+                <Alert color="red" variant="light" title="Card payment is not available" role="alert">
+                  Online card payment is not set up on this site yet. Please call{' '}
+                  <Anchor href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</Anchor> to pay by phone.
+                </Alert>
+              )}
+            </Stack>
+          ) : null}
+        </Card>
+        <Text size="sm" c="dimmed" ta="center">
+          Card numbers go to our payment provider and are never stored on this site.
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from '@repo/service-kit';
+import { paymentsEnvSchema } from '../src/env.ts';
+
+const base = { JWT_SECRET: 'a-secret-that-is-at-least-32-characters-long' };
+const load = (env: Record<string, string>) => loadEnv('payments', paymentsEnvSchema, { ...base, ...env });
+const problems = (env: Record<string, string>) => {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('payments environment', () => {
+  it('runs the demo provider with no Stripe variables', () => {
+    const env = load({});
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(env).toMatchObject({ STRIPE_TIMEOUT_MS: 10_000, PAYMENT_RATE_LIMIT_MAX: 20 });
+  });
+
+  it('names every malformed Stripe variable', () => {
+    expect(problems({ STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'secret', STRIPE_API_URL: 'ftp://stripe' })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY must be a Stripe secret key/),
+      'STRIPE_WEBHOOK_SECRET must start with whsec_',
+      'STRIPE_API_URL must be an http(s):// URL',
+    ]);
+  });
+
+  it('needs the webhook secret with a Stripe key in production, not in development', () => {
+    expect(problems({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc' })).toEqual([
+      'STRIPE_WEBHOOK_SECRET is required in production when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(problems({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toEqual([]);
+    expect(problems({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual([]);
+  });
+});
