@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { slotTakenMessage } from '@repo/contracts';
-import { collectPageErrors, launchBrowser, viewports } from '../support/browser.ts';
+import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
 
 const urls = inject('urls');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const contact = { customerName: 'Robin Alvarez', phone: '(904) 555-0177', email: 'robin@example.com', address: '9 Bridge St', city: 'St Augustine', zipCode: '32084' };
 
@@ -46,7 +39,7 @@ async function fillContact(page: Page) {
 
 describe('booking wizard through nginx', () => {
   it('books an appointment end to end', async () => {
-    const page = await browser.newPage({ viewport: viewports.mobile });
+    const page = await browser().newPage({ viewport: viewports.mobile });
     const errors = collectPageErrors(page);
     await page.goto(`${urls.web}/book-appointment`);
     await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
@@ -83,7 +76,7 @@ describe('booking wizard through nginx', () => {
   });
 
   it('sends the visitor back for another time when the slot is taken mid-way, keeping what they typed', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
+    const page = await browser().newPage({ viewport: viewports.desktop });
     await page.goto(`${urls.web}/book-appointment`);
     await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
 

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, viewports } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
 
 const urls = inject('urls');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function openPayment(viewport: { width: number; height: number } = viewports.desktop): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport });
+  const page = await browser().newPage({ viewport });
   const errors = collectPageErrors(page);
   await page.goto(`${urls.web}/payment`);
   await page.getByRole('heading', { level: 1, name: 'Service Payment' }).waitFor();
@@ -88,7 +81,7 @@ describe('payment with the demo provider through the gateway', () => {
   });
 
   it('shows an unknown payment honestly instead of a made-up amount', async () => {
-    const page = await browser.newPage({ viewport: viewports.desktop });
+    const page = await browser().newPage({ viewport: viewports.desktop });
     await page.goto(`${urls.web}/payment-success?payment_intent=demo_pi_000000000000000000000000`);
     await page.getByRole('heading', { level: 1, name: 'No Payment Found' }).waitFor();
     expect(await page.locator('main').innerText()).not.toContain('$150');

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, viewports } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
 
 const urls = inject('urls');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function open(url: string, viewport: { width: number; height: number } = viewports.desktop): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport });
+  const page = await browser().newPage({ viewport });
   const errors = collectPageErrors(page);
   await page.goto(url);
   return { page, errors };

@@ -1,10 +1,10 @@
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import { createTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
+import { freePort } from '@repo/gateway/src/ports.ts';
 import { startStack, type RunningStack } from '../../scripts/stack.ts';
 
 declare module 'vitest' {
@@ -14,16 +14,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const record = async <K extends string, V>(keys: readonly K[], make: (key: K) => Promise<V>) =>
   Object.fromEntries(await Promise.all(keys.map(async (key) => [key, await make(key)]))) as Record<K, V>;

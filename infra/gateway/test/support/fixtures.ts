@@ -1,5 +1,5 @@
+export { freePort } from '../../src/ports.ts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { appNames, type AppName } from '@repo/contracts';
@@ -34,13 +34,3 @@ export async function writeDists(root: string): Promise<Record<AppName, string>>
   return dists;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
