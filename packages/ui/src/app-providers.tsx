@@ -1,29 +1,10 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
+import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ui } from '@repo/contracts';
 import { createQueryClient } from './query-client.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { ThemeProvider } from './theme-provider.tsx';
+import { ToastRegion } from './toast-region.tsx';
 
-export const toastRegionLabel = 'Notifications (F8)';
-
-/** The toast stack inside a labelled region that F8 focuses, from anywhere on the page (form fields included). */
-function ToastRegion() {
-  const region = useRef<HTMLDivElement>(null);
-  useHotkeys([['F8', () => region.current?.focus()]], []);
-  return (
-    <div ref={region} role="region" aria-label={toastRegionLabel} tabIndex={-1} className="toast-region">
-      <Notifications
-        withinPortal={false}
-        position="top-right"
-        limit={ui.toastLimit}
-        autoClose={ui.toastDurationMs}
-      />
-    </div>
-  );
-}
+export { toastRegionLabel } from './toast-region.tsx';
 
 export type AppProvidersProps = {
   children: ReactNode;
@@ -35,11 +16,11 @@ export type AppProvidersProps = {
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <ThemeProvider>
       <QueryClientProvider client={client}>
         {children}
         <ToastRegion />
       </QueryClientProvider>
-    </MantineProvider>
+    </ThemeProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { business } from '@repo/contracts';
+import { useHeadCollector } from './page-head.tsx';
 
 /** "<title> | <business name>", the form every page title takes. */
 export function pageTitle(title: string): string {
@@ -8,6 +9,8 @@ export function pageTitle(title: string): string {
 
 /** Sets the document title (and the meta description when given) while the calling page is shown. */
 export function useDocumentTitle(title: string, description?: string): void {
+  // While prerendering, the title and description go into the page's HTML.
+  useHeadCollector()?.set({ title: pageTitle(title), ...(description === undefined ? {} : { description }) });
   useEffect(() => {
     document.title = pageTitle(title);
   }, [title]);

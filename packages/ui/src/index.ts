@@ -1,4 +1,6 @@
-export { AppProviders, toastRegionLabel, type AppProvidersProps } from './app-providers.tsx';
+export { AppProviders, type AppProvidersProps } from './app-providers.tsx';
+export { ThemeProvider } from './theme-provider.tsx';
+export { ToastRegion, toastRegionLabel } from './toast-region.tsx';
 export {
   ApiRequestError,
   apiJson,
@@ -19,6 +21,17 @@ export { BrandedLayout, type BrandedLayoutProps } from './branded-layout.tsx';
 export { CredentialsForm, type Credentials, type CredentialsFormProps } from './credentials-form.tsx';
 export { PageTitle, pageTitle, useDocumentTitle, type PageTitleProps } from './document-title.ts';
 export { MainContent, SkipLink } from './landmarks.tsx';
+export {
+  applyPageHead,
+  createHeadCollector,
+  HeadCollectorProvider,
+  renderPageHead,
+  structuredDataJson,
+  useHeadCollector,
+  usePageHead,
+  type HeadCollector,
+  type PageHead,
+} from './page-head.tsx';
 export { NotFoundCard, NotFoundPage, type NotFoundCardProps } from './not-found.tsx';
 export { createQueryClient, createQueryFn, queryKeyToPath, type On401, type QueryClientOptions } from './query-client.ts';
 export { submitSignIn, type SignInOptions } from './sign-in.ts';
@@ -32,4 +45,5 @@ export {
 } from './status-states.tsx';
 export { accessibleTextColors, cssVariablesResolver, theme } from './theme.ts';
 export { dismissToasts, showToast, type ToastOptions, type ToastVariant } from './toast.ts';
+export { opensWithoutDelay, Tooltip, type TooltipProps } from './tooltip.tsx';
 export { useSchemaForm, type FieldErrors, type FormValues, type SafeParseSchema } from './use-schema-form.ts';

@@ -1,4 +1,4 @@
-import { createTheme, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** A trustworthy blue. Shade 7 (the filled shade) gives white text 6.7:1 and blue text on white 6.7:1. */
 const brand: MantineColorsTuple = [
@@ -28,8 +28,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   components: {
-    // The toast description defaults to gray 6 (3.3:1); secondary text keeps 4.5:1.
-    Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-dimmed)' } } }),
+    // The toast description defaults to gray 6 (3.3:1); secondary text keeps 4.5:1. A plain object rather than
+    // Notification.extend, so the theme does not bring the component's code to pages without toasts.
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
-import { AppProviders } from '@repo/ui';
+import { ThemeProvider } from '@repo/ui';
 
+/**
+ * The theme for every page. The toast region and data cache come with the routes that use them (see `DataLayout`), so
+ * the marketing pages do not load their code.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  return <AppProviders>{children}</AppProviders>;
+  return <ThemeProvider>{children}</ThemeProvider>;
 }

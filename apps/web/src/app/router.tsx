@@ -1,10 +1,24 @@
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { NotFoundPage, RouteErrorState, RouteLoadingState } from '@repo/ui';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { bookingRoutes } from '../features/booking/routes.tsx';
 import { paymentRoutes } from '../features/payment/routes.tsx';
 import { siteRoutes } from '../features/site/routes.tsx';
+
+/** A state of the shared kit that is rarely shown, loaded when it is, so the pages' first load stays small. */
+function rarelyShown(load: () => Promise<ComponentType>): ComponentType {
+  const Lazy = lazy(() => load().then((Component) => ({ default: Component })));
+  return function RarelyShown() {
+    return (
+      <Suspense fallback={null}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+}
+
+const RouteLoadingState = rarelyShown(() => import('@repo/ui').then((ui) => ui.RouteLoadingState));
+const RouteErrorState = rarelyShown(() => import('@repo/ui').then((ui) => ui.RouteErrorState));
 
 export const routes: RouteObject[] = [
   {
@@ -13,12 +27,30 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorState,
     children: [
       ...siteRoutes,
-      ...bookingRoutes,
-      ...paymentRoutes,
-      { path: '*', Component: NotFoundPage },
+      {
+        // The pages that fetch data share one query cache; its code loads with theirs.
+        lazy: () => import('./data-layout.tsx').then(({ DataLayout }) => ({ Component: DataLayout })),
+        children: [...bookingRoutes, ...paymentRoutes],
+      },
+      { path: '*', lazy: () => import('@repo/ui').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },
     ],
   },
 ];
+
+/**
+ * Loads the code of the lazy routes that match `pathname` into the route objects, so the first render shows the page
+ * itself: the same markup the prerendered HTML holds, which the browser then hydrates.
+ */
+export async function loadMatchedRoutes(routeList: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routeList, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
 
 /** The router is made on first render so it reads the address the app starts at. */
 export function AppRouter() {

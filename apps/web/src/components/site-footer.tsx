@@ -1,37 +1,67 @@
-import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
-import { business } from '@repo/contracts';
-import { env } from '../config/env.ts';
-
-/** "07:00" → "7:00 AM". */
-function twelveHour(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
+import { Link } from 'react-router-dom';
+import { business, emailHref, openingHoursText, telHref } from '../config/business.ts';
+import { paths, portalUrls } from '../config/paths.ts';
+import { ExternalLink } from './external-link.tsx';
+import { LogoMark } from './logo-mark.tsx';
 
 export function SiteFooter() {
   return (
-    <Box component="footer" bg="gray.0" py="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-      <Container size="lg">
-        <Stack gap="xs">
-          <Text fw={700}>{business.name}</Text>
-          <Text size="sm">
-            Open every day, {twelveHour(business.hours.opens)} – {twelveHour(business.hours.closes)}. {business.emergency}{' '}
-            emergency service.
-          </Text>
-          <Group gap="lg" component="nav" aria-label="Footer">
-            <Anchor href={`tel:${business.phoneTel}`} size="sm" fw={600}>
-              {business.phoneDisplay}
-            </Anchor>
-            <Anchor href={`${env.portalOrigin}/login`} size="sm" fw={600}>
-              Customer Login
-            </Anchor>
-          </Group>
-          <Text size="sm" c="dimmed">
-            © {business.copyrightYear} {business.name}. All rights reserved.
-          </Text>
-        </Stack>
-      </Container>
-    </Box>
+    <footer className="site-footer">
+      <div className="site-container site-footer__grid">
+        <div>
+          <p className="site-footer__name">
+            <LogoMark size={28} />
+            {business.name}
+          </p>
+          <p>
+            Appliance repair in St Augustine and northeast Florida since {business.since}. {business.emergency} emergency
+            service.
+          </p>
+          <p>{openingHoursText}.</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="site-footer__heading">Company</h2>
+          <ul>
+            <li>
+              <Link to={paths.careers}>Careers</Link>
+            </li>
+            <li>
+              <Link to={paths.bookAppointment}>Book Appointment</Link>
+            </li>
+            <li>
+              <Link to={paths.payment}>Pay Your Bill</Link>
+            </li>
+            <li>
+              <a href={portalUrls.login}>Customer Login</a>
+            </li>
+            <li>
+              <Link to={paths.subZeroRepair}>Sub-Zero Repair</Link>
+            </li>
+            <li>
+              <Link to={paths.wolfRepair}>Wolf Repair</Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer__heading">Contact</h2>
+          <ul>
+            <li>
+              <a href={telHref}>{business.phoneDisplay}</a>
+            </li>
+            <li>
+              <a href={emailHref}>{business.email}</a>
+            </li>
+            <li>
+              <ExternalLink href={business.mapsUrl}>
+                {business.address.street}, {business.address.city}, {business.address.region} {business.address.postalCode}
+              </ExternalLink>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <p className="site-container site-footer__legal">
+        © {business.copyrightYear} {business.name}. All rights reserved.
+      </p>
+    </footer>
   );
 }

@@ -1,3 +1,5 @@
+import { env } from './env.ts';
+
 export const paths = {
   home: '/',
   careers: '/careers',
@@ -7,4 +9,11 @@ export const paths = {
   subZeroRepair: '/sub-zero-repair',
   wolfRepair: '/wolf-repair',
   fontExamples: '/font-examples',
+} as const;
+
+/** Pages of the customer portal app, on its own origin. */
+export const portalUrls = {
+  technicianTracking: `${env.portalOrigin}/technician-tracking`,
+  customerPortal: `${env.portalOrigin}/customer-portal`,
+  login: `${env.portalOrigin}/login`,
 } as const;

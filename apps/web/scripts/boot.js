@@ -1,0 +1,28 @@
+/* global document, requestAnimationFrame */
+// Starts the page's code just after its first paint, so the prerendered content is on screen without waiting for the
+// JavaScript to download; the scripts then hydrate it. data-modules lists the entry first, then modules to preload.
+(function () {
+  var modules = document.currentScript.getAttribute('data-modules').split(' ');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    modules.slice(1).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = modules[0];
+    document.head.appendChild(entry);
+  }
+  if (document.visibilityState === 'hidden') start();
+  else
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+})();

@@ -1,0 +1,32 @@
+import { business } from '../../../../config/business.ts';
+import { sections, scrollToSection } from '../../../../lib/section-scroll.ts';
+import { serviceAreas } from '../../content/service-areas.ts';
+import { SectionHeading } from '../section-heading.tsx';
+
+export function ServiceAreasSection() {
+  return (
+    <section className="section section--tinted" aria-labelledby="areas-heading">
+      <div className="site-container">
+        <SectionHeading id="areas-heading" eyebrow="Service areas" title="Serving Northeast Florida">
+          {business.towns.join(', ')}.
+        </SectionHeading>
+        <ul className="card-grid card-grid--4">
+          {serviceAreas.map((area, index) => (
+            <li key={area.county} className="card area-card">
+              <h3 id={`area-${index}`}>{area.county}</h3>
+              <p>{area.towns}</p>
+              <button
+                type="button"
+                className="btn btn--primary"
+                aria-describedby={`area-${index}`}
+                onClick={() => scrollToSection(sections.contact)}
+              >
+                Schedule Service
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { storageKeys, ui } from '@repo/contracts';
+
+/** The home page sections the header and buttons scroll to. */
+export const sections = {
+  services: 'services',
+  brands: 'brands',
+  reviews: 'testimonials',
+  contact: 'contact',
+} as const;
+
+export type SectionId = (typeof sections)[keyof typeof sections];
+
+/** Distance from the top of the viewport a section lands at: the sticky header's height plus 20 px, else 120 px. */
+export function scrollOffset(doc: Document = document): number {
+  const header = doc.querySelector('header');
+  return header ? header.getBoundingClientRect().height + ui.scrollOffsetPx : ui.scrollFallbackOffsetPx;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Smoothly scrolls so the section's top sits just below the header. Answers false when there is no such section. */
+export function scrollToSection(id: string): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  const top = element.getBoundingClientRect().top + window.scrollY - scrollOffset();
+  window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  return true;
+}
+
+/** Off the home page: the section to scroll to once the home page has loaded, kept for this browser session. */
+export function rememberSection(id: string): void {
+  try {
+    window.sessionStorage.setItem(storageKeys.scrollTarget, id);
+  } catch {
+    // Storage may be unavailable (private mode, blocked); the visitor still lands on the home page.
+  }
+}
+
+export function peekRememberedSection(): string | null {
+  try {
+    return window.sessionStorage.getItem(storageKeys.scrollTarget);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads and clears the remembered section. */
+export function takeRememberedSection(): string | null {
+  try {
+    const id = window.sessionStorage.getItem(storageKeys.scrollTarget);
+    if (id !== null) window.sessionStorage.removeItem(storageKeys.scrollTarget);
+    return id;
+  } catch {
+    return null;
+  }
+}

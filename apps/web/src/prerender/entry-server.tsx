@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createHeadCollector, HeadCollectorProvider, renderPageHead } from '@repo/ui';
+import { AppProvider } from '../app/provider.tsx';
+import { loadMatchedRoutes, routes } from '../app/router.tsx';
+import { env } from '../config/env.ts';
+import { defaultHead } from '../lib/seo.ts';
+import { prerenderedPaths, robotsTxt, sitemapXml, unlistedPaths } from './paths.ts';
+
+export { htmlFileFor } from './paths.ts';
+
+export type PrerenderedPage = { path: string; html: string; head: string };
+
+/** Renders one route to HTML with the same tree the browser hydrates, and the head its page asked for. */
+export async function renderPage(path: string): Promise<PrerenderedPage> {
+  await loadMatchedRoutes(routes, path);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const collector = createHeadCollector();
+  const html = renderToString(
+    <HeadCollectorProvider collector={collector}>
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>
+    </HeadCollectorProvider>,
+  );
+  router.dispose();
+  return { path, html, head: renderPageHead({ ...defaultHead(path), ...collector.head }) };
+}
+
+/** Whether a page is registered at `path` (rather than the catch-all 404). */
+function hasPage(path: string): boolean {
+  return matchRoutes(routes, path)?.at(-1)?.route.path !== '*';
+}
+
+/**
+ * Every prerendered page that exists, plus sitemap.xml and robots.txt for the configured origin. A listed path with no
+ * page yet is left out; the browser renders it.
+ */
+export async function renderSite(): Promise<{ pages: PrerenderedPage[]; skipped: string[]; sitemap: string; robots: string }> {
+  const present = prerenderedPaths.filter(hasPage);
+  const pages: PrerenderedPage[] = [];
+  for (const path of present) pages.push(await renderPage(path));
+  const skipped = prerenderedPaths.filter((path) => !present.includes(path));
+  const listed = present.filter((path) => !unlistedPaths.includes(path));
+  return { pages, skipped, sitemap: sitemapXml(env.webOrigin, listed), robots: robotsTxt(env.webOrigin, unlistedPaths) };
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from '../support/browser.ts';
+import { expectSectionBelowHeader, openPage, viewports, waitForHydration } from './web-support.ts';
+
+const useChromium = useBrowser();
+
+const reviewPage = /google\.com/;
+
+describe('header at desktop width (1280)', () => {
+  it('shows the nav, the phone number and every action, and no menu toggle', async () => {
+    const { page, context, errors } = await openPage(useChromium(), '/');
+    const header = page.getByRole('banner');
+    for (const name of ['Services', 'Brands', 'Reviews', 'Contact']) expect(await header.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe('/careers');
+    expect(await header.getByRole('link', { name: '(904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
+    expect(await header.getByRole('link', { name: 'Schedule Service' }).getAttribute('href')).toBe('/book-appointment');
+    expect(await header.getByRole('link', { name: 'Pay Now' }).getAttribute('href')).toBe('/payment');
+    const track = new URL((await header.getByRole('link', { name: 'Track', exact: true }).getAttribute('href')) ?? '');
+    const portal = new URL((await header.getByRole('link', { name: 'Portal', exact: true }).getAttribute('href')) ?? '');
+    expect(track.pathname).toBe('/technician-tracking');
+    expect(portal.pathname).toBe('/customer-portal');
+    expect(track.origin).not.toBe(new URL(page.url()).origin);
+    expect(await header.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    expect(await header.getByRole('link', { name: 'Book', exact: true }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('header') as HTMLElement).position)).toBe('sticky');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('scrolls smoothly to a section, just below the header', async () => {
+    const { page, context } = await openPage(useChromium(), '/');
+    await page.getByRole('banner').getByRole('button', { name: 'Brands' }).click();
+    await expectSectionBelowHeader(page, 'brands');
+    await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
+    await expectSectionBelowHeader(page, 'contact');
+    await page.getByRole('banner').getByRole('button', { name: 'Reviews' }).click();
+    await expectSectionBelowHeader(page, 'testimonials');
+    await page.getByRole('banner').getByRole('link', { name: 'St Augustine Appliance Repair' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('from another page, remembers the section, opens home and scrolls there after 500 ms', async () => {
+    const { page, context, errors } = await openPage(useChromium(), '/careers');
+    await page.getByRole('banner').getByRole('button', { name: 'Services' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('scrollToSection'))).toBe('services');
+    await expectSectionBelowHeader(page, 'services');
+    expect(await page.evaluate(() => sessionStorage.getItem('scrollToSection'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('remembers the section across a full page load too', async () => {
+    const { page, context } = await openPage(useChromium(), '/sub-zero-repair');
+    await page.evaluate(() => sessionStorage.setItem('scrollToSection', 'contact'));
+    await page.goto(page.url().replace('/sub-zero-repair', '/'));
+    await waitForHydration(page);
+    await expectSectionBelowHeader(page, 'contact');
+    await context.close();
+  });
+
+  it('has a logo link home and a thank-you strip with Leave Review', async () => {
+    const { page, context } = await openPage(useChromium(), '/careers');
+    const leaveReview = page.getByRole('link', { name: /^Leave Review/ });
+    expect(await leaveReview.getAttribute('href')).toMatch(reviewPage);
+    expect(await leaveReview.getAttribute('target')).toBe('_blank');
+    await page.getByRole('banner').getByRole('link', { name: 'St Augustine Appliance Repair' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: 'Appliance Repair in St Augustine, FL' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('header at mid-size width (900)', () => {
+  it('shows a phone icon with a tooltip and Book instead of the desktop actions', async () => {
+    const { page, context } = await openPage(useChromium(), '/', viewports.mid);
+    const header = page.getByRole('banner');
+    const phone = header.getByRole('link', { name: 'Call (904) 802-1998' });
+    expect(await phone.isVisible()).toBe(true);
+    expect(await phone.getAttribute('href')).toBe('tel:+19048021998');
+    expect(await header.getByRole('link', { name: 'Book', exact: true }).getAttribute('href')).toBe('/book-appointment');
+    expect(await header.getByRole('link', { name: 'Schedule Service' }).isVisible()).toBe(false);
+    expect(await header.getByRole('link', { name: '(904) 802-1998', exact: true }).isVisible()).toBe(false);
+    expect(await header.getByRole('button', { name: 'Brands' }).isVisible()).toBe(true);
+    expect(await header.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+
+    await phone.hover();
+    await page.waitForTimeout(400);
+    expect(await page.getByRole('tooltip').isVisible()).toBe(false);
+    await page.getByRole('tooltip', { name: 'Call (904) 802-1998' }).waitFor({ timeout: 2000 });
+    await header.getByRole('link', { name: 'Book', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/book-appointment');
+    await context.close();
+  });
+
+  it('scrolls to sections with the header offset', async () => {
+    const { page, context } = await openPage(useChromium(), '/', viewports.mid);
+    await page.getByRole('banner').getByRole('button', { name: 'Services' }).click();
+    await expectSectionBelowHeader(page, 'services');
+    await context.close();
+  });
+});
+
+describe('header at mobile width (375)', () => {
+  it('toggles a menu with every item, which closes on selection', async () => {
+    const { page, context, errors } = await openPage(useChromium(), '/', viewports.mobile);
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    const toggle = header.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const menu = header.getByRole('navigation', { name: 'Menu' });
+    await menu.waitFor();
+    expect(await header.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    for (const name of ['Services', 'Brands', 'Reviews', 'Contact']) expect(await menu.getByRole('button', { name }).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe('/careers');
+    expect(await menu.getByRole('link', { name: 'Call (904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
+    expect(await menu.getByRole('link', { name: 'Book Appointment' }).getAttribute('href')).toBe('/book-appointment');
+    expect(await menu.getByRole('link', { name: 'Pay Now' }).getAttribute('href')).toBe('/payment');
+    expect(new URL((await menu.getByRole('link', { name: 'Track Technician' }).getAttribute('href')) ?? '').pathname).toBe('/technician-tracking');
+    expect(new URL((await menu.getByRole('link', { name: 'Customer Portal' }).getAttribute('href')) ?? '').pathname).toBe('/customer-portal');
+
+    await menu.getByRole('button', { name: 'Contact' }).click();
+    expect(await menu.isVisible()).toBe(false);
+    expect(await header.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await expectSectionBelowHeader(page, 'contact');
+
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Careers' }).click();
+    await page.waitForURL((url) => url.pathname === '/careers');
+    expect(await menu.isVisible()).toBe(false);
+
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Brands' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectSectionBelowHeader(page, 'brands');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('closes the menu on Escape and returns focus to the toggle', async () => {
+    const { page, context } = await openPage(useChromium(), '/careers', viewports.mobile);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Services' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('navigation', { name: 'Menu' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await context.close();
+  });
+
+  it('does not scroll sideways on any public page', async () => {
+    const { page, context } = await openPage(useChromium(), '/', viewports.mobile);
+    for (const path of ['/', '/careers', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/no-such-page']) {
+      await page.goto(`${new URL(page.url()).origin}${path}`);
+      await waitForHydration(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(viewports.mobile.width);
+    }
+    await context.close();
+  });
+});

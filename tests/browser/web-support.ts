@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+import { expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { collectPageErrors, viewports } from '../support/browser.ts';
+
+export const urls = inject('urls');
+export { viewports };
+export type Viewport = { width: number; height: number };
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export type OpenPage = { page: Page; context: BrowserContext; errors: string[] };
+
+/**
+ * A fresh context per page, so session storage and permissions start empty. CSP is bypassed only so axe-core can be
+ * injected; pages that do not inject it behave the same either way.
+ */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  viewport: Viewport = viewports.desktop,
+  options: { userAgent?: string; initScript?: string } = {},
+): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport, bypassCSP: true, ...(options.userAgent ? { userAgent: options.userAgent } : {}) });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.web });
+  const page = await context.newPage();
+  if (options.initScript) await page.addInitScript(options.initScript);
+  const errors = collectPageErrors(page);
+  await page.goto(`${urls.web}${path}`);
+  await waitForHydration(page);
+  return { page, context, errors };
+}
+
+/** The prerendered HTML is interactive once React has attached to it; the header's handlers are the sign. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+}
+
+export async function headerHeight(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelector('header')?.getBoundingClientRect().height ?? 0);
+}
+
+/** Waits until the section's top sits 20 px below the sticky header, as section scrolling promises. */
+export async function expectSectionBelowHeader(page: Page, id: string): Promise<void> {
+  const expected = (await headerHeight(page)) + 20;
+  await expect
+    .poll(() => page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? -1, id), { timeout: 5000 })
+    .toBeCloseTo(expected, 0);
+}
+
+export type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }));
+  });
+}
+
+type OpenMode = 'null' | 'throw' | 'window';
+
+/**
+ * An init script replacing window.open, so mail links can be checked without a mail client: it records what was
+ * opened and answers as `mode` says (no window, an exception, or a window). Plain text, as transpiled test code can
+ * carry helpers the page does not have.
+ */
+export function stubWindowOpen(mode: OpenMode): string {
+  return `
+    window.__opened = [];
+    window.open = function (url, target) {
+      window.__opened.push([String(url), String(target)]);
+      if (${JSON.stringify(mode)} === 'throw') throw new Error('no mail handler');
+      return ${JSON.stringify(mode)} === 'null' ? null : window;
+    };`;
+}
+
+export async function openedUrls(page: Page): Promise<[string, string][]> {
+  return page.evaluate(() => (window as unknown as { __opened: [string, string][] }).__opened);
+}
+
+/** Collects alert() texts and accepts them. */
+export function collectDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
