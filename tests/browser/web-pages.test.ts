@@ -121,7 +121,7 @@ describe('brand pages, font examples and 404', () => {
 });
 
 describe('accessibility', () => {
-  it.each(['/', '/careers', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/no-such-page', '/payment'])(
+  it.each(['/', '/careers', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/no-such-page', '/payment', '/book-appointment'])(
     'axe-core finds no violations on %s',
     async (path) => {
       for (const viewport of [viewports.desktop, viewports.mobile]) {

@@ -10,6 +10,7 @@ import {
   apiError,
   apiNotFound,
   assetsPath,
+  isFilePath,
   cacheControl,
   gzipMimeTypes,
   gzipMinLength,
@@ -186,7 +187,7 @@ async function buildAppServer(
   server.setNotFoundHandler((request, reply) => {
     const rawPath = rawPathOf(request.url);
     if (isApiPath(decodedPathOf(request.url))) return reply.code(404).send(apiNotFound(rawPath));
-    if (rawPath.startsWith(assetsPath) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isFilePath(rawPath) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).type('text/plain').send('Not Found');
     }
     return reply.sendFile(prerenderedPage(root, decodedPathOf(request.url)) ?? 'index.html');

@@ -10,6 +10,7 @@ import {
 import {
   apiNotFoundNaming,
   assetsPath,
+  fileFolders,
   cacheControl,
   gzipMimeTypes,
   gzipMinLength,
@@ -86,6 +87,8 @@ const mimeTypes: [type: string, extensions: string][] = [
   ['font/woff', 'woff'],
   ['font/woff2', 'woff2'],
   ['font/ttf', 'ttf'],
+  ['video/webm', 'webm'],
+  ['video/mp4', 'mp4'],
 ];
 
 const upstreamName = (service: ServiceName) => `service_${service}`;
@@ -161,6 +164,7 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     '',
     '# The single-page app: hashed assets forever, HTML always revalidated',
     block(`location ^~ ${assetsPath}`, ['try_files $uri =404', ...withCacheControl(options.mode, cacheControl.immutable)]),
+    ...fileFolders.map((folder) => block(`location ^~ ${folder}`, ['try_files $uri =404', ...withCacheControl(options.mode, cacheControl.revalidate)])),
     block('location = /index.html', withCacheControl(options.mode, cacheControl.revalidate)),
     // A prerendered route is dist/<route>/index.html: served as it is, without a redirect to a trailing slash.
     block('location /', ['try_files $uri $uri/index.html /index.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),

@@ -15,6 +15,12 @@ export const legacyRedirectHost: AppName = 'web';
 /** Vite puts hashed, never-changing files under this path; everything else must be revalidated. */
 export const assetsPath = '/assets/';
 
+/** Folders of plain files (public/ in an app): a missing file is a 404, never the app's index.html. */
+export const fileFolders = ['/images/', '/videos/'] as const;
+
+/** Paths that only ever name files, so no SPA fallback applies. */
+export const isFilePath = (pathname: string) => pathname.startsWith(assetsPath) || fileFolders.some((folder) => pathname.startsWith(folder));
+
 export const cacheControl = {
   immutable: 'public, max-age=31536000, immutable',
   revalidate: 'no-cache',

@@ -26,6 +26,8 @@ export async function writeDists(root: string): Promise<Record<AppName, string>>
     await mkdir(path.join(dist, 'assets'), { recursive: true });
     await writeFile(path.join(dist, 'index.html'), indexHtml(app));
     await writeFile(path.join(dist, assetFile), assetSource);
+    await mkdir(path.join(dist, 'videos'), { recursive: true });
+    await writeFile(path.join(dist, 'videos', 'clip.webm'), 'webm');
     // A page prerendered at build time, as apps/web writes them: dist/<route>/index.html.
     await mkdir(path.join(dist, 'prerendered'), { recursive: true });
     await writeFile(path.join(dist, 'prerendered', 'index.html'), `<!doctype html><title>${app} prerendered</title>`);

@@ -141,6 +141,17 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(await response.text()).toContain(`<title>${app} prerendered</title>`);
       });
 
+      it('serves public files with their type and answers a missing one with 404, not the app', async () => {
+        const video = await fetch(url(app, '/videos/clip.webm'));
+        expect(video.status).toBe(200);
+        expect(video.headers.get('content-type')).toBe('video/webm');
+        for (const missing of ['/videos/missing.webm', '/images/missing.svg']) {
+          const response = await fetch(url(app, missing));
+          expect(response.status).toBe(404);
+          expect(await response.text()).not.toContain(`<title>${app}</title>`);
+        }
+      });
+
       it('serves hashed assets as immutable and does not fall back to the app for a missing one', async () => {
         const asset = await fetch(url(app, `/${assetFile}`));
         expect(asset.status).toBe(200);

@@ -2,11 +2,12 @@ import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { bookableDates, booking, businessDate, contactInfoSchema, serviceDetailsSchema, ui, type CreateAppointmentResponse } from '@repo/contracts';
 import { ApiRequestError, errorMessage, showToast, useDocumentTitle } from '@repo/ui';
+import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
+import { FloatingContact } from '../../../components/floating-contact.tsx';
 import { useCreateAppointment } from '../api/create-appointment.ts';
 import './booking.css';
 import { Confirmation } from './confirmation.tsx';
 import { ContactStep, type ContactErrors, type ContactInfo } from './contact-step.tsx';
-import { CompactContactWidget, FloatingContactWidget } from './contact-widgets.tsx';
 import { DateTimeStep } from './date-time-step.tsx';
 import { ServiceDetailsStep, type ServiceDetails } from './service-details-step.tsx';
 import { StepIndicator } from './step-indicator.tsx';
@@ -126,7 +127,7 @@ export function BookingWizard() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <CompactContactWidget />
+        <EmergencyBanner variant="compact" />
         <Stack gap={4} ta="center">
           <Title order={1}>Schedule Your Appliance Repair</Title>
           <Text c="dimmed">Book online in three short steps. We&apos;ll call within {booking.confirmationCallHours} hours to confirm.</Text>
@@ -170,7 +171,7 @@ export function BookingWizard() {
           {step === 4 && result && <Confirmation result={result} />}
         </Paper>
       </Stack>
-      <FloatingContactWidget />
+      <FloatingContact withBooking={false} />
     </Container>
   );
 }

@@ -13,9 +13,9 @@ type Props = {
   onNext: () => void;
 };
 
-function Choice({ selected, onClick, children, label }: { selected: boolean; onClick: () => void; children: React.ReactNode; label: string }) {
+function Choice({ selected, onClick, children }: { selected: boolean; onClick: () => void; children: React.ReactNode }) {
   return (
-    <UnstyledButton className="choice-button" data-selected={selected || undefined} aria-pressed={selected} aria-label={label} onClick={onClick}>
+    <UnstyledButton className="choice-button" data-selected={selected || undefined} aria-pressed={selected} onClick={onClick}>
       {children}
     </UnstyledButton>
   );
@@ -35,11 +35,11 @@ export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, on
           Choose a date
         </Title>
         {dates === null ? (
-          <Loader size="sm" aria-label="Loading dates" />
+          <Text role="status">Loading dates...</Text>
         ) : (
           <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 7 }} spacing="xs">
             {dates.map((value) => (
-              <Choice key={value} selected={value === date} onClick={() => onDate(value)} label={`${formatWeekday(value)}, ${formatMonthDay(value)}`}>
+              <Choice key={value} selected={value === date} onClick={() => onDate(value)}>
                 <Text fw={700}>{formatMonthDay(value)}</Text>
                 <Text fz="sm">{formatWeekday(value)}</Text>
               </Choice>
@@ -70,7 +70,7 @@ export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, on
           ) : (
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
               {slots.data.availableSlots.map((slot) => (
-                <Choice key={slot} selected={slot === timeSlot} onClick={() => onSlot(slot)} label={formatSlot(slot)}>
+                <Choice key={slot} selected={slot === timeSlot} onClick={() => onSlot(slot)}>
                   <Text fw={600}>{formatSlot(slot)}</Text>
                 </Choice>
               ))}

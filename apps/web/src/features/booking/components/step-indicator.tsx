@@ -1,12 +1,11 @@
-import { Box, Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 
 const steps = ['Date & Time', 'Service Details', 'Contact Info'] as const;
 
 /** The three numbered steps; the confirmation (step 4) marks all of them done. */
 export function StepIndicator({ step }: { step: number }) {
   return (
-    <Box component="ol" aria-label="Booking steps" p={0} m={0} style={{ listStyle: 'none' }}>
-      <Group justify="center" gap="md" wrap="wrap">
+    <Group component="ol" aria-label="Booking steps" justify="center" gap="md" wrap="wrap" p={0} m={0} style={{ listStyle: 'none' }}>
         {steps.map((label, index) => {
           const number = index + 1;
           const state = number < step ? 'done' : number === step ? 'current' : 'upcoming';
@@ -22,7 +21,6 @@ export function StepIndicator({ step }: { step: number }) {
             </Group>
           );
         })}
-      </Group>
-    </Box>
+    </Group>
   );
 }
