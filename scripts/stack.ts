@@ -109,17 +109,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       upstreams: Object.fromEntries(serviceNames.map((service) => [service, `http://127.0.0.1:${options.servicePorts[service]}`])) as Record<ServiceName, string>,
       origins: { portal: options.origins.portal, backoffice: options.origins.backoffice },
     };
-    let urls: Record<AppName, string>;
+    // Pages are addressed by localhost, the origin the builds and ALLOWED_ORIGINS use.
+    const urls = Object.fromEntries(appNames.map((app) => [app, `http://localhost:${options.appPorts[app]}`])) as Record<AppName, string>;
     if (options.gateway === 'nginx') {
       const prefix = path.join(options.dataDir, 'nginx');
       const user = process.getuid?.() === 0 ? 'root' : undefined;
       const nginx = await startNginx({ config: renderNginxConfig(localNginxOptions(topology, prefix, user)), prefix, host: topology.host, ports: appNames.map((app) => options.appPorts[app]) });
       stops.push(() => nginx.stop());
-      urls = Object.fromEntries(appNames.map((app) => [app, `http://localhost:${options.appPorts[app]}`])) as Record<AppName, string>;
     } else {
       const gateway = await startGateway({ ...localGatewayOptions(topology), logger: false });
       stops.push(() => gateway.close());
-      urls = gateway.urls;
     }
     return { urls, logFile, stop };
   } catch (err) {
