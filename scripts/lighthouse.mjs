@@ -26,16 +26,14 @@ async function startSystem() {
   const { startStack } = await import('./stack.ts');
   const appPorts = { web: Number(process.env.WEB_PORT || 8080), portal: await freePort(), backoffice: await freePort() };
   const servicePorts = { booking: await freePort(), accounts: await freePort(), tracking: await freePort(), payments: await freePort() };
-  const origins = Object.fromEntries(Object.entries(appPorts).map(([app, port]) => [app, `http://localhost:${port}`]));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lighthouse-stack-'));
   const stack = await startStack({
     gateway: process.env.GATEWAY === 'local' ? 'local' : 'nginx',
     dataDir,
     appPorts,
     servicePorts,
-    origins,
     seed: true,
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'lighthouse-run-secret-that-is-long-enough', COOKIE_SECURE: 'false' },
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'lighthouse-run-secret-that-is-long-enough' },
   });
   return {
     url: stack.urls.web,

@@ -19,8 +19,6 @@ export type StackOptions = {
   dataDir: string;
   appPorts: Record<AppName, number>;
   servicePorts: Record<ServiceName, number>;
-  /** Public origins of the apps, used by cross-app redirects and allowed for cookie-authenticated changes. */
-  origins: Record<AppName, string>;
   env: Record<string, string>;
   seed: boolean;
 };
@@ -30,6 +28,11 @@ export type RunningStack = {
   logFile: (service: ServiceName) => string;
   stop: () => Promise<void>;
 };
+
+/** The apps' addresses on this machine: the origin builds, redirects and ALLOWED_ORIGINS use. */
+export function localOrigins(appPorts: Record<AppName, number>): Record<AppName, string> {
+  return Object.fromEntries(appNames.map((app) => [app, `http://localhost:${appPorts[app]}`])) as Record<AppName, string>;
+}
 
 const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'services', service, 'dist', 'server.mjs');
 
@@ -68,6 +71,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   for (const app of appNames) {
     if (!existsSync(path.join(repoRoot, 'apps', app, 'dist', 'index.html'))) throw new Error(`apps/${app}/dist is missing: run \`pnpm build\` first.`);
   }
+  const origins = localOrigins(options.appPorts);
   const logDir = path.join(options.dataDir, 'logs');
   await mkdir(logDir, { recursive: true });
   const logFile = (service: ServiceName) => path.join(logDir, `${service}.log`);
@@ -88,11 +92,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
           ...process.env,
+          // Local stacks are plain http, so the session cookie cannot be Secure.
+          COOKIE_SECURE: 'false',
           ...options.env,
           HOST: '127.0.0.1',
           PORT: String(port),
           SEED_DEMO: String(options.seed),
-          ALLOWED_ORIGINS: appNames.map((app) => options.origins[app]).join(','),
+          ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
           ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
         },
       });
@@ -107,10 +113,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ports: options.appPorts,
       roots: Object.fromEntries(appNames.map((app) => [app, path.join(repoRoot, 'apps', app, 'dist')])) as Record<AppName, string>,
       upstreams: Object.fromEntries(serviceNames.map((service) => [service, `http://127.0.0.1:${options.servicePorts[service]}`])) as Record<ServiceName, string>,
-      origins: { portal: options.origins.portal, backoffice: options.origins.backoffice },
+      origins: { portal: origins.portal, backoffice: origins.backoffice },
     };
-    // Pages are addressed by localhost, the origin the builds and ALLOWED_ORIGINS use.
-    const urls = Object.fromEntries(appNames.map((app) => [app, `http://localhost:${options.appPorts[app]}`])) as Record<AppName, string>;
     if (options.gateway === 'nginx') {
       const prefix = path.join(options.dataDir, 'nginx');
       const user = process.getuid?.() === 0 ? 'root' : undefined;
@@ -120,7 +124,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const gateway = await startGateway({ ...localGatewayOptions(topology), logger: false });
       stops.push(() => gateway.close());
     }
-    return { urls, logFile, stop };
+    return { urls: origins, logFile, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
-import { startStack } from './stack.ts';
+import { localOrigins, startStack } from './stack.ts';
 
 const appDefaults: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
 const serviceDefaults: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
@@ -29,7 +29,7 @@ function port(name: string, fallback: number): number {
 
 const appPorts = Object.fromEntries(appNames.map((app) => [app, port(`${app.toUpperCase()}_PORT`, appDefaults[app])])) as Record<AppName, number>;
 const servicePorts = Object.fromEntries(serviceNames.map((s) => [s, port(`${s.toUpperCase()}_PORT`, serviceDefaults[s])])) as Record<ServiceName, number>;
-const origins = Object.fromEntries(appNames.map((app) => [app, `http://localhost:${appPorts[app]}`])) as Record<AppName, string>;
+const origins = localOrigins(appPorts);
 const dataDir = path.resolve(process.env.DATA_DIR || 'data');
 const gateway = process.env.GATEWAY === 'nginx' ? 'nginx' : 'local';
 
@@ -63,12 +63,10 @@ try {
     dataDir,
     appPorts,
     servicePorts,
-    origins,
     seed: true,
     env: {
       NODE_ENV: 'development',
       JWT_SECRET: secrets.jwtSecret,
-      COOKIE_SECURE: 'false',
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: secrets.adminPassword,
     },

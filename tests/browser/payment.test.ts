@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
+import { collectPageErrors, useBrowser, viewports, waitForHydration } from '../support/browser.ts';
 
 const urls = inject('urls');
 const browser = useBrowser();
@@ -10,6 +10,8 @@ async function openPayment(viewport: { width: number; height: number } = viewpor
   const errors = collectPageErrors(page);
   await page.goto(`${urls.web}/payment`);
   await page.getByRole('heading', { level: 1, name: 'Service Payment' }).waitFor();
+  // The heading is in the prerendered HTML; typing before React attaches would be undone by hydration.
+  await waitForHydration(page);
   return { page, errors };
 }
 

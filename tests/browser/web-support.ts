@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, viewports } from '../support/browser.ts';
+import { collectPageErrors, viewports, waitForHydration } from '../support/browser.ts';
 
 export const urls = inject('urls');
-export { viewports };
+export { viewports, waitForHydration };
 export type Viewport = { width: number; height: number };
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -29,14 +29,6 @@ export async function openPage(
   await page.goto(`${urls.web}${path}`);
   await waitForHydration(page);
   return { page, context, errors };
-}
-
-/** The prerendered HTML is interactive once React has attached to it; the header's handlers are the sign. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
-  });
 }
 
 export async function headerHeight(page: Page): Promise<number> {

@@ -41,3 +41,11 @@ export function useBrowser(): () => Browser {
     return browser;
   };
 }
+
+/** The prerendered HTML is interactive once React has attached to it; the header's handlers are the sign. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+}

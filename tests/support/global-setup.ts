@@ -29,7 +29,6 @@ export async function setup(project: TestProject) {
   }
   const appPorts = await record(appNames, () => freePort());
   const servicePorts = await record(serviceNames, () => freePort());
-  const origins = Object.fromEntries(appNames.map((app) => [app, `http://localhost:${appPorts[app]}`])) as Record<AppName, string>;
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'browser-stack-'));
   const admin = { email: 'owner@example.com', password: 'browser-test-admin-password' };
   stack = await startStack({
@@ -38,13 +37,11 @@ export async function setup(project: TestProject) {
     dataDir,
     appPorts,
     servicePorts,
-    origins,
     seed: true,
     env: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'browser-tests-secret-that-is-long-enough',
-      COOKIE_SECURE: 'false',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     },

@@ -29,9 +29,13 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const intent = { paymentIntentId: 'pi_3Abc', clientSecret: 'pi_3Abc_secret_xyz', provider: 'stripe' };
+const payment = { paymentIntentId: 'pi_3Abc', status: 'succeeded', amount: 150, currency: 'usd', description: 'Appliance Repair Service', createdAt: '2026-11-22T15:00:00.000Z' };
 
 function renderPayment() {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(intent), { status: 200 }));
+  // Creating the intent answers the intent; the success page then reads the payment back.
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+    new Response(JSON.stringify(String(input).startsWith('/api/payments/') ? payment : intent), { status: 200 }),
+  );
   const router = createMemoryRouter([{ HydrateFallback: () => null, children: paymentRoutes }], { initialEntries: ['/payment'] });
   render(
     <AppProviders>
