@@ -25,10 +25,18 @@ function zonedParts(instant: Date) {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
+// Formatting through Intl is the slow part of every availability and booking check; the date only changes
+// at a minute boundary, so the last answer is kept for its minute.
+let lastDate: { minute: number; date: string } | undefined;
+
 /** The business's calendar date at `instant`. */
 export function businessDate(instant: Date = new Date()): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (lastDate?.minute === minute) return lastDate.date;
   const p = zonedParts(instant);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  const date = `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  lastDate = { minute, date };
+  return date;
 }
 
 /** Adds whole days to a calendar date (no time zone involved). */
@@ -59,12 +67,17 @@ export function businessInstant(date: string, time: string): Date {
   return new Date(guess);
 }
 
+let lastWindow: { key: string; dates: readonly string[] } | undefined;
+
 /** The dates a visitor may book: the next `windowDays` business days from today, Sundays excluded. */
 export function bookableDates(today: string = businessDate(), windowDays: number = booking.windowDays): string[] {
+  const key = `${today}|${windowDays}`;
+  if (lastWindow?.key === key) return [...lastWindow.dates];
   const dates: string[] = [];
   for (let offset = 0; dates.length < windowDays; offset += 1) {
     const date = addDays(today, offset);
     if (weekday(date) !== booking.excludedWeekday) dates.push(date);
   }
-  return dates;
+  lastWindow = { key, dates };
+  return [...dates];
 }

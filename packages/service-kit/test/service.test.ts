@@ -81,7 +81,11 @@ describe('the error handler and request conventions', () => {
   it('sets the security headers', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toBeDefined();
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const notFound = await app.inject({ method: 'GET', url: '/missing' });
+    expect(notFound.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves an OpenAPI document', async () => {

@@ -77,32 +77,16 @@ async function storedResult(db: Db, key: string, hash: string): Promise<CreateAp
 }
 
 /**
- * Takes a place in the slot, inserts the appointment and records the Idempotency-Key in ONE statement, so it is
- * atomic without a transaction round trip: the slot counter only grows while it is below capacity (checked at commit
- * time under the row lock, so exactly as many concurrent bookings succeed as there is room), and a unique violation
- * anywhere undoes all three. No row back means the slot was full.
+ * One call of the `book_appointment` database function (see its migration): the slot counter only grows while it is
+ * below capacity, checked under the row lock at commit time, so exactly as many concurrent bookings succeed as there
+ * is room; a unique violation anywhere undoes the whole call. No row back means the slot was full.
  */
 function bookInOneStatement(db: Db, input: CreateAppointmentInput, hash: string) {
   const { request } = input;
-  return sql<AppointmentRow>`
-    with place as (
-      insert into slot_bookings (appointment_date, time_slot, booked) values (${request.appointmentDate}, ${request.timeSlot}, 1)
-      on conflict (appointment_date, time_slot) do update set booked = slot_bookings.booked + 1
-      where slot_bookings.booked < ${input.rules.BOOKING_SLOT_CAPACITY}
-      returning 1
-    ), appointment as (
-      insert into appointments (customer_id, customer_name, email, phone, address, city, state, zip_code, appointment_date,
-        time_slot, service_type, appliance, brand, description, confirmation_code)
-      select ${input.customerId}::integer, ${request.customerName}, ${request.email}, ${request.phone}, ${request.address},
-        ${request.city}, ${request.state}, ${request.zipCode}, ${request.appointmentDate}::date, ${request.timeSlot},
-        ${request.serviceType}, ${request.appliance}, ${request.brand}, ${request.description || null}, ${confirmationCode()}
-      from place
-      returning *
-    ), idempotency as (
-      insert into idempotency_keys (key, request_hash, appointment_id)
-      select ${input.idempotencyKey ?? null}::text, ${hash}, id from appointment where ${input.idempotencyKey ?? null}::text is not null
-    )
-    select * from appointment`.execute(db);
+  return sql<AppointmentRow>`select * from book_appointment(${request.appointmentDate}::date, ${request.timeSlot}, ${input.rules.BOOKING_SLOT_CAPACITY}::integer,
+    ${input.customerId}::integer, ${request.customerName}, ${request.email}, ${request.phone}, ${request.address}, ${request.city},
+    ${request.state}, ${request.zipCode}, ${request.serviceType}, ${request.appliance}, ${request.brand}, ${request.description || null}::text,
+    ${confirmationCode()}, ${input.idempotencyKey ?? null}::text, ${hash})`.execute(db);
 }
 
 function bookingProblem(request: AppointmentRequestParsed, now: Date, rules: SlotRules): DomainError | undefined {

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
 import * as init from './2026-11-22T0000-init.ts';
+import * as bookFunction from './2026-11-22T0100-book-function.ts';
 
-export const migrations: Record<string, Migration> = { '2026-11-22T0000-init': init };
+export const migrations: Record<string, Migration> = { '2026-11-22T0000-init': init, '2026-11-22T0100-book-function': bookFunction };
