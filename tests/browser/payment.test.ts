@@ -10,8 +10,9 @@ async function openPayment(viewport: { width: number; height: number } = viewpor
   const errors = collectPageErrors(page);
   await page.goto(`${urls.web}/payment`);
   await page.getByRole('heading', { level: 1, name: 'Service Payment' }).waitFor();
-  // The heading is in the prerendered HTML; typing before React attaches would be undone by hydration.
+  // The heading is in the prerendered HTML; the form is enabled once React can handle what is typed.
   await waitForHydration(page);
+  await page.waitForFunction(() => document.querySelector('form[aria-label="Payment details"] button[type="submit"]:enabled') !== null);
   return { page, errors };
 }
 
@@ -80,6 +81,13 @@ describe('payment with the demo provider through the gateway', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.mobile.width);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('prerenders the form disabled, so nothing typed or clicked before the page is interactive is lost', async () => {
+    const html = await (await fetch(`${urls.web}/payment`)).text();
+    const form = html.match(/<form[^>]*aria-label="Payment details"[\s\S]*?<\/form>/)?.[0] ?? '';
+    expect(form).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    expect(form.match(/<input[^>]*disabled=""/g)).toHaveLength(2);
   });
 
   it('shows an unknown payment honestly instead of a made-up amount', async () => {

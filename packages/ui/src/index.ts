@@ -47,3 +47,4 @@ export { accessibleTextColors, cssVariablesResolver, theme } from './theme.ts';
 export { dismissToasts, showToast, type ToastOptions, type ToastVariant } from './toast.ts';
 export { opensWithoutDelay, Tooltip, type TooltipProps } from './tooltip.tsx';
 export { useSchemaForm, type FieldErrors, type FormValues, type SafeParseSchema } from './use-schema-form.ts';
+export { useHydrated } from './use-hydrated.ts';

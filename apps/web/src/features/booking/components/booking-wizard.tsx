@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { bookableDates, booking, businessDate, contactInfoSchema, serviceDetailsSchema, ui, type CreateAppointmentResponse } from '@repo/contracts';
-import { ApiRequestError, errorMessage, showToast, useDocumentTitle } from '@repo/ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { bookableDates, booking, contactInfoSchema, serviceDetailsSchema, ui, type CreateAppointmentResponse } from '@repo/contracts';
+import { ApiRequestError, errorMessage, showToast, useDocumentTitle, useHydrated } from '@repo/ui';
 import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { FloatingContact } from '../../../components/floating-contact.tsx';
 import { useCreateAppointment } from '../api/create-appointment.ts';
@@ -26,12 +26,6 @@ const emptyContact: ContactInfo = { customerName: '', phone: '', email: '', addr
 const missingInformation = (description: string) => showToast({ title: 'Missing Information', description, variant: 'destructive' });
 const detailsComplete = (details: ServiceDetails) => serviceDetailsSchema.safeParse(details).success;
 const newIdempotencyKey = () => `booking-${crypto.randomUUID()}`;
-const noSubscription = () => () => undefined;
-
-/** The business's today in the browser; null while prerendering, so build-time dates never reach a visitor. */
-function useBusinessToday(): string | null {
-  return useSyncExternalStore(noSubscription, () => businessDate(), () => null);
-}
 
 /**
  * The booking wizard: date and time, service details, contact information, confirmation. When the chosen slot is
@@ -40,8 +34,9 @@ function useBusinessToday(): string | null {
 export function BookingWizard() {
   useDocumentTitle('Book an Appointment', 'Book an appliance repair appointment online in St Augustine, FL: choose a date and time, tell us about the appliance, and we will confirm within 24 hours.');
   const [step, setStep] = useState<Step>(1);
-  const today = useBusinessToday();
-  const dates = useMemo(() => (today ? bookableDates(today) : null), [today]);
+  // Dates come from the business's today in the browser, never from the day the page was prerendered.
+  const hydrated = useHydrated();
+  const dates = useMemo(() => (hydrated ? bookableDates() : null), [hydrated]);
   const [date, setDate] = useState<string | null>(null);
   const [timeSlot, setTimeSlot] = useState<string | null>(null);
   const [details, setDetails] = useState<ServiceDetails>(emptyDetails);

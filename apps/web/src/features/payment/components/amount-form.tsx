@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { createPaymentIntentRequestSchema, payment, paymentDescriptionMax } from '@repo/contracts';
+import { useHydrated } from '@repo/ui';
 import { formatUsd, typedAmount } from '../lib/money.ts';
 
 export type PaymentDetails = { amount: number; description: string };
@@ -30,6 +31,8 @@ function firstMessages(issues: readonly { path: readonly PropertyKey[]; message:
  * shows it with two decimals again when it loses focus.
  */
 export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountFormProps) {
+  // Prerendered: until React has attached, typing would be lost and a click would submit the form natively.
+  const hydrated = useHydrated();
   const [amount, setAmount] = useState(initial.amount);
   const [amountText, setAmountText] = useState(initial.amount.toFixed(payment.decimals));
   const [description, setDescription] = useState(initial.description);
@@ -60,6 +63,7 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
           </Alert>
         ) : null}
         <TextInput
+          disabled={!hydrated}
           ref={amountInput}
           label="Amount (USD)"
           name="amount"
@@ -84,6 +88,7 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
           onBlur={() => setAmountText(amount.toFixed(payment.decimals))}
         />
         <TextInput
+          disabled={!hydrated}
           ref={descriptionInput}
           label="Description"
           name="description"
@@ -100,7 +105,7 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
           }}
         />
         <Group>
-          <Button type="submit" size="md" fullWidth>
+          <Button type="submit" size="md" fullWidth disabled={!hydrated}>
             Proceed to Payment
           </Button>
         </Group>

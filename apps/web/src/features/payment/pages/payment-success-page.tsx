@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { booking, business, paymentIntentIdSchema, type PublicPayment } from '@repo/contracts';
-import { ApiRequestError, ErrorState, LoadingState, PageTitle, useDocumentTitle } from '@repo/ui';
+import { ApiRequestError, ErrorState, LoadingState, PageTitle, useDocumentTitle, useHydrated } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { usePayment } from '../api/payment.ts';
 import { formatBusinessDate, formatUsd } from '../lib/money.ts';
-import { useHydrated } from '../lib/use-hydrated.ts';
 
 /** The page's title before the payment is known: what the prerendered page and search engines see. */
 const defaultTitle = 'Payment Successful';

@@ -4,7 +4,8 @@ const subscribe = () => () => {};
 
 /**
  * False while prerendering and during hydration, true afterwards. A page whose content depends on the address's
- * query (which the prerendered HTML cannot know) renders the same placeholder as the server until then.
+ * query or today's date (which the prerendered HTML cannot know) renders the same placeholder as the server until
+ * then, and a prerendered form stays disabled until React can handle what the visitor types.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
