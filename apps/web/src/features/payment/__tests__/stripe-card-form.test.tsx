@@ -65,12 +65,12 @@ describe('the Stripe card step', () => {
     await screen.findByRole('button', { name: 'Proceed to Payment' });
     expect(loadStripe).not.toHaveBeenCalled();
     await reachCardStep();
-    expect(await screen.findByText('Loading the secure card form...')).toBeTruthy();
+    expect(await screen.findByText('Loading the secure card form...')).toBeInstanceOf(HTMLElement);
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
     await vi.waitFor(() => expect(loadStripe).toHaveBeenCalledWith('pk_test_123'));
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
     act(() => stripe.load?.({ kind: 'stripe' }));
-    expect(await screen.findByText('Stripe Payment Element')).toBeTruthy();
+    expect(await screen.findByText('Stripe Payment Element')).toBeInstanceOf(HTMLElement);
     expect(screen.queryByText(/Demo mode/)).toBeNull();
 
     let settle: (result: ConfirmResult) => void = () => {};
@@ -88,8 +88,8 @@ describe('the Stripe card step', () => {
 
     await act(async () => settle({ error: { message: 'Your card has insufficient funds.' } }));
     const region = screen.getByRole('region', { name: toastRegionLabel });
-    expect(within(region).getByText('Payment Failed')).toBeTruthy();
-    expect(within(region).getByText('Your card has insufficient funds.')).toBeTruthy();
+    expect(within(region).getByText('Payment Failed')).toBeInstanceOf(HTMLElement);
+    expect(within(region).getByText('Your card has insufficient funds.')).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('button', { name: 'Pay $150.00' })).toHaveProperty('disabled', false);
   });
 
@@ -99,7 +99,7 @@ describe('the Stripe card step', () => {
     act(() => stripe.load?.({ kind: 'stripe' }));
     stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_3Abc', status: 'succeeded' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $150.00' }));
-    expect(await screen.findByText('Thank you for your payment!')).toBeTruthy();
+    expect(await screen.findByText('Thank you for your payment!')).toBeInstanceOf(HTMLElement);
     await vi.waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payment-success?payment_intent=pi_3Abc'));
   });
 
