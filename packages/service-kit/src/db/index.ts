@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -29,6 +30,13 @@ export type DatabaseConfig = {
 export type Database<DB> = {
   db: Kysely<DB>;
   kind: 'postgres' | 'pglite';
+  /**
+   * The embedded instance (PGlite only). Its one session is shared with `db`: anything that uses it directly must hold
+   * the dialect's mutex (`db.connection().execute(...)`), or its statements land inside the app's open transaction.
+   */
+  pglite?: PGlite;
+  /** The PostgreSQL connection string (pg only), for components that open their own connections. */
+  url?: string;
   /** Runs `select 1`; rejects when the database is unreachable. */
   ping(): Promise<void>;
   /** Ends the pool / closes PGlite. Safe to call twice. */
@@ -48,7 +56,7 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
     });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', config.onPoolError ?? ((err) => console.error('[db] idle pg client error:', err)));
-    return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+    return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', { url: config.url });
   }
 
   const dataDir = config.dataDir && config.dataDir !== 'memory://' ? resolve(config.dataDir) : undefined;
@@ -56,14 +64,15 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
   // Loaded lazily so pg-only deployments never evaluate the WASM build.
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: pgliteParsers });
-  return wrap(new Kysely<DB>({ dialect: new PGliteDialect({ pglite, parsers: pgliteParsers }) }), 'pglite');
+  return wrap(new Kysely<DB>({ dialect: new PGliteDialect({ pglite, parsers: pgliteParsers }) }), 'pglite', { pglite });
 }
 
-function wrap<DB>(db: Kysely<DB>, kind: Database<DB>['kind']): Database<DB> {
+function wrap<DB>(db: Kysely<DB>, kind: Database<DB>['kind'], handles: Pick<Database<DB>, 'pglite' | 'url'>): Database<DB> {
   let closing: Promise<void> | undefined;
   return {
     db,
     kind,
+    ...handles,
     async ping() {
       await sql`select 1`.execute(db);
     },
