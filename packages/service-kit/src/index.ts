@@ -4,3 +4,4 @@ export * from './env.ts';
 export * from './errors.ts';
 export * from './auth.ts';
 export { errorHandler } from './error-handler.ts';
+export * from './error-responses.ts';
