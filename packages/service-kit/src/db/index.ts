@@ -3,6 +3,14 @@ import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
+import {
+  PgNotifications,
+  pgliteNotifications,
+  type ListenOptions,
+  type NotificationHandler,
+  type Notifications,
+  type Unlisten,
+} from './notify.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { pgTypes, pgliteParsers } from './type-parsers.ts';
 
@@ -14,6 +22,14 @@ export {
   sqlState,
   uniqueViolationConstraint,
 } from './errors.ts';
+export {
+  LISTEN_APPLICATION_NAME,
+  MAX_NOTIFY_PAYLOAD_BYTES,
+  notify,
+  type ListenOptions,
+  type NotificationHandler,
+  type Unlisten,
+} from './notify.ts';
 export type { Migration } from 'kysely';
 
 export type DatabaseConfig = {
@@ -25,6 +41,13 @@ export type DatabaseConfig = {
   poolSize?: number;
   /** Errors of idle pooled `pg` clients (e.g. server restart). Default: logged to stderr. */
   onPoolError?: (err: Error) => void;
+  /**
+   * Problems of `listen`: a lost pg listening connection, failed reconnect attempts, a handler that threw.
+   * Default: logged to stderr.
+   */
+  onListenError?: (err: Error) => void;
+  /** Backoff between reconnects of the pg listening connection (default 250 ms doubling up to 10 s). */
+  listenReconnectDelayMs?: { initial?: number; max?: number };
 };
 
 export type Database<DB> = {
@@ -37,9 +60,16 @@ export type Database<DB> = {
   pglite?: PGlite;
   /** The PostgreSQL connection string (pg only), for components that open their own connections. */
   url?: string;
+  /**
+   * Calls `onPayload` with each notification on `channel` (sent with `notify`; delivered after commit, never on
+   * rollback). Resolves once listening, with a function that stops it. On pg, all channels share one dedicated
+   * connection, opened on the first call, which reconnects by itself after a drop (see `ListenOptions.onReconnect`).
+   * Channel names: a-z, 0-9, _ . : - (RangeError otherwise).
+   */
+  listen(channel: string, onPayload: NotificationHandler, options?: ListenOptions): Promise<Unlisten>;
   /** Runs `select 1`; rejects when the database is unreachable. */
   ping(): Promise<void>;
-  /** Ends the pool / closes PGlite. Safe to call twice. */
+  /** Stops listening, then ends the pool / closes PGlite. Safe to call twice. */
   close(): Promise<void>;
 };
 
@@ -56,7 +86,12 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
     });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', config.onPoolError ?? ((err) => console.error('[db] idle pg client error:', err)));
-    return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', { url: config.url });
+    const notifications = new PgNotifications({
+      url: config.url,
+      report: listenErrorReporter(config),
+      ...(config.listenReconnectDelayMs ? { reconnectDelayMs: config.listenReconnectDelayMs } : {}),
+    });
+    return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', notifications, { url: config.url });
   }
 
   const dataDir = config.dataDir && config.dataDir !== 'memory://' ? resolve(config.dataDir) : undefined;
@@ -64,20 +99,35 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
   // Loaded lazily so pg-only deployments never evaluate the WASM build.
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: pgliteParsers });
-  return wrap(new Kysely<DB>({ dialect: new PGliteDialect({ pglite, parsers: pgliteParsers }) }), 'pglite', { pglite });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite, parsers: pgliteParsers }) });
+  return wrap(db, 'pglite', pgliteNotifications(pglite, db, listenErrorReporter(config)), { pglite });
 }
 
-function wrap<DB>(db: Kysely<DB>, kind: Database<DB>['kind'], handles: Pick<Database<DB>, 'pglite' | 'url'>): Database<DB> {
+function listenErrorReporter(config: DatabaseConfig): (err: Error) => void {
+  return config.onListenError ?? ((err) => console.error('[db] listen:', err));
+}
+
+function wrap<DB>(
+  db: Kysely<DB>,
+  kind: Database<DB>['kind'],
+  notifications: Notifications,
+  handles: Pick<Database<DB>, 'pglite' | 'url'>,
+): Database<DB> {
   let closing: Promise<void> | undefined;
   return {
     db,
     kind,
     ...handles,
+    listen: (channel, onPayload, options) => notifications.listen(channel, onPayload, options),
     async ping() {
       await sql`select 1`.execute(db);
     },
     close() {
-      closing ??= db.destroy();
+      closing ??= notifications
+        .close()
+        .finally(() => db.destroy())
+        // Kysely initialises its driver on the first query, and destroys only an initialised one.
+        .finally(() => (handles.pglite && !handles.pglite.closed ? handles.pglite.close() : undefined));
       return closing;
     },
   };
