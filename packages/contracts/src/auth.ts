@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accounts } from './constants.ts';
 import { roles } from './choices.ts';
+import { customerSchema } from './customer.ts';
 
 const email = z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required');
 const password = z
@@ -28,20 +29,9 @@ export const registerRequestSchema = z
   })
   .refine((value) => value.password === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export const registerResponseSchema = z.object({ message: z.string(), customer: customerSchema });
 
-export const customerSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string().nullable(),
-  isAdmin: z.boolean(),
-  serviceProCustomerId: z.string().nullable(),
-  createdAt: z.string(),
-  lastLogin: z.string().nullable(),
-});
-export type Customer = z.infer<typeof customerSchema>;
+export const logoutResponseSchema = z.object({ message: z.string() });
 
 export const adminLoginRequestSchema = z.object({
   email,

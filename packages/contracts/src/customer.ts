@@ -1,97 +1,17 @@
 import { z } from 'zod';
-import { serviceSystemIds } from './choices.ts';
-import { appointmentSchema } from './appointments.ts';
 
-export const serviceRequestSchema = z.object({
+/** A customer account (accounts' customers), as the portal and the back office see it: never the password hash. */
+export const customerSchema = z.object({
   id: z.number().int(),
-  customerId: z.number().int().nullable(),
   firstName: z.string(),
   lastName: z.string(),
+  email: z.string(),
   phone: z.string(),
-  email: z.string().nullable(),
-  applianceType: z.string(),
-  brand: z.string().nullable(),
-  problemDescription: z.string(),
-  isEmergency: z.boolean(),
-  status: z.string(),
-  technicianNotes: z.string().nullable(),
-  completedAt: z.string().nullable(),
+  address: z.string().nullable(),
+  isAdmin: z.boolean(),
+  serviceProCustomerId: z.string().nullable(),
   createdAt: z.string(),
+  lastLogin: z.string().nullable(),
 });
-export type ServiceRequest = z.infer<typeof serviceRequestSchema>;
-export const serviceRequestListSchema = z.array(serviceRequestSchema);
-export const customerAppointmentListSchema = z.array(appointmentSchema);
-
-export const serviceSystemDescriptorSchema = z.object({
-  id: z.enum(serviceSystemIds),
-  name: z.string(),
-  description: z.string(),
-  requiredCredentials: z.array(z.string()),
-});
-export type ServiceSystemDescriptor = z.infer<typeof serviceSystemDescriptorSchema>;
-export const serviceSystemListSchema = z.array(serviceSystemDescriptorSchema);
-
-export const importFromSystemRequestSchema = z.object({
-  systemName: z.enum(serviceSystemIds, { error: 'Please select a service management system' }),
-  credentials: z.record(z.string(), z.string()),
-  customerId: z.string().trim().max(100).optional(),
-});
-export type ImportFromSystemRequest = z.infer<typeof importFromSystemRequestSchema>;
-
-/** 'Missing Credentials: Please provide: ' followed by the names, as the spec words it. */
-export function missingCredentialsMessage(names: readonly string[]): string {
-  return `Missing Credentials: Please provide: ${names.join(', ')}`;
-}
-
-export const importResultSchema = z.object({
-  imported: z.object({ serviceRequests: z.number().int(), appointments: z.number().int() }),
-  message: z.string().optional(),
-});
-export type ImportResult = z.infer<typeof importResultSchema>;
-
-const importedServiceRequestSchema = z.object({
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
-  email: z.string().optional(),
-  phone: z.string().min(1),
-  applianceType: z.string().min(1),
-  brand: z.string().optional(),
-  problemDescription: z.string().min(1),
-  isEmergency: z.boolean().optional(),
-  status: z.string().optional(),
-  technicianNotes: z.string().optional(),
-  completedAt: z.string().optional(),
-  createdAt: z.string().optional(),
-});
-const importedAppointmentSchema = z.object({
-  customerName: z.string().min(1),
-  email: z.string().optional(),
-  phone: z.string().min(1),
-  address: z.string().min(1),
-  city: z.string().min(1),
-  state: z.string().min(1),
-  zipCode: z.string().min(1),
-  appointmentDate: z.string().min(1),
-  timeSlot: z.string().min(1),
-  serviceType: z.string().min(1),
-  appliance: z.string().min(1),
-  brand: z.string().min(1),
-  description: z.string().optional(),
-  status: z.string().optional(),
-  technicianNotes: z.string().optional(),
-  totalCost: z.string().optional(),
-});
-export const importHistoryRequestSchema = z.object({
-  historyData: z.object({
-    serviceRequests: z.array(importedServiceRequestSchema).max(1000).default([]),
-    appointments: z.array(importedAppointmentSchema).max(1000).default([]),
-  }),
-});
-export type ImportHistoryRequest = z.input<typeof importHistoryRequestSchema>;
-
-export const importMessages = {
-  blankJson: 'Please enter valid JSON data',
-  invalidJson: 'Invalid JSON: Please check your JSON format and try again',
-  systemFailed: 'Failed to import from service management system. Please check your system credentials and try again.',
-  historyFailed: 'Failed to import customer history. Please try again.',
-} as const;
+export type Customer = z.infer<typeof customerSchema>;
+export const customerListSchema = z.array(customerSchema);

@@ -24,6 +24,3 @@ export const errorCodes = {
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
-
-export const okSchema = z.object({ ok: z.literal(true) });
-export const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), service: z.string() });

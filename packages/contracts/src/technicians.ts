@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { technicianStatuses, trackingStatuses } from './choices.ts';
+import { technicianStatuses } from './choices.ts';
 
 const latitude = z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
 const longitude = z.number({ error: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
@@ -46,32 +46,3 @@ export type UpdateTechnician = z.infer<typeof updateTechnicianSchema>;
 
 export const updateLocationSchema = z.object({ lat: latitude, lng: longitude, address: z.string().trim().max(300).optional() });
 export type UpdateLocation = z.infer<typeof updateLocationSchema>;
-
-export const trackingStatusSchema = z.enum(trackingStatuses);
-export type TrackingStatus = z.infer<typeof trackingStatusSchema>;
-
-export const trackingRecordSchema = z.object({
-  appointmentId: z.string(),
-  technicianId: z.string(),
-  status: trackingStatusSchema,
-  estimatedArrival: z.string(),
-  actualArrival: z.string().nullable(),
-  location: locationSchema.nullable(),
-  customerLocation: z.object({ lat: z.number(), lng: z.number(), address: z.string() }),
-  route: z.array(z.object({ lat: z.number(), lng: z.number() })).nullable(),
-  distanceToCustomer: z.number().nullable(),
-  estimatedTimeToArrival: z.number().nullable(),
-  progress: z.number().min(0).max(100),
-  notifications: z.array(z.object({ type: z.string(), message: z.string(), timestamp: z.string() })),
-});
-export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
-export const trackingListSchema = z.array(trackingRecordSchema);
-export const trackingParamsSchema = z.object({ appointmentId: z.string().min(1).max(64) });
-
-/** Messages on the /ws socket. */
-export const wsClientMessageSchema = z.object({ type: z.literal('subscribe'), appointmentId: z.string().min(1).max(64) });
-export const wsServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('tracking_update'), appointmentId: z.string() }),
-  z.object({ type: z.literal('location_update'), technicianId: z.string() }),
-]);
-export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;

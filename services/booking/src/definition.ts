@@ -6,6 +6,7 @@ import { bookingEnvSchema, type BookingEnv } from './env.ts';
 import { appointmentRoutes } from './routes/appointments.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { seedDemoData } from './seed.ts';
+import { bookingContext } from './use-cases/context.ts';
 
 export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
   name: 'booking',
@@ -14,8 +15,9 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
   seed: seedDemoData,
   build: async (env, database, runtime) => {
     const app = await createService({ name: 'booking', env, ready: database.ping });
-    await app.register(appointmentRoutes, { db: database.db, env, now: runtime.now });
-    await app.register(customerRoutes, { db: database.db });
+    const ctx = bookingContext(database.db, env, runtime.now);
+    await app.register(appointmentRoutes, { ctx, env });
+    await app.register(customerRoutes, { ctx });
     return app;
   },
 };

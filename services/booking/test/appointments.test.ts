@@ -50,11 +50,17 @@ describe('GET /api/appointments/available-slots', () => {
   });
 
   it('rejects a malformed date with a message', async () => {
-    for (const date of ['2026-13-01', 'tomorrow', '2026-02-30', '']) {
+    const messages = {
+      '2026-13-01': 'Date is not a real calendar date',
+      tomorrow: 'Date must be in YYYY-MM-DD form',
+      '2026-02-30': 'Date is not a real calendar date',
+      '': 'Date must be in YYYY-MM-DD form',
+    };
+    for (const [date, message] of Object.entries(messages)) {
       const { status, body } = await slots(date);
       expect(status).toBe(400);
       expect(body.error.code).toBe('VALIDATION_ERROR');
-      expect(body.error.fields['querystring.date']).toBeTruthy();
+      expect(body.error.fields['querystring.date']).toBe(message);
     }
   });
 });
@@ -186,6 +192,29 @@ describe('access rules', () => {
     expect((await slots('2026-11-27')).body.availableSlots).toContain('14:00-15:00');
     const missing = await service.app.inject({ method: 'PUT', url: '/api/appointments/999999/status', payload: { status: 'cancelled' }, headers: { authorization: staff() } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('takes the place back when staff un-cancel, and refuses while the slot is full again', async () => {
+    const setStatus = (id: number, status: string) =>
+      service.app.inject({ method: 'PUT', url: `/api/appointments/${id}/status`, payload: { status }, headers: { authorization: staff() } });
+    const list = await service.app.inject({ method: 'GET', url: '/api/appointments?date=2026-11-27', headers: { authorization: staff() } });
+    const cancelled = list.json().find((a: { status: string }) => a.status === 'cancelled');
+    const kept = list.json().find((a: { status: string }) => a.status !== 'cancelled');
+    // The cancellation's free place goes to a new visitor: the slot is full again.
+    const newcomer = await book({ ...validBooking, email: 'newcomer@example.com', appointmentDate: '2026-11-27', timeSlot: '14:00-15:00' });
+    expect(newcomer.statusCode).toBe(201);
+
+    const refused = await setStatus(cancelled.id, 'scheduled');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: { code: 'CONFLICT', message: slotTakenMessage } });
+    const unchanged = await service.app.inject({ method: 'GET', url: '/api/appointments?date=2026-11-27&status=cancelled', headers: { authorization: staff() } });
+    expect(unchanged.json().map((a: { id: number }) => a.id)).toEqual([cancelled.id]);
+
+    expect((await setStatus(kept.id, 'cancelled')).statusCode).toBe(200);
+    const restored = await setStatus(cancelled.id, 'confirmed');
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ id: cancelled.id, status: 'confirmed' });
+    expect((await slots('2026-11-27')).body.availableSlots).not.toContain('14:00-15:00');
   });
 
   it('shows a customer only their own appointments and service requests', async () => {

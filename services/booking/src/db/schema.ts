@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 export type AppointmentsTable = {
   id: Generated<number>;
@@ -65,3 +65,8 @@ export type BookingDatabase = {
 
 export type AppointmentRow = Selectable<AppointmentsTable>;
 export type ServiceRequestRow = Selectable<ServiceRequestsTable>;
+
+/** What every repository function takes first: the database, or the transaction a use case opened. */
+export type Db = Kysely<BookingDatabase> | Transaction<BookingDatabase>;
+/** For repository functions that only make sense inside a transaction (row locks). */
+export type Trx = Transaction<BookingDatabase>;

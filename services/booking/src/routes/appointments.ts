@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   appointmentIdParamsSchema,
   appointmentListQuerySchema,
   appointmentListSchema,
@@ -10,29 +9,19 @@ import {
   availableSlotsQuerySchema,
   availableSlotsResponseSchema,
   createAppointmentResponseSchema,
-  slotTakenMessage,
 } from '@repo/contracts';
-import { conflict, notFound, type ServiceApp } from '@repo/service-kit';
-import type { Kysely } from 'kysely';
-import type { BookingDatabase } from '../db/schema.ts';
-import { availableSlotsForDate, createAppointment, releasePlace } from '../domain/appointments.ts';
-import { AvailabilityCache } from '../domain/availability-cache.ts';
-import { toAppointment } from '../domain/mappers.ts';
+import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { BookingEnv } from '../env.ts';
+import { bookAppointment } from '../use-cases/book-appointment.ts';
+import { changeAppointmentStatus } from '../use-cases/change-appointment-status.ts';
+import type { BookingContext } from '../use-cases/context.ts';
+import { listAppointments } from '../use-cases/list-appointments.ts';
+import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
 
-export type AppointmentRoutesOptions = { db: Kysely<BookingDatabase>; env: BookingEnv; now: () => Date };
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
-
-export async function appointmentRoutes(app: ServiceApp, { db, env, now }: AppointmentRoutesOptions) {
-  const availability = new AvailabilityCache();
-
+export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: BookingContext; env: BookingEnv }) {
   app.get('/api/appointments/available-slots', {
-    schema: { tags: ['appointments'], querystring: availableSlotsQuerySchema, response: { 200: availableSlotsResponseSchema, 400: apiErrorSchema } },
-  }, async (request) => {
-    const at = now();
-    return availability.get(request.query.date, at, () => availableSlotsForDate(db, request.query.date, at, env));
-  });
+    schema: { tags: ['appointments'], querystring: availableSlotsQuerySchema, response: { 200: availableSlotsResponseSchema, ...errorResponses(400) } },
+  }, async (request) => listAvailableSlots(ctx, request.query.date));
 
   app.post('/api/appointments', {
     config: { rateLimit: { max: env.BOOKING_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
@@ -41,55 +30,30 @@ export async function appointmentRoutes(app: ServiceApp, { db, env, now }: Appoi
       tags: ['appointments'],
       headers: z.object({ 'idempotency-key': z.string().min(8, 'Idempotency-Key must be 8 to 200 characters').max(200, 'Idempotency-Key must be 8 to 200 characters').optional() }),
       body: appointmentRequestSchema,
-      response: { 200: createAppointmentResponseSchema, 201: createAppointmentResponseSchema, ...errors },
+      response: { 200: createAppointmentResponseSchema, 201: createAppointmentResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
     const session = request.session;
-    const result = await createAppointment(db, {
+    const booked = await bookAppointment(ctx, {
       request: request.body,
       customerId: session?.role === 'customer' ? (session.customerId ?? null) : null,
       idempotencyKey: request.headers['idempotency-key'],
-      now: now(),
-      rules: env,
     });
-    availability.invalidate(result.body.appointment.appointmentDate);
-    return reply.code(result.statusCode).send(result.body);
+    return reply.code(201).send(booked);
   });
 
   app.get('/api/appointments', {
     preHandler: app.requireRole('staff', 'admin'),
-    schema: { tags: ['appointments'], querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema, ...errors } },
-  }, async (request) => {
-    let query = db.selectFrom('appointments').selectAll().orderBy('appointment_date').orderBy('time_slot').orderBy('id');
-    if (request.query.date) query = query.where('appointment_date', '=', request.query.date);
-    if (request.query.status) query = query.where('status', '=', request.query.status);
-    return (await query.limit(500).execute()).map(toAppointment);
-  });
+    schema: { tags: ['appointments'], querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } },
+  }, async (request) => listAppointments(ctx, request.query));
 
   app.put('/api/appointments/:id/status', {
     preHandler: app.requireRole('staff', 'admin'),
-    schema: { tags: ['appointments'], params: appointmentIdParamsSchema, body: appointmentStatusChangeSchema, response: { 200: appointmentSchema, ...errors } },
-  }, async (request) => {
-    const { id } = request.params;
-    const { status } = request.body;
-    const row = await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!current) throw notFound(`Appointment ${id} was not found.`);
-      if (current.status !== 'cancelled' && status === 'cancelled') {
-        await releasePlace(trx, current.appointment_date, current.time_slot);
-      } else if (current.status === 'cancelled' && status !== 'cancelled') {
-        const taken = await trx
-          .updateTable('slot_bookings')
-          .set((eb) => ({ booked: eb('booked', '+', 1) }))
-          .where('appointment_date', '=', current.appointment_date)
-          .where('time_slot', '=', current.time_slot)
-          .where('booked', '<', env.BOOKING_SLOT_CAPACITY)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) throw conflict(slotTakenMessage);
-      }
-      return trx.updateTable('appointments').set({ status }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    });
-    availability.invalidate(row.appointment_date);
-    return toAppointment(row);
-  });
+    schema: {
+      tags: ['appointments'],
+      params: appointmentIdParamsSchema,
+      body: appointmentStatusChangeSchema,
+      response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+    },
+  }, async (request) => changeAppointmentStatus(ctx, request.params.id, request.body.status));
 }

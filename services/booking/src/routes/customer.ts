@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
-import { apiErrorSchema, customerAppointmentListSchema, serviceRequestListSchema } from '@repo/contracts';
-import { forbidden, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { BookingDatabase } from '../db/schema.ts';
-import { toAppointment, toServiceRequest } from '../domain/mappers.ts';
-
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
+import { appointmentListSchema, serviceRequestListSchema } from '@repo/contracts';
+import { errorResponses, forbidden, type ServiceApp } from '@repo/service-kit';
+import type { BookingContext } from '../use-cases/context.ts';
+import { listMyAppointments } from '../use-cases/list-my-appointments.ts';
+import { listMyServiceRequests } from '../use-cases/list-my-service-requests.ts';
 
 function callerCustomerId(request: FastifyRequest): number {
   const id = request.session?.customerId;
@@ -14,22 +12,14 @@ function callerCustomerId(request: FastifyRequest): number {
 }
 
 /** A customer sees only their own records. */
-export async function customerRoutes(app: ServiceApp, { db }: { db: Kysely<BookingDatabase> }) {
+export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingContext }) {
   app.get('/api/customer/appointments', {
     preHandler: app.requireRole('customer'),
-    schema: { tags: ['customer'], response: { 200: customerAppointmentListSchema, ...errors } },
-  }, async (request) => {
-    const rows = await db.selectFrom('appointments').selectAll().where('customer_id', '=', callerCustomerId(request))
-      .orderBy('appointment_date', 'desc').orderBy('id', 'desc').execute();
-    return rows.map(toAppointment);
-  });
+    schema: { tags: ['customer'], response: { 200: appointmentListSchema, ...errorResponses(401, 403) } },
+  }, async (request) => listMyAppointments(ctx, callerCustomerId(request)));
 
   app.get('/api/customer/service-requests', {
     preHandler: app.requireRole('customer'),
-    schema: { tags: ['customer'], response: { 200: serviceRequestListSchema, ...errors } },
-  }, async (request) => {
-    const rows = await db.selectFrom('service_requests').selectAll().where('customer_id', '=', callerCustomerId(request))
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-    return rows.map(toServiceRequest);
-  });
+    schema: { tags: ['customer'], response: { 200: serviceRequestListSchema, ...errorResponses(401, 403) } },
+  }, async (request) => listMyServiceRequests(ctx, callerCustomerId(request)));
 }

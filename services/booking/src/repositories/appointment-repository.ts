@@ -1,0 +1,82 @@
+import { sql, type Insertable } from 'kysely';
+import type { AppointmentStatus } from '@repo/contracts';
+import type { AppointmentRow, AppointmentsTable, Db, Trx } from '../db/schema.ts';
+
+export type NewBooking = {
+  appointmentDate: string;
+  timeSlot: string;
+  capacity: number;
+  customerId: number | null;
+  customerName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  serviceType: string;
+  appliance: string;
+  brand: string;
+  description: string | null;
+  confirmationCode: string;
+  idempotencyKey: string | null;
+  requestHash: string;
+};
+
+/**
+ * One call of the `book_appointment` database function: take a place in the slot while it has room, insert the
+ * appointment, record the Idempotency-Key. One statement, so it is atomic without a transaction round trip; a unique
+ * violation anywhere undoes the whole call. Undefined means the slot was full.
+ */
+export async function bookIfRoom(db: Db, booking: NewBooking): Promise<AppointmentRow | undefined> {
+  const b = booking;
+  const { rows } = await sql<AppointmentRow>`select * from book_appointment(${b.appointmentDate}::date, ${b.timeSlot}, ${b.capacity}::integer,
+    ${b.customerId}::integer, ${b.customerName}, ${b.email}, ${b.phone}, ${b.address}, ${b.city},
+    ${b.state}, ${b.zipCode}, ${b.serviceType}, ${b.appliance}, ${b.brand}, ${b.description}::text,
+    ${b.confirmationCode}, ${b.idempotencyKey}::text, ${b.requestHash})`.execute(db);
+  return rows[0];
+}
+
+/** The appointment booked with this Idempotency-Key, and the hash of the request that booked it. */
+export async function findByIdempotencyKey(db: Db, key: string): Promise<{ requestHash: string; row: AppointmentRow } | undefined> {
+  const stored = await db
+    .selectFrom('idempotency_keys')
+    .innerJoin('appointments', 'appointments.id', 'idempotency_keys.appointment_id')
+    .selectAll('appointments')
+    .select('idempotency_keys.request_hash')
+    .where('idempotency_keys.key', '=', key)
+    .executeTakeFirst();
+  if (!stored) return undefined;
+  const { request_hash: requestHash, ...row } = stored;
+  return { requestHash, row };
+}
+
+/** Locks the appointment's row until the transaction ends. */
+export const findAppointmentForUpdate = (trx: Trx, id: number) =>
+  trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const setAppointmentStatus = (db: Db, id: number, status: AppointmentStatus) =>
+  db.updateTable('appointments').set({ status }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export type AppointmentFilters = { date?: string; status?: AppointmentStatus };
+
+/** The staff list in schedule order, at most 500 rows. */
+export function findAppointments(db: Db, filters: AppointmentFilters): Promise<AppointmentRow[]> {
+  let query = db.selectFrom('appointments').selectAll().orderBy('appointment_date').orderBy('time_slot').orderBy('id');
+  if (filters.date) query = query.where('appointment_date', '=', filters.date);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  return query.limit(500).execute();
+}
+
+/** One customer's appointments, newest first. */
+export const findCustomerAppointments = (db: Db, customerId: number) =>
+  db.selectFrom('appointments').selectAll().where('customer_id', '=', customerId).orderBy('appointment_date', 'desc').orderBy('id', 'desc').execute();
+
+export async function countAppointments(db: Db): Promise<number> {
+  const { count } = await db.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** A past appointment as it is stored, without taking a place (history and demo data). */
+export const insertPastAppointment = (db: Db, values: Insertable<AppointmentsTable>) =>
+  db.insertInto('appointments').values(values).execute();

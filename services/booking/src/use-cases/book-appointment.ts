@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { slotTakenMessage, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
+import { badRequest, conflict, type DomainError } from '@repo/service-kit';
+import { uniqueViolationConstraint } from '@repo/service-kit/db';
+import type { AppointmentRow } from '../db/schema.ts';
+import { checkBookableDate, daySlots, slotStartsInTime, type SlotRules } from '../domain/availability.ts';
+import { confirmationCode } from '../domain/confirmation-code.ts';
+import { bookIfRoom, findByIdempotencyKey, type NewBooking } from '../repositories/appointment-repository.ts';
+import { toAppointment } from '../repositories/mappers.ts';
+import type { BookingContext } from './context.ts';
+
+export type BookAppointmentInput = {
+  request: AppointmentRequestParsed;
+  customerId: number | null;
+  idempotencyKey?: string;
+};
+
+const requestHash = (request: AppointmentRequestParsed, customerId: number | null) =>
+  createHash('sha256').update(JSON.stringify({ request, customerId })).digest('hex');
+
+const created = (row: AppointmentRow): CreateAppointmentResponse => ({
+  status: 'scheduled',
+  confirmationCode: row.confirmation_code,
+  appointment: toAppointment(row),
+});
+
+function bookingProblem(request: AppointmentRequestParsed, now: Date, rules: SlotRules): DomainError | undefined {
+  const dateCheck = checkBookableDate(request.appointmentDate, now);
+  if (!dateCheck.bookable) return badRequest(dateCheck.reason, { appointmentDate: dateCheck.reason });
+  if (!daySlots(rules).includes(request.timeSlot)) {
+    const message = 'That time slot is not offered. Please choose one of the listed times.';
+    return badRequest(message, { timeSlot: message });
+  }
+  if (!slotStartsInTime(request.appointmentDate, request.timeSlot, now, rules)) return conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
+  return undefined;
+}
+
+/** The first answer to a request sent with this Idempotency-Key, if there was one. */
+async function storedResult(ctx: BookingContext, key: string, hash: string): Promise<CreateAppointmentResponse | undefined> {
+  const stored = await findByIdempotencyKey(ctx.db, key);
+  if (!stored) return undefined;
+  if (stored.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different booking. Send a new key for a new booking.');
+  return created(stored.row);
+}
+
+/**
+ * Books an appointment: one statement on the happy path. With an Idempotency-Key a retried request gets the first
+ * answer back instead of a second appointment (also when the retry races the original, or the slot has filled or the
+ * date passed since); the stored answer is only looked up when the booking itself did not go through.
+ */
+export async function bookAppointment(ctx: BookingContext, input: BookAppointmentInput): Promise<CreateAppointmentResponse> {
+  const { request } = input;
+  const hash = requestHash(request, input.customerId);
+  const booking: Omit<NewBooking, 'confirmationCode'> = {
+    ...request,
+    capacity: ctx.rules.BOOKING_SLOT_CAPACITY,
+    customerId: input.customerId,
+    description: request.description || null,
+    idempotencyKey: input.idempotencyKey ?? null,
+    requestHash: hash,
+  };
+  let problem = bookingProblem(request, ctx.now(), ctx.rules);
+  for (let attempt = 0; !problem; attempt += 1) {
+    try {
+      const row = await bookIfRoom(ctx.db, { ...booking, confirmationCode: confirmationCode() });
+      if (row) {
+        ctx.availability.invalidate(row.appointment_date);
+        return created(row);
+      }
+      problem = conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
+    } catch (err) {
+      const constraint = uniqueViolationConstraint(err);
+      // A repeated random confirmation code (about one in a billion): the statement undid itself; draw again.
+      if (constraint === 'appointments_confirmation_code_key' && attempt < 3) continue;
+      if (constraint !== 'idempotency_keys_pkey' || !input.idempotencyKey) throw err;
+      problem = conflict('This booking request is already being processed.');
+    }
+  }
+  if (input.idempotencyKey) {
+    const previous = await storedResult(ctx, input.idempotencyKey, hash);
+    if (previous) return previous;
+  }
+  throw problem;
+}

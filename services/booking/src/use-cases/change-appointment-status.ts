@@ -1,0 +1,25 @@
+import { slotTakenMessage, type Appointment, type AppointmentStatus } from '@repo/contracts';
+import { conflict, notFound } from '@repo/service-kit';
+import { findAppointmentForUpdate, setAppointmentStatus } from '../repositories/appointment-repository.ts';
+import { toAppointment } from '../repositories/mappers.ts';
+import { releasePlace, takePlace } from '../repositories/slot-repository.ts';
+import type { BookingContext } from './context.ts';
+
+/**
+ * Staff move an appointment to another status. Cancelling gives its place back; un-cancelling takes it again, which
+ * is refused when the slot has filled in the meantime.
+ */
+export async function changeAppointmentStatus(ctx: BookingContext, id: number, status: AppointmentStatus): Promise<Appointment> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const current = await findAppointmentForUpdate(trx, id);
+    if (!current) throw notFound(`Appointment ${id} was not found.`);
+    if (current.status !== 'cancelled' && status === 'cancelled') {
+      await releasePlace(trx, current.appointment_date, current.time_slot);
+    } else if (current.status === 'cancelled' && status !== 'cancelled') {
+      if (!(await takePlace(trx, current.appointment_date, current.time_slot, ctx.rules.BOOKING_SLOT_CAPACITY))) throw conflict(slotTakenMessage);
+    }
+    return setAppointmentStatus(trx, id, status);
+  });
+  ctx.availability.invalidate(row.appointment_date);
+  return toAppointment(row);
+}
