@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appNames, legacyRedirects, routeOwnership, serviceNames } from '@repo/contracts';
+import { appNames, internalPathPrefix, legacyRedirects, routeOwnership, serviceForPath, serviceNames } from '@repo/contracts';
 import { renderNginxConfig, type NginxConfigOptions } from '../src/nginx-config.ts';
 import { checkNginxConfig, nginxAvailable, nginxBinary } from '../src/nginx-process.ts';
 import { appHostVariables, defaultServicePorts, localNginxOptions, localTopology, productionNginxOptions, repoRoot } from '../src/topology.ts';
@@ -32,6 +32,12 @@ describe('renderNginxConfig', () => {
       expect(start, `${location} on ${app}`).toBeGreaterThan(-1);
       expect(block.slice(start, block.indexOf('}', start))).toContain(`proxy_pass http://service_${route.service};`);
     }
+  });
+
+  it('routes nothing under the internal prefix, which only services call each other on', () => {
+    expect(routeOwnership.filter((route) => route.path.startsWith(internalPathPrefix) || internalPathPrefix.startsWith(route.path))).toEqual([]);
+    expect(serviceForPath(`${internalPathPrefix}effects/appointment.assigned`)).toBeUndefined();
+    for (const config of [local, production]) expect(config).not.toContain(`location ^~ ${internalPathPrefix}`);
   });
 
   it('upgrades websocket routes and keeps them open', () => {

@@ -15,3 +15,4 @@ export * from './phone-lookup.ts';
 export * from './technicians.ts';
 export * from './tracking.ts';
 export * from './payments.ts';
+export * from './deliveries.ts';

@@ -7,6 +7,15 @@ export type ServiceName = (typeof serviceNames)[number];
 
 export type RouteOwnership = { path: string; prefix: boolean; service: ServiceName; websocket?: boolean };
 
+/** Where a service shows staff the state of the effects it still owes its peers (see deliveries.ts). */
+export const deliveriesPath = (service: ServiceName) => `/api/deliveries/${service}`;
+
+/**
+ * Paths under this prefix are service-to-service only (e.g. effect deliveries, sent to a peer's internal address).
+ * No route below may start with it; the gateway tests hold every gateway to that.
+ */
+export const internalPathPrefix = '/internal/';
+
 export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/api/appointments', prefix: true, service: 'booking' },
   { path: '/api/customer/', prefix: true, service: 'booking' },
@@ -19,6 +28,7 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/api/create-payment-intent', prefix: false, service: 'payments' },
   { path: '/api/payments/', prefix: true, service: 'payments' },
   { path: '/api/payments', prefix: false, service: 'payments' },
+  ...serviceNames.map((service) => ({ path: deliveriesPath(service), prefix: false, service })),
 ];
 
 /** The service that answers `pathname`, or undefined when no service owns it. Longest match wins. */

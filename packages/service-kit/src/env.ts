@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { effectsEnvShape } from './effects/env.ts';
 
 export class EnvError extends Error {
   readonly problems: string[];
@@ -27,6 +28,7 @@ export function baseEnvSchema(defaultPort: number) {
     ALLOWED_ORIGINS: z.string().default('http://localhost:8080,http://localhost:8081,http://localhost:8082'),
     COOKIE_SECURE: z.enum(['true', 'false']).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
+    ...effectsEnvShape,
   });
 }
 export type BaseEnv = z.infer<ReturnType<typeof baseEnvSchema>>;

@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './auth.ts';
 export { errorHandler } from './error-handler.ts';
 export * from './error-responses.ts';
+export * from './effects/index.ts';

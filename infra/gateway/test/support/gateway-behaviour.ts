@@ -2,7 +2,7 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { appNames, errorCodes, legacyRedirects, routeOwnership, serviceForPath, type AppName } from '@repo/contracts';
+import { appNames, errorCodes, internalPathPrefix, legacyRedirects, routeOwnership, serviceForPath, type AppName } from '@repo/contracts';
 import { contentSecurityPolicy, type RedirectOrigins } from '../../src/policy.ts';
 import { startFakeServices, type FakeServices, type ServiceEcho } from './fake-services.ts';
 import { assetFile, assetSource, tempDir, writeDists, type TempDir } from './fixtures.ts';
@@ -123,6 +123,16 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
           expect(await response.json()).toEqual({ error: { code: errorCodes.notFound, message: `No API route matches ${path}` } });
           expectSecurityHeaders(response, app);
         }
+      });
+
+      // Service-to-service deliveries go to internal addresses only; the public gateway must never reach them.
+      it.each(['GET', 'POST'])('never passes %s /internal/ paths to a service', async (method) => {
+        const response = await fetch(url(app, `${internalPathPrefix}effects/appointment.assigned`), {
+          method,
+          ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+        });
+        expect(await response.text()).not.toMatch(/"service":"(booking|accounts|tracking|payments)"/);
+        expect(response.status === 404 || response.headers.get('content-type')?.startsWith('text/html')).toBe(true);
       });
 
       it.each(['/', '/index.html', '/some/client/route'])('serves the app for %s with no-cache', async (path) => {

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { serviceNames } from './routes.ts';
+
+/**
+ * Durable cross-service effects: what a sending service reports to staff about the messages it still owes its peers
+ * (`GET /api/deliveries/<service>`), and what a receiving service answers a delivery with.
+ */
+
+const serviceName = z.enum(serviceNames);
+const count = z.number().int().min(0);
+
+/** Counts for one peer and topic. Pending is queued, waiting for a retry, or being delivered right now. */
+export const deliveryRouteStatusSchema = z.object({
+  to: serviceName,
+  topic: z.string(),
+  pending: count,
+  failed: count,
+  /** Age of the oldest pending message in whole seconds; null when nothing is pending. */
+  oldestPendingSeconds: count.nullable(),
+});
+export type DeliveryRouteStatus = z.infer<typeof deliveryRouteStatusSchema>;
+
+/** A delivery attempt that did not succeed: still being retried, or given up on (kept until cleaned up). */
+export const deliveryFailureSchema = z.object({
+  messageId: z.uuid(),
+  to: serviceName,
+  topic: z.string(),
+  state: z.enum(['retrying', 'failed']),
+  attempts: count,
+  /** What went wrong on the last attempt (e.g. the peer's status and error message); never the payload. */
+  error: z.string(),
+  at: z.iso.datetime(),
+});
+export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;
+
+export const deliveryStatusSchema = z.object({
+  service: serviceName,
+  pending: count,
+  failed: count,
+  oldestPendingSeconds: count.nullable(),
+  routes: z.array(deliveryRouteStatusSchema),
+  /** The most recent failures, newest first. */
+  recentFailures: z.array(deliveryFailureSchema),
+});
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+/** The receiver's answer to a delivery: applied now, or already applied earlier (a redelivery). */
+export const effectReceiptSchema = z.object({
+  messageId: z.uuid(),
+  status: z.enum(['applied', 'duplicate']),
+});
+export type EffectReceipt = z.infer<typeof effectReceiptSchema>;

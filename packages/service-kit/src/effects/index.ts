@@ -1,0 +1,18 @@
+export { effectsEnvShape, type EffectsEnv } from './env.ts';
+export { effectHeaders, signDelivery } from './signing.ts';
+export {
+  createEffects,
+  defaultDeliveryTuning,
+  type DeliveryTuning,
+  type Effects,
+  type EffectsOptions,
+  type OutgoingEffects,
+} from './sender.ts';
+export {
+  effectHandler,
+  effectsReceiver,
+  receivedEffectsMigration,
+  type EffectHandler,
+  type EffectMeta,
+  type EffectsReceiverOptions,
+} from './receiver.ts';

@@ -1,0 +1,46 @@
+import { fromPglite, PgBoss, type ConstructorOptions, type Db } from 'pg-boss';
+import type { Database } from '../db/index.ts';
+
+/** pg-boss's tables live in their own schema of the service's database. */
+export const QUEUE_SCHEMA = 'pgboss';
+
+export type QueueTimers = Pick<ConstructorOptions, 'superviseIntervalSeconds' | 'monitorIntervalSeconds'>;
+
+/**
+ * pg-boss on the service's database. On PostgreSQL it has its own small pool (plus one LISTEN connection). On
+ * PGlite it shares the one session with the app, so every statement (and the LISTEN) takes the dialect's mutex:
+ * pg-boss's stock PGlite adapter would run inside whatever app transaction is open, and commit or roll it back
+ * (see /work/shared/notes/queue-on-pglite.md, gotcha 1). `fromKysely(rootDb)` is no alternative either: the dialect
+ * returns no rows for multi-statement strings, which pg-boss needs.
+ */
+export function createQueue(database: Database<unknown>, name: string, timers: QueueTimers): PgBoss {
+  const common: ConstructorOptions = {
+    schema: QUEUE_SCHEMA,
+    useListenNotify: true,
+    schedule: false,
+    registerInstance: false,
+    ...timers,
+  };
+  if (database.kind === 'postgres') {
+    if (!database.url) throw new Error('effects: the PostgreSQL database has no connection URL');
+    return new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: `${name}-effects` });
+  }
+  if (!database.pglite) throw new Error('effects: the PGlite database exposes no instance');
+  return new PgBoss({ ...common, backend: 'pglite', db: guardedPglite(database) });
+}
+
+function guardedPglite(database: Database<unknown>): Db {
+  const pglite = database.pglite!;
+  const raw = fromPglite(pglite);
+  const underMutex = <T>(work: () => Promise<T>) => database.db.connection().execute(() => work());
+  return {
+    executeSql: (text, values) => underMutex(() => raw.executeSql(text, values)),
+    // PGlite does not quote the channel (pg-boss's is a plain identifier), and a LISTEN issued while an app
+    // transaction is open would join it and vanish on rollback, so it takes the mutex too.
+    listen: async (channel, onNotification, onReconnect) => {
+      const unsubscribe = await underMutex(() => pglite.listen(channel, onNotification));
+      onReconnect();
+      return { close: () => underMutex(() => unsubscribe()) };
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import { effectReceiptSchema, type EffectReceipt, type ServiceName } from '@repo/contracts';
+import { EnvError } from '../env.ts';
+import { badRequest, forbidden, unauthorized } from '../errors.ts';
+import type { EffectsEnv } from './env.ts';
+import { effectHeaders, signatureMatches } from './signing.ts';
+
+export type EffectMeta = { messageId: string; from: ServiceName; topic: string };
+
+/** How a receiver applies one topic: who may send it, its payload schema, and the change it makes. */
+export type EffectHandler<S extends z.ZodType = z.ZodType> = {
+  from: readonly ServiceName[];
+  schema: S;
+  /** Runs in the transaction that records the message id; throw to refuse it (the sender retries). */
+  apply: (trx: Transaction<any>, payload: z.output<S>, meta: EffectMeta) => Promise<void>;
+};
+
+/** Declares a handler with its payload typed from its schema. */
+export const effectHandler = <S extends z.ZodType>(handler: EffectHandler<S>): EffectHandler<S> => handler;
+
+export type EffectsReceiverOptions = {
+  service: ServiceName;
+  db: Kysely<any>;
+  env: EffectsEnv;
+  handlers: Record<string, EffectHandler<any>>;
+  /** How far a delivery's timestamp may be from this server's clock. */
+  maxClockSkewSeconds?: number;
+};
+
+/** The table a receiver records applied message ids in. Add it to the service's migrations under a timestamped name. */
+export const receivedEffectsMigration: Migration = {
+  async up(db) {
+    await db.schema
+      .createTable('received_effects')
+      .addColumn('message_id', 'uuid', (column) => column.primaryKey())
+      .addColumn('topic', 'text', (column) => column.notNull())
+      .addColumn('sender', 'text', (column) => column.notNull())
+      .addColumn('received_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
+      .execute();
+  },
+  async down(db) {
+    await db.schema.dropTable('received_effects').execute();
+  },
+};
+
+const DEFAULT_MAX_SKEW_SECONDS = 300;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * The receiving side of durable cross-service effects: `POST /internal/effects/:topic`, for peers only (the public
+ * gateway never routes /internal/). A delivery must be signed by a sender named in TRUSTED_SERVICE_KEYS (401), for a
+ * topic that sender may send (403), with a payload matching the topic's schema (400). It is applied in one
+ * transaction with the record of its message id, so a redelivery is answered `duplicate` without applying it again,
+ * and a failing handler leaves no record, so the retry applies it.
+ */
+export async function effectsReceiver(app: FastifyInstance, options: EffectsReceiverOptions): Promise<void> {
+  const { service, db, handlers } = options;
+  const trusted = options.env.TRUSTED_SERVICE_KEYS ?? {};
+  if (Object.keys(trusted).length === 0) {
+    throw new EnvError(service, [`TRUSTED_SERVICE_KEYS is required (e.g. booking=<booking's SERVICE_KEY>): ${service} receives effects`]);
+  }
+  const senders = new Set(Object.values(handlers).flatMap((handler) => handler.from));
+  const untrusted = [...senders].filter((sender) => !trusted[sender]);
+  if (untrusted.length > 0) {
+    throw new EnvError(service, untrusted.map((sender) => `TRUSTED_SERVICE_KEYS must include ${sender}'s key: ${service} receives effects from it`));
+  }
+  const maxSkew = options.maxClockSkewSeconds ?? DEFAULT_MAX_SKEW_SECONDS;
+
+  // The signature covers the exact bytes sent, so the body is kept as text and parsed after the signature is checked.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.post<{ Params: { topic: string }; Body: string }>(
+    '/internal/effects/:topic',
+    { config: { rateLimit: false }, schema: { hide: true, response: { 200: effectReceiptSchema } } },
+    async (request): Promise<EffectReceipt> => {
+      const { topic } = request.params;
+      const body = typeof request.body === 'string' ? request.body : '';
+      const sender = header(request, effectHeaders.service) as ServiceName | undefined;
+      const timestamp = header(request, effectHeaders.timestamp) ?? '';
+      const messageId = header(request, effectHeaders.messageId) ?? '';
+      const signature = header(request, effectHeaders.signature) ?? '';
+      const key = sender ? trusted[sender] : undefined;
+      const age = Math.abs(Date.now() / 1000 - Number(timestamp));
+      const signed =
+        key !== undefined &&
+        uuidPattern.test(messageId) &&
+        /^\d+$/.test(timestamp) &&
+        age <= maxSkew &&
+        signatureMatches(key, { timestamp, messageId, topic, body }, signature);
+      if (!signed || !sender) throw unauthorized('This delivery is not signed by a known service.');
+      const handler = handlers[topic];
+      if (!handler?.from.includes(sender)) throw forbidden(`${sender} may not send ${topic} effects to ${service}.`);
+
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        throw badRequest('The request body is not valid JSON.');
+      }
+      const parsed = handler.schema.safeParse(json);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.map(String).join('.') || '(body)'] ??= issue.message;
+        throw badRequest([...new Set(Object.values(fields))].join('. '), fields);
+      }
+      const meta: EffectMeta = { messageId, from: sender, topic };
+      const applied = await db.transaction().execute(async (trx) => {
+        const recorded = await trx
+          .insertInto('received_effects')
+          .values({ message_id: messageId, topic, sender })
+          .onConflict((conflict) => conflict.column('message_id').doNothing())
+          .returning('message_id')
+          .executeTakeFirst();
+        if (!recorded) return false;
+        await handler.apply(trx, parsed.data, meta);
+        return true;
+      });
+      request.log.info({ ...meta, applied }, applied ? 'effect applied' : 'effect already applied');
+      return { messageId, status: applied ? 'applied' : 'duplicate' };
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Headers a delivery carries: who sends it, when, which message, and the signature over all of it and the body. */
+export const effectHeaders = {
+  service: 'x-service-name',
+  timestamp: 'x-service-timestamp',
+  messageId: 'x-message-id',
+  signature: 'x-service-signature',
+} as const;
+
+export type SignedParts = { timestamp: string; messageId: string; topic: string; body: string };
+
+/** HMAC-SHA256 under the sender's own key over `timestamp.messageId.topic.body`, hex. */
+export function signDelivery(key: string, parts: SignedParts): string {
+  return createHmac('sha256', key).update(`${parts.timestamp}.${parts.messageId}.${parts.topic}.${parts.body}`).digest('hex');
+}
+
+export function signatureMatches(key: string, parts: SignedParts, signature: string): boolean {
+  const expected = Buffer.from(signDelivery(key, parts), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
