@@ -2,22 +2,24 @@ import { createService } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDatabase } from './db/schema.ts';
-import { ensureAdministrator } from './domain/accounts.ts';
 import { accountsEnvSchema, type AccountsEnv } from './env.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { seedDemoData } from './seed.ts';
+import type { AccountsContext } from './use-cases/context.ts';
+import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
 
 export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> = {
   name: 'accounts',
   envSchema: accountsEnvSchema,
   migrations,
   seed: seedDemoData,
-  build: async (env, database) => {
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdministrator(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  build: async (env, database, runtime) => {
+    const ctx: AccountsContext = { db: database.db, now: runtime.now };
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdministrator(ctx, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     const app = await createService({ name: 'accounts', env, ready: database.ping });
-    await app.register(authRoutes, { db: database.db, env });
-    await app.register(adminRoutes, { db: database.db });
+    await app.register(authRoutes, { ctx, env });
+    await app.register(adminRoutes, { ctx });
     return app;
   },
 };

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from './db/schema.ts';
 import { hashPassword } from './domain/passwords.ts';
 import type { AccountsEnv } from './env.ts';
+import { hasCustomers, insertCustomer } from './repositories/customer-repository.ts';
 
 /** The demo customer (demo@example.com) is the first customer, id 1, which the booking demo data refers to. */
 export async function seedDemoData(db: Kysely<AccountsDatabase>, env: AccountsEnv): Promise<void> {
-  const existing = await db.selectFrom('customers').select('id').limit(1).executeTakeFirst();
-  if (existing) return;
-  await db.insertInto('customers').values({
+  if (await hasCustomers(db)) return;
+  await insertCustomer(db, {
     first_name: 'Dana',
     last_name: 'Whitfield',
     email: 'demo@example.com',
@@ -16,5 +16,5 @@ export async function seedDemoData(db: Kysely<AccountsDatabase>, env: AccountsEn
     password_hash: await hashPassword(env.DEMO_CUSTOMER_PASSWORD),
     service_pro_customer_id: null,
     last_login: null,
-  }).execute();
+  });
 }

@@ -120,6 +120,21 @@ describe('back office', () => {
     expect(imported.json()).toEqual([]);
   });
 
+  it('lists the customers imported from ServicePro for staff', async () => {
+    await service.db.insertInto('service_pro_customers').values({
+      service_pro_id: 'SP-1001', first_name: 'Ruth', last_name: 'Alvarez', email: null, phone: '(904) 555-0170',
+      address: '9 Bridge St', city: 'St Augustine', state: 'FL', zip_code: '32084', last_service_date: '2026-10-02',
+      preferred_technician: 'Mike Johnson', notes: null,
+    }).execute();
+    const staff = service.bearer({ sub: 'staff:9', role: 'staff' });
+    const response = await service.app.inject({ method: 'GET', url: '/api/admin/servicepro-customers', headers: { authorization: staff } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([expect.objectContaining({
+      serviceProId: 'SP-1001', firstName: 'Ruth', lastName: 'Alvarez', email: null, zipCode: '32084', lastServiceDate: '2026-10-02',
+      totalServices: '0', totalSpent: '0.00', preferredTechnician: 'Mike Johnson', importedAt: expect.any(String),
+    })]);
+  });
+
   it('refuses customers and bad administrator credentials', async () => {
     expect((await post('/api/admin/login', { ...admin, password: 'nope' })).json().error.message).toBe('Invalid credentials');
     expect((await post('/api/admin/login', { email: 'bad', password: '' })).json().error.fields).toEqual({

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { adminLoginRequestSchema, loginRequestSchema, registerRequestSchema } from '@repo/contracts';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 import type { AccountsDatabase } from '../src/db/schema.ts';
 import { accountsService } from '../src/definition.ts';
+import { expectApiError, jsonBodyErrorCode } from './api-error.ts';
 
 let service: TestService<AccountsDatabase>;
 beforeAll(async () => {
@@ -17,16 +20,34 @@ const registerLike = fc.record(
   { firstName: value, lastName: value, email: value, phone: value, address: value, password: value, confirmPassword: value },
   { requiredKeys: [] },
 );
+/** Well-formed sign-ins, so the calls also get past validation. */
+const credentialsLike = fc.record({ email: fc.emailAddress(), password: fc.string({ minLength: 6, maxLength: 40 }) });
 
-describe('malformed input never gives a 5xx', () => {
-  for (const url of ['/api/auth/register', '/api/auth/login', '/api/admin/login']) {
+type Expectation = { status: number; code?: string };
+/** What each call answers a well-formed body with: an account (or the email is taken), or no account matches. */
+const calls: { url: string; schema: z.ZodType; accepted: Expectation[]; numRuns: number }[] = [
+  { url: '/api/auth/register', schema: registerRequestSchema, accepted: [{ status: 201 }, { status: 409, code: 'CONFLICT' }], numRuns: 40 },
+  { url: '/api/auth/login', schema: loginRequestSchema, accepted: [{ status: 401, code: 'UNAUTHORIZED' }], numRuns: 80 },
+  { url: '/api/admin/login', schema: adminLoginRequestSchema, accepted: [{ status: 401, code: 'UNAUTHORIZED' }], numRuns: 80 },
+];
+
+describe('malformed input gets a 4xx with the API error shape', () => {
+  for (const { url, schema, accepted, numRuns } of calls) {
     it(`POST ${url}`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.oneof(fc.jsonValue(), registerLike), async (body) => {
-          const response = await service.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-          expect(response.statusCode).toBeLessThan(500);
+        fc.asyncProperty(fc.oneof(fc.jsonValue(), registerLike, credentialsLike), async (body) => {
+          const text = JSON.stringify(body);
+          const response = await service.app.inject({ method: 'POST', url, payload: text, headers: { 'content-type': 'application/json' } });
+          const code = jsonBodyErrorCode(text);
+          if (code === 'BAD_REQUEST' || !schema.safeParse(body).success) {
+            expectApiError(response, 400, code);
+            return;
+          }
+          expect(accepted.map((candidate) => candidate.status), response.body).toContain(response.statusCode);
+          const expected = accepted.find((candidate) => candidate.status === response.statusCode);
+          if (expected?.code) expectApiError(response, expected.status, expected.code);
         }),
-        { numRuns: url.endsWith('register') ? 40 : 80 },
+        { numRuns },
       );
     });
   }
@@ -35,7 +56,7 @@ describe('malformed input never gives a 5xx', () => {
     await fc.assert(
       fc.asyncProperty(fc.string(), fc.string(), async (token, cookie) => {
         const response = await service.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}`.replace(/[^\t\x20-\x7e]/g, '') }, cookies: { session: encodeURIComponent(cookie) } });
-        expect(response.statusCode).toBe(401);
+        expectApiError(response, 401, 'UNAUTHORIZED');
       }),
       { numRuns: 100 },
     );

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 export type CustomersTable = {
   id: Generated<number>;
@@ -25,7 +25,8 @@ export type StaffUsersTable = {
   last_login: Date | null;
 };
 
-export type ServiceproCustomersTable = {
+/** Customers imported from the ServicePro field-service system (the spec's servicepro_customers). */
+export type ServiceProCustomersTable = {
   id: Generated<number>;
   service_pro_id: string;
   first_name: string;
@@ -48,8 +49,12 @@ export type ServiceproCustomersTable = {
 export type AccountsDatabase = {
   customers: CustomersTable;
   staff_users: StaffUsersTable;
-  servicepro_customers: ServiceproCustomersTable;
+  service_pro_customers: ServiceProCustomersTable;
 };
 
 export type CustomerRow = Selectable<CustomersTable>;
-export type ServiceproCustomerRow = Selectable<ServiceproCustomersTable>;
+export type StaffUserRow = Selectable<StaffUsersTable>;
+export type ServiceProCustomerRow = Selectable<ServiceProCustomersTable>;
+
+/** What every repository function takes first: the database, or the transaction a use case opened. */
+export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

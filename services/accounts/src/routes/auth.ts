@@ -1,27 +1,26 @@
-import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
-  apiErrorSchema,
   customerSchema,
   loginRequestSchema,
   loginResponseSchema,
+  logoutResponseSchema,
   registerRequestSchema,
+  registerResponseSchema,
   sessionCookieName,
   type SessionClaims,
 } from '@repo/contracts';
-import { forbidden, notFound, signSession, unauthorized, type ServiceApp } from '@repo/service-kit';
-import type { AccountsDatabase } from '../db/schema.ts';
-import { findCustomerByEmail, findStaffByEmail, registerCustomer } from '../domain/accounts.ts';
-import { toCustomer } from '../domain/mappers.ts';
-import { verifyPassword } from '../domain/passwords.ts';
+import { errorResponses, signSession, type ServiceApp } from '@repo/service-kit';
 import type { AccountsEnv } from '../env.ts';
+import type { AccountsContext } from '../use-cases/context.ts';
+import { getOwnAccount } from '../use-cases/get-own-account.ts';
+import { logInCustomer } from '../use-cases/log-in-customer.ts';
+import { logInStaff } from '../use-cases/log-in-staff.ts';
+import { registerCustomer } from '../use-cases/register-customer.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
-const invalidCredentials = 'Invalid email or password. Please check them and try again.';
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
-export async function authRoutes(app: ServiceApp, { db, env }: { db: Kysely<AccountsDatabase>; env: AccountsEnv }) {
+export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsContext; env: AccountsEnv }) {
   const sessionSeconds = env.SESSION_HOURS * 3600;
   const secureCookie = env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production';
   const loginLimit = { rateLimit: { max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: '1 minute' } };
@@ -29,25 +28,22 @@ export async function authRoutes(app: ServiceApp, { db, env }: { db: Kysely<Acco
 
   app.post('/api/auth/register', {
     config: loginLimit,
-    schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: z.object({ message: z.string(), customer: customerSchema }), ...errors } },
+    schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema, ...errors } },
   }, async (request, reply) => {
-    const row = await registerCustomer(db, request.body);
-    return reply.code(201).send({ message: 'Your account has been created. Please log in.', customer: toCustomer(row) });
+    const customer = await registerCustomer(ctx, request.body);
+    return reply.code(201).send({ message: 'Your account has been created. Please log in.', customer });
   });
 
   app.post('/api/auth/login', {
     config: loginLimit,
     schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
   }, async (request, reply) => {
-    const customer = await findCustomerByEmail(db, request.body.email);
-    if (!(await verifyPassword(customer?.password_hash, request.body.password)) || !customer) throw unauthorized(invalidCredentials);
-    await db.updateTable('customers').set({ last_login: new Date() }).where('id', '=', customer.id).execute();
-    const token = mint({ sub: `customer:${customer.id}`, role: 'customer', customerId: customer.id, email: customer.email });
+    const token = mint(await logInCustomer(ctx, request.body));
     reply.setCookie(sessionCookieName, token, { httpOnly: true, sameSite: 'lax', secure: secureCookie, path: '/', maxAge: sessionSeconds });
     return { token, message: 'Login successful' };
   });
 
-  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: z.object({ message: z.string() }) } } }, async (_request, reply) => {
+  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: logoutResponseSchema } } }, async (_request, reply) => {
     reply.clearCookie(sessionCookieName, { path: '/' });
     return { message: 'Logged out' };
   });
@@ -55,22 +51,11 @@ export async function authRoutes(app: ServiceApp, { db, env }: { db: Kysely<Acco
   app.get('/api/auth/user', {
     preHandler: app.authenticate,
     schema: { tags: ['auth'], response: { 200: customerSchema, ...errors } },
-  }, async (request) => {
-    const id = request.session?.customerId;
-    if (id === undefined) throw forbidden('This call is for customer accounts.');
-    const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('Your account no longer exists.');
-    return toCustomer(row);
-  });
+  }, async (request) => getOwnAccount(ctx, request.session));
 
   // Back-office sign-in answers a bearer token only (no cookie), so it never replaces a customer's session cookie.
   app.post('/api/admin/login', {
     config: loginLimit,
     schema: { tags: ['admin'], body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema, ...errors } },
-  }, async (request) => {
-    const staff = await findStaffByEmail(db, request.body.email);
-    if (!(await verifyPassword(staff?.password_hash, request.body.password)) || !staff) throw unauthorized('Invalid credentials');
-    await db.updateTable('staff_users').set({ last_login: new Date() }).where('id', '=', staff.id).execute();
-    return { token: mint({ sub: `staff:${staff.id}`, role: staff.role, email: staff.email }) };
-  });
+  }, async (request) => ({ token: mint(await logInStaff(ctx, request.body)) }));
 }

@@ -1,6 +1,7 @@
 import type { Customer, ServiceProCustomer } from '@repo/contracts';
-import type { CustomerRow, ServiceproCustomerRow } from '../db/schema.ts';
+import type { CustomerRow, ServiceProCustomerRow } from '../db/schema.ts';
 
+/** Rows become contract types here and nowhere else. */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,
@@ -16,7 +17,7 @@ export function toCustomer(row: CustomerRow): Customer {
   };
 }
 
-export function toServiceProCustomer(row: ServiceproCustomerRow): ServiceProCustomer {
+export function toServiceProCustomer(row: ServiceProCustomerRow): ServiceProCustomer {
   return {
     id: row.id,
     serviceProId: row.service_pro_id,
