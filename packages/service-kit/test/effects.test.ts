@@ -5,10 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { deliveryStatusSchema, type DeliveryStatus } from '@repo/contracts';
 import { signSession } from '../src/auth.ts';
-import { createEffects, effectHeaders, effectsReceiver, signDelivery } from '../src/effects/index.ts';
-import { baseEnvSchema, EnvError, loadEnv } from '../src/env.ts';
 import { createService } from '../src/create-service.ts';
+import { createEffects, effectHeaders, effectsReceiver, signDelivery, type Effects } from '../src/effects/index.ts';
+import { baseEnvSchema, EnvError, loadEnv, type BaseEnv } from '../src/env.ts';
+import type { ServiceDefinition } from '../src/service-main.ts';
+import { createTestService } from '../src/test-service.ts';
 import {
+  assignedSchema,
   createPeerLink,
   freePort,
   jobState,
@@ -365,5 +368,39 @@ describe.each<Driver>(['postgres', 'pglite'])('durable effects on %s', (driver) 
       expect(JSON.stringify(body)).not.toContain('Lu');
       expect(await jobState(failing.database.db, payment)).toBe('active');
     });
+  });
+});
+
+describe('lifecycle in a service definition', () => {
+  it('starts delivery when createTestService makes the app ready and stops it before the database closes', async () => {
+    const outgoing = { 'appointment.assigned': { to: 'tracking' as const, schema: assignedSchema } };
+    let effects: Effects<typeof outgoing> | undefined;
+    const definition: ServiceDefinition<BaseEnv, unknown> = {
+      name: 'booking',
+      envSchema: baseEnvSchema(0),
+      migrations: {},
+      build: async (env, database) => {
+        effects = createEffects({ service: 'booking', database, env, outgoing, tuning: testTuning });
+        const app = await createService({ name: 'booking', env, ready: database.ping });
+        await app.register(effects.plugin);
+        return app;
+      },
+    };
+    const service = await createTestService(definition, { SERVICE_KEY: keys.booking, PEER_URLS: `tracking=http://127.0.0.1:${await freePort()}` });
+    try {
+      const messageId = await service.db.transaction().execute((trx) => effects!.enqueue(trx, 'appointment.assigned', { appointmentId: 1, technician: 'Ned' }));
+      const response = await service.app.inject({
+        method: 'GET',
+        url: '/api/deliveries/booking',
+        headers: { authorization: service.bearer({ sub: 'a-1', role: 'admin' }) },
+      });
+      expect(response.json()).toMatchObject({ pending: 1, routes: [{ to: 'tracking', topic: 'appointment.assigned', pending: 1 }] });
+      expect(await jobState(service.db, messageId)).toMatch(/^(created|active|retry)$/);
+    } finally {
+      await service.close();
+    }
+    await expect(
+      service.database.db.transaction().execute((trx) => effects!.enqueue(trx, 'appointment.assigned', { appointmentId: 2, technician: 'Ola' })),
+    ).rejects.toThrow();
   });
 });
