@@ -3,7 +3,8 @@
  * with demo data, behind one gateway. Ctrl-C stops everything; data survives a restart.
  *
  * Environment: WEB_PORT, PORTAL_PORT, BACKOFFICE_PORT (8080-8082), BOOKING_PORT, ACCOUNTS_PORT, TRACKING_PORT,
- * PAYMENTS_PORT (3001-3004), DATA_DIR (./data), GATEWAY=local|nginx (local), SKIP_BUILD=1 to reuse the last build.
+ * PAYMENTS_PORT (3001-3004), DATA_DIR (./data), GATEWAY=local|nginx (local), SKIP_BUILD=1 to reuse the last build,
+ * ADMIN_EMAIL and ADMIN_PASSWORD (an administrator of your own instead of the demo one).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { EnvError } from '@repo/service-kit';
 import { localOrigins, startStack } from './stack.ts';
+import { startAdministrator, type StartAdministrator } from './start-administrator.ts';
 
 const appDefaults: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
 const serviceDefaults: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
@@ -45,6 +48,17 @@ async function localSecrets(): Promise<Secrets> {
   return secrets;
 }
 
+const secrets = await localSecrets();
+// Checked before the build, so a mistyped variable fails in a second rather than after the build.
+let administrator: StartAdministrator;
+try {
+  administrator = startAdministrator(process.env, secrets.adminPassword);
+} catch (err) {
+  if (!(err instanceof EnvError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+
 if (!process.env.SKIP_BUILD) {
   console.log('Building apps and services (cached after the first run)...');
   const build = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only'], {
@@ -54,7 +68,6 @@ if (!process.env.SKIP_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const secrets = await localSecrets();
 console.log('Starting services on embedded PGlite databases (the first start takes a few seconds)...');
 let stack: Awaited<ReturnType<typeof startStack>>;
 try {
@@ -67,8 +80,8 @@ try {
     env: {
       NODE_ENV: 'development',
       JWT_SECRET: secrets.jwtSecret,
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: secrets.adminPassword,
+      ADMIN_EMAIL: administrator.email,
+      ADMIN_PASSWORD: administrator.password,
     },
   });
 } catch (err) {
@@ -76,13 +89,16 @@ try {
   process.exit(1);
 }
 
+// A password the user chose is theirs to know; only the generated demo one is shown.
+const administratorPassword = administrator.fromEnvironment ? 'the ADMIN_PASSWORD you set' : administrator.password;
+const customerPassword = process.env.DEMO_CUSTOMER_PASSWORD ? 'the DEMO_CUSTOMER_PASSWORD you set' : 'demo-customer';
 console.log(`
 The system is running (${gateway === 'nginx' ? 'nginx' : 'local'} gateway, data in ${dataDir}):
 
   Public site   ${stack.urls.web}
-  Portal        ${stack.urls.portal}     demo customer: demo@example.com / demo-customer
-  Back office   ${stack.urls.backoffice}     administrator: admin@example.com / ${secrets.adminPassword}
-
+  Portal        ${stack.urls.portal}     demo customer: demo@example.com / ${customerPassword}
+  Back office   ${stack.urls.backoffice}     administrator: ${administrator.email} / ${administratorPassword}
+${administrator.fromEnvironment ? '\nAn administrator created on an earlier start keeps the password it was created with.\n' : ''}
 Service logs are in ${path.join(dataDir, 'logs')}. Press Ctrl-C to stop.`);
 
 let stopping = false;
