@@ -61,9 +61,10 @@ describe(hasDockerCompose ? 'docker-compose config' : 'docker-compose.yml (docke
   const dockerfile = read('infra/Dockerfile');
 
   it('builds every image from one Dockerfile: a shared workspace stage, a service target and a gateway target', () => {
-    expect(dockerfile).toContain('FROM node:20-slim AS workspace');
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-\w+-slim$/m);
+    expect(dockerfile).toContain('FROM ${NODE_IMAGE} AS workspace');
     expect(dockerfile).not.toContain('.npmrc');
-    expect(dockerfile).toContain('FROM node:20-slim AS service');
+    expect(dockerfile).toContain('FROM ${NODE_IMAGE} AS service');
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*127\.0\.0\.1.*\/healthz/m);
     expect(dockerfile).toContain('USER node');
     expect(dockerfile).toContain('CMD ["node", "dist/server.mjs"]');
