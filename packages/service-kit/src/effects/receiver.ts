@@ -3,6 +3,7 @@ import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { effectReceiptSchema, type EffectReceipt, type ServiceName } from '@repo/contracts';
 import { EnvError } from '../env.ts';
+import { errorResponses } from '../error-responses.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import type { EffectsEnv } from './env.ts';
 import { effectHeaders, signatureMatches } from './signing.ts';
@@ -78,7 +79,7 @@ export async function effectsReceiver(app: FastifyInstance, options: EffectsRece
 
   app.post<{ Params: { topic: string }; Body: string }>(
     '/internal/effects/:topic',
-    { config: { rateLimit: false }, schema: { hide: true, response: { 200: effectReceiptSchema } } },
+    { config: { rateLimit: false }, schema: { hide: true, response: { 200: effectReceiptSchema, ...errorResponses(400, 401, 403) } } },
     async (request): Promise<EffectReceipt> => {
       const { topic } = request.params;
       const body = typeof request.body === 'string' ? request.body : '';

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { deliveriesPath, deliveryStatusSchema, type DeliveryStatus, type ServiceName } from '@repo/contracts';
 import type { Database } from '../db/index.ts';
 import { EnvError } from '../env.ts';
+import { errorResponses } from '../error-responses.ts';
 import type { EffectsEnv } from './env.ts';
 import { createQueue, QUEUE_SCHEMA } from './queue.ts';
 import { effectHeaders, signDelivery } from './signing.ts';
@@ -200,7 +201,7 @@ export function createEffects<Out extends OutgoingEffects>(options: EffectsOptio
               tags: ['deliveries'],
               summary: 'Effects this service still owes its peers: pending and failed counts and the latest failures',
               security: [{ bearer: [] }, { cookie: [] }],
-              response: { 200: deliveryStatusSchema },
+              response: { 200: deliveryStatusSchema, ...errorResponses(401, 403) },
             },
           },
           async () => effects.status(),
