@@ -39,7 +39,7 @@ describe('malformed input gets a 4xx with the API error shape', () => {
           const text = JSON.stringify(body);
           const response = await service.app.inject({ method: 'POST', url, payload: text, headers: { 'content-type': 'application/json' } });
           const code = jsonBodyErrorCode(text);
-          if (code === 'BAD_REQUEST' || !schema.safeParse(body).success) {
+          if (code === 'BAD_REQUEST' || !schema.safeParse(JSON.parse(text)).success) {
             expectApiError(response, 400, code);
             return;
           }

@@ -13,12 +13,12 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
   envSchema: trackingEnvSchema,
   migrations,
   seed: seedDemoData,
-  build: async (env, database) => {
+  build: async (env, database, runtime) => {
     const app = await createService({ name: 'tracking', env, ready: database.ping });
     const hub = new LiveHub(app.log);
     await app.register(websocket, { options: { maxPayload: 4096 } });
     app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.add(socket));
-    await app.register(technicianRoutes, { db: database.db, hub });
+    await app.register(technicianRoutes, { ctx: { db: database.db, hub, now: runtime.now } });
     return app;
   },
 };

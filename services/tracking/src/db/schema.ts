@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 export type TechniciansTable = {
   id: string;
@@ -19,3 +19,6 @@ export type TechniciansTable = {
 
 export type TrackingDatabase = { technicians: TechniciansTable };
 export type TechnicianRow = Selectable<TechniciansTable>;
+
+/** What every repository function takes first: the database, or the transaction a use case opened. */
+export type Db = Kysely<TrackingDatabase> | Transaction<TrackingDatabase>;
