@@ -7,6 +7,8 @@ export default mergeConfig(
     test: {
       environment: 'jsdom',
       setupFiles: ['@repo/ui/testing'],
+      // Above the 10 s that waiting queries allow (@repo/ui/testing), so a slow wait fails with its own message.
+      testTimeout: 30_000,
     },
   }),
 );

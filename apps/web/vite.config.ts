@@ -9,13 +9,13 @@ const framework =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|clsx|@mantine[\\/]hooks|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/;
 /** The app shell every page runs: layout, config, shared helpers and the kit's theme, head and tooltip. */
 const shell =
-  /(apps[\\/]web[\\/]src[\\/](main|app[\\/]router|app[\\/]index|app[\\/]provider|components|config|lib|prerender|features[\\/][^\\/]+[\\/]routes\.tsx)|packages[\\/]ui[\\/]src[\\/](theme|theme-provider|page-head|document-title|tooltip|landmarks|app-origins)\.|packages[\\/]contracts[\\/]src[\\/]constants\.)/;
+  /(apps[\\/]web[\\/]src[\\/](main|app[\\/]router|app[\\/]index|app[\\/]provider|components|config|lib|prerender)|packages[\\/]ui[\\/]src[\\/](theme|theme-provider|page-head|document-title|tooltip|landmarks|app-origins)\.|packages[\\/]contracts[\\/]src[\\/]constants\.)/;
 
 /**
  * Without groups, code shared by the entry and the lazy pages lands in many small chunks, each one more request on a
  * page's first load. These two groups hold what every page's first load needs; page code stays split by route.
- * Feature route tables belong to the shell: the router imports them, and a shell module importing a module of another
- * chunk that imports the shell back would run out of order (rolldown's strictExecutionOrder fixes that, for 28 KB).
+ * The route modules (src/app/routes) are not in the shell: the router only imports them lazily, so each page's code
+ * stays in its own chunk.
  */
 const browserChunks = {
   output: {

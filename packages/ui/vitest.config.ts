@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
+    // Above the 10 s that waiting queries allow (src/testing/setup.ts), so a slow wait fails with its own message.
+    testTimeout: 30_000,
   },
 });

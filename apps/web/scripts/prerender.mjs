@@ -12,24 +12,20 @@ const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(appDir, 'dist');
 const serverEntry = path.join(appDir, 'node_modules/.ssr-build/entry-server.js');
 
-/** The source modules of each site page, whose built chunks (and their imports and styles) the page loads up front. */
-const siteModules = {
-  '/': ['src/features/site/pages/home-page.tsx'],
-  '/careers': ['src/features/site/pages/careers-page.tsx'],
-  '/sub-zero-repair': ['src/features/site/pages/brand-page.tsx', 'src/features/site/content/brand-pages.ts'],
-  '/wolf-repair': ['src/features/site/pages/brand-page.tsx', 'src/features/site/content/brand-pages.ts'],
-  '/font-examples': ['src/features/site/pages/font-examples-page.tsx'],
-};
+/** A page's route module: src/app/routes/<path>.tsx, `home` for `/`. */
+const routeModule = (route) => `src/app/routes/${route === '/' ? 'home' : route.slice(1)}.tsx`;
 
 /** Booking and payment pages sit in the data layout; they load it and every lazily loaded module of their feature. */
 const featurePages = { '/book-appointment': 'booking', '/payment': 'payment', '/payment-success': 'payment' };
 
+/** The modules whose built chunks (and their imports and styles) a page loads up front. */
 function routeModules(manifest, route) {
-  if (siteModules[route]) return siteModules[route];
+  const module = routeModule(route);
+  if (!manifest[module]) throw new Error(`no chunk for ${module} in the manifest: is ${route} a route module?`);
   const feature = featurePages[route];
-  if (!feature) return [];
+  if (!feature) return [module];
   const featureEntries = Object.keys(manifest).filter((key) => key.startsWith(`src/features/${feature}/`) && manifest[key].isDynamicEntry);
-  return ['src/app/data-layout.tsx', ...featureEntries];
+  return ['src/app/data-layout.tsx', module, ...featureEntries];
 }
 
 const headMarker = '<!--app-head-->';

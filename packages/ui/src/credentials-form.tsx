@@ -1,5 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useSchemaForm, type FieldErrors, type SafeParseSchema } from './use-schema-form.ts';
+import type { FieldErrors, SafeParseSchema } from './form-errors.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
 
 export type Credentials = { email: string; password: string };
 
@@ -9,7 +10,7 @@ export type CredentialsFormProps = {
   submitLabel: string;
   busyLabel: string;
   /** Runs with valid credentials; may answer field errors from the server to show under the fields. */
-  onSubmit: (credentials: Credentials) => Promise<FieldErrors<Credentials> | void>;
+  onSubmit: (credentials: Credentials) => Promise<FieldErrors<keyof Credentials> | void>;
 };
 
 /**
@@ -19,7 +20,7 @@ export type CredentialsFormProps = {
 export function CredentialsForm({ schema, submitLabel, busyLabel, onSubmit }: CredentialsFormProps) {
   const form = useSchemaForm<Credentials>(schema, { email: '', password: '' });
   return (
-    <form noValidate onSubmit={form.onSubmit(onSubmit)} aria-busy={form.busy}>
+    <form {...form.scopeProps} noValidate onSubmit={form.onSubmit(onSubmit)} aria-busy={form.busy}>
       <Stack gap="md">
         <TextInput
           {...form.field('email')}

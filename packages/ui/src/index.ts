@@ -46,5 +46,15 @@ export {
 export { accessibleTextColors, cssVariablesResolver, theme } from './theme.ts';
 export { dismissToasts, showToast, type ToastOptions, type ToastVariant } from './toast.ts';
 export { opensWithoutDelay, Tooltip, type TooltipProps } from './tooltip.tsx';
-export { useSchemaForm, type FieldErrors, type FormValues, type SafeParseSchema } from './use-schema-form.ts';
+export {
+  FieldError,
+  fieldErrorsOf,
+  focusFirstInvalid,
+  useFieldErrors,
+  type FieldErrors,
+  type FieldErrorsState,
+  type SafeParseSchema,
+} from './form-errors.tsx';
+export { newIdempotencyKey } from './idempotency-key.ts';
+export { useSchemaForm, type FormValues } from './use-schema-form.ts';
 export { useHydrated } from './use-hydrated.ts';

@@ -1,8 +1,8 @@
 import { ApiRequestError, errorMessage } from './api-client.ts';
 import { storeToken } from './auth-token.ts';
 import type { Credentials } from './credentials-form.tsx';
+import { fieldErrorsOf, type FieldErrors } from './form-errors.tsx';
 import { showToast } from './toast.ts';
-import type { FieldErrors } from './use-schema-form.ts';
 
 export type SignInOptions = {
   /** The login call; answers the session token, or null when the answer carried none. */
@@ -17,11 +17,7 @@ export type SignInOptions = {
   onSignedIn: () => void;
 };
 
-function credentialErrors(fields: Record<string, string> | undefined): FieldErrors<Credentials> | undefined {
-  if (!fields) return undefined;
-  const { email, password } = fields;
-  return { ...(email ? { email } : {}), ...(password ? { password } : {}) };
-}
+const credentialFields = ['email', 'password'] as const;
 
 /**
  * The sign-in flow both login pages share: call, keep the token, hand over to `onSignedIn`; on failure a
@@ -30,7 +26,7 @@ function credentialErrors(fields: Record<string, string> | undefined): FieldErro
 export async function submitSignIn(
   credentials: Credentials,
   { signIn, tokenKey, failureTitle, rejectedMessage, unreachableMessage, onSignedIn }: SignInOptions,
-): Promise<FieldErrors<Credentials> | undefined> {
+): Promise<FieldErrors<keyof Credentials> | undefined> {
   let token: string | null;
   try {
     token = await signIn(credentials);
@@ -41,7 +37,7 @@ export async function submitSignIn(
       description: refused ? errorMessage(error, rejectedMessage) : unreachableMessage,
       variant: 'destructive',
     });
-    return refused ? credentialErrors(error.apiError?.fields) : undefined;
+    return refused ? fieldErrorsOf(error, credentialFields) : undefined;
   }
   if (!token) {
     showToast({ title: failureTitle, description: rejectedMessage, variant: 'destructive' });

@@ -20,6 +20,7 @@ function BackOfficeLayout() {
   );
 }
 
+/** Every page is a thin module in ./routes, named after its path, composing the features; each loads with its route. */
 export const routes: RouteObject[] = [
   {
     Component: BackOfficeLayout,
@@ -30,20 +31,14 @@ export const routes: RouteObject[] = [
       {
         path: paths.adminLogin,
         loader: skipSignInWhenSignedIn,
-        lazy: () => import('./routes/admin-login.tsx').then(({ AdminLoginRoute }) => ({ Component: AdminLoginRoute })),
+        lazy: () => import('./routes/admin-login.tsx'),
       },
       {
         // Every back-office page sits under this guard; it checks the token on each navigation.
         loader: requireAdminSession,
         shouldRevalidate: () => true,
         children: [
-          {
-            path: paths.customerManagement,
-            lazy: () =>
-              import('./routes/customer-management.tsx').then(({ CustomerManagementRoute }) => ({
-                Component: CustomerManagementRoute,
-              })),
-          },
+          { path: paths.customerManagement, lazy: () => import('./routes/admin-customer-management.tsx') },
         ],
       },
       { path: '*', Component: NotFoundPage },

@@ -8,6 +8,7 @@ function PortalLayout() {
   return <BrandedLayout homeHref={env.webOrigin} tag="Customer Portal" />;
 }
 
+/** Every page is a thin module in ./routes, named after its path, composing the features; each loads with its route. */
 export const routes: RouteObject[] = [
   {
     Component: PortalLayout,
@@ -15,11 +16,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorState,
     children: [
       { path: paths.home, element: <Navigate to={paths.login} replace /> },
-      { path: paths.login, lazy: () => import('./routes/login.tsx').then(({ LoginRoute }) => ({ Component: LoginRoute })) },
-      {
-        path: paths.customerPortal,
-        lazy: () => import('./routes/customer-portal.tsx').then(({ CustomerPortalRoute }) => ({ Component: CustomerPortalRoute })),
-      },
+      { path: paths.login, lazy: () => import('./routes/login.tsx') },
+      { path: paths.customerPortal, lazy: () => import('./routes/customer-portal.tsx') },
       { path: '*', Component: NotFoundPage },
     ],
   },

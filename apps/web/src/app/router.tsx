@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/public-layout.tsx';
-import { bookingRoutes } from '../features/booking/routes.tsx';
-import { paymentRoutes } from '../features/payment/routes.tsx';
-import { siteRoutes } from '../features/site/routes.tsx';
+import { paths } from '../config/paths.ts';
 
 /** A state of the shared kit that is rarely shown, loaded when it is, so the pages' first load stays small. */
 function rarelyShown(load: () => Promise<ComponentType>): ComponentType {
@@ -20,17 +18,29 @@ function rarelyShown(load: () => Promise<ComponentType>): ComponentType {
 const RouteLoadingState = rarelyShown(() => import('@repo/ui').then((ui) => ui.RouteLoadingState));
 const RouteErrorState = rarelyShown(() => import('@repo/ui').then((ui) => ui.RouteErrorState));
 
+/**
+ * Every page is a thin module in ./routes (named after its path) composing the features; each loads with its route.
+ * The prerender step finds a page's chunks by that name.
+ */
 export const routes: RouteObject[] = [
   {
     Component: PublicLayout,
     HydrateFallback: RouteLoadingState,
     ErrorBoundary: RouteErrorState,
     children: [
-      ...siteRoutes,
+      { path: paths.home, lazy: () => import('./routes/home.tsx') },
+      { path: paths.careers, lazy: () => import('./routes/careers.tsx') },
+      { path: paths.subZeroRepair, lazy: () => import('./routes/sub-zero-repair.tsx') },
+      { path: paths.wolfRepair, lazy: () => import('./routes/wolf-repair.tsx') },
+      { path: paths.fontExamples, lazy: () => import('./routes/font-examples.tsx') },
       {
         // The pages that fetch data share one query cache; its code loads with theirs.
         lazy: () => import('./data-layout.tsx').then(({ DataLayout }) => ({ Component: DataLayout })),
-        children: [...bookingRoutes, ...paymentRoutes],
+        children: [
+          { path: paths.bookAppointment, lazy: () => import('./routes/book-appointment.tsx') },
+          { path: paths.payment, lazy: () => import('./routes/payment.tsx') },
+          { path: paths.paymentSuccess, lazy: () => import('./routes/payment-success.tsx') },
+        ],
       },
       { path: '*', lazy: () => import('@repo/ui').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },
     ],

@@ -4,9 +4,9 @@ import { Tooltip } from '@repo/ui';
 import { business, telHref } from '../config/business.ts';
 import { paths, portalUrls } from '../config/paths.ts';
 import { sections } from '../lib/section-scroll.ts';
-import { useSectionNavigation } from '../lib/use-section-navigation.ts';
 import { CloseIcon, MenuIcon, PhoneIcon } from './icons.tsx';
 import { LogoMark } from './logo-mark.tsx';
+import { SectionLink } from './section-link.tsx';
 
 const sectionLinks = [
   { label: 'Services', id: sections.services },
@@ -39,7 +39,6 @@ function LogoText() {
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const goToSection = useSectionNavigation();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
 
@@ -51,30 +50,31 @@ export function SiteHeader() {
   };
 
   /** Closes the menu first so the header is back to its normal height when the scroll offset is measured. */
-  const onSection = (id: string) => {
+  const onSection = (go: () => void) => {
     if (!menuOpen) {
-      goToSection(id);
+      go();
       return;
     }
     setMenuOpen(false);
-    window.requestAnimationFrame(() => goToSection(id));
+    window.requestAnimationFrame(go);
   };
 
   const closeMenu = () => setMenuOpen(false);
 
-  const navButtons = (
+  // Real links, so they work before the page hydrates (a click on a slow phone is not lost) and without JavaScript.
+  const navLinks = (
     <>
       {sectionLinks.map(({ label, id }) => (
-        <button key={id} type="button" className="nav-link" onClick={() => onSection(id)}>
+        <SectionLink key={id} section={id} className="nav-link" onNavigate={onSection}>
           {label}
-        </button>
+        </SectionLink>
       ))}
       <Link to={paths.careers} className="nav-link" onClick={closeMenu}>
         Careers
       </Link>
-      <button type="button" className="nav-link" onClick={() => onSection(sections.contact)}>
+      <SectionLink section={sections.contact} className="nav-link" onNavigate={onSection}>
         Contact
-      </button>
+      </SectionLink>
     </>
   );
 
@@ -86,7 +86,7 @@ export function SiteHeader() {
           <LogoText />
         </Link>
         <nav aria-label="Main" className="site-nav">
-          {navButtons}
+          {navLinks}
         </nav>
         <div className="header-actions header-actions--desktop">
           <a href={telHref} className="header-phone">
@@ -139,7 +139,7 @@ export function SiteHeader() {
         }}
       >
         <nav aria-label="Menu" className="site-container mobile-menu__nav">
-          {navButtons}
+          {navLinks}
           <a href={telHref} className="nav-link" onClick={closeMenu}>
             Call {business.phoneDisplay}
           </a>

@@ -29,6 +29,21 @@ export function scrollToSection(id: string): boolean {
   return true;
 }
 
+/** The address of a section: a real link, so it works before the page has hydrated and without JavaScript. */
+export function sectionHref(id: string, page = '/'): string {
+  return `${page}#${id}`;
+}
+
+/** A plain left click, which JavaScript may take over; a click meant for a new tab or window keeps the browser's way. */
+export function isPlainClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** Puts the section in the address, as following its link without JavaScript would, without a new history entry. */
+export function showSectionInAddress(id: string): void {
+  window.history.replaceState(window.history.state, '', `#${id}`);
+}
+
 /** Off the home page: the section to scroll to once the home page has loaded, kept for this browser session. */
 export function rememberSection(id: string): void {
   try {

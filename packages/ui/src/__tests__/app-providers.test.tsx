@@ -3,6 +3,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { ui } from '@repo/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppProviders, toastRegionLabel } from '../app-providers.tsx';
+import { expectToast } from '../testing/queries.ts';
 import { showToast } from '../toast.ts';
 
 function renderProviders() {
@@ -22,12 +23,12 @@ describe('toasts', () => {
     act(() => {
       showToast({ title: 'First', description: 'first message' });
     });
-    expect(await screen.findByText('First')).toBeInstanceOf(HTMLElement);
+    await expectToast('First', 'first message');
     act(() => {
       showToast({ title: 'Login Failed', description: 'Invalid credentials', variant: 'destructive' });
     });
+    await expectToast('Login Failed', 'Invalid credentials');
     const region = screen.getByRole('region', { name: toastRegionLabel });
-    expect(await within(region).findByText('Invalid credentials')).toBeInstanceOf(HTMLElement);
     await expect.poll(() => within(region).queryByText('First')).toBeNull();
     const toast = within(region).getByRole('alert');
     expect(toast.getAttribute('data-variant')).toBe('destructive');

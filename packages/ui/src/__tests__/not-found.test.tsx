@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app-providers.tsx';
@@ -13,9 +13,10 @@ describe('NotFoundPage', () => {
         </MemoryRouter>
       </AppProviders>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInstanceOf(HTMLElement);
-    expect(screen.getByRole('region', { name: '404 Page Not Found' })).toBeInstanceOf(HTMLElement);
-    expect(screen.getByRole('link', { name: 'Return to the home page' }).getAttribute('href')).toBe('/');
+    const card = within(screen.getByRole('region', { name: '404 Page Not Found' }));
+    expect(card.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
+    expect(card.getByText(/does not exist/).textContent).toBe('The page you are looking for does not exist or has moved.');
+    expect(card.getByRole('link', { name: 'Return to the home page' }).getAttribute('href')).toBe('/');
     expect(document.title).toMatch(/^Page Not Found \| /);
   });
 

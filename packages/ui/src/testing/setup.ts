@@ -1,6 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { dismissToasts } from '../toast.ts';
+
+// A route's code loads on first visit and the machine may be busy: queries that wait (findBy…, waitFor) wait up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** jsdom lacks the layout APIs Mantine reads; these stand-ins answer "no match" and "no size". */
 window.matchMedia ??= (query: string) =>

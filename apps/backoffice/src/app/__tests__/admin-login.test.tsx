@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@repo/contracts';
+import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 
 const token = `e30.${btoa(JSON.stringify({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }))}.sig`;
@@ -8,7 +9,7 @@ const token = `e30.${btoa(JSON.stringify({ sub: '1', role: 'admin', exp: Math.fl
 async function renderSignIn() {
   window.history.replaceState(null, '', '/admin-login');
   render(<App />);
-  await screen.findByRole('heading', { level: 1, name: 'Back Office Sign In' });
+  await expectPageHeading('Back Office Sign In');
   return {
     email: screen.getByLabelText('Email') as HTMLInputElement,
     password: screen.getByLabelText('Password') as HTMLInputElement,
@@ -33,11 +34,12 @@ describe('back office sign-in', () => {
   });
 
   it('shows the schema messages under the fields', async () => {
-    const { email, submit } = await renderSignIn();
+    const { email, password, submit } = await renderSignIn();
     fill(email, 'admin');
     fireEvent.click(submit);
-    expect(await screen.findByText('Valid email is required')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText('Password is required')).toBeInstanceOf(HTMLElement);
+    await expectFieldError(email, 'Valid email is required');
+    await expectFieldError(password, 'Password is required');
+    await waitFor(() => expect(document.activeElement).toBe(email));
   });
 
   it('keeps the admin token and opens customer management', async () => {
@@ -54,7 +56,7 @@ describe('back office sign-in', () => {
     expect(init?.method).toBe('POST');
 
     answer(new Response(JSON.stringify({ token }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Management' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Customer Management');
     expect(window.localStorage.getItem(storageKeys.adminToken)).toBe(token);
     expect(window.localStorage.getItem(storageKeys.authToken)).toBeNull();
   });
@@ -65,8 +67,7 @@ describe('back office sign-in', () => {
     fill(email, 'office@example.com');
     fill(password, 'wrong');
     fireEvent.click(submit);
-    expect(await screen.findByText('Invalid credentials')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText('Login Failed')).toBeInstanceOf(HTMLElement);
+    await expectToast('Login Failed', 'Invalid credentials');
     expect(window.location.pathname).toBe('/admin-login');
   });
 });

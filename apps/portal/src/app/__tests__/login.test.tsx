@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@repo/contracts';
+import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 
 async function renderLogin() {
   window.history.replaceState(null, '', '/login');
   render(<App />);
-  await screen.findByRole('heading', { level: 1, name: 'Customer Login' });
+  await expectPageHeading('Customer Login');
   return {
     email: screen.getByLabelText('Email') as HTMLInputElement,
     password: screen.getByLabelText('Password') as HTMLInputElement,
@@ -31,12 +32,10 @@ describe('customer login form', () => {
     vi.stubGlobal('fetch', fetchMock);
     const { email, password, submit } = await renderLogin();
     fireEvent.click(submit);
-    expect(await screen.findByText('Valid email is required')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInstanceOf(HTMLElement);
-    expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(password.getAttribute('aria-invalid')).toBe('true');
+    await expectFieldError(email, 'Valid email is required');
+    await expectFieldError(password, 'Password must be at least 6 characters');
     expect(password.getAttribute('autocomplete')).toBe('current-password');
-    expect(document.activeElement).toBe(email);
+    await waitFor(() => expect(document.activeElement).toBe(email));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -45,11 +44,12 @@ describe('customer login form', () => {
     fill(email, 'not-an-email');
     fill(password, '12345');
     fireEvent.click(submit);
-    expect(await screen.findByText('Valid email is required')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInstanceOf(HTMLElement);
+    await expectFieldError(email, 'Valid email is required');
+    await expectFieldError(password, 'Password must be at least 6 characters');
     fill(email, 'pat@example.com');
     expect(screen.queryByText('Valid email is required')).toBeNull();
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInstanceOf(HTMLElement);
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+    await expectFieldError(password, 'Password must be at least 6 characters');
   });
 
   it('posts the credentials, keeps the token, greets and opens the portal', async () => {
@@ -69,11 +69,10 @@ describe('customer login form', () => {
     expect(init?.body).toBe(JSON.stringify({ email: 'pat@example.com', password: 'secret-pass' }));
 
     answer(json(200, { token: 'customer-token', message: 'Login successful' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Portal' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Customer Portal');
     expect(window.location.pathname).toBe('/customer-portal');
     expect(window.localStorage.getItem(storageKeys.authToken)).toBe('customer-token');
-    expect(screen.getByText('Login Successful')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText('Welcome back! Redirecting to your portal...')).toBeInstanceOf(HTMLElement);
+    await expectToast('Login Successful', 'Welcome back! Redirecting to your portal...');
   });
 
   it.each([
@@ -86,8 +85,7 @@ describe('customer login form', () => {
     fill(email, 'pat@example.com');
     fill(password, 'secret-pass');
     fireEvent.click(submit);
-    expect(await screen.findByText(message)).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText('Login Failed')).toBeInstanceOf(HTMLElement);
+    await expectToast('Login Failed', message);
     expect(window.location.pathname).toBe('/login');
     expect(window.localStorage.getItem(storageKeys.authToken)).toBeNull();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false));
@@ -104,8 +102,8 @@ describe('customer login form', () => {
     fill(email, 'pat@example.com');
     fill(password, 'secret-pass');
     fireEvent.click(submit);
-    expect(await screen.findByText('This email is not registered')).toBeInstanceOf(HTMLElement);
-    expect(email.getAttribute('aria-invalid')).toBe('true');
+    await expectFieldError(email, 'This email is not registered');
+    await waitFor(() => expect(document.activeElement).toBe(email));
   });
 
   it('on a network failure shows the generic message', async () => {
@@ -114,6 +112,6 @@ describe('customer login form', () => {
     fill(email, 'pat@example.com');
     fill(password, 'secret-pass');
     fireEvent.click(submit);
-    expect(await screen.findByText('An error occurred. Please try again.')).toBeInstanceOf(HTMLElement);
+    await expectToast('Login Failed', 'An error occurred. Please try again.');
   });
 });

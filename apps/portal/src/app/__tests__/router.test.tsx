@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 
 function renderAppAt(path: string) {
@@ -10,18 +11,20 @@ function renderAppAt(path: string) {
 describe('portal app routes', () => {
   it('shows the 404 Page Not Found card at an unknown path', async () => {
     renderAppAt('/no-such-page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInstanceOf(HTMLElement);
-    expect(screen.getByRole('region', { name: '404 Page Not Found' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Page Not Found');
+    const card = within(screen.getByRole('region', { name: '404 Page Not Found' }));
+    expect(card.getByRole('link', { name: 'Return to the home page' }).getAttribute('href')).toBe('/');
   });
 
   it('sends / to the login page', async () => {
     renderAppAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Login' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Customer Login');
     expect(window.location.pathname).toBe('/login');
   });
 
   it('serves the customer portal placeholder', async () => {
     renderAppAt('/customer-portal');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Portal' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Customer Portal');
+    expect(screen.getByText(/Your service requests, appointments and account details/).textContent).toContain('will appear here');
   });
 });

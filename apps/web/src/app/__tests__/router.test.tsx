@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { business } from '@repo/contracts';
+import { business } from '../../config/business.ts';
+import { expectDocumentTitle, expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 
 function renderAppAt(path: string) {
@@ -11,33 +12,48 @@ function renderAppAt(path: string) {
 describe('web app routes', () => {
   it('shows the 404 Page Not Found card at an unknown path', async () => {
     renderAppAt('/no-such-page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInstanceOf(HTMLElement);
-    expect(screen.getByRole('region', { name: '404 Page Not Found' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Page Not Found');
+    expect(screen.getByRole('region', { name: '404 Page Not Found' }).textContent).toContain('The page you are looking for does not exist');
+    expect(screen.getByRole('link', { name: 'Return to the home page' }).getAttribute('href')).toBe('/');
   });
 
   it('shows the home page with the hero, call and schedule actions', async () => {
     renderAppAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Appliance Repair in St Augustine, FL' })).toBeInstanceOf(
-      HTMLElement,
-    );
-    expect(document.title).toBe(`Appliance Repair St Augustine | ${business.name}`);
+    await expectPageHeading('Appliance Repair in St Augustine, FL');
+    await expectDocumentTitle(`Appliance Repair St Augustine | ${business.name}`);
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Schedule Service' }).getAttribute('href')).toBe('/book-appointment');
+    const hero = within(screen.getByRole('region', { name: 'Appliance Repair in St Augustine, FL' }));
+    expect(hero.getByRole('link', { name: 'Schedule Service' }).getAttribute('href')).toBe('/book-appointment');
+    // Controls that go to a section are links, so they work before hydration and without JavaScript.
+    const toContact = [...within(main).getAllByRole('link', { name: 'Get Expert Quote' }), ...within(main).getAllByRole('link', { name: 'Schedule Service' })];
+    expect(new Set(toContact.map((link) => link.getAttribute('href')))).toEqual(new Set(['/book-appointment', '/#contact']));
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(['Services', 'Brands', 'Reviews', 'Contact'].map((name) => nav.getByRole('link', { name }).getAttribute('href'))).toEqual([
+      '/#services',
+      '/#brands',
+      '/#testimonials',
+      '/#contact',
+    ]);
     const calls = within(main).getAllByRole('link', { name: `Call ${business.phoneDisplay}` });
     expect(calls.map((link) => link.getAttribute('href'))).toEqual(calls.map(() => `tel:${business.phoneTel}`));
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: business.name }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('contentinfo')).toBeInstanceOf(HTMLElement);
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe('/careers');
   });
 
   it('shows the careers page with the three openings', async () => {
     renderAppAt('/careers');
-    expect(await screen.findByRole('heading', { level: 1, name: /Build Your Career/ })).toBeInstanceOf(HTMLElement);
-    for (const title of ['Senior Appliance Technician', 'Appliance Repair Apprentice', 'Customer Service Representative']) {
-      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInstanceOf(HTMLElement);
-    }
-    expect(screen.getAllByRole('link', { name: 'Apply Now' })).toHaveLength(3);
-    expect(document.title).toBe(`Careers - Appliance Technician Jobs | ${business.name}`);
+    await expectPageHeading(`Build Your Career With ${business.name}`);
+    const openings = within(screen.getByRole('region', { name: 'Current Openings' }));
+    expect(openings.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Senior Appliance Technician',
+      'Appliance Repair Apprentice',
+      'Customer Service Representative',
+    ]);
+    expect(openings.getAllByRole('link', { name: 'Apply Now' }).map((link) => link.getAttribute('href')?.split('?')[0])).toEqual(
+      Array(3).fill(`mailto:${business.careersEmail}`),
+    );
+    await expectDocumentTitle(`Careers - Appliance Technician Jobs | ${business.name}`);
   });
 
   it.each([
@@ -46,7 +62,7 @@ describe('web app routes', () => {
     ['/font-examples', 'Number Font Examples'],
   ])('shows %s', async (path, heading) => {
     renderAppAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading(heading);
   });
 
   it('opens FAQ answers independently of each other', async () => {

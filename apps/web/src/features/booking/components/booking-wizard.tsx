@@ -1,13 +1,13 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { bookableDates, booking, contactInfoSchema, serviceDetailsSchema, ui, type CreateAppointmentResponse } from '@repo/contracts';
-import { ApiRequestError, errorMessage, showToast, useDocumentTitle, useHydrated } from '@repo/ui';
+import { ApiRequestError, errorMessage, fieldErrorsOf, newIdempotencyKey, showToast, useDocumentTitle, useFieldErrors, useHydrated } from '@repo/ui';
 import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { FloatingContact } from '../../../components/floating-contact.tsx';
 import { useCreateAppointment } from '../api/create-appointment.ts';
 import './booking.css';
 import { Confirmation } from './confirmation.tsx';
-import { ContactStep, type ContactErrors, type ContactInfo } from './contact-step.tsx';
+import { ContactStep, type ContactInfo } from './contact-step.tsx';
 import { DateTimeStep } from './date-time-step.tsx';
 import { ServiceDetailsStep, type ServiceDetails } from './service-details-step.tsx';
 import { StepIndicator } from './step-indicator.tsx';
@@ -24,8 +24,7 @@ const stepTitles: Record<Step, string> = {
 const emptyDetails: ServiceDetails = { serviceType: '', appliance: '', brand: '', description: '' };
 const emptyContact: ContactInfo = { customerName: '', phone: '', email: '', address: '', city: '', state: booking.defaultState, zipCode: '' };
 const missingInformation = (description: string) => showToast({ title: 'Missing Information', description, variant: 'destructive' });
-const detailsComplete = (details: ServiceDetails) => serviceDetailsSchema.safeParse(details).success;
-const newIdempotencyKey = () => `booking-${crypto.randomUUID()}`;
+const contactFields = Object.keys(emptyContact) as (keyof ContactInfo)[];
 
 /**
  * The booking wizard: date and time, service details, contact information, confirmation. When the chosen slot is
@@ -41,7 +40,8 @@ export function BookingWizard() {
   const [timeSlot, setTimeSlot] = useState<string | null>(null);
   const [details, setDetails] = useState<ServiceDetails>(emptyDetails);
   const [contact, setContact] = useState<ContactInfo>(emptyContact);
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const detailsErrors = useFieldErrors<keyof ServiceDetails>();
+  const contactErrors = useFieldErrors<keyof ContactInfo>();
   const [slotNotice, setSlotNotice] = useState<string | null>(null);
   const [result, setResult] = useState<CreateAppointmentResponse | null>(null);
   const idempotencyKey = useRef<string | null>(null);
@@ -69,7 +69,7 @@ export function BookingWizard() {
   };
 
   const goToContact = () => {
-    if (!detailsComplete(details)) return missingInformation('Please fill in all service details before continuing.');
+    if (!detailsErrors.check(serviceDetailsSchema, details)) return missingInformation('Please fill in all service details before continuing.');
     setStep(3);
   };
 
@@ -77,22 +77,12 @@ export function BookingWizard() {
     if (!date || !timeSlot) return missingInformation('Please select a date and time slot.');
     const service = serviceDetailsSchema.safeParse(details);
     if (!service.success) return missingInformation('Please complete all service details.');
-    const parsed = contactInfoSchema.safeParse(contact);
-    if (!parsed.success) {
-      const found: ContactErrors = {};
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as keyof ContactInfo;
-        found[name] ??= issue.message;
-      }
-      setErrors(found);
-      document.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    idempotencyKey.current ??= newIdempotencyKey();
+    const checkedContact = contactErrors.check(contactInfoSchema, contact);
+    if (!checkedContact) return;
+    idempotencyKey.current ??= newIdempotencyKey('booking');
     create.mutate(
       {
-        request: { ...parsed.data, ...service.data, description: service.data.description || undefined, appointmentDate: date, timeSlot },
+        request: { ...checkedContact, ...service.data, description: service.data.description || undefined, appointmentDate: date, timeSlot },
         idempotencyKey: idempotencyKey.current,
       },
       {
@@ -113,7 +103,7 @@ export function BookingWizard() {
             setStep(1);
             return;
           }
-          setErrors(fields as ContactErrors);
+          contactErrors.show(fieldErrorsOf(error, contactFields));
         },
       },
     );
@@ -146,18 +136,29 @@ export function BookingWizard() {
               onNext={() => setStep(2)}
             />
           )}
-          {step === 2 && <ServiceDetailsStep details={details} onChange={setDetails} onBack={() => setStep(1)} onNext={goToContact} />}
+          {step === 2 && (
+            <ServiceDetailsStep
+              details={details}
+              errors={detailsErrors}
+              onFieldChange={(name, value) => {
+                setDetails((current) => ({ ...current, [name]: value }));
+                detailsErrors.clear(name);
+              }}
+              onBack={() => setStep(1)}
+              onNext={goToContact}
+            />
+          )}
           {step === 3 && (
             <ContactStep
               contact={contact}
-              errors={errors}
+              errors={contactErrors}
               busy={create.isPending}
               date={date}
               timeSlot={timeSlot}
               details={details}
               onFieldChange={(name, value) => {
                 setContact((current) => ({ ...current, [name]: value }));
-                setErrors((current) => ({ ...current, [name]: undefined }));
+                contactErrors.clear(name);
               }}
               onBack={() => setStep(2)}
               onSubmit={submit}

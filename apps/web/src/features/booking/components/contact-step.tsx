@@ -1,14 +1,14 @@
 import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { states } from '@repo/contracts';
+import type { FieldErrorsState } from '@repo/ui';
 import { formatLongDate, formatSlot } from '../lib/dates.ts';
 import type { ServiceDetails } from './service-details-step.tsx';
 
 export type ContactInfo = { customerName: string; phone: string; email: string; address: string; city: string; state: string; zipCode: string };
-export type ContactErrors = Partial<Record<keyof ContactInfo, string>>;
 
 type Props = {
   contact: ContactInfo;
-  errors: ContactErrors;
+  errors: FieldErrorsState<keyof ContactInfo>;
   busy: boolean;
   date: string | null;
   timeSlot: string | null;
@@ -22,12 +22,13 @@ export function ContactStep({ contact, errors, busy, date, timeSlot, details, on
   const field = (name: keyof ContactInfo) => ({
     name,
     value: contact[name],
-    error: errors[name],
+    ...errors.inputProps(name),
     disabled: busy,
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onFieldChange(name, event.currentTarget.value),
   });
   return (
     <form
+      {...errors.scopeProps}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

@@ -1,26 +1,32 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { appliances, brands, serviceTypes } from '@repo/contracts';
+import type { FieldErrorsState } from '@repo/ui';
 
 export type ServiceDetails = { serviceType: string; appliance: string; brand: string; description: string };
 
 type Props = {
   details: ServiceDetails;
-  onChange: (details: ServiceDetails) => void;
+  errors: FieldErrorsState<keyof ServiceDetails>;
+  onFieldChange: (name: keyof ServiceDetails, value: string) => void;
   onBack: () => void;
   onNext: () => void;
 };
 
 const withPlaceholder = (placeholder: string, values: readonly string[]) => [{ value: '', label: placeholder, disabled: true }, ...values.map((value) => ({ value, label: value }))];
 
-export function ServiceDetailsStep({ details, onChange, onBack, onNext }: Props) {
-  const set = (field: keyof ServiceDetails) => (event: React.ChangeEvent<HTMLSelectElement | HTMLTextAreaElement>) =>
-    onChange({ ...details, [field]: event.currentTarget.value });
+export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onNext }: Props) {
+  const field = (name: keyof ServiceDetails) => ({
+    ...errors.inputProps(name),
+    name,
+    value: details[name],
+    onChange: (event: React.ChangeEvent<HTMLSelectElement | HTMLTextAreaElement>) => onFieldChange(name, event.currentTarget.value),
+  });
   return (
-    <Stack gap="md">
+    <Stack gap="md" {...errors.scopeProps}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <NativeSelect label="Service Type" required value={details.serviceType} onChange={set('serviceType')} data={withPlaceholder('Select service type', serviceTypes)} />
-        <NativeSelect label="Appliance" required value={details.appliance} onChange={set('appliance')} data={withPlaceholder('Select appliance', appliances)} />
-        <NativeSelect label="Brand" required value={details.brand} onChange={set('brand')} data={withPlaceholder('Select brand', brands)} />
+        <NativeSelect label="Service Type" required {...field('serviceType')} data={withPlaceholder('Select service type', serviceTypes)} />
+        <NativeSelect label="Appliance" required {...field('appliance')} data={withPlaceholder('Select appliance', appliances)} />
+        <NativeSelect label="Brand" required {...field('brand')} data={withPlaceholder('Select brand', brands)} />
       </SimpleGrid>
       <Textarea
         label="Description (optional)"
@@ -28,8 +34,7 @@ export function ServiceDetailsStep({ details, onChange, onBack, onNext }: Props)
         autosize
         minRows={3}
         maxLength={2000}
-        value={details.description}
-        onChange={set('description')}
+        {...field('description')}
       />
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>

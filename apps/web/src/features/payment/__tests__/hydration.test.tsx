@@ -4,18 +4,9 @@ import { renderToString } from 'react-dom/server';
 import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@repo/ui';
-import { paymentRoutes } from '../routes.tsx';
+import { paymentRoutes } from './payment-routes.tsx';
 
-/** The payment routes with their code loaded, as the prerender step and the browser's start-up both do. */
-async function loadedRoutes(): Promise<RouteObject[]> {
-  const children = await Promise.all(
-    paymentRoutes.map(async (route) => {
-      const loaded = typeof route.lazy === 'function' ? await route.lazy() : {};
-      return { ...route, ...loaded, lazy: undefined } as RouteObject;
-    }),
-  );
-  return [{ HydrateFallback: () => null, children }];
-}
+const routes: RouteObject[] = [{ HydrateFallback: () => null, children: paymentRoutes }];
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -28,7 +19,6 @@ describe('prerendered payment pages', () => {
     ['/payment-success', '/payment-success?payment_intent=demo_pi_0123456789abcdef01234567', 'Checking your payment...'],
   ])('%s hydrates without a mismatch when opened at %s', async (prerenderedPath, address, text) => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{}', { status: 503 }));
-    const routes = await loadedRoutes();
     const server = createMemoryRouter(routes, { initialEntries: [prerenderedPath] });
     const html = renderToString(
       <AppProviders>

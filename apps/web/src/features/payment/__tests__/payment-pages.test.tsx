@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoDeclineMessage, demoTestCards, type PublicPayment } from '@repo/contracts';
-import { AppProviders, toastRegionLabel } from '@repo/ui';
-import { paymentRoutes } from '../routes.tsx';
+import { AppProviders } from '@repo/ui';
+import { describedBy, expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { paymentRoutes } from './payment-routes.tsx';
 
 type Call = { method: string; path: string; body: unknown; headers: Headers };
 type Answer = { status: number; body?: unknown };
@@ -59,7 +60,7 @@ describe('/payment', () => {
     expect(amount).toHaveProperty('value', '150.00');
     expect(amount.getAttribute('step')).toBe('0.01');
     expect(amount.getAttribute('min')).toBe('1');
-    expect(screen.getByRole('heading', { level: 1, name: 'Service Payment' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Service Payment');
     expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Appliance Repair Service');
 
     fireEvent.change(amount, { target: { value: '0' } });
@@ -68,7 +69,7 @@ describe('/payment', () => {
     fireEvent.change(amount, { target: { value: '189.5' } });
     fireEvent.blur(amount);
     expect(amount).toHaveProperty('value', '189.50');
-    expect(screen.getByText(/You will pay \$189\.50/)).toBeInstanceOf(HTMLElement);
+    expect(describedBy(amount)).toContain('You will pay $189.50.');
   });
 
   it('explains a bad amount under the field and focuses it, without calling the server', async () => {
@@ -77,9 +78,8 @@ describe('/payment', () => {
     const amount = await screen.findByLabelText(/Amount \(USD\)/);
     fireEvent.change(amount, { target: { value: '0.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
-    expect(await screen.findByText('Amount must be at least $1.00')).toBeInstanceOf(HTMLElement);
-    expect(document.activeElement).toBe(amount);
-    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    await expectFieldError(amount, 'Amount must be at least $1.00');
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     expect(calls).toHaveLength(0);
   });
 
@@ -122,27 +122,25 @@ describe('/payment', () => {
     fireEvent.change(amount, { target: { value: '189.50' } });
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Dryer repair' } });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
-    expect(await screen.findByText('Setting up payment')).toBeInstanceOf(HTMLElement);
+    expect((await screen.findByRole('status')).textContent).toContain('Setting up payment');
     act(() => release());
 
-    expect(await screen.findByText('Demo mode — no card is charged')).toBeInstanceOf(HTMLElement);
-    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Complete Payment' }));
+    expect((await screen.findByRole('form', { name: 'Demo card payment' })).textContent).toContain('Demo mode — no card is charged');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Complete Payment' })));
     const card = screen.getByLabelText(/Card number/);
     fireEvent.change(card, { target: { value: demoTestCards.declined } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay $189.50' }));
-    const region = screen.getByRole('region', { name: toastRegionLabel });
-    expect(await within(region).findByText('Payment Failed')).toBeInstanceOf(HTMLElement);
-    expect(within(region).getByText(demoDeclineMessage)).toBeInstanceOf(HTMLElement);
-    expect(document.activeElement).toBe(card);
+    await expectToast('Payment Failed', demoDeclineMessage);
+    await waitFor(() => expect(document.activeElement).toBe(card));
     const pay = screen.getByRole('button', { name: 'Pay $189.50' });
     expect(pay).toHaveProperty('disabled', false);
 
     fireEvent.change(card, { target: { value: demoTestCards.succeeds } });
     fireEvent.click(pay);
-    expect(await within(region).findByText('Thank you for your payment!')).toBeInstanceOf(HTMLElement);
+    await expectToast('Payment Successful', 'Thank you for your payment!');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
     expect(router.state.location.search).toBe(`?payment_intent=${intent.paymentIntentId}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Payment Successful');
     expect(screen.getByTestId('paid-amount').textContent).toBe('$189.50');
   });
 
@@ -157,16 +155,16 @@ describe('/payment', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     const card = await screen.findByLabelText(/Card number/);
     fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
-    expect(await screen.findByText('Card number is required')).toBeInstanceOf(HTMLElement);
-    expect(document.activeElement).toBe(card);
+    await expectFieldError(card, 'Card number is required');
+    await waitFor(() => expect(document.activeElement).toBe(card));
 
     fireEvent.change(card, { target: { value: '5555 5555 5555 4444' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
     const processing = await screen.findByRole('button', { name: 'Processing...' });
     expect(processing).toHaveProperty('disabled', true);
     act(() => release({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Use a test card', fields: { cardNumber: 'Use a test card' } } } }));
-    expect(await screen.findByText('Use a test card')).toBeInstanceOf(HTMLElement);
-    expect(document.activeElement).toBe(card);
+    await expectFieldError(card, 'Use a test card');
+    await waitFor(() => expect(document.activeElement).toBe(card));
   });
 });
 
@@ -174,22 +172,23 @@ describe('/payment-success', () => {
   it('shows the real amount and description from the server, and the way home or to call', async () => {
     const calls = mockApi(() => ({ status: 200, body: payment({ amount: 42.1, description: 'Ice maker' }) }));
     renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Payment Successful');
     expect(screen.getByTestId('paid-amount').textContent).toBe('$42.10');
-    expect(screen.getByText('Ice maker')).toBeInstanceOf(HTMLElement);
-    expect(screen.getByText(/contact you within 24 hours/)).toBeInstanceOf(HTMLElement);
+    expect(screen.getByTestId('paid-amount').nextElementSibling?.textContent).toBe('Ice maker');
+    const confirmation = screen.getByRole('heading', { level: 1 }).parentElement?.textContent;
+    expect(confirmation).toMatch(/contact you within 24 hours/);
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: /Call Us/ }).getAttribute('href')).toBe('tel:+19048021998');
     expect(calls[0]!.path).toBe(`/api/payments/${intent.paymentIntentId}`);
-    expect(document.title).toMatch(/^Payment Successful \| /);
+    await expectDocumentTitle(/^Payment Successful \| /);
   });
 
   it('says so honestly when the payment failed or is still processing', async () => {
     mockApi(() => ({ status: 200, body: payment({ status: 'failed' }) }));
     renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Not Completed' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('Payment Not Completed');
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/payment');
-    await vi.waitFor(() => expect(document.title).toMatch(/^Payment Not Completed \| /));
+    await expectDocumentTitle(/^Payment Not Completed \| /);
   });
 
   it('polls while the payment is processing and shows the settled status', async () => {
@@ -198,10 +197,10 @@ describe('/payment-success', () => {
       let status: PublicPayment['status'] = 'processing';
       mockApi(() => ({ status: 200, body: payment({ status }) }));
       renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Payment Processing' })).toBeInstanceOf(HTMLElement);
+      await expectPageHeading('Payment Processing');
       status = 'succeeded';
       await act(() => vi.advanceTimersByTimeAsync(2100));
-      expect(await screen.findByRole('heading', { level: 1, name: 'Payment Successful' })).toBeInstanceOf(HTMLElement);
+      await expectPageHeading('Payment Successful');
     } finally {
       vi.useRealTimers();
     }
@@ -210,7 +209,7 @@ describe('/payment-success', () => {
   it('shows no payment without a valid payment_intent, or for one the server does not know', async () => {
     const calls = mockApi(() => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'We could not find that payment.' } } }));
     renderAt('/payment-success');
-    expect(await screen.findByRole('heading', { level: 1, name: 'No Payment Found' })).toBeInstanceOf(HTMLElement);
+    await expectPageHeading('No Payment Found');
     expect(calls).toHaveLength(0);
     renderAt('/payment-success?payment_intent=pi_unknown_123');
     await vi.waitFor(() => expect(screen.getAllByRole('heading', { level: 1, name: 'No Payment Found' })).toHaveLength(2));

@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, toastRegionLabel } from '@repo/ui';
-import { paymentRoutes } from '../routes.tsx';
+import { AppProviders } from '@repo/ui';
+import { expectToast } from '@repo/ui/testing/queries';
+import { paymentRoutes } from './payment-routes.tsx';
 
 type ConfirmResult = { error: { message: string } } | { paymentIntent: { id: string; status: string } };
 
@@ -65,12 +66,12 @@ describe('the Stripe card step', () => {
     await screen.findByRole('button', { name: 'Proceed to Payment' });
     expect(loadStripe).not.toHaveBeenCalled();
     await reachCardStep();
-    expect(await screen.findByText('Loading the secure card form...')).toBeInstanceOf(HTMLElement);
+    expect((await screen.findByRole('status')).textContent).toContain('Loading the secure card form...');
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
     await vi.waitFor(() => expect(loadStripe).toHaveBeenCalledWith('pk_test_123'));
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
     act(() => stripe.load?.({ kind: 'stripe' }));
-    expect(await screen.findByText('Stripe Payment Element')).toBeInstanceOf(HTMLElement);
+    expect((await screen.findByRole('form', { name: 'Card payment' })).textContent).toContain('Stripe Payment Element');
     expect(screen.queryByText(/Demo mode/)).toBeNull();
 
     let settle: (result: ConfirmResult) => void = () => {};
@@ -87,9 +88,7 @@ describe('the Stripe card step', () => {
     expect(stripe.confirmPayment).toHaveBeenCalledTimes(1);
 
     await act(async () => settle({ error: { message: 'Your card has insufficient funds.' } }));
-    const region = screen.getByRole('region', { name: toastRegionLabel });
-    expect(within(region).getByText('Payment Failed')).toBeInstanceOf(HTMLElement);
-    expect(within(region).getByText('Your card has insufficient funds.')).toBeInstanceOf(HTMLElement);
+    await expectToast('Payment Failed', 'Your card has insufficient funds.');
     expect(screen.getByRole('button', { name: 'Pay $150.00' })).toHaveProperty('disabled', false);
   });
 
@@ -99,7 +98,7 @@ describe('the Stripe card step', () => {
     act(() => stripe.load?.({ kind: 'stripe' }));
     stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_3Abc', status: 'succeeded' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $150.00' }));
-    expect(await screen.findByText('Thank you for your payment!')).toBeInstanceOf(HTMLElement);
+    await expectToast('Payment Successful', 'Thank you for your payment!');
     await vi.waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/payment-success?payment_intent=pi_3Abc'));
   });
 

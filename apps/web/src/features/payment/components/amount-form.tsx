@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { createPaymentIntentRequestSchema, payment, paymentDescriptionMax } from '@repo/contracts';
-import { useHydrated } from '@repo/ui';
+import { useFieldErrors, useHydrated, type FieldErrors } from '@repo/ui';
 import { formatUsd, typedAmount } from '../lib/money.ts';
 
 export type PaymentDetails = { amount: number; description: string };
-export type DetailsErrors = Partial<Record<keyof PaymentDetails, string>>;
+export type DetailsErrors = FieldErrors<keyof PaymentDetails>;
 
 export type AmountFormProps = {
   initial: PaymentDetails;
@@ -15,15 +15,6 @@ export type AmountFormProps = {
   failure?: string;
   onSubmit: (details: PaymentDetails) => void;
 };
-
-function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): DetailsErrors {
-  const errors: DetailsErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if ((field === 'amount' || field === 'description') && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 /**
  * Step A: amount and description. The amount field follows the spec: a number input (step 0.01, minimum 1) whose
@@ -36,26 +27,23 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
   const [amount, setAmount] = useState(initial.amount);
   const [amountText, setAmountText] = useState(initial.amount.toFixed(payment.decimals));
   const [description, setDescription] = useState(initial.description);
-  const [errors, setErrors] = useState<DetailsErrors>(serverErrors ?? {});
-  const amountInput = useRef<HTMLInputElement>(null);
-  const descriptionInput = useRef<HTMLInputElement>(null);
+  const errors = useFieldErrors<keyof PaymentDetails>();
+  const { show } = errors;
+
+  // The server's messages for the last attempt, shown (and the first field focused) when the form comes back.
+  useEffect(() => {
+    if (serverErrors) show(serverErrors);
+  }, [serverErrors, show]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAmountText(amount.toFixed(payment.decimals));
-    const parsed = createPaymentIntentRequestSchema.safeParse({ amount, description });
-    if (!parsed.success) {
-      const found = firstMessages(parsed.error.issues);
-      setErrors(found);
-      (found.amount ? amountInput : descriptionInput).current?.focus();
-      return;
-    }
-    setErrors({});
-    onSubmit({ amount, description: parsed.data.description });
+    const parsed = errors.check(createPaymentIntentRequestSchema, { amount, description });
+    if (parsed) onSubmit({ amount, description: parsed.description });
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Payment details">
+    <form {...errors.scopeProps} onSubmit={submit} noValidate aria-label="Payment details">
       <Stack gap="md">
         {failure ? (
           <Alert color="red" variant="light" title="We couldn't set up your payment" role="alert">
@@ -64,7 +52,6 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
         ) : null}
         <TextInput
           disabled={!hydrated}
-          ref={amountInput}
           label="Amount (USD)"
           name="amount"
           type="number"
@@ -76,32 +63,29 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
           leftSection={<span aria-hidden="true">$</span>}
           description={`You will pay ${formatUsd(amount)}. The amount is on your invoice or estimate.`}
           value={amountText}
-          error={errors.amount}
-          aria-invalid={Boolean(errors.amount)}
+          {...errors.inputProps('amount')}
           onChange={(event) => {
             const text = event.currentTarget.value;
             setAmountText(text);
             const value = typedAmount(text);
             if (value !== undefined) setAmount(value);
-            if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
+            errors.clear('amount');
           }}
           onBlur={() => setAmountText(amount.toFixed(payment.decimals))}
         />
         <TextInput
           disabled={!hydrated}
-          ref={descriptionInput}
           label="Description"
           name="description"
           description="What the payment is for, such as an invoice number or the repair."
           maxLength={paymentDescriptionMax}
           autoComplete="off"
           value={description}
-          error={errors.description}
-          aria-invalid={Boolean(errors.description)}
+          {...errors.inputProps('description')}
           onChange={(event) => {
             const text = event.currentTarget.value;
             setDescription(text);
-            if (errors.description) setErrors((current) => ({ ...current, description: undefined }));
+            errors.clear('description');
           }}
         />
         <Group>

@@ -1,9 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, List, Stack, Text, TextInput } from '@mantine/core';
 import { demoConfirmRequestSchema, demoTestCards, type PublicPayment } from '@repo/contracts';
-import { ApiRequestError, errorMessage } from '@repo/ui';
+import { errorMessage, fieldErrorsOf, useFieldErrors } from '@repo/ui';
 import { useConfirmDemoPayment } from '../api/confirm-demo-payment.ts';
 import { formatUsd } from '../lib/money.ts';
+
+const cardNumberSchema = demoConfirmRequestSchema.pick({ cardNumber: true });
+const cardFields = ['cardNumber'] as const;
 
 export const demoModeTitle = 'Demo mode — no card is charged';
 
@@ -21,25 +24,15 @@ export type DemoCardFormProps = {
  */
 export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, onFailed }: DemoCardFormProps) {
   const [cardNumber, setCardNumber] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const errors = useFieldErrors<'cardNumber'>();
   const confirm = useConfirmDemoPayment();
   const input = useRef<HTMLInputElement>(null);
   const processing = confirm.isPending;
 
-  const showFieldError = (message: string) => {
-    setFieldError(message);
-    input.current?.focus();
-  };
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (processing) return;
-    const checked = demoConfirmRequestSchema.shape.cardNumber.safeParse(cardNumber);
-    if (!checked.success) {
-      showFieldError(checked.error.issues[0]?.message ?? 'Enter a card number');
-      return;
-    }
-    setFieldError(undefined);
+    if (!errors.check(cardNumberSchema, { cardNumber })) return;
     try {
       const { payment, failureMessage } = await confirm.mutateAsync({ paymentIntentId, clientSecret, cardNumber });
       if (payment.status === 'succeeded') {
@@ -50,9 +43,9 @@ export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, on
       input.current?.select();
       input.current?.focus();
     } catch (error) {
-      const cardProblem = error instanceof ApiRequestError ? error.apiError?.fields?.cardNumber : undefined;
-      if (cardProblem) {
-        showFieldError(cardProblem);
+      const cardProblem = fieldErrorsOf(error, cardFields);
+      if (cardProblem.cardNumber) {
+        errors.show(cardProblem);
         return;
       }
       onFailed(errorMessage(error, 'We could not reach the payment service. Please check your connection and try again.'));
@@ -60,7 +53,7 @@ export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, on
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Demo card payment">
+    <form {...errors.scopeProps} onSubmit={submit} noValidate aria-label="Demo card payment">
       <Stack gap="md">
         <Alert
           color="yellow"
@@ -93,12 +86,11 @@ export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, on
           placeholder={demoTestCards.succeeds}
           required
           value={cardNumber}
-          error={fieldError}
-          aria-invalid={Boolean(fieldError)}
+          {...errors.inputProps('cardNumber')}
           readOnly={processing}
           onChange={(event) => {
             setCardNumber(event.currentTarget.value);
-            if (fieldError) setFieldError(undefined);
+            errors.clear('cardNumber');
           }}
         />
         <Button type="submit" size="md" fullWidth disabled={processing}>

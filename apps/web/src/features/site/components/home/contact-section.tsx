@@ -5,8 +5,8 @@ import { paths } from '../../../../config/paths.ts';
 import { EmergencyBanner } from '../../../../components/emergency-banner.tsx';
 import { ExternalLink } from '../../../../components/external-link.tsx';
 import { MailIcon, MapPinIcon, PhoneIcon, StarIcon } from '../../../../components/icons.tsx';
-import { emailBusiness } from '../../../../lib/mail.ts';
-import { sections } from '../../../../lib/section-scroll.ts';
+import { emailBusiness, mailtoHref } from '../../../../lib/mail.ts';
+import { isPlainClick, sections } from '../../../../lib/section-scroll.ts';
 import { SectionHeading } from '../section-heading.tsx';
 
 /** The contact section (anchor #contact): every way to reach the business and the provider's request form. */
@@ -26,9 +26,18 @@ export function ContactSection() {
               </li>
               <li>
                 <MailIcon />
-                <button type="button" className="link-button" onClick={() => void emailBusiness(business.email)}>
+                {/* A mail link without JavaScript; with it, a desktop without a mail client gets the address copied. */}
+                <a
+                  href={mailtoHref({ to: business.email })}
+                  className="link-button"
+                  onClick={(event) => {
+                    if (!isPlainClick(event)) return;
+                    event.preventDefault();
+                    void emailBusiness(business.email);
+                  }}
+                >
                   Email {business.email}
-                </button>
+                </a>
               </li>
               <li>
                 <MapPinIcon />

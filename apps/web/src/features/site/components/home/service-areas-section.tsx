@@ -1,5 +1,6 @@
 import { business } from '../../../../config/business.ts';
-import { sections, scrollToSection } from '../../../../lib/section-scroll.ts';
+import { SectionLink } from '../../../../components/section-link.tsx';
+import { sections } from '../../../../lib/section-scroll.ts';
 import { serviceAreas } from '../../content/service-areas.ts';
 import { SectionHeading } from '../section-heading.tsx';
 
@@ -15,14 +16,9 @@ export function ServiceAreasSection() {
             <li key={area.county} className="card area-card">
               <h3 id={`area-${index}`}>{area.county}</h3>
               <p>{area.towns}</p>
-              <button
-                type="button"
-                className="btn btn--primary"
-                aria-describedby={`area-${index}`}
-                onClick={() => scrollToSection(sections.contact)}
-              >
+              <SectionLink section={sections.contact} className="btn btn--primary" aria-describedby={`area-${index}`}>
                 Schedule Service
-              </button>
+              </SectionLink>
             </li>
           ))}
         </ul>

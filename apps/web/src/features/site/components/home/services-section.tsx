@@ -1,4 +1,5 @@
-import { sections, scrollToSection } from '../../../../lib/section-scroll.ts';
+import { SectionLink } from '../../../../components/section-link.tsx';
+import { sections } from '../../../../lib/section-scroll.ts';
 import { services } from '../../content/services.ts';
 import { SectionHeading } from '../section-heading.tsx';
 import { ServiceIcon } from './service-icon.tsx';
@@ -27,14 +28,9 @@ export function ServicesSection() {
                 <span className="visually-hidden">Brands: </span>
                 {service.brands.map((brand) => brand.name).join(' · ')}
               </p>
-              <button
-                type="button"
-                className="btn btn--outline service-card__cta"
-                aria-describedby={`service-${index}`}
-                onClick={() => scrollToSection(sections.contact)}
-              >
+              <SectionLink section={sections.contact} className="btn btn--outline service-card__cta" aria-describedby={`service-${index}`}>
                 Get Expert Quote
-              </button>
+              </SectionLink>
             </li>
           ))}
         </ul>

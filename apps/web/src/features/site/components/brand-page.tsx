@@ -4,8 +4,8 @@ import { paths } from '../../../config/paths.ts';
 import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { PhoneIcon, ShieldIcon, WrenchIcon, StarIcon } from '../../../components/icons.tsx';
 import { brandServiceData, localBusinessData, useSeo } from '../../../lib/seo.ts';
-import { IconCard } from '../components/icon-card.tsx';
-import { SectionHeading } from '../components/section-heading.tsx';
+import { IconCard } from './icon-card.tsx';
+import { SectionHeading } from './section-heading.tsx';
 import type { BrandPage as BrandPageContent } from '../content/brand-pages.ts';
 
 const benefitIcons = [ShieldIcon, WrenchIcon, StarIcon] as const;

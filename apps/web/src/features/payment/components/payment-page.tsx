@@ -2,17 +2,16 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { business, payment, type CreatePaymentIntentResponse } from '@repo/contracts';
-import { ApiRequestError, errorMessage, LoadingState, showToast, useDocumentTitle } from '@repo/ui';
+import { errorMessage, fieldErrorsOf, LoadingState, newIdempotencyKey, showToast, useDocumentTitle } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { useCreatePaymentIntent } from '../api/create-payment-intent.ts';
-import { AmountForm, type DetailsErrors, type PaymentDetails } from '../components/amount-form.tsx';
-import { DemoCardForm } from '../components/demo-card-form.tsx';
-import { newIdempotencyKey } from '../lib/idempotency-key.ts';
+import { AmountForm, type DetailsErrors, type PaymentDetails } from './amount-form.tsx';
+import { DemoCardForm } from './demo-card-form.tsx';
 import { formatUsd } from '../lib/money.ts';
 import { stripePublishableKey } from '../lib/stripe-config.ts';
 
 // Stripe's code is fetched only when a Stripe payment reaches the card step.
-const StripeCardForm = lazy(() => import('../components/stripe-card-form.tsx').then(({ StripeCardForm: Form }) => ({ default: Form })));
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then(({ StripeCardForm: Form }) => ({ default: Form })));
 
 const description =
   'Pay your St Augustine Appliance Repair bill online: enter the amount on your invoice or estimate and pay securely by card.';
@@ -24,6 +23,8 @@ type Step =
 
 /** "/payment-success?payment_intent=…", the address Stripe's redirect would bring the payer to. */
 const successAddress = (paymentIntentId: string) => `${paths.paymentSuccess}?payment_intent=${encodeURIComponent(paymentIntentId)}`;
+
+const detailFields = ['amount', 'description'] as const;
 
 function failureToast(message: string) {
   showToast({ title: 'Payment Failed', description: message, variant: 'destructive' });
@@ -58,18 +59,18 @@ export function PaymentPage() {
   async function proceed(next: PaymentDetails) {
     setDetails(next);
     const same = attempt.current && attempt.current.details.amount === next.amount && attempt.current.details.description === next.description;
-    if (!same) attempt.current = { key: newIdempotencyKey(), details: next };
+    if (!same) attempt.current = { key: newIdempotencyKey('payment'), details: next };
     const idempotencyKey = attempt.current!.key;
     setStep({ name: 'setting-up' });
     try {
       const intent = await createIntent.mutateAsync({ request: next, idempotencyKey });
       setStep({ name: 'card', intent });
     } catch (error) {
-      const fields = error instanceof ApiRequestError ? error.apiError?.fields : undefined;
+      const fieldErrors = fieldErrorsOf(error, detailFields);
       setStep({
         name: 'details',
         failure: errorMessage(error, 'We could not reach the payment service. Please check your connection.'),
-        fieldErrors: fields ? { amount: fields.amount, description: fields.description } : undefined,
+        fieldErrors: Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined,
       });
     }
   }

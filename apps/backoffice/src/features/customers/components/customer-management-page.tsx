@@ -1,7 +1,7 @@
 import { Container, Paper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@repo/ui';
 
-export function CustomerManagementRoute() {
+export function CustomerManagementPage() {
   useDocumentTitle('Customer Management');
   return (
     <Container size="lg" py={{ base: 'xl', sm: 48 }}>

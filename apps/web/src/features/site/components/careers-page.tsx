@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { business, telHref } from '../../../config/business.ts';
 import { PlayIcon } from '../../../components/icons.tsx';
-import { scrollToSection } from '../../../lib/section-scroll.ts';
+import { SectionLink } from '../../../components/section-link.tsx';
+import { paths } from '../../../config/paths.ts';
 import { jobPostingData, useSeo } from '../../../lib/seo.ts';
-import { MailLink } from '../components/careers/mail-link.tsx';
-import { SectionHeading } from '../components/section-heading.tsx';
-import { VideoModal } from '../components/video-modal.tsx';
+import { MailLink } from './careers/mail-link.tsx';
+import { SectionHeading } from './section-heading.tsx';
+import { VideoModal } from './video-modal.tsx';
 import {
   applicationSteps,
   benefits,
@@ -55,9 +56,9 @@ export function CareersPage() {
             training and a family business that looks after its people.
           </p>
           <div className="button-row">
-            <button type="button" className="btn btn--light btn--lg" onClick={() => scrollToSection(jobsId)}>
+            <SectionLink section={jobsId} page={paths.careers} className="btn btn--light btn--lg">
               View Open Positions
-            </button>
+            </SectionLink>
             <MailLink message={resumeMail} className="btn btn--ghost-light btn--lg">
               Send Resume
             </MailLink>
@@ -126,9 +127,9 @@ export function CareersPage() {
             ))}
           </ul>
           <p className="button-row button-row--center">
-            <a href={`#${jobsId}`} className="btn btn--primary">
+            <SectionLink section={jobsId} page={paths.careers} className="btn btn--primary">
               View Open Positions
-            </a>
+            </SectionLink>
           </p>
         </div>
       </section>

@@ -4,20 +4,20 @@ import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { FloatingContact } from '../../../components/floating-contact.tsx';
 import { peekRememberedSection, scrollToSection, takeRememberedSection } from '../../../lib/section-scroll.ts';
 import { defaultDescription, defaultKeywords, faqPageData, localBusinessData, useSeo } from '../../../lib/seo.ts';
-import { BrandsSection } from '../components/home/brands-section.tsx';
-import { ContactSection } from '../components/home/contact-section.tsx';
-import { FaqSection } from '../components/home/faq-section.tsx';
-import { HeroSection } from '../components/home/hero-section.tsx';
-import { PremierSection } from '../components/home/premier-section.tsx';
-import { ServiceAreasSection } from '../components/home/service-areas-section.tsx';
-import { ServicesSection } from '../components/home/services-section.tsx';
-import { TestimonialsSection } from '../components/home/testimonials-section.tsx';
-import { WhyChooseUsSection } from '../components/home/why-choose-us-section.tsx';
+import { BrandsSection } from './home/brands-section.tsx';
+import { ContactSection } from './home/contact-section.tsx';
+import { FaqSection } from './home/faq-section.tsx';
+import { HeroSection } from './home/hero-section.tsx';
+import { PremierSection } from './home/premier-section.tsx';
+import { ServiceAreasSection } from './home/service-areas-section.tsx';
+import { ServicesSection } from './home/services-section.tsx';
+import { TestimonialsSection } from './home/testimonials-section.tsx';
+import { WhyChooseUsSection } from './home/why-choose-us-section.tsx';
 import { faq } from '../content/faq.ts';
 
 const structuredData = [localBusinessData(), faqPageData(faq.flatMap(({ items }) => items))];
 
-/** Scrolls to the section a header button asked for on another page, once the page has settled. */
+/** Scrolls to the section a header link asked for on another page (after hydration), once the page has settled. */
 function useRememberedSectionScroll() {
   useEffect(() => {
     if (!peekRememberedSection()) return;

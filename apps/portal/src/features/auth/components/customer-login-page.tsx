@@ -1,0 +1,53 @@
+import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { loginRequestSchema, storageKeys } from '@repo/contracts';
+import { AppAnchor, CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
+import { env } from '../../../config/env.ts';
+import { paths } from '../../../config/paths.ts';
+import { useLoginCustomer } from '../api/login.ts';
+
+export function CustomerLoginPage() {
+  useDocumentTitle('Customer Login');
+  const navigate = useNavigate();
+  const login = useLoginCustomer();
+
+  const handleSubmit = (credentials: Credentials) =>
+    submitSignIn(credentials, {
+      signIn: login.mutateAsync,
+      tokenKey: storageKeys.authToken,
+      failureTitle: 'Login Failed',
+      rejectedMessage: 'Login failed. Please check your credentials.',
+      unreachableMessage: 'An error occurred. Please try again.',
+      onSignedIn: () => {
+        showToast({ title: 'Login Successful', description: 'Welcome back! Redirecting to your portal...' });
+        navigate(paths.customerPortal);
+      },
+    });
+
+  return (
+    <Container size={440} py={{ base: 'xl', sm: 64 }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Customer Login</Title>
+          <Text c="dimmed" mt="xs">
+            Sign in to see your service history and appointments.
+          </Text>
+        </div>
+        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+          <CredentialsForm schema={loginRequestSchema} submitLabel="Login" busyLabel="Logging in..." onSubmit={handleSubmit} />
+        </Paper>
+        <Stack gap="xs" align="center">
+          <Text size="sm">
+            Don&apos;t have an account?{' '}
+            <AppAnchor href={paths.register} fw={600}>
+              Create one
+            </AppAnchor>
+          </Text>
+          <Anchor href={env.webOrigin} size="sm">
+            Back to home
+          </Anchor>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,2 @@
+/** /careers */
+export { CareersPage as Component } from '../../features/site/components/careers-page.tsx';

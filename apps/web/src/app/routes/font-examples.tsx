@@ -1,0 +1,2 @@
+/** /font-examples */
+export { FontExamplesPage as Component } from '../../features/site/components/font-examples-page.tsx';

@@ -1,0 +1,2 @@
+/** / */
+export { HomePage as Component } from '../../features/site/components/home-page.tsx';

@@ -1,0 +1,2 @@
+/** /payment */
+export { PaymentPage as Component } from '../../features/payment/components/payment-page.tsx';
