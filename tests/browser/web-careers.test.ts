@@ -34,9 +34,11 @@ describe('careers page', () => {
     expect(await page.locator('ol.steps > li').count()).toBe(3);
     expect(await page.locator('.team-card').count()).toBe(3);
 
-    await page.getByRole('button', { name: 'View Open Positions' }).click();
+    const viewPositions = page.getByRole('link', { name: 'View Open Positions' });
+    expect(await viewPositions.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/careers#jobs', '/careers#jobs']);
+    await viewPositions.first().click();
     await expectSectionBelowHeader(page, 'jobs');
-    expect(await page.getByRole('link', { name: 'View Open Positions' }).getAttribute('href')).toBe('#jobs');
+    expect(new URL(page.url()).hash).toBe('#jobs');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,16 +1,31 @@
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from '../support/browser.ts';
-import { expectSectionBelowHeader, openPage, viewports, waitForHydration } from './web-support.ts';
+import { collectPageErrors, useBrowser } from '../support/browser.ts';
+import { expectSectionBelowHeader, openPage, urls, viewports, waitForHydration } from './web-support.ts';
 
 const useChromium = useBrowser();
 
 const reviewPage = /google\.com/;
 
+/** The header's section links and their addresses: real links, from every page. */
+const sectionLinks = [
+  ['Services', '/#services'],
+  ['Brands', '/#brands'],
+  ['Reviews', '/#testimonials'],
+  ['Contact', '/#contact'],
+] as const;
+
+const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+
 describe('header at desktop width (1280)', () => {
   it('shows the nav, the phone number and every action, and no menu toggle', async () => {
     const { page, context, errors } = await openPage(useChromium(), '/');
     const header = page.getByRole('banner');
-    for (const name of ['Services', 'Brands', 'Reviews', 'Contact']) expect(await header.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    for (const [name, href] of sectionLinks) {
+      const link = header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+      expect(await link.isVisible()).toBe(true);
+      expect(await link.getAttribute('href')).toBe(href);
+    }
     expect(await header.getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe('/careers');
     expect(await header.getByRole('link', { name: '(904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
     expect(await header.getByRole('link', { name: 'Schedule Service' }).getAttribute('href')).toBe('/book-appointment');
@@ -29,12 +44,14 @@ describe('header at desktop width (1280)', () => {
 
   it('scrolls smoothly to a section, just below the header', async () => {
     const { page, context } = await openPage(useChromium(), '/');
-    await page.getByRole('banner').getByRole('button', { name: 'Brands' }).click();
+    await mainNav(page).getByRole('link', { name: 'Brands' }).click();
     await expectSectionBelowHeader(page, 'brands');
-    await page.getByRole('banner').getByRole('button', { name: 'Contact' }).click();
+    expect(new URL(page.url()).hash).toBe('#brands');
+    await mainNav(page).getByRole('link', { name: 'Contact' }).click();
     await expectSectionBelowHeader(page, 'contact');
-    await page.getByRole('banner').getByRole('button', { name: 'Reviews' }).click();
+    await mainNav(page).getByRole('link', { name: 'Reviews' }).click();
     await expectSectionBelowHeader(page, 'testimonials');
+    expect(new URL(page.url()).hash).toBe('#testimonials');
     await page.getByRole('banner').getByRole('link', { name: 'St Augustine Appliance Repair' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -43,7 +60,7 @@ describe('header at desktop width (1280)', () => {
 
   it('from another page, remembers the section, opens home and scrolls there after 500 ms', async () => {
     const { page, context, errors } = await openPage(useChromium(), '/careers');
-    await page.getByRole('banner').getByRole('button', { name: 'Services' }).click();
+    await mainNav(page).getByRole('link', { name: 'Services' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('scrollToSection'))).toBe('services');
@@ -84,7 +101,7 @@ describe('header at mid-size width (900)', () => {
     expect(await header.getByRole('link', { name: 'Book', exact: true }).getAttribute('href')).toBe('/book-appointment');
     expect(await header.getByRole('link', { name: 'Schedule Service' }).isVisible()).toBe(false);
     expect(await header.getByRole('link', { name: '(904) 802-1998', exact: true }).isVisible()).toBe(false);
-    expect(await header.getByRole('button', { name: 'Brands' }).isVisible()).toBe(true);
+    expect(await mainNav(page).getByRole('link', { name: 'Brands' }).isVisible()).toBe(true);
     expect(await header.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
 
     await phone.hover();
@@ -98,7 +115,7 @@ describe('header at mid-size width (900)', () => {
 
   it('scrolls to sections with the header offset', async () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.mid);
-    await page.getByRole('banner').getByRole('button', { name: 'Services' }).click();
+    await mainNav(page).getByRole('link', { name: 'Services' }).click();
     await expectSectionBelowHeader(page, 'services');
     await context.close();
   });
@@ -115,7 +132,7 @@ describe('header at mobile width (375)', () => {
     const menu = header.getByRole('navigation', { name: 'Menu' });
     await menu.waitFor();
     expect(await header.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
-    for (const name of ['Services', 'Brands', 'Reviews', 'Contact']) expect(await menu.getByRole('button', { name }).isVisible()).toBe(true);
+    for (const [name, href] of sectionLinks) expect(await menu.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     expect(await menu.getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe('/careers');
     expect(await menu.getByRole('link', { name: 'Call (904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
     expect(await menu.getByRole('link', { name: 'Book Appointment' }).getAttribute('href')).toBe('/book-appointment');
@@ -123,7 +140,7 @@ describe('header at mobile width (375)', () => {
     expect(new URL((await menu.getByRole('link', { name: 'Track Technician' }).getAttribute('href')) ?? '').pathname).toBe('/technician-tracking');
     expect(new URL((await menu.getByRole('link', { name: 'Customer Portal' }).getAttribute('href')) ?? '').pathname).toBe('/customer-portal');
 
-    await menu.getByRole('button', { name: 'Contact' }).click();
+    await menu.getByRole('link', { name: 'Contact' }).click();
     expect(await menu.isVisible()).toBe(false);
     expect(await header.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
     await expectSectionBelowHeader(page, 'contact');
@@ -134,7 +151,7 @@ describe('header at mobile width (375)', () => {
     expect(await menu.isVisible()).toBe(false);
 
     await header.getByRole('button', { name: 'Open menu' }).click();
-    await menu.getByRole('button', { name: 'Brands' }).click();
+    await menu.getByRole('link', { name: 'Brands' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectSectionBelowHeader(page, 'brands');
     expect(errors).toEqual([]);
@@ -144,7 +161,7 @@ describe('header at mobile width (375)', () => {
   it('closes the menu on Escape and returns focus to the toggle', async () => {
     const { page, context } = await openPage(useChromium(), '/careers', viewports.mobile);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Services' }).focus();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Services' }).focus();
     await page.keyboard.press('Escape');
     expect(await page.getByRole('navigation', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
@@ -158,6 +175,116 @@ describe('header at mobile width (375)', () => {
       await waitForHydration(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(viewports.mobile.width);
     }
+    await context.close();
+  });
+});
+
+/** Whether React has attached to the prerendered page. */
+const isHydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')));
+
+/** The section sits just below the sticky header, as following its link should leave it. */
+async function expectSectionInView(page: Page, id: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((sectionId) => {
+          const headerBottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+          const top = document.getElementById(sectionId)?.getBoundingClientRect().top ?? -1;
+          return top >= headerBottom - 1 && top <= headerBottom + 60;
+        }, id),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+async function expectAddress(page: Page, pathname: string, hash: string): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash, { timeout: 15_000 }).toBe(pathname + hash);
+}
+
+/**
+ * Holds every module script (all but the small boot script) until released, so the prerendered page cannot hydrate:
+ * what a visitor on a slow phone meets for the first seconds.
+ */
+async function holdModuleScripts(context: BrowserContext): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await context.route(/\/assets\/(?!boot-)[^/?]+\.js(\?|$)/, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return {
+    release: async () => {
+      released = true;
+      // A request of a page already left is gone; continuing it fails, which is fine.
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
+}
+
+describe('header links before hydration and without JavaScript', () => {
+  it('navigates to every section before the page hydrates, on a CPU slowed 6×, and smoothly once it has', { timeout: 180_000 }, async () => {
+    const context = await useChromium().newContext({ viewport: viewports.desktop });
+    const scripts = await holdModuleScripts(context);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+
+    await page.goto(`${urls.web}/`, { waitUntil: 'domcontentloaded' });
+    for (const [name, href] of sectionLinks) {
+      await mainNav(page).getByRole('link', { name, exact: true }).click();
+      const id = href.slice(2);
+      await expectAddress(page, '/', `#${id}`);
+      await expectSectionInView(page, id);
+    }
+    expect(await isHydrated(page)).toBe(false);
+
+    // From another page the link opens the home page at the section.
+    await page.goto(`${urls.web}/careers`, { waitUntil: 'domcontentloaded' });
+    await mainNav(page).getByRole('link', { name: 'Services' }).click();
+    await expectAddress(page, '/', '#services');
+    await expectSectionInView(page, 'services');
+    expect(await isHydrated(page)).toBe(false);
+
+    await scripts.release();
+    await waitForHydration(page);
+    await mainNav(page).getByRole('link', { name: 'Brands' }).click();
+    await expectSectionBelowHeader(page, 'brands');
+    expect(new URL(page.url()).hash).toBe('#brands');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works with JavaScript disabled: header, Get Expert Quote, Schedule Service and View Open Positions', { timeout: 120_000 }, async () => {
+    const context = await useChromium().newContext({ viewport: viewports.desktop, javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto(`${urls.web}/careers`);
+    await mainNav(page).getByRole('link', { name: 'Reviews' }).click();
+    await expectAddress(page, '/', '#testimonials');
+    await expectSectionInView(page, 'testimonials');
+
+    for (const [name, href] of sectionLinks) {
+      await mainNav(page).getByRole('link', { name, exact: true }).click();
+      const id = href.slice(2);
+      await expectAddress(page, '/', `#${id}`);
+      await expectSectionInView(page, id);
+    }
+
+    await page.goto(`${urls.web}/`);
+    await page.locator('#services').getByRole('link', { name: 'Get Expert Quote' }).first().click();
+    await expectAddress(page, '/', '#contact');
+    await expectSectionInView(page, 'contact');
+    await page.goto(`${urls.web}/`);
+    await page.locator('.area-card').getByRole('link', { name: 'Schedule Service' }).first().click();
+    await expectAddress(page, '/', '#contact');
+    await expectSectionInView(page, 'contact');
+
+    await page.goto(`${urls.web}/careers`);
+    await page.getByRole('link', { name: 'View Open Positions' }).first().click();
+    await expectAddress(page, '/careers', '#jobs');
+    await expectSectionInView(page, 'jobs');
     await context.close();
   });
 });

@@ -60,10 +60,14 @@ describe('home page', () => {
 
   it('scrolls to the contact section from Get Expert Quote and Schedule Service', async () => {
     const { page, context } = await openPage(useChromium(), '/');
-    await page.locator('#services').getByRole('button', { name: 'Get Expert Quote' }).nth(2).click();
+    const quote = page.locator('#services').getByRole('link', { name: 'Get Expert Quote' }).nth(2);
+    expect(await quote.getAttribute('href')).toBe('/#contact');
+    await quote.click();
     await expectSectionBelowHeader(page, 'contact');
     await page.getByRole('heading', { level: 3, name: 'Volusia County' }).scrollIntoViewIfNeeded();
-    await page.locator('.area-card').getByRole('button', { name: 'Schedule Service' }).nth(2).click();
+    const schedule = page.locator('.area-card').getByRole('link', { name: 'Schedule Service' }).nth(2);
+    expect(await schedule.getAttribute('href')).toBe('/#contact');
+    await schedule.click();
     await expectSectionBelowHeader(page, 'contact');
     await context.close();
   });
@@ -107,11 +111,11 @@ describe('home page', () => {
   });
 });
 
-describe('contact email button', () => {
+describe('contact email link', () => {
   it('on a desktop opens the mail link in a new window', async () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.desktop, { initScript: stubWindowOpen('window') });
     const dialogs = collectDialogs(page);
-    await page.getByRole('button', { name: 'Email service@example.com' }).click();
+    await page.getByRole('link', { name: 'Email service@example.com' }).click();
     expect(await openedUrls(page)).toEqual([['mailto:service@example.com', '_blank']]);
     expect(dialogs).toEqual([]);
     await context.close();
@@ -120,7 +124,7 @@ describe('contact email button', () => {
   it('on a desktop where no window results, copies the address and says so', async () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.desktop, { initScript: stubWindowOpen('null') });
     const dialogs = collectDialogs(page);
-    await page.getByRole('button', { name: 'Email service@example.com' }).click();
+    await page.getByRole('link', { name: 'Email service@example.com' }).click();
     await expect.poll(() => dialogs).toEqual(['Email address copied to clipboard: service@example.com']);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('service@example.com');
     await context.close();
@@ -129,7 +133,7 @@ describe('contact email button', () => {
   it('on a phone opens the mail link in place', async () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.mobile, { userAgent: iPhone, initScript: stubWindowOpen('null') });
     const dialogs = collectDialogs(page);
-    await page.getByRole('button', { name: 'Email service@example.com' }).click();
+    await page.getByRole('link', { name: 'Email service@example.com' }).click();
     expect(await openedUrls(page)).toEqual([['mailto:service@example.com', '_self']]);
     expect(dialogs).toEqual([]);
     await context.close();
