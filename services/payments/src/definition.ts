@@ -2,12 +2,13 @@ import { createService } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { PaymentsDatabase } from './db/schema.ts';
-import { demoProvider } from './domain/provider.ts';
+import { demoProvider, type DemoProvider } from './domain/provider.ts';
 import { stripeProvider } from './domain/stripe-provider.ts';
 import { paymentsEnvSchema, type PaymentsEnv } from './env.ts';
 import { demoRoutes } from './routes/demo.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { webhookRoutes } from './routes/webhook.ts';
+import type { PaymentsContext } from './use-cases/context.ts';
 
 export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> = {
   name: 'payments',
@@ -18,16 +19,17 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
     const { db } = database;
     const { now } = runtime;
     // With a Stripe key the demo provider is never built and its confirm route never registered.
+    let ctx: PaymentsContext;
     if (env.STRIPE_SECRET_KEY) {
-      const provider = stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL, timeoutMs: env.STRIPE_TIMEOUT_MS, log: app.log });
-      await app.register(paymentRoutes, { db, env, provider, now });
+      ctx = { db, now, provider: stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL, timeoutMs: env.STRIPE_TIMEOUT_MS, log: app.log }) };
     } else {
-      const provider = demoProvider({ secret: env.JWT_SECRET });
-      await app.register(paymentRoutes, { db, env, provider, now });
-      await app.register(demoRoutes, { db, env, provider, now });
+      const demo: PaymentsContext<DemoProvider> = { db, now, provider: demoProvider({ secret: env.JWT_SECRET }) };
+      await app.register(demoRoutes, { ctx: demo, env });
       app.log.info('payments use the demo provider: no card is charged (set STRIPE_SECRET_KEY to take real payments)');
+      ctx = demo;
     }
-    if (env.STRIPE_WEBHOOK_SECRET) await app.register(webhookRoutes, { db, secret: env.STRIPE_WEBHOOK_SECRET, now });
+    await app.register(paymentRoutes, { ctx, env });
+    if (env.STRIPE_WEBHOOK_SECRET) await app.register(webhookRoutes, { ctx, secret: env.STRIPE_WEBHOOK_SECRET });
     return app;
   },
 };

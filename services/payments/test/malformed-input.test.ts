@@ -1,6 +1,20 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTestCards } from '@repo/contracts';
+import { z } from 'zod';
+import {
+  cardDigits,
+  createPaymentIntentRequestSchema,
+  demoConfirmRequestSchema,
+  demoDeclineMessage,
+  demoTestCards,
+  demoUnknownCardMessage,
+  idempotencyKeyHeaderSchema,
+  paymentIntentIdSchema,
+  paymentListQuerySchema,
+  stripeWebhookEventSchema,
+  webhookOutcomes,
+} from '@repo/contracts';
+import { expectApiError, jsonBodyErrorCode } from './api-error.ts';
 import { FakeStripe, intentEvent, signedHeaders, startPayments, webhookSecret, type PaymentsTestService } from './helpers.ts';
 
 let fake: FakeStripe;
@@ -37,14 +51,46 @@ const rawBody = fc.oneof(
   fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
 );
 
-/** URLs cannot carry lone surrogates; UTF-8 round-tripping turns them into U+FFFD as a browser would. */
+/** URLs and bodies cannot carry lone surrogates; UTF-8 round-tripping turns them into U+FFFD as the wire does. */
 const wellFormed = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
 
 const services = () => [demo, stripe] as const;
-const notServerError = (statusCode: number, context: unknown) => expect(statusCode, JSON.stringify(context)).toBeLessThan(500);
 
-describe('malformed requests never get a 5xx', () => {
-  it('POST /api/create-payment-intent', async () => {
+type Refusal = { status: number; code: string };
+/**
+ * How a JSON route refuses a body before its handler runs, or undefined when the body gets through: an unknown media
+ * type, an empty, broken or prototype-poisoning JSON body, or one that fails the route's schema.
+ */
+function refusal(payload: string, contentType: string, schema: z.ZodType): Refusal | undefined {
+  const sent = wellFormed(payload);
+  const invalid = (value: unknown) => (schema.safeParse(value).success ? undefined : { status: 400, code: 'VALIDATION_ERROR' });
+  if (contentType === '') return sent === '' ? invalid(undefined) : { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' };
+  if (contentType.startsWith('application/json')) {
+    return jsonBodyErrorCode(sent) === 'BAD_REQUEST' ? { status: 400, code: 'BAD_REQUEST' } : invalid(JSON.parse(sent));
+  }
+  if (contentType === 'text/plain') return invalid(sent);
+  return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' };
+}
+
+/** A body the handler got: its answer is one of `accepted`; an error among them has the API error shape. */
+function expectAnswer(response: { statusCode: number; body: string }, accepted: { status: number; code?: string }[]) {
+  expect(accepted.map((answer) => answer.status), response.body).toContain(response.statusCode);
+  const code = accepted.find((answer) => answer.status === response.statusCode)?.code;
+  if (code) expectApiError(response, response.statusCode, code);
+}
+
+/** What the demo confirmation answers a well-formed body with. */
+function demoConfirmAnswers(body: z.infer<typeof demoConfirmRequestSchema>) {
+  if (body.paymentIntentId !== demoIntent.paymentIntentId || body.clientSecret !== demoIntent.clientSecret) return [{ status: 404, code: 'NOT_FOUND' }];
+  const digits = cardDigits(body.cardNumber);
+  // The first payment with the paying card succeeds; the intent is final after that.
+  if (digits === cardDigits(demoTestCards.succeeds)) return [{ status: 200 }, { status: 409, code: 'CONFLICT' }];
+  if (digits === cardDigits(demoTestCards.declined)) return [{ status: 200 }, { status: 409, code: 'CONFLICT' }];
+  return [{ status: 400, code: 'VALIDATION_ERROR' }];
+}
+
+describe('malformed requests get a 4xx with the API error shape', () => {
+  it('POST /api/create-payment-intent: 400 for a bad body or Idempotency-Key, else an intent (409 for a key reused for another payment)', async () => {
     const body = fc.oneof(
       fc.record({ amount: anyValue, description: anyValue }, { requiredKeys: [] }),
       fc.record({ amount: fc.double({ min: -1e6, max: 1e6 }), description: text }),
@@ -54,11 +100,20 @@ describe('malformed requests never get a 5xx', () => {
     );
     await fc.assert(
       fc.asyncProperty(body, fc.option(text), async (payload, key) => {
+        const sentKey = key === null ? undefined : key.replace(/[^\x20-\x7e]/g, '').trim();
+        const json = JSON.stringify(payload) ?? 'null';
+        const refused = refusal(json, 'application/json', createPaymentIntentRequestSchema)
+          ?? (idempotencyKeyHeaderSchema.safeParse({ 'idempotency-key': sentKey }).success ? undefined : { status: 400, code: 'VALIDATION_ERROR' });
         for (const service of services()) {
           const headers: Record<string, string> = { 'content-type': 'application/json' };
-          if (key !== null) headers['idempotency-key'] = key.replace(/[^\x20-\x7e]/g, '');
-          const response = await service.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers, payload: JSON.stringify(payload) ?? 'null' });
-          notServerError(response.statusCode, { payload, key, body: response.body });
+          if (sentKey !== undefined) headers['idempotency-key'] = sentKey;
+          const response = await service.app.inject({ method: 'POST', url: '/api/create-payment-intent', headers, payload: json });
+          if (refused) {
+            expectApiError(response, refused.status, refused.code);
+          } else {
+            expectAnswer(response, [{ status: 200 }, { status: 409, code: 'CONFLICT' }]);
+            if (response.statusCode === 200) expect(response.json()).toMatchObject({ paymentIntentId: expect.any(String), clientSecret: expect.any(String), provider: service === demo ? 'demo' : 'stripe' });
+          }
         }
       }),
       { numRuns: 300 },
@@ -72,14 +127,29 @@ describe('malformed requests never get a 5xx', () => {
         for (const service of services()) {
           const headers = type ? { 'content-type': type } : {};
           const response = await service.app.inject({ method: 'POST', url: path, headers, payload });
-          notServerError(response.statusCode, { path, payload, type, body: response.body });
+          if (path === '/api/payments/webhook') {
+            // Any media type is read as bytes; without a Stripe-Signature (or a body) nothing is verified.
+            expectApiError(response, 400, 'BAD_REQUEST');
+          } else if (path === '/api/payments/demo/confirm' && service === stripe) {
+            // With Stripe configured the demo route does not exist. On the way to the 404 Fastify still parses a media
+            // type it knows (so broken JSON is a 400) and skips one it does not.
+            const refused = refusal(payload, type, z.unknown());
+            if (refused && refused.status !== 415) expectApiError(response, refused.status, refused.code);
+            else expectApiError(response, 404, 'NOT_FOUND');
+          } else {
+            const schema = path === '/api/create-payment-intent' ? createPaymentIntentRequestSchema : demoConfirmRequestSchema;
+            const refused = refusal(payload, type, schema);
+            if (refused) expectApiError(response, refused.status, refused.code);
+            else if (path === '/api/create-payment-intent') expectAnswer(response, [{ status: 200 }]);
+            else expectAnswer(response, demoConfirmAnswers(demoConfirmRequestSchema.parse(JSON.parse(wellFormed(payload)))));
+          }
         }
       }),
       { numRuns: 150 },
     );
   });
 
-  it('POST /api/payments/demo/confirm', async () => {
+  it('POST /api/payments/demo/confirm: 400 for a bad body, 404 for a payment it does not own, the outcome of a test card', async () => {
     const body = fc.record(
       {
         paymentIntentId: fc.oneof(anyValue, fc.constant(demoIntent.paymentIntentId)),
@@ -90,13 +160,24 @@ describe('malformed requests never get a 5xx', () => {
     );
     await fc.assert(
       fc.asyncProperty(body, async (payload) => {
-        const response = await demo.app.inject({ method: 'POST', url: '/api/payments/demo/confirm', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
-        notServerError(response.statusCode, { payload, body: response.body });
+        const json = JSON.stringify(payload);
+        const response = await demo.app.inject({ method: 'POST', url: '/api/payments/demo/confirm', payload: json, headers: { 'content-type': 'application/json' } });
+        const refused = refusal(json, 'application/json', demoConfirmRequestSchema);
+        if (refused) {
+          expectApiError(response, refused.status, refused.code);
+          return;
+        }
+        const parsed = demoConfirmRequestSchema.parse(JSON.parse(wellFormed(json)));
+        expectAnswer(response, demoConfirmAnswers(parsed));
+        if (cardDigits(parsed.cardNumber) === cardDigits(demoTestCards.declined) && response.statusCode === 200) {
+          expect(response.json()).toMatchObject({ payment: { status: 'failed' }, failureMessage: demoDeclineMessage });
+        }
+        if (response.statusCode === 400) expect(response.json().error.fields).toEqual({ cardNumber: demoUnknownCardMessage });
       }),
     );
   });
 
-  it('POST /api/payments/webhook with any signature, and signed events of any shape', async () => {
+  it('POST /api/payments/webhook: 400 for any forged signature; a signed event is applied, or refused when it is not a Stripe event', async () => {
     const signature = fc.oneof(text, fc.constant('t=1,v1='), fc.tuple(fc.integer(), text).map(([t, v]) => `t=${t},v1=${v},v0=${v}`));
     const event = fc.oneof(
       fc.record({ id: anyValue, type: anyValue, created: anyValue, data: anyValue }, { requiredKeys: [] }),
@@ -112,25 +193,41 @@ describe('malformed requests never get a 5xx', () => {
       fc.asyncProperty(rawBody, signature, event, async (payload, header, signed) => {
         for (const service of services()) {
           const forged = await service.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header.replace(/[^\x20-\x7e]/g, '') }, payload });
-          notServerError(forged.statusCode, { payload, header, body: forged.body });
+          expectApiError(forged, 400, 'BAD_REQUEST');
           const body = JSON.stringify(signed) ?? 'null';
           const response = await service.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: signedHeaders(body), payload: body });
-          notServerError(response.statusCode, { signed, body: response.body });
+          if (stripeWebhookEventSchema.safeParse(JSON.parse(wellFormed(body))).success) {
+            expect(response.statusCode, response.body).toBe(200);
+            expect(response.json()).toEqual({ received: true, outcome: expect.toBeOneOf([...webhookOutcomes]) });
+          } else {
+            expectApiError(response, 400, 'BAD_REQUEST');
+          }
         }
       }),
     );
   });
 
-  it('GET /api/payments/:id and the staff list with any path and query', async () => {
+  it('GET /api/payments/:id and the staff list with any path and query: 400 when malformed, else 404 or the page', async () => {
     const query = fc.dictionary(fc.constantFrom('status', 'provider', 'from', 'to', 'page', 'pageSize', 'x'), text, { maxKeys: 6 });
+    // '.' and '..' are path segments that name other routes, not ids.
+    const id = text.filter((candidate) => !['.', '..'].includes(wellFormed(candidate)));
     await fc.assert(
-      fc.asyncProperty(text, query, async (id, params) => {
+      fc.asyncProperty(id, query, async (paymentIntentId, params) => {
         for (const service of services()) {
-          const one = await service.app.inject({ method: 'GET', url: `/api/payments/${encodeURIComponent(wellFormed(id))}` });
-          notServerError(one.statusCode, { id, body: one.body });
+          const sentId = wellFormed(paymentIntentId);
+          const one = await service.app.inject({ method: 'GET', url: `/api/payments/${encodeURIComponent(sentId)}` });
+          // No intent with a random id exists, so a well-formed one is not found.
+          if (paymentIntentIdSchema.safeParse(sentId).success) expectApiError(one, 404, 'NOT_FOUND');
+          else expectApiError(one, 400, 'VALIDATION_ERROR');
+
           const search = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, wellFormed(value)] as [string, string]));
           const list = await service.app.inject({ method: 'GET', url: `/api/payments?${search}`, headers: { authorization: service.bearer({ sub: 'staff:1', role: 'staff' }) } });
-          notServerError(list.statusCode, { params, body: list.body });
+          if (paymentListQuerySchema.safeParse(Object.fromEntries(search)).success) {
+            expect(list.statusCode, list.body).toBe(200);
+            expect(list.json()).toMatchObject({ items: expect.any(Array), total: expect.any(Number) });
+          } else {
+            expectApiError(list, 400, 'VALIDATION_ERROR');
+          }
         }
       }),
     );

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { PaymentProviderName, PaymentStatus, WebhookResponse } from '@repo/contracts';
 
 export type PaymentsTable = {
@@ -31,3 +31,8 @@ export type PaymentEventsTable = {
 
 export type PaymentsDatabase = { payments: PaymentsTable; payment_events: PaymentEventsTable };
 export type PaymentRow = Selectable<PaymentsTable>;
+
+/** What every repository function takes first: the database, or the transaction a use case opened. */
+export type Db = Kysely<PaymentsDatabase> | Transaction<PaymentsDatabase>;
+/** For repository functions that only make sense inside a transaction (row locks). */
+export type Trx = Transaction<PaymentsDatabase>;

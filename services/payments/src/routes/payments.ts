@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import {
-  apiErrorSchema,
   createPaymentIntentRequestSchema,
   createPaymentIntentResponseSchema,
   idempotencyKeyHeaderSchema,
@@ -9,17 +7,17 @@ import {
   paymentListResponseSchema,
   publicPaymentSchema,
 } from '@repo/contracts';
-import { notFound, type ServiceApp } from '@repo/service-kit';
-import type { PaymentsDatabase } from '../db/schema.ts';
-import { createPaymentIntent, currentPayment, listPayments, toPublicPayment } from '../domain/payments.ts';
-import { randomIdempotencyKey, type PaymentProvider } from '../domain/provider.ts';
+import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import { randomIdempotencyKey } from '../domain/provider.ts';
 import type { PaymentsEnv } from '../env.ts';
+import type { PaymentsContext } from '../use-cases/context.ts';
+import { createPaymentIntent } from '../use-cases/create-payment-intent.ts';
+import { getPayment } from '../use-cases/get-payment.ts';
+import { listPayments } from '../use-cases/list-payments.ts';
 
-const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 
-export type PaymentRoutesOptions = { db: Kysely<PaymentsDatabase>; env: PaymentsEnv; provider: PaymentProvider; now: () => Date };
-
-export async function paymentRoutes(app: ServiceApp, { db, env, provider, now }: PaymentRoutesOptions) {
+export async function paymentRoutes(app: ServiceApp, { ctx, env }: { ctx: PaymentsContext; env: PaymentsEnv }) {
   app.post('/api/create-payment-intent', {
     config: { rateLimit: { max: env.PAYMENT_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     schema: {
@@ -27,32 +25,24 @@ export async function paymentRoutes(app: ServiceApp, { db, env, provider, now }:
       summary: 'Start a payment: a pending ledger record and a provider intent in US cents',
       headers: idempotencyKeyHeaderSchema,
       body: createPaymentIntentRequestSchema,
-      response: { 200: createPaymentIntentResponseSchema, ...errorResponses },
+      response: { 200: createPaymentIntentResponseSchema, ...errors },
     },
-  }, async (request) => {
-    return createPaymentIntent(db, provider, {
-      amount: request.body.amount,
-      description: request.body.description,
-      idempotencyKey: request.headers['idempotency-key'] ?? randomIdempotencyKey(),
-      metadata: { source: 'website-payment-page', request_id: request.id },
-    });
-  });
+  }, async (request) => createPaymentIntent(ctx, {
+    amount: request.body.amount,
+    description: request.body.description,
+    idempotencyKey: request.headers['idempotency-key'] ?? randomIdempotencyKey(),
+    metadata: { source: 'website-payment-page', request_id: request.id },
+  }));
 
   app.get('/api/payments/:paymentIntentId', {
     schema: {
       tags: ['payments'],
       summary: 'Status, amount, description and date of one payment, for the confirmation page',
       params: paymentIntentParamsSchema,
-      response: { 200: publicPaymentSchema, ...errorResponses },
+      response: { 200: publicPaymentSchema, ...errors },
     },
-  }, async (request) => {
-    const row = await currentPayment(db, provider, request.params.paymentIntentId, {
-      now: now(),
-      onRefreshError: (err) => request.log.info({ err }, 'Stripe could not be asked; showing the stored status'),
-    });
-    if (!row) throw notFound('We could not find that payment.');
-    return toPublicPayment(row);
-  });
+  }, async (request) => getPayment(ctx, request.params.paymentIntentId,
+    (err) => request.log.info({ err }, 'Stripe could not be asked; showing the stored status')));
 
   app.get('/api/payments', {
     preHandler: app.requireRole('staff', 'admin'),
@@ -61,7 +51,7 @@ export async function paymentRoutes(app: ServiceApp, { db, env, provider, now }:
       summary: 'The payments ledger for staff, newest first, with filters and paging',
       security: [{ bearer: [] }, { cookie: [] }],
       querystring: paymentListQuerySchema,
-      response: { 200: paymentListResponseSchema, ...errorResponses },
+      response: { 200: paymentListResponseSchema, ...errors },
     },
-  }, async (request) => listPayments(db, request.query));
+  }, async (request) => listPayments(ctx, request.query));
 }
