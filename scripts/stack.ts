@@ -3,6 +3,7 @@
  * three built apps. Used by `pnpm start` (PGlite, local gateway) and by the browser tests (PostgreSQL, real nginx).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,6 +33,23 @@ export type RunningStack = {
 /** The apps' addresses on this machine: the origin builds, redirects and ALLOWED_ORIGINS use. */
 export function localOrigins(appPorts: Record<AppName, number>): Record<AppName, string> {
   return Object.fromEntries(appNames.map((app) => [app, `http://localhost:${appPorts[app]}`])) as Record<AppName, string>;
+}
+
+/**
+ * How the services reach and trust each other for durable cross-service effects: each gets its own signing key, knows
+ * every peer's internal address (never the gateway) and trusts the other services' keys. Keys are made per start:
+ * queued messages are signed when they are delivered, so a restart with new keys loses nothing.
+ */
+export function serviceMesh(servicePorts: Record<ServiceName, number>): Record<ServiceName, Record<string, string>> {
+  const keys = Object.fromEntries(serviceNames.map((service) => [service, randomBytes(32).toString('base64url')])) as Record<ServiceName, string>;
+  const list = (value: (service: ServiceName) => string, except: ServiceName) =>
+    serviceNames.filter((service) => service !== except).map((service) => `${service}=${value(service)}`).join(',');
+  const envOf = (service: ServiceName): Record<string, string> => ({
+    SERVICE_KEY: keys[service],
+    TRUSTED_SERVICE_KEYS: list((peer) => keys[peer], service),
+    PEER_URLS: list((peer) => `http://127.0.0.1:${servicePorts[peer]}`, service),
+  });
+  return Object.fromEntries(serviceNames.map((service) => [service, envOf(service)])) as Record<ServiceName, Record<string, string>>;
 }
 
 const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'services', service, 'dist', 'server.mjs');
@@ -76,6 +94,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   await mkdir(logDir, { recursive: true });
   const logFile = (service: ServiceName) => path.join(logDir, `${service}.log`);
 
+  const mesh = serviceMesh(options.servicePorts);
   const children: ChildProcess[] = [];
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -87,17 +106,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await Promise.all(serviceNames.map(async (service) => {
       const port = options.servicePorts[service];
       const out = createWriteStream(logFile(service), { flags: 'a' });
+      // The shell's DATABASE_URL must not turn an embedded stack into one on that server.
+      const { DATABASE_URL: _shellDatabase, ...inherited } = process.env;
       const child = spawn(process.execPath, [serviceEntry(service)], {
         cwd: path.join(repoRoot, 'services', service),
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
-          ...process.env,
+          ...inherited,
           // Local stacks are plain http, so the session cookie cannot be Secure.
           COOKIE_SECURE: 'false',
           ...options.env,
           HOST: '127.0.0.1',
           PORT: String(port),
           SEED_DEMO: String(options.seed),
+          ...mesh[service],
           ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
           ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
         },

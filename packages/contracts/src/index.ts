@@ -16,3 +16,4 @@ export * from './technicians.ts';
 export * from './tracking.ts';
 export * from './payments.ts';
 export * from './deliveries.ts';
+export * from './effects.ts';

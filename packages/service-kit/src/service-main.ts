@@ -15,17 +15,24 @@ export type ServiceDefinition<Env extends BaseEnv, DB> = {
   name: ServiceName;
   envSchema: z.ZodType<Env>;
   migrations: Record<string, Migration>;
+  /** Builds the app; demo data is inserted from here with `seedWhenReady`, so it can use what the app starts. */
   build: (env: Env, database: Database<DB>, runtime: ServiceRuntime) => Promise<ServiceApp>;
-  /** Inserts demo data when the database has none; runs only with SEED_DEMO=true. */
-  seed?: (db: Kysely<DB>, env: Env) => Promise<void>;
 };
+
+/**
+ * Inserts demo data (when the database has none: `seed` checks) with SEED_DEMO=true, once the app is ready: after
+ * the plugins registered before this call have started, so the seed can enqueue cross-service effects.
+ */
+export function seedWhenReady(app: ServiceApp, env: Pick<BaseEnv, 'SEED_DEMO'>, seed: () => Promise<void>): void {
+  if (env.SEED_DEMO === 'true') app.addHook('onReady', seed);
+}
 
 /** Where an embedded service keeps its PGlite files when neither DATABASE_URL nor DATA_DIR is set. */
 export function defaultDataDir(name: ServiceName): string {
   return path.resolve(process.cwd(), '../../data', name);
 }
 
-/** A service process: validated environment, database, migrations, optional demo data, then `listen`. */
+/** A service process: validated environment, database, migrations, the app (with optional demo data), then `listen`. */
 export function serviceMain<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env, DB>): void {
   startOrExit(async () => {
     const env = loadEnv(definition.name, definition.envSchema);
@@ -33,7 +40,6 @@ export function serviceMain<Env extends BaseEnv, DB>(definition: ServiceDefiniti
       env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR ?? defaultDataDir(definition.name) },
     );
     await migrateToLatest(database.db as Kysely<unknown> as Kysely<any>, definition.migrations);
-    if (env.SEED_DEMO === 'true' && definition.seed) await definition.seed(database.db, env);
     const app = await definition.build(env, database, systemRuntime);
     await runService(app, { host: env.HOST, port: env.PORT, onClose: () => database.close() });
   });

@@ -1,13 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SessionClaims } from '@repo/contracts';
+import { serviceNames, type ServiceName, type SessionClaims } from '@repo/contracts';
 import { signSession } from './auth.ts';
 import type { ServiceApp } from './create-service.ts';
 import { createDatabase, migrateToLatest, type Database } from './db/index.ts';
 import { loadEnv, type BaseEnv } from './env.ts';
 import { systemRuntime, type ServiceDefinition, type ServiceRuntime } from './service-main.ts';
 import { createTestDatabase } from './testing/index.ts';
+import { effectPath, signedDeliveryHeaders } from './effects/signing.ts';
 
 export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256';
+/** Every test service signs and trusts cross-service effects with this key. */
+export const testServiceKey = 'test-service-key-that-is-long-enough-for-hmac';
+/**
+ * Where a test service delivers its effects unless the test says otherwise: the discard port, where nothing listens,
+ * so deliveries wait and retry in the background instead of reaching a real service.
+ */
+const unreachablePeers = serviceNames.map((service) => `${service}=http://127.0.0.1:9`).join(',');
+const trustEveryService = serviceNames.map((service) => `${service}=${testServiceKey}`).join(',');
 
 export type TestService<DB> = {
   app: ServiceApp;
@@ -31,6 +41,9 @@ export async function createTestService<Env extends BaseEnv, DB>(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: testJwtSecret,
+    SERVICE_KEY: testServiceKey,
+    TRUSTED_SERVICE_KEYS: trustEveryService,
+    PEER_URLS: unreachablePeers,
     ...env,
   });
   const app = await definition.build(parsed, database, runtime);
@@ -46,4 +59,12 @@ export async function createTestService<Env extends BaseEnv, DB>(
       await testDatabase.cleanup();
     },
   };
+}
+
+export type TestEffect = { from: ServiceName; topic: string; payload: unknown; messageId?: string; key?: string };
+
+/** Delivers an effect to a test service as the peer `from` does: signed (with the test key unless told), by inject. */
+export function injectEffect(app: ServiceApp, { from, topic, payload, messageId = randomUUID(), key = testServiceKey }: TestEffect) {
+  const body = JSON.stringify(payload);
+  return app.inject({ method: 'POST', url: effectPath(topic), headers: signedDeliveryHeaders(from, key, { messageId, topic, body }), payload: body });
 }

@@ -1,20 +1,34 @@
-import type { Kysely } from 'kysely';
+import { demoCustomerSeededTopic, type DemoCustomerSeeded } from '@repo/contracts';
+import type { Transaction } from 'kysely';
 import type { AccountsDatabase } from './db/schema.ts';
 import { hashPassword } from './domain/passwords.ts';
 import type { AccountsEnv } from './env.ts';
 import { hasCustomers, insertCustomer } from './repositories/customer-repository.ts';
+import type { AccountsContext } from './use-cases/context.ts';
 
-/** The demo customer (demo@example.com) is the first customer, id 1, which the booking demo data refers to. */
-export async function seedDemoData(db: Kysely<AccountsDatabase>, env: AccountsEnv): Promise<void> {
-  if (await hasCustomers(db)) return;
-  await insertCustomer(db, {
-    first_name: 'Dana',
-    last_name: 'Whitfield',
-    email: 'demo@example.com',
-    phone: '(904) 555-0142',
-    address: '48 Cordova St, St Augustine, FL 32084',
-    password_hash: await hashPassword(env.DEMO_CUSTOMER_PASSWORD),
-    service_pro_customer_id: null,
-    last_login: null,
+/** The part of the outbox the seed needs: the demo customer's id goes to booking with the account. */
+type DemoEffects = { enqueue(trx: Transaction<AccountsDatabase>, topic: typeof demoCustomerSeededTopic, payload: DemoCustomerSeeded): Promise<string> };
+
+export const demoCustomerEmail = 'demo@example.com';
+
+/**
+ * The demo customer (demo@example.com). Its id is whatever the database gives it: booking learns it through a durable
+ * effect written in the same transaction, and links the demo history it seeded under that email.
+ */
+export async function seedDemoData(ctx: AccountsContext, env: AccountsEnv, effects: DemoEffects): Promise<void> {
+  if (await hasCustomers(ctx.db)) return;
+  const passwordHash = await hashPassword(env.DEMO_CUSTOMER_PASSWORD);
+  await ctx.db.transaction().execute(async (trx) => {
+    const customer = await insertCustomer(trx, {
+      first_name: 'Dana',
+      last_name: 'Whitfield',
+      email: demoCustomerEmail,
+      phone: '(904) 555-0142',
+      address: '48 Cordova St, St Augustine, FL 32084',
+      password_hash: passwordHash,
+      service_pro_customer_id: null,
+      last_login: null,
+    });
+    await effects.enqueue(trx, demoCustomerSeededTopic, { customerId: customer.id, email: customer.email });
   });
 }

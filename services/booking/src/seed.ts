@@ -10,12 +10,13 @@ import { bookAppointment } from './use-cases/book-appointment.ts';
 import { bookingContext } from './use-cases/context.ts';
 
 /**
- * Demo data for the embedded default: the demo customer's history and a few upcoming appointments.
- * The demo customer is the first account the accounts service seeds (id DEMO_CUSTOMER_ID, default 1).
+ * Demo data for the embedded default: the demo customer's history and a few upcoming appointments. The history is
+ * stored under the demo customer's email with no account id: booking cannot know the id accounts will give it, so
+ * accounts sends it as a durable effect and `linkDemoCustomer` links these rows then.
  */
 export async function seedDemoData(db: Kysely<BookingDatabase>, env: BookingEnv): Promise<void> {
   if ((await countAppointments(db)) > 0) return;
-  const customerId = 1;
+  const customerId = null;
   const today = businessDate();
   const base = { email: 'demo@example.com', phone: '(904) 555-0142', address: '48 Cordova St', city: 'St Augustine', state: 'FL', zipCode: '32084' };
 
@@ -36,8 +37,8 @@ export async function seedDemoData(db: Kysely<BookingDatabase>, env: BookingEnv)
   const upcoming = bookableDates(today).slice(1, 4);
   const people = [
     { customerName: 'Dana Whitfield', customerId, appliance: 'Dishwasher', brand: 'Bosch', serviceType: 'Diagnostic' },
-    { customerName: 'Marcus Lee', customerId: null, appliance: 'Oven', brand: 'Wolf', serviceType: 'Repair' },
-    { customerName: 'Priya Natarajan', customerId: null, appliance: 'Washer', brand: 'LG', serviceType: 'Repair' },
+    { customerName: 'Marcus Lee', customerId: null, email: 'marcus.lee@example.com', appliance: 'Oven', brand: 'Wolf', serviceType: 'Repair' },
+    { customerName: 'Priya Natarajan', customerId: null, email: 'priya.natarajan@example.com', appliance: 'Washer', brand: 'LG', serviceType: 'Repair' },
   ] as const;
   for (const [index, person] of people.entries()) {
     const date = upcoming[index];

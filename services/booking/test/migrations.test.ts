@@ -18,15 +18,15 @@ const book = (timeSlot: string) =>
 
 it('takes the slot-place functions down to the first booking function and back up, booking alike on both', async () => {
   const migrator = new Migrator({ db: service.db, provider: { getMigrations: async () => migrations } });
-  const down = await migrator.migrateDown();
+  const down = await migrator.migrateTo('2026-11-22T0100-book-function');
   expect(down.error).toBeUndefined();
-  expect(down.results).toEqual([expect.objectContaining({ migrationName: '2026-11-24T0000-slot-place-functions', direction: 'Down', status: 'Success' })]);
+  expect(down.results).toContainEqual(expect.objectContaining({ migrationName: '2026-11-24T0000-slot-place-functions', direction: 'Down', status: 'Success' }));
   expect((await book('08:00-09:00')).statusCode).toBe(201);
   expect((await book('08:00-09:00')).statusCode).toBe(409);
 
   const up = await migrator.migrateToLatest();
   expect(up.error).toBeUndefined();
-  expect(up.results).toEqual([expect.objectContaining({ migrationName: '2026-11-24T0000-slot-place-functions', direction: 'Up', status: 'Success' })]);
+  expect(up.results).toContainEqual(expect.objectContaining({ migrationName: '2026-11-24T0000-slot-place-functions', direction: 'Up', status: 'Success' }));
   expect((await book('09:00-10:00')).statusCode).toBe(201);
   expect((await book('09:00-10:00')).statusCode).toBe(409);
 });

@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import { createService } from '@repo/service-kit';
-import type { ServiceDefinition } from '@repo/service-kit/main';
+import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { TrackingDatabase } from './db/schema.ts';
 import { LiveHub } from './domain/live-hub.ts';
@@ -12,13 +12,13 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
   name: 'tracking',
   envSchema: trackingEnvSchema,
   migrations,
-  seed: seedDemoData,
   build: async (env, database, runtime) => {
     const app = await createService({ name: 'tracking', env, ready: database.ping });
     const hub = new LiveHub(app.log);
     await app.register(websocket, { options: { maxPayload: 4096 } });
     app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.add(socket));
     await app.register(technicianRoutes, { ctx: { db: database.db, hub, now: runtime.now } });
+    seedWhenReady(app, env, () => seedDemoData(database.db));
     return app;
   },
 };

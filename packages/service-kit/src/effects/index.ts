@@ -1,5 +1,5 @@
 export { effectsEnvShape, type EffectsEnv } from './env.ts';
-export { effectHeaders, signDelivery } from './signing.ts';
+export { effectHeaders, effectPath, signDelivery, signedDeliveryHeaders } from './signing.ts';
 export {
   createEffects,
   defaultDeliveryTuning,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { effectReceiptSchema, type EffectReceipt, type ServiceName } from '@repo/contracts';
+import { effectReceiptSchema, internalPathPrefix, type EffectReceipt, type ServiceName } from '@repo/contracts';
 import { EnvError } from '../env.ts';
 import { errorResponses } from '../error-responses.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
@@ -78,7 +78,7 @@ export async function effectsReceiver(app: FastifyInstance, options: EffectsRece
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post<{ Params: { topic: string }; Body: string }>(
-    '/internal/effects/:topic',
+    `${internalPathPrefix}effects/:topic`,
     { config: { rateLimit: false }, schema: { hide: true, response: { 200: effectReceiptSchema, ...errorResponses(400, 401, 403) } } },
     async (request): Promise<EffectReceipt> => {
       const { topic } = request.params;

@@ -10,7 +10,7 @@ import { EnvError } from '../env.ts';
 import { errorResponses } from '../error-responses.ts';
 import type { EffectsEnv } from './env.ts';
 import { createQueue, QUEUE_SCHEMA } from './queue.ts';
-import { effectHeaders, signDelivery } from './signing.ts';
+import { effectPath, signedDeliveryHeaders } from './signing.ts';
 
 /** The effects a service sends, by topic: which peer receives it and the schema of its payload (from contracts). */
 export type OutgoingEffects = Record<string, { to: ServiceName; schema: z.ZodType }>;
@@ -100,18 +100,10 @@ export function createEffects<Out extends OutgoingEffects>(options: EffectsOptio
   async function deliver(to: ServiceName, job: Job<JobData>): Promise<JobResult> {
     const { topic, payload } = job.data;
     const body = JSON.stringify(payload);
-    const timestamp = Math.floor(Date.now() / 1000).toString();
-    const signature = signDelivery(key, { timestamp, messageId: job.id, topic, body });
     try {
-      const response = await fetch(new URL(`/internal/effects/${encodeURIComponent(topic)}`, peers[to]), {
+      const response = await fetch(new URL(effectPath(topic), peers[to]), {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [effectHeaders.service]: service,
-          [effectHeaders.timestamp]: timestamp,
-          [effectHeaders.messageId]: job.id,
-          [effectHeaders.signature]: signature,
-        },
+        headers: signedDeliveryHeaders(service, key, { messageId: job.id, topic, body }),
         body,
         signal: AbortSignal.any([job.signal, AbortSignal.timeout(tuning.deliveryTimeoutMs)]),
       });

@@ -1,4 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { internalPathPrefix } from '@repo/contracts';
+
+/** Where a peer receives a topic: under the internal prefix, which the public gateway never routes. */
+export const effectPath = (topic: string) => `${internalPathPrefix}effects/${encodeURIComponent(topic)}`;
 
 /** Headers a delivery carries: who sends it, when, which message, and the signature over all of it and the body. */
 export const effectHeaders = {
@@ -19,4 +23,16 @@ export function signatureMatches(key: string, parts: SignedParts, signature: str
   const expected = Buffer.from(signDelivery(key, parts), 'hex');
   const given = Buffer.from(signature, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The headers of one delivery from `service`, signed now with its key. */
+export function signedDeliveryHeaders(service: string, key: string, message: Omit<SignedParts, 'timestamp'>): Record<string, string> {
+  const timestamp = Math.floor(Date.now() / 1000).toString();
+  return {
+    'content-type': 'application/json',
+    [effectHeaders.service]: service,
+    [effectHeaders.timestamp]: timestamp,
+    [effectHeaders.messageId]: message.messageId,
+    [effectHeaders.signature]: signDelivery(key, { ...message, timestamp }),
+  };
 }

@@ -80,3 +80,10 @@ export async function countAppointments(db: Db): Promise<number> {
 /** A past appointment as it is stored, without taking a place (history and demo data). */
 export const insertPastAppointment = (db: Db, values: Insertable<AppointmentsTable>) =>
   db.insertInto('appointments').values(values).execute();
+
+/** Gives the appointments booked under this email without an account to the account; returns how many. */
+export async function assignGuestAppointments(db: Db, email: string, customerId: number): Promise<number> {
+  const result = await db.updateTable('appointments').set({ customer_id: customerId })
+    .where('customer_id', 'is', null).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, ServiceRequestsTable } from '../db/schema.ts';
 
 /** One customer's service requests, newest first. */
@@ -7,3 +7,10 @@ export const findCustomerServiceRequests = (db: Db, customerId: number) =>
 
 export const insertServiceRequests = (db: Db, values: Insertable<ServiceRequestsTable>[]) =>
   db.insertInto('service_requests').values(values).returning('id').execute();
+
+/** Gives the service requests made under this email without an account to the account; returns how many. */
+export async function assignGuestServiceRequests(db: Db, email: string, customerId: number): Promise<number> {
+  const result = await db.updateTable('service_requests').set({ customer_id: customerId })
+    .where('customer_id', 'is', null).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
