@@ -43,7 +43,7 @@ describe('creating a Stripe PaymentIntent', () => {
       description: 'Sub-Zero refrigerator repair',
       'metadata[source]': 'website-payment-page',
     });
-    expect(request!.form.get('metadata[request_id]')).toBeTruthy();
+    expect(request!.form.get('metadata[request_id]')).toBe(response.headers['x-request-id']);
     expect(request!.headers['idempotency-key']).toMatch(/^create-payment-intent:[0-9a-f]{32}$/);
 
     const intent = fake.intents.get(body.paymentIntentId)!;
