@@ -68,3 +68,6 @@ export function injectEffect(app: ServiceApp, { from, topic, payload, messageId 
   const body = JSON.stringify(payload);
   return app.inject({ method: 'POST', url: effectPath(topic), headers: signedDeliveryHeaders(from, key, { messageId, topic, body }), payload: body });
 }
+
+/** Assertions on the one API error shape, for service tests. */
+export { expectApiError, jsonBodyErrorCode } from './testing/api-error.ts';

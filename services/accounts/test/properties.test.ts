@@ -2,10 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { adminLoginRequestSchema, loginRequestSchema, registerRequestSchema } from '@repo/contracts';
-import { createTestService, type TestService } from '@repo/service-kit/test-service';
+import { createTestService, expectApiError, jsonBodyErrorCode, type TestService } from '@repo/service-kit/test-service';
 import type { AccountsDatabase } from '../src/db/schema.ts';
 import { accountsService } from '../src/definition.ts';
-import { expectApiError, jsonBodyErrorCode } from './api-error.ts';
 
 let service: TestService<AccountsDatabase>;
 beforeAll(async () => {

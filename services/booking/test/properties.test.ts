@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableSlotsQuerySchema } from '@repo/contracts';
-import type { TestService } from '@repo/service-kit/test-service';
+import { expectApiError, jsonBodyErrorCode, type TestService } from '@repo/service-kit/test-service';
 import type { BookingDatabase } from '../src/db/schema.ts';
-import { expectApiError, jsonBodyErrorCode } from './api-error.ts';
 import { buildBooking, testClock, validBooking } from './helpers.ts';
 
 const clock = testClock('2026-11-23T15:00:00Z');

@@ -14,7 +14,7 @@ import {
   stripeWebhookEventSchema,
   webhookOutcomes,
 } from '@repo/contracts';
-import { expectApiError, jsonBodyErrorCode } from './api-error.ts';
+import { expectApiError, jsonBodyErrorCode } from '@repo/service-kit/test-service';
 import { FakeStripe, intentEvent, signedHeaders, startPayments, webhookSecret, type PaymentsTestService } from './helpers.ts';
 
 let fake: FakeStripe;

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTechnicianSchema, technicianIdParamsSchema, updateLocationSchema } from '@repo/contracts';
-import { createTestService, type TestService } from '@repo/service-kit/test-service';
+import { createTestService, expectApiError, jsonBodyErrorCode, type TestService } from '@repo/service-kit/test-service';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
-import { expectApiError, jsonBodyErrorCode } from './api-error.ts';
 
 let service: TestService<TrackingDatabase>;
 let staff: string;
