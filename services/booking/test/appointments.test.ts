@@ -183,6 +183,18 @@ describe('access rules', () => {
     expect(list.json()).toHaveLength(2);
   });
 
+  it('checks access before reading or validating the request, so a caller without access learns nothing from it', async () => {
+    const anonymous = await service.app.inject({ method: 'PUT', url: '/api/appointments/not-a-number/status', payload: { status: 'gone' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('UNAUTHORIZED');
+    const customer = service.bearer({ sub: 'customer:41', role: 'customer', customerId: 41 });
+    const refused = await service.app.inject({ method: 'GET', url: '/api/appointments?date=someday&status=gone', headers: { authorization: customer } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('FORBIDDEN');
+    const forged = await book({ customerName: '' }, { authorization: 'Bearer not-a-token' });
+    expect(forged.statusCode).toBe(401);
+  });
+
   it('frees a place when staff cancel an appointment', async () => {
     const list = await service.app.inject({ method: 'GET', url: '/api/appointments?date=2026-11-27', headers: { authorization: staff() } });
     const [first] = list.json();

@@ -157,6 +157,15 @@ describe('payments ledger for staff', () => {
     expect((await service.app.inject({ method: 'GET', url: '/api/payments', headers: { authorization: customer } })).statusCode).toBe(403);
   });
 
+  it('checks access before the query, so a caller without access learns nothing from a bad one', async () => {
+    const anonymous = await service.app.inject({ method: 'GET', url: '/api/payments?page=0&status=nope' });
+    expect(anonymous.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } });
+    const customer = service.bearer({ sub: 'customer:1', role: 'customer', customerId: 1 });
+    const refused = await service.app.inject({ method: 'GET', url: '/api/payments?page=0&status=nope', headers: { authorization: customer } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('FORBIDDEN');
+  });
+
   it('lists newest first with status, amount, description, date, filters and paging', async () => {
     const staff = service.bearer({ sub: 'staff:1', role: 'staff' });
     const list = (query: string) => service.app.inject({ method: 'GET', url: `/api/payments${query}`, headers: { authorization: staff } });

@@ -34,6 +34,18 @@ describe('technicians', () => {
     expect((await service.app.inject({ method: 'GET', url: '/api/technicians/tech_mike', headers: { authorization: customer } })).statusCode).toBe(200);
   });
 
+  it('checks access before reading or validating the body, so a caller without access learns nothing from it', async () => {
+    const anonymous = await service.app.inject({ method: 'POST', url: '/api/technicians', payload: { name: '' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('UNAUTHORIZED');
+    const broken = await service.app.inject({ method: 'PUT', url: '/api/technicians/tech_mike/location', payload: '{"lat":', headers: { 'content-type': 'application/json' } });
+    expect(broken.statusCode).toBe(401);
+    const customer = service.bearer({ sub: 'customer:1', role: 'customer', customerId: 1 });
+    const refused = await service.app.inject({ method: 'PUT', url: `/api/technicians/${'x'.repeat(100)}`, payload: {}, headers: { authorization: customer } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('FORBIDDEN');
+  });
+
   it('creates from either page\'s payload, updates, and 404s an unknown id', async () => {
     const created = await service.app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff },
       payload: { name: 'Lena Park', phone: '(904) 555-0144', specialties: ['Bosch'], vehicle: 'Van #9', lat: 29.95, lng: -81.33, location: { lat: 29.95, lng: -81.33 } } });

@@ -6,12 +6,12 @@ import { listServiceProCustomers } from '../use-cases/list-service-pro-customers
 
 export async function adminRoutes(app: ServiceApp, { ctx }: { ctx: AccountsContext }) {
   app.get('/api/admin/customers', {
-    preHandler: app.requireRole('staff', 'admin'),
+    onRequest: app.requireRole('staff', 'admin'),
     schema: { tags: ['admin'], response: { 200: customerListSchema, ...errorResponses(401, 403) } },
   }, async () => listCustomers(ctx));
 
   app.get('/api/admin/servicepro-customers', {
-    preHandler: app.requireRole('staff', 'admin'),
+    onRequest: app.requireRole('staff', 'admin'),
     schema: { tags: ['admin'], response: { 200: serviceProCustomerListSchema, ...errorResponses(401, 403) } },
   }, async () => listServiceProCustomers(ctx));
 }

@@ -49,7 +49,7 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   });
 
   app.get('/api/auth/user', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { tags: ['auth'], response: { 200: customerSchema, ...errors } },
   }, async (request) => getOwnAccount(ctx, request.session));
 

@@ -19,13 +19,14 @@ import { listAppointments } from '../use-cases/list-appointments.ts';
 import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
 
 export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: BookingContext; env: BookingEnv }) {
+  // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
   app.get('/api/appointments/available-slots', {
     schema: { tags: ['appointments'], querystring: availableSlotsQuerySchema, response: { 200: availableSlotsResponseSchema, ...errorResponses(400) } },
   }, async (request) => listAvailableSlots(ctx, request.query.date));
 
   app.post('/api/appointments', {
     config: { rateLimit: { max: env.BOOKING_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
-    preHandler: app.optionalSession,
+    onRequest: app.optionalSession,
     schema: {
       tags: ['appointments'],
       headers: z.object({ 'idempotency-key': z.string().min(8, 'Idempotency-Key must be 8 to 200 characters').max(200, 'Idempotency-Key must be 8 to 200 characters').optional() }),
@@ -43,12 +44,12 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
   });
 
   app.get('/api/appointments', {
-    preHandler: app.requireRole('staff', 'admin'),
+    onRequest: app.requireRole('staff', 'admin'),
     schema: { tags: ['appointments'], querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } },
   }, async (request) => listAppointments(ctx, request.query));
 
   app.put('/api/appointments/:id/status', {
-    preHandler: app.requireRole('staff', 'admin'),
+    onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['appointments'],
       params: appointmentIdParamsSchema,

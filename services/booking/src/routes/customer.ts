@@ -14,12 +14,12 @@ function callerCustomerId(request: FastifyRequest): number {
 /** A customer sees only their own records. */
 export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingContext }) {
   app.get('/api/customer/appointments', {
-    preHandler: app.requireRole('customer'),
+    onRequest: app.requireRole('customer'),
     schema: { tags: ['customer'], response: { 200: appointmentListSchema, ...errorResponses(401, 403) } },
   }, async (request) => listMyAppointments(ctx, callerCustomerId(request)));
 
   app.get('/api/customer/service-requests', {
-    preHandler: app.requireRole('customer'),
+    onRequest: app.requireRole('customer'),
     schema: { tags: ['customer'], response: { 200: serviceRequestListSchema, ...errorResponses(401, 403) } },
   }, async (request) => listMyServiceRequests(ctx, callerCustomerId(request)));
 }

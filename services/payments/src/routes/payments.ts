@@ -18,6 +18,7 @@ import { listPayments } from '../use-cases/list-payments.ts';
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 
 export async function paymentRoutes(app: ServiceApp, { ctx, env }: { ctx: PaymentsContext; env: PaymentsEnv }) {
+  // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
   app.post('/api/create-payment-intent', {
     config: { rateLimit: { max: env.PAYMENT_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     schema: {
@@ -45,7 +46,7 @@ export async function paymentRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
     (err) => request.log.info({ err }, 'Stripe could not be asked; showing the stored status')));
 
   app.get('/api/payments', {
-    preHandler: app.requireRole('staff', 'admin'),
+    onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['payments'],
       summary: 'The payments ledger for staff, newest first, with filters and paging',

@@ -18,20 +18,21 @@ const errors = errorResponses(400, 401, 403, 404);
 
 export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: TrackingContext }) {
   const staffOnly = app.requireRole('staff', 'admin');
+  // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
 
-  app.get('/api/technicians', { preHandler: staffOnly, schema: { tags: ['technicians'], response: { 200: technicianListSchema, ...errors } } },
+  app.get('/api/technicians', { onRequest: staffOnly, schema: { tags: ['technicians'], response: { 200: technicianListSchema, ...errors } } },
     async () => listTechnicians(ctx));
 
   // A customer's tracking page shows their technician's card, so reading one technician needs only a session.
-  app.get('/api/technicians/:id', { preHandler: app.authenticate, schema: { tags: ['technicians'], params: technicianIdParamsSchema, response: { 200: technicianSchema, ...errors } } },
+  app.get('/api/technicians/:id', { onRequest: app.authenticate, schema: { tags: ['technicians'], params: technicianIdParamsSchema, response: { 200: technicianSchema, ...errors } } },
     async (request) => getTechnician(ctx, request.params.id));
 
-  app.post('/api/technicians', { preHandler: staffOnly, schema: { tags: ['technicians'], body: createTechnicianSchema, response: { 201: technicianSchema, ...errors } } },
+  app.post('/api/technicians', { onRequest: staffOnly, schema: { tags: ['technicians'], body: createTechnicianSchema, response: { 201: technicianSchema, ...errors } } },
     async (request, reply) => reply.code(201).send(await createTechnician(ctx, request.body)));
 
-  app.put('/api/technicians/:id', { preHandler: staffOnly, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateTechnicianSchema, response: { 200: technicianSchema, ...errors } } },
+  app.put('/api/technicians/:id', { onRequest: staffOnly, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateTechnicianSchema, response: { 200: technicianSchema, ...errors } } },
     async (request) => updateTechnician(ctx, request.params.id, request.body));
 
-  app.put('/api/technicians/:id/location', { preHandler: staffOnly, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateLocationSchema, response: { 200: technicianSchema, ...errors } } },
+  app.put('/api/technicians/:id/location', { onRequest: staffOnly, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateLocationSchema, response: { 200: technicianSchema, ...errors } } },
     async (request) => moveTechnician(ctx, request.params.id, request.body));
 }
