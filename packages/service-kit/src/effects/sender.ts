@@ -188,7 +188,7 @@ export function createEffects<Out extends OutgoingEffects>(options: EffectsOptio
         app.get(
           deliveriesPath(service),
           {
-            preHandler: app.requireRole('staff', 'admin'),
+            onRequest: app.requireRole('staff', 'admin'),
             schema: {
               tags: ['deliveries'],
               summary: 'Effects this service still owes its peers: pending and failed counts and the latest failures',
