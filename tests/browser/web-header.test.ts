@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { collectPageErrors, useBrowser } from '../support/browser.ts';
 import { expectSectionBelowHeader, openPage, urls, viewports, waitForHydration } from './web-support.ts';
@@ -16,6 +16,59 @@ const sectionLinks = [
 ] as const;
 
 const mainNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+const menuNav = (page: Page) => page.getByRole('banner').getByRole('navigation', { name: 'Menu' });
+/** The phone menu's toggle: a native disclosure, which Playwright's roles do not name; Chrome's own tree is read below. */
+const menuToggle = (page: Page) => page.getByRole('banner').locator('summary');
+
+type ToggleState = { role: string; name: string; expanded: boolean };
+
+/** What Chrome tells a screen reader about the menu toggle: its role, its name and whether the menu is expanded. */
+async function toggleState(page: Page): Promise<ToggleState> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'header summary' });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const node = nodes[0];
+    const expanded = node?.properties?.find((property) => property.name === 'expanded')?.value.value;
+    return { role: String(node?.role?.value), name: String(node?.name?.value), expanded: expanded === true };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+const closedToggle: ToggleState = { role: 'DisclosureTriangle', name: 'Open menu', expanded: false };
+const openToggle: ToggleState = { role: 'DisclosureTriangle', name: 'Close menu', expanded: true };
+
+const expectToggle = (page: Page, state: ToggleState) => expect.poll(() => toggleState(page), { timeout: 5000 }).toEqual(state);
+
+/** The focused element's tag and text, as a keyboard user meets it. */
+const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName} ${(document.activeElement as HTMLElement | null)?.innerText.trim() ?? ''}`);
+
+/** Presses Tab until the menu toggle has focus, within a bound (a page that never reaches it fails). */
+async function tabToToggle(page: Page): Promise<void> {
+  for (let presses = 0; presses < 40; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.tagName === 'SUMMARY')) return;
+  }
+  throw new Error('Tab never reached the menu toggle');
+}
+
+/** Every visible control named is the top element at its own centre: nothing floats over it. */
+async function expectNothingOver(controls: Locator, names: string[]): Promise<void> {
+  const seen = await controls.evaluateAll((elements) =>
+    elements
+      .filter((element) => element.checkVisibility({ visibilityProperty: true }))
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const name = (element as HTMLElement).innerText.trim() || element.getAttribute('aria-label') || element.tagName;
+        return { name, covered: !top || !element.contains(top) };
+      }),
+  );
+  expect(seen.map(({ name }) => name)).toEqual(expect.arrayContaining(names));
+  expect(seen.filter(({ covered }) => covered).map(({ name }) => name)).toEqual([]);
+}
 
 describe('header at desktop width (1280)', () => {
   it('shows the nav, the phone number and every action, and no menu toggle', async () => {
@@ -35,7 +88,7 @@ describe('header at desktop width (1280)', () => {
     expect(track.pathname).toBe('/technician-tracking');
     expect(portal.pathname).toBe('/customer-portal');
     expect(track.origin).not.toBe(new URL(page.url()).origin);
-    expect(await header.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    expect(await menuToggle(page).isVisible()).toBe(false);
     expect(await header.getByRole('link', { name: 'Book', exact: true }).isVisible()).toBe(false);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('header') as HTMLElement).position)).toBe('sticky');
     expect(errors).toEqual([]);
@@ -102,7 +155,7 @@ describe('header at mid-size width (900)', () => {
     expect(await header.getByRole('link', { name: 'Schedule Service' }).isVisible()).toBe(false);
     expect(await header.getByRole('link', { name: '(904) 802-1998', exact: true }).isVisible()).toBe(false);
     expect(await mainNav(page).getByRole('link', { name: 'Brands' }).isVisible()).toBe(true);
-    expect(await header.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    expect(await menuToggle(page).isVisible()).toBe(false);
 
     await phone.hover();
     await page.waitForTimeout(400);
@@ -126,12 +179,12 @@ describe('header at mobile width (375)', () => {
     const { page, context, errors } = await openPage(useChromium(), '/', viewports.mobile);
     const header = page.getByRole('banner');
     expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
-    const toggle = header.getByRole('button', { name: 'Open menu' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    await toggle.click();
-    const menu = header.getByRole('navigation', { name: 'Menu' });
+    await expectToggle(page, closedToggle);
+    expect(await menuNav(page).isVisible()).toBe(false);
+    await menuToggle(page).click();
+    const menu = menuNav(page);
     await menu.waitFor();
-    expect(await header.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await expectToggle(page, openToggle);
     for (const [name, href] of sectionLinks) expect(await menu.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     expect(await menu.getByRole('link', { name: 'Careers' }).getAttribute('href')).toBe('/careers');
     expect(await menu.getByRole('link', { name: 'Call (904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
@@ -142,29 +195,31 @@ describe('header at mobile width (375)', () => {
 
     await menu.getByRole('link', { name: 'Contact' }).click();
     expect(await menu.isVisible()).toBe(false);
-    expect(await header.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await expectToggle(page, closedToggle);
     await expectSectionBelowHeader(page, 'contact');
 
-    await header.getByRole('button', { name: 'Open menu' }).click();
+    await menuToggle(page).click();
     await menu.getByRole('link', { name: 'Careers' }).click();
     await page.waitForURL((url) => url.pathname === '/careers');
     expect(await menu.isVisible()).toBe(false);
 
-    await header.getByRole('button', { name: 'Open menu' }).click();
+    await menuToggle(page).click();
     await menu.getByRole('link', { name: 'Brands' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectSectionBelowHeader(page, 'brands');
+    expect(await menu.isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('closes the menu on Escape and returns focus to the toggle', async () => {
     const { page, context } = await openPage(useChromium(), '/careers', viewports.mobile);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Services' }).focus();
+    await menuToggle(page).click();
+    await menuNav(page).getByRole('link', { name: 'Services' }).focus();
     await page.keyboard.press('Escape');
-    expect(await page.getByRole('navigation', { name: 'Menu' }).isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    expect(await menuNav(page).isVisible()).toBe(false);
+    expect(await focused(page)).toBe('SUMMARY Open menu');
+    await expectToggle(page, closedToggle);
     await context.close();
   });
 
@@ -286,5 +341,138 @@ describe('header links before hydration and without JavaScript', () => {
     await expectAddress(page, '/careers', '#jobs');
     await expectSectionInView(page, 'jobs');
     await context.close();
+  });
+});
+
+const phone = { width: 390, height: 844 } as const;
+
+describe('phone menu (390) before hydration, without JavaScript and by keyboard', () => {
+  it('opens and follows a section link before the page hydrates, on a CPU slowed 6×, and keeps working once it has', { timeout: 180_000 }, async () => {
+    const context = await useChromium().newContext({ viewport: phone });
+    const scripts = await holdModuleScripts(context);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+
+    // From another page the link opens the home page, at the section, with the menu closed.
+    await page.goto(`${urls.web}/careers`, { waitUntil: 'domcontentloaded' });
+    await menuToggle(page).click();
+    await expectToggle(page, openToggle);
+    await menuNav(page).getByRole('link', { name: 'Brands' }).click();
+    await expectAddress(page, '/', '#brands');
+    await expectSectionInView(page, 'brands');
+    expect(await menuNav(page).isVisible()).toBe(false);
+    expect(await isHydrated(page)).toBe(false);
+
+    // On the same page the browser jumps to the section under the open menu; the toggle closes it over the section.
+    await menuToggle(page).click();
+    await menuNav(page).getByRole('link', { name: 'Services' }).click();
+    await expectAddress(page, '/', '#services');
+    await expectSectionInView(page, 'services');
+    await menuToggle(page).click();
+    expect(await menuNav(page).isVisible()).toBe(false);
+    await expectToggle(page, closedToggle);
+    await expectSectionInView(page, 'services');
+    expect(await isHydrated(page)).toBe(false);
+
+    // Opened before hydration, the menu stays open through it, and the hydrated page closes it on Escape and on a choice.
+    await menuToggle(page).click();
+    await scripts.release();
+    await waitForHydration(page);
+    expect(await menuNav(page).isVisible()).toBe(true);
+    await expectToggle(page, openToggle);
+    await menuNav(page).getByRole('link', { name: 'Contact' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await menuNav(page).isVisible()).toBe(false);
+    expect(await focused(page)).toBe('SUMMARY Open menu');
+    await menuToggle(page).click();
+    await menuNav(page).getByRole('link', { name: 'Reviews' }).click();
+    expect(await menuNav(page).isVisible()).toBe(false);
+    await expectSectionBelowHeader(page, 'testimonials');
+    expect(new URL(page.url()).hash).toBe('#testimonials');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens, by pointer or keyboard, and follows section links with JavaScript disabled', { timeout: 120_000 }, async () => {
+    const context = await useChromium().newContext({ viewport: phone, javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto(`${urls.web}/careers`);
+    await expectToggle(page, closedToggle);
+    await menuToggle(page).click();
+    await expectToggle(page, openToggle);
+    await menuNav(page).getByRole('link', { name: 'Reviews' }).click();
+    await expectAddress(page, '/', '#testimonials');
+    await expectSectionInView(page, 'testimonials');
+    expect(await menuNav(page).isVisible()).toBe(false);
+
+    await menuToggle(page).focus();
+    await page.keyboard.press('Space');
+    await expectToggle(page, openToggle);
+    await menuNav(page).getByRole('link', { name: 'Contact' }).click();
+    await expectAddress(page, '/', '#contact');
+    await expectSectionInView(page, 'contact');
+    await menuToggle(page).press('Enter');
+    expect(await menuNav(page).isVisible()).toBe(false);
+    await expectToggle(page, closedToggle);
+    await expectSectionInView(page, 'contact');
+
+    await menuToggle(page).click();
+    await menuNav(page).getByRole('link', { name: 'Careers' }).click();
+    await expectAddress(page, '/careers', '');
+    await context.close();
+  });
+
+  it('works by keyboard alone once hydrated: Tab to the toggle, Enter or Space opens, every item is reachable, Escape closes', async () => {
+    const { page, context, errors } = await openPage(useChromium(), '/', phone);
+    await tabToToggle(page);
+    expect(await focused(page)).toBe('SUMMARY Open menu');
+    await page.keyboard.press('Enter');
+    await expectToggle(page, openToggle);
+
+    const items = ['Services', 'Brands', 'Reviews', 'Careers', 'Contact', 'Call (904) 802-1998', 'Book Appointment', 'Track Technician', 'Pay Now', 'Customer Portal'];
+    for (const item of items) {
+      await page.keyboard.press('Tab');
+      expect(await focused(page)).toBe(`A ${item}`);
+    }
+    await page.keyboard.press('Escape');
+    expect(await menuNav(page).isVisible()).toBe(false);
+    expect(await focused(page)).toBe('SUMMARY Open menu');
+    await expectToggle(page, closedToggle);
+
+    await page.keyboard.press('Space');
+    await expectToggle(page, openToggle);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('A Brands');
+    await page.keyboard.press('Enter');
+    expect(await menuNav(page).isVisible()).toBe(false);
+    await expectSectionBelowHeader(page, 'brands');
+    expect(new URL(page.url()).hash).toBe('#brands');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves nothing floating over a header control at 390 (menu open), 820 and 1440 px', async () => {
+    const controls = (page: Page) => page.getByRole('banner').locator('a, summary');
+    const menuItems = ['Services', 'Contact', 'Call (904) 802-1998', 'Book Appointment', 'Customer Portal'];
+    const phonePage = await openPage(useChromium(), '/', phone);
+    await expectNothingOver(controls(phonePage.page), ['Open menu']);
+    await menuToggle(phonePage.page).click();
+    await menuNav(phonePage.page).waitFor();
+    await expectNothingOver(controls(phonePage.page), ['Close menu', ...menuItems]);
+    await phonePage.page.evaluate(() => window.scrollTo(0, 1500));
+    await expectNothingOver(controls(phonePage.page), ['Close menu', ...menuItems]);
+    await phonePage.context.close();
+    for (const [width, names] of [
+      [820, ['Services', 'Contact', 'Call (904) 802-1998', 'Book']],
+      [1440, ['Services', 'Contact', '(904) 802-1998', 'Schedule Service', 'Portal']],
+    ] as const) {
+      const { page, context } = await openPage(useChromium(), '/', { width, height: 900 });
+      await expectNothingOver(controls(page), [...names]);
+      await context.close();
+    }
   });
 });

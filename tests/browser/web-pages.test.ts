@@ -137,7 +137,7 @@ describe('accessibility', () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.mobile);
     await page.getByRole('button', { name: 'Why does my dryer run but not heat?' }).click();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('banner').locator('summary', { hasText: 'Open menu' }).click();
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
     const careers = await openPage(useChromium(), '/careers');

@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Tooltip } from '@repo/ui';
 import { business, telHref } from '../config/business.ts';
@@ -13,8 +13,6 @@ const sectionLinks = [
   { label: 'Brands', id: sections.brands },
   { label: 'Reviews', id: sections.reviews },
 ] as const;
-
-const mobileMenuId = 'mobile-menu';
 
 /**
  * The business name on two lines ("St Augustine" over "Appliance Repair") so the desktop header fits in one row;
@@ -36,30 +34,39 @@ function LogoText() {
 /**
  * The sticky header of every public page. Desktop shows the phone number and every action; mid-size screens a phone
  * icon and Book; phones a menu toggle. Which one shows is decided by CSS, so the prerendered page is right at once.
+ *
+ * The phone menu is a native disclosure (`<details>`), so it opens before the page hydrates and without JavaScript;
+ * the browser tells assistive technology whether it is expanded, and CSS swaps the icon and the name ("Open menu" /
+ * "Close menu"). Once hydrated, choosing an item or pressing Escape closes it.
  */
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const toggle = useRef<HTMLElement>(null);
+
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
 
   const onLogo = (event: MouseEvent<HTMLAnchorElement>) => {
-    setMenuOpen(false);
+    closeMenu();
     if (pathname !== paths.home) return;
     event.preventDefault();
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
-  /** Closes the menu first so the header is back to its normal height when the scroll offset is measured. */
+  // The open menu lies over the page instead of lengthening the header, so the scroll offset is right at once.
   const onSection = (go: () => void) => {
-    if (!menuOpen) {
-      go();
-      return;
-    }
-    setMenuOpen(false);
-    window.requestAnimationFrame(go);
+    closeMenu();
+    go();
   };
 
-  const closeMenu = () => setMenuOpen(false);
+  const onMenuKey = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== 'Escape' || !menu.current?.open) return;
+    event.preventDefault();
+    closeMenu();
+    toggle.current?.focus();
+  };
 
   // Real links, so they work before the page hydrates (a click on a slow phone is not lost) and without JavaScript.
   const navLinks = (
@@ -116,46 +123,39 @@ export function SiteHeader() {
             Book
           </Link>
         </div>
-        <button
-          ref={toggle}
-          type="button"
-          className="icon-button menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls={mobileMenuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <CloseIcon /> : <MenuIcon />}
-        </button>
-      </div>
-      <div
-        id={mobileMenuId}
-        className="mobile-menu"
-        hidden={!menuOpen}
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape') return;
-          setMenuOpen(false);
-          toggle.current?.focus();
-        }}
-      >
-        <nav aria-label="Menu" className="site-container mobile-menu__nav">
-          {navLinks}
-          <a href={telHref} className="nav-link" onClick={closeMenu}>
-            Call {business.phoneDisplay}
-          </a>
-          <Link to={paths.bookAppointment} className="btn btn--primary" onClick={closeMenu}>
-            Book Appointment
-          </Link>
-          <a href={portalUrls.technicianTracking} className="btn btn--outline" onClick={closeMenu}>
-            Track Technician
-          </a>
-          <Link to={paths.payment} className="btn btn--outline" onClick={closeMenu}>
-            Pay Now
-          </Link>
-          <a href={portalUrls.customerPortal} className="btn btn--outline" onClick={closeMenu}>
-            Customer Portal
-          </a>
-        </nav>
+        {/* A visitor may open the menu before hydration: that `open` is theirs, not a mismatch to report. */}
+        <details ref={menu} className="mobile-menu" onKeyDown={onMenuKey} suppressHydrationWarning>
+          <summary ref={toggle} className="icon-button menu-toggle">
+            <span className="menu-toggle__when-closed">
+              <MenuIcon />
+              <span className="visually-hidden">Open menu</span>
+            </span>
+            <span className="menu-toggle__when-open">
+              <CloseIcon />
+              <span className="visually-hidden">Close menu</span>
+            </span>
+          </summary>
+          <div className="mobile-menu__panel">
+            <nav aria-label="Menu" className="site-container mobile-menu__nav">
+              {navLinks}
+              <a href={telHref} className="nav-link" onClick={closeMenu}>
+                Call {business.phoneDisplay}
+              </a>
+              <Link to={paths.bookAppointment} className="btn btn--primary" onClick={closeMenu}>
+                Book Appointment
+              </Link>
+              <a href={portalUrls.technicianTracking} className="btn btn--outline" onClick={closeMenu}>
+                Track Technician
+              </a>
+              <Link to={paths.payment} className="btn btn--outline" onClick={closeMenu}>
+                Pay Now
+              </Link>
+              <a href={portalUrls.customerPortal} className="btn btn--outline" onClick={closeMenu}>
+                Customer Portal
+              </a>
+            </nav>
+          </div>
+        </details>
       </div>
     </header>
   );
