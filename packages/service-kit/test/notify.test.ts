@@ -22,16 +22,7 @@ const drivers: { name: string; kind: 'postgres' | 'pglite'; open(): Promise<Open
   {
     name: 'PostgreSQL',
     kind: 'postgres',
-    open: async () => {
-      const previous = process.env.TEST_DB;
-      process.env.TEST_DB = 'postgres';
-      try {
-        return await createTestDatabase();
-      } finally {
-        if (previous === undefined) delete process.env.TEST_DB;
-        else process.env.TEST_DB = previous;
-      }
-    },
+    open: () => createTestDatabase({ driver: 'postgres' }),
   },
   {
     name: 'PGlite',

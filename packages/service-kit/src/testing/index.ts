@@ -22,10 +22,11 @@ const DOCKER_SOCKET = '/var/run/docker.sock';
  * 1. real PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * 2. a Testcontainers PostgreSQL (when `testcontainers` is installed and Docker is available),
  * 3. PGlite in a fresh temp dir.
- * TEST_DB=pglite forces PGlite; TEST_DB=postgres fails instead of falling back to PGlite.
+ * TEST_DB=pglite forces PGlite; TEST_DB=postgres fails instead of falling back to PGlite. `driver` does the same
+ * for one call, whatever TEST_DB says (for suites that prove both drivers in every run).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const mode = process.env.TEST_DB;
+export async function createTestDatabase(options: { driver?: 'postgres' | 'pglite' } = {}): Promise<TestDatabase> {
+  const mode = options.driver ?? process.env.TEST_DB;
   if (mode !== 'pglite') {
     const adminUrl = await postgresAdminUrl();
     if (adminUrl) return createPostgresDatabase(adminUrl);

@@ -45,14 +45,7 @@ export async function openTestDb(driver: Driver, options: { memory?: boolean } =
     const dir = await mkdtemp(join(tmpdir(), 'effects-test-'));
     return { config: { dataDir: dir }, cleanup: () => rm(dir, { recursive: true, force: true }) };
   }
-  const previous = process.env.TEST_DB;
-  process.env.TEST_DB = 'postgres';
-  try {
-    return await createTestDatabase();
-  } finally {
-    if (previous === undefined) delete process.env.TEST_DB;
-    else process.env.TEST_DB = previous;
-  }
+  return createTestDatabase({ driver: 'postgres' });
 }
 
 // ---- the sending side: "booking" assigns appointments and tells tracking ----
