@@ -1,7 +1,14 @@
-/* global document, requestAnimationFrame */
+/* global document, requestAnimationFrame, Element */
 // Starts the page's code just after its first paint, so the prerendered content is on screen without waiting for the
 // JavaScript to download; the scripts then hydrate it. data-modules lists the entry first, then modules to preload.
 (function () {
+  // The phone menu is a native <details>, so it opens before hydration; a link chosen in it closes it at once (as the
+  // hydrated header does), so a section on this page is not left under the open menu.
+  document.addEventListener('click', function (event) {
+    var link = event.target instanceof Element ? event.target.closest('header details a[href]') : null;
+    if (link) link.closest('details').removeAttribute('open');
+  });
+
   var modules = document.currentScript.getAttribute('data-modules').split(' ');
   var started = false;
   function start() {
