@@ -42,10 +42,16 @@ export function useBrowser(): () => Browser {
   };
 }
 
-/** The prerendered HTML is interactive once React has attached to it; the header's handlers are the sign. */
+/**
+ * The prerendered HTML is interactive once React has hydrated all of it. The root gets React's container key as soon
+ * as hydration starts, but lazy parts hydrate later (under load, seconds later), so wait until every link and button
+ * in the page carries React's props: only then does a click reach its handler.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+    if (!root || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return false;
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+    return Array.from(root.querySelectorAll('a, button, summary, input, select, textarea')).every(hydrated);
   });
 }
