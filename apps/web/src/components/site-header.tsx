@@ -48,6 +48,10 @@ export function SiteHeader() {
     if (menu.current) menu.current.open = false;
   };
 
+  const onMenuChoice = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) closeMenu();
+  };
+
   const onLogo = (event: MouseEvent<HTMLAnchorElement>) => {
     closeMenu();
     if (pathname !== paths.home) return;
@@ -76,7 +80,7 @@ export function SiteHeader() {
           {label}
         </SectionLink>
       ))}
-      <Link to={paths.careers} className="nav-link" onClick={closeMenu}>
+      <Link to={paths.careers} className="nav-link">
         Careers
       </Link>
       <SectionLink section={sections.contact} className="nav-link" onNavigate={onSection}>
@@ -136,21 +140,22 @@ export function SiteHeader() {
             </span>
           </summary>
           <div className="mobile-menu__panel">
-            <nav aria-label="Menu" className="site-container mobile-menu__nav">
+            {/* Any link chosen in the menu closes it (the boot script does the same before hydration). */}
+            <nav aria-label="Menu" className="site-container mobile-menu__nav" onClick={onMenuChoice}>
               {navLinks}
-              <a href={telHref} className="nav-link" onClick={closeMenu}>
+              <a href={telHref} className="nav-link">
                 Call {business.phoneDisplay}
               </a>
-              <Link to={paths.bookAppointment} className="btn btn--primary" onClick={closeMenu}>
+              <Link to={paths.bookAppointment} className="btn btn--primary">
                 Book Appointment
               </Link>
-              <a href={portalUrls.technicianTracking} className="btn btn--outline" onClick={closeMenu}>
+              <a href={portalUrls.technicianTracking} className="btn btn--outline">
                 Track Technician
               </a>
-              <Link to={paths.payment} className="btn btn--outline" onClick={closeMenu}>
+              <Link to={paths.payment} className="btn btn--outline">
                 Pay Now
               </Link>
-              <a href={portalUrls.customerPortal} className="btn btn--outline" onClick={closeMenu}>
+              <a href={portalUrls.customerPortal} className="btn btn--outline">
                 Customer Portal
               </a>
             </nav>
