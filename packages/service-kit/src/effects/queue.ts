@@ -30,17 +30,15 @@ export function createQueue(database: Database<unknown>, name: string, timers: Q
 }
 
 function guardedPglite(database: Database<unknown>): Db {
-  const pglite = database.pglite!;
-  const raw = fromPglite(pglite);
-  const underMutex = <T>(work: () => Promise<T>) => database.db.connection().execute(() => work());
+  const raw = fromPglite(database.pglite!);
   return {
-    executeSql: (text, values) => underMutex(() => raw.executeSql(text, values)),
-    // PGlite does not quote the channel (pg-boss's is a plain identifier), and a LISTEN issued while an app
-    // transaction is open would join it and vanish on rollback, so it takes the mutex too.
+    executeSql: (text, values) => database.db.connection().execute(() => raw.executeSql(text, values)),
+    // The database kit's listen quotes the channel and takes the mutex (a LISTEN inside an open app transaction
+    // would vanish on its rollback).
     listen: async (channel, onNotification, onReconnect) => {
-      const unsubscribe = await underMutex(() => pglite.listen(channel, onNotification));
+      const unlisten = await database.listen(channel, onNotification);
       onReconnect();
-      return { close: () => underMutex(() => unsubscribe()) };
+      return { close: unlisten };
     },
   };
 }
