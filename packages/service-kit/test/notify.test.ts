@@ -357,8 +357,10 @@ describe.skipIf(!postgresBin)(
       const waiting = database.listen('close_outage_waiting', () => undefined);
       await vi.waitFor(() => expect(errors.length).toBeGreaterThanOrEqual(2), OUTAGE_WAIT);
 
+      // Expect the refusal before closing: the listen rejects during close(), and an unwatched rejection is unhandled.
+      const refused = expect(waiting).rejects.toThrow('The database is closed; notifications are no longer available');
       await database.close();
-      await expect(waiting).rejects.toThrow('The database is closed; notifications are no longer available');
+      await refused;
 
       // Never connected yet (server down at start-up, wrong URL): the caller gets the error instead of a wait.
       const freshErrors: Error[] = [];
