@@ -101,6 +101,8 @@ export const createAppointmentResponseSchema = z.object({
   status: z.literal('scheduled'),
   confirmationCode: z.string(),
   appointment: appointmentSchema,
+  /** The appointment's `manage` link token: the confirmation links to `appointmentManagePath(id, manageToken)`. */
+  manageToken: z.string(),
 });
 export type CreateAppointmentResponse = z.infer<typeof createAppointmentResponseSchema>;
 

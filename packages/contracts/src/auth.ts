@@ -41,10 +41,14 @@ export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 export const adminLoginResponseSchema = z.object({ token: z.string() });
 
 export const roleSchema = z.enum(roles);
-/** What every service reads from a verified session token. */
+/**
+ * What every service reads from a verified session token. `sid` names the server-side session in accounts: a token
+ * is good only while that session is active (not logged out, not idle too long, not past its maximum age).
+ */
 export const sessionClaimsSchema = z.object({
   sub: z.string(),
   role: roleSchema,
+  sid: z.string().min(16).max(64),
   customerId: z.number().int().optional(),
   email: z.string().optional(),
 });
@@ -52,3 +56,38 @@ export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
 /** Name of the httpOnly cookie that carries the session token. */
 export const sessionCookieName = 'session';
+
+export const authMessages = {
+  commonPassword: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
+  emailTaken: 'An account with this email already exists. Please log in instead.',
+  invalidCredentials: 'Invalid email or password. Please check them and try again.',
+  /** `{minutes}` is replaced with the whole minutes (at least 1) until the next attempt is allowed. */
+  accountThrottled: 'Too many attempts for this account. Please try again in {minutes} minutes or reset your password by calling us.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  sessionCheckUnavailable: "We can't check your sign-in right now. Please try again in a minute.",
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  logoutFailed: "We couldn't log you out. Please check your connection and try again.",
+} as const;
+
+/** Change the password of the signed-in customer (`PUT /api/auth/password`); ends every other session. */
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    newPassword: password,
+    confirmPassword: z.string({ error: 'Password confirmation is required' }).min(accounts.passwordMin, 'Password confirmation is required'),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+export const changePasswordResponseSchema = z.object({ message: z.string() });
+
+/**
+ * Service-to-service: is each of these sessions still active? `POST /internal/sessions/check` on accounts, signed like
+ * an effect delivery (topic `sessions.check`). Asking also counts as use of the session (it keeps it from idling out).
+ */
+export const sessionCheckPath = '/internal/sessions/check';
+export const sessionCheckTopic = 'sessions.check';
+export const sessionCheckRequestSchema = z.object({ sids: z.array(z.string().min(1).max(64)).min(1).max(500) });
+export type SessionCheckRequest = z.infer<typeof sessionCheckRequestSchema>;
+export const sessionCheckResponseSchema = z.object({ active: z.array(z.string()) });
+export type SessionCheckResponse = z.infer<typeof sessionCheckResponseSchema>;

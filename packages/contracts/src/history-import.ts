@@ -11,6 +11,8 @@ export type ImportFromSystemRequest = z.infer<typeof importFromSystemRequestSche
 
 export const importResultSchema = z.object({
   imported: z.object({ serviceRequests: z.number().int(), appointments: z.number().int() }),
+  /** Items already imported earlier (the same data twice creates nothing new). */
+  alreadyPresent: z.object({ serviceRequests: z.number().int(), appointments: z.number().int() }).optional(),
   message: z.string().optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;

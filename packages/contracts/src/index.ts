@@ -5,6 +5,7 @@ export * from './choices.ts';
 export * from './constants.ts';
 export * from './business-time.ts';
 export * from './appointments.ts';
+export * from './appointment-page.ts';
 export * from './service-requests.ts';
 export * from './history-import.ts';
 export * from './service-systems.ts';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { appointmentSchema, isoDateSchema, timeSlotSchema } from './appointments.ts';
+
+/**
+ * The appointment as one page (portal `/appointments/:id`). Two ways in:
+ * - the signed-in customer who owns it (session cookie or bearer);
+ * - a signed link issued by booking: `manage` (view, reschedule, cancel, pay, calendar) or `track` (the tracking page
+ *   only, the one a customer may share). The link's token travels in the URL fragment (`#access=<token>`, never sent
+ *   to a server by the browser) and the page sends it as the `X-Appointment-Access` header.
+ * A token expires a day after the appointment's slot ends. Another customer's appointment is a 404.
+ */
+export const appointmentAccessHeader = 'x-appointment-access';
+export const appointmentLinkScopes = ['manage', 'track'] as const;
+export type AppointmentLinkScope = (typeof appointmentLinkScopes)[number];
+
+/** Portal addresses of an appointment's page and of its manage link. */
+export const appointmentPagePath = (id: number) => `/appointments/${id}`;
+export const appointmentManagePath = (id: number, token: string) => `/appointments/${id}#access=${encodeURIComponent(token)}`;
+
+export const appointmentDetailsSchema = z.object({
+  appointment: appointmentSchema,
+  /** The slot as instants (ISO 8601 with offset), in the business time zone. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Whether reschedule and cancel are still possible; when not, `changeBlockedReason` says why (and to call). */
+  canChange: z.boolean(),
+  changeBlockedReason: z.string().optional(),
+  /** Hours before the start after which changes need a phone call. */
+  changeCutoffHours: z.number(),
+  /** A `track` token for the tracking page, to open or share; only for a caller with manage access. */
+  trackToken: z.string().optional(),
+  /** A fresh `manage` token (what the confirmation shows as the manage link). */
+  manageToken: z.string().optional(),
+});
+export type AppointmentDetails = z.infer<typeof appointmentDetailsSchema>;
+
+export const rescheduleRequestSchema = z.object({ appointmentDate: isoDateSchema, timeSlot: timeSlotSchema });
+export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;
+
+export const appointmentPageMessages = {
+  notFound: 'We could not find that appointment.',
+  linkExpired: 'This link has expired. Please log in to your account or call us.',
+  /** `{hours}` and `{phone}` are filled in. */
+  pastCutoff: 'This appointment starts in less than {hours} hours, so it can no longer be changed online. Please call {phone}.',
+  alreadyCancelled: 'This appointment has been cancelled.',
+  notChangeable: 'This appointment can no longer be changed online. Please call {phone}.',
+  sameSlot: 'That is the time you already have. Please choose another time.',
+  rescheduled: 'Your appointment has been moved.',
+  cancelled: 'Your appointment has been cancelled.',
+} as const;
+
+/** Paths of the appointment page's calls (booking). */
+export const appointmentPageApi = {
+  details: (id: number) => `/api/customer/appointments/${id}`,
+  reschedule: (id: number) => `/api/customer/appointments/${id}/reschedule`,
+  cancel: (id: number) => `/api/customer/appointments/${id}/cancel`,
+  calendar: (id: number) => `/api/customer/appointments/${id}/calendar.ics`,
+} as const;
