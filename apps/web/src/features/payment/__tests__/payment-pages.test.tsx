@@ -4,27 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoDeclineMessage, demoTestCards, type PublicPayment } from '@repo/contracts';
 import { AppProviders } from '@repo/ui';
 import { describedBy, expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { mockApi, type ApiAnswer as Answer } from '../../../testing/mock-api.ts';
 import { paymentRoutes } from './payment-routes.tsx';
-
-type Call = { method: string; path: string; body: unknown; headers: Headers };
-type Answer = { status: number; body?: unknown };
-
-/** Answers the app's API calls from `handler` and records them. */
-function mockApi(handler: (call: Call) => Answer | Promise<Answer>) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const call = {
-      method: init?.method ?? 'GET',
-      path: String(input),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      headers: new Headers(init?.headers),
-    };
-    calls.push(call);
-    const { status, body } = await handler(call);
-    return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  return calls;
-}
 
 function renderAt(path: string) {
   const routes = [{ HydrateFallback: () => null, children: [...paymentRoutes, { path: '/', element: <h1>Home</h1> }] }];
@@ -165,6 +146,45 @@ describe('/payment', () => {
     act(() => release({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Use a test card', fields: { cardNumber: 'Use a test card' } } } }));
     await expectFieldError(card, 'Use a test card');
     await waitFor(() => expect(document.activeElement).toBe(card));
+  });
+
+  it('fills in the amount and description from a link (Pay balance), and the payer can still change them', async () => {
+    const calls = mockApi(() => ({ status: 200, body: intent }));
+    renderAt('/payment?amount=189.50&description=Dryer%20repair%20%E2%80%94%20appointment%20SA-ABC234');
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    expect(amount).toHaveProperty('value', '189.50');
+    expect(describedBy(amount)).toContain('You will pay $189.50.');
+    const description = screen.getByLabelText('Description');
+    expect(description).toHaveProperty('value', 'Dryer repair — appointment SA-ABC234');
+
+    fireEvent.change(amount, { target: { value: '200' } });
+    fireEvent.blur(amount);
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await screen.findByRole('heading', { name: 'Complete Payment' });
+    expect(calls[0]!.body).toEqual({ amount: 200, description: 'Dryer repair — appointment SA-ABC234' });
+    expect(screen.getByTestId('payment-amount').textContent).toBe('$200.00');
+  });
+
+  it.each([
+    ['an amount below $1.00', 'amount=0.5'],
+    ['an amount above $10,000.00', 'amount=10000.01'],
+    ['more than two decimals', 'amount=12.345'],
+    ['an amount that is not a number', 'amount=lots'],
+    ['a negative amount', 'amount=-20'],
+    ['an empty amount and description', 'amount=&description=%20'],
+    ['a description over 200 characters', `description=${'x'.repeat(201)}`],
+  ])('ignores %s in the link and keeps the defaults', async (_case, query) => {
+    renderAt(`/payment?${query}`);
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    expect(amount).toHaveProperty('value', '150.00');
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Appliance Repair Service');
+  });
+
+  it('takes the valid half of a link whose other value is invalid', async () => {
+    renderAt('/payment?amount=lots&description=Ice%20maker');
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    expect(amount).toHaveProperty('value', '150.00');
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Ice maker');
   });
 });
 

@@ -3,8 +3,8 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { createPaymentIntentRequestSchema, payment, paymentDescriptionMax } from '@repo/contracts';
 import { useFieldErrors, useHydrated, type FieldErrors } from '@repo/ui';
 import { formatUsd, typedAmount } from '../lib/money.ts';
+import type { PaymentDetails } from '../lib/prefill.ts';
 
-export type PaymentDetails = { amount: number; description: string };
 export type DetailsErrors = FieldErrors<keyof PaymentDetails>;
 
 export type AmountFormProps = {

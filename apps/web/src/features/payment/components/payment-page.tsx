@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { business, payment, type CreatePaymentIntentResponse } from '@repo/contracts';
-import { errorMessage, fieldErrorsOf, LoadingState, newIdempotencyKey, showToast, useDocumentTitle } from '@repo/ui';
+import { errorMessage, fieldErrorsOf, LoadingState, newIdempotencyKey, showToast, useDocumentTitle, useHydrated } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { useCreatePaymentIntent } from '../api/create-payment-intent.ts';
-import { AmountForm, type DetailsErrors, type PaymentDetails } from './amount-form.tsx';
+import { AmountForm, type DetailsErrors } from './amount-form.tsx';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { formatUsd } from '../lib/money.ts';
+import { paymentDetailsFromSearch, type PaymentDetails } from '../lib/prefill.ts';
 import { stripePublishableKey } from '../lib/stripe-config.ts';
 
 // Stripe's code is fetched only when a Stripe payment reaches the card step.
@@ -25,6 +26,7 @@ type Step =
 const successAddress = (paymentIntentId: string) => `${paths.paymentSuccess}?payment_intent=${encodeURIComponent(paymentIntentId)}`;
 
 const detailFields = ['amount', 'description'] as const;
+const defaultDetails: PaymentDetails = { amount: payment.defaultAmount, description: payment.defaultDescription };
 
 function failureToast(message: string) {
   showToast({ title: 'Payment Failed', description: message, variant: 'destructive' });
@@ -32,13 +34,22 @@ function failureToast(message: string) {
 
 /**
  * Service Payment: A the amount and description, B "Setting up payment" while the intent is made, C the card form
- * (Stripe's Payment Element, or the labelled demo form when the service runs without Stripe).
+ * (Stripe's Payment Element, or the labelled demo form when the service runs without Stripe). A link may fill in the
+ * amount and description (`?amount=189.50&description=…`); the payer can still change both.
  */
 export function PaymentPage() {
   useDocumentTitle('Service Payment', description);
   const navigate = useNavigate();
   const createIntent = useCreatePaymentIntent();
-  const [details, setDetails] = useState<PaymentDetails>({ amount: payment.defaultAmount, description: payment.defaultDescription });
+  const hydrated = useHydrated();
+  const [search] = useSearchParams();
+  const linked = useMemo(() => paymentDetailsFromSearch(search, defaultDetails), [search]);
+  // What the payer last proceeded with; before that, the link's values, which the prerendered page (the same for every
+  // address) cannot know, so they apply once hydrated.
+  const [chosen, setChosen] = useState<PaymentDetails | null>(null);
+  const details = chosen ?? (hydrated ? linked : defaultDetails);
+  // The form keeps its own state from `initial`; a new starting point (the link's values after hydration) restarts it.
+  const formKey = `${details.amount}:${details.description}`;
   const [step, setStep] = useState<Step>({ name: 'details' });
   // One key per amount and description, so Try Again after a lost answer gets the same intent, not a second one.
   const attempt = useRef<{ key: string; details: PaymentDetails } | undefined>(undefined);
@@ -57,7 +68,7 @@ export function PaymentPage() {
   }, [step.name]);
 
   async function proceed(next: PaymentDetails) {
-    setDetails(next);
+    setChosen(next);
     const same = attempt.current && attempt.current.details.amount === next.amount && attempt.current.details.description === next.description;
     if (!same) attempt.current = { key: newIdempotencyKey('payment'), details: next };
     const idempotencyKey = attempt.current!.key;
@@ -100,7 +111,7 @@ export function PaymentPage() {
               <Title order={2} size="h3" ref={markStepStart} tabIndex={-1}>
                 Payment Details
               </Title>
-              <AmountForm initial={details} failure={step.failure} serverErrors={step.fieldErrors} onSubmit={proceed} />
+              <AmountForm key={formKey} initial={details} failure={step.failure} serverErrors={step.fieldErrors} onSubmit={proceed} />
             </Stack>
           ) : null}
           {step.name === 'setting-up' ? (
