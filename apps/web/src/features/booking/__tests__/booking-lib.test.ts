@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Appointment } from '@repo/contracts';
+import type { Appointment, Customer } from '@repo/contracts';
 import { formatLongDate, formatMonthDay, formatSlot, formatWeekday } from '../lib/dates.ts';
 import { appointmentIcs } from '../lib/ics.ts';
+import { prefillContact } from '../lib/prefill-contact.ts';
 
 describe('date labels', () => {
   it('formats calendar dates without shifting them into the browser zone', () => {
@@ -33,5 +34,24 @@ describe('calendar file', () => {
     expect(ics).toContain('DTSTAMP:20261122T120000Z');
     expect(ics).toContain('LOCATION:9 Bridge St\\, Apt 2\\, St Augustine\\, FL 32084');
     expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+});
+
+describe('contact details from the account', () => {
+  const account: Customer = {
+    id: 3, firstName: 'Dana', lastName: 'Whitfield', email: 'dana@example.com', phone: '904 555 0142', address: null, isAdmin: false,
+    serviceProCustomerId: null, createdAt: '2026-01-05T14:00:00.000Z', lastLogin: null,
+  };
+  const empty = { customerName: '', email: '', phone: '', address: '', city: '', state: 'FL', zipCode: '' };
+
+  it('fills name (first and last), email, phone and address, and nothing else', () => {
+    expect(prefillContact(empty, { ...account, address: '12 Cordova St' })).toEqual({
+      ...empty, customerName: 'Dana Whitfield', email: 'dana@example.com', phone: '904 555 0142', address: '12 Cordova St',
+    });
+  });
+
+  it('keeps what the visitor typed (blank counts as empty) and leaves a field empty when the account has nothing for it', () => {
+    const typed = { ...empty, customerName: 'D. Whitfield', phone: '   ', city: 'St Augustine' };
+    expect(prefillContact(typed, account)).toEqual({ ...typed, email: 'dana@example.com', phone: '904 555 0142', address: '' });
   });
 });

@@ -5,6 +5,8 @@ import { ApiRequestError, errorMessage, fieldErrorsOf, newIdempotencyKey, showTo
 import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { FloatingContact } from '../../../components/floating-contact.tsx';
 import { useCreateAppointment } from '../api/create-appointment.ts';
+import { useSignedInCustomer } from '../api/signed-in-customer.ts';
+import { prefillContact } from '../lib/prefill-contact.ts';
 import './booking.css';
 import { Confirmation } from './confirmation.tsx';
 import { ContactStep, type ContactInfo } from './contact-step.tsx';
@@ -48,6 +50,13 @@ export function BookingWizard() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const create = useCreateAppointment();
+  // A signed-in customer's details fill the empty contact fields once their account arrives (in the background).
+  const account = useSignedInCustomer().data ?? null;
+  const [prefilledFor, setPrefilledFor] = useState<number | null>(null);
+  if (account && prefilledFor !== account.id) {
+    setPrefilledFor(account.id);
+    setContact((current) => prefillContact(current, account));
+  }
 
   useEffect(() => {
     if (firstRender.current) {
@@ -156,6 +165,7 @@ export function BookingWizard() {
               date={date}
               timeSlot={timeSlot}
               details={details}
+              account={account}
               onFieldChange={(name, value) => {
                 setContact((current) => ({ ...current, [name]: value }));
                 contactErrors.clear(name);

@@ -1,14 +1,17 @@
 import { Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { booking, business, type CreateAppointmentResponse } from '@repo/contracts';
-import { paths } from '../../../config/paths.ts';
+import { paths, portalUrls } from '../../../config/paths.ts';
 import { formatLongDate, formatSlot } from '../lib/dates.ts';
 import { appointmentIcs } from '../lib/ics.ts';
+import { manageAppointmentUrl } from '../lib/manage-link.ts';
 import { reviewUrl } from '../review-link.ts';
 
-/** Step 4: what was booked, what happens next, and a calendar file. */
+/** Step 4: what was booked, the link to manage it, what happens next, and a calendar file. */
 export function Confirmation({ result }: { result: CreateAppointmentResponse }) {
   const { appointment } = result;
+  // Booked with a session: the service linked the appointment to the account, so the portal lists it too.
+  const inPortal = appointment.customerId !== null;
   const calendarHref = `data:text/calendar;charset=utf-8,${encodeURIComponent(appointmentIcs(appointment))}`;
 
   return (
@@ -30,6 +33,24 @@ export function Confirmation({ result }: { result: CreateAppointmentResponse }) 
           Confirmation code: <strong data-testid="confirmation-code">{result.confirmationCode}</strong>
         </Text>
       </Stack>
+
+      <Paper withBorder radius="md" p="md" bg="gray.0">
+        <Stack gap="sm" align="flex-start">
+          <Text id="manage-appointment-note">
+            Your appointment has its own page: view it, reschedule or cancel it, and add it to your calendar.{' '}
+            {inPortal ? (
+              <>
+                It is also in your <Anchor href={portalUrls.customerPortal}>customer portal</Anchor>.
+              </>
+            ) : (
+              'The link works until the day after your appointment; keep it to yourself, as anyone who has it can change the booking.'
+            )}
+          </Text>
+          <Button component="a" href={manageAppointmentUrl(appointment.id, result.manageToken)} aria-describedby="manage-appointment-note">
+            Manage your appointment
+          </Button>
+        </Stack>
+      </Paper>
 
       <Paper withBorder radius="md" p="md">
         <Title order={3} fz="lg" mb="xs">

@@ -1,5 +1,5 @@
 import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { states } from '@repo/contracts';
+import { states, type Customer } from '@repo/contracts';
 import type { FieldErrorsState } from '@repo/ui';
 import { formatLongDate, formatSlot } from '../lib/dates.ts';
 import type { ServiceDetails } from './service-details-step.tsx';
@@ -13,12 +13,14 @@ type Props = {
   date: string | null;
   timeSlot: string | null;
   details: ServiceDetails;
+  /** The signed-in customer whose account filled in the empty fields, or null for a visitor. */
+  account: Customer | null;
   onFieldChange: (name: keyof ContactInfo, value: string) => void;
   onBack: () => void;
   onSubmit: () => void;
 };
 
-export function ContactStep({ contact, errors, busy, date, timeSlot, details, onFieldChange, onBack, onSubmit }: Props) {
+export function ContactStep({ contact, errors, busy, date, timeSlot, details, account, onFieldChange, onBack, onSubmit }: Props) {
   const field = (name: keyof ContactInfo) => ({
     name,
     value: contact[name],
@@ -36,6 +38,12 @@ export function ContactStep({ contact, errors, busy, date, timeSlot, details, on
       }}
     >
       <Stack gap="md">
+        {account ? (
+          <Text size="sm" c="dimmed" data-testid="signed-in-as">
+            Signed in as {account.firstName} {account.lastName} ({account.email}). We filled in what your account holds; change anything that
+            differs for this visit.
+          </Text>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <TextInput label="Full Name" autoComplete="name" required {...field('customerName')} />
           <TextInput label="Phone Number" type="tel" autoComplete="tel" required {...field('phone')} />

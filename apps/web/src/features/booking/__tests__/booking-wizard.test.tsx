@@ -1,0 +1,181 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Appointment, CreateAppointmentResponse, Customer } from '@repo/contracts';
+import { AppProviders, toastRegionLabel } from '@repo/ui';
+import { expectToast } from '@repo/ui/testing/queries';
+import { mockApi, type ApiAnswer, type ApiCall } from '../../../testing/mock-api.ts';
+import { BookingWizard } from '../components/booking-wizard.tsx';
+
+const customer: Customer = {
+  id: 41,
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  email: 'dana@example.com',
+  phone: '(904) 555-0142',
+  address: '12 Cordova St',
+  isAdmin: false,
+  serviceProCustomerId: null,
+  createdAt: '2026-01-05T14:00:00.000Z',
+  lastLogin: '2026-11-20T14:00:00.000Z',
+};
+
+const unauthenticated: ApiAnswer = { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Not authenticated' } } };
+
+function booked(call: ApiCall, customerId: number | null): CreateAppointmentResponse {
+  const request = call.body as Record<string, string>;
+  const appointment: Appointment = {
+    id: 12, customerId, serviceRequestId: null, customerName: request.customerName!, email: request.email!, phone: request.phone!,
+    address: request.address!, city: request.city!, state: request.state!, zipCode: request.zipCode!, appointmentDate: request.appointmentDate!,
+    timeSlot: request.timeSlot!, serviceType: request.serviceType!, appliance: request.appliance!, brand: request.brand!, description: null,
+    status: 'scheduled', technicianId: null, technicianNotes: null, totalCost: null, confirmationCode: 'SA-ABC234', createdAt: '2026-11-22T15:00:00.000Z',
+  };
+  return { status: 'scheduled', confirmationCode: 'SA-ABC234', appointment, manageToken: 'm.tok/en+1' };
+}
+
+/** The booking calls answered as the service would; `user` answers GET /api/auth/user (a booking with a session is linked). */
+function bookingApi(user: () => ApiAnswer | Promise<ApiAnswer>) {
+  return mockApi(async (call) => {
+    if (call.path === '/api/auth/user') return user();
+    if (call.path.startsWith('/api/appointments/available-slots')) {
+      const date = new URL(call.path, 'http://localhost').searchParams.get('date');
+      return { status: 200, body: { date, availableSlots: ['09:00-10:00', '10:00-11:00'] } };
+    }
+    if (call.method === 'POST' && call.path === '/api/appointments') {
+      return { status: 201, body: booked(call, (await user()).status === 200 ? customer.id : null) };
+    }
+    return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
+  });
+}
+const signedIn = (): ApiAnswer => ({ status: 200, body: customer });
+const visitor = (): ApiAnswer => unauthenticated;
+
+function renderWizard() {
+  const router = createMemoryRouter([{ path: '/book-appointment', Component: BookingWizard }, { path: '/', element: <h1>Home</h1> }], {
+    initialEntries: ['/book-appointment'],
+  });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+/** Picks the third date and its first time, then Repair / Refrigerator / Sub-Zero, and stops at Contact Information. */
+async function reachContactStep() {
+  const dates = within(await screen.findByRole('region', { name: 'Choose a date' }));
+  fireEvent.click(dates.getAllByRole('button')[2]!);
+  fireEvent.click(await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Next: Service Details' }));
+  fireEvent.change(await screen.findByLabelText(/^Service Type/), { target: { value: 'Repair' } });
+  fireEvent.change(screen.getByLabelText(/^Appliance/), { target: { value: 'Refrigerator' } });
+  fireEvent.change(screen.getByLabelText(/^Brand/), { target: { value: 'Sub-Zero' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next: Contact Info' }));
+  await screen.findByRole('heading', { name: 'Contact Information' });
+}
+
+const value = (label: RegExp | string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+beforeEach(() => {
+  // jsdom has no scrolling; the wizard scrolls to the top on each step.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('booking wizard and the signed-in customer', () => {
+  it("fills the contact fields from a signed-in customer's account and says so; every field stays editable", async () => {
+    const calls = bookingApi(signedIn);
+    renderWizard();
+    await reachContactStep();
+    expect(screen.getByTestId('signed-in-as').textContent).toBe(
+      'Signed in as Dana Whitfield (dana@example.com). We filled in what your account holds; change anything that differs for this visit.',
+    );
+    expect([value(/^Full Name/), value(/^Email Address/), value(/^Phone Number/), value(/^Street Address/)]).toEqual([
+      'Dana Whitfield',
+      'dana@example.com',
+      '(904) 555-0142',
+      '12 Cordova St',
+    ]);
+    // What the account cannot know stays for the customer to fill in.
+    expect([value(/^City/), value(/^Zip Code/)]).toEqual(['', '']);
+    expect(calls.filter((call) => call.path === '/api/auth/user')).toHaveLength(1);
+
+    fireEvent.change(screen.getByLabelText(/^Phone Number/), { target: { value: '(904) 555-0199' } });
+    fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'St Augustine' } });
+    fireEvent.change(screen.getByLabelText(/^Zip Code/), { target: { value: '32084' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Confirmed!' });
+    const booking = calls.find((call) => call.method === 'POST')!;
+    expect(booking.body).toMatchObject({ customerName: 'Dana Whitfield', email: 'dana@example.com', phone: '(904) 555-0199', address: '12 Cordova St' });
+  });
+
+  it('shows the first step at once while the account is still being asked for, and fills in only what is still empty', async () => {
+    let answer: (value: ApiAnswer) => void = () => {};
+    bookingApi(() => new Promise<ApiAnswer>((resolve) => (answer = resolve)));
+    renderWizard();
+    await reachContactStep();
+    expect(screen.queryByTestId('signed-in-as')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Full Name/), { target: { value: 'Dana W.' } });
+
+    answer(signedIn());
+    await screen.findByTestId('signed-in-as');
+    expect(value(/^Full Name/)).toBe('Dana W.');
+    expect(value(/^Email Address/)).toBe('dana@example.com');
+  });
+
+  it('treats a 401 as a visitor: nothing filled in, no toast, nothing logged', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    const calls = bookingApi(visitor);
+    renderWizard();
+    await reachContactStep();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/user')).toBe(true));
+    expect(screen.queryByTestId('signed-in-as')).toBeNull();
+    expect(value(/^Full Name/)).toBe('');
+    expect(within(screen.getByRole('region', { name: toastRegionLabel })).queryByRole('alert')).toBeNull();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+});
+
+describe('booking confirmation', () => {
+  async function book(user: () => ApiAnswer) {
+    bookingApi(user);
+    renderWizard();
+    await reachContactStep();
+    const fill = { 'Full Name': 'Robin Alvarez', 'Phone Number': '(904) 555-0177', 'Email Address': 'robin@example.com', 'Street Address': '9 Bridge St', City: 'St Augustine', 'Zip Code': '32084' };
+    for (const [label, text] of Object.entries(fill)) {
+      const field = screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+      if (field.value === '') fireEvent.change(field, { target: { value: text } });
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Confirmed!' });
+    await expectToast('Appointment Booked!');
+  }
+
+  it("links a visitor to the appointment's own page on the portal through its manage link", async () => {
+    await book(visitor);
+    const manage = screen.getByRole('link', { name: 'Manage your appointment' });
+    expect(manage.getAttribute('href')).toBe('http://localhost:8081/appointments/12#access=m.tok%2Fen%2B1');
+    const note = document.getElementById(manage.getAttribute('aria-describedby')!)!.textContent;
+    expect(note).toBe(
+      'Your appointment has its own page: view it, reschedule or cancel it, and add it to your calendar. The link works until the day after your appointment; keep it to yourself, as anyone who has it can change the booking.',
+    );
+    // The spec's confirmation stays as it was.
+    expect(screen.getByTestId('confirmation-code').textContent).toBe('SA-ABC234');
+    expect(screen.getByText("You'll receive a confirmation call from our team.")).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('download')).toBe('appointment-SA-ABC234.ics');
+  });
+
+  it('tells a signed-in customer the appointment is in their portal too', async () => {
+    await book(signedIn);
+    const manage = screen.getByRole('link', { name: 'Manage your appointment' });
+    expect(manage.getAttribute('href')).toBe('http://localhost:8081/appointments/12#access=m.tok%2Fen%2B1');
+    const note = document.getElementById(manage.getAttribute('aria-describedby')!)!;
+    expect(note.textContent).toBe(
+      'Your appointment has its own page: view it, reschedule or cancel it, and add it to your calendar. It is also in your customer portal.',
+    );
+    expect(within(note).getByRole('link', { name: 'customer portal' }).getAttribute('href')).toBe('http://localhost:8081/customer-portal');
+  });
+});
