@@ -1,10 +1,13 @@
-import { storageKeys, type ApiError } from '@repo/contracts';
+import type { ApiError } from '@repo/contracts';
 import { readStoredToken } from './auth-token.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type ApiClientOptions = {
-  /** localStorage key of the bearer token; `auth_token` unless the app says otherwise (the back office: `admin_token`). */
+  /**
+   * localStorage key of a bearer token to send (the back office: `admin_token`). Without one no Authorization header
+   * goes out: customers' session is the httpOnly cookie, which no script can read or leak.
+   */
   tokenKey?: string;
   /** Origin the path is resolved against; the page's own origin when absent. */
   baseUrl?: string;
@@ -78,11 +81,11 @@ export type ApiClient = {
 /** One client implementing the shared request conventions (spec section 7); `defaults` apply to every call. */
 export function createApiClient(defaults: ApiClientOptions = {}): ApiClient {
   async function request(method: HttpMethod, path: string, body?: unknown, options: ApiRequestOptions = {}) {
-    const { tokenKey = storageKeys.authToken, baseUrl, signal } = { ...defaults, ...options };
+    const { tokenKey, baseUrl, signal } = { ...defaults, ...options };
     const headers = new Headers(options.headers);
     const hasBody = body !== undefined;
     if (hasBody) headers.set('Content-Type', 'application/json');
-    const token = readStoredToken(tokenKey);
+    const token = tokenKey === undefined ? null : readStoredToken(tokenKey);
     if (token) headers.set('Authorization', `Bearer ${token}`);
 
     const response = await fetch(baseUrl ? new URL(path, baseUrl) : path, {
@@ -110,7 +113,7 @@ export function createApiClient(defaults: ApiClientOptions = {}): ApiClient {
 
 const customerClient = createApiClient();
 
-/** Sends a request with the customer token (`auth_token`); throws `ApiRequestError` on any non-OK answer. */
+/** Sends a request with the session cookie and no bearer header; throws `ApiRequestError` on any non-OK answer. */
 export const apiRequest: ApiClient['request'] = customerClient.request;
 /** `apiRequest`, then the answer parsed as JSON (null when empty). */
 export const apiJson: ApiClient['json'] = customerClient.json;

@@ -1,6 +1,7 @@
 /**
- * Session tokens kept in localStorage, as the request conventions require. Storage can throw (disabled storage,
- * private modes), so every access is guarded and a failure reads as "no token".
+ * Bearer tokens kept in localStorage: only the back office's, which has no cookie session. Customers' session is the
+ * httpOnly cookie alone. Storage can throw (disabled storage, private modes), so every access is guarded and a failure
+ * reads as "no token".
  */
 export function readStoredToken(key: string): string | null {
   try {
@@ -14,7 +15,7 @@ export function storeToken(key: string, token: string): void {
   try {
     window.localStorage.setItem(key, token);
   } catch {
-    // Without storage the session still travels in the httpOnly cookie.
+    // Without storage the token is simply not kept; the caller signs in again next time.
   }
 }
 

@@ -7,8 +7,11 @@ import { showToast } from './toast.ts';
 export type SignInOptions = {
   /** The login call; answers the session token, or null when the answer carried none. */
   signIn: (credentials: Credentials) => Promise<string | null>;
-  /** localStorage key the token is kept under. */
-  tokenKey: string;
+  /**
+   * localStorage key to keep the token under (the back office's bearer session). Without one the token is not kept:
+   * the httpOnly session cookie the answer set is the session.
+   */
+  tokenKey?: string;
   failureTitle: string;
   /** Shown when the server refused without a message of its own, or answered without a token. */
   rejectedMessage: string;
@@ -20,8 +23,9 @@ export type SignInOptions = {
 const credentialFields = ['email', 'password'] as const;
 
 /**
- * The sign-in flow both login pages share: call, keep the token, hand over to `onSignedIn`; on failure a
- * destructive toast. Answers the server's field messages for the form to show under its fields.
+ * The sign-in flow both login pages share: call, keep the token when asked to, hand over to `onSignedIn`; on failure
+ * a destructive toast. Answers the server's field messages for the form to show under its fields. A success answer
+ * without a token counts as a refusal, as the request conventions say.
  */
 export async function submitSignIn(
   credentials: Credentials,
@@ -43,7 +47,7 @@ export async function submitSignIn(
     showToast({ title: failureTitle, description: rejectedMessage, variant: 'destructive' });
     return undefined;
   }
-  storeToken(tokenKey, token);
+  if (tokenKey !== undefined) storeToken(tokenKey, token);
   onSignedIn();
   return undefined;
 }

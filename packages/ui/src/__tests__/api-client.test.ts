@@ -103,11 +103,11 @@ describe('apiRequest / apiJson', () => {
     expect(lastRequest().headers.authorization).toBeUndefined();
   });
 
-  it('sends the token stored under auth_token as a bearer header by default', async () => {
+  it('sends no bearer header without a tokenKey, whatever is stored: the customer session is the cookie', async () => {
     window.localStorage.setItem(storageKeys.authToken, 'customer-token');
     window.localStorage.setItem(storageKeys.adminToken, 'admin-token');
     await createApiClient({ baseUrl }).request('GET', '/echo');
-    expect(lastRequest().headers.authorization).toBe('Bearer customer-token');
+    expect(lastRequest().headers.authorization).toBeUndefined();
   });
 
   it('reads the token from the configured key (the back office uses admin_token)', async () => {
