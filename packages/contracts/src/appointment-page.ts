@@ -13,6 +13,35 @@ export const appointmentAccessHeader = 'x-appointment-access';
 export const appointmentLinkScopes = ['manage', 'track'] as const;
 export type AppointmentLinkScope = (typeof appointmentLinkScopes)[number];
 
+/**
+ * The claims of a link token (HS256 with the shared JWT secret, signed by booking). `typ` and the absence of `role`
+ * and `sid` keep it from ever passing as a session; a session token never passes as a link (no `typ`). `exp` is a day
+ * after the slot the link was issued for; booking honours a link until a day after the appointment's current slot,
+ * so a link survives a reschedule.
+ */
+export const appointmentLinkTokenType = 'appointment-link';
+export const appointmentLinkClaimsSchema = z.object({
+  typ: z.literal(appointmentLinkTokenType),
+  sub: z.string(),
+  appointmentId: z.number().int().positive(),
+  scope: z.enum(appointmentLinkScopes),
+  exp: z.number().int(),
+});
+export type AppointmentLinkClaims = z.infer<typeof appointmentLinkClaimsSchema>;
+
+const idMessage = 'Appointment id must be a whole number from 1 to 2147483647';
+/**
+ * The `:id` of an appointment call (the appointment page, staff status changes): digits only (no sign, spaces, hex or
+ * exponent) within the id column's range, so ` 1`, `0x10` or `1e3` never name appointment 1, 16 or 1000.
+ */
+export const appointmentPathParamsSchema = z.object({
+  id: z
+    .string({ error: idMessage })
+    .regex(/^[1-9]\d{0,9}$/, idMessage)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647, idMessage),
+});
+
 /** Portal addresses of an appointment's page and of its manage link. */
 export const appointmentPagePath = (id: number) => `/appointments/${id}`;
 export const appointmentManagePath = (id: number, token: string) => `/appointments/${id}#access=${encodeURIComponent(token)}`;
@@ -45,11 +74,17 @@ export const appointmentPageMessages = {
   alreadyCancelled: 'This appointment has been cancelled.',
   notChangeable: 'This appointment can no longer be changed online. Please call {phone}.',
   sameSlot: 'That is the time you already have. Please choose another time.',
+  /** A `track` link opens only the tracking page. */
+  trackOnly: 'This link only shows the technician tracking page. Please use the manage link or log in to your account.',
   rescheduled: 'Your appointment has been moved.',
   cancelled: 'Your appointment has been cancelled.',
 } as const;
 
-/** Paths of the appointment page's calls (booking). */
+/**
+ * Paths of the appointment page's calls (booking). `details` answers AppointmentDetails; `reschedule` (PUT,
+ * RescheduleRequest) and `cancel` (POST, no body) answer the updated AppointmentDetails; `calendar` answers an
+ * iCalendar file (text/calendar). Every call takes the session or the `X-Appointment-Access` header.
+ */
 export const appointmentPageApi = {
   details: (id: number) => `/api/customer/appointments/${id}`,
   reschedule: (id: number) => `/api/customer/appointments/${id}/reschedule`,

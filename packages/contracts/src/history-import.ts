@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { serviceSystemIds } from './choices.ts';
+import { appointmentStatuses, serviceRequestStatuses, serviceSystemIds } from './choices.ts';
+import { contactInfoSchema, isoDateSchema, timeSlotSchema } from './appointments.ts';
 
 /** A customer's history import into booking: from a field-service system or from pasted JSON; both answer an ImportResult. */
 export const importFromSystemRequestSchema = z.object({
@@ -17,49 +18,150 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-const importedServiceRequestSchema = z.object({
-  firstName: z.string().min(1),
-  lastName: z.string().min(1),
-  email: z.string().optional(),
-  phone: z.string().min(1),
-  applianceType: z.string().min(1),
-  brand: z.string().optional(),
-  problemDescription: z.string().min(1),
-  isEmergency: z.boolean().optional(),
-  status: z.string().optional(),
-  technicianNotes: z.string().optional(),
-  completedAt: z.string().optional(),
-  createdAt: z.string().optional(),
-});
-const importedAppointmentSchema = z.object({
-  customerName: z.string().min(1),
-  email: z.string().optional(),
-  phone: z.string().min(1),
-  address: z.string().min(1),
-  city: z.string().min(1),
-  state: z.string().min(1),
-  zipCode: z.string().min(1),
-  appointmentDate: z.string().min(1),
-  timeSlot: z.string().min(1),
-  serviceType: z.string().min(1),
-  appliance: z.string().min(1),
-  brand: z.string().min(1),
-  description: z.string().optional(),
-  status: z.string().optional(),
-  technicianNotes: z.string().optional(),
-  totalCost: z.string().optional(),
-});
+/** Limits of one JSON history import: a larger request is refused whole with 413 (`importMessages.tooLarge`). */
+export const historyImportLimits = { maxBytes: 1024 * 1024, maxItems: 1000 } as const;
+
+const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const optionalText = (max: number) =>
+  z.string({ error: 'Must be text' }).trim().max(max, `Must be at most ${max} characters`).optional().transform((value) => value || undefined);
+/** Empty counts as not given; otherwise the same rule as booking. */
+const optionalEmail = z
+  .union([z.literal(''), z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required')], { error: 'Valid email is required' })
+  .optional()
+  .transform((value) => value?.toLowerCase() || undefined);
+/** A date (`2024-03-05`) or an ISO 8601 date-time with a zone (`2024-03-05T14:00:00Z`). */
+const historyInstant = z
+  .union([isoDateSchema, z.iso.datetime({ offset: true })], { error: 'Must be a date like 2024-03-05 or 2024-03-05T14:00:00Z' })
+  .optional();
+const statusOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `Status must be one of ${values.join(', ')}` }).optional();
+
+export const importedServiceRequestSchema = z.object(
+  {
+    firstName: text(100, 'First name is required'),
+    lastName: text(100, 'Last name is required'),
+    email: optionalEmail,
+    phone: text(40, 'Phone number is required'),
+    applianceType: text(100, 'Appliance type is required'),
+    brand: optionalText(100),
+    problemDescription: text(2000, 'Problem description is required'),
+    isEmergency: z.boolean({ error: 'isEmergency must be true or false' }).optional(),
+    status: statusOf(serviceRequestStatuses),
+    technicianNotes: optionalText(2000),
+    completedAt: historyInstant,
+    createdAt: historyInstant,
+  },
+  { error: 'Must be an object with the service request\'s fields' },
+);
+export type ImportedServiceRequest = z.input<typeof importedServiceRequestSchema>;
+
+export const importedAppointmentSchema = z.object(
+  {
+    customerName: contactInfoSchema.shape.customerName,
+    email: optionalEmail,
+    phone: contactInfoSchema.shape.phone,
+    address: contactInfoSchema.shape.address,
+    city: contactInfoSchema.shape.city,
+    state: contactInfoSchema.shape.state,
+    zipCode: contactInfoSchema.shape.zipCode,
+    appointmentDate: isoDateSchema,
+    // Only a well-formed slot is compared, so a malformed one gets the form's message alone.
+    timeSlot: timeSlotSchema.refine((slot) => slot.length !== 11 || slot.slice(0, 5) < slot.slice(6), 'Time slot must end after it starts'),
+    serviceType: text(100, 'Service type is required'),
+    appliance: text(100, 'Appliance is required'),
+    brand: text(100, 'Brand is required'),
+    description: optionalText(2000),
+    status: statusOf(appointmentStatuses),
+    technicianNotes: optionalText(2000),
+    totalCost: z
+      .string({ error: 'Total cost must be an amount in dollars, like 289.00' })
+      .trim()
+      .regex(/^\$?\d{1,7}(\.\d{1,2})?$/, 'Total cost must be an amount in dollars, like 289.00')
+      .transform((cost) => cost.replace('$', ''))
+      .optional(),
+  },
+  { error: 'Must be an object with the appointment\'s fields' },
+);
+export type ImportedAppointment = z.input<typeof importedAppointmentSchema>;
+
+/**
+ * A list whose every item is checked on its own, each message naming the item: the field
+ * `historyData.appointments.2.zipCode` reads "Appointment 3: Valid zip code is required".
+ */
+function numberedItems<T extends z.ZodType>(item: T, label: string) {
+  return z
+    .array(z.unknown(), { error: `${label} list must be a list` })
+    .max(historyImportLimits.maxItems, `At most ${historyImportLimits.maxItems} items can be imported at once`)
+    .default([])
+    .transform((items, ctx) => {
+      const parsed: z.output<T>[] = [];
+      items.forEach((value, index) => {
+        const result = item.safeParse(value);
+        if (result.success) parsed.push(result.data);
+        else for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: [index, ...issue.path], message: `${label} ${index + 1}: ${issue.message}` });
+      });
+      return parsed;
+    });
+}
+
 export const importHistoryRequestSchema = z.object({
-  historyData: z.object({
-    serviceRequests: z.array(importedServiceRequestSchema).max(1000).default([]),
-    appointments: z.array(importedAppointmentSchema).max(1000).default([]),
-  }),
+  historyData: z.object(
+    {
+      serviceRequests: numberedItems(importedServiceRequestSchema, 'Service request'),
+      appointments: numberedItems(importedAppointmentSchema, 'Appointment'),
+    },
+    { error: 'historyData is required: an object with serviceRequests and appointments lists' },
+  ),
 });
-export type ImportHistoryRequest = z.input<typeof importHistoryRequestSchema>;
+/** What the portal sends (the server reads every item as `unknown` and checks it with the item schemas above). */
+export type ImportHistoryRequest = { historyData: { serviceRequests?: ImportedServiceRequest[]; appointments?: ImportedAppointment[] } };
+
+/** A history that passes every rule: what the portal's Load Example fills in. */
+export const historyImportExample = {
+  historyData: {
+    serviceRequests: [
+      {
+        firstName: 'Dana',
+        lastName: 'Whitfield',
+        email: 'dana@example.com',
+        phone: '(904) 555-0142',
+        applianceType: 'Refrigerator',
+        brand: 'Sub-Zero',
+        problemDescription: 'Freezer not holding temperature.',
+        isEmergency: true,
+        status: 'completed',
+        technicianNotes: 'Replaced defrost heater.',
+        completedAt: '2024-03-05T15:00:00Z',
+        createdAt: '2024-03-04T13:00:00Z',
+      },
+    ],
+    appointments: [
+      {
+        customerName: 'Dana Whitfield',
+        email: 'dana@example.com',
+        phone: '(904) 555-0142',
+        address: '48 Cordova St',
+        city: 'St Augustine',
+        state: 'FL',
+        zipCode: '32084',
+        appointmentDate: '2024-03-05',
+        timeSlot: '09:00-10:00',
+        serviceType: 'Repair',
+        appliance: 'Refrigerator',
+        brand: 'Sub-Zero',
+        description: 'Freezer not holding temperature.',
+        status: 'completed',
+        technicianNotes: 'Defrost heater replaced.',
+        totalCost: '289.00',
+      },
+    ],
+  },
+} satisfies ImportHistoryRequest;
 
 export const importMessages = {
   blankJson: 'Please enter valid JSON data',
   invalidJson: 'Invalid JSON: Please check your JSON format and try again',
   systemFailed: 'Failed to import from service management system. Please check your system credentials and try again.',
   historyFailed: 'Failed to import customer history. Please try again.',
+  tooLarge: 'This history is too large to import at once: at most 1 MB and 1,000 items in all. Please split it into smaller parts.',
 } as const;
