@@ -2,8 +2,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessionClaimsSchema, sessionCookieName, type Role, type SessionClaims } from '@repo/contracts';
-import { forbidden, unauthorized } from './errors.ts';
+import { authMessages, sessionClaimsSchema, sessionCookieName, type Role, type SessionClaims } from '@repo/contracts';
+import { forbidden, unauthorized, unavailable } from './errors.ts';
+import { SessionCheckUnavailableError, UnconfiguredSessionStore, type SessionStore } from './sessions/store.ts';
+import { SessionWatcher } from './sessions/watcher.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,12 +13,22 @@ declare module 'fastify' {
     session: SessionClaims | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid session token (bearer header or session cookie) is present. */
+    /** onRequest: 401 unless a valid token (bearer header or session cookie) of an active session is present. */
     authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: reads a session when one is sent, anonymous otherwise; a bad token is still a 401. */
+    /** onRequest: reads a session when one is sent, anonymous otherwise; a bad token or an ended session is still a 401. */
     optionalSession: preHandlerAsyncHookHandler;
-    /** preHandler: 401 without a session, 403 unless the caller has one of the roles. */
+    /** onRequest: 401 without an active session, 403 unless the caller has one of the roles. */
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    sessions: {
+      /**
+       * Calls `onEnded` once, within about a second, after the session ends (logout, password change, idle time,
+       * maximum age). For connections that outlive one request, such as WebSockets; the returned function stops
+       * watching and must be called when the connection closes.
+       */
+      watch(sid: string, onEnded: () => void): () => void;
+      /** The correctly signed, unexpired session claims the request carries (bearer and cookie), active or not. */
+      presented(request: FastifyRequest): SessionClaims[];
+    };
   }
 }
 
@@ -31,27 +43,27 @@ export type AuthOptions = {
   jwtSecret: string;
   /** Browser origins allowed to make cookie-authenticated state changes. */
   allowedOrigins: string[];
+  /** Says whether a token's session is still active. */
+  sessions: SessionStore;
 };
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-async function verify(request: FastifyRequest): Promise<SessionClaims> {
-  try {
-    const claims = await request.jwtVerify<SessionClaims>();
-    return sessionClaimsSchema.parse(claims);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized('Your session has expired. Please sign in again.');
-    throw unauthorized();
-  }
-}
 
 function hasCredentials(request: FastifyRequest): boolean {
   return Boolean(request.headers.authorization || request.cookies[sessionCookieName]);
 }
 
 /**
- * Cookie + JWT verification with roles. Tokens are minted only by accounts (see `signSession`); every service verifies.
+ * Cookie + JWT verification with roles, and a check that the token's session is still active. Tokens are minted only
+ * by accounts (see `signSession`); every service verifies.
+ *
+ * Why a revocation check rather than short-lived tokens: bearer API clients and copied cookies must stop working the
+ * moment their session is logged out (or its password changed), and there is no refresh flow to lean on. So each
+ * authenticated request asks the session store whether the token's `sid` is active: accounts reads its own database,
+ * every other service asks accounts over a signed internal call, batching concurrent questions and reusing an answer
+ * for at most one second. When accounts cannot answer, signed-in calls get 503 (fail closed); anonymous calls are
+ * unaffected.
+ *
  * A state change authenticated by cookie must come from an allowed origin: SameSite cookies plus this check stop
  * cross-site request forgery, while bearer-token API clients are unaffected.
  */
@@ -63,6 +75,13 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     sign: { expiresIn: '12h' },
   });
   app.decorateRequest('session', null);
+  const store = options.sessions;
+  const watcher = new SessionWatcher(store, app.log);
+
+  if (store instanceof UnconfiguredSessionStore) {
+    app.addHook('onReady', async () => app.log.error(`${store.problem}; every signed-in call will answer 503`));
+  }
+  app.addHook('onClose', async () => watcher.stop());
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!unsafeMethods.has(request.method)) return;
@@ -72,6 +91,44 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       throw forbidden('This request came from a site that is not allowed to act for you.');
     }
   });
+
+  async function verify(request: FastifyRequest): Promise<SessionClaims> {
+    let claims: SessionClaims;
+    try {
+      claims = sessionClaimsSchema.parse(await request.jwtVerify<SessionClaims>());
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      // A token expires with its session's maximum age.
+      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized(authMessages.sessionEnded);
+      throw unauthorized();
+    }
+    let active: ReadonlySet<string>;
+    try {
+      active = await store.activeSessions([claims.sid]);
+    } catch (err) {
+      if (!(err instanceof SessionCheckUnavailableError)) throw err;
+      request.log.warn({ err: err.message }, 'session check unavailable');
+      throw unavailable(authMessages.sessionCheckUnavailable);
+    }
+    if (!active.has(claims.sid)) throw unauthorized(authMessages.sessionEnded);
+    return claims;
+  }
+
+  function presented(request: FastifyRequest): SessionClaims[] {
+    const header = request.headers.authorization;
+    const tokens = [header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined, request.cookies[sessionCookieName]];
+    const claims = new Map<string, SessionClaims>();
+    for (const token of tokens) {
+      if (!token) continue;
+      try {
+        const parsed = sessionClaimsSchema.parse(app.jwt.verify<SessionClaims>(token));
+        claims.set(parsed.sid, parsed);
+      } catch {
+        // Not one of ours (bad signature, expired or malformed): there is no session behind it to act on.
+      }
+    }
+    return [...claims.values()];
+  }
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     request.session = await verify(request);
@@ -83,6 +140,10 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     const session = await verify(request);
     request.session = session;
     if (!roles.includes(session.role)) throw forbidden();
+  });
+  app.decorate('sessions', {
+    watch: (sid: string, onEnded: () => void) => watcher.watch(sid, onEnded),
+    presented,
   });
 });
 

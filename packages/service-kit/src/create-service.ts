@@ -5,6 +5,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDef
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, type ServiceName } from '@repo/contracts';
 import { authPlugin } from './auth.ts';
+import { resolveSessionStore } from './sessions/resolve.ts';
+import type { SessionStore } from './sessions/store.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { BaseEnv } from './env.ts';
 import { errorHandler, notFoundBody, rateLimitBody } from './error-handler.ts';
@@ -14,7 +16,9 @@ export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpr
 export type ServiceOptions = {
   name: ServiceName;
   version?: string;
-  env: Pick<BaseEnv, 'LOG_LEVEL' | 'JWT_SECRET' | 'RATE_LIMIT_MAX' | 'TRUST_PROXY' | 'ALLOWED_ORIGINS' | 'NODE_ENV'>;
+  env: Pick<BaseEnv, 'LOG_LEVEL' | 'JWT_SECRET' | 'RATE_LIMIT_MAX' | 'TRUST_PROXY' | 'ALLOWED_ORIGINS' | 'NODE_ENV' | 'SERVICE_KEY' | 'PEER_URLS'>;
+  /** Where sessions are checked. Accounts passes its database; every other service asks accounts (PEER_URLS, SERVICE_KEY). */
+  sessions?: SessionStore;
   /** Readiness probe; usually the database ping. */
   ready: () => Promise<void>;
   /** Largest accepted request body in bytes. */
@@ -82,6 +86,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   await app.register(authPlugin, {
     jwtSecret: env.JWT_SECRET,
     allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    sessions: resolveSessionStore(options.name, env, options.sessions),
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

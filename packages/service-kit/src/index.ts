@@ -6,3 +6,5 @@ export * from './auth.ts';
 export { errorHandler } from './error-handler.ts';
 export * from './error-responses.ts';
 export * from './effects/index.ts';
+export * from './sessions/index.ts';
+export { verifySignedRequest, type SignedRequest } from './effects/signed-request.ts';

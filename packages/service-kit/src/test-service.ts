@@ -8,6 +8,8 @@ import { loadEnv, type BaseEnv } from './env.ts';
 import { systemRuntime, type ServiceDefinition, type ServiceRuntime } from './service-main.ts';
 import { createTestDatabase } from './testing/index.ts';
 import { effectPath, signedDeliveryHeaders } from './effects/signing.ts';
+import { MemorySessionStore } from './sessions/memory-store.ts';
+import { withTestSessions } from './sessions/resolve.ts';
 
 export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256';
 /** Every test service signs and trusts cross-service effects with this key. */
@@ -19,12 +21,19 @@ export const testServiceKey = 'test-service-key-that-is-long-enough-for-hmac';
 const unreachablePeers = serviceNames.map((service) => `${service}=http://127.0.0.1:9`).join(',');
 const trustEveryService = serviceNames.map((service) => `${service}=${testServiceKey}`).join(',');
 
+export type TestClaims = Omit<SessionClaims, 'sid'> & { sid?: string };
+
 export type TestService<DB> = {
   app: ServiceApp;
   db: Kysely<DB>;
   database: Database<DB>;
-  /** A bearer header value for a session with these claims, as accounts would mint it. */
-  bearer: (claims: SessionClaims) => string;
+  /**
+   * A bearer header value for an active session with these claims, as accounts would mint it. Without a `sid` one is
+   * made up; either way the session counts as active in this service until `endSession(sid)`.
+   */
+  bearer: (claims: TestClaims) => string;
+  /** Ends a session made by `bearer`, as a logout at accounts would. */
+  endSession: (sid: string) => void;
   close: () => Promise<void>;
 };
 
@@ -46,13 +55,16 @@ export async function createTestService<Env extends BaseEnv, DB>(
     PEER_URLS: unreachablePeers,
     ...env,
   });
-  const app = await definition.build(parsed, database, runtime);
+  // The app checks sessions made by `bearer` here and every other session where it would in production.
+  const sessions = new MemorySessionStore();
+  const app = await withTestSessions(sessions, () => definition.build(parsed, database, runtime));
   await app.ready();
   return {
     app,
     db: database.db,
     database,
-    bearer: (claims) => `Bearer ${signSession(app, claims)}`,
+    bearer: ({ sid, ...claims }) => `Bearer ${signSession(app, { ...claims, sid: sessions.open(sid) })}`,
+    endSession: (sid) => sessions.end(sid),
     close: async () => {
       await app.close();
       await database.close();

@@ -21,6 +21,7 @@ import {
   RolledBack,
   startReceiver,
   startSender,
+  testSessions,
   testTuning,
   waitFor,
   type Driver,
@@ -144,7 +145,7 @@ describe.each<Driver>(['postgres', 'pglite'])('durable effects on %s', (driver) 
     await link.down();
     try {
       const messageId = await sender.assign(appointmentId, 'Gus');
-      const staff = `Bearer ${signSession(sender.app, { sub: 'staff-1', role: 'staff' })}`;
+      const staff = `Bearer ${signSession(sender.app, { sub: 'staff-1', role: 'staff', sid: testSessions.open() })}`;
       const status = await waitFor('a failed attempt in the status', async () => {
         const response = await sender.app.inject({ method: 'GET', url: '/api/deliveries/booking', headers: { authorization: staff } });
         expect(response.statusCode).toBe(200);
@@ -334,16 +335,16 @@ describe.each<Driver>(['postgres', 'pglite'])('durable effects on %s', (driver) 
       const anonymous = await status();
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
-      const customer = await status(`Bearer ${signSession(failing.app, { sub: 'c-1', role: 'customer', customerId: 1 })}`);
+      const customer = await status(`Bearer ${signSession(failing.app, { sub: 'c-1', role: 'customer', customerId: 1, sid: testSessions.open() })}`);
       expect(customer.statusCode).toBe(403);
       expect(customer.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
-      const admin = await status(`Bearer ${signSession(failing.app, { sub: 'a-1', role: 'admin' })}`);
+      const admin = await status(`Bearer ${signSession(failing.app, { sub: 'a-1', role: 'admin', sid: testSessions.open() })}`);
       expect(admin.statusCode).toBe(200);
       expect(admin.json()).toEqual({ service: 'accounts', pending: 0, failed: 0, oldestPendingSeconds: null, routes: [], recentFailures: [] });
     });
 
     it('counts pending and failed messages per peer and topic and lists the failures', async () => {
-      const staff = `Bearer ${signSession(failing.app, { sub: 's-1', role: 'staff' })}`;
+      const staff = `Bearer ${signSession(failing.app, { sub: 's-1', role: 'staff', sid: testSessions.open() })}`;
       const [first, second, payment] = await failing.database.db.transaction().execute(async (trx) => [
         await failing.effects.enqueue(trx, 'appointment.assigned', { appointmentId: 1, technician: 'Lu' }),
         await failing.effects.enqueue(trx, 'appointment.assigned', { appointmentId: 2, technician: 'Mo' }),

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseEnvSchema, createService, EnvError, loadEnv, signSession, type ServiceApp } from '../src/index.ts';
+import { authMessages } from '@repo/contracts';
+import { baseEnvSchema, createService, EnvError, loadEnv, MemorySessionStore, signSession, type ServiceApp } from '../src/index.ts';
 
 const env = loadEnv('booking', baseEnvSchema(3001), { JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '30' });
 let ready = true;
 let app: ServiceApp;
+const sessions = new MemorySessionStore();
 
 beforeAll(async () => {
-  app = await createService({ name: 'booking', env, ready: async () => { if (!ready) throw new Error('database down'); }, bodyLimit: 1024 });
+  app = await createService({ name: 'booking', env, ready: async () => { if (!ready) throw new Error('database down'); }, bodyLimit: 1024, sessions });
   app.post('/echo', { schema: { body: z.object({ name: z.string().min(1, 'Name is required'), age: z.number({ error: 'Age must be a number' }) }) } }, async (request) => request.body);
   app.get('/boom', async () => { throw new Error('secret connection string postgres://user:pw@db'); });
   app.get('/staff', { preHandler: app.requireRole('staff') }, async (request) => ({ sub: request.session?.sub }));
@@ -107,14 +109,14 @@ describe('health, roles and rate limits', () => {
   });
 
   it('verifies roles and expiry', async () => {
-    const staff = signSession(app, { sub: 'staff:1', role: 'staff' });
+    const staff = signSession(app, { sub: 'staff:1', role: 'staff', sid: sessions.open() });
     expect((await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${staff}` } })).json()).toEqual({ sub: 'staff:1' });
-    const customer = signSession(app, { sub: 'customer:1', role: 'customer', customerId: 1 });
+    const customer = signSession(app, { sub: 'customer:1', role: 'customer', customerId: 1, sid: sessions.open() });
     expect((await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${customer}` } })).statusCode).toBe(403);
-    const expired = signSession(app, { sub: 'staff:1', role: 'staff' }, -10);
+    const expired = signSession(app, { sub: 'staff:1', role: 'staff', sid: sessions.open() }, -10);
     const response = await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${expired}` } });
     expect(response.statusCode).toBe(401);
-    expect(response.json().error.message).toMatch(/expired/);
+    expect(response.json().error.message).toBe(authMessages.sessionEnded);
   });
 
   it('answers 429 in the error shape past the limit', async () => {

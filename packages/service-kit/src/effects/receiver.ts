@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { effectReceiptSchema, internalPathPrefix, type EffectReceipt, type ServiceName } from '@repo/contracts';
@@ -6,7 +6,7 @@ import { EnvError } from '../env.ts';
 import { errorResponses } from '../error-responses.ts';
 import { badRequest, forbidden, unauthorized } from '../errors.ts';
 import type { EffectsEnv } from './env.ts';
-import { effectHeaders, signatureMatches } from './signing.ts';
+import { DEFAULT_MAX_SKEW_SECONDS, verifySignedRequest } from './signed-request.ts';
 
 export type EffectMeta = { messageId: string; from: ServiceName; topic: string };
 
@@ -46,14 +46,6 @@ export const receivedEffectsMigration: Migration = {
   },
 };
 
-const DEFAULT_MAX_SKEW_SECONDS = 300;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const header = (request: FastifyRequest, name: string) => {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
-};
-
 /**
  * The receiving side of durable cross-service effects: `POST /internal/effects/:topic`, for peers only (the public
  * gateway never routes /internal/). A delivery must be signed by a sender named in TRUSTED_SERVICE_KEYS (401), for a
@@ -83,19 +75,9 @@ export async function effectsReceiver(app: FastifyInstance, options: EffectsRece
     async (request): Promise<EffectReceipt> => {
       const { topic } = request.params;
       const body = typeof request.body === 'string' ? request.body : '';
-      const sender = header(request, effectHeaders.service) as ServiceName | undefined;
-      const timestamp = header(request, effectHeaders.timestamp) ?? '';
-      const messageId = header(request, effectHeaders.messageId) ?? '';
-      const signature = header(request, effectHeaders.signature) ?? '';
-      const key = sender ? trusted[sender] : undefined;
-      const age = Math.abs(Date.now() / 1000 - Number(timestamp));
-      const signed =
-        key !== undefined &&
-        uuidPattern.test(messageId) &&
-        /^\d+$/.test(timestamp) &&
-        age <= maxSkew &&
-        signatureMatches(key, { timestamp, messageId, topic, body }, signature);
-      if (!signed || !sender) throw unauthorized('This delivery is not signed by a known service.');
+      const signed = verifySignedRequest(request, { trusted, topic, body, maxSkewSeconds: maxSkew });
+      if (!signed) throw unauthorized('This delivery is not signed by a known service.');
+      const { sender, messageId } = signed;
       const handler = handlers[topic];
       if (!handler?.from.includes(sender)) throw forbidden(`${sender} may not send ${topic} effects to ${service}.`);
 

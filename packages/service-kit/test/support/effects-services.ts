@@ -9,11 +9,14 @@ import { createService, type ServiceApp } from '../../src/create-service.ts';
 import { createDatabase, migrateToLatest, type Database, type DatabaseConfig } from '../../src/db/index.ts';
 import { createEffects, effectHandler, effectsReceiver, receivedEffectsMigration, type DeliveryTuning, type Effects } from '../../src/effects/index.ts';
 import { baseEnvSchema, loadEnv } from '../../src/env.ts';
+import { MemorySessionStore } from '../../src/sessions/memory-store.ts';
 import { createTestDatabase } from '../../src/testing/index.ts';
 
 /** Keys as the services would have them: each sender's own, which the receiver trusts. */
 export const keys = { booking: 'booking-service-key-0123456789-abcdefgh', accounts: 'accounts-service-key-0123456789-abcdefg' };
 export const jwtSecret = 'test-secret-that-is-long-enough-for-hs256';
+/** The senders' sessions: staff read their delivery status with a session opened here (no accounts runs in these tests). */
+export const testSessions = new MemorySessionStore();
 
 export const assignedSchema = z.object({
   appointmentId: z.number().int().positive(),
@@ -100,7 +103,7 @@ export async function startSender(
   const database = options.as?.database ?? (await createDatabase<SenderDb>(config));
   await migrateToLatest(database.db, senderMigrations);
   const effects = createEffects({ service, database, env, outgoing: senderOutgoing, tuning: options.tuning ?? testTuning });
-  const app = await createService({ name: service, env, ready: database.ping });
+  const app = await createService({ name: service, env, ready: database.ping, sessions: testSessions });
   await app.register(effects.plugin);
   await app.ready();
   return {
