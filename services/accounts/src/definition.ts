@@ -1,12 +1,15 @@
 import { demoCustomerSeededEffect, demoCustomerSeededTopic } from '@repo/contracts';
-import { createEffects, createService } from '@repo/service-kit';
+import { createEffects, createService, EnvError, type SessionStore } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDatabase } from './db/schema.ts';
+import { sessionPolicy } from './domain/session-policy.ts';
 import { accountsEnvSchema, type AccountsEnv } from './env.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { internalRoutes } from './routes/internal.ts';
 import { seedDemoData } from './seed.ts';
+import { checkSessions } from './use-cases/check-sessions.ts';
 import type { AccountsContext } from './use-cases/context.ts';
 import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
 
@@ -18,13 +21,25 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
   envSchema: accountsEnvSchema,
   migrations,
   build: async (env, database, runtime) => {
-    const ctx: AccountsContext = { db: database.db, now: runtime.now };
+    const trusted = env.TRUSTED_SERVICE_KEYS ?? {};
+    if (Object.keys(trusted).length === 0) {
+      throw new EnvError('accounts', ["TRUSTED_SERVICE_KEYS is required (e.g. booking=<booking's SERVICE_KEY>,…): accounts answers the other services' session checks"]);
+    }
+    const ctx: AccountsContext = {
+      db: database.db,
+      now: runtime.now,
+      sessions: sessionPolicy(env),
+      throttle: { maxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES, windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000 },
+    };
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdministrator(ctx, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-    const app = await createService({ name: 'accounts', env, ready: database.ping });
+    // Accounts checks sessions in its own database, with no cache: a logout here is refused here at once.
+    const sessions: SessionStore = { activeSessions: (sids) => checkSessions(ctx, sids) };
+    const app = await createService({ name: 'accounts', env, ready: database.ping, sessions });
     const effects = createEffects({ service: 'accounts', database, env, outgoing });
     await app.register(effects.plugin);
     await app.register(authRoutes, { ctx, env });
     await app.register(adminRoutes, { ctx });
+    await app.register(internalRoutes, { ctx, trusted });
     seedWhenReady(app, env, () => seedDemoData(ctx, env, effects));
     return app;
   },

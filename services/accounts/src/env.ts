@@ -1,13 +1,38 @@
 import { z } from 'zod';
 import { baseEnvSchema } from '@repo/service-kit';
 
-export const accountsEnvSchema = baseEnvSchema(3002).extend({
-  /** The first administrator, created at start-up when no staff account has this email. */
-  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
-  /** Password of the demo customer (demo@example.com) seeded with SEED_DEMO=true. */
-  DEMO_CUSTOMER_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('demo-customer'),
-  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
-});
+const whole = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const accountsEnvSchema = baseEnvSchema(3002)
+  .extend({
+    /** The first administrator, created at start-up when no staff account has this email. */
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    /** Password of the demo customer (demo@example.com) seeded with SEED_DEMO=true. */
+    DEMO_CUSTOMER_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('demo-customer'),
+    /** Sign-in attempts per minute per client, one bucket shared by login, registration, admin login and password change. */
+    LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+    /** Failed attempts per account (normalised email, from any address) allowed within the window before a 429. */
+    LOGIN_ACCOUNT_MAX_FAILURES: whole(1, 1000, 10),
+    LOGIN_ACCOUNT_WINDOW_MINUTES: whole(1, 24 * 60, 15),
+    /** A customer session ends after this long unused, and in any case this long after login. */
+    CUSTOMER_SESSION_IDLE_DAYS: whole(1, 365, 7),
+    CUSTOMER_SESSION_MAX_DAYS: whole(1, 365, 30),
+    /** The same for back-office (staff and administrator) sessions, in hours. */
+    STAFF_SESSION_IDLE_HOURS: whole(1, 24 * 30, 8),
+    STAFF_SESSION_MAX_HOURS: whole(1, 24 * 30, 24),
+    /** Domain of the session cookie, to share it between the web and portal hosts (e.g. example.com); host-only when unset. */
+    COOKIE_DOMAIN: z
+      .string()
+      .regex(/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i, 'must be a host name such as example.com')
+      .optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.CUSTOMER_SESSION_IDLE_DAYS > env.CUSTOMER_SESSION_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['CUSTOMER_SESSION_IDLE_DAYS'], message: 'must not be longer than CUSTOMER_SESSION_MAX_DAYS' });
+    }
+    if (env.STAFF_SESSION_IDLE_HOURS > env.STAFF_SESSION_MAX_HOURS) {
+      ctx.addIssue({ code: 'custom', path: ['STAFF_SESSION_IDLE_HOURS'], message: 'must not be longer than STAFF_SESSION_MAX_HOURS' });
+    }
+  });
 export type AccountsEnv = z.infer<typeof accountsEnvSchema>;

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { adminLoginRequestSchema, loginRequestSchema, registerRequestSchema } from '@repo/contracts';
+import { adminLoginRequestSchema, authMessages, loginRequestSchema, registerRequestSchema } from '@repo/contracts';
 import { createTestService, expectApiError, jsonBodyErrorCode, type TestService } from '@repo/service-kit/test-service';
 import type { AccountsDatabase } from '../src/db/schema.ts';
 import { accountsService } from '../src/definition.ts';
+import { isCommonPassword } from '../src/domain/common-passwords.ts';
 
 let service: TestService<AccountsDatabase>;
 beforeAll(async () => {
@@ -23,11 +24,13 @@ const registerLike = fc.record(
 const credentialsLike = fc.record({ email: fc.emailAddress(), password: fc.string({ minLength: 6, maxLength: 40 }) });
 
 type Expectation = { status: number; code?: string };
-/** What each call answers a well-formed body with: an account (or the email is taken), or no account matches. */
+/** The generator may repeat an email often enough to reach the per-account throttle. */
+const throttled: Expectation = { status: 429, code: 'RATE_LIMITED' };
+/** What each call answers a well-formed body with: an account (or the email is taken), no account matches, or too many tries on one email. */
 const calls: { url: string; schema: z.ZodType; accepted: Expectation[]; numRuns: number }[] = [
-  { url: '/api/auth/register', schema: registerRequestSchema, accepted: [{ status: 201 }, { status: 409, code: 'CONFLICT' }], numRuns: 40 },
-  { url: '/api/auth/login', schema: loginRequestSchema, accepted: [{ status: 401, code: 'UNAUTHORIZED' }], numRuns: 80 },
-  { url: '/api/admin/login', schema: adminLoginRequestSchema, accepted: [{ status: 401, code: 'UNAUTHORIZED' }], numRuns: 80 },
+  { url: '/api/auth/register', schema: registerRequestSchema, accepted: [{ status: 201 }, { status: 409, code: 'CONFLICT' }, throttled], numRuns: 40 },
+  { url: '/api/auth/login', schema: loginRequestSchema, accepted: [{ status: 401, code: 'UNAUTHORIZED' }, throttled], numRuns: 80 },
+  { url: '/api/admin/login', schema: adminLoginRequestSchema, accepted: [{ status: 401, code: 'UNAUTHORIZED' }, throttled], numRuns: 80 },
 ];
 
 describe('malformed input gets a 4xx with the API error shape', () => {
@@ -38,8 +41,14 @@ describe('malformed input gets a 4xx with the API error shape', () => {
           const text = JSON.stringify(body);
           const response = await service.app.inject({ method: 'POST', url, payload: text, headers: { 'content-type': 'application/json' } });
           const code = jsonBodyErrorCode(text);
-          if (code === 'BAD_REQUEST' || !schema.safeParse(JSON.parse(text)).success) {
+          const parsed = schema.safeParse(JSON.parse(text));
+          if (code === 'BAD_REQUEST' || !parsed.success) {
             expectApiError(response, 400, code);
+            return;
+          }
+          if (url === '/api/auth/register' && isCommonPassword((parsed.data as { password: string }).password)) {
+            expectApiError(response, 400, 'VALIDATION_ERROR');
+            expect(response.json().error.fields).toEqual({ password: authMessages.commonPassword });
             return;
           }
           expect(accepted.map((candidate) => candidate.status), response.body).toContain(response.statusCode);

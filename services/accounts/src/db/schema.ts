@@ -46,15 +46,49 @@ export type ServiceProCustomersTable = {
   imported_at: ColumnType<Date, Date | undefined, Date>;
 };
 
+export type SessionKind = 'customer' | 'staff';
+
+/**
+ * Server-side sessions: a token is good only while its session (the token's `sid`) is not revoked, was used within
+ * the idle time and began within the maximum age of its kind.
+ */
+export type SessionsTable = {
+  /** 256 random bits, base64url. */
+  id: string;
+  kind: SessionKind;
+  /** customers.id or staff_users.id, by kind. */
+  subject_id: number;
+  role: 'customer' | 'staff' | 'admin';
+  created_at: Date;
+  last_seen_at: Date;
+  revoked_at: Date | null;
+};
+
+/**
+ * One row per failed (or still running) sign-in attempt on an account, keyed by the normalised email whether or not
+ * an account has it, so the throttle itself tells nothing about which emails exist.
+ */
+export type LoginFailuresTable = {
+  id: Generated<number>;
+  /** Customer and back-office accounts are counted apart. */
+  scope: SessionKind;
+  /** Lower-cased, trimmed. */
+  email: string;
+  failed_at: Date;
+};
+
 export type AccountsDatabase = {
   customers: CustomersTable;
   staff_users: StaffUsersTable;
   service_pro_customers: ServiceProCustomersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
 };
 
 export type CustomerRow = Selectable<CustomersTable>;
 export type StaffUserRow = Selectable<StaffUsersTable>;
 export type ServiceProCustomerRow = Selectable<ServiceProCustomersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

@@ -15,6 +15,10 @@ export async function recordCustomerLogin(db: Db, id: number, at: Date): Promise
   await db.updateTable('customers').set({ last_login: at }).where('id', '=', id).execute();
 }
 
+export async function updateCustomerPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('customers').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
 /** The back office's list, newest first, at most 1000. */
 export const findCustomers = (db: Db) => db.selectFrom('customers').selectAll().orderBy('created_at', 'desc').limit(1000).execute();
 

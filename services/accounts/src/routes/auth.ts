@@ -1,6 +1,8 @@
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
   customerSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -8,26 +10,46 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   sessionCookieName,
-  type SessionClaims,
 } from '@repo/contracts';
 import { errorResponses, signSession, type ServiceApp } from '@repo/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { TooManyAttemptsError } from '../domain/throttle.ts';
 import type { AccountsEnv } from '../env.ts';
+import { changePassword } from '../use-cases/change-password.ts';
 import type { AccountsContext } from '../use-cases/context.ts';
 import { getOwnAccount } from '../use-cases/get-own-account.ts';
 import { logInCustomer } from '../use-cases/log-in-customer.ts';
 import { logInStaff } from '../use-cases/log-in-staff.ts';
+import { logOut } from '../use-cases/log-out.ts';
 import { registerCustomer } from '../use-cases/register-customer.ts';
+import type { NewSession } from '../use-cases/start-session.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 
 export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsContext; env: AccountsEnv }) {
-  const sessionSeconds = env.SESSION_HOURS * 3600;
-  const secureCookie = env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production';
-  const loginLimit = { rateLimit: { max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: '1 minute' } };
-  const mint = (claims: SessionClaims) => signSession(app, claims, sessionSeconds);
+  const cookie = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
+    path: '/',
+    ...(env.COOKIE_DOMAIN ? { domain: env.COOKIE_DOMAIN } : {}),
+  };
+  const mint = ({ claims, maxAgeSeconds }: NewSession) => signSession(app, claims, maxAgeSeconds);
+
+  // One bucket per client for every attempt at a password (login, registration, admin login, password change), on
+  // top of the per-account count the use cases keep.
+  const clientBucket = app.createRateLimit({ max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: 60_000 });
+  const passwordAttempts = async (request: FastifyRequest) => {
+    const limit = await clientBucket(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    throw new TooManyAttemptsError(`Too many attempts. Please wait ${limit.ttlInSeconds} seconds and try again.`, limit.ttlInSeconds);
+  };
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
 
   app.post('/api/auth/register', {
-    config: loginLimit,
+    onRequest: passwordAttempts,
     schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema, ...errors } },
   }, async (request, reply) => {
     const customer = await registerCustomer(ctx, request.body);
@@ -35,18 +57,29 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   });
 
   app.post('/api/auth/login', {
-    config: loginLimit,
+    onRequest: passwordAttempts,
     schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
   }, async (request, reply) => {
-    const token = mint(await logInCustomer(ctx, request.body));
-    reply.setCookie(sessionCookieName, token, { httpOnly: true, sameSite: 'lax', secure: secureCookie, path: '/', maxAge: sessionSeconds });
+    const session = await logInCustomer(ctx, request.body);
+    const token = mint(session);
+    reply.setCookie(sessionCookieName, token, { ...cookie, maxAge: session.maxAgeSeconds });
     return { token, message: 'Login successful' };
   });
 
-  app.post('/api/auth/logout', { schema: { tags: ['auth'], response: { 200: logoutResponseSchema } } }, async (_request, reply) => {
-    reply.clearCookie(sessionCookieName, { path: '/' });
+  // Ends the session of the cookie and of the bearer token, so every copy of either stops working; an already ended
+  // (or missing) session still answers 200, and the cookie is cleared either way.
+  app.post('/api/auth/logout', {
+    schema: { tags: ['auth'], response: { 200: logoutResponseSchema, ...errorResponses(403) } },
+  }, async (request, reply) => {
+    await logOut(ctx, app.sessions.presented(request).map((claims) => claims.sid));
+    reply.clearCookie(sessionCookieName, cookie);
     return { message: 'Logged out' };
   });
+
+  app.put('/api/auth/password', {
+    onRequest: [app.authenticate, passwordAttempts],
+    schema: { tags: ['auth'], body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema, ...errors } },
+  }, async (request) => ({ message: await changePassword(ctx, request.session, request.body) }));
 
   app.get('/api/auth/user', {
     onRequest: app.authenticate,
@@ -55,7 +88,7 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
 
   // Back-office sign-in answers a bearer token only (no cookie), so it never replaces a customer's session cookie.
   app.post('/api/admin/login', {
-    config: loginLimit,
+    onRequest: passwordAttempts,
     schema: { tags: ['admin'], body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema, ...errors } },
   }, async (request) => ({ token: mint(await logInStaff(ctx, request.body)) }));
 }

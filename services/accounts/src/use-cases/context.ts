@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { AccountsDatabase } from '../db/schema.ts';
+import type { SessionPolicy } from '../domain/session-policy.ts';
+import type { ThrottleSettings } from '../domain/throttle.ts';
 
 /** What accounts' use cases work with; built once per service instance. */
-export type AccountsContext = { db: Kysely<AccountsDatabase>; now: () => Date };
+export type AccountsContext = {
+  db: Kysely<AccountsDatabase>;
+  now: () => Date;
+  /** Idle time and maximum age of customer and staff sessions. */
+  sessions: SessionPolicy;
+  /** Failed attempts allowed per account within the window. */
+  throttle: ThrottleSettings;
+};

@@ -1,15 +1,19 @@
-import type { LoginRequest, SessionClaims } from '@repo/contracts';
+import { authMessages, type LoginRequest } from '@repo/contracts';
 import { unauthorized } from '@repo/service-kit';
 import { verifyPassword } from '../domain/passwords.ts';
 import { findCustomerByEmail, recordCustomerLogin } from '../repositories/customer-repository.ts';
+import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
+import { startSession, type NewSession } from './start-session.ts';
 
-const invalidCredentials = 'Invalid email or password. Please check them and try again.';
-
-/** The claims of the customer's new session; the same 401 for an unknown email and a wrong password. */
-export async function logInCustomer(ctx: AccountsContext, { email, password }: LoginRequest): Promise<SessionClaims> {
+/** A new customer session; the same 401 for an unknown email and a wrong password, both counted against the email. */
+export async function logInCustomer(ctx: AccountsContext, { email, password }: LoginRequest): Promise<NewSession> {
+  await takeAccountAttempt(ctx, 'customer', email);
   const customer = await findCustomerByEmail(ctx.db, email);
-  if (!(await verifyPassword(customer?.password_hash, password)) || !customer) throw unauthorized(invalidCredentials);
-  await recordCustomerLogin(ctx.db, customer.id, ctx.now());
-  return { sub: `customer:${customer.id}`, role: 'customer', customerId: customer.id, email: customer.email };
+  if (!(await verifyPassword(customer?.password_hash, password)) || !customer) throw unauthorized(authMessages.invalidCredentials);
+  return ctx.db.transaction().execute(async (trx) => {
+    await clearAccountFailures(trx, 'customer', email);
+    await recordCustomerLogin(trx, customer.id, ctx.now());
+    return startSession(trx, ctx, { id: customer.id, role: 'customer', email: customer.email, customerId: customer.id });
+  });
 }

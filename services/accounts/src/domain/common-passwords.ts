@@ -1,0 +1,12 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+let common: Set<string> | undefined;
+
+/**
+ * Whether the password is one of the ~49,000 most common passwords (zxcvbn's list, already lower case), whatever its
+ * letter case. The list is loaded into a set on first use.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].map((entry) => String(entry).toLowerCase()));
+  return common.has(password.toLowerCase());
+}

@@ -1,0 +1,31 @@
+import { authMessages, type ChangePasswordRequest, type SessionClaims } from '@repo/contracts';
+import { badRequest, forbidden, notFound } from '@repo/service-kit';
+import { isCommonPassword } from '../domain/common-passwords.ts';
+import { hashPassword, verifyPassword } from '../domain/passwords.ts';
+import { findCustomerById, updateCustomerPassword } from '../repositories/customer-repository.ts';
+import { revokeOtherSessions } from '../repositories/session-repository.ts';
+import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts';
+import type { AccountsContext } from './context.ts';
+
+/**
+ * The signed-in customer's new password. A wrong current password counts as a failed attempt on the account; on
+ * success every other session of the customer ends, the one making the change stays.
+ */
+export async function changePassword(ctx: AccountsContext, session: SessionClaims | null, input: ChangePasswordRequest): Promise<string> {
+  const id = session?.customerId;
+  if (!session || id === undefined) throw forbidden('This call is for customer accounts.');
+  if (isCommonPassword(input.newPassword)) throw badRequest(authMessages.commonPassword, { newPassword: authMessages.commonPassword });
+  const customer = await findCustomerById(ctx.db, id);
+  if (!customer) throw notFound('Your account no longer exists.');
+  await takeAccountAttempt(ctx, 'customer', customer.email);
+  if (!(await verifyPassword(customer.password_hash, input.currentPassword))) {
+    throw badRequest(authMessages.currentPasswordWrong, { currentPassword: authMessages.currentPasswordWrong });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateCustomerPassword(trx, id, passwordHash);
+    await clearAccountFailures(trx, 'customer', customer.email);
+    await revokeOtherSessions(trx, 'customer', id, session.sid, ctx.now());
+  });
+  return authMessages.passwordChanged;
+}
