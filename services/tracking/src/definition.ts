@@ -16,7 +16,11 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
     const app = await createService({ name: 'tracking', env, ready: database.ping });
     const hub = new LiveHub(app.log);
     await app.register(websocket, { options: { maxPayload: 4096 } });
-    app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => hub.add(socket));
+    // A socket opened with a session (cookie or Authorization) closes within about a second of that session ending.
+    app.get('/ws', { websocket: true, onRequest: app.optionalSession, schema: { hide: true } }, (socket, request) => {
+      hub.add(socket);
+      if (request.session) socket.once('close', app.sessions.watch(request.session.sid, () => socket.close(4401, 'session ended')));
+    });
     await app.register(technicianRoutes, { ctx: { db: database.db, hub, now: runtime.now } });
     seedWhenReady(app, env, () => seedDemoData(database.db));
     return app;

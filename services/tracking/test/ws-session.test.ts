@@ -1,0 +1,128 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { authMessages, sessionCookieName } from '@repo/contracts';
+import type { ServiceApp } from '@repo/service-kit';
+import { createTestService, type TestService } from '@repo/service-kit/test-service';
+// A real accounts service: tracking asks it over HTTP whether sessions are active, as in production.
+import type { AccountsDatabase } from '../../accounts/src/db/schema.ts';
+import { accountsService } from '../../accounts/src/definition.ts';
+import type { TrackingDatabase } from '../src/db/schema.ts';
+import { trackingService } from '../src/definition.ts';
+import { seedDemoData } from '../src/seed.ts';
+
+const admin = { email: 'dispatch@example.com', password: 'a-long-admin-password' };
+const portalOrigin = 'http://localhost:8081';
+let accounts: TestService<AccountsDatabase>;
+let tracking: TestService<TrackingDatabase>;
+let accountsUrl: string;
+let trackingUrl: string;
+
+const listen = async (app: ServiceApp) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+beforeAll(async () => {
+  accounts = await createTestService(accountsService, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000' });
+  accountsUrl = `http://${await listen(accounts.app)}`;
+  tracking = await createTestService(trackingService, { PEER_URLS: `accounts=${accountsUrl}` });
+  await seedDemoData(tracking.db);
+  trackingUrl = await listen(tracking.app);
+});
+afterAll(async () => {
+  await tracking?.close();
+  await accounts?.close();
+});
+
+const post = (url: string, body: object | undefined, headers: Record<string, string> = {}) =>
+  fetch(`${accountsUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body ?? {}) });
+
+async function staffToken(): Promise<string> {
+  const response = await post('/api/admin/login', admin);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function customerCookie(): Promise<string> {
+  const email = `rider-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const password = 'kettle-harbor-42';
+  const registered = await post('/api/auth/register', { firstName: 'Ada', lastName: 'Ray', email, phone: '(904) 555-0100', password, confirmPassword: password });
+  expect(registered.status).toBe(201);
+  const login = await post('/api/auth/login', { email, password });
+  const cookie = login.headers.getSetCookie().find((value) => value.startsWith(`${sessionCookieName}=`));
+  expect(cookie).toBeDefined();
+  return cookie!.split(';')[0]!;
+}
+
+const trackingGet = (path: string, headers: Record<string, string>) => fetch(`http://${trackingUrl}${path}`, { headers });
+
+type OpenSocket = { socket: WebSocket; messages: unknown[]; closed: Promise<{ code: number; reason: string }> };
+
+async function openSocket(headers: Record<string, string> = {}): Promise<OpenSocket> {
+  const socket = new WebSocket(`ws://${trackingUrl}/ws`, { headers });
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'subscribe', appointmentId: '42' }));
+  await vi.waitFor(() => expect(messages).toContainEqual({ type: 'subscribed', appointmentId: '42' }));
+  return { socket, messages, closed };
+}
+
+const closedWithin = async (open: OpenSocket, ms: number) => {
+  const started = Date.now();
+  const closed = await Promise.race([open.closed, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
+  return closed && { ...closed, afterMs: Date.now() - started };
+};
+
+describe('sessions across services', () => {
+  it('refuses a copied staff token in tracking and closes its socket within about a second of logout', async () => {
+    const token = await staffToken();
+    const authorization = `Bearer ${token}`;
+    expect((await trackingGet('/api/technicians', { authorization })).status).toBe(200);
+    const staffSocket = await openSocket({ authorization });
+    const anonymous = await openSocket();
+
+    expect((await post('/api/auth/logout', undefined, { authorization })).status).toBe(200);
+    const closed = await closedWithin(staffSocket, 3000);
+    expect(closed).toMatchObject({ code: 4401, reason: 'session ended' });
+    expect(closed!.afterMs).toBeLessThan(2000);
+    await expect.poll(async () => (await trackingGet('/api/technicians', { authorization })).status, { timeout: 2000, interval: 50 }).toBe(401);
+    expect(await (await trackingGet('/api/technicians', { authorization })).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: authMessages.sessionEnded } });
+
+    // Anonymous sockets keep working: they still get live updates.
+    const moved = await fetch(`http://${trackingUrl}/api/technicians/tech_mike/location`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await staffToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ lat: 29.9, lng: -81.31, address: 'San Marco Ave' }),
+    });
+    expect(moved.status).toBe(200);
+    await vi.waitFor(() => expect(anonymous.messages.at(-1)).toEqual({ type: 'location_update', technicianId: 'tech_mike' }));
+    expect(anonymous.socket.readyState).toBe(WebSocket.OPEN);
+    anonymous.socket.close();
+  });
+
+  it('closes a socket opened with a customer cookie when that cookie is logged out, and refuses the cookie afterwards', async () => {
+    const cookie = await customerCookie();
+    expect((await trackingGet('/api/technicians/tech_mike', { cookie })).status).toBe(200);
+    const open = await openSocket({ cookie });
+    expect((await post('/api/auth/logout', undefined, { cookie, origin: portalOrigin })).status).toBe(200);
+    expect(await closedWithin(open, 3000)).toMatchObject({ code: 4401, reason: 'session ended' });
+    await expect.poll(async () => (await trackingGet('/api/technicians/tech_mike', { cookie })).status, { timeout: 2000, interval: 50 }).toBe(401);
+    await expect(openSocket({ cookie })).rejects.toThrow(/Unexpected server response: 401/);
+  });
+
+  it('answers signed-in calls with 503 while accounts is unreachable, and anonymous sockets still open', async () => {
+    const authorization = `Bearer ${await staffToken()}`;
+    await accounts.app.close();
+    const response = await trackingGet('/api/technicians', { authorization });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: authMessages.sessionCheckUnavailable } });
+    const anonymous = await openSocket();
+    anonymous.socket.close();
+  });
+});
