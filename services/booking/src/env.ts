@@ -3,7 +3,8 @@ import { baseEnvSchema } from '@repo/service-kit';
 
 /**
  * Booking configuration. Defaults: slots of 60 minutes from 08:00 to 17:00 Eastern, two appointments per slot
- * (two technicians on the road), and at least 120 minutes' notice before a slot starts.
+ * (two technicians on the road), at least 120 minutes' notice before a slot starts, and changes online up to 24 hours
+ * before the start.
  */
 export const bookingEnvSchema = baseEnvSchema(3001).extend({
   BOOKING_OPEN_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 08:00').default('08:00'),
@@ -12,5 +13,7 @@ export const bookingEnvSchema = baseEnvSchema(3001).extend({
   BOOKING_SLOT_CAPACITY: z.coerce.number().int().min(1).max(1000).default(2),
   BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(120),
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Reschedule and cancel online up to this many hours before the start; later, the customer calls. */
+  BOOKING_CHANGE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(24),
 });
 export type BookingEnv = z.infer<typeof bookingEnvSchema>;

@@ -1,6 +1,7 @@
 import { appointmentRequestSchema, bookableDates, businessDate, addDays } from '@repo/contracts';
 import type { Kysely } from 'kysely';
 import type { BookingDatabase } from './db/schema.ts';
+import type { AppointmentLinks } from './domain/appointment-links.ts';
 import { daySlots } from './domain/availability.ts';
 import { confirmationCode } from './domain/confirmation-code.ts';
 import type { BookingEnv } from './env.ts';
@@ -14,7 +15,7 @@ import { bookingContext } from './use-cases/context.ts';
  * stored under the demo customer's email with no account id: booking cannot know the id accounts will give it, so
  * accounts sends it as a durable effect and `linkDemoCustomer` links these rows then.
  */
-export async function seedDemoData(db: Kysely<BookingDatabase>, env: BookingEnv): Promise<void> {
+export async function seedDemoData(db: Kysely<BookingDatabase>, env: BookingEnv, links: AppointmentLinks): Promise<void> {
   if ((await countAppointments(db)) > 0) return;
   const customerId = null;
   const today = businessDate();
@@ -33,7 +34,7 @@ export async function seedDemoData(db: Kysely<BookingDatabase>, env: BookingEnv)
   });
 
   // Booked as a visitor would have yesterday, through the same race-proof path.
-  const ctx = bookingContext(db, env, () => new Date(`${addDays(today, -1)}T12:00:00Z`));
+  const ctx = bookingContext({ db, rules: env, now: () => new Date(`${addDays(today, -1)}T12:00:00Z`), links });
   const upcoming = bookableDates(today).slice(1, 4);
   const people = [
     { customerName: 'Dana Whitfield', customerId, appliance: 'Dishwasher', brand: 'Bosch', serviceType: 'Diagnostic' },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotTakenMessage } from '@repo/contracts';
 import type { TestService } from '@repo/service-kit/test-service';
 import type { BookingDatabase } from '../src/db/schema.ts';
-import { buildBooking, testClock, validBooking } from './helpers.ts';
+import { buildBooking, customerClaims, staffClaims, testClock, validBooking } from './helpers.ts';
 
 // Monday 23 November 2026, 10:00 Eastern (15:00 UTC).
 const clock = testClock('2026-11-23T15:00:00Z');
@@ -143,7 +143,7 @@ describe('POST /api/appointments', () => {
 
   it('links a signed-in customer\'s appointment to their account', async () => {
     const response = await book({ ...validBooking, appointmentDate: '2026-11-26', timeSlot: '15:00-16:00' }, {
-      authorization: service.bearer({ sub: 'customer:41', role: 'customer', customerId: 41 }),
+      authorization: service.bearer(customerClaims(41)),
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().appointment.customerId).toBe(41);
@@ -172,11 +172,11 @@ describe('time zone edges', () => {
 });
 
 describe('access rules', () => {
-  const staff = () => service.bearer({ sub: 'staff:1', role: 'staff' });
+  const staff = () => service.bearer(staffClaims());
 
   it('lists appointments for staff only', async () => {
     expect((await service.app.inject({ method: 'GET', url: '/api/appointments' })).statusCode).toBe(401);
-    const customer = service.bearer({ sub: 'customer:41', role: 'customer', customerId: 41 });
+    const customer = service.bearer(customerClaims(41));
     expect((await service.app.inject({ method: 'GET', url: '/api/appointments', headers: { authorization: customer } })).statusCode).toBe(403);
     const list = await service.app.inject({ method: 'GET', url: '/api/appointments?date=2026-11-27', headers: { authorization: staff() } });
     expect(list.statusCode).toBe(200);
@@ -187,7 +187,7 @@ describe('access rules', () => {
     const anonymous = await service.app.inject({ method: 'PUT', url: '/api/appointments/not-a-number/status', payload: { status: 'gone' } });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('UNAUTHORIZED');
-    const customer = service.bearer({ sub: 'customer:41', role: 'customer', customerId: 41 });
+    const customer = service.bearer(customerClaims(41));
     const refused = await service.app.inject({ method: 'GET', url: '/api/appointments?date=someday&status=gone', headers: { authorization: customer } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('FORBIDDEN');
@@ -230,8 +230,8 @@ describe('access rules', () => {
   });
 
   it('shows a customer only their own appointments and service requests', async () => {
-    const mine = service.bearer({ sub: 'customer:41', role: 'customer', customerId: 41 });
-    const theirs = service.bearer({ sub: 'customer:42', role: 'customer', customerId: 42 });
+    const mine = service.bearer(customerClaims(41));
+    const theirs = service.bearer(customerClaims(42));
     const own = await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: { authorization: mine } });
     expect(own.json().map((a: { customerId: number }) => a.customerId)).toEqual([41]);
     const other = await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: { authorization: theirs } });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCustomerSeededTopic } from '@repo/contracts';
 import { injectEffect, type TestService } from '@repo/service-kit/test-service';
 import type { BookingDatabase } from '../src/db/schema.ts';
-import { buildBooking } from './helpers.ts';
+import { buildBooking, customerClaims } from './helpers.ts';
 
 const demo = { customerId: 7, email: 'demo@example.com' };
 
@@ -17,7 +17,7 @@ describe('demo data: the demo customer is linked by the email accounts owns', ()
   });
 
   const history = async (customerId: number) => {
-    const authorization = service.bearer({ sub: `customer:${customerId}`, role: 'customer', customerId });
+    const authorization = service.bearer(customerClaims(customerId));
     const [appointments, requests] = await Promise.all([
       service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: { authorization } }),
       service.app.inject({ method: 'GET', url: '/api/customer/service-requests', headers: { authorization } }),

@@ -1,4 +1,6 @@
-import { createTestService } from '@repo/service-kit/test-service';
+import { createTestService, type TestService } from '@repo/service-kit/test-service';
+import type { CreateAppointmentResponse } from '@repo/contracts';
+import type { BookingDatabase } from '../src/db/schema.ts';
 import { bookingService } from '../src/definition.ts';
 
 export const validBooking = {
@@ -15,6 +17,11 @@ export const validBooking = {
   description: 'Not cooling',
 };
 
+/** Session claims as accounts mints them: every session token names its server-side session (`sid`). */
+export const customerClaims = (customerId: number) =>
+  ({ sub: `customer:${customerId}`, role: 'customer' as const, customerId, email: `customer${customerId}@example.com`, sid: `test-session-customer-${customerId}` });
+export const staffClaims = () => ({ sub: 'staff:1', role: 'staff' as const, sid: 'test-session-staff-0001' });
+
 /** A clock the test can move. */
 export function testClock(iso: string) {
   let current = new Date(iso);
@@ -23,4 +30,28 @@ export function testClock(iso: string) {
 
 export function buildBooking(now: () => Date, env: Record<string, string> = {}) {
   return createTestService(bookingService, { BOOKING_RATE_LIMIT_MAX: '1000', RATE_LIMIT_MAX: '10000', ...env }, { now });
+}
+
+/** Books `timeSlot` on `appointmentDate` as a visitor (or as the customer of `authorization`) and answers the booking. */
+export async function bookSlot(service: TestService<BookingDatabase>, appointmentDate: string, timeSlot: string, headers: Record<string, string> = {}, extra: object = {}) {
+  const response = await service.app.inject({ method: 'POST', url: '/api/appointments', payload: { ...validBooking, ...extra, appointmentDate, timeSlot }, headers });
+  if (response.statusCode !== 201) throw new Error(`booking ${appointmentDate} ${timeSlot} answered ${response.statusCode}: ${response.body}`);
+  const body = response.json() as CreateAppointmentResponse;
+  return { id: body.appointment.id, manageToken: body.manageToken, body };
+}
+
+/** The appointment page's calls, with the manage link's header when a token is given. */
+export function pageCalls(service: TestService<BookingDatabase>) {
+  type Access = { token?: string; authorization?: string };
+  const headers = (access?: Access) => ({
+    ...(access?.token !== undefined ? { 'x-appointment-access': access.token } : {}),
+    ...(access?.authorization ? { authorization: access.authorization } : {}),
+  });
+  return {
+    details: (id: number | string, access?: Access) => service.app.inject({ method: 'GET', url: `/api/customer/appointments/${id}`, headers: headers(access) }),
+    reschedule: (id: number | string, payload: object, access?: Access) =>
+      service.app.inject({ method: 'PUT', url: `/api/customer/appointments/${id}/reschedule`, payload, headers: headers(access) }),
+    cancel: (id: number | string, access?: Access) => service.app.inject({ method: 'POST', url: `/api/customer/appointments/${id}/cancel`, headers: headers(access) }),
+    calendar: (id: number | string, access?: Access) => service.app.inject({ method: 'GET', url: `/api/customer/appointments/${id}/calendar.ics`, headers: headers(access) }),
+  };
 }

@@ -22,6 +22,12 @@ export type AppointmentsTable = {
   technician_notes: string | null;
   total_cost: string | null;
   confirmation_code: string;
+  /** False for history (imported or seeded as past): it never took a place, so it gives none back. */
+  holds_slot_place: Generated<boolean>;
+  /** Grows with every change of time or status; the calendar file's SEQUENCE. */
+  revision: Generated<number>;
+  /** Hash of the normalised imported item, unique per customer; NULL unless imported. */
+  import_key: string | null;
   created_at: ColumnType<Date, never, never>;
 };
 
@@ -39,6 +45,8 @@ export type ServiceRequestsTable = {
   status: Generated<string>;
   technician_notes: string | null;
   completed_at: Date | null;
+  /** Hash of the normalised imported item, unique per customer; NULL unless imported. */
+  import_key: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 

@@ -1,4 +1,5 @@
-import { bookableDates, businessDate, businessInstant, weekday } from '@repo/contracts';
+import { bookableDates, businessDate, businessInstant, slotTakenMessage, weekday } from '@repo/contracts';
+import { badRequest, conflict, type DomainError } from '@repo/service-kit';
 import type { BookingEnv } from '../env.ts';
 
 export type SlotRules = Pick<BookingEnv, 'BOOKING_OPEN_TIME' | 'BOOKING_CLOSE_TIME' | 'BOOKING_SLOT_MINUTES' | 'BOOKING_SLOT_CAPACITY' | 'BOOKING_MIN_NOTICE_MINUTES'>;
@@ -36,4 +37,19 @@ export function checkBookableDate(date: string, now: Date): DateCheck {
 export function slotStartsInTime(date: string, slot: string, now: Date, rules: SlotRules): boolean {
   const start = businessInstant(date, slot.slice(0, 5));
   return start.getTime() >= now.getTime() + rules.BOOKING_MIN_NOTICE_MINUTES * 60_000;
+}
+
+/**
+ * Why a new booking, or a move, cannot have this slot, as the error to answer; undefined when it can (room aside,
+ * which only the slot counter decides): the date is in the window, the slot is one of the day's, and it starts in time.
+ */
+export function slotProblem(date: string, slot: string, now: Date, rules: SlotRules): DomainError | undefined {
+  const dateCheck = checkBookableDate(date, now);
+  if (!dateCheck.bookable) return badRequest(dateCheck.reason, { appointmentDate: dateCheck.reason });
+  if (!daySlots(rules).includes(slot)) {
+    const message = 'That time slot is not offered. Please choose one of the listed times.';
+    return badRequest(message, { timeSlot: message });
+  }
+  if (!slotStartsInTime(date, slot, now, rules)) return conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
+  return undefined;
 }

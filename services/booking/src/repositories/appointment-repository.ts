@@ -55,8 +55,24 @@ export async function findByIdempotencyKey(db: Db, key: string): Promise<{ reque
 export const findAppointmentForUpdate = (trx: Trx, id: number) =>
   trx.selectFrom('appointments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
+/** One appointment, or undefined. */
+export const findAppointment = (db: Db, id: number) => db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** What deciding access to an appointment needs: its owner and its slot (links expire after it). */
+export const findAppointmentAccessFacts = (db: Db, id: number) =>
+  db.selectFrom('appointments').select(['id', 'customer_id', 'appointment_date', 'time_slot']).where('id', '=', id).executeTakeFirst();
+
+/** A new status; every change of status is a new revision (the calendar file's SEQUENCE). */
 export const setAppointmentStatus = (db: Db, id: number, status: AppointmentStatus) =>
-  db.updateTable('appointments').set({ status }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  db.updateTable('appointments').set((eb) => ({ status, revision: eb('revision', '+', 1) })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+/** Moves an appointment to another slot as a new revision, back to `scheduled` until the business confirms the new time. */
+export const moveAppointment = (db: Db, id: number, date: string, slot: string) =>
+  db.updateTable('appointments')
+    .set((eb) => ({ appointment_date: date, time_slot: slot, status: 'scheduled', revision: eb('revision', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export type AppointmentFilters = { date?: string; status?: AppointmentStatus };
 
@@ -68,18 +84,31 @@ export function findAppointments(db: Db, filters: AppointmentFilters): Promise<A
   return query.limit(500).execute();
 }
 
-/** One customer's appointments, newest first. */
+/** One customer's appointments, newest first (latest date and time first). */
 export const findCustomerAppointments = (db: Db, customerId: number) =>
-  db.selectFrom('appointments').selectAll().where('customer_id', '=', customerId).orderBy('appointment_date', 'desc').orderBy('id', 'desc').execute();
+  db.selectFrom('appointments').selectAll().where('customer_id', '=', customerId)
+    .orderBy('appointment_date', 'desc').orderBy('time_slot', 'desc').orderBy('id', 'desc').execute();
 
 export async function countAppointments(db: Db): Promise<number> {
   const { count } = await db.selectFrom('appointments').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(count);
 }
 
-/** A past appointment as it is stored, without taking a place (history and demo data). */
+/** A past appointment as it is stored, without taking a place (demo history). */
 export const insertPastAppointment = (db: Db, values: Insertable<AppointmentsTable>) =>
-  db.insertInto('appointments').values(values).execute();
+  db.insertInto('appointments').values({ ...values, holds_slot_place: false }).execute();
+
+/**
+ * Imported history, without taking places; a row whose `import_key` this customer already has is skipped. Returns the
+ * ids inserted. Any other unique violation (a repeated confirmation code) still fails the statement.
+ */
+export const insertImportedAppointments = (db: Db, values: (Insertable<AppointmentsTable> & { customer_id: number; import_key: string })[]) =>
+  values.length === 0
+    ? Promise.resolve([])
+    : db.insertInto('appointments').values(values.map((row) => ({ ...row, holds_slot_place: false })))
+      .onConflict((oc) => oc.columns(['customer_id', 'import_key']).doNothing())
+      .returning('id')
+      .execute();
 
 /** Gives the appointments booked under this email without an account to the account; returns how many. */
 export async function assignGuestAppointments(db: Db, email: string, customerId: number): Promise<number> {

@@ -8,6 +8,15 @@ export const findCustomerServiceRequests = (db: Db, customerId: number) =>
 export const insertServiceRequests = (db: Db, values: Insertable<ServiceRequestsTable>[]) =>
   db.insertInto('service_requests').values(values).returning('id').execute();
 
+/** Imported history; a row whose `import_key` this customer already has is skipped. Returns the ids inserted. */
+export const insertImportedServiceRequests = (db: Db, values: (Insertable<ServiceRequestsTable> & { customer_id: number; import_key: string })[]) =>
+  values.length === 0
+    ? Promise.resolve([])
+    : db.insertInto('service_requests').values(values)
+      .onConflict((oc) => oc.columns(['customer_id', 'import_key']).doNothing())
+      .returning('id')
+      .execute();
+
 /** Gives the service requests made under this email without an account to the account; returns how many. */
 export async function assignGuestServiceRequests(db: Db, email: string, customerId: number): Promise<number> {
   const result = await db.updateTable('service_requests').set({ customer_id: customerId })

@@ -20,3 +20,12 @@ export async function takePlace(db: Db, date: string, slot: string, capacity: nu
 export async function releasePlace(db: Db, date: string, slot: string): Promise<void> {
   await sql`select release_slot_place(${date}::date, ${slot})`.execute(db);
 }
+
+/**
+ * Moves one place from a slot to another (a reschedule) through the `move_slot_place` database function; false, with
+ * nothing changed, when the new slot is full.
+ */
+export async function movePlace(db: Db, from: { date: string; slot: string }, to: { date: string; slot: string }, capacity: number): Promise<boolean> {
+  const { rows } = await sql<{ moved: boolean }>`select move_slot_place(${from.date}::date, ${from.slot}, ${to.date}::date, ${to.slot}, ${capacity}::integer) as moved`.execute(db);
+  return rows[0]?.moved === true;
+}

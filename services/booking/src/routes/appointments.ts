@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  appointmentIdParamsSchema,
   appointmentListQuerySchema,
   appointmentListSchema,
   appointmentRequestSchema,
   appointmentSchema,
+  appointmentPathParamsSchema,
   appointmentStatusChangeSchema,
   availableSlotsQuerySchema,
   availableSlotsResponseSchema,
@@ -52,7 +52,8 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['appointments'],
-      params: appointmentIdParamsSchema,
+      // Digits only, within the id column: ' 1', '0x10' or an id past the column's range never reach the database.
+      params: appointmentPathParamsSchema,
       body: appointmentStatusChangeSchema,
       response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { slotTakenMessage, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
-import { badRequest, conflict, type DomainError } from '@repo/service-kit';
+import { conflict } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import type { AppointmentRow } from '../db/schema.ts';
-import { checkBookableDate, daySlots, slotStartsInTime, type SlotRules } from '../domain/availability.ts';
+import { linkExpiry } from '../domain/appointment-links.ts';
+import { slotProblem } from '../domain/availability.ts';
 import { confirmationCode } from '../domain/confirmation-code.ts';
 import { bookIfRoom, findByIdempotencyKey, type NewBooking } from '../repositories/appointment-repository.ts';
 import { toAppointment } from '../repositories/mappers.ts';
@@ -18,29 +19,20 @@ export type BookAppointmentInput = {
 const requestHash = (request: AppointmentRequestParsed, customerId: number | null) =>
   createHash('sha256').update(JSON.stringify({ request, customerId })).digest('hex');
 
-const created = (row: AppointmentRow): CreateAppointmentResponse => ({
+/** The answer to a booking with the appointment's manage link (on a replay too: a freshly signed link to the same appointment). */
+const created = (ctx: BookingContext, row: AppointmentRow): CreateAppointmentResponse => ({
   status: 'scheduled',
   confirmationCode: row.confirmation_code,
   appointment: toAppointment(row),
+  manageToken: ctx.links.issue(row.id, 'manage', linkExpiry(row.appointment_date, row.time_slot), ctx.now()),
 });
-
-function bookingProblem(request: AppointmentRequestParsed, now: Date, rules: SlotRules): DomainError | undefined {
-  const dateCheck = checkBookableDate(request.appointmentDate, now);
-  if (!dateCheck.bookable) return badRequest(dateCheck.reason, { appointmentDate: dateCheck.reason });
-  if (!daySlots(rules).includes(request.timeSlot)) {
-    const message = 'That time slot is not offered. Please choose one of the listed times.';
-    return badRequest(message, { timeSlot: message });
-  }
-  if (!slotStartsInTime(request.appointmentDate, request.timeSlot, now, rules)) return conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
-  return undefined;
-}
 
 /** The first answer to a request sent with this Idempotency-Key, if there was one. */
 async function storedResult(ctx: BookingContext, key: string, hash: string): Promise<CreateAppointmentResponse | undefined> {
   const stored = await findByIdempotencyKey(ctx.db, key);
   if (!stored) return undefined;
   if (stored.requestHash !== hash) throw conflict('This Idempotency-Key was already used for a different booking. Send a new key for a new booking.');
-  return created(stored.row);
+  return created(ctx, stored.row);
 }
 
 /**
@@ -59,13 +51,13 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
     idempotencyKey: input.idempotencyKey ?? null,
     requestHash: hash,
   };
-  let problem = bookingProblem(request, ctx.now(), ctx.rules);
+  let problem = slotProblem(request.appointmentDate, request.timeSlot, ctx.now(), ctx.rules);
   for (let attempt = 0; !problem; attempt += 1) {
     try {
       const row = await bookIfRoom(ctx.db, { ...booking, confirmationCode: confirmationCode() });
       if (row) {
         ctx.availability.invalidate(row.appointment_date);
-        return created(row);
+        return created(ctx, row);
       }
       problem = conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
     } catch (err) {

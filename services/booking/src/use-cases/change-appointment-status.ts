@@ -7,15 +7,16 @@ import type { BookingContext } from './context.ts';
 
 /**
  * Staff move an appointment to another status. Cancelling gives its place back; un-cancelling takes it again, which
- * is refused when the slot has filled in the meantime.
+ * is refused when the slot has filled in the meantime. History (imported) holds no place, so it never touches the counter.
  */
 export async function changeAppointmentStatus(ctx: BookingContext, id: number, status: AppointmentStatus): Promise<Appointment> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const current = await findAppointmentForUpdate(trx, id);
     if (!current) throw notFound(`Appointment ${id} was not found.`);
-    if (current.status !== 'cancelled' && status === 'cancelled') {
+    const counted = current.holds_slot_place;
+    if (counted && current.status !== 'cancelled' && status === 'cancelled') {
       await releasePlace(trx, current.appointment_date, current.time_slot);
-    } else if (current.status === 'cancelled' && status !== 'cancelled') {
+    } else if (counted && current.status === 'cancelled' && status !== 'cancelled') {
       if (!(await takePlace(trx, current.appointment_date, current.time_slot, ctx.rules.BOOKING_SLOT_CAPACITY))) throw conflict(slotTakenMessage);
     }
     return setAppointmentStatus(trx, id, status);

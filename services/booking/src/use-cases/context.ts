@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BookingDatabase } from '../db/schema.ts';
+import type { AppointmentLinks } from '../domain/appointment-links.ts';
 import { AvailabilityCache } from '../domain/availability-cache.ts';
 import type { SlotRules } from '../domain/availability.ts';
 
@@ -7,10 +8,21 @@ import type { SlotRules } from '../domain/availability.ts';
 export type BookingContext = {
   db: Kysely<BookingDatabase>;
   rules: SlotRules;
+  /** Reschedule and cancel online up to this many hours before the start. */
+  changeCutoffHours: number;
   now: () => Date;
   /** Dropped for a date by every use case that books or frees a place on it. */
   availability: AvailabilityCache;
+  /** Signs and reads the appointments' manage and track links. */
+  links: AppointmentLinks;
 };
 
-export const bookingContext = (db: Kysely<BookingDatabase>, rules: SlotRules, now: () => Date): BookingContext =>
-  ({ db, rules, now, availability: new AvailabilityCache() });
+export type BookingContextOptions = {
+  db: Kysely<BookingDatabase>;
+  rules: SlotRules & { BOOKING_CHANGE_CUTOFF_HOURS: number };
+  now: () => Date;
+  links: AppointmentLinks;
+};
+
+export const bookingContext = ({ db, rules, now, links }: BookingContextOptions): BookingContext =>
+  ({ db, rules, changeCutoffHours: rules.BOOKING_CHANGE_CUTOFF_HOURS, now, availability: new AvailabilityCache(), links });

@@ -3,10 +3,12 @@ import { receivedEffectsMigration } from '@repo/service-kit';
 import * as init from './2026-11-22T0000-init.ts';
 import * as bookFunction from './2026-11-22T0100-book-function.ts';
 import * as slotPlaceFunctions from './2026-11-24T0000-slot-place-functions.ts';
+import * as appointmentPage from './2026-11-26T0000-appointment-page.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
   '2026-11-22T0100-book-function': bookFunction,
   '2026-11-24T0000-slot-place-functions': slotPlaceFunctions,
   '2026-11-25T0000-received-effects': receivedEffectsMigration,
+  '2026-11-26T0000-appointment-page': appointmentPage,
 };

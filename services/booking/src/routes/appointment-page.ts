@@ -1,0 +1,95 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  appointmentAccessHeader,
+  appointmentDetailsSchema,
+  appointmentPathParamsSchema,
+  rescheduleRequestSchema,
+} from '@repo/contracts';
+import { badRequest, errorResponses, forbidden, type DomainError, type ServiceApp } from '@repo/service-kit';
+import { cancelAppointment } from '../use-cases/cancel-appointment.ts';
+import type { BookingContext } from '../use-cases/context.ts';
+import { exportAppointmentCalendar } from '../use-cases/export-appointment-calendar.ts';
+import { getAppointmentDetails } from '../use-cases/get-appointment-details.ts';
+import { rescheduleAppointment } from '../use-cases/reschedule-appointment.ts';
+import { resolveAppointmentAccess, type AppointmentAccess } from '../use-cases/resolve-appointment-access.ts';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's types needs declaration merging
+  interface FastifyRequest {
+    /** Set by the appointment page's onRequest check: which appointment the caller may act on, and how. */
+    appointmentAccess: AppointmentAccess | null;
+  }
+}
+
+const isUnauthorized = (err: unknown) => (err as Partial<DomainError>).statusCode === 401;
+
+/** The appointment the access check granted; the routes below never run without one. */
+function granted(request: FastifyRequest): AppointmentAccess {
+  if (!request.appointmentAccess) throw new Error('appointment page route ran without its access check');
+  return request.appointmentAccess;
+}
+
+/**
+ * The appointment as one page: details, reschedule, cancel, calendar file. The caller is its owner (session) or holds
+ * its manage link (`X-Appointment-Access`). Access is decided onRequest, before the body is read or validated.
+ */
+export async function appointmentPageRoutes(app: ServiceApp, { ctx }: { ctx: BookingContext }) {
+  app.decorateRequest('appointmentAccess', null);
+
+  async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers[appointmentAccessHeader];
+    const linkToken = header === undefined ? undefined : Array.isArray(header) ? '' : header;
+    if (linkToken === undefined) {
+      await app.authenticate.call(app, request, reply);
+    } else {
+      // A link needs no session: a stale session cookie beside it (a guest on a shared computer) is ignored.
+      await app.optionalSession.call(app, request, reply).catch((err: unknown) => {
+        if (!isUnauthorized(err)) throw err;
+        request.session = null;
+      });
+    }
+    const session = request.session;
+    if (session && session.role !== 'customer' && linkToken === undefined) throw forbidden('Only customer accounts have appointments.');
+    const id = appointmentPathParamsSchema.safeParse(request.params);
+    if (!id.success) {
+      const message = id.error.issues[0]?.message ?? 'Appointment id is not valid';
+      throw badRequest(message, { 'params.id': message });
+    }
+    request.appointmentAccess = await resolveAppointmentAccess(ctx, {
+      appointmentId: id.data.id,
+      customerId: session?.role === 'customer' ? (session.customerId ?? null) : null,
+      linkToken,
+    });
+  }
+
+  const params = appointmentPathParamsSchema;
+  const errors = errorResponses(400, 401, 403, 404, 409, 429);
+
+  app.get('/api/customer/appointments/:id', {
+    onRequest: checkAccess,
+    schema: { tags: ['appointment page'], params, response: { 200: appointmentDetailsSchema, ...errors } },
+  }, async (request) => getAppointmentDetails(ctx, granted(request)));
+
+  app.put('/api/customer/appointments/:id/reschedule', {
+    onRequest: checkAccess,
+    schema: { tags: ['appointment page'], params, body: rescheduleRequestSchema, response: { 200: appointmentDetailsSchema, ...errors } },
+  }, async (request) => rescheduleAppointment(ctx, granted(request), request.body));
+
+  app.post('/api/customer/appointments/:id/cancel', {
+    onRequest: checkAccess,
+    schema: { tags: ['appointment page'], params, response: { 200: appointmentDetailsSchema, ...errors } },
+  }, async (request) => cancelAppointment(ctx, granted(request)));
+
+  app.get('/api/customer/appointments/:id/calendar.ics', {
+    onRequest: checkAccess,
+    // A string with a non-JSON content type is sent as it is, never serialised.
+    schema: { tags: ['appointment page'], params, response: { 200: z.string().describe('The iCalendar file (text/calendar)'), ...errors } },
+  }, async (request, reply) => {
+    const calendar = await exportAppointmentCalendar(ctx, granted(request));
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${calendar.fileName}"`)
+      .send(calendar.body);
+  });
+}

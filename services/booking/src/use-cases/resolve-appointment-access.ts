@@ -1,0 +1,37 @@
+import { appointmentPageMessages } from '@repo/contracts';
+import { forbidden, notFound, unauthorized } from '@repo/service-kit';
+import { linkExpiry } from '../domain/appointment-links.ts';
+import { findAppointmentAccessFacts } from '../repositories/appointment-repository.ts';
+import type { BookingContext } from './context.ts';
+
+/** Who may act on one appointment: its owner through their account, or the holder of its manage link. */
+export type AppointmentAccess = { appointmentId: number; via: 'account' | 'link' };
+
+export type AccessRequest = {
+  appointmentId: number;
+  /** The signed-in customer's id, or null without a customer session. */
+  customerId: number | null;
+  /** The `X-Appointment-Access` token, when one was sent. */
+  linkToken: string | undefined;
+};
+
+/**
+ * Decides access to the appointment page's calls. Someone else's appointment answers exactly as a missing one (404),
+ * so ids reveal nothing; a link that is forged, malformed or past its time is a 401 asking to log in or call; a track
+ * link opens only the tracking page (403). A link is good until a day after the appointment's current slot ends, so
+ * it survives a reschedule.
+ */
+export async function resolveAppointmentAccess(ctx: BookingContext, request: AccessRequest): Promise<AppointmentAccess> {
+  const { appointmentId, customerId, linkToken } = request;
+  const facts = await findAppointmentAccessFacts(ctx.db, appointmentId);
+  if (facts && customerId !== null && facts.customer_id === customerId) return { appointmentId, via: 'account' };
+  if (linkToken === undefined) throw notFound(appointmentPageMessages.notFound);
+
+  const claims = ctx.links.read(linkToken);
+  if (!claims) throw unauthorized(appointmentPageMessages.linkExpired);
+  if (claims.appointmentId !== appointmentId) throw notFound(appointmentPageMessages.notFound);
+  if (claims.scope !== 'manage') throw forbidden(appointmentPageMessages.trackOnly);
+  if (!facts) throw notFound(appointmentPageMessages.notFound);
+  if (ctx.now().getTime() >= linkExpiry(facts.appointment_date, facts.time_slot).getTime()) throw unauthorized(appointmentPageMessages.linkExpired);
+  return { appointmentId, via: 'link' };
+}
