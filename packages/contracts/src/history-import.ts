@@ -24,11 +24,14 @@ export const historyImportLimits = { maxBytes: 1024 * 1024, maxItems: 1000 } as 
 const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 const optionalText = (max: number) =>
   z.string({ error: 'Must be text' }).trim().max(max, `Must be at most ${max} characters`).optional().transform((value) => value || undefined);
-/** Empty counts as not given; otherwise the same rule as booking. */
+/** Empty counts as not given; otherwise the same rule as booking (after trimming; stored in lower case). */
 const optionalEmail = z
-  .union([z.literal(''), z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required')], { error: 'Valid email is required' })
+  .string({ error: 'Valid email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.union([z.literal(''), z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required')], { error: 'Valid email is required' }))
   .optional()
-  .transform((value) => value?.toLowerCase() || undefined);
+  .transform((value) => value || undefined);
 /** A date (`2024-03-05`) or an ISO 8601 date-time with a zone (`2024-03-05T14:00:00Z`). */
 const historyInstant = z
   .union([isoDateSchema, z.iso.datetime({ offset: true })], { error: 'Must be a date like 2024-03-05 or 2024-03-05T14:00:00Z' })

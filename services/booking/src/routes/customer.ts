@@ -1,7 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { appointmentListSchema, serviceRequestListSchema } from '@repo/contracts';
-import { errorResponses, forbidden, type ServiceApp } from '@repo/service-kit';
+import {
+  appointmentListSchema,
+  errorCodes,
+  historyImportLimits,
+  importHistoryRequestSchema,
+  importMessages,
+  importResultSchema,
+  serviceRequestListSchema,
+} from '@repo/contracts';
+import { DomainError, errorHandler, errorResponses, forbidden, type ServiceApp } from '@repo/service-kit';
 import type { BookingContext } from '../use-cases/context.ts';
+import { importHistory } from '../use-cases/import-history.ts';
 import { listMyAppointments } from '../use-cases/list-my-appointments.ts';
 import { listMyServiceRequests } from '../use-cases/list-my-service-requests.ts';
 
@@ -10,6 +19,9 @@ function callerCustomerId(request: FastifyRequest): number {
   if (id === undefined) throw forbidden('Only customer accounts have a service history.');
   return id;
 }
+
+const historyTooLarge = () => new DomainError(413, errorCodes.payloadTooLarge, importMessages.tooLarge);
+const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0);
 
 /** A customer sees only their own records. */
 export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingContext }) {
@@ -22,4 +34,17 @@ export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingCon
     onRequest: app.requireRole('customer'),
     schema: { tags: ['customer'], response: { 200: serviceRequestListSchema, ...errorResponses(401, 403) } },
   }, async (request) => listMyServiceRequests(ctx, callerCustomerId(request)));
+
+  app.post('/api/customer/import-history', {
+    onRequest: app.requireRole('customer'),
+    bodyLimit: historyImportLimits.maxBytes,
+    // Too many items is refused whole, like too many bytes, before any item is checked.
+    preValidation: async (request) => {
+      const history = (request.body as { historyData?: { serviceRequests?: unknown; appointments?: unknown } } | null)?.historyData;
+      if (listLength(history?.serviceRequests) + listLength(history?.appointments) > historyImportLimits.maxItems) throw historyTooLarge();
+    },
+    // The kit answers an oversized body with a generic 413; this one says what the limits are.
+    errorHandler: (error, request, reply) => errorHandler(error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? historyTooLarge() : error, request, reply),
+    schema: { tags: ['customer'], body: importHistoryRequestSchema, response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 413, 415, 429) } },
+  }, async (request) => importHistory(ctx, { customerId: callerCustomerId(request), email: request.session?.email }, request.body.historyData));
 }

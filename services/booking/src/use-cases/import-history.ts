@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { businessInstant, type importHistoryRequestSchema, type ImportResult } from '@repo/contracts';
+import { uniqueViolationConstraint } from '@repo/service-kit/db';
+import type { z } from 'zod';
+import { confirmationCode } from '../domain/confirmation-code.ts';
+import { insertImportedAppointments } from '../repositories/appointment-repository.ts';
+import { insertImportedServiceRequests } from '../repositories/service-request-repository.ts';
+import type { BookingContext } from './context.ts';
+
+type History = z.output<typeof importHistoryRequestSchema>['historyData'];
+type ImportedServiceRequest = History['serviceRequests'][number];
+type ImportedAppointment = History['appointments'][number];
+
+/** Who the history is imported for: the signed-in customer. */
+export type HistoryOwner = { customerId: number; email: string | undefined };
+
+/** A date alone is read as noon Eastern that day, so it shows as that day wherever it is displayed. */
+const instant = (value: string) => (value.length === 10 ? businessInstant(value, '12:00') : new Date(value));
+
+/**
+ * The identity of an imported item: a hash of its validated, normalised fields (trimmed, email in lower case, instants
+ * in UTC). The same item imported again by the same customer has the same key, so it is skipped.
+ */
+function importKey(kind: 'service-request' | 'appointment', item: ImportedServiceRequest | ImportedAppointment): string {
+  const normalised = Object.fromEntries(Object.entries(item).map(([key, value]) => [key, key.endsWith('At') && typeof value === 'string' ? instant(value).toISOString() : value]));
+  return createHash('sha256').update(JSON.stringify({ kind, ...normalised })).digest('hex');
+}
+
+const serviceRequestRow = (owner: HistoryOwner, item: ImportedServiceRequest) => ({
+  customer_id: owner.customerId,
+  first_name: item.firstName,
+  last_name: item.lastName,
+  phone: item.phone,
+  email: item.email ?? null,
+  appliance_type: item.applianceType,
+  brand: item.brand ?? null,
+  problem_description: item.problemDescription,
+  is_emergency: item.isEmergency ?? false,
+  status: item.status ?? 'pending',
+  technician_notes: item.technicianNotes ?? null,
+  completed_at: item.completedAt ? instant(item.completedAt) : null,
+  ...(item.createdAt ? { created_at: instant(item.createdAt) } : {}),
+  import_key: importKey('service-request', item),
+});
+
+const appointmentRow = (owner: HistoryOwner, item: ImportedAppointment) => ({
+  customer_id: owner.customerId,
+  customer_name: item.customerName,
+  email: item.email ?? owner.email ?? '',
+  phone: item.phone,
+  address: item.address,
+  city: item.city,
+  state: item.state,
+  zip_code: item.zipCode,
+  appointment_date: item.appointmentDate,
+  time_slot: item.timeSlot,
+  service_type: item.serviceType,
+  appliance: item.appliance,
+  brand: item.brand,
+  description: item.description ?? null,
+  status: item.status ?? 'scheduled',
+  technician_notes: item.technicianNotes ?? null,
+  total_cost: item.totalCost ?? null,
+  confirmation_code: confirmationCode(),
+  import_key: importKey('appointment', item),
+});
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function summary(imported: ImportResult['imported'], alreadyPresent: ImportResult['imported']): string {
+  const skipped = alreadyPresent.serviceRequests + alreadyPresent.appointments;
+  if (imported.serviceRequests + imported.appointments === 0 && skipped > 0) return 'Everything in this history was already imported; nothing new was added.';
+  const added = `Imported ${count(imported.serviceRequests, 'service request', 'service requests')} and ${count(imported.appointments, 'appointment', 'appointments')}.`;
+  return skipped > 0 ? `${added} ${count(skipped, 'item was', 'items were')} already imported and skipped.` : added;
+}
+
+/**
+ * Imports a customer's history (already validated item by item) as their own rows, in one transaction. History holds
+ * no places in the slot counter. Items this customer imported before are skipped and counted as already present.
+ */
+export async function importHistory(ctx: BookingContext, owner: HistoryOwner, history: History): Promise<ImportResult> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const [requests, appointments] = await ctx.db.transaction().execute(async (trx) => [
+        await insertImportedServiceRequests(trx, history.serviceRequests.map((item) => serviceRequestRow(owner, item))),
+        await insertImportedAppointments(trx, history.appointments.map((item) => appointmentRow(owner, item))),
+      ]);
+      const imported = { serviceRequests: requests.length, appointments: appointments.length };
+      const alreadyPresent = { serviceRequests: history.serviceRequests.length - requests.length, appointments: history.appointments.length - appointments.length };
+      return { imported, alreadyPresent, message: summary(imported, alreadyPresent) };
+    } catch (err) {
+      // A repeated random confirmation code (about one in a billion per item): the transaction undid itself; draw again.
+      if (uniqueViolationConstraint(err) !== 'appointments_confirmation_code_key' || attempt >= 3) throw err;
+    }
+  }
+}
