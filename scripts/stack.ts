@@ -36,8 +36,9 @@ export function localOrigins(appPorts: Record<AppName, number>): Record<AppName,
 }
 
 /**
- * How the services reach and trust each other for durable cross-service effects: each gets its own signing key, knows
- * every peer's internal address (never the gateway) and trusts the other services' keys. Keys are made per start:
+ * How the services reach and trust each other for durable cross-service effects and session checks: each gets its own
+ * signing key, knows every peer's internal address (never the gateway) and trusts the other services' keys, so every
+ * service can ask accounts whether a session is active and accounts trusts every asker. Keys are made per start:
  * queued messages are signed when they are delivered, so a restart with new keys loses nothing.
  */
 export function serviceMesh(servicePorts: Record<ServiceName, number>): Record<ServiceName, Record<string, string>> {
