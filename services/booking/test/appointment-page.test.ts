@@ -1,35 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointmentPageMessages, business, slotTakenMessage } from '@repo/contracts';
-import { expectApiError, type TestService } from '@repo/service-kit/test-service';
-import type { BookingDatabase } from '../src/db/schema.ts';
-import { bookSlot, buildBooking, customerClaims, pageCalls, staffClaims, testClock } from './helpers.ts';
+import { expectApiError } from '@repo/service-kit/test-service';
+import { bookSlot, bookingForTests, buildBooking, customerClaims, pageCalls, staffClaims, testClock } from './helpers.ts';
 
 // Monday 23 November 2026, 10:00 Eastern (15:00 UTC).
 const monday = '2026-11-23T15:00:00Z';
 const clock = testClock(monday);
-let service: TestService<BookingDatabase>;
-let page: ReturnType<typeof pageCalls>;
-beforeAll(async () => {
-  service = await buildBooking(clock.now);
-  page = pageCalls(service);
-});
-afterAll(async () => {
-  await service?.close();
-});
+const booking = bookingForTests(clock.now);
 
-const owner = () => ({ authorization: service.bearer(customerClaims(61)) });
-const stranger = () => ({ authorization: service.bearer(customerClaims(62)) });
+const owner = () => ({ authorization: booking.service.bearer(customerClaims(61)) });
+const stranger = () => ({ authorization: booking.service.bearer(customerClaims(62)) });
 const pastCutoff = appointmentPageMessages.pastCutoff.replace('{hours}', '24').replace('{phone}', business.phoneDisplay);
 const notChangeable = appointmentPageMessages.notChangeable.replace('{phone}', business.phoneDisplay);
 const counter = async (date: string, slot: string) =>
-  (await service.db.selectFrom('slot_bookings').select('booked').where('appointment_date', '=', date).where('time_slot', '=', slot).executeTakeFirst())?.booked ?? 0;
+  (await booking.service.db.selectFrom('slot_bookings').select('booked').where('appointment_date', '=', date).where('time_slot', '=', slot).executeTakeFirst())?.booked ?? 0;
 const setStatus = (id: number, status: string) =>
-  service.app.inject({ method: 'PUT', url: `/api/appointments/${id}/status`, payload: { status }, headers: { authorization: service.bearer(staffClaims()) } });
+  booking.service.app.inject({ method: 'PUT', url: `/api/appointments/${id}/status`, payload: { status }, headers: { authorization: booking.service.bearer(staffClaims()) } });
 
 describe('who may open an appointment', () => {
   it('shows a guest their appointment through the manage link: times in Eastern time, change rules and fresh links', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-11-25', '09:00-10:00');
-    const response = await page.details(id, { token: manageToken });
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-25', '09:00-10:00');
+    const response = await booking.page.details(id, { token: manageToken });
     expect(response.statusCode).toBe(200);
     const details = response.json();
     expect(details).toMatchObject({
@@ -42,69 +33,69 @@ describe('who may open an appointment', () => {
       manageToken: expect.any(String),
     });
     expect(details).not.toHaveProperty('changeBlockedReason');
-    // The fresh manage token opens the page; the track token opens only the tracking page.
-    expect((await page.details(id, { token: details.manageToken })).statusCode).toBe(200);
-    for (const call of [page.details(id, { token: details.trackToken }), page.cancel(id, { token: details.trackToken }),
-      page.reschedule(id, { appointmentDate: '2026-11-26', timeSlot: '09:00-10:00' }, { token: details.trackToken }), page.calendar(id, { token: details.trackToken })]) {
+    // The fresh manage token opens the page; the track token opens only the tracking booking.page.
+    expect((await booking.page.details(id, { token: details.manageToken })).statusCode).toBe(200);
+    for (const call of [booking.page.details(id, { token: details.trackToken }), booking.page.cancel(id, { token: details.trackToken }),
+      booking.page.reschedule(id, { appointmentDate: '2026-11-26', timeSlot: '09:00-10:00' }, { token: details.trackToken }), booking.page.calendar(id, { token: details.trackToken })]) {
       const refused = await call;
       expectApiError(refused, 403, 'FORBIDDEN');
       expect(refused.json().error.message).toBe(appointmentPageMessages.trackOnly);
     }
-    expect((await service.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('scheduled');
+    expect((await booking.service.db.selectFrom('appointments').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('scheduled');
   });
 
   it('shows the owner their appointment through their session; anyone else gets the answer of a missing id', async () => {
-    const { id } = await bookSlot(service, '2026-11-25', '10:00-11:00', owner());
-    expect((await page.details(id, owner())).json()).toMatchObject({ appointment: { id, customerId: 61 }, canChange: true });
+    const { id } = await bookSlot(booking.service, '2026-11-25', '10:00-11:00', owner());
+    expect((await booking.page.details(id, owner())).json()).toMatchObject({ appointment: { id, customerId: 61 }, canChange: true });
 
-    const theirs = await page.details(id, stranger());
-    const missing = await page.details(999_999, stranger());
+    const theirs = await booking.page.details(id, stranger());
+    const missing = await booking.page.details(999_999, stranger());
     expectApiError(theirs, 404, 'NOT_FOUND');
     expect(theirs.json()).toEqual(missing.json());
     expect(theirs.json().error.message).toBe(appointmentPageMessages.notFound);
-    for (const call of [page.cancel(id, stranger()), page.calendar(id, stranger()), page.reschedule(id, { appointmentDate: '2026-11-26', timeSlot: '10:00-11:00' }, stranger())]) {
+    for (const call of [booking.page.cancel(id, stranger()), booking.page.calendar(id, stranger()), booking.page.reschedule(id, { appointmentDate: '2026-11-26', timeSlot: '10:00-11:00' }, stranger())]) {
       expectApiError(await call, 404, 'NOT_FOUND');
     }
-    expectApiError(await page.details(id, { authorization: service.bearer(staffClaims()) }), 403, 'FORBIDDEN');
+    expectApiError(await booking.page.details(id, { authorization: booking.service.bearer(staffClaims()) }), 403, 'FORBIDDEN');
   });
 
   it('asks an anonymous caller to sign in (401), and says a bad link has expired', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-11-25', '11:00-12:00');
-    expectApiError(await page.details(id), 401, 'UNAUTHORIZED');
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-25', '11:00-12:00');
+    expectApiError(await booking.page.details(id), 401, 'UNAUTHORIZED');
     for (const token of ['', 'not-a-token', `${manageToken.slice(0, -2)}xx`]) {
-      const response = await page.details(id, { token });
+      const response = await booking.page.details(id, { token });
       expectApiError(response, 401, 'UNAUTHORIZED');
       expect(response.json().error.message).toBe(appointmentPageMessages.linkExpired);
     }
-    const other = await bookSlot(service, '2026-11-25', '12:00-13:00');
-    expectApiError(await page.details(other.id, { token: manageToken }), 404, 'NOT_FOUND');
+    const other = await bookSlot(booking.service, '2026-11-25', '12:00-13:00');
+    expectApiError(await booking.page.details(other.id, { token: manageToken }), 404, 'NOT_FOUND');
   });
 
   it('lets a link through beside a stale session cookie', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-11-25', '13:00-14:00');
-    const response = await service.app.inject({ method: 'GET', url: `/api/customer/appointments/${id}`, headers: { 'x-appointment-access': manageToken, cookie: 'session=expired-or-forged' } });
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-25', '13:00-14:00');
+    const response = await booking.service.app.inject({ method: 'GET', url: `/api/customer/appointments/${id}`, headers: { 'x-appointment-access': manageToken, cookie: 'session=expired-or-forged' } });
     expect(response.statusCode).toBe(200);
   });
 
   it('checks access before the body: no caller learns anything from what they send', async () => {
-    const { id } = await bookSlot(service, '2026-11-25', '14:00-15:00', owner());
-    expectApiError(await page.reschedule(id, { appointmentDate: 'soon' }), 401, 'UNAUTHORIZED');
-    expectApiError(await page.reschedule(id, { appointmentDate: 'soon' }, stranger()), 404, 'NOT_FOUND');
-    expectApiError(await page.reschedule(id, { appointmentDate: 'soon' }, { token: 'forged' }), 401, 'UNAUTHORIZED');
-    const own = await page.reschedule(id, { appointmentDate: 'soon' }, owner());
+    const { id } = await bookSlot(booking.service, '2026-11-25', '14:00-15:00', owner());
+    expectApiError(await booking.page.reschedule(id, { appointmentDate: 'soon' }), 401, 'UNAUTHORIZED');
+    expectApiError(await booking.page.reschedule(id, { appointmentDate: 'soon' }, stranger()), 404, 'NOT_FOUND');
+    expectApiError(await booking.page.reschedule(id, { appointmentDate: 'soon' }, { token: 'forged' }), 401, 'UNAUTHORIZED');
+    const own = await booking.page.reschedule(id, { appointmentDate: 'soon' }, owner());
     expectApiError(own, 400, 'VALIDATION_ERROR', { appointmentDate: 'Date must be in YYYY-MM-DD form', timeSlot: 'Time slot is required' });
   });
 
   it('ends a link a day after the appointment\'s slot, while the owner keeps access without links', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-11-26', '08:00-09:00', owner());
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-26', '08:00-09:00', owner());
     try {
       clock.set('2026-11-27T13:59:00Z'); // 08:59 on the 27th: a day after the slot ended, less a minute
-      expect((await page.details(id, { token: manageToken })).statusCode).toBe(200);
+      expect((await booking.page.details(id, { token: manageToken })).statusCode).toBe(200);
       clock.set('2026-11-27T14:00:00Z');
-      const expired = await page.details(id, { token: manageToken });
+      const expired = await booking.page.details(id, { token: manageToken });
       expectApiError(expired, 401, 'UNAUTHORIZED');
       expect(expired.json().error.message).toBe(appointmentPageMessages.linkExpired);
-      const own = (await page.details(id, owner())).json();
+      const own = (await booking.page.details(id, owner())).json();
       expect(own).toMatchObject({ canChange: false, changeBlockedReason: notChangeable });
       expect(own).not.toHaveProperty('manageToken');
       expect(own).not.toHaveProperty('trackToken');
@@ -114,11 +105,11 @@ describe('who may open an appointment', () => {
   });
 
   it('keeps a link working after the appointment moves later than the slot it was issued for', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-11-26', '09:00-10:00');
-    expect((await page.reschedule(id, { appointmentDate: '2026-12-03', timeSlot: '09:00-10:00' }, { token: manageToken })).statusCode).toBe(200);
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-26', '09:00-10:00');
+    expect((await booking.page.reschedule(id, { appointmentDate: '2026-12-03', timeSlot: '09:00-10:00' }, { token: manageToken })).statusCode).toBe(200);
     try {
       clock.set('2026-11-30T15:00:00Z'); // past the first slot and its day of grace
-      expect((await page.details(id, { token: manageToken })).json().appointment.appointmentDate).toBe('2026-12-03');
+      expect((await booking.page.details(id, { token: manageToken })).json().appointment.appointmentDate).toBe('2026-12-03');
     } finally {
       clock.set(monday);
     }
@@ -127,9 +118,9 @@ describe('who may open an appointment', () => {
 
 describe('reschedule', () => {
   it('moves the appointment to another free slot: one place taken, the old one given back, to be confirmed again', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-11-27', '09:00-10:00');
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-27', '09:00-10:00');
     expect((await setStatus(id, 'confirmed')).statusCode).toBe(200);
-    const moved = await page.reschedule(id, { appointmentDate: '2026-11-30', timeSlot: '15:00-16:00' }, { token: manageToken });
+    const moved = await booking.page.reschedule(id, { appointmentDate: '2026-11-30', timeSlot: '15:00-16:00' }, { token: manageToken });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
       appointment: { id, appointmentDate: '2026-11-30', timeSlot: '15:00-16:00', status: 'scheduled' },
@@ -138,34 +129,34 @@ describe('reschedule', () => {
     });
     expect(await counter('2026-11-27', '09:00-10:00')).toBe(0);
     expect(await counter('2026-11-30', '15:00-16:00')).toBe(1);
-    const slots = await service.app.inject({ method: 'GET', url: '/api/appointments/available-slots?date=2026-11-27' });
+    const slots = await booking.service.app.inject({ method: 'GET', url: '/api/appointments/available-slots?date=2026-11-27' });
     expect(slots.json().availableSlots).toContain('09:00-10:00');
   });
 
   it('refuses the time it already has, on the time slot field', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-11-27', '10:00-11:00');
-    const same = await page.reschedule(id, { appointmentDate: '2026-11-27', timeSlot: '10:00-11:00' }, { token: manageToken });
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-27', '10:00-11:00');
+    const same = await booking.page.reschedule(id, { appointmentDate: '2026-11-27', timeSlot: '10:00-11:00' }, { token: manageToken });
     expectApiError(same, 400, 'VALIDATION_ERROR', { timeSlot: appointmentPageMessages.sameSlot });
   });
 
   it('holds the new time to the rules of a new booking', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-11-27', '11:00-12:00');
-    const move = (appointmentDate: string, timeSlot: string) => page.reschedule(id, { appointmentDate, timeSlot }, { token: manageToken });
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-27', '11:00-12:00');
+    const move = (appointmentDate: string, timeSlot: string) => booking.page.reschedule(id, { appointmentDate, timeSlot }, { token: manageToken });
     expect((await move('2026-11-29', '09:00-10:00')).json().error.fields.appointmentDate).toMatch(/Sundays/);
     expect((await move('2026-12-31', '09:00-10:00')).json().error.fields.appointmentDate).toMatch(/14 days/);
     expect((await move('2026-11-20', '09:00-10:00')).json().error.fields.appointmentDate).toMatch(/passed/);
     expect((await move('2026-11-28', '07:00-08:00')).json().error.fields.timeSlot).toMatch(/not offered/);
     expectApiError(await move('2026-11-23', '11:00-12:00'), 409, 'CONFLICT', { timeSlot: slotTakenMessage });
     expectApiError(await move('2026-02-30', '09:00-10:00'), 400, 'VALIDATION_ERROR', { appointmentDate: 'Date is not a real calendar date' });
-    expect((await service.db.selectFrom('appointments').select(['appointment_date', 'time_slot']).where('id', '=', id).executeTakeFirstOrThrow()))
+    expect((await booking.service.db.selectFrom('appointments').select(['appointment_date', 'time_slot']).where('id', '=', id).executeTakeFirstOrThrow()))
       .toEqual({ appointment_date: '2026-11-27', time_slot: '11:00-12:00' });
   });
 
   it('refuses a full slot with the slot-taken message and changes nothing', async () => {
-    await bookSlot(service, '2026-12-01', '08:00-09:00');
-    await bookSlot(service, '2026-12-01', '08:00-09:00');
-    const { id, manageToken } = await bookSlot(service, '2026-11-27', '12:00-13:00');
-    const full = await page.reschedule(id, { appointmentDate: '2026-12-01', timeSlot: '08:00-09:00' }, { token: manageToken });
+    await bookSlot(booking.service, '2026-12-01', '08:00-09:00');
+    await bookSlot(booking.service, '2026-12-01', '08:00-09:00');
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-27', '12:00-13:00');
+    const full = await booking.page.reschedule(id, { appointmentDate: '2026-12-01', timeSlot: '08:00-09:00' }, { token: manageToken });
     expectApiError(full, 409, 'CONFLICT', { timeSlot: slotTakenMessage });
     expect(await counter('2026-12-01', '08:00-09:00')).toBe(2);
     expect(await counter('2026-11-27', '12:00-13:00')).toBe(1);
@@ -173,9 +164,9 @@ describe('reschedule', () => {
 
   it('asks for a call within the cut-off, naming the hours and the phone number', async () => {
     // Tuesday 09:00 is 23 hours away.
-    const { id, manageToken } = await bookSlot(service, '2026-11-24', '09:00-10:00');
-    expect((await page.details(id, { token: manageToken })).json()).toMatchObject({ canChange: false, changeBlockedReason: pastCutoff });
-    const late = await page.reschedule(id, { appointmentDate: '2026-11-27', timeSlot: '13:00-14:00' }, { token: manageToken });
+    const { id, manageToken } = await bookSlot(booking.service, '2026-11-24', '09:00-10:00');
+    expect((await booking.page.details(id, { token: manageToken })).json()).toMatchObject({ canChange: false, changeBlockedReason: pastCutoff });
+    const late = await booking.page.reschedule(id, { appointmentDate: '2026-11-27', timeSlot: '13:00-14:00' }, { token: manageToken });
     expectApiError(late, 409, 'CONFLICT');
     expect(late.json().error.message).toBe(pastCutoff);
     expect(pastCutoff).toContain('less than 24 hours');
@@ -185,38 +176,38 @@ describe('reschedule', () => {
   it('refuses to move an appointment under way, done or cancelled', async () => {
     const cases = [['in-progress', notChangeable, '09:00-10:00'], ['completed', notChangeable, '11:00-12:00'], ['cancelled', appointmentPageMessages.alreadyCancelled, '12:00-13:00']] as const;
     for (const [status, message, slot] of cases) {
-      const { id, manageToken } = await bookSlot(service, '2026-11-28', slot);
+      const { id, manageToken } = await bookSlot(booking.service, '2026-11-28', slot);
       expect((await setStatus(id, status)).statusCode).toBe(200);
-      const refused = await page.reschedule(id, { appointmentDate: '2026-11-28', timeSlot: '10:00-11:00' }, { token: manageToken });
+      const refused = await booking.page.reschedule(id, { appointmentDate: '2026-11-28', timeSlot: '10:00-11:00' }, { token: manageToken });
       expectApiError(refused, 409, 'CONFLICT');
       expect(refused.json().error.message).toBe(message);
-      expect((await page.details(id, { token: manageToken })).json()).toMatchObject({ canChange: false, changeBlockedReason: message });
+      expect((await booking.page.details(id, { token: manageToken })).json()).toMatchObject({ canChange: false, changeBlockedReason: message });
     }
   });
 });
 
 describe('cancel', () => {
   it('cancels and frees the place; a second cancel says it is already cancelled', async () => {
-    const { id, manageToken } = await bookSlot(service, '2026-12-02', '10:00-11:00', owner());
+    const { id, manageToken } = await bookSlot(booking.service, '2026-12-02', '10:00-11:00', owner());
     expect(await counter('2026-12-02', '10:00-11:00')).toBe(1);
-    const cancelled = await page.cancel(id, owner());
+    const cancelled = await booking.page.cancel(id, owner());
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ appointment: { id, status: 'cancelled' }, canChange: false, changeBlockedReason: appointmentPageMessages.alreadyCancelled });
     expect(await counter('2026-12-02', '10:00-11:00')).toBe(0);
-    const again = await page.cancel(id, { token: manageToken });
+    const again = await booking.page.cancel(id, { token: manageToken });
     expectApiError(again, 409, 'CONFLICT');
     expect(again.json().error.message).toBe(appointmentPageMessages.alreadyCancelled);
     expect(await counter('2026-12-02', '10:00-11:00')).toBe(0);
   });
 
   it('refuses within the cut-off and for work under way or done', async () => {
-    const soon = await bookSlot(service, '2026-11-24', '10:00-11:00');
-    const late = await page.cancel(soon.id, { token: soon.manageToken });
+    const soon = await bookSlot(booking.service, '2026-11-24', '10:00-11:00');
+    const late = await booking.page.cancel(soon.id, { token: soon.manageToken });
     expectApiError(late, 409, 'CONFLICT');
     expect(late.json().error.message).toBe(pastCutoff);
-    const done = await bookSlot(service, '2026-12-02', '11:00-12:00');
+    const done = await bookSlot(booking.service, '2026-12-02', '11:00-12:00');
     await setStatus(done.id, 'completed');
-    expect((await page.cancel(done.id, { token: done.manageToken })).json().error.message).toBe(notChangeable);
+    expect((await booking.page.cancel(done.id, { token: done.manageToken })).json().error.message).toBe(notChangeable);
     expect(await counter('2026-11-24', '10:00-11:00')).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 import type { CreateAppointmentResponse } from '@repo/contracts';
 import type { BookingDatabase } from '../src/db/schema.ts';
@@ -30,6 +31,23 @@ export function testClock(iso: string) {
 
 export function buildBooking(now: () => Date, env: Record<string, string> = {}) {
   return createTestService(bookingService, { BOOKING_RATE_LIMIT_MAX: '1000', RATE_LIMIT_MAX: '10000', ...env }, { now });
+}
+
+/** A booking service for the whole test file (built before its tests, closed after), with the appointment page's calls. */
+export function bookingForTests(now: () => Date, env: Record<string, string> = {}) {
+  let built: { service: TestService<BookingDatabase>; page: ReturnType<typeof pageCalls> } | undefined;
+  beforeAll(async () => {
+    const service = await buildBooking(now, env);
+    built = { service, page: pageCalls(service) };
+  });
+  afterAll(async () => {
+    await built?.service.close();
+  });
+  const ready = () => {
+    if (!built) throw new Error('the booking service is built in beforeAll');
+    return built;
+  };
+  return { get service() { return ready().service; }, get page() { return ready().page; } };
 }
 
 /** Books `timeSlot` on `appointmentDate` as a visitor (or as the customer of `authorization`) and answers the booking. */

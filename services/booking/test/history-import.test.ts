@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointmentPageMessages, business, historyImportExample, historyImportLimits, importMessages } from '@repo/contracts';
-import { expectApiError, type TestService } from '@repo/service-kit/test-service';
-import type { BookingDatabase } from '../src/db/schema.ts';
-import { buildBooking, customerClaims, pageCalls, staffClaims, testClock } from './helpers.ts';
+import { expectApiError } from '@repo/service-kit/test-service';
+import { bookingForTests, customerClaims, staffClaims, testClock } from './helpers.ts';
 
 const clock = testClock('2026-11-23T15:00:00Z');
-let service: TestService<BookingDatabase>;
-beforeAll(async () => {
-  service = await buildBooking(clock.now);
-});
-afterAll(async () => {
-  await service?.close();
-});
+const booking = bookingForTests(clock.now);
 
-const as = (customerId: number) => ({ authorization: service.bearer(customerClaims(customerId)) });
+const as = (customerId: number) => ({ authorization: booking.service.bearer(customerClaims(customerId)) });
 const importHistory = (payload: unknown, headers: Record<string, string> = {}) =>
-  service.app.inject({ method: 'POST', url: '/api/customer/import-history', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', ...headers } });
+  booking.service.app.inject({ method: 'POST', url: '/api/customer/import-history', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', ...headers } });
 const [exampleRequest] = historyImportExample.historyData.serviceRequests;
 const [exampleAppointment] = historyImportExample.historyData.appointments;
 const appointment = (changes: object = {}) => ({ ...exampleAppointment, ...changes });
 const serviceRequest = (changes: object = {}) => ({ ...exampleRequest, ...changes });
 const rows = async (customerId: number) => ({
-  appointments: (await service.db.selectFrom('appointments').select('id').where('customer_id', '=', customerId).execute()).length,
-  serviceRequests: (await service.db.selectFrom('service_requests').select('id').where('customer_id', '=', customerId).execute()).length,
+  appointments: (await booking.service.db.selectFrom('appointments').select('id').where('customer_id', '=', customerId).execute()).length,
+  serviceRequests: (await booking.service.db.selectFrom('service_requests').select('id').where('customer_id', '=', customerId).execute()).length,
 });
 
 describe('POST /api/customer/import-history', () => {
   it('is for a signed-in customer only, checked before the body', async () => {
     expectApiError(await importHistory({ nonsense: true }), 401, 'UNAUTHORIZED');
-    expectApiError(await importHistory({ nonsense: true }, { authorization: service.bearer(staffClaims()) }), 403, 'FORBIDDEN');
+    expectApiError(await importHistory({ nonsense: true }, { authorization: booking.service.bearer(staffClaims()) }), 403, 'FORBIDDEN');
   });
 
   it('imports the example as the caller\'s own history and answers the counts', async () => {
@@ -39,11 +32,11 @@ describe('POST /api/customer/import-history', () => {
       alreadyPresent: { serviceRequests: 0, appointments: 0 },
       message: 'Imported 1 service request and 1 appointment.',
     });
-    const mine = await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(71) });
+    const mine = await booking.service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(71) });
     expect(mine.json()).toEqual([expect.objectContaining({ customerId: 71, zipCode: '32084', totalCost: '289.00', status: 'completed', appointmentDate: '2024-03-05' })]);
-    const requests = await service.app.inject({ method: 'GET', url: '/api/customer/service-requests', headers: as(71) });
+    const requests = await booking.service.app.inject({ method: 'GET', url: '/api/customer/service-requests', headers: as(71) });
     expect(requests.json()).toEqual([expect.objectContaining({ customerId: 71, firstName: 'Dana', isEmergency: true, createdAt: '2024-03-04T13:00:00.000Z', completedAt: '2024-03-05T15:00:00.000Z' })]);
-    expect((await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(72) })).json()).toEqual([]);
+    expect((await booking.service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(72) })).json()).toEqual([]);
   });
 
   it('creates nothing new when the same data comes again, however it is spelled', async () => {
@@ -123,7 +116,7 @@ describe('POST /api/customer/import-history', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await service.app.inject({ method: 'POST', url: '/api/customer/import-history', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded', ...as(77) } });
+    const response = await booking.service.app.inject({ method: 'POST', url: '/api/customer/import-history', payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded', ...as(77) } });
     expectApiError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 });
@@ -137,23 +130,22 @@ describe('imported history on the portal', () => {
         serviceRequests: [serviceRequest({ createdAt: '2023-01-01' }), serviceRequest({ createdAt: '2025-02-02T10:00:00Z' }), serviceRequest({ createdAt: '2024-06-06' })],
       },
     }, as(78));
-    const appointments = (await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(78) })).json();
+    const appointments = (await booking.service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(78) })).json();
     expect(appointments.map((a: { appointmentDate: string; timeSlot: string }) => `${a.appointmentDate} ${a.timeSlot}`))
       .toEqual(['2025-01-10 15:00-16:00', '2025-01-10 09:00-10:00', '2024-07-15 09:00-10:00', '2023-05-01 09:00-10:00']);
-    const requests = (await service.app.inject({ method: 'GET', url: '/api/customer/service-requests', headers: as(78) })).json();
+    const requests = (await booking.service.app.inject({ method: 'GET', url: '/api/customer/service-requests', headers: as(78) })).json();
     expect(requests.map((r: { createdAt: string }) => r.createdAt.slice(0, 10))).toEqual(['2025-02-02', '2024-06-06', '2023-01-01']);
   });
 
   it('shows an imported appointment on its page but never changes the slot counter for it', async () => {
     await importHistory({ historyData: { appointments: [appointment({ appointmentDate: '2026-11-30', timeSlot: '10:00-11:00', status: 'scheduled' })] } }, as(79));
-    const [imported] = (await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(79) })).json();
-    const page = pageCalls(service);
+    const [imported] = (await booking.service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(79) })).json();
     const notChangeable = appointmentPageMessages.notChangeable.replace('{phone}', business.phoneDisplay);
-    expect((await page.details(imported.id, as(79))).json()).toMatchObject({ canChange: false, changeBlockedReason: notChangeable });
-    expect((await page.cancel(imported.id, as(79))).json().error.message).toBe(notChangeable);
-    const staffCancel = await service.app.inject({ method: 'PUT', url: `/api/appointments/${imported.id}/status`, payload: { status: 'cancelled' }, headers: { authorization: service.bearer(staffClaims()) } });
+    expect((await booking.page.details(imported.id, as(79))).json()).toMatchObject({ canChange: false, changeBlockedReason: notChangeable });
+    expect((await booking.page.cancel(imported.id, as(79))).json().error.message).toBe(notChangeable);
+    const staffCancel = await booking.service.app.inject({ method: 'PUT', url: `/api/appointments/${imported.id}/status`, payload: { status: 'cancelled' }, headers: { authorization: booking.service.bearer(staffClaims()) } });
     expect(staffCancel.statusCode).toBe(200);
-    expect(await service.db.selectFrom('slot_bookings').selectAll().where('appointment_date', '=', '2026-11-30').execute()).toEqual([]);
-    expectApiError(await page.details(imported.id, as(80)), 404, 'NOT_FOUND');
+    expect(await booking.service.db.selectFrom('slot_bookings').selectAll().where('appointment_date', '=', '2026-11-30').execute()).toEqual([]);
+    expectApiError(await booking.page.details(imported.id, as(80)), 404, 'NOT_FOUND');
   });
 });
