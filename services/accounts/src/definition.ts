@@ -1,5 +1,5 @@
 import { demoCustomerSeededEffect, demoCustomerSeededTopic } from '@repo/contracts';
-import { createEffects, createService, EnvError, type SessionStore } from '@repo/service-kit';
+import { createEffects, createService, EnvError, SessionCheckUnavailableError, type SessionStore } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDatabase } from './db/schema.ts';
@@ -32,8 +32,17 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       throttle: { maxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES, windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000 },
     };
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdministrator(ctx, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-    // Accounts checks sessions in its own database, with no cache: a logout here is refused here at once.
-    const sessions: SessionStore = { activeSessions: (sids) => checkSessions(ctx, sids) };
+    // Accounts checks sessions in its own database, with no cache: a logout here is refused here at once. A database
+    // it cannot read means it cannot tell, so signed-in calls get the kit's 503 rather than a 500.
+    const sessions: SessionStore = {
+      activeSessions: async (sids) => {
+        try {
+          return await checkSessions(ctx, sids);
+        } catch (err) {
+          throw new SessionCheckUnavailableError('the sessions table could not be read', { cause: err });
+        }
+      },
+    };
     const app = await createService({ name: 'accounts', env, ready: database.ping, sessions });
     const effects = createEffects({ service: 'accounts', database, env, outgoing });
     await app.register(effects.plugin);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, sessionCheckPath, sessionCheckTopic, sessionCookieName } from '@repo/contracts';
 import { effectHeaders, signDelivery, signedDeliveryHeaders } from '@repo/service-kit';
@@ -245,6 +246,23 @@ describe('password change', () => {
     const staff = service.bearer({ sub: 'staff:1', role: 'staff' });
     const refused = await inject('PUT', '/api/auth/password', { headers: { authorization: staff }, payload: { currentPassword: 'x', newPassword: 'lantern-meadow-77', confirmPassword: 'lantern-meadow-77' } });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('when the sessions cannot be read', () => {
+  it('answers signed-in calls with 503 and the sign-in message, anonymous ones as usual', async () => {
+    const { email, password } = await newCustomer();
+    const { token } = await logIn(email, password);
+    await sql`alter table sessions rename to sessions_away`.execute(service.db);
+    try {
+      const response = await inject('GET', '/api/auth/user', { headers: bearer(token) });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: authMessages.sessionCheckUnavailable } });
+      expect((await inject('GET', '/api/auth/user')).statusCode).toBe(401);
+    } finally {
+      await sql`alter table sessions_away rename to sessions`.execute(service.db);
+    }
+    expect((await inject('GET', '/api/auth/user', { headers: bearer(token) })).statusCode).toBe(200);
   });
 });
 
