@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.home, element: <Navigate to={paths.login} replace /> },
       { path: paths.login, lazy: () => import('./routes/login.tsx') },
+      { path: paths.register, lazy: () => import('./routes/register.tsx') },
       { path: paths.customerPortal, lazy: () => import('./routes/customer-portal.tsx') },
       { path: '*', Component: NotFoundPage },
     ],

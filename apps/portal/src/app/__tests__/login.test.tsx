@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '@repo/contracts';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
+import { fakeApi, heldAnswer, json } from './support/fake-api.ts';
+import { customer } from './support/fixtures.ts';
 
 async function renderLogin() {
   window.history.replaceState(null, '', '/login');
@@ -18,9 +19,6 @@ async function renderLogin() {
 function fill(field: HTMLInputElement, value: string) {
   fireEvent.change(field, { target: { value } });
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,10 +50,14 @@ describe('customer login form', () => {
     await expectFieldError(password, 'Password must be at least 6 characters');
   });
 
-  it('posts the credentials, keeps the token, greets and opens the portal', async () => {
-    let answer: (response: Response) => void = () => {};
-    const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetchMock);
+  it('posts the credentials, keeps no token in browser storage, greets and opens the portal, which asks who is signed in', async () => {
+    const login = heldAnswer();
+    const api = fakeApi({
+      'POST /api/auth/login': login.answer,
+      'GET /api/auth/user': () => json(200, customer),
+      'GET /api/customer/service-requests': () => json(200, []),
+      'GET /api/customer/appointments': () => json(200, []),
+    });
     const { email, password, submit } = await renderLogin();
     fill(email, 'pat@example.com');
     fill(password, 'secret-pass');
@@ -63,16 +65,18 @@ describe('customer login form', () => {
 
     expect(await screen.findByRole('button', { name: 'Logging in...' })).toHaveProperty('disabled', true);
     expect(email.disabled).toBe(true);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/auth/login');
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toBe(JSON.stringify({ email: 'pat@example.com', password: 'secret-pass' }));
+    const [sent] = api.sent('POST /api/auth/login');
+    expect(sent?.body).toEqual({ email: 'pat@example.com', password: 'secret-pass' });
+    expect(sent?.headers.get('authorization')).toBeNull();
 
-    answer(json(200, { token: 'customer-token', message: 'Login successful' }));
-    await expectPageHeading('Customer Portal');
+    login.release(json(200, { token: 'customer-token', message: 'Login successful' }));
+    await expectPageHeading('Welcome, Pat');
     expect(window.location.pathname).toBe('/customer-portal');
-    expect(window.localStorage.getItem(storageKeys.authToken)).toBe('customer-token');
     await expectToast('Login Successful', 'Welcome back! Redirecting to your portal...');
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(api.sent('GET /api/auth/user')).toHaveLength(1);
+    expect(api.sent('GET /api/auth/user')[0]?.headers.get('authorization')).toBeNull();
   });
 
   it.each([
@@ -87,7 +91,7 @@ describe('customer login form', () => {
     fireEvent.click(submit);
     await expectToast('Login Failed', message);
     expect(window.location.pathname).toBe('/login');
-    expect(window.localStorage.getItem(storageKeys.authToken)).toBeNull();
+    expect(window.localStorage.length).toBe(0);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toHaveProperty('disabled', false));
   });
 

@@ -1,12 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { expectPageHeading } from '@repo/ui/testing/queries';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expectDocumentTitle, expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
+import { apiError, fakeApi } from './support/fake-api.ts';
 
 function renderAppAt(path: string) {
   window.history.replaceState(null, '', path);
   return render(<App />);
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('portal app routes', () => {
   it('shows the 404 Page Not Found card at an unknown path', async () => {
@@ -22,9 +27,29 @@ describe('portal app routes', () => {
     expect(window.location.pathname).toBe('/login');
   });
 
-  it('serves the customer portal placeholder', async () => {
+  it('serves the registration page with its title', async () => {
+    renderAppAt('/register');
+    await expectPageHeading('Create Account');
+    await expectDocumentTitle('Create Account | St Augustine Appliance Repair');
+  });
+
+  it('serves the customer portal, which asks the server who is signed in', async () => {
+    const api = fakeApi({ 'GET /api/auth/user': () => apiError(401, 'UNAUTHORIZED', 'Authentication required') });
     renderAppAt('/customer-portal');
     await expectPageHeading('Customer Portal');
-    expect(screen.getByText(/Your service requests, appointments and account details/).textContent).toContain('will appear here');
+    await expectDocumentTitle('Customer Portal | St Augustine Appliance Repair');
+    expect(api.sent('GET /api/auth/user')).toHaveLength(1);
+  });
+
+  it.each(['/appointments/abc', '/appointments/0', '/appointments/12/extra'])('shows the 404 card at %s without calling the API', async (path) => {
+    const api = fakeApi({});
+    renderAppAt(path);
+    await expectPageHeading('Page Not Found');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('has no route for the technician tracking page yet (it comes with the tracking issue)', async () => {
+    renderAppAt('/technician-tracking/12');
+    await expectPageHeading('Page Not Found');
   });
 });

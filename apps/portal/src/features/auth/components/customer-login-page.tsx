@@ -1,24 +1,29 @@
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { loginRequestSchema, storageKeys } from '@repo/contracts';
+import { loginRequestSchema } from '@repo/contracts';
 import { AppAnchor, CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
 import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useLoginCustomer } from '../api/login.ts';
 
 export function CustomerLoginPage() {
   useDocumentTitle('Customer Login');
   const navigate = useNavigate();
   const login = useLoginCustomer();
+  const queryClient = useQueryClient();
 
   const handleSubmit = (credentials: Credentials) =>
     submitSignIn(credentials, {
+      // No tokenKey: the answer's httpOnly cookie is the session, and the token never reaches browser storage.
       signIn: login.mutateAsync,
-      tokenKey: storageKeys.authToken,
       failureTitle: 'Login Failed',
       rejectedMessage: 'Login failed. Please check your credentials.',
       unreachableMessage: 'An error occurred. Please try again.',
       onSignedIn: () => {
+        // A "signed out" answer from before this login must not greet the portal.
+        queryClient.removeQueries({ queryKey: queryKeys.currentUser });
         showToast({ title: 'Login Successful', description: 'Welcome back! Redirecting to your portal...' });
         navigate(paths.customerPortal);
       },

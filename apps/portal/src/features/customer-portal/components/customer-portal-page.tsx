@@ -1,14 +1,63 @@
-import { Container, Paper, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@repo/ui';
+import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { AppAnchor, ErrorState, errorMessage, LoadingState, useDocumentTitle } from '@repo/ui';
+import { paths } from '../../../config/paths.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { AccountInfo } from './account-info.tsx';
+import { HistoryTabs } from './history-tabs.tsx';
+import { PortalHeader } from './portal-header.tsx';
+import { QuickActions } from './quick-actions.tsx';
 
+/** Shown when there is no session: the portal is for signed-in customers. */
+function SignedOutPrompt() {
+  return (
+    <Container size="sm" py={{ base: 'xl', sm: 64 }}>
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+        <Stack gap="sm">
+          <Title order={1}>Customer Portal</Title>
+          <Text>Please log in to see your service requests and appointments.</Text>
+          <AppAnchor href={paths.login} fw={600}>
+            Log in to your account
+          </AppAnchor>
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
+
+/** /customer-portal: who is signed in (asked of the server), then their account, quick actions and history. */
 export function CustomerPortalPage() {
   useDocumentTitle('Customer Portal');
+  const session = useCurrentUser();
+
+  if (session.isPending) return <LoadingState title="Loading your portal..." />;
+  if (session.isError) {
+    return (
+      <ErrorState
+        title="We couldn't load your portal"
+        description={errorMessage(session.error, 'Please check your connection and try again.')}
+        onRetry={() => void session.refetch()}
+      />
+    );
+  }
+  const customer = session.data;
+  if (!customer) return <SignedOutPrompt />;
+
   return (
-    <Container size="lg" py={{ base: 'xl', sm: 48 }}>
-      <Title order={1}>Customer Portal</Title>
-      <Paper withBorder p="lg" mt="lg" radius="md">
-        <Text>Your service requests, appointments and account details will appear here.</Text>
-      </Paper>
+    <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="xl">
+        <PortalHeader firstName={customer.firstName} />
+        <Grid gutter="xl">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <AccountInfo customer={customer} />
+              <QuickActions />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <HistoryTabs customer={customer} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
     </Container>
   );
 }

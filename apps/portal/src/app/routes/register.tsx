@@ -1,0 +1,2 @@
+/** /register */
+export { RegisterPage as Component } from '../../features/auth/components/register-page.tsx';

@@ -1,0 +1,26 @@
+import { Badge } from '@mantine/core';
+
+/**
+ * Status colours of the customer history (spec section 4): completed, in-progress, scheduled, pending and cancelled
+ * have their own; every other status is neutral grey. Dark text on a pale fill keeps 7:1 or more.
+ */
+const statusColors: Record<string, { background: string; text: string }> = {
+  completed: { background: '#dcfce7', text: '#166534' },
+  'in-progress': { background: '#dbeafe', text: '#1e40af' },
+  scheduled: { background: '#fef9c3', text: '#854d0e' },
+  pending: { background: '#ffedd5', text: '#9a3412' },
+  cancelled: { background: '#fee2e2', text: '#991b1b' },
+};
+const neutral = { background: '#f1f3f5', text: '#343a40' };
+
+/** The status with its first letter capitalised ("in-progress" → "In-progress"). */
+export const statusLabel = (status: string): string => status.charAt(0).toUpperCase() + status.slice(1);
+
+export function StatusBadge({ status }: { status: string }) {
+  const colors = statusColors[status] ?? neutral;
+  return (
+    <Badge variant="filled" bg={colors.background} c={colors.text} tt="none" radius="sm" data-status={status}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Anchor, Button, Container, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { accounts, authMessages, registerRequestSchema, type RegisterRequest } from '@repo/contracts';
+import { ApiRequestError, AppAnchor, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useFieldErrors, type FieldErrors } from '@repo/ui';
+import { env } from '../../../config/env.ts';
+import { paths } from '../../../config/paths.ts';
+import { useRegisterCustomer } from '../api/register.ts';
+
+const fieldNames = ['firstName', 'lastName', 'email', 'phone', 'address', 'password', 'confirmPassword'] as const;
+type FieldName = (typeof fieldNames)[number];
+type Values = Record<FieldName, string>;
+
+const emptyValues: Values = { firstName: '', lastName: '', email: '', phone: '', address: '', password: '', confirmPassword: '' };
+
+const failureTitle = 'Registration Failed';
+const rejectedMessage = 'Registration failed. Please try again.';
+const unreachableMessage = 'An error occurred. Please try again.';
+
+/**
+ * The server's messages for the fields. A refusal that names no field still belongs to one when it is about one:
+ * an email already in use (409) to the email, a too-common password to the password.
+ */
+function serverFieldErrors(error: ApiRequestError): FieldErrors<FieldName> {
+  const errors = fieldErrorsOf(error, fieldNames);
+  if (Object.keys(errors).length > 0) return errors;
+  const message = error.apiError?.message;
+  if (error.status === 409) return { email: message ?? authMessages.emailTaken };
+  if (message === authMessages.commonPassword) return { password: message };
+  return {};
+}
+
+/** Create Account (/register): the spec's fields, messages under them, then a toast and the login page. */
+export function RegisterPage() {
+  useDocumentTitle('Create Account');
+  const navigate = useNavigate();
+  const register = useRegisterCustomer();
+  const [values, setValues] = useState<Values>(emptyValues);
+  const [busy, setBusy] = useState(false);
+  const errors = useFieldErrors<FieldName>();
+
+  const field = (name: FieldName) => ({
+    ...errors.inputProps(name),
+    name,
+    value: values[name],
+    disabled: busy,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [name]: value }));
+      errors.clear(name);
+    },
+  });
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = errors.check(registerRequestSchema, values);
+    if (!parsed) return;
+    // A blank address is no address: the field is optional.
+    const request: RegisterRequest = { ...parsed, address: parsed.address || undefined };
+    setBusy(true);
+    try {
+      await register.mutateAsync(request);
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiRequestError)) {
+        showToast({ title: failureTitle, description: unreachableMessage, variant: 'destructive' });
+        return;
+      }
+      showToast({ title: failureTitle, description: errorMessage(error, rejectedMessage), variant: 'destructive' });
+      errors.show(serverFieldErrors(error));
+      return;
+    }
+    showToast({ title: 'Registration Successful', description: 'Your account has been created. Please log in.' });
+    navigate(paths.login);
+  }
+
+  return (
+    <Container size={560} py={{ base: 'xl', sm: 64 }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Create Account</Title>
+          <Text c="dimmed" mt="xs">
+            Register to see your service history, book and track your technician.
+          </Text>
+        </div>
+        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+          <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required />
+                <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required />
+              </SimpleGrid>
+              <TextInput
+                {...field('email')}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                spellCheck={false}
+                required
+              />
+              <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
+              <TextInput {...field('address')} label="Address (optional)" autoComplete="street-address" />
+              <PasswordInput
+                {...field('password')}
+                label="Password"
+                placeholder={`Minimum ${accounts.passwordMin} characters`}
+                autoComplete="new-password"
+                required
+              />
+              <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required />
+              <Button type="submit" fullWidth disabled={busy} mt="xs">
+                {busy ? 'Creating Account...' : 'Create Account'}
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+        <Stack gap="xs" align="center">
+          <Text size="sm">
+            Already have an account?{' '}
+            <AppAnchor href={paths.login} fw={600}>
+              Log in
+            </AppAnchor>
+          </Text>
+          <Anchor href={env.webOrigin} size="sm">
+            Back to home
+          </Anchor>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

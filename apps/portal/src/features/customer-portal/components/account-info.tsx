@@ -1,0 +1,58 @@
+import { useRef, useState } from 'react';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import type { Customer } from '@repo/contracts';
+import { formatDate, formatMonthYear } from '../../../lib/dates.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+
+function Detail({ label, children }: { label: string; children: string }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Account Info: who is signed in, since when, their last login, and the change-password form behind a toggle. */
+export function AccountInfo({ customer }: { customer: Customer }) {
+  const [changingPassword, setChangingPassword] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const formId = 'change-password-form';
+
+  function passwordChanged() {
+    setChangingPassword(false);
+    // The form goes away with the focused button in it; focus returns to the control that opened it.
+    toggle.current?.focus();
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="account-info-heading">
+      <Title order={2} size="h3" id="account-info-heading">
+        Account Info
+      </Title>
+      <Stack component="dl" gap="sm" mt="md" mb={0}>
+        <Detail label="Name">{`${customer.firstName} ${customer.lastName}`}</Detail>
+        <Detail label="Email">{customer.email}</Detail>
+        <Detail label="Phone">{customer.phone}</Detail>
+        {customer.address ? <Detail label="Address">{customer.address}</Detail> : null}
+        <Detail label="Member since">{formatMonthYear(customer.createdAt)}</Detail>
+        {customer.lastLogin ? <Detail label="Last login">{formatDate(customer.lastLogin)}</Detail> : null}
+      </Stack>
+      <Button
+        ref={toggle}
+        variant="light"
+        mt="lg"
+        aria-expanded={changingPassword}
+        aria-controls={formId}
+        onClick={() => setChangingPassword((open) => !open)}
+      >
+        Change password
+      </Button>
+      <div id={formId}>{changingPassword ? <ChangePasswordForm onDone={passwordChanged} /> : null}</div>
+    </Card>
+  );
+}

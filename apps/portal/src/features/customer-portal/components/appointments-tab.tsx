@@ -1,0 +1,82 @@
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Appointment } from '@repo/contracts';
+import { AppAnchor } from '@repo/ui';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { paths, webPaths } from '../../../config/paths.ts';
+import { formatDate, formatTimeSlot } from '../../../lib/dates.ts';
+import { useAppointments } from '../api/appointments.ts';
+import { EmptyList, ListStates } from './list-states.tsx';
+
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <Text size="sm">
+      <Text span fw={600}>
+        {`${label}:`}
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
+function AppointmentCard({ appointment }: { appointment: Appointment }) {
+  const headingId = `appointment-${appointment.id}`;
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={3} size="h4" id={headingId}>
+            {`${appointment.brand} ${appointment.appliance}`}
+          </Title>
+          <Text size="sm" c="dimmed">{`Appointment #${appointment.id}`}</Text>
+        </div>
+        <StatusBadge status={appointment.status} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} mt="sm">
+        <Fact label="Date">{formatDate(appointment.appointmentDate)}</Fact>
+        <Fact label="Time">{formatTimeSlot(appointment.timeSlot)}</Fact>
+        <Fact label="Service">{appointment.serviceType}</Fact>
+        {appointment.totalCost ? <Fact label="Cost">{`$${appointment.totalCost}`}</Fact> : null}
+      </SimpleGrid>
+      {appointment.description ? <Text mt="sm">{appointment.description}</Text> : null}
+      {appointment.technicianNotes ? (
+        <Text size="sm" mt="xs">
+          <Text span fw={600}>
+            Technician notes:
+          </Text>{' '}
+          {appointment.technicianNotes}
+        </Text>
+      ) : null}
+      <AppAnchor href={paths.appointment(appointment.id)} fw={600} mt="sm" display="inline-block">
+        {`View appointment #${appointment.id}`}
+      </AppAnchor>
+    </Card>
+  );
+}
+
+/** Appointments tab: each card opens the appointment's own page (calendar, reschedule, cancel, pay, track). */
+export function AppointmentsTab() {
+  const appointments = useAppointments();
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        Appointment History
+      </Title>
+      <ListStates query={appointments} what="appointments">
+        {(items) =>
+          items.length === 0 ? (
+            <EmptyList
+              message="You have no appointments yet."
+              action={
+                <Anchor href={webPaths.bookAppointment} fw={600}>
+                  Book Appointment
+                </Anchor>
+              }
+            />
+          ) : (
+            items.map((appointment) => <AppointmentCard key={appointment.id} appointment={appointment} />)
+          )
+        }
+      </ListStates>
+    </Stack>
+  );
+}

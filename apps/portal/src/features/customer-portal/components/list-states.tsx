@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Card, Loader, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { authMessages } from '@repo/contracts';
+import { AppAnchor, ErrorState, errorMessage } from '@repo/ui';
+import { paths } from '../../../config/paths.ts';
+import { isSignedOutError } from '../../../lib/session.ts';
+
+/** The loading and error states of a history list; `children` renders the loaded list. */
+export function ListStates<T>({ query, what, children }: { query: UseQueryResult<T[]>; what: string; children: (items: T[]) => ReactNode }) {
+  if (query.isPending) {
+    return (
+      <Stack align="center" gap="xs" py="xl" role="status">
+        <Loader aria-hidden="true" />
+        <Text>{`Loading your ${what}...`}</Text>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    if (isSignedOutError(query.error)) {
+      return (
+        <Card withBorder radius="md" padding="lg" role="alert">
+          <Text>{authMessages.sessionEnded}</Text>
+          <AppAnchor href={paths.login} fw={600} mt="xs">
+            Log in again
+          </AppAnchor>
+        </Card>
+      );
+    }
+    return (
+      <ErrorState
+        title={`We couldn't load your ${what}`}
+        description={errorMessage(query.error, 'Please check your connection and try again.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** An empty list: what is missing and the link that starts one. */
+export function EmptyList({ message, action }: { message: string; action: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <Stack align="center" gap="sm" ta="center">
+        <Text c="dimmed">{message}</Text>
+        {action}
+      </Stack>
+    </Card>
+  );
+}

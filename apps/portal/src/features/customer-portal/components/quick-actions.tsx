@@ -1,0 +1,58 @@
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { paths, webPaths } from '../../../config/paths.ts';
+import { useAppointments } from '../api/appointments.ts';
+import { nextActiveAppointment } from '../lib/next-appointment.ts';
+
+/**
+ * Track Technician opens the tracking page of the next active appointment once a technician is assigned to it;
+ * until then it stays visibly unavailable, with the reason next to it.
+ */
+function TrackTechnician() {
+  const appointments = useAppointments();
+  const next = appointments.data ? nextActiveAppointment(appointments.data) : undefined;
+  if (next?.technicianId) {
+    return (
+      <Button component={Link} to={paths.technicianTracking(next.id)} variant="light" fullWidth>
+        Track Technician
+      </Button>
+    );
+  }
+  const reason = appointments.isPending
+    ? 'Checking your appointments...'
+    : next
+      ? 'No technician is on the way yet'
+      : appointments.isError
+        ? 'Your appointments could not be loaded'
+        : 'No upcoming appointment to track';
+  return (
+    <div>
+      <Button variant="light" fullWidth disabled aria-describedby="track-technician-reason">
+        Track Technician
+      </Button>
+      <Text id="track-technician-reason" size="sm" c="dimmed" mt={4} ta="center">
+        {reason}
+      </Text>
+    </div>
+  );
+}
+
+/** Book Service and Make Payment on the public site; Track Technician in the portal. */
+export function QuickActions() {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-heading">
+      <Title order={2} size="h3" id="quick-actions-heading">
+        Quick Actions
+      </Title>
+      <Stack gap="sm" mt="md">
+        <Button component="a" href={webPaths.bookAppointment} fullWidth>
+          Book Service
+        </Button>
+        <Button component="a" href={webPaths.payment} variant="light" fullWidth>
+          Make Payment
+        </Button>
+        <TrackTechnician />
+      </Stack>
+    </Card>
+  );
+}
