@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, lazy: () => import('./routes/login.tsx') },
       { path: paths.register, lazy: () => import('./routes/register.tsx') },
       { path: paths.customerPortal, lazy: () => import('./routes/customer-portal.tsx') },
+      { path: paths.appointmentRoute, lazy: () => import('./routes/appointment.tsx') },
       { path: '*', Component: NotFoundPage },
     ],
   },

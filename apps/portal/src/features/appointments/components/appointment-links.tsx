@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Button, Card, CopyButton, Group, Text, TextInput, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { appointmentPageApi, type AppointmentDetails } from '@repo/contracts';
+import { errorMessage, showToast } from '@repo/ui';
+import { calendarFileName, downloadCalendar } from '../api/calendar.ts';
+import { payBalanceAddress, trackingLinks } from '../lib/links.ts';
+
+/** Add to calendar: a plain link for the owner (the cookie goes along), a download with the header for a link holder. */
+function AddToCalendar({ id, accessToken }: { id: number; accessToken: string | undefined }) {
+  const [busy, setBusy] = useState(false);
+  if (!accessToken) {
+    return (
+      <Button component="a" href={appointmentPageApi.calendar(id)} download={calendarFileName(id)} variant="light">
+        Add to calendar
+      </Button>
+    );
+  }
+  async function download(token: string) {
+    setBusy(true);
+    try {
+      await downloadCalendar(id, token);
+    } catch (error) {
+      showToast({ title: 'Download Failed', description: errorMessage(error, 'The calendar file could not be downloaded. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="light" onClick={() => void download(accessToken)} disabled={busy}>
+      {busy ? 'Preparing calendar file...' : 'Add to calendar'}
+    </Button>
+  );
+}
+
+/** Calendar, payment and tracking: what the visitor can do with the appointment besides changing it. */
+export function AppointmentLinks({ details, accessToken }: { details: AppointmentDetails; accessToken: string | undefined }) {
+  const { appointment, trackToken } = details;
+  const tracking = trackingLinks(appointment.id, accessToken, trackToken);
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="links-heading">
+      <Title order={2} size="h4" id="links-heading">
+        Calendar, payment and tracking
+      </Title>
+      <Group gap="sm" mt="md">
+        <AddToCalendar id={appointment.id} accessToken={accessToken} />
+        {appointment.totalCost ? (
+          <Button component="a" href={payBalanceAddress(appointment)} variant="light">
+            {`Pay balance ($${appointment.totalCost})`}
+          </Button>
+        ) : null}
+        {appointment.technicianId ? (
+          <Button component={Link} to={tracking.open} variant="light">
+            Track technician
+          </Button>
+        ) : null}
+      </Group>
+      {appointment.technicianId ? null : (
+        <Text size="sm" c="dimmed" mt="sm">
+          Tracking opens once a technician is assigned to your appointment.
+        </Text>
+      )}
+      {tracking.share ? (
+        <Group gap="xs" align="flex-end" wrap="nowrap" mt="lg">
+          <TextInput
+            label="Share tracking link"
+            description="Whoever has this link can follow the technician's arrival for this appointment, and nothing else."
+            value={tracking.share}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <CopyButton value={tracking.share}>
+            {({ copied, copy }) => (
+              <Button variant="default" onClick={copy}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+      ) : null}
+    </Card>
+  );
+}

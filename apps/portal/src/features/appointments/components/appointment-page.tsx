@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { Card, Container, Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { appointmentPageMessages, appointmentPathParamsSchema } from '@repo/contracts';
+import { ApiRequestError, AppAnchor, ErrorState, errorMessage, LoadingState, NotFoundPage, useDocumentTitle } from '@repo/ui';
+import { paths } from '../../../config/paths.ts';
+import { useAppointmentDetails } from '../api/appointment-details.ts';
+import { forgetAccessToken, keepAccessToken, readAccessToken } from '../lib/access-token.ts';
+import { AppointmentView } from './appointment-view.tsx';
+
+/** A card in place of the appointment: why it cannot be shown, and where to go instead. */
+function Notice({ title, message, href, linkLabel }: { title: string; message: string; href: string; linkLabel: string }) {
+  return (
+    <Container size="sm" py={{ base: 'xl', sm: 64 }}>
+      <Card withBorder shadow="sm" padding="xl" radius="md" component="section" aria-labelledby="notice-heading">
+        <Stack gap="sm">
+          <Title order={1} id="notice-heading">
+            {title}
+          </Title>
+          <Text>{message}</Text>
+          <AppAnchor href={href} fw={600}>
+            {linkLabel}
+          </AppAnchor>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}
+
+function Appointment({ id }: { id: number }) {
+  useDocumentTitle(`Appointment #${id}`);
+  // Read once per appointment: the fragment is gone from the address after the first render.
+  const [accessToken] = useState(() => readAccessToken(id));
+  const details = useAppointmentDetails(id, accessToken);
+  const refused = details.error instanceof ApiRequestError ? details.error.status : undefined;
+
+  useEffect(() => {
+    if (accessToken) keepAccessToken(id, accessToken);
+  }, [id, accessToken]);
+
+  useEffect(() => {
+    // An expired link, or a track link that is no manage link: neither is worth sending again.
+    if (accessToken && (refused === 401 || refused === 403)) forgetAccessToken(id);
+  }, [id, accessToken, refused]);
+
+  // Once shown, the appointment stays on screen even if a later re-read fails.
+  if (details.data) return <AppointmentView details={details.data} accessToken={accessToken} />;
+  if (details.isPending) return <LoadingState title="Loading your appointment..." />;
+  if (refused === 404) {
+    return <Notice title="Appointment not found" message={appointmentPageMessages.notFound} href={paths.customerPortal} linkLabel="Go to your portal" />;
+  }
+  if (refused === 403 && accessToken) {
+    // A track link opened here: it is good for the tracking page only, which is where it leads.
+    return (
+      <Notice
+        title="Tracking link"
+        message={errorMessage(details.error, appointmentPageMessages.trackOnly)}
+        href={`${paths.technicianTracking(id)}#access=${encodeURIComponent(accessToken)}`}
+        linkLabel="Open the tracking page"
+      />
+    );
+  }
+  if (refused === 401) {
+    return accessToken ? (
+      <Notice title="Link expired" message={appointmentPageMessages.linkExpired} href={paths.login} linkLabel="Log in" />
+    ) : (
+      <Notice title="Please log in" message="Log in to see and change your appointment." href={paths.login} linkLabel="Log in" />
+    );
+  }
+  return (
+    <ErrorState
+      title="We couldn't load this appointment"
+      description={errorMessage(details.error, 'Please check your connection and try again.')}
+      onRetry={() => void details.refetch()}
+    />
+  );
+}
+
+/** /appointments/:id for its owner or a manage link's holder; any other id is the 404 card. */
+export function AppointmentPage() {
+  const { id: idParam = '' } = useParams();
+  // The server's own rule for ids, so an address it would refuse is the 404 card here without asking.
+  const parsed = appointmentPathParamsSchema.safeParse({ id: idParam });
+  const id = parsed.success ? parsed.data.id : undefined;
+  if (id === undefined) return <NotFoundPage homeHref={paths.customerPortal} homeLabel="Go to your portal" />;
+  return <Appointment key={id} id={id} />;
+}

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { business, type AppointmentDetails } from '@repo/contracts';
+import { AppAnchor } from '@repo/ui';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatArrivalWindow, formatDate, formatTimeSlot } from '../../../lib/dates.ts';
+import { AppointmentLinks } from './appointment-links.tsx';
+import { CancelAppointment } from './cancel-appointment.tsx';
+import { RescheduleForm } from './reschedule-form.tsx';
+
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** Why the appointment can no longer be changed online, and the phone number that can. */
+function ChangeBlocked({ reason }: { reason: string | undefined }) {
+  return (
+    <Alert color="gray" variant="light" title="Changes by phone">
+      <Text size="sm">{reason ?? 'This appointment can no longer be changed online.'}</Text>
+      <Anchor href={`tel:${business.phoneTel}`} fw={600} size="sm" mt={4} display="inline-block">
+        {`Call ${business.phoneDisplay}`}
+      </Anchor>
+    </Alert>
+  );
+}
+
+/**
+ * One appointment: status and arrival window, details, calendar/pay/track links, then reschedule and cancel while
+ * changes are still possible online. After a change, focus moves to the status line so the new state is read out.
+ */
+export function AppointmentView({ details, accessToken }: { details: AppointmentDetails; accessToken: string | undefined }) {
+  const { appointment, canChange } = details;
+  const statusLine = useRef<HTMLDivElement>(null);
+  const [changes, setChanges] = useState(0);
+
+  useEffect(() => {
+    if (changes > 0) statusLine.current?.focus();
+  }, [changes]);
+
+  const changed = () => setChanges((count) => count + 1);
+  const address = `${appointment.address}, ${appointment.city}, ${appointment.state} ${appointment.zipCode}`;
+
+  return (
+    <Container size="md" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        {accessToken ? null : (
+          <AppAnchor href={paths.customerPortal} size="sm">
+            Back to your portal
+          </AppAnchor>
+        )}
+        <div>
+          <Text size="sm" fw={700} c="brand.7" tt="uppercase">
+            {`Appointment #${appointment.id}`}
+          </Text>
+          <Title order={1}>{`${appointment.brand} ${appointment.appliance} – ${appointment.serviceType}`}</Title>
+          <Group ref={statusLine} tabIndex={-1} gap="xs" mt="xs" data-testid="appointment-status">
+            <Text span>Status:</Text>
+            <StatusBadge status={appointment.status} />
+          </Group>
+        </div>
+
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="arrival-heading">
+          <Title order={2} size="h4" id="arrival-heading">
+            Arrival window
+          </Title>
+          <Text mt={4} fw={600}>
+            {formatArrivalWindow(details.startsAt, details.endsAt)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {`${formatDate(appointment.appointmentDate)}, ${formatTimeSlot(appointment.timeSlot)} (Eastern time)`}
+          </Text>
+          <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" mt="md" mb={0}>
+            <Fact label="Service">{appointment.serviceType}</Fact>
+            <Fact label="Appliance">{`${appointment.brand} ${appointment.appliance}`}</Fact>
+            <Fact label="Address">{address}</Fact>
+            <Fact label="Confirmation code">{appointment.confirmationCode}</Fact>
+            {appointment.totalCost ? <Fact label="Cost">{`$${appointment.totalCost}`}</Fact> : null}
+            {appointment.description ? <Fact label="Description">{appointment.description}</Fact> : null}
+            {appointment.technicianNotes ? <Fact label="Technician notes">{appointment.technicianNotes}</Fact> : null}
+          </SimpleGrid>
+        </Card>
+
+        <AppointmentLinks details={details} accessToken={accessToken} />
+
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="change-heading">
+          <Title order={2} size="h4" id="change-heading">
+            Change this appointment
+          </Title>
+          {canChange ? (
+            <Stack gap="lg" mt="md">
+              <Text size="sm" c="dimmed">
+                {`Changes are possible online until ${details.changeCutoffHours} hours before the start; after that, please call us.`}
+              </Text>
+              <RescheduleForm appointment={appointment} accessToken={accessToken} onChanged={changed} />
+              <CancelAppointment appointment={appointment} accessToken={accessToken} onChanged={changed} />
+            </Stack>
+          ) : (
+            <Stack mt="md">
+              <ChangeBlocked reason={details.changeBlockedReason} />
+            </Stack>
+          )}
+        </Card>
+      </Stack>
+    </Container>
+  );
+}
