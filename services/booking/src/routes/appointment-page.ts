@@ -22,7 +22,8 @@ declare module 'fastify' {
   }
 }
 
-const isUnauthorized = (err: unknown) => (err as Partial<DomainError>).statusCode === 401;
+/** A session that is bad, ended or cannot be checked right now: beside a link it grants nothing and is ignored. */
+const isUnusableSession = (err: unknown) => [401, 503].includes((err as Partial<DomainError>).statusCode ?? 0);
 
 /** The appointment the access check granted; the routes below never run without one. */
 function granted(request: FastifyRequest): AppointmentAccess {
@@ -39,13 +40,13 @@ export async function appointmentPageRoutes(app: ServiceApp, { ctx }: { ctx: Boo
 
   async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers[appointmentAccessHeader];
-    const linkToken = header === undefined ? undefined : Array.isArray(header) ? '' : header;
+    const linkToken = typeof header === 'string' ? header : undefined;
     if (linkToken === undefined) {
       await app.authenticate.call(app, request, reply);
     } else {
       // A link needs no session: a stale session cookie beside it (a guest on a shared computer) is ignored.
       await app.optionalSession.call(app, request, reply).catch((err: unknown) => {
-        if (!isUnauthorized(err)) throw err;
+        if (!isUnusableSession(err)) throw err;
         request.session = null;
       });
     }
