@@ -71,10 +71,15 @@ describe('who may open an appointment', () => {
     expectApiError(await booking.page.details(other.id, { token: manageToken }), 404, 'NOT_FOUND');
   });
 
-  it('lets a link through beside a stale session cookie', async () => {
+  it('lets a link through beside a stale session cookie or an ended session', async () => {
     const { id, manageToken } = await bookSlot(booking.service, '2026-11-25', '13:00-14:00');
     const response = await booking.service.app.inject({ method: 'GET', url: `/api/customer/appointments/${id}`, headers: { 'x-appointment-access': manageToken, cookie: 'session=expired-or-forged' } });
     expect(response.statusCode).toBe(200);
+    const ended = { ...customerClaims(63), sid: 'test-session-ended-0063' };
+    const authorization = booking.service.bearer(ended);
+    booking.service.endSession(ended.sid);
+    expect((await booking.page.details(id, { token: manageToken, authorization })).statusCode).toBe(200);
+    expectApiError(await booking.page.details(id, { authorization }), 401, 'UNAUTHORIZED');
   });
 
   it('checks access before the body: no caller learns anything from what they send', async () => {
