@@ -75,7 +75,9 @@ describe('appointment page: the owner', () => {
 
   it('replaces reschedule and cancel with the reason and the phone number when changes are closed', async () => {
     const reason = appointmentPageMessages.pastCutoff.replace('{hours}', '24').replace('{phone}', business.phoneDisplay);
-    await renderAppointment(appointmentDetails({ canChange: false, changeBlockedReason: reason }));
+    await renderAppointment(appointmentDetails({ canChange: false, changeBlockedReason: reason }, { status: 'completed' }));
+    // No technician will come to a finished appointment, so no word about tracking either.
+    expect(screen.queryByText(/Tracking opens/)).toBeNull();
     expect(screen.getByText(reason)).toBeTruthy();
     expect(screen.getByRole('link', { name: `Call ${business.phoneDisplay}` }).getAttribute('href')).toBe(`tel:${business.phoneTel}`);
     expect(screen.queryByRole('button', { name: 'Cancel appointment' })).toBeNull();

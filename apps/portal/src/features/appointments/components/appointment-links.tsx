@@ -6,6 +6,9 @@ import { errorMessage, showToast } from '@repo/ui';
 import { calendarFileName, downloadCalendar } from '../api/calendar.ts';
 import { payBalanceAddress, trackingLinks } from '../lib/links.ts';
 
+/** Appointments a technician may still come to. */
+const activeStatuses: ReadonlySet<string> = new Set(['scheduled', 'confirmed', 'in-progress']);
+
 /** Add to calendar: a plain link for the owner (the cookie goes along), a download with the header for a link holder. */
 function AddToCalendar({ id, accessToken }: { id: number; accessToken: string | undefined }) {
   const [busy, setBusy] = useState(false);
@@ -56,7 +59,7 @@ export function AppointmentLinks({ details, accessToken }: { details: Appointmen
           </Button>
         ) : null}
       </Group>
-      {appointment.technicianId ? null : (
+      {appointment.technicianId || !activeStatuses.has(appointment.status) ? null : (
         <Text size="sm" c="dimmed" mt="sm">
           Tracking opens once a technician is assigned to your appointment.
         </Text>

@@ -45,26 +45,33 @@ export function CancelAppointment({ appointment, accessToken, onChanged }: Props
       <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
         Cancel appointment
       </Button>
-      <Modal opened={confirming} onClose={close} title="Cancel this appointment?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack gap="md">
-          <Text>
-            {`Your ${appointment.appliance} appointment on ${formatDate(appointment.appointmentDate)}, ${formatTimeSlot(appointment.timeSlot)} will be cancelled.`}
-          </Text>
-          {failure ? (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={busy} data-autofocus>
-              Keep appointment
-            </Button>
-            <Button color="red.9" onClick={() => void confirm()} disabled={busy}>
-              {busy ? 'Cancelling...' : 'Yes, cancel it'}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* Built from Modal's parts: its ready-made header is a <header>, which screen readers would list as a second banner. */}
+      <Modal.Root opened={confirming} onClose={close} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Stack gap="md" p="lg">
+            <Modal.Title fw={700} fz="lg">
+              Cancel this appointment?
+            </Modal.Title>
+            <Text>
+              {`Your ${appointment.appliance} appointment on ${formatDate(appointment.appointmentDate)}, ${formatTimeSlot(appointment.timeSlot)} will be cancelled.`}
+            </Text>
+            {failure ? (
+              <Alert color="red" variant="light" role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={busy} data-autofocus>
+                Keep appointment
+              </Button>
+              <Button color="red.9" onClick={() => void confirm()} disabled={busy}>
+                {busy ? 'Cancelling...' : 'Yes, cancel it'}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal.Content>
+      </Modal.Root>
     </Stack>
   );
 }

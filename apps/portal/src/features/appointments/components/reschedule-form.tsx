@@ -131,6 +131,7 @@ export function RescheduleForm({ appointment, accessToken, onChanged }: Props) {
           value={date}
           disabled={busy}
           required
+          withAsterisk={false}
           data={[{ value: '', label: 'Choose a date' }, ...dates.map((value) => ({ value, label: formatDateOption(value) }))]}
           onChange={(event) => {
             setDate(event.currentTarget.value);

@@ -85,11 +85,12 @@ export function RegisterPage() {
           </Text>
         </div>
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+          {/* Every field but the address is required; the address says so in its label, so no asterisks elsewhere. */}
           <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required />
-                <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required />
+                <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required withAsterisk={false} />
+                <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required withAsterisk={false} />
               </SimpleGrid>
               <TextInput
                 {...field('email')}
@@ -99,8 +100,9 @@ export function RegisterPage() {
                 inputMode="email"
                 spellCheck={false}
                 required
+                withAsterisk={false}
               />
-              <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required />
+              <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required withAsterisk={false} />
               <TextInput {...field('address')} label="Address (optional)" autoComplete="street-address" />
               <PasswordInput
                 {...field('password')}
@@ -108,8 +110,9 @@ export function RegisterPage() {
                 placeholder={`Minimum ${accounts.passwordMin} characters`}
                 autoComplete="new-password"
                 required
+                withAsterisk={false}
               />
-              <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required />
+              <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required withAsterisk={false} />
               <Button type="submit" fullWidth disabled={busy} mt="xs">
                 {busy ? 'Creating Account...' : 'Create Account'}
               </Button>

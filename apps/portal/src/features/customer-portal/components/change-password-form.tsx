@@ -60,9 +60,9 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form {...form.scopeProps} noValidate onSubmit={form.onSubmit(submit)} aria-busy={form.busy} aria-label="Change password">
       <Stack gap="sm" mt="md">
-        <PasswordInput {...form.field('currentPassword')} ref={firstField} label="Current password" autoComplete="current-password" required />
-        <PasswordInput {...form.field('newPassword')} label="New password" placeholder={`Minimum ${accounts.passwordMin} characters`} autoComplete="new-password" required />
-        <PasswordInput {...form.field('confirmPassword')} label="Confirm new password" autoComplete="new-password" required />
+        <PasswordInput {...form.field('currentPassword')} ref={firstField} label="Current password" autoComplete="current-password" required withAsterisk={false} />
+        <PasswordInput {...form.field('newPassword')} label="New password" placeholder={`Minimum ${accounts.passwordMin} characters`} autoComplete="new-password" required withAsterisk={false} />
+        <PasswordInput {...form.field('confirmPassword')} label="Confirm new password" autoComplete="new-password" required withAsterisk={false} />
         <Button type="submit" disabled={form.busy}>
           {form.busy ? 'Saving...' : 'Save new password'}
         </Button>
