@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { historyImportExample, sessionCookieName, type Appointment } from '@repo/contracts';
+import { useBrowser, viewports, waitForHydration } from '../support/browser.ts';
+import { axeViolations } from './web-support.ts';
+import {
+  bookByApi,
+  builtOrigins,
+  newContext,
+  newCustomer,
+  onStack,
+  open,
+  phone,
+  sessionCookie,
+  signedInContext,
+  tabTo,
+  urls,
+  type NewCustomer,
+} from './portal-support.ts';
+
+// The customer's whole path through the real nginx, the four built services on PostgreSQL and Debian's Chromium:
+// an account, the portal, booking on the public site while signed in, the appointment's own page, history import,
+// logout; a visitor's manage link; keyboard-only sign-up and sign-in; axe at desktop and phone widths.
+const browser = useBrowser();
+
+const contactRest = { city: 'St Augustine', zipCode: '32084' };
+/** What Load Example pastes (under the signed-in customer's name): one service request and one appointment with a cost. */
+const example = { request: historyImportExample.historyData.serviceRequests[0]!, appointment: historyImportExample.historyData.appointments[0]! };
+
+/** Through the wizard on the public site: the third bookable day's first free time, a Sub-Zero refrigerator repair. */
+async function bookOnPublicSite(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
+  await page.locator('[aria-labelledby="choose-date"] button').nth(2).click();
+  await page.locator('[aria-labelledby="choose-time"] button').first().click();
+  await page.getByRole('button', { name: 'Next: Service Details' }).click();
+  await page.getByLabel(/^Service Type/).selectOption('Repair');
+  await page.getByLabel(/^Appliance/).selectOption('Refrigerator');
+  await page.getByLabel(/^Brand/).selectOption('Sub-Zero');
+  await page.getByRole('button', { name: 'Next: Contact Info' }).click();
+  await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
+}
+
+async function finishBooking(page: Page): Promise<{ confirmationCode: string; manageHref: string; appointmentId: number }> {
+  await page.getByLabel(/^City/).fill(contactRest.city);
+  await page.getByLabel('Zip Code').fill(contactRest.zipCode);
+  await page.getByRole('button', { name: 'Book Appointment' }).click();
+  await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor();
+  const confirmationCode = (await page.getByTestId('confirmation-code').textContent()) ?? '';
+  const manageHref = onStack(await page.getByRole('link', { name: 'Manage your appointment' }).getAttribute('href'), 'portal');
+  const manage = new URL(manageHref);
+  expect(manage.pathname).toMatch(/^\/appointments\/\d+$/);
+  expect(manage.hash).toMatch(/^#access=.+/);
+  return { confirmationCode, manageHref, appointmentId: Number(manage.pathname.split('/').pop()) };
+}
+
+async function customerAppointments(cookie: string): Promise<{ status: number; appointments: Appointment[] }> {
+  const response = await fetch(`${urls.portal}/api/customer/appointments`, { headers: { cookie: `${sessionCookieName}=${cookie}` } });
+  return { status: response.status, appointments: response.ok ? ((await response.json()) as Appointment[]) : [] };
+}
+
+async function register(page: Page, customer: NewCustomer): Promise<void> {
+  await page.getByLabel('First Name').fill(customer.firstName);
+  await page.getByLabel('Last Name').fill(customer.lastName);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Phone').fill(customer.phone);
+  await page.getByLabel('Address (optional)').fill(customer.address);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+async function logIn(page: Page, customer: NewCustomer): Promise<void> {
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+describe('customer portal through nginx', () => {
+  it('registers, logs in, books on the public site signed in, reschedules, imports history and logs out for good', async () => {
+    const customer = newCustomer('Amara');
+    const context = await newContext(browser(), viewports.desktop);
+    const { page, errors } = await open(context, `${urls.portal}/register`);
+
+    // Register, then log in.
+    await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+    await register(page, customer);
+    await page.getByText('Registration Successful').waitFor();
+    await page.waitForURL(`${urls.portal}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Customer Login' }).waitFor();
+    await logIn(page, customer);
+    await page.getByText('Login Successful').waitFor();
+    await page.waitForURL(`${urls.portal}/customer-portal`);
+
+    // The portal greets them by first name, with empty histories and the links that start one.
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    await page.getByText('You have no service requests yet.').waitFor();
+    expect(await page.getByRole('link', { name: 'Request Service' }).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Appointments' }).click();
+    await page.getByText('You have no appointments yet.').waitFor();
+    expect(new URL((await page.getByRole('link', { name: 'Book Appointment' }).getAttribute('href')) ?? '').pathname).toBe('/book-appointment');
+
+    // Book on the public site: the session cookie goes with it and the wizard fills in the contact details.
+    const web = await open(context, `${urls.web}/book-appointment`);
+    await bookOnPublicSite(web.page);
+    await web.page.getByText(`Signed in as ${customer.firstName} ${customer.lastName} (${customer.email})`).waitFor();
+    await expect.poll(() => web.page.getByLabel('Full Name').inputValue()).toBe(`${customer.firstName} ${customer.lastName}`);
+    expect(await web.page.getByLabel('Email Address').inputValue()).toBe(customer.email);
+    expect(await web.page.getByLabel('Phone Number').inputValue()).toBe(customer.phone);
+    expect(await web.page.getByLabel('Street Address').inputValue()).toBe(customer.address);
+    expect(await web.page.getByLabel(/^City/).inputValue()).toBe('');
+    const booked = await finishBooking(web.page);
+    await web.page.getByText('It is also in your customer portal.').waitFor();
+    expect(web.errors).toEqual([]);
+    await web.page.close();
+
+    // It appears in the portal's Appointments tab, and its card opens its own page.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Appointments' }).click();
+    const card = page.getByRole('article', { name: 'Sub-Zero Refrigerator' });
+    await card.waitFor();
+    await card.getByRole('link', { name: `View appointment #${booked.appointmentId}` }).click();
+    await page.waitForURL(`${urls.portal}/appointments/${booked.appointmentId}`);
+    await page.getByRole('heading', { level: 1, name: 'Sub-Zero Refrigerator – Repair' }).waitFor();
+    await page.getByText(booked.confirmationCode, { exact: true }).waitFor();
+
+    // Reschedule to a free time on another day; the server holds the new slot.
+    const cookie = (await sessionCookie(context))!;
+    const before = (await customerAppointments(cookie)).appointments.find((appointment) => appointment.id === booked.appointmentId)!;
+    const newDate = page.getByLabel('New date');
+    await newDate.selectOption({ index: 6 });
+    const chosenDate = await newDate.inputValue();
+    expect(chosenDate).not.toBe(before.appointmentDate);
+    const time = page.getByRole('radio').first();
+    const chosenSlot = (await time.getAttribute('value')) ?? '';
+    await time.check();
+    await page.getByRole('button', { name: 'Move appointment' }).click();
+    await page.getByText('Appointment Rescheduled').waitFor();
+    await page.getByText('Your appointment has been moved.').waitFor();
+    await expect
+      .poll(async () => (await customerAppointments(cookie)).appointments.find((appointment) => appointment.id === booked.appointmentId))
+      .toMatchObject({ appointmentDate: chosenDate, timeSlot: chosenSlot, status: 'scheduled' });
+
+    // Import the example history: the counts are shown and the imported request appears.
+    await page.getByRole('link', { name: 'Back to your portal' }).click();
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    await page.getByRole('tab', { name: 'Import History' }).click();
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    expect(await page.getByLabel('History data (JSON)').inputValue()).toContain('"serviceRequests"');
+    await page.getByRole('button', { name: 'Import History' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 1 service request and 1 appointment.' }).waitFor();
+    await page.getByRole('tab', { name: 'Service Requests' }).click();
+    await page
+      .getByRole('article', { name: `${example.request.brand} ${example.request.applianceType}` })
+      .filter({ hasText: example.request.problemDescription })
+      .waitFor();
+    await page.getByRole('tab', { name: 'Appointments' }).click();
+    await expect.poll(() => page.getByRole('article').count()).toBe(2);
+
+    // The imported appointment has a cost: Pay balance opens the payment page filled in with it.
+    const cost = example.appointment.totalCost;
+    const withCost = page.getByRole('article').filter({ hasText: `Cost: $${cost}` });
+    await withCost.getByRole('link', { name: /^View appointment #/ }).click();
+    const payBalance = page.getByRole('link', { name: `Pay balance ($${cost})` });
+    await payBalance.waitFor();
+    const payment = await open(context, onStack(await payBalance.getAttribute('href'), 'web'));
+    await expect.poll(() => payment.page.getByLabel('Amount (USD)').inputValue()).toBe(cost);
+    expect(await payment.page.getByLabel('Description').inputValue()).toMatch(new RegExp(`^${example.appointment.serviceType} ${example.appointment.appliance} #\\d+$`));
+    expect(payment.errors).toEqual([]);
+    await payment.page.close();
+
+    // Logout: the server ends the session, then the public home loads (built for its own origin: answered here).
+    await page.goto(`${urls.portal}/customer-portal`);
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    await page.route(`${builtOrigins.web}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Home</title>' }));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${builtOrigins.web}/`);
+    expect(await sessionCookie(context)).toBeUndefined();
+
+    await page.goto(`${urls.portal}/customer-portal`);
+    await page.getByText('Please log in to see your service requests and appointments.').waitFor();
+    expect(await page.getByRole('link', { name: 'Log in to your account' }).getAttribute('href')).toBe('/login');
+
+    // The cookie copied before logout is refused everywhere, as a cookie and as a bearer token.
+    const asCookie = { cookie: `${sessionCookieName}=${cookie}` };
+    const asBearer = { authorization: `Bearer ${decodeURIComponent(cookie)}` };
+    for (const headers of [asCookie, asBearer]) {
+      expect((await fetch(`${urls.portal}/api/auth/user`, { headers })).status).toBe(401);
+      await expect.poll(async () => (await fetch(`${urls.web}/api/customer/appointments`, { headers })).status).toBe(401);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it("lets a visitor who booked without an account open the appointment's page through the confirmation's manage link", async () => {
+    const context = await newContext(browser(), phone);
+    const { page, errors } = await open(context, `${urls.web}/book-appointment`);
+    await bookOnPublicSite(page);
+    await page.getByLabel('Full Name').fill('Robin Alvarez');
+    await page.getByLabel('Phone Number').fill('(904) 555-0177');
+    await page.getByLabel('Email Address').fill('robin.visitor@example.com');
+    await page.getByLabel('Street Address').fill('9 Bridge St');
+    expect(await page.getByText(/^Signed in as/).count()).toBe(0);
+    const booked = await finishBooking(page);
+    await page.getByText('The link works until the day after your appointment').waitFor();
+    expect(await page.getByText('It is also in your customer portal.').count()).toBe(0);
+
+    await page.goto(booked.manageHref);
+    await page.getByRole('heading', { level: 1, name: 'Sub-Zero Refrigerator – Repair' }).waitFor();
+    await page.getByText(booked.confirmationCode, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Move appointment' }).waitFor();
+    // The token does not stay in the address bar, and a link holder is not offered a portal they have no account for.
+    await expect.poll(() => new URL(page.url()).hash).toBe('');
+    expect(await page.getByRole('link', { name: 'Back to your portal' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('registers and logs in with the keyboard alone (Tab and Enter)', async () => {
+    const customer = newCustomer('Keisha');
+    const context = await newContext(browser(), viewports.desktop);
+    const { page, errors } = await open(context, `${urls.portal}/register`);
+    await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+    const fields: [string, string][] = [
+      ['First Name', customer.firstName],
+      ['Last Name', customer.lastName],
+      ['Email', customer.email],
+      ['Phone', customer.phone],
+      ['Address (optional)', customer.address],
+      ['Password', customer.password],
+      ['Confirm Password', customer.password],
+    ];
+    // From the top of the page (past the skip link and header), then field after field in the order they are shown.
+    for (const [index, [label, text]] of fields.entries()) {
+      await tabTo(page, label, index === 0 ? 12 : 3);
+      await page.keyboard.type(text);
+    }
+    await page.keyboard.press('Enter');
+    await page.getByText('Registration Successful').waitFor();
+    await page.waitForURL(`${urls.portal}/login`);
+
+    await page.getByRole('heading', { level: 1, name: 'Customer Login' }).waitFor();
+    await tabTo(page, 'Email', 12);
+    await page.keyboard.type(customer.email);
+    await tabTo(page, 'Password', 3);
+    await page.keyboard.type(customer.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['desktop', viewports.desktop],
+    ['390 px', phone],
+  ])('has no axe violations on /register, /login, /customer-portal and the appointment page at %s', async (_name, viewport) => {
+    const found: Record<string, unknown[]> = {};
+    const noScrollSideways = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+    const visitor = await newContext(browser(), viewport);
+    for (const [path, heading] of [['/register', 'Create Account'], ['/login', 'Customer Login']] as const) {
+      const { page } = await open(visitor, `${urls.portal}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      found[path] = await axeViolations(page);
+      await noScrollSideways(page);
+      await page.close();
+    }
+    await visitor.close();
+
+    const customer = newCustomer('Lucia');
+    const context: BrowserContext = await signedInContext(browser(), customer, viewport);
+    const booked = await bookByApi(context, `${customer.firstName} ${customer.lastName}`, customer.email);
+    expect(booked.appointment.customerId).not.toBeNull();
+    const { page } = await open(context, `${urls.portal}/customer-portal`);
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    await page.getByText('You have no service requests yet.').waitFor();
+    found['/customer-portal'] = await axeViolations(page);
+    await noScrollSideways(page);
+    await page.getByRole('tab', { name: 'Appointments' }).click();
+    await page.getByRole('article', { name: 'Bosch Dishwasher' }).waitFor();
+    found['/customer-portal, Appointments'] = await axeViolations(page);
+
+    await page.goto(`${urls.portal}/appointments/${booked.appointment.id}`);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: 'Bosch Dishwasher – Maintenance' }).waitFor();
+    await page.getByRole('button', { name: 'Move appointment' }).waitFor();
+    found['/appointments/:id'] = await axeViolations(page);
+    await noScrollSideways(page);
+    await context.close();
+
+    expect(found).toEqual({ '/register': [], '/login': [], '/customer-portal': [], '/customer-portal, Appointments': [], '/appointments/:id': [] });
+  }, 120_000);
+});
