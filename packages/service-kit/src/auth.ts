@@ -3,7 +3,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { authMessages, sessionClaimsSchema, sessionCookieName, type Role, type SessionClaims } from '@repo/contracts';
-import { forbidden, unauthorized, unavailable } from './errors.ts';
+import { DomainError, forbidden, unauthorized, unavailable } from './errors.ts';
 import { SessionCheckUnavailableError, UnconfiguredSessionStore, type SessionStore } from './sessions/store.ts';
 import { SessionWatcher } from './sessions/watcher.ts';
 
@@ -15,7 +15,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest: 401 unless a valid token (bearer header or session cookie) of an active session is present. */
     authenticate: preHandlerAsyncHookHandler;
-    /** onRequest: reads a session when one is sent, anonymous otherwise; a bad token or an ended session is still a 401. */
+    /** onRequest: reads a session when one is sent, anonymous otherwise (also for a cookie whose session ended); a bad bearer token is a 401. */
     optionalSession: preHandlerAsyncHookHandler;
     /** onRequest: 401 without an active session, 403 unless the caller has one of the roles. */
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
@@ -134,7 +134,19 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     request.session = await verify(request);
   });
   app.decorate('optionalSession', async (request: FastifyRequest) => {
-    request.session = hasCredentials(request) ? await verify(request) : null;
+    if (!hasCredentials(request)) {
+      request.session = null;
+      return;
+    }
+    try {
+      request.session = await verify(request);
+    } catch (err) {
+      // A browser keeps sending a cookie whose session has ended (logged out elsewhere, idle, expired); on a call
+      // open to visitors that is a visitor, not a refusal. A bearer token is sent on purpose, so a bad one stays a 401.
+      const endedCookie = !request.headers.authorization && err instanceof DomainError && err.statusCode === 401;
+      if (!endedCookie) throw err;
+      request.session = null;
+    }
   });
   app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
     const session = await verify(request);
