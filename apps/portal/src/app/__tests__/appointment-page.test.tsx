@@ -223,11 +223,14 @@ describe('appointment page: manage link', () => {
     };
     URL.revokeObjectURL = () => {};
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      expect(this.download).toBe('appointment-12.ics');
+      expect(this.download).toBe('appointment-SA-12345.ics');
       expect(this.href).toBe('blob:calendar');
     });
     const api = await renderAppointment(appointmentDetails(), '/appointments/12#access=tok', {
-      'GET /api/customer/appointments/12/calendar.ics': () => new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { status: 200, headers: { 'Content-Type': 'text/calendar' } }),
+      'GET /api/customer/appointments/12/calendar.ics': () => new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/calendar', 'Content-Disposition': 'attachment; filename="appointment-SA-12345.ics"' },
+        }),
     });
     expect(screen.queryByRole('link', { name: 'Add to calendar' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
