@@ -29,6 +29,7 @@ export function showToast({ title, description, variant = 'default' }: ToastOpti
     autoClose: ui.toastDurationMs,
     withBorder: true,
     className: 'toast',
+    closeButtonProps: { 'aria-label': 'Close notification' },
     'data-variant': variant,
     onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
       swipeStartX = event.clientX;

@@ -3,11 +3,16 @@ import { baseEnvSchema } from '@repo/service-kit';
 
 const whole = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
+/** The first administrator, created at start-up when no staff account has this email (`pnpm start` checks the same). */
+export const administratorEnvShape = {
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+};
+export const administratorEnvSchema = z.object(administratorEnvShape);
+
 export const accountsEnvSchema = baseEnvSchema(3002)
   .extend({
-    /** The first administrator, created at start-up when no staff account has this email. */
-    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
-    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+    ...administratorEnvShape,
     /** Password of the demo customer (demo@example.com) seeded with SEED_DEMO=true. */
     DEMO_CUSTOMER_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('demo-customer'),
     /** Sign-in attempts per minute per client, one bucket shared by login, registration, admin login and password change. */
