@@ -33,6 +33,15 @@ export const registerResponseSchema = z.object({ message: z.string(), customer: 
 
 export const logoutResponseSchema = z.object({ message: z.string() });
 
+/**
+ * `GET /api/auth/session`: who is signed in, if anyone. Unlike `GET /api/auth/user` (401 without a session) a visitor
+ * gets 200 with `customer: null`, so a page that only wants to know (the booking wizard, the portal) asks without
+ * provoking an error. A back-office session is not a customer: null too.
+ */
+export const currentSessionPath = '/api/auth/session';
+export const currentSessionResponseSchema = z.object({ customer: customerSchema.nullable() });
+export type CurrentSessionResponse = z.infer<typeof currentSessionResponseSchema>;
+
 export const adminLoginRequestSchema = z.object({
   email,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),

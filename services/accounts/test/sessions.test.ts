@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, sessionCheckPath, sessionCheckTopic, sessionCookieName } from '@repo/contracts';
+import { authMessages, currentSessionPath, sessionCheckPath, sessionCheckTopic, sessionCookieName } from '@repo/contracts';
 import { effectHeaders, signDelivery, signedDeliveryHeaders } from '@repo/service-kit';
 import { createTestService, testServiceKey, type TestService } from '@repo/service-kit/test-service';
 import type { AccountsDatabase } from '../src/db/schema.ts';
@@ -141,6 +141,51 @@ describe('logout', () => {
   });
 });
 
+describe(`GET ${currentSessionPath}`, () => {
+  it('answers a visitor 200 with no customer', async () => {
+    const response = await inject('GET', currentSessionPath);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ customer: null });
+  });
+
+  it('answers a signed-in customer, by cookie or bearer, with their account and never a password hash', async () => {
+    const { email, password, id } = await newCustomer();
+    const { token } = await logIn(email, password);
+    for (const response of [await inject('GET', currentSessionPath, { cookie: token }), await inject('GET', currentSessionPath, { headers: bearer(token) })]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ customer: (await inject('GET', '/api/auth/user', { headers: bearer(token) })).json() });
+      expect(response.json().customer).toMatchObject({ id, email });
+      expect(response.body).not.toMatch(/argon2|password|hash/i);
+    }
+  });
+
+  it('answers a cookie whose session was logged out as a visitor, but a logged-out bearer token with 401', async () => {
+    const { email, password } = await newCustomer();
+    const { token } = await logIn(email, password);
+    expect((await inject('POST', '/api/auth/logout', { cookie: token, headers: { origin: allowedOrigin } })).statusCode).toBe(200);
+    const byCookie = await inject('GET', currentSessionPath, { cookie: token });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json()).toEqual({ customer: null });
+    const byBearer = await inject('GET', currentSessionPath, { headers: bearer(token) });
+    expect(byBearer.statusCode).toBe(401);
+    expect(byBearer.json()).toEqual(ended);
+  });
+
+  it('answers a back-office session with no customer', async () => {
+    const staff = await inject('POST', '/api/admin/login', { payload: admin });
+    expect(staff.statusCode).toBe(200);
+    const response = await inject('GET', currentSessionPath, { headers: bearer(staff.json().token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ customer: null });
+  });
+
+  it('refuses a bearer token that is not one of ours with 401', async () => {
+    const response = await inject('GET', currentSessionPath, { headers: bearer('abc.def.ghi') });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe('UNAUTHORIZED');
+  });
+});
+
 describe('expiry', () => {
   it('ends a customer session after 7 idle days, and keeps one in use', async () => {
     const { email, password } = await newCustomer();
@@ -259,6 +304,8 @@ describe('when the sessions cannot be read', () => {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: authMessages.sessionCheckUnavailable } });
       expect((await inject('GET', '/api/auth/user')).statusCode).toBe(401);
+      expect((await inject('GET', currentSessionPath, { cookie: token })).statusCode).toBe(503);
+      expect((await inject('GET', currentSessionPath)).json()).toEqual({ customer: null });
     } finally {
       await sql`alter table sessions_away rename to sessions`.execute(service.db);
     }

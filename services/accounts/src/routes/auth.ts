@@ -3,6 +3,8 @@ import {
   adminLoginResponseSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  currentSessionPath,
+  currentSessionResponseSchema,
   customerSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -85,6 +87,11 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     onRequest: app.authenticate,
     schema: { tags: ['auth'], response: { 200: customerSchema, ...errors } },
   }, async (request) => getOwnAccount(ctx, request.session));
+
+  app.get(currentSessionPath, {
+    onRequest: app.optionalSession,
+    schema: { tags: ['auth'], response: { 200: currentSessionResponseSchema, ...errorResponses(401, 503) } },
+  }, async (request) => ({ customer: request.session?.role === 'customer' ? await getOwnAccount(ctx, request.session) : null }));
 
   // Back-office sign-in answers a bearer token only (no cookie), so it never replaces a customer's session cookie.
   app.post('/api/admin/login', {
