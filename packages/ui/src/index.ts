@@ -34,6 +34,7 @@ export {
 } from './page-head.tsx';
 export { NotFoundCard, NotFoundPage, type NotFoundCardProps } from './not-found.tsx';
 export { createQueryClient, createQueryFn, queryKeyToPath, type On401, type QueryClientOptions } from './query-client.ts';
+export { fetchSignedInCustomer, signedInCustomerQuery, useSignedInCustomer } from './signed-in-customer.ts';
 export { submitSignIn, type SignInOptions } from './sign-in.ts';
 export {
   ErrorState,
