@@ -1,10 +1,13 @@
+import { signedInCustomerQuery } from '@repo/ui';
+
 /**
  * Query keys of the data more than one part of the portal reads or changes. Each key is the call's path, so the
  * default query function of @repo/ui could fetch it too; invalidating `appointments` also covers every appointment's
  * details, whose keys start with it.
  */
 export const queryKeys = {
-  currentUser: ['/api/auth/user'],
+  /** Who is signed in: GET /api/auth/session, asked by @repo/ui's `useSignedInCustomer`. */
+  signedInCustomer: signedInCustomerQuery().queryKey,
   serviceRequests: ['/api/customer/service-requests'],
   appointments: ['/api/customer/appointments'],
   appointmentDetails: (id: number) => ['/api/customer/appointments', id],

@@ -1,26 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Customer } from '@repo/contracts';
-import { ApiRequestError, apiJson } from '@repo/ui';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '@repo/ui';
 import { queryKeys } from './query-keys.ts';
 
-/** Whether a refused call means "not signed in" (no session, or one that has ended). */
+/**
+ * Whether a refused call means "not signed in": the session ended while the portal was open (logged out elsewhere,
+ * idle, expired). Who is signed in is asked of GET /api/auth/session (`useSignedInCustomer` of @repo/ui), which
+ * answers a visitor without an error; the portal's other calls still answer 401 without a session.
+ */
 export const isSignedOutError = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 401;
 
-/**
- * GET /api/auth/user: the signed-in customer, or null when there is no session. The httpOnly cookie is the session,
- * so asking the server is the only way the portal can know.
- */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<Customer | null> {
-  try {
-    return await apiJson<Customer>('GET', '/api/auth/user', undefined, { signal });
-  } catch (error) {
-    if (isSignedOutError(error)) return null;
-    throw error;
-  }
+/** Asks the server again who is signed in, so the portal turns into the log-in prompt once it says nobody is. */
+export function useRecheckSession() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: queryKeys.signedInCustomer });
 }
 
-export const currentUserQuery = () => queryOptions({ queryKey: queryKeys.currentUser, queryFn: ({ signal }) => fetchCurrentUser(signal) });
-
-export function useCurrentUser() {
-  return useQuery(currentUserQuery());
+/** `useRecheckSession` for a query: once for each error of it that says the session ended. */
+export function useRecheckSessionOnSignOut(error: unknown) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (isSignedOutError(error)) void queryClient.invalidateQueries({ queryKey: queryKeys.signedInCustomer });
+  }, [error, queryClient]);
 }

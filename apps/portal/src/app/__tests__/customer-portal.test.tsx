@@ -12,7 +12,7 @@ vi.mock('../../lib/full-redirect.ts', () => ({ fullRedirect: vi.fn() }));
 
 function signedIn(history: { serviceRequests?: ServiceRequest[]; appointments?: Appointment[] } = {}, more: Record<string, Answer> = {}) {
   return fakeApi({
-    'GET /api/auth/user': () => json(200, customer),
+    'GET /api/auth/session': () => json(200, { customer }),
     'GET /api/customer/service-requests': () => json(200, history.serviceRequests ?? []),
     'GET /api/customer/appointments': () => json(200, history.appointments ?? []),
     ...more,
@@ -44,23 +44,23 @@ afterEach(() => {
 
 describe('customer portal: session', () => {
   it('shows a loading state, then a prompt to log in when there is no session', async () => {
-    const user = heldAnswer();
-    fakeApi({ 'GET /api/auth/user': user.answer });
+    const session = heldAnswer();
+    fakeApi({ 'GET /api/auth/session': session.answer });
     window.history.replaceState(null, '', '/customer-portal');
     render(<App />);
     expect(await screen.findByText('Loading your portal...')).toBeTruthy();
-    user.release(apiError(401, 'UNAUTHORIZED', 'Authentication required'));
+    session.release(json(200, { customer: null }));
     await expectPageHeading('Customer Portal');
     expect(screen.getByText('Please log in to see your service requests and appointments.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Log in to your account' }).getAttribute('href')).toBe('/login');
   });
 
   it('shows a retryable error when the session cannot be checked', async () => {
-    const api = fakeApi({ 'GET /api/auth/user': () => apiError(503, 'SERVICE_UNAVAILABLE', authMessages.sessionCheckUnavailable) });
+    const api = fakeApi({ 'GET /api/auth/session': () => apiError(503, 'SERVICE_UNAVAILABLE', authMessages.sessionCheckUnavailable) });
     window.history.replaceState(null, '', '/customer-portal');
     render(<App />);
     expect((await screen.findByRole('alert')).textContent).toContain(authMessages.sessionCheckUnavailable);
-    api.answer('GET /api/auth/user', () => json(200, customer));
+    api.answer('GET /api/auth/session', () => json(200, { customer }));
     api.answer('GET /api/customer/service-requests', () => json(200, []));
     api.answer('GET /api/customer/appointments', () => json(200, []));
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -88,7 +88,7 @@ describe('customer portal: session', () => {
 
   it('leaves out the address and last login when there are none', async () => {
     fakeApi({
-      'GET /api/auth/user': () => json(200, { ...customer, address: null, lastLogin: null }),
+      'GET /api/auth/session': () => json(200, { customer: { ...customer, address: null, lastLogin: null } }),
       'GET /api/customer/service-requests': () => json(200, []),
       'GET /api/customer/appointments': () => json(200, []),
     });
@@ -250,11 +250,23 @@ describe('customer portal: history tabs', () => {
     expect(within(panel()).getByText('You have no appointments yet.')).toBeTruthy();
   });
 
-  it('tells the customer to log in again when the session ended while the lists loaded', async () => {
-    signedIn({}, { 'GET /api/customer/service-requests': () => apiError(401, 'UNAUTHORIZED', authMessages.sessionEnded) });
+  it('says the session ended when a list is refused with 401, asks again who is signed in and shows the log-in prompt', async () => {
+    const recheck = heldAnswer();
+    const api = signedIn({}, {
+      'GET /api/customer/service-requests': () => {
+        // The session ends as the lists load: from now on the server knows nobody.
+        api.answer('GET /api/auth/session', recheck.answer);
+        return apiError(401, 'UNAUTHORIZED', authMessages.sessionEnded);
+      },
+    });
     await renderPortal();
     expect(await within(panel()).findByText(authMessages.sessionEnded)).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Log in again' }).getAttribute('href')).toBe('/login');
+    await waitFor(() => expect(api.sent('GET /api/auth/session')).toHaveLength(2));
+    recheck.release(json(200, { customer: null }));
+    await expectPageHeading('Customer Portal');
+    expect(screen.getByRole('link', { name: 'Log in to your account' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 });
 
@@ -321,6 +333,23 @@ describe('customer portal: change password', () => {
     fill({ 'Current password': 'old-secret' });
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     await expectFieldError(passwordField('New password'), authMessages.commonPassword);
+  });
+
+  it('says the session ended when the change is refused with 401, and turns into the log-in prompt', async () => {
+    const api = signedIn({}, {
+      'PUT /api/auth/password': () => {
+        api.answer('GET /api/auth/session', () => json(200, { customer: null }));
+        return apiError(401, 'UNAUTHORIZED', authMessages.sessionEnded);
+      },
+    });
+    await renderPortal();
+    await openForm();
+    fill({ 'Current password': 'old-secret', 'New password': 'harbor-lights-42', 'Confirm new password': 'harbor-lights-42' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
+    await expectToast('Password Not Changed', authMessages.sessionEnded);
+    await expectPageHeading('Customer Portal');
+    expect(screen.getByRole('link', { name: 'Log in to your account' })).toBeTruthy();
+    expect(api.sent('GET /api/auth/session')).toHaveLength(2);
   });
 });
 

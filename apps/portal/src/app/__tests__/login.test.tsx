@@ -54,7 +54,7 @@ describe('customer login form', () => {
     const login = heldAnswer();
     const api = fakeApi({
       'POST /api/auth/login': login.answer,
-      'GET /api/auth/user': () => json(200, customer),
+      'GET /api/auth/session': () => json(200, { customer }),
       'GET /api/customer/service-requests': () => json(200, []),
       'GET /api/customer/appointments': () => json(200, []),
     });
@@ -75,8 +75,29 @@ describe('customer login form', () => {
     await expectToast('Login Successful', 'Welcome back! Redirecting to your portal...');
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
-    expect(api.sent('GET /api/auth/user')).toHaveLength(1);
-    expect(api.sent('GET /api/auth/user')[0]?.headers.get('authorization')).toBeNull();
+    expect(api.sent('GET /api/auth/session')).toHaveLength(1);
+    expect(api.sent('GET /api/auth/session')[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('forgets the visitor answer the portal had before the login, so the portal greets the customer after it', async () => {
+    const api = fakeApi({
+      'GET /api/auth/session': () => json(200, { customer: null }),
+      'POST /api/auth/login': () => {
+        api.answer('GET /api/auth/session', () => json(200, { customer }));
+        return json(200, { token: 'customer-token', message: 'Login successful' });
+      },
+      'GET /api/customer/service-requests': () => json(200, []),
+      'GET /api/customer/appointments': () => json(200, []),
+    });
+    window.history.replaceState(null, '', '/customer-portal');
+    render(<App />);
+    fireEvent.click(await screen.findByRole('link', { name: 'Log in to your account' }));
+    await expectPageHeading('Customer Login');
+    fill(screen.getByLabelText('Email') as HTMLInputElement, 'pat@example.com');
+    fill(screen.getByLabelText('Password') as HTMLInputElement, 'secret-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await expectPageHeading('Welcome, Pat');
+    expect(api.sent('GET /api/auth/session')).toHaveLength(2);
   });
 
   it.each([

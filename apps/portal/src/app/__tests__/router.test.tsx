@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectDocumentTitle, expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
-import { apiError, fakeApi } from './support/fake-api.ts';
+import { fakeApi, json } from './support/fake-api.ts';
 
 function renderAppAt(path: string) {
   window.history.replaceState(null, '', path);
@@ -34,11 +34,11 @@ describe('portal app routes', () => {
   });
 
   it('serves the customer portal, which asks the server who is signed in', async () => {
-    const api = fakeApi({ 'GET /api/auth/user': () => apiError(401, 'UNAUTHORIZED', 'Authentication required') });
+    const api = fakeApi({ 'GET /api/auth/session': () => json(200, { customer: null }) });
     renderAppAt('/customer-portal');
     await expectPageHeading('Customer Portal');
     await expectDocumentTitle('Customer Portal | St Augustine Appliance Repair');
-    expect(api.sent('GET /api/auth/user')).toHaveLength(1);
+    expect(api.sent('GET /api/auth/session')).toHaveLength(1);
   });
 
   it.each(['/appointments/abc', '/appointments/0', '/appointments/12/extra'])('shows the 404 card at %s without calling the API', async (path) => {

@@ -23,7 +23,7 @@ export function CustomerLoginPage() {
       unreachableMessage: 'An error occurred. Please try again.',
       onSignedIn: () => {
         // A "signed out" answer from before this login must not greet the portal.
-        queryClient.removeQueries({ queryKey: queryKeys.currentUser });
+        queryClient.removeQueries({ queryKey: queryKeys.signedInCustomer });
         showToast({ title: 'Login Successful', description: 'Welcome back! Redirecting to your portal...' });
         navigate(paths.customerPortal);
       },

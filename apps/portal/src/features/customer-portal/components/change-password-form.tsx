@@ -1,10 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { accounts, authMessages, changePasswordRequestSchema, type ChangePasswordRequest } from '@repo/contracts';
 import { ApiRequestError, errorMessage, fieldErrorsOf, showToast, useSchemaForm, type FieldErrors } from '@repo/ui';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { isSignedOutError } from '../../../lib/session.ts';
+import { isSignedOutError, useRecheckSession } from '../../../lib/session.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const fieldNames = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
@@ -26,7 +24,7 @@ function serverFieldErrors(error: ApiRequestError): FieldErrors<FieldName> {
 export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const form = useSchemaForm<ChangePasswordRequest>(changePasswordRequestSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
   const change = useChangePassword();
-  const queryClient = useQueryClient();
+  const recheckSession = useRecheckSession();
   const firstField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -46,7 +44,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       if (isSignedOutError(error)) {
         showToast({ title: failureTitle, description: authMessages.sessionEnded, variant: 'destructive' });
         // The portal turns into the log-in prompt.
-        void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+        recheckSession();
         return undefined;
       }
       showToast({ title: failureTitle, description: errorMessage(error, 'Your password could not be changed. Please try again.'), variant: 'destructive' });

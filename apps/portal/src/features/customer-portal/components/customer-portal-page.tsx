@@ -1,7 +1,6 @@
 import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { AppAnchor, ErrorState, errorMessage, LoadingState, useDocumentTitle } from '@repo/ui';
+import { AppAnchor, ErrorState, errorMessage, LoadingState, useDocumentTitle, useSignedInCustomer } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
 import { AccountInfo } from './account-info.tsx';
 import { HistoryTabs } from './history-tabs.tsx';
 import { PortalHeader } from './portal-header.tsx';
@@ -27,7 +26,7 @@ function SignedOutPrompt() {
 /** /customer-portal: who is signed in (asked of the server), then their account, quick actions and history. */
 export function CustomerPortalPage() {
   useDocumentTitle('Customer Portal');
-  const session = useCurrentUser();
+  const session = useSignedInCustomer();
 
   if (session.isPending) return <LoadingState title="Loading your portal..." />;
   if (session.isError) {

@@ -4,10 +4,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { authMessages } from '@repo/contracts';
 import { AppAnchor, ErrorState, errorMessage } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
-import { isSignedOutError } from '../../../lib/session.ts';
+import { isSignedOutError, useRecheckSessionOnSignOut } from '../../../lib/session.ts';
 
 /** The loading and error states of a history list; `children` renders the loaded list. */
 export function ListStates<T>({ query, what, children }: { query: UseQueryResult<T[]>; what: string; children: (items: T[]) => ReactNode }) {
+  // A 401 means the session ended mid-use: the portal asks who is signed in and turns into the log-in prompt; the
+  // notice below shows until it has.
+  useRecheckSessionOnSignOut(query.error);
   if (query.isPending) {
     return (
       <Stack align="center" gap="xs" py="xl" role="status">

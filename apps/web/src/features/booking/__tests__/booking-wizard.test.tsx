@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Appointment, CreateAppointmentResponse, Customer } from '@repo/contracts';
+import { authMessages, currentSessionPath, type Appointment, type CreateAppointmentResponse, type Customer } from '@repo/contracts';
 import { AppProviders, toastRegionLabel } from '@repo/ui';
 import { expectToast } from '@repo/ui/testing/queries';
 import { mockApi, type ApiAnswer, type ApiCall } from '../../../testing/mock-api.ts';
@@ -20,8 +20,6 @@ const customer: Customer = {
   lastLogin: '2026-11-20T14:00:00.000Z',
 };
 
-const unauthenticated: ApiAnswer = { status: 401, body: { error: { code: 'UNAUTHORIZED', message: 'Not authenticated' } } };
-
 function booked(call: ApiCall, customerId: number | null): CreateAppointmentResponse {
   const request = call.body as Record<string, string>;
   const appointment: Appointment = {
@@ -33,22 +31,24 @@ function booked(call: ApiCall, customerId: number | null): CreateAppointmentResp
   return { status: 'scheduled', confirmationCode: 'SA-ABC234', appointment, manageToken: 'm.tok/en+1' };
 }
 
-/** The booking calls answered as the service would; `user` answers GET /api/auth/user (a booking with a session is linked). */
-function bookingApi(user: () => ApiAnswer | Promise<ApiAnswer>) {
+/** The booking calls answered as the service would; `session` answers GET /api/auth/session (a booking with a signed-in customer is linked). */
+function bookingApi(session: () => ApiAnswer | Promise<ApiAnswer>) {
   return mockApi(async (call) => {
-    if (call.path === '/api/auth/user') return user();
+    if (call.path === currentSessionPath) return session();
     if (call.path.startsWith('/api/appointments/available-slots')) {
       const date = new URL(call.path, 'http://localhost').searchParams.get('date');
       return { status: 200, body: { date, availableSlots: ['09:00-10:00', '10:00-11:00'] } };
     }
     if (call.method === 'POST' && call.path === '/api/appointments') {
-      return { status: 201, body: booked(call, (await user()).status === 200 ? customer.id : null) };
+      const signedInCustomer = ((await session()).body as { customer?: Customer | null } | undefined)?.customer;
+      return { status: 201, body: booked(call, signedInCustomer?.id ?? null) };
     }
     return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
   });
 }
-const signedIn = (): ApiAnswer => ({ status: 200, body: customer });
-const visitor = (): ApiAnswer => unauthenticated;
+const signedIn = (): ApiAnswer => ({ status: 200, body: { customer } });
+const visitor = (): ApiAnswer => ({ status: 200, body: { customer: null } });
+const sessionCheckDown = (): ApiAnswer => ({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: authMessages.sessionCheckUnavailable } } });
 
 function renderWizard() {
   const router = createMemoryRouter([{ path: '/book-appointment', Component: BookingWizard }, { path: '/', element: <h1>Home</h1> }], {
@@ -101,7 +101,7 @@ describe('booking wizard and the signed-in customer', () => {
     ]);
     // What the account cannot know stays for the customer to fill in.
     expect([value(/^City/), value(/^Zip Code/)]).toEqual(['', '']);
-    expect(calls.filter((call) => call.path === '/api/auth/user')).toHaveLength(1);
+    expect(calls.filter((call) => call.path === currentSessionPath)).toHaveLength(1);
 
     fireEvent.change(screen.getByLabelText(/^Phone Number/), { target: { value: '(904) 555-0199' } });
     fireEvent.change(screen.getByLabelText(/^City/), { target: { value: 'St Augustine' } });
@@ -126,12 +126,15 @@ describe('booking wizard and the signed-in customer', () => {
     expect(value(/^Email Address/)).toBe('dana@example.com');
   });
 
-  it('treats a 401 as a visitor: nothing filled in, no toast, nothing logged', async () => {
+  it.each([
+    ['a visitor (no customer)', visitor],
+    ['a failed session check (503)', sessionCheckDown],
+  ])('treats %s as nothing to fill in: no toast, nothing logged', async (_case, session) => {
     const consoleError = vi.spyOn(console, 'error');
-    const calls = bookingApi(visitor);
+    const calls = bookingApi(session);
     renderWizard();
     await reachContactStep();
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/user')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.path === currentSessionPath)).toBe(true));
     expect(screen.queryByTestId('signed-in-as')).toBeNull();
     expect(value(/^Full Name/)).toBe('');
     expect(within(screen.getByRole('region', { name: toastRegionLabel })).queryByRole('alert')).toBeNull();

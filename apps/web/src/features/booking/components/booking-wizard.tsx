@@ -1,11 +1,10 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { bookableDates, booking, contactInfoSchema, serviceDetailsSchema, ui, type CreateAppointmentResponse } from '@repo/contracts';
-import { ApiRequestError, errorMessage, fieldErrorsOf, newIdempotencyKey, showToast, useDocumentTitle, useFieldErrors, useHydrated } from '@repo/ui';
+import { ApiRequestError, errorMessage, fieldErrorsOf, newIdempotencyKey, showToast, useDocumentTitle, useFieldErrors, useHydrated, useSignedInCustomer } from '@repo/ui';
 import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { FloatingContact } from '../../../components/floating-contact.tsx';
 import { useCreateAppointment } from '../api/create-appointment.ts';
-import { useSignedInCustomer } from '../api/signed-in-customer.ts';
 import { prefillContact } from '../lib/prefill-contact.ts';
 import './booking.css';
 import { Confirmation } from './confirmation.tsx';
@@ -50,7 +49,8 @@ export function BookingWizard() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const create = useCreateAppointment();
-  // A signed-in customer's details fill the empty contact fields once their account arrives (in the background).
+  // A signed-in customer's details fill the empty contact fields once their account arrives (in the background); a
+  // failed check only means nothing is filled in.
   const account = useSignedInCustomer().data ?? null;
   const [prefilledFor, setPrefilledFor] = useState<number | null>(null);
   if (account && prefilledFor !== account.id) {
