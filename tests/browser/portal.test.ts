@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { historyImportExample, sessionCookieName, type Appointment } from '@repo/contracts';
+import { currentSessionPath, historyImportExample, sessionCookieName, type Appointment } from '@repo/contracts';
 import { useBrowser, viewports, waitForHydration } from '../support/browser.ts';
 import { axeViolations } from './web-support.ts';
 import {
@@ -180,13 +180,17 @@ describe('customer portal through nginx', () => {
     await page.getByText('Please log in to see your service requests and appointments.').waitFor();
     expect(await page.getByRole('link', { name: 'Log in to your account' }).getAttribute('href')).toBe('/login');
 
-    // The cookie copied before logout is refused everywhere, as a cookie and as a bearer token.
+    // The cookie copied before logout is refused everywhere, as a cookie and as a bearer token; asking who is signed
+    // in takes the ended cookie for a visitor and refuses the bearer token.
     const asCookie = { cookie: `${sessionCookieName}=${cookie}` };
     const asBearer = { authorization: `Bearer ${decodeURIComponent(cookie)}` };
     for (const headers of [asCookie, asBearer]) {
       expect((await fetch(`${urls.portal}/api/auth/user`, { headers })).status).toBe(401);
       await expect.poll(async () => (await fetch(`${urls.web}/api/customer/appointments`, { headers })).status).toBe(401);
     }
+    const sessionByCookie = await fetch(`${urls.portal}${currentSessionPath}`, { headers: asCookie });
+    expect([sessionByCookie.status, await sessionByCookie.json()]).toEqual([200, { customer: null }]);
+    expect((await fetch(`${urls.portal}${currentSessionPath}`, { headers: asBearer })).status).toBe(401);
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
