@@ -110,11 +110,36 @@ export const appointmentListQuerySchema = z.object({
   date: isoDateSchema.optional(),
   status: appointmentStatusSchema.optional(),
 });
+/** The staff view of an appointment: the spec's `scheduledTime` is the slot's start as an instant (ISO 8601 with offset). */
+export const staffAppointmentSchema = appointmentSchema.extend({ scheduledTime: z.string() });
+export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 export const appointmentListSchema = z.array(appointmentSchema);
+export const staffAppointmentListSchema = z.array(staffAppointmentSchema);
 
 export const appointmentIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Appointment id must be a number' }).int().positive('Appointment id must be a positive number') });
 
 export const appointmentStatusChangeSchema = z.object({ status: appointmentStatusSchema });
-export const assignTechnicianSchema = z.object({ technicianId: z.string({ error: 'Technician is required' }).min(1, 'Technician is required') });
+/** `PUT /api/appointments/:id/assign` (staff): a technician's id, or null to unassign. */
+export const assignTechnicianSchema = z.object({
+  technicianId: z
+    .string({ error: 'Technician is required' })
+    .trim()
+    .min(1, 'Technician is required')
+    .max(64, 'Technician not found')
+    .nullable(),
+});
+export type AssignTechnician = z.infer<typeof assignTechnicianSchema>;
+
+export const assignMessages = {
+  technicianNotFound: 'Technician not found',
+  cancelled: 'This appointment has been cancelled, so its technician cannot be changed. Reopen it first.',
+  completed: 'This appointment is completed, so its technician can no longer be changed.',
+} as const;
+
+/**
+ * An appointment's signed links (manage and track) are honoured until this long after the end of its current slot,
+ * by booking and by tracking alike.
+ */
+export const appointmentLinkGraceMs = 24 * 60 * 60 * 1000;
 
 export const slotTakenMessage = 'That time slot is no longer available. Please choose another time.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appointmentStatuses, technicianStatuses } from './choices.ts';
 
 /**
  * Topics of the durable cross-service effects: what one service tells another, delivered exactly once through the
@@ -15,3 +16,56 @@ export const demoCustomerSeededEffect = z.object({
   email: z.email(),
 });
 export type DemoCustomerSeeded = z.infer<typeof demoCustomerSeededEffect>;
+
+/**
+ * tracking → booking: a technician as booking needs it to offer and check assignments (its replica). Sent in the
+ * transaction of every create, edit and status change in tracking, the demo seed included, so booking can assign
+ * while tracking is down. `version` grows with every change of the technician's row: booking keeps only the newest,
+ * so out-of-order or repeated deliveries are harmless.
+ */
+export const technicianChangedTopic = 'technician.changed';
+export const technicianChangedEffect = z.object({
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(100),
+  status: z.enum(technicianStatuses),
+  version: z.number().int().min(0),
+});
+export type TechnicianChanged = z.infer<typeof technicianChangedEffect>;
+
+/**
+ * booking → tracking: the appointment as tracking needs it, whole, after every change that matters to a visit
+ * (assignment, unassignment, reschedule, cancel, status change). `version` grows with every change of the
+ * appointment's row, so tracking applies only a newer snapshot than the one it has: out-of-order or repeated
+ * deliveries change nothing. Tracking opens a tracking record when a snapshot first carries a technician, moves it
+ * with a new technician or time, and closes it on unassignment or cancellation.
+ */
+export const appointmentDispatchTopic = 'appointment.dispatch';
+export const appointmentDispatchEffect = z.object({
+  appointmentId: z.number().int().positive(),
+  version: z.number().int().min(0),
+  technicianId: z.string().min(1).max(64).nullable(),
+  status: z.enum(appointmentStatuses),
+  customerId: z.number().int().positive().nullable(),
+  customerName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  serviceType: z.string(),
+  appliance: z.string(),
+  brand: z.string(),
+  /** The slot as instants (ISO 8601 with the business zone's offset). */
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }),
+});
+export type AppointmentDispatch = z.infer<typeof appointmentDispatchEffect>;
+
+/** tracking → booking: the technician completed the job; booking marks the appointment completed (once). */
+export const appointmentCompletedTopic = 'appointment.completed';
+export const appointmentCompletedEffect = z.object({
+  appointmentId: z.number().int().positive(),
+  technicianId: z.string().min(1).max(64),
+  completedAt: z.iso.datetime({ offset: true }),
+});
+export type AppointmentCompleted = z.infer<typeof appointmentCompletedEffect>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './appointments.ts';
 import { trackingStatuses } from './choices.ts';
 import { locationSchema } from './technicians.ts';
 
@@ -6,23 +7,116 @@ import { locationSchema } from './technicians.ts';
 export const trackingStatusSchema = z.enum(trackingStatuses);
 export type TrackingStatus = z.infer<typeof trackingStatusSchema>;
 
+/** The spec's badge labels; in-progress has its own (the spec shows Unknown for it). */
+export const trackingStatusLabels: Record<TrackingStatus, string> = {
+  dispatched: 'Technician Dispatched',
+  'en-route': 'On The Way',
+  arrived: 'Arrived',
+  'in-progress': 'In Progress',
+  completed: 'Service Complete',
+};
+
+/** Why a record was closed: its technician was unassigned, or the appointment cancelled. A closed record is kept. */
+export const trackingCloseReasons = ['unassigned', 'cancelled'] as const;
+export type TrackingCloseReason = (typeof trackingCloseReasons)[number];
+
+export const trackingNotificationSchema = z.object({ type: z.string(), message: z.string(), timestamp: z.string() });
+export type TrackingNotification = z.infer<typeof trackingNotificationSchema>;
+
+/**
+ * One appointment's visit as tracking knows it. Nothing here is a made-up fallback: `estimatedArrival` is the
+ * scheduled start until live data exists (`estimatedArrivalSource` says which), and distance, ETA and the customer's
+ * coordinates stay null until they are known. `closed` is set once the technician was unassigned or the appointment
+ * cancelled; the record is then no longer active, and its status no longer changes.
+ */
 export const trackingRecordSchema = z.object({
   appointmentId: z.string(),
   technicianId: z.string(),
   status: trackingStatusSchema,
+  /** The appointment's slot as instants (ISO 8601). */
+  scheduledStart: z.string(),
+  scheduledEnd: z.string(),
   estimatedArrival: z.string(),
+  estimatedArrivalSource: z.enum(['schedule', 'live']),
   actualArrival: z.string().nullable(),
+  /** The technician's last known position while the job is open. */
   location: locationSchema.nullable(),
-  customerLocation: z.object({ lat: z.number(), lng: z.number(), address: z.string() }),
-  route: z.array(z.object({ lat: z.number(), lng: z.number() })).nullable(),
+  customerLocation: z.object({ lat: z.number().nullable(), lng: z.number().nullable(), address: z.string() }),
+  /** Positions of the trip so far (empty until the technician reports one). */
+  route: z.array(z.object({ lat: z.number(), lng: z.number() })),
+  /** Kilometres; null until both positions are known. */
   distanceToCustomer: z.number().nullable(),
+  /** Minutes; null until both positions are known. */
   estimatedTimeToArrival: z.number().nullable(),
+  /** Over the 45 minutes before the scheduled start; 100 once completed. */
   progress: z.number().min(0).max(100),
-  notifications: z.array(z.object({ type: z.string(), message: z.string(), timestamp: z.string() })),
+  service: z.object({ serviceType: z.string(), appliance: z.string(), brand: z.string() }),
+  notifications: z.array(trackingNotificationSchema),
+  closed: z.object({ at: z.string(), reason: z.enum(trackingCloseReasons) }).nullable(),
+  updatedAt: z.string(),
 });
 export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
-export const trackingListSchema = z.array(trackingRecordSchema);
-export const trackingParamsSchema = z.object({ appointmentId: z.string().min(1).max(64) });
+
+const appointmentIdMessage = 'Appointment id must be a whole number from 1 to 2147483647';
+/** Booking's appointment id: digits only, within the id column's range. */
+export const trackingAppointmentIdSchema = z
+  .string({ error: appointmentIdMessage })
+  .regex(/^[1-9]\d{0,9}$/, appointmentIdMessage)
+  .transform(Number)
+  .refine((id) => id <= 2_147_483_647, appointmentIdMessage);
+export const trackingParamsSchema = z.object({ appointmentId: trackingAppointmentIdSchema });
+
+/**
+ * `GET /api/tracking`: active records (neither completed nor closed), in schedule order, a page at a time. Staff see
+ * every one, a customer those of their own appointments. `date` keeps those scheduled on that business date
+ * (America/New_York).
+ */
+export const trackingListQuerySchema = z.object({
+  date: isoDateSchema.optional(),
+  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000').default(1),
+  pageSize: z.coerce.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100').default(50),
+});
+export type TrackingListQuery = z.input<typeof trackingListQuerySchema>;
+export const trackingListSchema = z.object({
+  items: z.array(trackingRecordSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TrackingList = z.infer<typeof trackingListSchema>;
+
+/** `PUT /api/tracking/:appointmentId/status` (staff; the technician's phone): the next step of the visit. */
+export const trackingStatusChangeSchema = z.object({
+  status: z.enum(trackingStatuses, { error: `Status must be one of ${trackingStatuses.join(', ')}` }),
+});
+export type TrackingStatusChange = z.infer<typeof trackingStatusChangeSchema>;
+
+/** `GET /api/technicians/:id?appointment=<id>`: a customer or link holder reads the technician of that appointment. */
+export const technicianQuerySchema = z.object({ appointment: trackingAppointmentIdSchema.optional() });
+
+export const trackingMessages = {
+  /** Also for an appointment of someone else: it answers exactly as a missing one. */
+  notFound: 'We could not find tracking for that appointment.',
+  technicianNotFound: 'We could not find that technician.',
+  /** `{current}` and `{next}` are status labels. */
+  notNext: 'This job is {current}, so it can only move to {next} next.',
+  completed: 'This job is already complete, so its status can no longer change.',
+  closedCancelled: 'This appointment was cancelled, so its status can no longer change.',
+  closedUnassigned: 'The technician was taken off this job, so its status can no longer change.',
+} as const;
+
+/** What the customer reads in the record's notifications list. */
+export const trackingNotificationMessages = {
+  dispatched: 'Technician dispatched',
+  reassigned: 'A different technician has been dispatched',
+  rescheduled: 'Appointment rescheduled',
+  'en-route': 'Your technician is on the way',
+  arrived: 'Your technician has arrived',
+  'in-progress': 'Service started',
+  completed: 'Service complete',
+  cancelled: 'Appointment cancelled',
+  unassigned: 'Technician unassigned',
+} as const;
 
 /** Messages on the /ws socket. */
 export const wsClientMessageSchema = z.object({ type: z.literal('subscribe'), appointmentId: z.string().min(1).max(64) });

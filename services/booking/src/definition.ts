@@ -1,16 +1,26 @@
-import { demoCustomerSeededEffect, demoCustomerSeededTopic } from '@repo/contracts';
-import { createService, effectHandler, effectsReceiver } from '@repo/service-kit';
+import {
+  appointmentCompletedEffect,
+  appointmentCompletedTopic,
+  demoCustomerSeededEffect,
+  demoCustomerSeededTopic,
+  technicianChangedEffect,
+  technicianChangedTopic,
+} from '@repo/contracts';
+import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import type { BookingDatabase } from './db/schema.ts';
 import { migrations } from './db/migrations/index.ts';
 import { bookingEnvSchema, type BookingEnv } from './env.ts';
 import { appointmentLinks } from './domain/appointment-links.ts';
+import { bookingOutgoing } from './domain/dispatch.ts';
 import { appointmentPageRoutes } from './routes/appointment-page.ts';
 import { appointmentRoutes } from './routes/appointments.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { seedDemoData } from './seed.ts';
+import { completeAppointment } from './use-cases/complete-appointment.ts';
 import { bookingContext } from './use-cases/context.ts';
 import { linkDemoCustomer } from './use-cases/link-demo-customer.ts';
+import { recordTechnician } from './use-cases/record-technician.ts';
 
 export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
   name: 'booking',
@@ -19,19 +29,26 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
   build: async (env, database, runtime) => {
     const app = await createService({ name: 'booking', env, ready: database.ping });
     const links = appointmentLinks(app.jwt);
-    const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links });
+    const effects = createEffects({ service: 'booking', database, env, outgoing: bookingOutgoing });
+    await app.register(effects.plugin);
+    const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects });
     await app.register(appointmentRoutes, { ctx, env });
     await app.register(customerRoutes, { ctx });
     await app.register(appointmentPageRoutes, { ctx });
-    if (env.SEED_DEMO === 'true') {
-      await app.register(effectsReceiver, {
-        service: 'booking',
-        db: database.db,
-        env,
-        handlers: { [demoCustomerSeededTopic]: effectHandler({ from: ['accounts'], schema: demoCustomerSeededEffect, apply: linkDemoCustomer }) },
-      });
-    }
-    seedWhenReady(app, env, () => seedDemoData(database.db, env, links));
+    await app.register(effectsReceiver, {
+      service: 'booking',
+      db: database.db,
+      env,
+      handlers: {
+        [technicianChangedTopic]: effectHandler({ from: ['tracking'], schema: technicianChangedEffect, apply: recordTechnician }),
+        [appointmentCompletedTopic]: effectHandler({ from: ['tracking'], schema: appointmentCompletedEffect, apply: (trx, payload) => completeAppointment(ctx, trx, payload) }),
+        // Only demo data is linked to the demo customer, so the topic exists only with it.
+        ...(env.SEED_DEMO === 'true'
+          ? { [demoCustomerSeededTopic]: effectHandler({ from: ['accounts'], schema: demoCustomerSeededEffect, apply: (trx, payload) => linkDemoCustomer(ctx, trx, payload) }) }
+          : {}),
+      },
+    });
+    seedWhenReady(app, env, () => seedDemoData(ctx, env));
     return app;
   },
 };

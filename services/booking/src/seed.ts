@@ -1,21 +1,19 @@
 import { appointmentRequestSchema, bookableDates, businessDate, addDays } from '@repo/contracts';
-import type { Kysely } from 'kysely';
-import type { BookingDatabase } from './db/schema.ts';
-import type { AppointmentLinks } from './domain/appointment-links.ts';
 import { daySlots } from './domain/availability.ts';
 import { confirmationCode } from './domain/confirmation-code.ts';
 import type { BookingEnv } from './env.ts';
 import { countAppointments, insertPastAppointment } from './repositories/appointment-repository.ts';
 import { insertServiceRequests } from './repositories/service-request-repository.ts';
 import { bookAppointment } from './use-cases/book-appointment.ts';
-import { bookingContext } from './use-cases/context.ts';
+import type { BookingContext } from './use-cases/context.ts';
 
 /**
  * Demo data for the embedded default: the demo customer's history and a few upcoming appointments. The history is
  * stored under the demo customer's email with no account id: booking cannot know the id accounts will give it, so
  * accounts sends it as a durable effect and `linkDemoCustomer` links these rows then.
  */
-export async function seedDemoData(db: Kysely<BookingDatabase>, env: BookingEnv, links: AppointmentLinks): Promise<void> {
+export async function seedDemoData(serviceCtx: BookingContext, env: BookingEnv): Promise<void> {
+  const { db } = serviceCtx;
   if ((await countAppointments(db)) > 0) return;
   const customerId = null;
   const today = businessDate();
@@ -34,7 +32,7 @@ export async function seedDemoData(db: Kysely<BookingDatabase>, env: BookingEnv,
   });
 
   // Booked as a visitor would have yesterday, through the same race-proof path.
-  const ctx = bookingContext({ db, rules: env, now: () => new Date(`${addDays(today, -1)}T12:00:00Z`), links });
+  const ctx: BookingContext = { ...serviceCtx, now: () => new Date(`${addDays(today, -1)}T12:00:00Z`) };
   const upcoming = bookableDates(today).slice(1, 4);
   const people = [
     { customerName: 'Dana Whitfield', customerId, appliance: 'Dishwasher', brand: 'Bosch', serviceType: 'Diagnostic' },

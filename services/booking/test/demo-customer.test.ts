@@ -58,8 +58,10 @@ describe('without demo data', () => {
   it('has no demo topic to receive', async () => {
     const service = await buildBooking(() => new Date());
     try {
+      // Booking receives tracking's effects either way; without demo data accounts may send it nothing.
       const response = await injectEffect(service.app, { from: 'accounts', topic: demoCustomerSeededTopic, payload: demo });
-      expect(response.statusCode).toBe(404);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: `accounts may not send ${demoCustomerSeededTopic} effects to booking.` } });
     } finally {
       await service.close();
     }

@@ -28,7 +28,18 @@ export type AppointmentsTable = {
   revision: Generated<number>;
   /** Hash of the normalised imported item, unique per customer; NULL unless imported. */
   import_key: string | null;
+  /** Grows with every update of the row (a trigger); the version of the snapshot tracking gets. */
+  version: ColumnType<number, never, never>;
   created_at: ColumnType<Date, never, never>;
+};
+
+/** Booking's replica of tracking's technicians, fed by `technician.changed`; `version` is tracking's. */
+export type TechniciansTable = {
+  id: string;
+  name: string;
+  status: 'available' | 'busy' | 'offline';
+  version: number;
+  updated_at: ColumnType<Date, never, Date>;
 };
 
 export type ServiceRequestsTable = {
@@ -69,10 +80,12 @@ export type BookingDatabase = {
   service_requests: ServiceRequestsTable;
   slot_bookings: SlotBookingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  technicians: TechniciansTable;
 };
 
 export type AppointmentRow = Selectable<AppointmentsTable>;
 export type ServiceRequestRow = Selectable<ServiceRequestsTable>;
+export type TechnicianRow = Selectable<TechniciansTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<BookingDatabase> | Transaction<BookingDatabase>;

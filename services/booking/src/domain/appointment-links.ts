@@ -1,12 +1,9 @@
-import { appointmentLinkClaimsSchema, appointmentLinkTokenType, type AppointmentLinkClaims, type AppointmentLinkScope } from '@repo/contracts';
+import { appointmentLinkClaimsSchema, appointmentLinkGraceMs, appointmentLinkTokenType, type AppointmentLinkClaims, type AppointmentLinkScope } from '@repo/contracts';
 import type { ServiceApp } from '@repo/service-kit';
 import { slotInstants } from './slot-time.ts';
 
-/** A link stays good until this long after its appointment's slot ends. */
-export const linkGraceMs = 24 * 60 * 60 * 1000;
-
-/** When links to an appointment in this slot stop working. */
-export const linkExpiry = (date: string, slot: string) => new Date(slotInstants(date, slot).end.getTime() + linkGraceMs);
+/** When links to an appointment in this slot stop working: a while after the slot ends (tracking uses the same rule). */
+export const linkExpiry = (date: string, slot: string) => new Date(slotInstants(date, slot).end.getTime() + appointmentLinkGraceMs);
 
 /**
  * The kit's JWT signs with the shared secret but types every payload as a session; a link is deliberately not a

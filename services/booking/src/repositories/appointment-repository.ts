@@ -74,6 +74,10 @@ export const moveAppointment = (db: Db, id: number, date: string, slot: string) 
     .returningAll()
     .executeTakeFirstOrThrow();
 
+/** A new technician, or none (null); the row's version grows with it, as with every update. */
+export const setAppointmentTechnician = (db: Db, id: number, technicianId: string | null) =>
+  db.updateTable('appointments').set({ technician_id: technicianId }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
 export type AppointmentFilters = { date?: string; status?: AppointmentStatus };
 
 /** The staff list in schedule order, at most 500 rows. */
@@ -110,9 +114,9 @@ export const insertImportedAppointments = (db: Db, values: (Insertable<Appointme
       .returning('id')
       .execute();
 
-/** Gives the appointments booked under this email without an account to the account; returns how many. */
-export async function assignGuestAppointments(db: Db, email: string, customerId: number): Promise<number> {
-  const result = await db.updateTable('appointments').set({ customer_id: customerId })
-    .where('customer_id', 'is', null).where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
+/** Gives the appointments booked under this email without an account to the account; returns them as they are now. */
+export const assignGuestAppointments = (db: Db, email: string, customerId: number) =>
+  db.updateTable('appointments').set({ customer_id: customerId })
+    .where('customer_id', 'is', null).where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .returningAll()
+    .execute();

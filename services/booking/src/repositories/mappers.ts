@@ -1,5 +1,6 @@
-import type { Appointment, ServiceRequest } from '@repo/contracts';
+import type { Appointment, ServiceRequest, StaffAppointment } from '@repo/contracts';
 import type { AppointmentRow, ServiceRequestRow } from '../db/schema.ts';
+import { businessIsoString, slotTimes } from '../domain/slot-time.ts';
 
 /** Rows become contract types here and nowhere else. */
 export function toAppointment(row: AppointmentRow): Appointment {
@@ -28,6 +29,12 @@ export function toAppointment(row: AppointmentRow): Appointment {
     createdAt: row.created_at.toISOString(),
   };
 }
+
+/** The staff view: the appointment with its scheduled start as an instant. */
+export const toStaffAppointment = (row: AppointmentRow): StaffAppointment => ({
+  ...toAppointment(row),
+  scheduledTime: businessIsoString(row.appointment_date, slotTimes(row.time_slot).start),
+});
 
 export function toServiceRequest(row: ServiceRequestRow): ServiceRequest {
   return {

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import {
   appointmentListQuerySchema,
-  appointmentListSchema,
   appointmentRequestSchema,
-  appointmentSchema,
   appointmentPathParamsSchema,
   appointmentStatusChangeSchema,
+  assignTechnicianSchema,
   availableSlotsQuerySchema,
   availableSlotsResponseSchema,
   createAppointmentResponseSchema,
+  staffAppointmentListSchema,
+  staffAppointmentSchema,
 } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { BookingEnv } from '../env.ts';
+import { assignTechnician } from '../use-cases/assign-technician.ts';
 import { bookAppointment } from '../use-cases/book-appointment.ts';
 import { changeAppointmentStatus } from '../use-cases/change-appointment-status.ts';
 import type { BookingContext } from '../use-cases/context.ts';
@@ -45,7 +47,7 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
 
   app.get('/api/appointments', {
     onRequest: app.requireRole('staff', 'admin'),
-    schema: { tags: ['appointments'], querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } },
+    schema: { tags: ['appointments'], querystring: appointmentListQuerySchema, response: { 200: staffAppointmentListSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } },
   }, async (request) => listAppointments(ctx, request.query));
 
   app.put('/api/appointments/:id/status', {
@@ -55,7 +57,18 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       // Digits only, within the id column: ' 1', '0x10' or an id past the column's range never reach the database.
       params: appointmentPathParamsSchema,
       body: appointmentStatusChangeSchema,
-      response: { 200: appointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: { 200: staffAppointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
   }, async (request) => changeAppointmentStatus(ctx, request.params.id, request.body.status));
+
+  app.put('/api/appointments/:id/assign', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: ['appointments'],
+      summary: 'Assign a technician to an appointment (null takes the technician off); tracking follows through the outbox',
+      params: appointmentPathParamsSchema,
+      body: assignTechnicianSchema,
+      response: { 200: staffAppointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+    },
+  }, async (request) => assignTechnician(ctx, request.params.id, request.body.technicianId));
 }

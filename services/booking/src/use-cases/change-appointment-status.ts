@@ -1,15 +1,17 @@
-import { slotTakenMessage, type Appointment, type AppointmentStatus } from '@repo/contracts';
+import { slotTakenMessage, type AppointmentStatus, type StaffAppointment } from '@repo/contracts';
 import { conflict, notFound } from '@repo/service-kit';
+import { tellTracking } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, setAppointmentStatus } from '../repositories/appointment-repository.ts';
-import { toAppointment } from '../repositories/mappers.ts';
+import { toStaffAppointment } from '../repositories/mappers.ts';
 import { releasePlace, takePlace } from '../repositories/slot-repository.ts';
 import type { BookingContext } from './context.ts';
 
 /**
  * Staff move an appointment to another status. Cancelling gives its place back; un-cancelling takes it again, which
  * is refused when the slot has filled in the meantime. History (imported) holds no place, so it never touches the counter.
+ * Tracking learns the new status in the same transaction (a cancellation closes the tracking record).
  */
-export async function changeAppointmentStatus(ctx: BookingContext, id: number, status: AppointmentStatus): Promise<Appointment> {
+export async function changeAppointmentStatus(ctx: BookingContext, id: number, status: AppointmentStatus): Promise<StaffAppointment> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const current = await findAppointmentForUpdate(trx, id);
     if (!current) throw notFound(`Appointment ${id} was not found.`);
@@ -19,8 +21,10 @@ export async function changeAppointmentStatus(ctx: BookingContext, id: number, s
     } else if (counted && current.status === 'cancelled' && status !== 'cancelled') {
       if (!(await takePlace(trx, current.appointment_date, current.time_slot, ctx.rules.BOOKING_SLOT_CAPACITY))) throw conflict(slotTakenMessage);
     }
-    return setAppointmentStatus(trx, id, status);
+    const changed = await setAppointmentStatus(trx, id, status);
+    await tellTracking(ctx.effects, trx, current, changed);
+    return changed;
   });
   ctx.availability.invalidate(row.appointment_date);
-  return toAppointment(row);
+  return toStaffAppointment(row);
 }

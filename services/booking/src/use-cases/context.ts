@@ -3,6 +3,7 @@ import type { BookingDatabase } from '../db/schema.ts';
 import type { AppointmentLinks } from '../domain/appointment-links.ts';
 import { AvailabilityCache } from '../domain/availability-cache.ts';
 import type { SlotRules } from '../domain/availability.ts';
+import type { BookingOutbox } from '../domain/dispatch.ts';
 
 /** What booking's use cases work with; built once per service instance. */
 export type BookingContext = {
@@ -15,6 +16,8 @@ export type BookingContext = {
   availability: AvailabilityCache;
   /** Signs and reads the appointments' manage and track links. */
   links: AppointmentLinks;
+  /** The outbox: what tracking must learn is written into the transaction that changes it. */
+  effects: BookingOutbox;
 };
 
 export type BookingContextOptions = {
@@ -22,7 +25,8 @@ export type BookingContextOptions = {
   rules: SlotRules & { BOOKING_CHANGE_CUTOFF_HOURS: number };
   now: () => Date;
   links: AppointmentLinks;
+  effects: BookingOutbox;
 };
 
-export const bookingContext = ({ db, rules, now, links }: BookingContextOptions): BookingContext =>
-  ({ db, rules, changeCutoffHours: rules.BOOKING_CHANGE_CUTOFF_HOURS, now, availability: new AvailabilityCache(), links });
+export const bookingContext = ({ db, rules, now, links, effects }: BookingContextOptions): BookingContext =>
+  ({ db, rules, changeCutoffHours: rules.BOOKING_CHANGE_CUTOFF_HOURS, now, availability: new AvailabilityCache(), links, effects });

@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from '@repo/service-kit';
 import { appointmentDetails } from '../domain/appointment-details.ts';
 import { slotProblem } from '../domain/availability.ts';
 import { changeBlockedReason } from '../domain/change-rules.ts';
+import { tellTracking } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, moveAppointment } from '../repositories/appointment-repository.ts';
 import { movePlace } from '../repositories/slot-repository.ts';
 import type { BookingContext } from './context.ts';
@@ -12,7 +13,8 @@ import type { AppointmentAccess } from './resolve-appointment-access.ts';
  * The customer moves the appointment to another free slot up to the cut-off before its start. The new slot must be
  * bookable by the rules of a new booking (window, working hours, notice). In one transaction the appointment row is
  * locked, a place is taken in the new slot and the old one given back through the slot counter, and the row moved,
- * so racing bookings, cancellations and other moves never overbook or lose a place.
+ * so racing bookings, cancellations and other moves never overbook or lose a place. The technician stays, and tracking
+ * learns the new time in the same transaction.
  */
 export async function rescheduleAppointment(ctx: BookingContext, access: AppointmentAccess, request: RescheduleRequest): Promise<AppointmentDetails> {
   const now = ctx.now();
@@ -29,7 +31,9 @@ export async function rescheduleAppointment(ctx: BookingContext, access: Appoint
     if (problem) throw problem;
     const moved = await movePlace(trx, { date: current.appointment_date, slot: current.time_slot }, { date, slot }, ctx.rules.BOOKING_SLOT_CAPACITY);
     if (!moved) throw conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
-    return { row: await moveAppointment(trx, current.id, date, slot), from: current.appointment_date };
+    const movedRow = await moveAppointment(trx, current.id, date, slot);
+    await tellTracking(ctx.effects, trx, current, movedRow);
+    return { row: movedRow, from: current.appointment_date };
   });
   ctx.availability.invalidate(from);
   ctx.availability.invalidate(row.appointment_date);

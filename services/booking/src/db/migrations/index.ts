@@ -4,6 +4,7 @@ import * as init from './2026-11-22T0000-init.ts';
 import * as bookFunction from './2026-11-22T0100-book-function.ts';
 import * as slotPlaceFunctions from './2026-11-24T0000-slot-place-functions.ts';
 import * as appointmentPage from './2026-11-26T0000-appointment-page.ts';
+import * as dispatch from './2026-11-28T0000-dispatch.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0000-slot-place-functions': slotPlaceFunctions,
   '2026-11-25T0000-received-effects': receivedEffectsMigration,
   '2026-11-26T0000-appointment-page': appointmentPage,
+  '2026-11-28T0000-dispatch': dispatch,
 };

@@ -1,0 +1,43 @@
+import { appointmentDispatchEffect, appointmentDispatchTopic, type AppointmentDispatch, type AppointmentStatus } from '@repo/contracts';
+import type { Effects } from '@repo/service-kit';
+import type { AppointmentRow, Trx } from '../db/schema.ts';
+import { businessIsoString, slotTimes } from './slot-time.ts';
+
+/** What booking tells other services through its outbox. */
+export const bookingOutgoing = { [appointmentDispatchTopic]: { to: 'tracking', schema: appointmentDispatchEffect } } as const;
+
+/** The part of booking's effects its use cases use: writing a message into their transaction. */
+export type BookingOutbox = Pick<Effects<typeof bookingOutgoing>, 'enqueue'>;
+
+/** The appointment as tracking needs it, whole, at the version the row has now. */
+export function dispatchSnapshot(row: AppointmentRow): AppointmentDispatch {
+  const { start, end } = slotTimes(row.time_slot);
+  return {
+    appointmentId: row.id,
+    version: row.version,
+    technicianId: row.technician_id,
+    status: row.status as AppointmentStatus,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    serviceType: row.service_type,
+    appliance: row.appliance,
+    brand: row.brand,
+    startsAt: businessIsoString(row.appointment_date, start),
+    endsAt: businessIsoString(row.appointment_date, end),
+  };
+}
+
+/**
+ * Tells tracking about an appointment after a change, in the transaction that made it. Only an appointment that has
+ * a technician, or had one before the change, concerns tracking: a snapshot is whole, so the first one carrying a
+ * technician brings everything an earlier change would have.
+ */
+export async function tellTracking(outbox: BookingOutbox, trx: Trx, before: Pick<AppointmentRow, 'technician_id'> | undefined, after: AppointmentRow): Promise<void> {
+  if (before?.technician_id == null && after.technician_id == null) return;
+  await outbox.enqueue(trx, appointmentDispatchTopic, dispatchSnapshot(after));
+}

@@ -1,0 +1,30 @@
+import { assignMessages, type StaffAppointment } from '@repo/contracts';
+import { badRequest, conflict, notFound } from '@repo/service-kit';
+import { tellTracking } from '../domain/dispatch.ts';
+import { findAppointmentForUpdate, setAppointmentTechnician } from '../repositories/appointment-repository.ts';
+import { toStaffAppointment } from '../repositories/mappers.ts';
+import { findTechnician } from '../repositories/technician-repository.ts';
+import type { BookingContext } from './context.ts';
+
+/**
+ * Staff assign a technician to an appointment, or take it off (null). The technician is checked against booking's
+ * replica of tracking's technicians, so this works while tracking is down; in the same transaction the appointment's
+ * snapshot goes into the outbox, and tracking opens, moves or closes its tracking record when it arrives. Assigning the
+ * technician it already has changes nothing and tells no one.
+ */
+export async function assignTechnician(ctx: BookingContext, id: number, technicianId: string | null): Promise<StaffAppointment> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const current = await findAppointmentForUpdate(trx, id);
+    if (!current) throw notFound(`Appointment ${id} was not found.`);
+    if (current.status === 'cancelled') throw conflict(assignMessages.cancelled);
+    if (current.status === 'completed') throw conflict(assignMessages.completed);
+    if (technicianId !== null && !(await findTechnician(trx, technicianId))) {
+      throw badRequest(assignMessages.technicianNotFound, { technicianId: assignMessages.technicianNotFound });
+    }
+    if (current.technician_id === technicianId) return current;
+    const assigned = await setAppointmentTechnician(trx, id, technicianId);
+    await tellTracking(ctx.effects, trx, current, assigned);
+    return assigned;
+  });
+  return toStaffAppointment(row);
+}
