@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { TrackingCloseReason, TrackingNotification, TrackingStatus } from '@repo/contracts';
 
 export type TechniciansTable = {
   id: string;
@@ -14,11 +15,56 @@ export type TechniciansTable = {
   lng: number | null;
   location_address: string | null;
   location_updated_at: Date | null;
+  /** Grows with every update of the row (a trigger); the version of the snapshot booking gets. */
+  version: ColumnType<number, never, never>;
   created_at: ColumnType<Date, never, never>;
 };
 
-export type TrackingDatabase = { technicians: TechniciansTable };
+/** The newest appointment snapshot booking sent (`appointment.dispatch`). */
+export type AppointmentSnapshotsTable = {
+  appointment_id: number;
+  version: number;
+  technician_id: string | null;
+  status: string;
+  customer_id: number | null;
+  customer_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  service_type: string;
+  appliance: string;
+  brand: string;
+  starts_at: Date;
+  ends_at: Date;
+  /** 'YYYY-MM-DD', the business date of `starts_at`. */
+  scheduled_date: string;
+};
+
+export type TrackingRecordsTable = {
+  appointment_id: number;
+  technician_id: string;
+  status: TrackingStatus;
+  actual_arrival: Date | null;
+  /** Oldest first; written as JSON text, read back parsed. */
+  notifications: ColumnType<TrackingNotification[], string | undefined, string>;
+  closed_at: Date | null;
+  close_reason: TrackingCloseReason | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type TrackingDatabase = {
+  technicians: TechniciansTable;
+  appointment_snapshots: AppointmentSnapshotsTable;
+  tracking_records: TrackingRecordsTable;
+};
 export type TechnicianRow = Selectable<TechniciansTable>;
+export type AppointmentSnapshotRow = Selectable<AppointmentSnapshotsTable>;
+export type TrackingRecordRow = Selectable<TrackingRecordsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<TrackingDatabase> | Transaction<TrackingDatabase>;
+/** For repository functions that only make sense inside a transaction (row locks). */
+export type Trx = Transaction<TrackingDatabase>;

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Db, TechniciansTable } from '../db/schema.ts';
+import type { Db, TechniciansTable, Trx } from '../db/schema.ts';
 
 export const findTechnicians = (db: Db) => db.selectFrom('technicians').selectAll().orderBy('name').execute();
 
@@ -15,3 +15,13 @@ export const updateTechnicianRow = (db: Db, id: string, values: Updateable<Techn
 export async function hasTechnicians(db: Db): Promise<boolean> {
   return (await db.selectFrom('technicians').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** Locks these technicians' rows, in id order so two transactions never wait on each other crosswise. */
+export const lockTechnicians = (trx: Trx, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : trx.selectFrom('technicians').selectAll().where('id', 'in', ids).orderBy('id').forUpdate().execute();
+
+/** One more completed job on the technician's record. */
+export const countCompletedJob = (db: Db, id: string) =>
+  db.updateTable('technicians').set((eb) => ({ completed_jobs: eb('completed_jobs', '+', 1) })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import {
   createTechnicianSchema,
   technicianIdParamsSchema,
   technicianListSchema,
+  technicianQuerySchema,
   technicianSchema,
   updateLocationSchema,
   updateTechnicianSchema,
@@ -13,6 +14,7 @@ import { getTechnician } from '../use-cases/get-technician.ts';
 import { listTechnicians } from '../use-cases/list-technicians.ts';
 import { moveTechnician } from '../use-cases/move-technician.ts';
 import { updateTechnician } from '../use-cases/update-technician.ts';
+import { callerOf, identifyCaller } from './caller.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -23,9 +25,12 @@ export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: Tracking
   app.get('/api/technicians', { onRequest: staffOnly, schema: { tags: ['technicians'], response: { 200: technicianListSchema, ...errors } } },
     async () => listTechnicians(ctx));
 
-  // A customer's tracking page shows their technician's card, so reading one technician needs only a session.
-  app.get('/api/technicians/:id', { onRequest: app.authenticate, schema: { tags: ['technicians'], params: technicianIdParamsSchema, response: { 200: technicianSchema, ...errors } } },
-    async (request) => getTechnician(ctx, request.params.id));
+  // A customer's tracking page shows their technician's card: staff read any technician, a customer or the holder of
+  // an appointment's link only the one assigned to that appointment (`?appointment=<id>`, or their open job).
+  app.get('/api/technicians/:id', {
+    onRequest: identifyCaller(app),
+    schema: { tags: ['technicians'], params: technicianIdParamsSchema, querystring: technicianQuerySchema, response: { 200: technicianSchema, ...errors } },
+  }, async (request) => getTechnician(ctx, callerOf(request), request.params.id, request.query.appointment));
 
   app.post('/api/technicians', { onRequest: staffOnly, schema: { tags: ['technicians'], body: createTechnicianSchema, response: { 201: technicianSchema, ...errors } } },
     async (request, reply) => reply.code(201).send(await createTechnician(ctx, request.body)));

@@ -1,0 +1,28 @@
+import {
+  appointmentCompletedEffect,
+  appointmentCompletedTopic,
+  technicianChangedEffect,
+  technicianChangedTopic,
+  type TechnicianChanged,
+} from '@repo/contracts';
+import type { Effects } from '@repo/service-kit';
+import type { Transaction } from 'kysely';
+import type { TechnicianRow, TrackingDatabase } from '../db/schema.ts';
+
+/** What tracking tells other services through its outbox. */
+export const trackingOutgoing = {
+  [technicianChangedTopic]: { to: 'booking', schema: technicianChangedEffect },
+  [appointmentCompletedTopic]: { to: 'booking', schema: appointmentCompletedEffect },
+} as const;
+
+/** The part of tracking's effects its use cases use: writing a message into their transaction. */
+export type TrackingOutbox = Pick<Effects<typeof trackingOutgoing>, 'enqueue'>;
+
+/** The technician as booking keeps it, at the version the row has now. */
+export const technicianSnapshot = (row: Pick<TechnicianRow, 'id' | 'name' | 'status' | 'version'>): TechnicianChanged =>
+  ({ id: row.id, name: row.name, status: row.status, version: row.version });
+
+/** Writes the technician's snapshot for booking into the transaction that changed the technician. */
+export async function tellBookingAbout(outbox: TrackingOutbox, trx: Transaction<TrackingDatabase>, row: TechnicianRow): Promise<void> {
+  await outbox.enqueue(trx, technicianChangedTopic, technicianSnapshot(row));
+}

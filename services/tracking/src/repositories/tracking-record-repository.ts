@@ -1,0 +1,81 @@
+import { sql, type Insertable } from 'kysely';
+import type { TrackingNotification, TrackingStatus } from '@repo/contracts';
+import type { Db, TrackingRecordsTable, Trx } from '../db/schema.ts';
+
+/** Statuses of a job under way: the technician is busy while one of theirs is in one of them. */
+export const underWayStatuses: readonly TrackingStatus[] = ['en-route', 'arrived', 'in-progress'];
+
+/** Locks the appointment's tracking record until the transaction ends. */
+export const findRecordForUpdate = (trx: Trx, appointmentId: number) =>
+  trx.selectFrom('tracking_records').selectAll().where('appointment_id', '=', appointmentId).forUpdate().executeTakeFirst();
+
+export const insertRecord = (db: Db, values: Insertable<TrackingRecordsTable>) => db.insertInto('tracking_records').values(values).execute();
+
+export type RecordChange = {
+  technician_id: string;
+  status: TrackingStatus;
+  actual_arrival: Date | null;
+  closed_at: Date | null;
+  close_reason: TrackingRecordsTable['close_reason'];
+  updated_at: Date;
+};
+
+/** Sets the record's state and appends `add` to its notifications. */
+export const updateRecord = (db: Db, appointmentId: number, change: RecordChange, add: TrackingNotification[]) =>
+  db.updateTable('tracking_records')
+    .set({ ...change, notifications: sql<string>`notifications || ${JSON.stringify(add)}::jsonb` })
+    .where('appointment_id', '=', appointmentId)
+    .execute();
+
+/** Whether the technician has a job under way (open, and en route, arrived or in progress). */
+export async function hasJobUnderWay(db: Db, technicianId: string): Promise<boolean> {
+  const row = await db.selectFrom('tracking_records').select('appointment_id')
+    .where('technician_id', '=', technicianId).where('closed_at', 'is', null).where('status', 'in', underWayStatuses)
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A record with what it is shown with: its appointment's snapshot and its technician's position. */
+const views = (db: Db) =>
+  db.selectFrom('tracking_records as r')
+    .innerJoin('appointment_snapshots as s', 's.appointment_id', 'r.appointment_id')
+    .innerJoin('technicians as t', 't.id', 'r.technician_id')
+    .select([
+      'r.appointment_id', 'r.technician_id', 'r.status', 'r.actual_arrival', 'r.notifications', 'r.closed_at', 'r.close_reason', 'r.updated_at',
+      's.customer_id', 's.starts_at', 's.ends_at', 's.address', 's.city', 's.state', 's.zip_code', 's.service_type', 's.appliance', 's.brand',
+      't.lat', 't.lng', 't.location_address', 't.location_updated_at',
+    ]);
+
+export type TrackingView = Awaited<ReturnType<ReturnType<typeof views>['executeTakeFirstOrThrow']>>;
+
+export const findView = (db: Db, appointmentId: number): Promise<TrackingView | undefined> =>
+  views(db).where('r.appointment_id', '=', appointmentId).executeTakeFirst();
+
+export type ActiveFilters = { customerId?: number; date?: string; page: number; pageSize: number };
+
+/** Active records (neither closed nor completed) in schedule order: one page and the count of all. */
+export async function findActivePage(db: Db, filters: ActiveFilters): Promise<{ rows: TrackingView[]; total: number }> {
+  let query = views(db).where('r.closed_at', 'is', null).where('r.status', '<>', 'completed');
+  if (filters.customerId !== undefined) query = query.where('s.customer_id', '=', filters.customerId);
+  if (filters.date) query = query.where('s.scheduled_date', '=', filters.date);
+  const [rows, count] = await Promise.all([
+    query.orderBy('s.starts_at').orderBy('r.appointment_id').limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** The open record of this technician for an appointment of this customer, if any. */
+export const findOpenRecordOfCustomer = (db: Db, technicianId: string, customerId: number) =>
+  db.selectFrom('tracking_records as r')
+    .innerJoin('appointment_snapshots as s', 's.appointment_id', 'r.appointment_id')
+    .select(['r.appointment_id', 'r.status'])
+    .where('r.technician_id', '=', technicianId).where('r.closed_at', 'is', null).where('s.customer_id', '=', customerId)
+    // A job still open before a completed one: only an open job shows where the technician is.
+    .orderBy(sql`r.status = 'completed'`).limit(1)
+    .executeTakeFirst();
+
+
+/** The appointment's tracking record as stored, or undefined. */
+export const findRecord = (db: Db, appointmentId: number) =>
+  db.selectFrom('tracking_records').selectAll().where('appointment_id', '=', appointmentId).executeTakeFirst();

@@ -1,0 +1,29 @@
+import { appointmentPageMessages, trackingMessages } from '@repo/contracts';
+import { notFound, unauthorized } from '@repo/service-kit';
+import { linkExpired } from '../domain/appointment-link.ts';
+import { findAccessFacts } from '../repositories/appointment-snapshot-repository.ts';
+import type { TrackingContext } from './context.ts';
+
+/** Who is asking: staff, a signed-in customer, and the appointment link token they sent (X-Appointment-Access), if any. */
+export type TrackingCaller = {
+  staff: boolean;
+  customerId: number | null;
+  linkToken: string | undefined;
+};
+
+/**
+ * Decides access to one appointment's tracking, as booking decides access to the appointment page: staff see every
+ * appointment; a customer sees their own (the owner booking last told tracking of); a link booking signed for this
+ * appointment opens it, manage and track alike, until a day after its current slot. Someone else's appointment
+ * answers exactly as a missing one (404); a forged, malformed or lapsed link is a 401.
+ */
+export async function resolveTrackingAccess(ctx: TrackingContext, caller: TrackingCaller, appointmentId: number): Promise<void> {
+  if (caller.staff) return;
+  const facts = await findAccessFacts(ctx.db, appointmentId);
+  if (facts && caller.customerId !== null && facts.customer_id === caller.customerId) return;
+  if (caller.linkToken === undefined) throw notFound(trackingMessages.notFound);
+  const claims = ctx.readLink(caller.linkToken);
+  if (!claims) throw unauthorized(appointmentPageMessages.linkExpired);
+  if (claims.appointmentId !== appointmentId || !facts) throw notFound(trackingMessages.notFound);
+  if (linkExpired(facts.ends_at, ctx.now())) throw unauthorized(appointmentPageMessages.linkExpired);
+}
