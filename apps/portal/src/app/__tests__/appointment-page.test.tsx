@@ -27,6 +27,20 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
+/**
+ * The text of a Blob. Under jsdom, Node 24's fetch hands back jsdom's Blob, which has no text(); jsdom's FileReader
+ * reads it. Node 20 hands back its own Blob, which has text().
+ */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('the Blob could not be read'));
+    reader.readAsText(blob);
+  });
+}
+
 describe('appointment page: the owner', () => {
   it('shows the status, the arrival window in Eastern time and the details, sending no access header', async () => {
     const api = await renderAppointment(appointmentDetails({}, { totalCost: '245.00', technicianNotes: 'Bring a gasket' }));
@@ -236,7 +250,7 @@ describe('appointment page: manage link', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to calendar' }));
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
     expect(api.sent('GET /api/customer/appointments/12/calendar.ics')[0]?.headers.get('x-appointment-access')).toBe('tok');
-    expect(await created[0]?.text()).toContain('BEGIN:VCALENDAR');
+    expect(await blobText(created[0]!)).toContain('BEGIN:VCALENDAR');
     clicked.mockRestore();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
