@@ -6,6 +6,10 @@ const gateway = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  build: {
+    // The manifest tells the prerender step which chunks each page's route needs, to preload them.
+    manifest: true,
+  },
   server: {
     port: 5174,
     proxy: {

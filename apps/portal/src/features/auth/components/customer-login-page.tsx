@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { loginRequestSchema } from '@repo/contracts';
 import { AppAnchor, CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
+import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -39,7 +40,9 @@ export function CustomerLoginPage() {
           </Text>
         </div>
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
-          <CredentialsForm schema={loginRequestSchema} submitLabel="Login" busyLabel="Logging in..." onSubmit={handleSubmit} />
+          <UntilHydrated>
+            <CredentialsForm schema={loginRequestSchema} submitLabel="Login" busyLabel="Logging in..." onSubmit={handleSubmit} />
+          </UntilHydrated>
         </Paper>
         <Stack gap="xs" align="center">
           <Text size="sm">

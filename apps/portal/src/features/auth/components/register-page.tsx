@@ -3,6 +3,7 @@ import { Anchor, Button, Container, Paper, PasswordInput, SimpleGrid, Stack, Tex
 import { useNavigate } from 'react-router-dom';
 import { accounts, authMessages, registerRequestSchema, type RegisterRequest } from '@repo/contracts';
 import { ApiRequestError, AppAnchor, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useFieldErrors, type FieldErrors } from '@repo/ui';
+import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRegisterCustomer } from '../api/register.ts';
@@ -87,36 +88,38 @@ export function RegisterPage() {
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
           {/* Every field but the address is required; the address says so in its label, so no asterisks elsewhere. */}
           <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>
-            <Stack gap="md">
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required withAsterisk={false} />
-                <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required withAsterisk={false} />
-              </SimpleGrid>
-              <TextInput
-                {...field('email')}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                spellCheck={false}
-                required
-                withAsterisk={false}
-              />
-              <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required withAsterisk={false} />
-              <TextInput {...field('address')} label="Address (optional)" autoComplete="street-address" />
-              <PasswordInput
-                {...field('password')}
-                label="Password"
-                placeholder={`Minimum ${accounts.passwordMin} characters`}
-                autoComplete="new-password"
-                required
-                withAsterisk={false}
-              />
-              <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required withAsterisk={false} />
-              <Button type="submit" fullWidth disabled={busy} mt="xs">
-                {busy ? 'Creating Account...' : 'Create Account'}
-              </Button>
-            </Stack>
+            <UntilHydrated>
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                  <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required withAsterisk={false} />
+                  <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required withAsterisk={false} />
+                </SimpleGrid>
+                <TextInput
+                  {...field('email')}
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  spellCheck={false}
+                  required
+                  withAsterisk={false}
+                />
+                <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required withAsterisk={false} />
+                <TextInput {...field('address')} label="Address (optional)" autoComplete="street-address" />
+                <PasswordInput
+                  {...field('password')}
+                  label="Password"
+                  placeholder={`Minimum ${accounts.passwordMin} characters`}
+                  autoComplete="new-password"
+                  required
+                  withAsterisk={false}
+                />
+                <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required withAsterisk={false} />
+                <Button type="submit" fullWidth disabled={busy} mt="xs">
+                  {busy ? 'Creating Account...' : 'Create Account'}
+                </Button>
+              </Stack>
+            </UntilHydrated>
           </form>
         </Paper>
         <Stack gap="xs" align="center">

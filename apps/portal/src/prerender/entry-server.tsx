@@ -1,0 +1,55 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createHeadCollector, HeadCollectorProvider, pageTitle, RouteLoadingState } from '@repo/ui';
+import { AppProvider } from '../app/provider.tsx';
+import { loadMatchedRoutes, PortalLayout, routes } from '../app/router.tsx';
+import { prerenderedPaths } from './paths.ts';
+
+export { htmlFileFor, shellFile } from './paths.ts';
+
+export type PrerenderedPage = { path: string; html: string; head: string };
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The title of a page that sets none (the shell). */
+const defaultTitle = pageTitle('Customer Portal');
+
+/**
+ * Renders `routeList` at `path` with the same providers the browser uses, and the title its page asked for. The
+ * portal is behind a sign-in, so no tags for search engines or link previews: the description every page shares is in
+ * index.html.
+ */
+function render(routeList: RouteObject[], path: string): PrerenderedPage {
+  const router = createMemoryRouter(routeList, { initialEntries: [path] });
+  const collector = createHeadCollector();
+  const html = renderToString(
+    <HeadCollectorProvider collector={collector}>
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>
+    </HeadCollectorProvider>,
+  );
+  router.dispose();
+  return { path, html, head: `<title>${escapeHtml(collector.head?.title ?? defaultTitle)}</title>` };
+}
+
+/** One page, as the browser hydrates it. */
+export async function renderPage(path: string): Promise<PrerenderedPage> {
+  await loadMatchedRoutes(routes, path);
+  return render(routes, path);
+}
+
+/** The header and a loading state, for addresses with no HTML of their own; the browser renders their page afresh. */
+export function renderShell(): PrerenderedPage {
+  return render([{ Component: PortalLayout, children: [{ path: '*', Component: RouteLoadingState }] }], '/');
+}
+
+/** Every prerendered page, and the shell. */
+export async function renderSite(): Promise<{ pages: PrerenderedPage[]; shell: PrerenderedPage }> {
+  const pages: PrerenderedPage[] = [];
+  for (const path of prerenderedPaths) pages.push(await renderPage(path));
+  return { pages, shell: renderShell() };
+}

@@ -1,0 +1,27 @@
+/**
+ * The portal's pages written to HTML at build time. The customer portal's HTML is its loading state: who is signed in
+ * is known only once the browser has asked.
+ */
+export const prerenderedPaths = ['/login', '/register', '/customer-portal'] as const;
+
+/**
+ * The HTML the gateway answers every other address with (its single-page fallback, dist/index.html): the header and a
+ * loading state, which the browser replaces with the address's page (an appointment, the 404 card, `/`'s redirect).
+ */
+export const shellFile = 'index.html';
+
+/** "/login/" and "/login" are the same page. */
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+/** Whether the HTML prerendered for `prerenderedPath` is the page at `pathname`. */
+export function isPrerenderedFor(prerenderedPath: string | undefined, pathname: string): boolean {
+  return prerenderedPath !== undefined && normalizePath(prerenderedPath) === normalizePath(pathname);
+}
+
+/** Where a prerendered page's HTML goes inside dist: `/login` is login/index.html, which both gateways serve at /login. */
+export function htmlFileFor(path: string): string {
+  const normalized = normalizePath(path);
+  return normalized === '/' ? shellFile : `${normalized.slice(1)}/index.html`;
+}
