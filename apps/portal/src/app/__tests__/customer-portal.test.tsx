@@ -361,6 +361,8 @@ describe('customer portal: JSON import', () => {
     await openTab('Import History');
     expect(screen.getByRole('tab', { name: 'JSON Import' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('tab', { name: 'Service Systems' })).toBeNull();
+    // The import form's code loads when the tab is first opened.
+    await screen.findByLabelText('History data (JSON)');
   }
 
   it('has the paste area, the two buttons and the format explanation', async () => {

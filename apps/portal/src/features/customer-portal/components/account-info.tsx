@@ -1,8 +1,11 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import type { Customer } from '@repo/contracts';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatDate, formatMonthYear } from '../../../lib/dates.ts';
-import { ChangePasswordForm } from './change-password-form.tsx';
+
+/** Loaded when the customer opens it, so the portal's first load does not carry the form and its checks. */
+const ChangePasswordForm = lazy(() => import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })));
 
 function Detail({ label, children }: { label: string; children: string }) {
   return (
@@ -52,7 +55,13 @@ export function AccountInfo({ customer }: { customer: Customer }) {
       >
         Change password
       </Button>
-      <div id={formId}>{changingPassword ? <ChangePasswordForm onDone={passwordChanged} /> : null}</div>
+      <div id={formId}>
+        {changingPassword ? (
+          <Suspense fallback={<LoadingNote label="Loading the form..." />}>
+            <ChangePasswordForm onDone={passwordChanged} />
+          </Suspense>
+        ) : null}
+      </div>
     </Card>
   );
 }

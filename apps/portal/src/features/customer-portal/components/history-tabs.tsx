@@ -1,8 +1,12 @@
+import { lazy, Suspense, useState } from 'react';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Customer } from '@repo/contracts';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
-import { JsonImport } from './json-import.tsx';
 import { ServiceRequestsTab } from './service-requests-tab.tsx';
+
+/** Loaded when Import History is first opened, so the portal's first load does not carry the import form. */
+const JsonImport = lazy(() => import('./json-import.tsx').then((module) => ({ default: module.JsonImport })));
 
 /** Import History: its sources as sub-tabs (JSON Import today; field-service systems join with their issue). */
 function ImportHistoryTab({ customer }: { customer: Customer }) {
@@ -21,29 +25,41 @@ function ImportHistoryTab({ customer }: { customer: Customer }) {
           <Tabs.Tab value="json">JSON Import</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="json" pt="md">
-          <JsonImport customer={customer} />
+          <Suspense fallback={<LoadingNote label="Loading the import form..." />}>
+            <JsonImport customer={customer} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>
   );
 }
 
-/** The three history tabs; Service Requests first. Mantine's tabs move with the arrow keys, Home and End. */
+const firstTab = 'service-requests';
+
+/**
+ * The three history tabs; Service Requests first. Mantine's tabs move with the arrow keys, Home and End. A tab's
+ * content is rendered when it is first opened and then kept (a pasted import survives a look at another tab), so the
+ * portal's first render only builds the tab on screen.
+ */
 export function HistoryTabs({ customer }: { customer: Customer }) {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([firstTab]));
+  const open = (value: string | null) => {
+    if (value) setOpened((current) => (current.has(value) ? current : new Set(current).add(value)));
+  };
   return (
-    <Tabs defaultValue="service-requests">
+    <Tabs defaultValue={firstTab} onChange={open} keepMounted={false}>
       <Tabs.List aria-label="Your history">
         <Tabs.Tab value="service-requests">Service Requests</Tabs.Tab>
         <Tabs.Tab value="appointments">Appointments</Tabs.Tab>
         <Tabs.Tab value="import-history">Import History</Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="service-requests" pt="lg">
+      <Tabs.Panel value="service-requests" pt="lg" keepMounted={opened.has('service-requests')}>
         <ServiceRequestsTab />
       </Tabs.Panel>
-      <Tabs.Panel value="appointments" pt="lg">
+      <Tabs.Panel value="appointments" pt="lg" keepMounted={opened.has('appointments')}>
         <AppointmentsTab />
       </Tabs.Panel>
-      <Tabs.Panel value="import-history" pt="lg">
+      <Tabs.Panel value="import-history" pt="lg" keepMounted={opened.has('import-history')}>
         <ImportHistoryTab customer={customer} />
       </Tabs.Panel>
     </Tabs>

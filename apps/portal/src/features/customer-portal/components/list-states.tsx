@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Card, Loader, Stack, Text } from '@mantine/core';
+import { Card, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { authMessages } from '@repo/contracts';
 import { AppAnchor, ErrorState, errorMessage } from '@repo/ui';
+import { LoadingNote } from '../../../components/loading-note.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isSignedOutError, useRecheckSessionOnSignOut } from '../../../lib/session.ts';
 
@@ -11,14 +12,7 @@ export function ListStates<T>({ query, what, children }: { query: UseQueryResult
   // A 401 means the session ended mid-use: the portal asks who is signed in and turns into the log-in prompt; the
   // notice below shows until it has.
   useRecheckSessionOnSignOut(query.error);
-  if (query.isPending) {
-    return (
-      <Stack align="center" gap="xs" py="xl" role="status">
-        <Loader aria-hidden="true" />
-        <Text>{`Loading your ${what}...`}</Text>
-      </Stack>
-    );
-  }
+  if (query.isPending) return <LoadingNote label={`Loading your ${what}...`} />;
   if (query.isError) {
     if (isSignedOutError(query.error)) {
       return (
