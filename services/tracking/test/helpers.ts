@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type QueryExecutorProvider } from 'kysely';
+import { appointmentDispatchTopic, type AppointmentDispatch } from '@repo/contracts';
+import type { ServiceApp } from '@repo/service-kit';
+import { injectEffect } from '@repo/service-kit/test-service';
+
+/** A clock the test can move. */
+export function testClock(iso: string) {
+  let current = new Date(iso);
+  return { now: () => current, set: (next: string) => { current = new Date(next); } };
+}
+
+/** Booking's snapshot of an appointment, as its outbox sends it. */
+export function dispatchSnapshot(appointmentId: number, version: number, overrides: Partial<AppointmentDispatch> = {}): AppointmentDispatch {
+  return {
+    appointmentId,
+    version,
+    technicianId: 'tech_mike',
+    status: 'scheduled',
+    customerId: 7,
+    customerName: 'Dana Whitfield',
+    phone: '(904) 555-0142',
+    address: '48 Cordova St',
+    city: 'St Augustine',
+    state: 'FL',
+    zipCode: '32084',
+    serviceType: 'Repair',
+    appliance: 'Dishwasher',
+    brand: 'Bosch',
+    startsAt: '2026-11-24T09:00:00-05:00',
+    endsAt: '2026-11-24T10:00:00-05:00',
+    ...overrides,
+  };
+}
+
+/** Delivers a snapshot to tracking as booking's outbox does (signed, by inject). */
+export const deliverSnapshot = (app: ServiceApp, snapshot: AppointmentDispatch, messageId: string = randomUUID()) =>
+  injectEffect(app, { from: 'booking', topic: appointmentDispatchTopic, payload: snapshot, messageId });
+
+/** The payloads a service's outbox holds for one peer and topic, oldest first (delivered or not). */
+export async function outbox<T>(db: QueryExecutorProvider, from: string, to: string, topic: string): Promise<T[]> {
+  const { rows } = await sql<{ payload: T }>`
+    select data->'payload' as payload from pgboss.job
+    where name = ${`effects.${from}.${to}`} and data->>'topic' = ${topic}
+    order by created_on, id`.execute(db);
+  return rows.map((row) => row.payload);
+}
