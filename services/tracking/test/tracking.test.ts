@@ -166,6 +166,11 @@ describe('tracking records follow booking’s snapshots', () => {
     const fromAccounts = await injectEffect(service.app, { from: 'accounts', topic: appointmentDispatchTopic, payload: dispatchSnapshot(108, 1) });
     expectApiError(fromAccounts, 403, 'FORBIDDEN');
     expectApiError(await get('/api/tracking/108', { authorization: staff }), 404, 'NOT_FOUND');
+    // A technician tracking does not know is refused whole (booking retries, staff see it), never half applied.
+    const unknown = await deliverSnapshot(service.app, dispatchSnapshot(108, 1, { technicianId: 'tech_gone' }));
+    expectApiError(unknown, 409, 'CONFLICT');
+    expect(unknown.json().error.message).toBe('Technician tech_gone is not known to tracking.');
+    expect(await service.db.selectFrom('appointment_snapshots').select('appointment_id').where('appointment_id', '=', 108).execute()).toEqual([]);
     const bad = await deliverSnapshot(service.app, { ...dispatchSnapshot(108, 1), startsAt: 'tomorrow' });
     expectApiError(bad, 400, 'VALIDATION_ERROR', { startsAt: expect.any(String) });
   });

@@ -1,4 +1,5 @@
 import { businessDate, type AppointmentDispatch } from '@repo/contracts';
+import { conflict } from '@repo/service-kit';
 import { notify } from '@repo/service-kit/db';
 import type { Insertable } from 'kysely';
 import type { AppointmentSnapshotsTable, TrackingDatabase, Trx } from '../db/schema.ts';
@@ -52,9 +53,9 @@ export async function applyDispatch(ctx: TrackingContext, trx: Trx, snapshot: Ap
   if (!plan) return;
   const involved = [...new Set([record?.technician_id, plan.technicianId].filter((id): id is string => id !== undefined))];
   const technicians = await lockTechnicians(trx, involved);
-  // Booking only offers technicians tracking told it about, so this means tracking's data was lost: retry, and show
-  // staff the failing delivery, rather than drop the assignment.
-  if (!technicians.some((technician) => technician.id === plan.technicianId)) throw new Error(`technician ${plan.technicianId} is not known to tracking`);
+  // Booking only offers technicians tracking told it about, so this means tracking's data was lost: refuse (booking
+  // retries, and staff see the failing delivery) rather than drop the assignment.
+  if (!technicians.some((technician) => technician.id === plan.technicianId)) throw conflict(`Technician ${plan.technicianId} is not known to tracking.`);
 
   const change = {
     technician_id: plan.technicianId,
