@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCustomerSeededTopic } from '@repo/contracts';
+import { sql } from 'kysely';
+import { demoCustomerSeededTopic, technicianChangedTopic } from '@repo/contracts';
 import { injectEffect, type TestService } from '@repo/service-kit/test-service';
 import type { BookingDatabase } from '../src/db/schema.ts';
 import { buildBooking, customerClaims } from './helpers.ts';
@@ -41,6 +42,23 @@ describe('demo data: the demo customer is linked by the email accounts owns', ()
     expect(again.json()).toEqual({ messageId, status: 'duplicate' });
     expect(await history(8)).toEqual({ appointments: [], requests: [] });
     expect((await history(demo.customerId)).appointments).toHaveLength(2);
+  });
+
+  it('tells tracking the new owner of a demo appointment it already follows', async () => {
+    const other = { customerId: 11, email: 'marcus.lee@example.com' };
+    const [appointment] = await service.db.selectFrom('appointments').select('id').where('email', '=', other.email).execute();
+    expect(appointment).toBeDefined();
+    await injectEffect(service.app, { from: 'tracking', topic: technicianChangedTopic, payload: { id: 'tech_mike', name: 'Mike Johnson', status: 'available', version: 1 } });
+    const staff = service.bearer({ sub: 'staff:1', role: 'staff' });
+    const assigned = await service.app.inject({ method: 'PUT', url: `/api/appointments/${appointment!.id}/assign`, headers: { authorization: staff }, payload: { technicianId: 'tech_mike' } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+
+    expect((await injectEffect(service.app, { from: 'accounts', topic: demoCustomerSeededTopic, payload: other })).json()).toMatchObject({ status: 'applied' });
+    const { rows } = await sql<{ customerId: number | null; version: number }>`
+      select (data->'payload'->>'customerId')::int as "customerId", (data->'payload'->>'version')::int as version from pgboss.job
+      where name = 'effects.booking.tracking' and (data->'payload'->>'appointmentId')::int = ${appointment!.id}
+      order by version`.execute(service.db);
+    expect(rows.map((row) => row.customerId)).toEqual([null, other.customerId]);
   });
 
   it('refuses the topic from any service but accounts, and a payload without an email', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appointmentCompletedTopic,
   appointmentDispatchTopic,
@@ -16,6 +16,7 @@ import { createTestService, expectApiError, injectEffect, type TestService } fro
 import { appointmentLinks } from '../../booking/src/domain/appointment-links.ts';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
+import { trackingChangedChannel } from '../src/domain/live-channels.ts';
 import { deliverSnapshot, dispatchSnapshot, outbox, testClock } from './helpers.ts';
 
 const clock = testClock('2026-11-23T15:00:00Z');
@@ -210,6 +211,19 @@ describe('job statuses', () => {
     const again = await move(201, 'completed');
     expectApiError(again, 409, 'CONFLICT');
     expect(again.json().error.message).toBe(trackingMessages.completed);
+  });
+
+  it('announces each change on the tracking.changed channel after commit, for the live socket', async () => {
+    const heard: string[] = [];
+    const unlisten = await service.database.listen(trackingChangedChannel, (appointmentId) => heard.push(appointmentId));
+    try {
+      await deliver(202, 1);
+      expect((await move(202, 'en-route')).statusCode).toBe(200);
+      expectApiError(await move(202, 'completed'), 409, 'CONFLICT');
+      await vi.waitFor(() => expect(heard).toEqual(['202', '202']));
+    } finally {
+      await unlisten();
+    }
   });
 
   it('answers bad calls with 4xx and the error shape, and only staff may move a job', async () => {
