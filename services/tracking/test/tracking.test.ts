@@ -147,10 +147,16 @@ describe('tracking records follow booking’s snapshots', () => {
     expect((await technician(tech)).status).toBe('available');
   });
 
-  it('closes the record when the appointment is cancelled', async () => {
+  it('closes the record when the appointment is cancelled, also after an unassignment', async () => {
     await deliver(106, 1);
     await deliver(106, 2, { status: 'cancelled' });
     expect(await tracking(106)).toMatchObject({ closed: { reason: 'cancelled' } });
+    await deliver(109, 1);
+    await deliver(109, 2, { technicianId: null });
+    await deliver(109, 3, { technicianId: null, status: 'cancelled' });
+    const record = await tracking(109);
+    expect(record.closed).toMatchObject({ reason: 'cancelled' });
+    expect(record.notifications.map((n) => n.type)).toEqual(['dispatched', 'unassigned', 'cancelled']);
     const refused = await move(106, 'en-route');
     expectApiError(refused, 409, 'CONFLICT');
     expect(refused.json().error.message).toBe(trackingMessages.closedCancelled);

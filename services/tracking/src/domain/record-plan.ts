@@ -49,16 +49,23 @@ export function planRecord(current: RecordState | undefined, previousStart: Date
     add: [],
   };
   if (technicianId === null) {
-    if (plan.closed) return plan;
     const reason: TrackingCloseReason = snapshot.status === 'cancelled' ? 'cancelled' : 'unassigned';
-    return { ...plan, closed: { at: now, reason }, add: [note(reason, now)] };
+    if (plan.closed?.reason === reason) return plan;
+    return { ...plan, closed: { at: plan.closed?.at ?? now, reason }, add: [note(reason, now)] };
   }
+  const rescheduled = previousStart !== undefined && previousStart.getTime() !== new Date(snapshot.startsAt).getTime();
   if (plan.closed || plan.technicianId !== technicianId) {
-    const type = plan.closed || plan.technicianId === technicianId ? 'dispatched' : 'reassigned';
-    Object.assign(plan, { technicianId, status: 'dispatched', actualArrival: null, closed: null, add: [note(type, now)] });
-  } else if (previousStart && previousStart.getTime() !== new Date(snapshot.startsAt).getTime()) {
+    plan.add.push(note(plan.closed || plan.technicianId === technicianId ? 'dispatched' : 'reassigned', now));
+    plan.technicianId = technicianId;
+    plan.status = 'dispatched';
+    plan.actualArrival = null;
+    plan.closed = null;
+  } else if (rescheduled) {
     plan.add.push(note('rescheduled', now));
-    if (underWay.has(plan.status)) Object.assign(plan, { status: 'dispatched', actualArrival: null });
+    if (underWay.has(plan.status)) {
+      plan.status = 'dispatched';
+      plan.actualArrival = null;
+    }
   }
   if (completed && plan.status !== 'completed') {
     plan.status = 'completed';
