@@ -38,6 +38,8 @@ const warmup = Math.min(50, Math.ceil(count / 10));
 const topic = demoCustomerSeededTopic;
 const senderKey = randomBytes(24).toString('hex');
 const env = { JWT_SECRET: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn' };
+/** Nobody signs in during the benchmark: a session store that knows no session, instead of asking an accounts service. */
+const noSessions = { activeSessions: async () => new Set<string>() };
 
 /** Everything opened so far, closed in reverse order at the end (or when the hard timeout fires). */
 const closers: { what: string; close: () => Promise<unknown> }[] = [];
@@ -116,7 +118,7 @@ async function startReceiver(config: DatabaseConfig) {
   const receiverEnv = loadEnv('booking', baseEnvSchema(0), { ...env, TRUSTED_SERVICE_KEYS: `accounts=${senderKey}` });
   const database = await openDatabase<ReceiverDb>(config, 'the receiver database');
   await migrateToLatest(database.db, receiverMigrations);
-  const app = await createService({ name: 'booking', env: receiverEnv, ready: database.ping });
+  const app = await createService({ name: 'booking', env: receiverEnv, ready: database.ping, sessions: noSessions });
   onClose('the receiver app', () => app.close());
   /** When each message's apply ran (performance.now()), and answers other than 200 (each one means a retry). */
   const appliedAt = new Map<string, number>();
@@ -165,7 +167,7 @@ async function startSender(config: DatabaseConfig, receiverUrl: string) {
     outgoing: { [topic]: { to: 'booking', schema: demoCustomerSeededEffect } },
   });
   // Closed before its database: on PGlite pg-boss must stop before the instance goes away.
-  const app = await createService({ name: 'accounts', env: senderEnv, ready: database.ping });
+  const app = await createService({ name: 'accounts', env: senderEnv, ready: database.ping, sessions: noSessions });
   onClose('the sender app and its delivery worker', () => app.close());
   await app.register(effects.plugin);
 

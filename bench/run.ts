@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { bookableDates } from '@repo/contracts';
+import { bookableDates, serviceNames } from '@repo/contracts';
 import { freePort } from '@repo/gateway/src/ports.ts';
 import { createTestDatabase } from '@repo/service-kit/testing';
 
@@ -40,6 +40,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Resul
 const database = await createTestDatabase();
 if (!database.config.url) throw new Error('The benchmark needs PostgreSQL: set TEST_DATABASE_URL or start it on 127.0.0.1:5432.');
 const [helloPort, bookingPort] = [await freePort(), await freePort()];
+const benchKey = 'benchmark-service-key-that-is-long-enough';
 const children: ChildProcess[] = [];
 try {
   children.push(await startProcess(path.join(root, 'bench/hello-world.mjs'), root, { PORT: String(helloPort) }, `http://127.0.0.1:${helloPort}/`));
@@ -52,6 +53,10 @@ try {
     BOOKING_RATE_LIMIT_MAX: '100000000',
     // Room for every benchmark booking, so each POST takes the full write path rather than a quick 409.
     BOOKING_SLOT_CAPACITY: '1000',
+    // Booking needs its peers wired to start; the benchmark makes no assignments, so nothing is sent to them.
+    SERVICE_KEY: benchKey,
+    TRUSTED_SERVICE_KEYS: serviceNames.map((service) => `${service}=${benchKey}`).join(','),
+    PEER_URLS: serviceNames.map((service) => `${service}=http://127.0.0.1:9`).join(','),
   }, `http://127.0.0.1:${bookingPort}/readyz`));
 
   const dates = bookableDates().slice(1);
