@@ -6,9 +6,18 @@ import { business } from '@repo/contracts';
  */
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
 
-const inZone = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: business.timeZone, ...options });
+/**
+ * A formatter made on first use: making one in a named time zone loads that zone's data, which costs a slow phone
+ * tens of milliseconds, and the pages that load this module do not all show dates at once.
+ */
+function formatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
+}
+
+const inZone = (options: Intl.DateTimeFormatOptions) => formatter({ timeZone: business.timeZone, ...options });
 // A calendar date ('YYYY-MM-DD') is already the business's date: read at UTC midnight and shown in UTC, it never shifts.
-const asCalendar = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', ...options });
+const asCalendar = (options: Intl.DateTimeFormatOptions) => formatter({ timeZone: 'UTC', ...options });
 
 const dayFormat: Intl.DateTimeFormatOptions = { month: 'short', day: '2-digit', year: 'numeric' };
 const formatters = {
@@ -30,17 +39,17 @@ function parse(value: string): Date | undefined {
 export function formatDate(value: string): string {
   const date = parse(value);
   if (!date) return value;
-  return (calendarDate.test(value) ? formatters.calendarDay : formatters.day).format(date);
+  return (calendarDate.test(value) ? formatters.calendarDay : formatters.day)().format(date);
 }
 
 /** 'MMM yyyy' ("Mar 2026"), for Member since. */
 export function formatMonthYear(value: string): string {
   const date = parse(value);
-  return date ? formatters.monthYear.format(date) : value;
+  return date ? formatters.monthYear().format(date) : value;
 }
 
 /** A bookable date ('YYYY-MM-DD') as a choice in a list: "Wed, Mar 11, 2026". */
-export const formatDateOption = (date: string): string => formatters.calendarOption.format(new Date(`${date}T00:00:00Z`));
+export const formatDateOption = (date: string): string => formatters.calendarOption().format(new Date(`${date}T00:00:00Z`));
 
 /** "14:00-15:00" as "2:00 PM - 3:00 PM"; anything else as it is. */
 export function formatTimeSlot(slot: string): string {
@@ -59,6 +68,6 @@ export function formatArrivalWindow(startsAt: string, endsAt: string): string {
   const start = parse(startsAt);
   const end = parse(endsAt);
   if (!start || !end) return `${startsAt} – ${endsAt}`;
-  const zone = formatters.zoneName.formatToParts(start).find((part) => part.type === 'timeZoneName')?.value ?? 'ET';
-  return `${formatters.longDay.format(start)}, ${formatters.time.format(start)} – ${formatters.time.format(end)} ${zone}`;
+  const zone = formatters.zoneName().formatToParts(start).find((part) => part.type === 'timeZoneName')?.value ?? 'ET';
+  return `${formatters.longDay().format(start)}, ${formatters.time().format(start)} – ${formatters.time().format(end)} ${zone}`;
 }

@@ -23,6 +23,8 @@ async function renderPortal() {
   window.history.replaceState(null, '', '/customer-portal');
   render(<App />);
   await expectPageHeading('Welcome, Pat');
+  // The greeting comes first; the account, quick actions and history are rendered just after it.
+  await screen.findByRole('region', { name: 'Account Info' });
 }
 
 const tab = (name: string) => screen.getByRole('tab', { name });

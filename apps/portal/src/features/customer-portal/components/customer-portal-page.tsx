@@ -1,4 +1,6 @@
+import { useDeferredValue } from 'react';
 import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Customer } from '@repo/contracts';
 import { AppAnchor, ErrorState, errorMessage, LoadingState, useDocumentTitle, useSignedInCustomer } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { AccountInfo } from './account-info.tsx';
@@ -40,22 +42,32 @@ export function CustomerPortalPage() {
   }
   const customer = session.data;
   if (!customer) return <SignedOutPrompt />;
+  return <SignedInPortal customer={customer} />;
+}
 
+/**
+ * The greeting shows as soon as the server has said who is signed in; the account, quick actions and history are a
+ * much bigger render, made just after it as a deferred render in short tasks, so the page never stops responding.
+ */
+function SignedInPortal({ customer }: { customer: Customer }) {
+  const showAll = useDeferredValue(true, false);
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="xl">
         <PortalHeader firstName={customer.firstName} />
-        <Grid gutter="xl">
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="lg">
-              <AccountInfo customer={customer} />
-              <QuickActions />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <HistoryTabs customer={customer} />
-          </Grid.Col>
-        </Grid>
+        {showAll ? (
+          <Grid gutter="xl">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Stack gap="lg">
+                <AccountInfo customer={customer} />
+                <QuickActions />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <HistoryTabs customer={customer} />
+            </Grid.Col>
+          </Grid>
+        ) : null}
       </Stack>
     </Container>
   );
