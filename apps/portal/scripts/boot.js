@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, window */
+/* global document, requestAnimationFrame */
 // Starts the page's code just after its first paint, so the prerendered content is on screen without waiting for the
 // JavaScript to download; the scripts then hydrate it. data-modules lists the entry first, then modules to preload.
 (function () {
@@ -6,7 +6,7 @@
   // forbids eval, and Chrome reports the blocked probe as a CSP issue even though zod catches it. zod reads its
   // configuration from this global when it loads, so it has to be set before any module runs; jitless parsing is what
   // zod falls back to under this CSP anyway.
-  window.__zod_globalConfig = Object.assign(window.__zod_globalConfig || {}, { jitless: true });
+  globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 
   var modules = document.currentScript.getAttribute('data-modules').split(' ');
   function start() {
