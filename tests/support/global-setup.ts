@@ -44,6 +44,9 @@ export async function setup(project: TestProject) {
       JWT_SECRET: 'browser-tests-secret-that-is-long-enough',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      // Every browser test signs in from one address (the gateway on loopback); with the default 10 attempts a minute
+      // per client the suite would refuse sign-ins depending on test order. The throttles are proven in accounts' tests.
+      LOGIN_RATE_LIMIT_MAX: '1000',
     },
   });
   project.provide('urls', stack.urls);
