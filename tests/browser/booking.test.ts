@@ -40,7 +40,7 @@ async function fillContact(page: Page) {
 describe('booking wizard through nginx', () => {
   it('books an appointment end to end', async () => {
     const page = await browser().newPage({ viewport: viewports.mobile });
-    const errors = collectPageErrors(page);
+    const errors = await collectPageErrors(page);
     await page.goto(`${urls.web}/book-appointment`);
     await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
     const next = page.getByRole('button', { name: 'Next: Service Details' });

@@ -7,7 +7,7 @@ const browser = useBrowser();
 
 async function openPayment(viewport: { width: number; height: number } = viewports.desktop): Promise<{ page: Page; errors: string[] }> {
   const page = await browser().newPage({ viewport });
-  const errors = collectPageErrors(page);
+  const errors = await collectPageErrors(page);
   await page.goto(`${urls.web}/payment`);
   await page.getByRole('heading', { level: 1, name: 'Service Payment' }).waitFor();
   // The heading is in the prerendered HTML; the form is enabled once React can handle what is typed.

@@ -7,7 +7,7 @@ const browser = useBrowser();
 
 async function open(url: string, viewport: { width: number; height: number } = viewports.desktop): Promise<{ page: Page; errors: string[] }> {
   const page = await browser().newPage({ viewport });
-  const errors = collectPageErrors(page);
+  const errors = await collectPageErrors(page);
   await page.goto(url);
   return { page, errors };
 }

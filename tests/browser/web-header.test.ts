@@ -282,7 +282,7 @@ describe('header links before hydration and without JavaScript', () => {
     const context = await useChromium().newContext({ viewport: viewports.desktop });
     const scripts = await holdModuleScripts(context);
     const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const errors = await collectPageErrors(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
 
@@ -351,7 +351,7 @@ describe('phone menu (390) before hydration, without JavaScript and by keyboard'
     const context = await useChromium().newContext({ viewport: phone });
     const scripts = await holdModuleScripts(context);
     const page = await context.newPage();
-    const errors = collectPageErrors(page);
+    const errors = await collectPageErrors(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
 

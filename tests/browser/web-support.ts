@@ -25,7 +25,7 @@ export async function openPage(
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.web });
   const page = await context.newPage();
   if (options.initScript) await page.addInitScript(options.initScript);
-  const errors = collectPageErrors(page);
+  const errors = await collectPageErrors(page);
   await page.goto(`${urls.web}${path}`);
   await waitForHydration(page);
   return { page, context, errors };

@@ -18,8 +18,15 @@ export const viewports = {
 } as const;
 
 /** Fails the test on any uncaught page error or console error, which a person would meet as a broken page. */
-export function collectPageErrors(page: Page): string[] {
+export async function collectPageErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
+  // A blocked eval or inline script is reported to DevTools as an issue, not as a console error, even when the page's
+  // code catches it (zod's eval probe did): surface every CSP violation as a console error.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
