@@ -12,9 +12,14 @@ export const paths = {
   appointment: (id: number) => `/appointments/${id}`,
   /** The router's pattern of `appointment(id)`. */
   appointmentRoute: '/appointments/:id',
-  /** The technician tracking page (its route comes with the tracking issue). */
-  technicianTracking: (appointmentId: number) => `/technician-tracking/${appointmentId}`,
+  /** The technician tracking page of one appointment. */
+  technicianTracking: (appointmentId: number) => `/technician-tracking?appointment=${appointmentId}`,
+  /** The router's path of the tracking page; without `?appointment=` it finds the customer's next visit. */
+  technicianTrackingRoute: '/technician-tracking',
 } as const;
+
+/** An address with an appointment link's token in its fragment (`#access=`), which browsers never send to a server. */
+export const withAccess = (address: string, token: string) => `${address}#access=${encodeURIComponent(token)}`;
 
 /** Pages of the public site, which the portal links to with full addresses. */
 export const webPaths = {

@@ -80,9 +80,9 @@ describe('appointment page: the owner', () => {
   it('has no Pay balance without a cost, and links Track technician and a shareable tracking address once assigned', async () => {
     await renderAppointment(appointmentDetails({ trackToken: 'track/tok' }, { technicianId: 'tech-3' }));
     expect(screen.queryByRole('link', { name: /Pay balance/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Track technician' }).getAttribute('href')).toBe('/technician-tracking/12');
+    expect(screen.getByRole('link', { name: 'Track technician' }).getAttribute('href')).toBe('/technician-tracking?appointment=12');
     expect((screen.getByLabelText('Share tracking link') as HTMLInputElement).value).toBe(
-      'http://localhost:8081/technician-tracking/12#access=track%2Ftok',
+      'http://localhost:8081/technician-tracking?appointment=12#access=track%2Ftok',
     );
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
   });
@@ -213,7 +213,7 @@ describe('appointment page: manage link', () => {
     expect(window.sessionStorage.getItem('appointment-access:12')).toBe('manage/tok');
     expect(screen.queryByRole('link', { name: 'Back to your portal' })).toBeNull();
     // A link holder has no session: the tracking page opens with the track token.
-    expect(screen.getByRole('link', { name: 'Track technician' }).getAttribute('href')).toBe('/technician-tracking/12#access=track-tok');
+    expect(screen.getByRole('link', { name: 'Track technician' }).getAttribute('href')).toBe('/technician-tracking?appointment=12#access=track-tok');
   });
 
   it('uses the token kept earlier in this tab after a reload, and sends it with changes', async () => {
@@ -273,7 +273,7 @@ describe('appointment page: errors', () => {
     renderAt('/appointments/12#access=track-tok');
     await expectPageHeading('Tracking link');
     expect(screen.getByText(appointmentPageMessages.trackOnly)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open the tracking page' }).getAttribute('href')).toBe('/technician-tracking/12#access=track-tok');
+    expect(screen.getByRole('link', { name: 'Open the tracking page' }).getAttribute('href')).toBe('/technician-tracking?appointment=12#access=track-tok');
     await waitFor(() => expect(window.sessionStorage.getItem('appointment-access:12')).toBeNull());
   });
 

@@ -146,7 +146,7 @@ describe('customer portal: quick actions', () => {
     });
     await renderPortal();
     const track = await quickActions().findByRole('link', { name: 'Track Technician' });
-    expect(track.getAttribute('href')).toBe('/technician-tracking/43');
+    expect(track.getAttribute('href')).toBe('/technician-tracking?appointment=43');
   });
 
   it('shows Track Technician unavailable, saying why, while no technician is on the way', async () => {

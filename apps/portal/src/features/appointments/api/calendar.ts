@@ -1,6 +1,6 @@
 import { appointmentPageApi } from '@repo/contracts';
 import { apiRequest } from '@repo/ui';
-import { accessHeaders } from '../lib/access-token.ts';
+import { accessHeaders } from '../../../lib/appointment-access.ts';
 
 export const calendarFileName = (id: number) => `appointment-${id}.ics`;
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appointmentPageApi, type AppointmentDetails, type RescheduleRequest } from '@repo/contracts';
 import { ApiRequestError, apiJson } from '@repo/ui';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { accessHeaders } from '../lib/access-token.ts';
+import { accessHeaders } from '../../../lib/appointment-access.ts';
 
 type Change = { id: number; accessToken: string | undefined };
 

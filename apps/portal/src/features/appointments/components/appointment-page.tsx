@@ -1,47 +1,20 @@
-import { useEffect, useState } from 'react';
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { appointmentPageMessages, appointmentPathParamsSchema } from '@repo/contracts';
-import { ApiRequestError, AppAnchor, ErrorState, errorMessage, LoadingState, NotFoundPage, useDocumentTitle } from '@repo/ui';
-import { paths } from '../../../config/paths.ts';
-import { useAppointmentDetails } from '../api/appointment-details.ts';
-import { forgetAccessToken, keepAccessToken, readAccessToken } from '../lib/access-token.ts';
+import { ErrorState, errorMessage, LoadingState, NotFoundPage, useDocumentTitle } from '@repo/ui';
+import { Notice } from '../../../components/notice.tsx';
+import { paths, withAccess } from '../../../config/paths.ts';
+import { useAppointmentDetails } from '../../../lib/api/appointment-details.ts';
+import { refusedStatus, useAppointmentAccess, useForgetRefusedAccess } from '../../../lib/appointment-access.ts';
 import { AppointmentView } from './appointment-view.tsx';
-
-/** A card in place of the appointment: why it cannot be shown, and where to go instead. */
-function Notice({ title, message, href, linkLabel }: { title: string; message: string; href: string; linkLabel: string }) {
-  return (
-    <Container size="sm" py={{ base: 'xl', sm: 64 }}>
-      <Card withBorder shadow="sm" padding="xl" radius="md" component="section" aria-labelledby="notice-heading">
-        <Stack gap="sm">
-          <Title order={1} id="notice-heading">
-            {title}
-          </Title>
-          <Text>{message}</Text>
-          <AppAnchor href={href} fw={600}>
-            {linkLabel}
-          </AppAnchor>
-        </Stack>
-      </Card>
-    </Container>
-  );
-}
 
 function Appointment({ id }: { id: number }) {
   useDocumentTitle(`Appointment #${id}`);
-  // Read once per appointment: the fragment is gone from the address after the first render.
-  const [accessToken] = useState(() => readAccessToken(id));
+  const accessToken = useAppointmentAccess(id);
   const details = useAppointmentDetails(id, accessToken);
-  const refused = details.error instanceof ApiRequestError ? details.error.status : undefined;
-
-  useEffect(() => {
-    if (accessToken) keepAccessToken(id, accessToken);
-  }, [id, accessToken]);
-
-  useEffect(() => {
-    // An expired link, or a track link that is no manage link: neither is worth sending again.
-    if (accessToken && (refused === 401 || refused === 403)) forgetAccessToken(id);
-  }, [id, accessToken, refused]);
+  const refused = refusedStatus(details.error);
+  // An expired link, or a track link that is no manage link: neither is worth sending again here.
+  useForgetRefusedAccess(id, accessToken, details.error, [401, 403]);
 
   // Once shown, the appointment stays on screen even if a later re-read fails.
   if (details.data) return <AppointmentView details={details.data} accessToken={accessToken} />;
@@ -55,7 +28,7 @@ function Appointment({ id }: { id: number }) {
       <Notice
         title="Tracking link"
         message={errorMessage(details.error, appointmentPageMessages.trackOnly)}
-        href={`${paths.technicianTracking(id)}#access=${encodeURIComponent(accessToken)}`}
+        href={withAccess(paths.technicianTracking(id), accessToken)}
         linkLabel="Open the tracking page"
       />
     );

@@ -2,25 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { business, type AppointmentDetails } from '@repo/contracts';
 import { AppAnchor } from '@repo/ui';
+import { Fact } from '../../../components/fact.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatArrivalWindow, formatDate, formatTimeSlot } from '../../../lib/dates.ts';
 import { AppointmentLinks } from './appointment-links.tsx';
 import { CancelAppointment } from './cancel-appointment.tsx';
 import { RescheduleForm } from './reschedule-form.tsx';
-
-function Fact({ label, children }: { label: string; children: string }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** Why the appointment can no longer be changed online, and the phone number that can. */
 function ChangeBlocked({ reason }: { reason: string | undefined }) {

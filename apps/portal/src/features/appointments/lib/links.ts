@@ -1,8 +1,6 @@
 import type { Appointment } from '@repo/contracts';
 import { env } from '../../../config/env.ts';
-import { paths, webPaths } from '../../../config/paths.ts';
-
-const withAccess = (path: string, token: string) => `${path}#access=${encodeURIComponent(token)}`;
+import { paths, webPaths, withAccess } from '../../../config/paths.ts';
 
 /** The public site's payment page filled in with the balance and what it pays for ("Repair Refrigerator #12"). */
 export function payBalanceAddress({ id, totalCost, serviceType, appliance }: Appointment): string {

@@ -1,8 +1,9 @@
-import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { loginRequestSchema } from '@repo/contracts';
 import { AppAnchor, CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
+import { PageIntro } from '../../../components/page-intro.tsx';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
@@ -33,12 +34,7 @@ export function CustomerLoginPage() {
   return (
     <Container size={440} py={{ base: 'xl', sm: 64 }}>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Customer Login</Title>
-          <Text c="dimmed" mt="xs">
-            Sign in to see your service history and appointments.
-          </Text>
-        </div>
+        <PageIntro title="Customer Login">Sign in to see your service history and appointments.</PageIntro>
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
           <UntilHydrated>
             <CredentialsForm schema={loginRequestSchema} submitLabel="Login" busyLabel="Logging in..." onSubmit={handleSubmit} />

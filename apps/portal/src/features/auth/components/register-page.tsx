@@ -1,8 +1,9 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Anchor, Button, Container, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Container, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { accounts, authMessages, registerRequestSchema, type RegisterRequest } from '@repo/contracts';
 import { ApiRequestError, AppAnchor, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useFieldErrors, type FieldErrors } from '@repo/ui';
+import { PageIntro } from '../../../components/page-intro.tsx';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
@@ -79,12 +80,7 @@ export function RegisterPage() {
   return (
     <Container size={560} py={{ base: 'xl', sm: 64 }}>
       <Stack gap="lg">
-        <div>
-          <Title order={1}>Create Account</Title>
-          <Text c="dimmed" mt="xs">
-            Register to see your service history, book and track your technician.
-          </Text>
-        </div>
+        <PageIntro title="Create Account">Register to see your service history, book and track your technician.</PageIntro>
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
           {/* Every field but the address is required; the address says so in its label, so no asterisks elsewhere. */}
           <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>

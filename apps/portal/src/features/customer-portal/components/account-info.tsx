@@ -1,24 +1,12 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Title } from '@mantine/core';
 import type { Customer } from '@repo/contracts';
+import { Fact } from '../../../components/fact.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatDate, formatMonthYear } from '../../../lib/dates.ts';
 
 /** Loaded when the customer opens it, so the portal's first load does not carry the form and its checks. */
 const ChangePasswordForm = lazy(() => import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })));
-
-function Detail({ label, children }: { label: string; children: string }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** Account Info: who is signed in, since when, their last login, and the change-password form behind a toggle. */
 export function AccountInfo({ customer }: { customer: Customer }) {
@@ -38,12 +26,12 @@ export function AccountInfo({ customer }: { customer: Customer }) {
         Account Info
       </Title>
       <Stack component="dl" gap="sm" mt="md" mb={0}>
-        <Detail label="Name">{`${customer.firstName} ${customer.lastName}`}</Detail>
-        <Detail label="Email">{customer.email}</Detail>
-        <Detail label="Phone">{customer.phone}</Detail>
-        {customer.address ? <Detail label="Address">{customer.address}</Detail> : null}
-        <Detail label="Member since">{formatMonthYear(customer.createdAt)}</Detail>
-        {customer.lastLogin ? <Detail label="Last login">{formatDate(customer.lastLogin)}</Detail> : null}
+        <Fact label="Name">{`${customer.firstName} ${customer.lastName}`}</Fact>
+        <Fact label="Email">{customer.email}</Fact>
+        <Fact label="Phone">{customer.phone}</Fact>
+        {customer.address ? <Fact label="Address">{customer.address}</Fact> : null}
+        <Fact label="Member since">{formatMonthYear(customer.createdAt)}</Fact>
+        {customer.lastLogin ? <Fact label="Last login">{formatDate(customer.lastLogin)}</Fact> : null}
       </Stack>
       <Button
         ref={toggle}

@@ -4,7 +4,7 @@ import { AppAnchor } from '@repo/ui';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { paths, webPaths } from '../../../config/paths.ts';
 import { formatDate, formatTimeSlot } from '../../../lib/dates.ts';
-import { useAppointments } from '../api/appointments.ts';
+import { useAppointments } from '../../../lib/api/appointments.ts';
 import { EmptyList, ListStates } from './list-states.tsx';
 
 function Fact({ label, children }: { label: string; children: string }) {

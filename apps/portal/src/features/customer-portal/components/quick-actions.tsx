@@ -1,8 +1,8 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths, webPaths } from '../../../config/paths.ts';
-import { useAppointments } from '../api/appointments.ts';
-import { nextActiveAppointment } from '../lib/next-appointment.ts';
+import { useAppointments } from '../../../lib/api/appointments.ts';
+import { nextActiveAppointment } from '../../../lib/next-appointment.ts';
 
 /**
  * Track Technician opens the tracking page of the next active appointment once a technician is assigned to it;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessHeaders, accessTokenInFragment, forgetAccessToken, keepAccessToken, readAccessToken } from '../access-token.ts';
+import { accessHeaders, accessTokenInFragment, forgetAccessToken, keepAccessToken, readAccessToken } from '../appointment-access.ts';
 
 afterEach(() => {
   window.sessionStorage.clear();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Appointment } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKeys } from '../query-keys.ts';
 
 /** GET /api/customer/appointments: the signed-in customer's own appointments. */
 export function fetchAppointments(signal?: AbortSignal): Promise<Appointment[]> {

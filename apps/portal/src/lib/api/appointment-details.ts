@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { appointmentPageApi, type AppointmentDetails } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { accessHeaders } from '../lib/access-token.ts';
+import { queryKeys } from '../query-keys.ts';
+import { accessHeaders } from '../appointment-access.ts';
 
 /** GET /api/customer/appointments/:id, as the owner (cookie) or with a manage link's token. */
 export function fetchAppointmentDetails(id: number, accessToken: string | undefined, signal?: AbortSignal): Promise<AppointmentDetails> {
