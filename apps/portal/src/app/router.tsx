@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: paths.register, lazy: () => import('./routes/register.tsx') },
       { path: paths.customerPortal, lazy: () => import('./routes/customer-portal.tsx') },
       { path: paths.appointmentRoute, lazy: () => import('./routes/appointment.tsx') },
+      { path: paths.technicianTrackingRoute, lazy: () => import('./routes/technician-tracking.tsx') },
       { path: '*', Component: NotFoundPage },
     ],
   },

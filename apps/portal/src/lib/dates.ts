@@ -27,6 +27,7 @@ const formatters = {
   longDay: inZone({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
   calendarOption: asCalendar({ weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' }),
   time: inZone({ hour: 'numeric', minute: '2-digit' }),
+  dayTime: inZone({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
   zoneName: inZone({ timeZoneName: 'short' }),
 };
 
@@ -70,4 +71,10 @@ export function formatArrivalWindow(startsAt: string, endsAt: string): string {
   if (!start || !end) return `${startsAt} – ${endsAt}`;
   const zone = formatters.zoneName().formatToParts(start).find((part) => part.type === 'timeZoneName')?.value ?? 'ET';
   return `${formatters.longDay().format(start)}, ${formatters.time().format(start)} – ${formatters.time().format(end)} ${zone}`;
+}
+
+/** An instant as a day and a time in Eastern time: "Mar 10, 2:00 PM"; text that is no instant is shown as it is. */
+export function formatDayTime(value: string): string {
+  const date = parse(value);
+  return date ? formatters.dayTime().format(date) : value;
 }

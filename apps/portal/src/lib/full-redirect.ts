@@ -2,3 +2,8 @@
 export function fullRedirect(address: string): void {
   window.location.assign(address);
 }
+
+/** Loads the page again from the server: the spec's Try Again after a failed load. */
+export function reloadPage(): void {
+  window.location.reload();
+}

@@ -11,4 +11,7 @@ export const queryKeys = {
   serviceRequests: ['/api/customer/service-requests'],
   appointments: ['/api/customer/appointments'],
   appointmentDetails: (id: number) => ['/api/customer/appointments', id],
+  tracking: (appointmentId: number) => ['/api/tracking', appointmentId],
+  /** The technician as the tracking page of `appointmentId` may read them. */
+  technician: (technicianId: string, appointmentId: number) => ['/api/technicians', technicianId, { appointment: appointmentId }],
 } as const;

@@ -1,8 +1,8 @@
 /**
- * The portal's pages written to HTML at build time. The customer portal's HTML is its loading state: who is signed in
- * is known only once the browser has asked.
+ * The portal's pages written to HTML at build time. The customer portal's and the tracking page's HTML is their
+ * loading state: who is signed in, and which appointment the address's query names, are known only in the browser.
  */
-export const prerenderedPaths = ['/login', '/register', '/customer-portal'] as const;
+export const prerenderedPaths = ['/login', '/register', '/customer-portal', '/technician-tracking'] as const;
 
 /**
  * The HTML the gateway answers every other address with (its single-page fallback, dist/index.html): the header and a

@@ -48,7 +48,7 @@ describe('portal app routes', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('has no route for the technician tracking page yet (it comes with the tracking issue)', async () => {
+  it('names the tracking page by query, so a tracking path with an id in it is the 404 card', async () => {
     renderAppAt('/technician-tracking/12');
     await expectPageHeading('Page Not Found');
   });

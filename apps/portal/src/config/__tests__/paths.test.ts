@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentPagePath } from '@repo/contracts';
-import { paths } from '../paths.ts';
+import { paths, withAccess } from '../paths.ts';
 
 describe('portal paths', () => {
   it('builds appointment addresses as the contracts do, and the router pattern matches them', () => {
     for (const id of [1, 12, 987654]) expect(paths.appointment(id)).toBe(appointmentPagePath(id));
     expect(paths.appointmentRoute.replace(':id', '12')).toBe(appointmentPagePath(12));
+  });
+
+  it('names the tracking page by its query, and puts a link token in the fragment', () => {
+    expect(paths.technicianTracking(12)).toBe('/technician-tracking?appointment=12');
+    expect(paths.technicianTracking(12).startsWith(`${paths.technicianTrackingRoute}?`)).toBe(true);
+    expect(withAccess(paths.technicianTracking(12), 'a/b+c')).toBe('/technician-tracking?appointment=12#access=a%2Fb%2Bc');
   });
 });

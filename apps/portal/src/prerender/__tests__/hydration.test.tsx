@@ -3,7 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/index.tsx';
 import { fakeApi, heldAnswer, json } from '../../app/__tests__/support/fake-api.ts';
-import { customer } from '../../app/__tests__/support/fixtures.ts';
+import { appointmentDetails, customer, technician, trackingRecord } from '../../app/__tests__/support/fixtures.ts';
 import { renderPage, renderShell } from '../entry-server.tsx';
 
 let mounted: { root: Root; container: HTMLElement } | undefined;
@@ -68,6 +68,20 @@ describe('prerendered portal pages', () => {
     expect(hydrationErrors).toEqual([]);
     session.release(json(200, { customer }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Pat' })).toBeTruthy();
+  });
+
+  it('/technician-tracking is written as its loading state and, once hydrated, reads the appointment from the address', async () => {
+    fakeApi({
+      'GET /api/tracking/12': () => json(200, trackingRecord()),
+      'GET /api/technicians/tech-3': () => json(200, technician()),
+      'GET /api/customer/appointments/12': () => json(200, appointmentDetails({ trackToken: 'track-tok' })),
+    });
+    const page = await renderPage('/technician-tracking');
+    expect(page.html).toContain('Loading Tracking Information');
+    const { recoverable, hydrationErrors } = await prerenderAndHydrate('/technician-tracking?appointment=12');
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(hydrationErrors).toEqual([]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Technician is On The Way' })).toBeTruthy();
   });
 
   it('links on the prerendered pages are real links, so they work before hydration', async () => {

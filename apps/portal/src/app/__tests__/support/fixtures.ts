@@ -1,4 +1,4 @@
-import { addDays, businessDate, type Appointment, type AppointmentDetails, type Customer, type ServiceRequest } from '@repo/contracts';
+import { addDays, businessDate, type Appointment, type AppointmentDetails, type Customer, type ServiceRequest, type Technician, type TrackingRecord } from '@repo/contracts';
 
 export const customer: Customer = {
   id: 7,
@@ -74,3 +74,48 @@ export function appointmentDetails(overrides: Partial<AppointmentDetails> = {}, 
     ...overrides,
   };
 }
+
+/** Appointment 12's visit, dispatched, with nothing live known yet: the arrival is the scheduled start. */
+export function trackingRecord(overrides: Partial<TrackingRecord> = {}): TrackingRecord {
+  return {
+    appointmentId: '12',
+    technicianId: 'tech-3',
+    status: 'dispatched',
+    scheduledStart: '2026-03-10T18:00:00.000Z',
+    scheduledEnd: '2026-03-10T19:00:00.000Z',
+    estimatedArrival: '2026-03-10T18:00:00.000Z',
+    estimatedArrivalSource: 'schedule',
+    actualArrival: null,
+    location: null,
+    customerLocation: { lat: null, lng: null, address: '12 Aviles Street, St Augustine, FL 32084' },
+    route: [],
+    distanceToCustomer: null,
+    estimatedTimeToArrival: null,
+    progress: 0,
+    service: { serviceType: 'Repair', appliance: 'Dishwasher', brand: 'Bosch' },
+    notifications: [{ type: 'dispatched', message: 'Technician dispatched', timestamp: '2026-03-10T16:05:00.000Z' }],
+    closed: null,
+    updatedAt: '2026-03-10T16:05:00.000Z',
+    ...overrides,
+  };
+}
+
+export function technician(overrides: Partial<Technician> = {}): Technician {
+  return {
+    id: 'tech-3',
+    name: 'Maria Lopez',
+    phone: '(904) 555-0199',
+    avatar: null,
+    vehicleInfo: 'White Ford Transit, SA-204',
+    specialties: ['Sub-Zero', 'Dishwashers'],
+    rating: 4.8,
+    completedJobs: 312,
+    status: 'busy',
+    currentLocation: null,
+    ...overrides,
+  };
+}
+
+/** A link token as booking signs it; the page reads only its scope (the signature is the server's business). */
+export const linkToken = (scope: 'manage' | 'track') =>
+  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ typ: 'appointment-link', sub: '7', appointmentId: 12, scope, exp: 4102444800 })).replace(/=+$/, '')}.c2lnbmF0dXJl`;

@@ -1,4 +1,3 @@
-import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { appointmentPageMessages, appointmentPathParamsSchema } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, NotFoundPage, useDocumentTitle } from '@repo/ui';

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { business, type AppointmentDetails } from '@repo/contracts';
-import { AppAnchor } from '@repo/ui';
+import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
-import { paths } from '../../../config/paths.ts';
 import { formatArrivalWindow, formatDate, formatTimeSlot } from '../../../lib/dates.ts';
 import { AppointmentLinks } from './appointment-links.tsx';
 import { CancelAppointment } from './cancel-appointment.tsx';
@@ -41,21 +40,16 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
   return (
     <Container size="md" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
-        {accessToken ? null : (
-          <AppAnchor href={paths.customerPortal} size="sm">
-            Back to your portal
-          </AppAnchor>
-        )}
-        <div>
-          <Text size="sm" fw={700} c="brand.7" tt="uppercase">
-            {`Appointment #${appointment.id}`}
-          </Text>
-          <Title order={1}>{`${appointment.brand} ${appointment.appliance} – ${appointment.serviceType}`}</Title>
+        <AppointmentHeading
+          appointmentId={appointment.id}
+          title={`${appointment.brand} ${appointment.appliance} – ${appointment.serviceType}`}
+          viaLink={accessToken !== undefined}
+        >
           <Group ref={statusLine} tabIndex={-1} gap="xs" mt="xs" data-testid="appointment-status">
             <Text span>Status:</Text>
             <StatusBadge status={appointment.status} />
           </Group>
-        </div>
+        </AppointmentHeading>
 
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="arrival-heading">
           <Title order={2} size="h4" id="arrival-heading">

@@ -1,14 +1,12 @@
-import { Anchor, Container, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { loginRequestSchema } from '@repo/contracts';
-import { AppAnchor, CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
-import { PageIntro } from '../../../components/page-intro.tsx';
+import { CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
-import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useLoginCustomer } from '../api/login.ts';
+import { AuthFrame } from './auth-frame.tsx';
 
 export function CustomerLoginPage() {
   useDocumentTitle('Customer Login');
@@ -32,26 +30,15 @@ export function CustomerLoginPage() {
     });
 
   return (
-    <Container size={440} py={{ base: 'xl', sm: 64 }}>
-      <Stack gap="lg">
-        <PageIntro title="Customer Login">Sign in to see your service history and appointments.</PageIntro>
-        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
-          <UntilHydrated>
-            <CredentialsForm schema={loginRequestSchema} submitLabel="Login" busyLabel="Logging in..." onSubmit={handleSubmit} />
-          </UntilHydrated>
-        </Paper>
-        <Stack gap="xs" align="center">
-          <Text size="sm">
-            Don&apos;t have an account?{' '}
-            <AppAnchor href={paths.register} fw={600}>
-              Create one
-            </AppAnchor>
-          </Text>
-          <Anchor href={env.webOrigin} size="sm">
-            Back to home
-          </Anchor>
-        </Stack>
-      </Stack>
-    </Container>
+    <AuthFrame
+      width={440}
+      title="Customer Login"
+      intro="Sign in to see your service history and appointments."
+      other={{ question: "Don't have an account?", href: paths.register, label: 'Create one' }}
+    >
+      <UntilHydrated>
+        <CredentialsForm schema={loginRequestSchema} submitLabel="Login" busyLabel="Logging in..." onSubmit={handleSubmit} />
+      </UntilHydrated>
+    </AuthFrame>
   );
 }

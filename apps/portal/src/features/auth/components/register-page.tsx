@@ -1,13 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Anchor, Button, Container, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { accounts, authMessages, registerRequestSchema, type RegisterRequest } from '@repo/contracts';
-import { ApiRequestError, AppAnchor, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useFieldErrors, type FieldErrors } from '@repo/ui';
-import { PageIntro } from '../../../components/page-intro.tsx';
+import { ApiRequestError, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useFieldErrors, type FieldErrors } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
-import { env } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { useRegisterCustomer } from '../api/register.ts';
+import { AuthFrame } from './auth-frame.tsx';
 
 const fieldNames = ['firstName', 'lastName', 'email', 'phone', 'address', 'password', 'confirmPassword'] as const;
 type FieldName = (typeof fieldNames)[number];
@@ -78,58 +77,47 @@ export function RegisterPage() {
   }
 
   return (
-    <Container size={560} py={{ base: 'xl', sm: 64 }}>
-      <Stack gap="lg">
-        <PageIntro title="Create Account">Register to see your service history, book and track your technician.</PageIntro>
-        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
-          {/* Every field but the address is required; the address says so in its label, so no asterisks elsewhere. */}
-          <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>
-            <UntilHydrated>
-              <Stack gap="md">
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                  <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required withAsterisk={false} />
-                  <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required withAsterisk={false} />
-                </SimpleGrid>
-                <TextInput
-                  {...field('email')}
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  spellCheck={false}
-                  required
-                  withAsterisk={false}
-                />
-                <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required withAsterisk={false} />
-                <TextInput {...field('address')} label="Address (optional)" autoComplete="street-address" />
-                <PasswordInput
-                  {...field('password')}
-                  label="Password"
-                  placeholder={`Minimum ${accounts.passwordMin} characters`}
-                  autoComplete="new-password"
-                  required
-                  withAsterisk={false}
-                />
-                <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required withAsterisk={false} />
-                <Button type="submit" fullWidth disabled={busy} mt="xs">
-                  {busy ? 'Creating Account...' : 'Create Account'}
-                </Button>
-              </Stack>
-            </UntilHydrated>
-          </form>
-        </Paper>
-        <Stack gap="xs" align="center">
-          <Text size="sm">
-            Already have an account?{' '}
-            <AppAnchor href={paths.login} fw={600}>
-              Log in
-            </AppAnchor>
-          </Text>
-          <Anchor href={env.webOrigin} size="sm">
-            Back to home
-          </Anchor>
-        </Stack>
-      </Stack>
-    </Container>
+    <AuthFrame
+      width={560}
+      title="Create Account"
+      intro="Register to see your service history, book and track your technician."
+      other={{ question: 'Already have an account?', href: paths.login, label: 'Log in' }}
+    >
+      {/* Every field but the address is required; the address says so in its label, so no asterisks elsewhere. */}
+      <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>
+        <UntilHydrated>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required withAsterisk={false} />
+              <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required withAsterisk={false} />
+            </SimpleGrid>
+            <TextInput
+              {...field('email')}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              required
+              withAsterisk={false}
+            />
+            <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required withAsterisk={false} />
+            <TextInput {...field('address')} label="Address (optional)" autoComplete="street-address" />
+            <PasswordInput
+              {...field('password')}
+              label="Password"
+              placeholder={`Minimum ${accounts.passwordMin} characters`}
+              autoComplete="new-password"
+              required
+              withAsterisk={false}
+            />
+            <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required withAsterisk={false} />
+            <Button type="submit" fullWidth disabled={busy} mt="xs">
+              {busy ? 'Creating Account...' : 'Create Account'}
+            </Button>
+          </Stack>
+        </UntilHydrated>
+      </form>
+    </AuthFrame>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { UnavailableAction } from '../../../components/unavailable-action.tsx';
 import { paths, webPaths } from '../../../config/paths.ts';
 import { useAppointments } from '../../../lib/api/appointments.ts';
 import { nextActiveAppointment } from '../../../lib/next-appointment.ts';
@@ -25,16 +26,7 @@ function TrackTechnician() {
       : appointments.isError
         ? 'Your appointments could not be loaded'
         : 'No upcoming appointment to track';
-  return (
-    <div>
-      <Button variant="light" fullWidth disabled aria-describedby="track-technician-reason">
-        Track Technician
-      </Button>
-      <Text id="track-technician-reason" size="sm" c="dimmed" mt={4} ta="center">
-        {reason}
-      </Text>
-    </div>
-  );
+  return <UnavailableAction label="Track Technician" id="track-technician-reason" reason={reason} />;
 }
 
 /** Book Service and Make Payment on the public site; Track Technician in the portal. */

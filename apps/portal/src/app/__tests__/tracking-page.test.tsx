@@ -1,0 +1,359 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appointmentPageMessages, trackingMessages, trackingStatusLabels, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
+import { expectDocumentTitle, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { reloadPage } from '../../lib/full-redirect.ts';
+import { App } from '../index.tsx';
+import { apiError, fakeApi, heldAnswer, json, type Answer } from './support/fake-api.ts';
+import { appointment, appointmentDetails, businessDay, customer, linkToken, technician, trackingRecord } from './support/fixtures.ts';
+
+vi.mock('../../lib/full-redirect.ts', () => ({ fullRedirect: vi.fn(), reloadPage: vi.fn() }));
+
+const trackingPath = 'GET /api/tracking/12';
+const technicianPath = 'GET /api/technicians/tech-3';
+const detailsPath = 'GET /api/customer/appointments/12';
+
+function renderAt(address: string) {
+  window.history.replaceState(null, '', address);
+  render(<App />);
+}
+
+/** The owner's view of appointment 12: the record, its technician and the appointment's details (for the track token). */
+async function renderTracking(record: TrackingRecord, address = '/technician-tracking?appointment=12', more: Record<string, Answer> = {}) {
+  const api = fakeApi({
+    [trackingPath]: () => json(200, record),
+    [technicianPath]: () => json(200, technician()),
+    [detailsPath]: () => json(200, appointmentDetails({ trackToken: 'track/tok' }, { technicianId: 'tech-3' })),
+    ...more,
+  });
+  renderAt(address);
+  await expectPageHeading(record.closed ? /./ : 'Your Technician is On The Way');
+  return api;
+}
+
+/** The term → value pairs of a card's description list. */
+const factsOf = (card: HTMLElement) =>
+  Object.fromEntries(within(card).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+/** A timeline step's text without its hidden marker (a tick or the step's number). */
+const stepText = (step: HTMLElement) => (step.textContent ?? '').replace(/^(✓|\d)/, '');
+
+beforeEach(() => {
+  vi.mocked(reloadPage).mockClear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
+});
+
+describe('tracking page: states', () => {
+  it('shows Loading Tracking Information while the record loads', async () => {
+    const held = heldAnswer();
+    fakeApi({ [trackingPath]: held.answer, [technicianPath]: () => json(200, technician()), [detailsPath]: () => json(200, appointmentDetails()) });
+    renderAt('/technician-tracking?appointment=12');
+    const heading = await screen.findByRole('heading', { name: 'Loading Tracking Information' });
+    expect(heading.closest('[role="status"]')).toBeTruthy();
+    await expectDocumentTitle('Technician Tracking | St Augustine Appliance Repair');
+    held.release(json(200, trackingRecord()));
+    await expectPageHeading('Your Technician is On The Way');
+  });
+
+  it("shows the spec's error state when the record cannot be loaded, and Try Again reloads the page", async () => {
+    fakeApi({ [trackingPath]: () => apiError(503, 'UNAVAILABLE', 'Tracking is unavailable') });
+    renderAt('/technician-tracking?appointment=12');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Unable to Load Tracking' })).toBeTruthy();
+    expect(within(alert).getByText("We're having trouble accessing your tracking information right now.")).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("says an expired link has expired, with the appointment page's message and a log-in link, and forgets the token", async () => {
+    const api = fakeApi({ [trackingPath]: () => apiError(401, 'UNAUTHORIZED', appointmentPageMessages.linkExpired) });
+    renderAt('/technician-tracking?appointment=12#access=old%2Ftok');
+    await expectPageHeading('Link expired');
+    expect(screen.getByText(appointmentPageMessages.linkExpired)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(api.sent(trackingPath)[0]?.headers.get('x-appointment-access')).toBe('old/tok');
+    await waitFor(() => expect(window.sessionStorage.getItem('appointment-access:12')).toBeNull());
+    expect(window.location.hash).toBe('');
+  });
+
+  it('asks a visitor without a session or link to log in', async () => {
+    fakeApi({ [trackingPath]: () => apiError(401, 'UNAUTHORIZED', 'Please log in') });
+    renderAt('/technician-tracking?appointment=12');
+    await expectPageHeading('Please log in');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it("shows the not-found card for an appointment that is missing or someone else's", async () => {
+    fakeApi({ [trackingPath]: () => apiError(404, 'NOT_FOUND', trackingMessages.notFound) });
+    renderAt('/technician-tracking?appointment=12');
+    await expectPageHeading('Tracking not found');
+    expect(screen.getByText(trackingMessages.notFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your portal' }).getAttribute('href')).toBe('/customer-portal');
+  });
+
+  it.each(['abc', '0', '', '12x'])('shows the not-found card for ?appointment=%s without asking the server', async (id) => {
+    const api = fakeApi({});
+    renderAt(`/technician-tracking?appointment=${id}`);
+    await expectPageHeading('Tracking not found');
+    expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe('tracking page: without an appointment in the address', () => {
+  it("opens a signed-in customer's next active appointment that has a technician", async () => {
+    const api = fakeApi({
+      'GET /api/auth/session': () => json(200, { customer }),
+      'GET /api/customer/appointments': () =>
+        json(200, [
+          appointment({ id: 40, appointmentDate: businessDay(1), technicianId: null }),
+          appointment({ id: 12, appointmentDate: businessDay(3), technicianId: 'tech-3' }),
+          appointment({ id: 41, appointmentDate: businessDay(5), technicianId: 'tech-1' }),
+        ]),
+      [trackingPath]: () => json(200, trackingRecord()),
+      [technicianPath]: () => json(200, technician()),
+      [detailsPath]: () => json(200, appointmentDetails({ trackToken: 'track/tok' })),
+    });
+    renderAt('/technician-tracking');
+    await expectPageHeading('Your Technician is On The Way');
+    expect(window.location.search).toBe('?appointment=12');
+    expect(api.sent('GET /api/tracking/41')).toHaveLength(0);
+  });
+
+  it('shows a clear empty state with links to the portal and to booking when no technician is on the way', async () => {
+    fakeApi({
+      'GET /api/auth/session': () => json(200, { customer }),
+      'GET /api/customer/appointments': () => json(200, [appointment({ id: 40, appointmentDate: businessDay(1), technicianId: null })]),
+    });
+    renderAt('/technician-tracking');
+    await expectPageHeading('No technician on the way');
+    expect(screen.getByText(/None of your upcoming appointments has a technician assigned yet/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your portal' }).getAttribute('href')).toBe('/customer-portal');
+    expect(screen.getByRole('link', { name: 'Book service' }).getAttribute('href')).toBe('http://localhost:8080/book-appointment');
+  });
+
+  it('asks a signed-out visitor to log in', async () => {
+    fakeApi({ 'GET /api/auth/session': () => json(200, { customer: null }) });
+    renderAt('/technician-tracking');
+    await expectPageHeading('Please log in');
+  });
+});
+
+describe('tracking page: the visit', () => {
+  it('shows the cards with real data only: Calculating... and the map placeholder while positions are unknown, and no Connected indicator', async () => {
+    const api = await renderTracking(trackingRecord());
+    expect(screen.getByText('Technician dispatched')).toBeTruthy();
+    expect(factsOf(card('Service Details'))).toEqual({
+      'Service type': 'Repair',
+      Appliance: 'Dishwasher',
+      Brand: 'Bosch',
+      Address: '12 Aviles Street, St Augustine, FL 32084',
+    });
+    const location = card('Live Location Tracking');
+    expect(factsOf(location)).toEqual({ 'Technician location': 'Calculating...', Distance: 'Calculating...', ETA: 'Calculating...' });
+    expect(within(location).getByText('Loading map...')).toBeTruthy();
+    expect(screen.queryByText('Connected')).toBeNull();
+    expect(screen.queryByText('Reconnecting...')).toBeNull();
+    const directions = within(location).getByRole('link', { name: /^Get Directions\s*\(opens in a new tab\)$/ });
+    expect(directions.getAttribute('href')).toBe('https://www.google.com/maps/dir/?api=1&destination=12%20Aviles%20Street%2C%20St%20Augustine%2C%20FL%2032084');
+    expect(directions.getAttribute('target')).toBe('_blank');
+    expect(directions.getAttribute('rel')).toContain('noopener');
+    // The technician of this appointment, asked for as the appointment's technician.
+    expect(api.sent(technicianPath)[0]?.query.get('appointment')).toBe('12');
+    expect(screen.getByRole('link', { name: 'Back to your portal' }).getAttribute('href')).toBe('/customer-portal');
+    expect(screen.getByRole('link', { name: 'See this appointment' }).getAttribute('href')).toBe('/appointments/12');
+  });
+
+  it('shows the position, distance to one decimal and ETA in minutes once known, without the map placeholder', async () => {
+    await renderTracking(
+      trackingRecord({
+        status: 'en-route',
+        location: { lat: 29.8947, lng: -81.3145, address: null, lastUpdated: '2026-03-10T17:40:00.000Z' },
+        distanceToCustomer: 3.449,
+        estimatedTimeToArrival: 11.6,
+        estimatedArrivalSource: 'live',
+      }),
+    );
+    const location = card('Live Location Tracking');
+    expect(factsOf(location)).toEqual({ 'Technician location': '29.8947, -81.3145', Distance: '3.4 km', ETA: '12 min' });
+    expect(within(location).queryByText('Loading map...')).toBeNull();
+    expect(within(location).getByText('Position updated Mar 10, 1:40 PM')).toBeTruthy();
+  });
+
+  it('shows the technician: initials without a photo, rating, jobs, specialties, vehicle, and a Call Technician link', async () => {
+    await renderTracking(trackingRecord());
+    const tech = card('Your Technician');
+    await within(tech).findByText('Maria Lopez');
+    expect(within(tech).getByText('ML')).toBeTruthy();
+    expect(within(tech).getByText('4.8 out of 5 · 312 jobs completed')).toBeTruthy();
+    expect(within(within(tech).getByRole('list', { name: 'Specialties' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Sub-Zero',
+      'Dishwashers',
+    ]);
+    expect(within(tech).getByText('White Ford Transit, SA-204')).toBeTruthy();
+    expect(within(tech).getByRole('link', { name: 'Call Technician' }).getAttribute('href')).toBe('tel:9045550199');
+  });
+
+  it.each<[TrackingStatus, string]>([
+    ['dispatched', 'Technician Dispatched'],
+    ['en-route', 'On The Way'],
+    ['arrived', 'Arrived'],
+    ['in-progress', 'In Progress'],
+    ['completed', 'Service Complete'],
+  ])('labels the status %s as %s', async (status, label) => {
+    await renderTracking(trackingRecord({ status, actualArrival: status === 'dispatched' || status === 'en-route' ? null : '2026-03-10T18:04:00.000Z' }));
+    const arrival = card('Estimated Arrival');
+    expect(within(arrival).getByText(label).closest('[data-status]')?.getAttribute('data-status')).toBe(status);
+    expect(trackingStatusLabels[status]).toBe(label);
+  });
+
+  it('says plainly when the visit was cancelled or the technician taken off it, and asks for no technician', async () => {
+    const api = await renderTracking(trackingRecord({ closed: { at: '2026-03-10T15:00:00.000Z', reason: 'cancelled' } }));
+    await expectPageHeading('Appointment cancelled');
+    expect(screen.getByText('This appointment was cancelled, so there is no technician to track.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Estimated Arrival' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Your Technician' })).toBeNull();
+    expect(card('Service Details')).toBeTruthy();
+    expect(api.sent(technicianPath)).toHaveLength(0);
+  });
+
+  it('says so when the technician was unassigned', async () => {
+    await renderTracking(trackingRecord({ closed: { at: '2026-03-10T15:00:00.000Z', reason: 'unassigned' } }));
+    await expectPageHeading('No technician assigned');
+    expect(screen.getByText(/The technician was taken off this appointment/)).toBeTruthy();
+  });
+
+  it('shows the timeline following the real status: real times for what happened, expected times marked as expected', async () => {
+    await renderTracking(
+      trackingRecord({
+        status: 'en-route',
+        notifications: [
+          { type: 'dispatched', message: 'Technician dispatched', timestamp: '2026-03-10T16:05:00.000Z' },
+          { type: 'en-route', message: 'Your technician is on the way', timestamp: '2026-03-10T17:32:00.000Z' },
+        ],
+      }),
+    );
+    const steps = within(card('Service Timeline')).getAllByRole('listitem');
+    expect(steps.map(stepText)).toEqual([
+      'Appointment ScheduledDone',
+      'Technician DispatchedDone · Mar 10, 12:05 PM',
+      'En Route to LocationIn progress · Since Mar 10, 1:32 PM',
+      'Technician ArrivalUpcoming · Expected Mar 10, 2:00 PM',
+      'Service CompleteUpcoming',
+    ]);
+    expect(steps[2]?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('uses the recorded arrival time once the technician has arrived', async () => {
+    await renderTracking(trackingRecord({ status: 'arrived', actualArrival: '2026-03-10T18:04:00.000Z' }));
+    const steps = within(card('Service Timeline')).getAllByRole('listitem');
+    expect(stepText(steps[3]!)).toBe('Technician ArrivalDone · Mar 10, 2:04 PM');
+    expect(within(card('Estimated Arrival')).getByText('Arrived at Mar 10, 2:04 PM')).toBeTruthy();
+  });
+});
+
+describe('tracking page: countdown and refresh', () => {
+  it('counts down mm:ss each second toward the scheduled start, labelled as the scheduled window, with a labelled progress bar and no live announcements', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-03-10T17:30:00.000Z'));
+    await renderTracking(trackingRecord());
+    const arrival = card('Estimated Arrival');
+    const timer = within(arrival).getByRole('timer', { name: 'Time until your scheduled arrival window opens 30:00' });
+    expect(timer.getAttribute('aria-live')).toBe('off');
+    expect(within(arrival).getByText('Scheduled arrival window')).toBeTruthy();
+    expect(within(arrival).getByText('Tuesday, March 10, 2026, 2:00 PM – 3:00 PM EDT')).toBeTruthy();
+    expect(within(arrival).getByText(/not a live estimate/)).toBeTruthy();
+    const progress = within(arrival).getByRole('progressbar', { name: 'Progress toward the arrival time' });
+    // 15 of the 45 minutes before the arrival time have passed.
+    expect(progress.getAttribute('aria-valuenow')).toBe('33');
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer.textContent).toBe('29:59');
+    act(() => vi.advanceTimersByTime(65_000));
+    expect(timer.textContent).toBe('28:54');
+  });
+
+  it('calls a live estimate an estimate', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-03-10T17:50:00.000Z'));
+    await renderTracking(trackingRecord({ status: 'en-route', estimatedArrivalSource: 'live', estimatedArrival: '2026-03-10T17:57:05.000Z' }));
+    const arrival = card('Estimated Arrival');
+    expect(within(arrival).getByRole('timer', { name: 'Estimated time until your technician arrives 07:05' })).toBeTruthy();
+    expect(within(arrival).getByText('Scheduled time')).toBeTruthy();
+    expect(within(arrival).queryByText(/not a live estimate/)).toBeNull();
+  });
+
+  it('refetches every 30 seconds and on Refresh, showing the new status', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const api = await renderTracking(trackingRecord());
+    expect(api.sent(trackingPath)).toHaveLength(1);
+    api.answer(trackingPath, () => json(200, trackingRecord({ status: 'en-route' })));
+    act(() => vi.advanceTimersByTime(30_000));
+    await waitFor(() => expect(within(card('Estimated Arrival')).getByText('On The Way')).toBeTruthy());
+    expect(api.sent(trackingPath)).toHaveLength(2);
+
+    api.answer(trackingPath, () => json(200, trackingRecord({ status: 'arrived', actualArrival: '2026-03-10T18:04:00.000Z' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(within(card('Estimated Arrival')).getByText('Arrived')).toBeTruthy());
+    expect(api.sent(trackingPath)).toHaveLength(3);
+  });
+});
+
+describe('tracking page: Share Location', () => {
+  /** The button, once the link it copies is known (it is disabled, with the reason beside it, until then). */
+  async function enabledShareButton(): Promise<HTMLElement> {
+    let button: HTMLElement | undefined;
+    await waitFor(() => {
+      button = within(card('Your Technician')).getByRole('button', { name: 'Share Location' });
+      expect(button).toHaveProperty('disabled', false);
+    });
+    return button!;
+  }
+
+  function stubClipboard() {
+    const writeText = vi.fn(async (_text: string) => {});
+    vi.stubGlobal('navigator', Object.assign(Object.create(window.navigator) as Navigator, { clipboard: { writeText } }));
+    return writeText;
+  }
+
+  it("copies the appointment's track-only link for the owner, from the appointment's details", async () => {
+    const writeText = stubClipboard();
+    await renderTracking(trackingRecord());
+    fireEvent.click(await enabledShareButton());
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('http://localhost:3000/technician-tracking?appointment=12#access=track%2Ftok'));
+    await expectToast('Tracking Link Copied');
+  });
+
+  it('copies the current address with its token for a track-link holder, asking for no details', async () => {
+    const writeText = stubClipboard();
+    const token = linkToken('track');
+    const api = await renderTracking(trackingRecord(), `/technician-tracking?appointment=12#access=${token}`);
+    expect(api.sent(trackingPath)[0]?.headers.get('x-appointment-access')).toBe(token);
+    expect(api.sent(technicianPath)[0]?.headers.get('x-appointment-access')).toBe(token);
+    expect(screen.queryByRole('link', { name: 'Back to your portal' })).toBeNull();
+    fireEvent.click(within(card('Your Technician')).getByRole('button', { name: 'Share Location' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`http://localhost:3000/technician-tracking?appointment=12#access=${encodeURIComponent(token)}`));
+    expect(api.sent(detailsPath)).toHaveLength(0);
+  });
+
+  it("never shares a manage link's token: its holder copies the track token from the details", async () => {
+    const writeText = stubClipboard();
+    const token = linkToken('manage');
+    const api = await renderTracking(trackingRecord(), `/technician-tracking?appointment=12#access=${token}`);
+    fireEvent.click(await enabledShareButton());
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('http://localhost:3000/technician-tracking?appointment=12#access=track%2Ftok'));
+    expect(api.sent(detailsPath)[0]?.headers.get('x-appointment-access')).toBe(token);
+  });
+
+  it('keeps Share Location unavailable, saying why, when the link cannot be had', async () => {
+    await renderTracking(trackingRecord(), undefined, { [detailsPath]: () => apiError(503, 'UNAVAILABLE', 'Booking is unavailable') });
+    await waitFor(() => expect(screen.getByText('The tracking link is not available right now.')).toBeTruthy());
+    expect(within(card('Your Technician')).getByRole('button', { name: 'Share Location' })).toHaveProperty('disabled', true);
+  });
+});

@@ -1,0 +1,2 @@
+/** /technician-tracking */
+export { TrackingPage as Component } from '../../features/tracking/components/tracking-page.tsx';

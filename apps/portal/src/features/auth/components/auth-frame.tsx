@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Anchor, Container, Paper, Stack, Text } from '@mantine/core';
+import { AppAnchor } from '@repo/ui';
+import { PageIntro } from '../../../components/page-intro.tsx';
+import { env } from '../../../config/env.ts';
+
+export type AuthFrameProps = {
+  /** The column's width in pixels. */
+  width: number;
+  title: string;
+  intro: string;
+  /** The way to the other form: "Already have an account?" and its link. */
+  other: { question: string; href: string; label: string };
+  /** The form. */
+  children: ReactNode;
+};
+
+/** The login and registration pages around their forms: heading and intro, the form's card, and the ways elsewhere. */
+export function AuthFrame({ width, title, intro, other, children }: AuthFrameProps) {
+  return (
+    <Container size={width} py={{ base: 'xl', sm: 64 }}>
+      <Stack gap="lg">
+        <PageIntro title={title}>{intro}</PageIntro>
+        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+          {children}
+        </Paper>
+        <Stack gap="xs" align="center">
+          <Text size="sm">
+            {other.question}{' '}
+            <AppAnchor href={other.href} fw={600}>
+              {other.label}
+            </AppAnchor>
+          </Text>
+          <Anchor href={env.webOrigin} size="sm">
+            Back to home
+          </Anchor>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { tracking, type TrackingRecord } from '@repo/contracts';
+import { formatArrivalWindow, formatDayTime } from '../../../lib/dates.ts';
+import { arrivalProgress, formatCountdown, hasArrived, secondsUntil } from '../lib/arrival.ts';
+import { TrackingStatusBadge } from './tracking-status-badge.tsx';
+
+/** The current time, once a second: only this card re-renders with the countdown. */
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/**
+ * Estimated Arrival: the countdown, progress over the 45 minutes before the arrival time, the scheduled window and
+ * the status. Until live data exists the arrival time is the start of the scheduled window, and the card says so
+ * instead of presenting it as a live estimate. The countdown is a timer, which screen readers do not announce on
+ * every tick; they read it when the visitor reaches it.
+ */
+export function ArrivalCard({ record }: { record: TrackingRecord }) {
+  const now = useNow(tracking.countdownTickMs);
+  const scheduled = record.estimatedArrivalSource === 'schedule';
+  const arrived = hasArrived(record);
+  const countdownLabel = scheduled ? 'Time until your scheduled arrival window opens' : 'Estimated time until your technician arrives';
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="arrival-heading">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Title order={2} size="h4" id="arrival-heading">
+          Estimated Arrival
+        </Title>
+        <TrackingStatusBadge status={record.status} />
+      </Group>
+      <Stack gap={4} mt="md">
+        {arrived ? (
+          <Text fz={28} fw={800}>
+            {record.actualArrival ? `Arrived at ${formatDayTime(record.actualArrival)}` : 'Your technician has arrived'}
+          </Text>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed" id="countdown-label">
+              {countdownLabel}
+            </Text>
+            <Text
+              role="timer"
+              aria-live="off"
+              aria-labelledby="countdown-label countdown-value"
+              id="countdown-value"
+              fz={40}
+              fw={800}
+              lh={1.1}
+              style={{ fontVariantNumeric: 'tabular-nums' }}
+              data-testid="countdown"
+            >
+              {formatCountdown(secondsUntil(record.estimatedArrival, now))}
+            </Text>
+          </>
+        )}
+      </Stack>
+      <Progress value={arrivalProgress(record, now)} aria-label="Progress toward the arrival time" mt="md" size="lg" radius="xl" />
+      <Text mt="md" fw={600}>
+        {scheduled ? 'Scheduled arrival window' : 'Scheduled time'}
+      </Text>
+      <Text size="sm">{formatArrivalWindow(record.scheduledStart, record.scheduledEnd)}</Text>
+      {scheduled && !arrived ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          This is your booked arrival window, not a live estimate: a live estimate appears once your technician shares their
+          position.
+        </Text>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Container, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Technician, TrackingRecord } from '@repo/contracts';
+import { AppAnchor } from '@repo/ui';
+import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ArrivalCard } from './arrival-card.tsx';
+import { LocationCard } from './location-card.tsx';
+import { ServiceDetailsCard } from './service-details-card.tsx';
+import { ServiceTimeline } from './service-timeline.tsx';
+import { TechnicianCard } from './technician-card.tsx';
+
+const closedMessages = {
+  cancelled: { title: 'Appointment cancelled', message: 'This appointment was cancelled, so there is no technician to track.' },
+  unassigned: {
+    title: 'No technician assigned',
+    message: 'The technician was taken off this appointment. Tracking opens here again once another technician is assigned.',
+  },
+} as const;
+
+/** The latest thing that happened, as the customer reads it ("Your technician is on the way"). */
+const latestNews = (record: TrackingRecord) => record.notifications.at(-1)?.message;
+
+export type TrackingViewProps = {
+  record: TrackingRecord;
+  technician: UseQueryResult<Technician>;
+  accessToken: string | undefined;
+  refreshing: boolean;
+  onRefresh: () => void;
+};
+
+/** The tracking page of one appointment: the spec's cards, or, for a closed visit, why there is nothing to track. */
+export function TrackingView({ record, technician, accessToken, refreshing, onRefresh }: TrackingViewProps) {
+  const appointmentId = Number(record.appointmentId);
+  const closed = record.closed ? closedMessages[record.closed.reason] : undefined;
+  return (
+    <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        <AppointmentHeading appointmentId={appointmentId} title={closed ? closed.title : 'Your Technician is On The Way'} viaLink={accessToken !== undefined}>
+          {!closed && latestNews(record) ? <Text c="dimmed">{latestNews(record)}</Text> : null}
+        </AppointmentHeading>
+        {closed ? (
+          <>
+            <Alert color="gray" variant="light" title="Nothing to track">
+              <Text size="sm">{closed.message}</Text>
+            </Alert>
+            <ServiceDetailsCard record={record} />
+          </>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <ArrivalCard record={record} />
+              <ServiceDetailsCard record={record} />
+            </SimpleGrid>
+            <Grid gutter="lg">
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <LocationCard record={record} refreshing={refreshing} onRefresh={onRefresh} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />
+              </Grid.Col>
+            </Grid>
+            <ServiceTimeline record={record} />
+          </>
+        )}
+        {accessToken ? null : (
+          <AppAnchor href={paths.appointment(appointmentId)} size="sm">
+            See this appointment
+          </AppAnchor>
+        )}
+      </Stack>
+    </Container>
+  );
+}

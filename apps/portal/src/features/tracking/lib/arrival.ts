@@ -1,0 +1,40 @@
+import { tracking, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
+
+const windowMs = tracking.progressWindowMinutes * 60_000;
+
+/** Whole seconds from `now` until `target` (an ISO instant), never below zero. */
+export function secondsUntil(target: string, now: number): number {
+  const at = Date.parse(target);
+  return Number.isNaN(at) ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** The spec's countdown, minutes:seconds ("07:05"; "1440:00" a day ahead: minutes are never folded into hours). */
+export function formatCountdown(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Statuses at which the technician is at the door or beyond: there is nothing left to count down to. */
+const arrivedStatuses: ReadonlySet<TrackingStatus> = new Set(['arrived', 'in-progress', 'completed']);
+export const hasArrived = (record: TrackingRecord): boolean => arrivedStatuses.has(record.status);
+
+/**
+ * Progress toward the arrival time over the 45 minutes before it (the server's rule, computed here so the bar moves
+ * with the countdown between refreshes): 0 until the window opens, 100 at the arrival time, once arrived or complete.
+ */
+export function arrivalProgress(record: TrackingRecord, now: number): number {
+  if (hasArrived(record)) return 100;
+  const at = Date.parse(record.estimatedArrival);
+  if (Number.isNaN(at)) return record.progress;
+  return Math.round(Math.min(1, Math.max(0, (now - (at - windowMs)) / windowMs)) * 100);
+}
+
+/** "3.4 km", or undefined while unknown. */
+export const formatDistance = (km: number | null): string | undefined => (km === null ? undefined : `${km.toFixed(1)} km`);
+
+/** "12 min", or undefined while unknown. */
+export const formatEta = (minutes: number | null): string | undefined => (minutes === null ? undefined : `${Math.round(minutes)} min`);
+
+/** A maps service's directions to the customer's street address (the coordinates may only be a town's centre). */
+export const directionsAddress = (address: string): string =>
+  `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;
