@@ -1,0 +1,100 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser, viewports } from '../support/browser.ts';
+import { bookByApi, newContext, newCustomer, open, phone, signedInContext, urls } from './portal-support.ts';
+import { axeViolations } from './web-support.ts';
+
+// Through the real nginx and the built services on PostgreSQL: staff assign a seeded technician to an appointment a
+// customer booked, the customer follows it from the portal, staff move the job on, and the shared link opens the page
+// in a browser that has no session.
+const admin = inject('admin');
+const browser = useBrowser();
+const technicianId = 'tech_sara';
+
+async function staffToken(): Promise<string> {
+  const response = await fetch(`${urls.backoffice}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: urls.backoffice },
+    body: JSON.stringify(admin),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function staffCall(token: string, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<number> {
+  const response = await fetch(`${urls.backoffice}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, origin: urls.backoffice, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const noScrollSideways = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+/** The status badge of the Estimated Arrival card. */
+const badge = (page: Page) => page.getByRole('region', { name: 'Estimated Arrival' }).locator('[data-status]');
+
+describe('customer tracking page through nginx', () => {
+  it('follows a dispatched technician from the portal, updates on Refresh, and opens from the shared link', async () => {
+    const customer = newCustomer('Tracy');
+    const context = await signedInContext(browser(), customer, viewports.desktop);
+    const booked = await bookByApi(context, `${customer.firstName} ${customer.lastName}`, customer.email, 6);
+    const id = booked.appointment.id;
+
+    const staff = await staffToken();
+    expect(await staffCall(staff, 'PUT', `/api/appointments/${id}/assign`, { technicianId })).toBe(200);
+    // Tracking learns of the assignment through booking's durable effect.
+    await expect.poll(() => staffCall(staff, 'GET', `/api/tracking/${id}`), { timeout: 30_000, interval: 250 }).toBe(200);
+
+    const { page, errors } = await open(context, `${urls.portal}/customer-portal`);
+    const track = page.getByRole('region', { name: 'Quick Actions' }).getByRole('link', { name: 'Track Technician' });
+    expect(await track.getAttribute('href')).toBe(`/technician-tracking?appointment=${id}`);
+    await track.click();
+    await page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?appointment=${id}`);
+    const technician = page.getByRole('region', { name: 'Your Technician' });
+    await technician.getByText('Sara Martinez').waitFor();
+    expect(await technician.getByRole('link', { name: 'Call Technician' }).getAttribute('href')).toBe('tel:9045550122');
+    await expect.poll(() => badge(page).textContent()).toBe('Technician Dispatched');
+    await page.getByRole('timer').waitFor();
+    expect(await page.getByText('Connected', { exact: true }).count()).toBe(0);
+    await technician.getByRole('button', { name: 'Share Location' }).and(page.locator(':enabled')).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    expect(await staffCall(staff, 'PUT', `/api/tracking/${id}/status`, { status: 'en-route' })).toBe(200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => badge(page).textContent()).toBe('On The Way');
+
+    // Share Location copies the track-only link; the page's copy is recorded instead of reaching the system clipboard.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: async (text: string) => void ((window as unknown as { copied: string }).copied = text) },
+      });
+    });
+    await technician.getByRole('button', { name: 'Share Location' }).click();
+    await page.getByText('Tracking Link Copied').waitFor();
+    const shared = await page.evaluate(() => (window as unknown as { copied: string }).copied);
+    expect(shared).toMatch(new RegExp(`^${urls.portal}/technician-tracking\\?appointment=${id}#access=.+`));
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A browser without a session opens the shared link on a phone.
+    const guest = await newContext(browser(), phone);
+    const opened = await open(guest, shared);
+    await opened.page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor();
+    await opened.page.getByRole('region', { name: 'Your Technician' }).getByText('Sara Martinez').waitFor();
+    await expect.poll(() => badge(opened.page).textContent()).toBe('On The Way');
+    // The token left the address bar; the page keeps it for this tab.
+    expect(new URL(opened.page.url()).hash).toBe('');
+    expect(await opened.page.getByRole('link', { name: 'Back to your portal' }).count()).toBe(0);
+    await opened.page.getByRole('region', { name: 'Your Technician' }).getByRole('button', { name: 'Share Location' }).and(opened.page.locator(':enabled')).waitFor();
+    expect(await axeViolations(opened.page)).toEqual([]);
+    await noScrollSideways(opened.page, phone.width);
+    expect(opened.errors).toEqual([]);
+    await guest.close();
+  }, 120_000);
+});
