@@ -1,33 +1,14 @@
 import './styles/mantine-shell.css';
 import './styles/site.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { startApp } from '@repo/ui/prerender';
 import { App } from './app/index.tsx';
-import { loadMatchedRoutes, routes } from './app/router.tsx';
-import { isPrerenderedFor } from './prerender/paths.ts';
+import { routes } from './app/router.tsx';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-const app = (
+// Hydrates the prerendered page, or renders afresh where the HTML is another page's (the fallback for an unknown path).
+startApp(
   <StrictMode>
     <App />
-  </StrictMode>
+  </StrictMode>,
+  routes,
 );
-
-/**
- * A prerendered page is hydrated once its route's code has loaded; as a transition, so the work is split into short
- * tasks and the page stays responsive. Addresses the server answers with another page's HTML (the single-page fallback
- * for an unknown path, say) are rendered afresh instead.
- */
-loadMatchedRoutes(routes, window.location.pathname)
-  .catch(() => undefined)
-  .then(() => {
-    if (!isPrerenderedFor(root.dataset.prerenderedPath, window.location.pathname)) {
-      createRoot(root).render(app);
-      return;
-    }
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
-  });

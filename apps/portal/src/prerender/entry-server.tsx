@@ -1,15 +1,14 @@
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { type RouteObject } from 'react-router-dom';
 import { currentSessionPath } from '@repo/contracts';
-import { createHeadCollector, HeadCollectorProvider, pageTitle, RouteLoadingState } from '@repo/ui';
+import { pageTitle, RouteLoadingState } from '@repo/ui';
+import { loadMatchedRoutes } from '@repo/ui/prerender';
+import { renderRoutes, type PrerenderedPage } from '@repo/ui/prerender/server';
 import { AppProvider } from '../app/provider.tsx';
-import { loadMatchedRoutes, PortalLayout, routes } from '../app/router.tsx';
+import { PortalLayout, routes } from '../app/router.tsx';
 import { prerenderedPaths } from './paths.ts';
 
-export { htmlFileFor, shellFile } from './paths.ts';
-
-export type PrerenderedPage = { path: string; html: string; head: string };
+export { htmlFileFor } from '@repo/ui/prerender';
+export { shellFile } from './paths.ts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -32,19 +31,8 @@ const preloadTag = (path: string) => `<link rel="preload" href="${escapeHtml(pat
  * index.html.
  */
 function render(routeList: RouteObject[], path: string): PrerenderedPage {
-  const router = createMemoryRouter(routeList, { initialEntries: [path] });
-  const collector = createHeadCollector();
-  const html = renderToString(
-    <HeadCollectorProvider collector={collector}>
-      <StrictMode>
-        <AppProvider>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>
-    </HeadCollectorProvider>,
-  );
-  router.dispose();
-  const title = `<title>${escapeHtml(collector.head?.title ?? defaultTitle)}</title>`;
+  const { html, head } = renderRoutes(routeList, path, AppProvider);
+  const title = `<title>${escapeHtml(head?.title ?? defaultTitle)}</title>`;
   return { path, html, head: [title, ...(preloadedCalls[path] ?? []).map(preloadTag)].join('\n    ') };
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/public-layout.tsx';
 import { paths } from '../config/paths.ts';
 
@@ -46,21 +46,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Loads the code of the lazy routes that match `pathname` into the route objects, so the first render shows the page
- * itself: the same markup the prerendered HTML holds, which the browser then hydrates.
- */
-export async function loadMatchedRoutes(routeList: RouteObject[], pathname: string): Promise<void> {
-  const matches = matchRoutes(routeList, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-}
 
 /** The router is made on first render so it reads the address the app starts at. */
 export function AppRouter() {

@@ -1,33 +1,20 @@
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { createHeadCollector, HeadCollectorProvider, renderPageHead } from '@repo/ui';
+import { matchRoutes } from 'react-router-dom';
+import { renderPageHead } from '@repo/ui';
+import { loadMatchedRoutes } from '@repo/ui/prerender';
+import { renderRoutes, type PrerenderedPage } from '@repo/ui/prerender/server';
 import { AppProvider } from '../app/provider.tsx';
-import { loadMatchedRoutes, routes } from '../app/router.tsx';
+import { routes } from '../app/router.tsx';
 import { env } from '../config/env.ts';
 import { defaultHead } from '../lib/seo.ts';
 import { prerenderedPaths, robotsTxt, sitemapXml, unlistedPaths } from './paths.ts';
 
-export { htmlFileFor } from './paths.ts';
-
-export type PrerenderedPage = { path: string; html: string; head: string };
+export { htmlFileFor } from '@repo/ui/prerender';
 
 /** Renders one route to HTML with the same tree the browser hydrates, and the head its page asked for. */
 export async function renderPage(path: string): Promise<PrerenderedPage> {
   await loadMatchedRoutes(routes, path);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const collector = createHeadCollector();
-  const html = renderToString(
-    <HeadCollectorProvider collector={collector}>
-      <StrictMode>
-        <AppProvider>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>
-    </HeadCollectorProvider>,
-  );
-  router.dispose();
-  return { path, html, head: renderPageHead({ ...defaultHead(path), ...collector.head }) };
+  const { html, head } = renderRoutes(routes, path, AppProvider);
+  return { path, html, head: renderPageHead({ ...defaultHead(path), ...head }) };
 }
 
 /** Whether a page is registered at `path` (rather than the catch-all 404). */
