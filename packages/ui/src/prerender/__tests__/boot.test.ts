@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/** Runs scripts/boot.js as the page's classic script with `data-modules`, as the prerendered HTML does. */
+/** Runs build/boot.js as the page's classic script with `data-modules`, as the prerendered HTML does. */
 async function runBoot(modules: string) {
-  const source = await readFile(path.resolve(import.meta.dirname, '../../../scripts/boot.js'), 'utf8');
+  const source = await readFile(path.resolve(import.meta.dirname, '../../../build/boot.js'), 'utf8');
   const script = document.createElement('script');
   script.dataset.modules = modules;
   document.head.append(script);

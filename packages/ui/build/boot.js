@@ -9,7 +9,10 @@
   globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 
   var modules = document.currentScript.getAttribute('data-modules').split(' ');
+  var started = false;
   function start() {
+    if (started) return;
+    started = true;
     modules.slice(1).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
