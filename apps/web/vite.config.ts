@@ -7,9 +7,9 @@ const gateway = 'http://127.0.0.1:8080';
 /** Libraries every page runs: React, the router and Mantine's theme system (not its components). */
 const framework =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|clsx|@mantine[\\/]hooks|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/;
-/** The app shell every page runs: layout, config, shared helpers and the kit's theme, head and tooltip. */
+/** The app shell every page runs: layout, config, shared helpers and the kit's theme, head, tooltip and start-up. */
 const shell =
-  /(apps[\\/]web[\\/]src[\\/](main|app[\\/]router|app[\\/]index|app[\\/]provider|components|config|lib|prerender)|packages[\\/]ui[\\/]src[\\/](theme|theme-provider|page-head|document-title|tooltip|landmarks|app-origins)\.|packages[\\/]contracts[\\/]src[\\/]constants\.)/;
+  /(apps[\\/]web[\\/]src[\\/](main|app[\\/]router|app[\\/]index|app[\\/]provider|components|config|lib|prerender)|packages[\\/]ui[\\/]src[\\/]((theme|theme-provider|page-head|document-title|tooltip|landmarks|app-origins)\.|prerender[\\/])|packages[\\/]contracts[\\/]src[\\/]constants\.)/;
 
 /**
  * Without groups, code shared by the entry and the lazy pages lands in many small chunks, each one more request on a
