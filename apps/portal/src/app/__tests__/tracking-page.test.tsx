@@ -18,6 +18,14 @@ function renderAt(address: string) {
   render(<App />);
 }
 
+const expectedHeadings: Record<TrackingStatus, string> = {
+  dispatched: 'Your Technician is On The Way',
+  'en-route': 'Your Technician is On The Way',
+  arrived: 'Your Technician Has Arrived',
+  'in-progress': 'Your Repair Is Under Way',
+  completed: 'Your Service Is Complete',
+};
+
 /** The owner's view of appointment 12: the record, its technician and the appointment's details (for the track token). */
 async function renderTracking(record: TrackingRecord, address = '/technician-tracking?appointment=12', more: Record<string, Answer> = {}) {
   const api = fakeApi({
@@ -27,7 +35,7 @@ async function renderTracking(record: TrackingRecord, address = '/technician-tra
     ...more,
   });
   renderAt(address);
-  await expectPageHeading(record.closed ? /./ : 'Your Technician is On The Way');
+  await expectPageHeading(record.closed ? /./ : expectedHeadings[record.status]);
   return api;
 }
 

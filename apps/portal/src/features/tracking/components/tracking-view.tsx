@@ -18,6 +18,18 @@ const closedMessages = {
   },
 } as const;
 
+/**
+ * The page's title follows the visit: the spec's 'Your Technician is On The Way' until the technician arrives, then
+ * what is true, so the title never contradicts the status badge once the job is done.
+ */
+const trackingHeadings: Record<TrackingRecord['status'], string> = {
+  dispatched: 'Your Technician is On The Way',
+  'en-route': 'Your Technician is On The Way',
+  arrived: 'Your Technician Has Arrived',
+  'in-progress': 'Your Repair Is Under Way',
+  completed: 'Your Service Is Complete',
+};
+
 /** The latest thing that happened, as the customer reads it ("Your technician is on the way"). */
 const latestNews = (record: TrackingRecord) => record.notifications.at(-1)?.message;
 
@@ -36,7 +48,7 @@ export function TrackingView({ record, technician, accessToken, refreshing, onRe
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
-        <AppointmentHeading appointmentId={appointmentId} title={closed ? closed.title : 'Your Technician is On The Way'} viaLink={accessToken !== undefined}>
+        <AppointmentHeading appointmentId={appointmentId} title={closed ? closed.title : trackingHeadings[record.status]} viaLink={accessToken !== undefined}>
           {!closed && latestNews(record) ? <Text c="dimmed">{latestNews(record)}</Text> : null}
         </AppointmentHeading>
         {closed ? (
