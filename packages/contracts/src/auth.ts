@@ -47,7 +47,52 @@ export const adminLoginRequestSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
-export const adminLoginResponseSchema = z.object({ token: z.string() });
+/** Someone signed in to the back office, as the back office shows them. */
+export const backOfficeRoles = ['technician', 'staff', 'admin'] as const;
+export const backOfficeUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(backOfficeRoles),
+  /** Set for the technician role: whose jobs they see. */
+  technicianId: z.string().nullable(),
+});
+export type BackOfficeUser = z.infer<typeof backOfficeUserSchema>;
+/**
+ * `POST /api/admin/login`: sets the back office's httpOnly session cookie (`staff_session`) and answers the token too,
+ * for API clients that send it as a bearer header. The back office itself never stores the token.
+ */
+export const adminLoginResponseSchema = z.object({ token: z.string(), user: backOfficeUserSchema });
+/** `GET /api/admin/session`: who is signed in to the back office (200 with `user: null` for nobody). */
+export const backOfficeSessionPath = '/api/admin/session';
+export const backOfficeSessionResponseSchema = z.object({ user: backOfficeUserSchema.nullable() });
+export type BackOfficeSessionResponse = z.infer<typeof backOfficeSessionResponseSchema>;
+/** `POST /api/admin/logout`: ends the back-office session and clears its cookie. */
+export const backOfficeLogoutPath = '/api/admin/logout';
+
+/**
+ * `POST /api/admin/technician-accounts` (staff, admin): gives a tracking technician a sign-in to the back office's
+ * phone view (role technician). One sign-in per technician and per email (409 otherwise). `GET` lists them, so
+ * technician management shows who has one. `PUT /api/admin/technician-accounts/:technicianId/password` sets a new
+ * password and ends that technician's sessions.
+ */
+export const technicianAccountsPath = '/api/admin/technician-accounts';
+export const createTechnicianAccountSchema = z.object({
+  technicianId: z.string({ error: 'Technician is required' }).trim().min(1, 'Technician is required').max(64),
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  email,
+  password,
+});
+export type CreateTechnicianAccount = z.infer<typeof createTechnicianAccountSchema>;
+export const technicianAccountSchema = z.object({ id: z.number().int(), technicianId: z.string(), name: z.string(), email: z.string(), createdAt: z.string() });
+export type TechnicianAccount = z.infer<typeof technicianAccountSchema>;
+export const technicianAccountListSchema = z.array(technicianAccountSchema);
+export const technicianAccountPasswordSchema = z.object({ password });
+export const technicianAccountMessages = {
+  emailTaken: 'That email already has a back-office sign-in. Use another email.',
+  technicianHasAccount: 'This technician already has a sign-in. Set a new password instead.',
+  notFound: 'This technician has no sign-in yet.',
+} as const;
 
 export const roleSchema = z.enum(roles);
 /**
@@ -59,12 +104,20 @@ export const sessionClaimsSchema = z.object({
   role: roleSchema,
   sid: z.string().min(16).max(64),
   customerId: z.number().int().optional(),
+  /** For the technician role: the tracking technician this sign-in belongs to. */
+  technicianId: z.string().optional(),
   email: z.string().optional(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 
-/** Name of the httpOnly cookie that carries the session token. */
+/** Name of the httpOnly cookie that carries a customer's session token. */
 export const sessionCookieName = 'session';
+/**
+ * Name of the httpOnly cookie that carries a back-office session (staff, administrator, technician). It is always
+ * host-only (set by the back office's host, never shared through COOKIE_DOMAIN), so the customer apps never see it;
+ * where both cookies reach a service, the back-office one is read first.
+ */
+export const staffSessionCookieName = 'staff_session';
 
 export const authMessages = {
   commonPassword: 'This password is one of the most common passwords. Please choose one that is harder to guess.',

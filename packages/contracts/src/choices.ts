@@ -25,5 +25,6 @@ export const trackingStatuses = ['dispatched', 'en-route', 'arrived', 'in-progre
 export const appointmentStatuses = ['scheduled', 'confirmed', 'in-progress', 'completed', 'cancelled'] as const;
 export const serviceRequestStatuses = ['pending', 'scheduled', 'in-progress', 'completed', 'cancelled'] as const;
 export const serviceSystemIds = ['servicepro', 'servicetitan', 'jobber'] as const;
-export const roles = ['customer', 'staff', 'admin'] as const;
+/** A technician signs in to the back office's phone view and sees only their own jobs. */
+export const roles = ['customer', 'technician', 'staff', 'admin'] as const;
 export type Role = (typeof roles)[number];

@@ -22,6 +22,15 @@ export const technicianSchema = z.object({
 export type Technician = z.infer<typeof technicianSchema>;
 export const technicianListSchema = z.array(technicianSchema);
 
+/** An optional photo: an https address (or http on localhost for development); the pages show initials without one. */
+const avatar = z
+  .string({ error: 'Photo must be a web address' })
+  .trim()
+  .max(2000, 'Photo address must be at most 2000 characters')
+  .regex(/^(https:\/\/|http:\/\/localhost[:/])\S+$/, 'Photo must be an https:// address')
+  .nullable()
+  .optional();
+
 export const technicianIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** Both pages' create payloads: management sends vehicleInfo; tracking administration sends vehicle, lat, lng, location. */
@@ -34,6 +43,7 @@ export const createTechnicianSchema = z.object({
   lat: latitude.optional(),
   lng: longitude.optional(),
   location: z.object({ lat: latitude, lng: longitude }).optional(),
+  avatar,
 });
 export type CreateTechnician = z.input<typeof createTechnicianSchema>;
 
@@ -41,6 +51,8 @@ export const updateTechnicianSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
   phone: z.string({ error: 'Phone is required' }).trim().min(1, 'Phone is required').max(40),
   vehicleInfo: z.string({ error: 'Vehicle info is required' }).trim().min(1, 'Vehicle info is required').max(200),
+  /** Left as it is when absent; null removes the photo. */
+  avatar,
 });
 export type UpdateTechnician = z.infer<typeof updateTechnicianSchema>;
 

@@ -85,7 +85,7 @@ export const trackingListSchema = z.object({
 });
 export type TrackingList = z.infer<typeof trackingListSchema>;
 
-/** `PUT /api/tracking/:appointmentId/status` (staff; the technician's phone): the next step of the visit. */
+/** `PUT /api/tracking/:appointmentId/status` (staff, or the technician assigned to the job): the next step of the visit. */
 export const trackingStatusChangeSchema = z.object({
   status: z.enum(trackingStatuses, { error: `Status must be one of ${trackingStatuses.join(', ')}` }),
 });
@@ -118,10 +118,69 @@ export const trackingNotificationMessages = {
   unassigned: 'Technician unassigned',
 } as const;
 
-/** Messages on the /ws socket. */
-export const wsClientMessageSchema = z.object({ type: z.literal('subscribe'), appointmentId: z.string().min(1).max(64) });
+/**
+ * The /ws socket. A connection is authenticated on the upgrade by its session (the customer cookie, the back-office
+ * cookie, or a bearer header for API clients); a visitor with only an appointment's link sends the link token in the
+ * subscribe message (`access`), never in the address. At most `wsLimits.connectionsPerClient` sockets per client
+ * address (429 on the upgrade beyond that); messages over `wsLimits.maxMessageBytes` close the socket (1009); a ping
+ * every `wsLimits.heartbeatMs`, and a socket that has not answered the previous one is dropped.
+ */
+export const wsPath = '/ws';
+export const wsLimits = { connectionsPerClient: 20, maxMessageBytes: 4096, heartbeatMs: 30_000, maxSubscriptionsPerSocket: 50 } as const;
+
+export const wsClientMessageSchema = z.discriminatedUnion('type', [
+  /** Follow one appointment: allowed for staff, its owner, or the holder of its link (`access`). */
+  z.object({ type: z.literal('subscribe'), appointmentId: z.string().min(1).max(64), access: z.string().min(1).max(2048).optional() }),
+  /** Staff only: every tracking and location update (the back office's screens). */
+  z.object({ type: z.literal('subscribe_all') }),
+  z.object({ type: z.literal('unsubscribe'), appointmentId: z.string().min(1).max(64) }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
+
 export const wsServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribed'), appointmentId: z.string().nullable() }),
+  /** The appointment's tracking record changed: refetch it. */
   z.object({ type: z.literal('tracking_update'), appointmentId: z.string() }),
-  z.object({ type: z.literal('location_update'), technicianId: z.string() }),
+  /**
+   * A technician moved. A subscriber of an appointment hears only its own technician, while that job is open
+   * (`appointmentId` says which of its subscriptions); a staff subscriber hears every technician (`appointmentId` null).
+   */
+  z.object({ type: z.literal('location_update'), technicianId: z.string(), appointmentId: z.string().nullable() }),
+  /** A refused subscription or a malformed message; the socket stays open. */
+  z.object({ type: z.literal('error'), message: z.string(), appointmentId: z.string().optional() }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
+
+export const wsMessages = {
+  malformed: 'Send {"type":"subscribe","appointmentId":"…"} to follow an appointment.',
+  notAllowed: 'You cannot follow that appointment. Sign in as its owner or open the link you were sent.',
+  staffOnly: 'Only staff can follow every appointment.',
+  tooManySubscriptions: 'This connection follows too many appointments. Open a new one.',
+  tooManyConnections: 'Too many live connections from this device. Close a few tabs and try again.',
+} as const;
+
+/**
+ * `GET /api/tracking/jobs?date=YYYY-MM-DD` (technician: their own; staff: `technicianId` required): one technician's
+ * jobs on a business date (today in America/New_York by default), in schedule order, closed ones left out.
+ */
+export const technicianJobsPath = '/api/tracking/jobs';
+export const technicianJobsQuerySchema = z.object({
+  date: isoDateSchema.optional(),
+  technicianId: z.string().min(1).max(64).optional(),
+});
+export type TechnicianJobsQuery = z.infer<typeof technicianJobsQuerySchema>;
+export const technicianJobSchema = z.object({
+  appointmentId: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  serviceType: z.string(),
+  appliance: z.string(),
+  brand: z.string(),
+  scheduledStart: z.string(),
+  scheduledEnd: z.string(),
+  tracking: trackingRecordSchema,
+});
+export type TechnicianJob = z.infer<typeof technicianJobSchema>;
+export const technicianJobListSchema = z.object({ date: z.string(), technicianId: z.string(), items: z.array(technicianJobSchema) });
+export type TechnicianJobList = z.infer<typeof technicianJobListSchema>;

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { authMessages, sessionClaimsSchema, sessionCookieName, type Role, type SessionClaims } from '@repo/contracts';
+import { authMessages, sessionClaimsSchema, sessionCookieName, staffSessionCookieName, type Role, type SessionClaims } from '@repo/contracts';
 import { DomainError, forbidden, unauthorized, unavailable } from './errors.ts';
 import { SessionCheckUnavailableError, UnconfiguredSessionStore, type SessionStore } from './sessions/store.ts';
 import { SessionWatcher } from './sessions/watcher.ts';
@@ -49,8 +49,17 @@ export type AuthOptions = {
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const bearerToken = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+};
+
+/** The session cookies a request carries: the back office's first (see `staffSessionCookieName`), then the customer's. */
+const cookieTokens = (request: FastifyRequest) =>
+  [request.cookies[staffSessionCookieName], request.cookies[sessionCookieName]].filter((token): token is string => Boolean(token));
+
 function hasCredentials(request: FastifyRequest): boolean {
-  return Boolean(request.headers.authorization || request.cookies[sessionCookieName]);
+  return Boolean(request.headers.authorization) || cookieTokens(request).length > 0;
 }
 
 /**
@@ -71,7 +80,6 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   await app.register(fastifyCookie);
   await app.register(fastifyJwt, {
     secret: options.jwtSecret,
-    cookie: { cookieName: sessionCookieName, signed: false },
     sign: { expiresIn: '12h' },
   });
   app.decorateRequest('session', null);
@@ -85,7 +93,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!unsafeMethods.has(request.method)) return;
-    if (request.headers.authorization || !request.cookies[sessionCookieName]) return;
+    if (request.headers.authorization || cookieTokens(request).length === 0) return;
     const origin = request.headers.origin;
     if (origin && !options.allowedOrigins.includes(origin)) {
       throw forbidden('This request came from a site that is not allowed to act for you.');
@@ -93,13 +101,15 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   });
 
   async function verify(request: FastifyRequest): Promise<SessionClaims> {
+    // A bearer header is sent on purpose and wins; otherwise the back office's cookie, then the customer's.
+    const token = request.headers.authorization !== undefined ? bearerToken(request) : cookieTokens(request)[0];
+    if (!token) throw unauthorized();
     let claims: SessionClaims;
     try {
-      claims = sessionClaimsSchema.parse(await request.jwtVerify<SessionClaims>());
+      claims = sessionClaimsSchema.parse(app.jwt.verify<SessionClaims>(token));
     } catch (err) {
-      const code = (err as { code?: string }).code;
       // A token expires with its session's maximum age.
-      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized(authMessages.sessionEnded);
+      if ((err as { code?: string }).code === 'FAST_JWT_EXPIRED') throw unauthorized(authMessages.sessionEnded);
       throw unauthorized();
     }
     let active: ReadonlySet<string>;
@@ -115,8 +125,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   }
 
   function presented(request: FastifyRequest): SessionClaims[] {
-    const header = request.headers.authorization;
-    const tokens = [header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined, request.cookies[sessionCookieName]];
+    const tokens = [bearerToken(request), ...cookieTokens(request)];
     const claims = new Map<string, SessionClaims>();
     for (const token of tokens) {
       if (!token) continue;

@@ -59,3 +59,4 @@ export {
 export { newIdempotencyKey } from './idempotency-key.ts';
 export { useSchemaForm, type FormValues } from './use-schema-form.ts';
 export { useHydrated } from './use-hydrated.ts';
+export { defaultLiveBackoff, liveSocketUrl, openLiveSocket, useLiveSocket, type LiveSocketOptions, type LiveState } from './live-socket.ts';

@@ -39,6 +39,9 @@ export const routes: RouteObject[] = [
         shouldRevalidate: () => true,
         children: [
           { path: paths.customerManagement, lazy: () => import('./routes/admin-customer-management.tsx') },
+          { path: paths.technicianManagement, lazy: () => import('./routes/technician-management.tsx') },
+          { path: paths.adminTracking, lazy: () => import('./routes/admin-tracking.tsx') },
+          { path: paths.myJobs, lazy: () => import('./routes/my-jobs.tsx') },
         ],
       },
       { path: '*', Component: NotFoundPage },

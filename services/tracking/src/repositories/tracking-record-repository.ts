@@ -79,3 +79,11 @@ export const findOpenRecordOfCustomer = (db: Db, technicianId: string, customerI
 /** The appointment's tracking record as stored, or undefined. */
 export const findRecord = (db: Db, appointmentId: number) =>
   db.selectFrom('tracking_records').selectAll().where('appointment_id', '=', appointmentId).executeTakeFirst();
+
+/** The appointments of the technician's open jobs (neither closed nor completed): who may follow their position. */
+export async function openAppointmentIdsOf(db: Db, technicianId: string): Promise<number[]> {
+  const rows = await db.selectFrom('tracking_records').select('appointment_id')
+    .where('technician_id', '=', technicianId).where('closed_at', 'is', null).where('status', '!=', 'completed')
+    .execute();
+  return rows.map((row) => row.appointment_id);
+}

@@ -1,0 +1,4 @@
+/** /admin-tracking (placeholder until the screen lands) */
+export function Component() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /my-jobs (placeholder until the screen lands) */
+export function Component() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** /technician-management (placeholder until the screen lands) */
+export function Component() {
+  return null;
+}
