@@ -24,7 +24,7 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
     const ctx: TrackingContext = { db: database.db, now: runtime.now, effects, readLink: appointmentLinkReader(app.jwt) };
     await app.register(technicianRoutes, { ctx });
     await app.register(trackingRoutes, { ctx });
-    await app.register(wsRoutes, { ctx, database });
+    await app.register(wsRoutes, { ctx, env, database });
     await app.register(effectsReceiver, {
       service: 'tracking',
       db: database.db,

@@ -1,5 +1,21 @@
 import { baseEnvSchema } from '@repo/service-kit';
-import type { z } from 'zod';
+import { wsLimits } from '@repo/contracts';
+import { z } from 'zod';
 
-export const trackingEnvSchema = baseEnvSchema(3003);
+const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+export const trackingEnvSchema = baseEnvSchema(3003).extend({
+  /** Average driving speed for the ETA, km/h. */
+  TRACKING_AVERAGE_SPEED_KMH: positive(40),
+  /** Road distance over straight-line distance, for the ETA (roads are longer than the crow flies). */
+  TRACKING_ROAD_FACTOR: z.coerce.number().min(1).max(5).default(1.3),
+  /** Ping interval of /ws; a socket that has not answered the previous ping is dropped. */
+  WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(wsLimits.heartbeatMs),
+  /** Live sockets one client address may hold at once. */
+  WS_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(wsLimits.connectionsPerClient),
+  /** The embedded demo drives a demo technician toward a demo appointment (`pnpm start` sets it). */
+  DEMO_DRIVER: z.enum(['true', 'false']).default('false'),
+  /** How often the demo driver moves, ms. */
+  DEMO_DRIVER_INTERVAL_MS: z.coerce.number().int().min(100).default(3_000),
+});
 export type TrackingEnv = z.infer<typeof trackingEnvSchema>;

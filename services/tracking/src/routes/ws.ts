@@ -4,10 +4,11 @@ import type { Database } from '@repo/service-kit/db';
 import type { TrackingDatabase } from '../db/schema.ts';
 import { LiveHub } from '../domain/live-hub.ts';
 import { technicianMovedChannel, trackingChangedChannel, type TechnicianMoved } from '../domain/live-channels.ts';
+import type { TrackingEnv } from '../env.ts';
 import type { TrackingContext } from '../use-cases/context.ts';
 
 /** The live socket `/ws` and the database channels it relays. */
-export async function wsRoutes(app: ServiceApp, { database }: { ctx: TrackingContext; database: Database<TrackingDatabase> }) {
+export async function wsRoutes(app: ServiceApp, { database }: { ctx: TrackingContext; env: TrackingEnv; database: Database<TrackingDatabase> }) {
   const hub = new LiveHub(app.log);
   await app.register(websocket, { options: { maxPayload: 4096 } });
   // A socket opened with a session (cookie or Authorization) closes within about a second of that session ending.

@@ -8,6 +8,8 @@ import type { TrackingContext } from './context.ts';
 export type TrackingCaller = {
   staff: boolean;
   customerId: number | null;
+  /** A signed-in technician: they see the jobs assigned to them. */
+  technicianId?: string | null;
   linkToken: string | undefined;
 };
 
