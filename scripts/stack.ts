@@ -28,6 +28,10 @@ export type RunningStack = {
   urls: Record<AppName, string>;
   logFile: (service: ServiceName) => string;
   stop: () => Promise<void>;
+  /** Stops one service (SIGTERM) and resolves once it has exited; for tests of what users see meanwhile. */
+  stopService: (service: ServiceName) => Promise<void>;
+  /** Starts a stopped service again with the same settings and resolves once it is ready. */
+  startService: (service: ServiceName) => Promise<void>;
 };
 
 /** The apps' addresses on this machine: the origin builds, redirects and ALLOWED_ORIGINS use. */
@@ -96,40 +100,48 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const logFile = (service: ServiceName) => path.join(logDir, `${service}.log`);
 
   const mesh = serviceMesh(options.servicePorts);
-  const children: ChildProcess[] = [];
+  const children = new Map<ServiceName, ChildProcess>();
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
-    await Promise.all(children.map(stopChild));
+    await Promise.all([...children.values()].map(stopChild));
+  };
+
+  const startService = async (service: ServiceName) => {
+    const running = children.get(service);
+    if (running && running.exitCode === null && running.signalCode === null) return;
+    const port = options.servicePorts[service];
+    const out = createWriteStream(logFile(service), { flags: 'a' });
+    // The shell's DATABASE_URL must not turn an embedded stack into one on that server.
+    const { DATABASE_URL: _shellDatabase, ...inherited } = process.env;
+    const child = spawn(process.execPath, [serviceEntry(service)], {
+      cwd: path.join(repoRoot, 'services', service),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...inherited,
+        // Local stacks are plain http, so the session cookie cannot be Secure.
+        COOKIE_SECURE: 'false',
+        ...options.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SEED_DEMO: String(options.seed),
+        ...mesh[service],
+        ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
+        ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
+      },
+    });
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+    children.set(service, child);
+    await waitUntilReady(service, port, child, logFile(service));
+  };
+  const stopService = async (service: ServiceName) => {
+    const child = children.get(service);
+    if (child) await stopChild(child);
   };
 
   try {
-    await Promise.all(serviceNames.map(async (service) => {
-      const port = options.servicePorts[service];
-      const out = createWriteStream(logFile(service), { flags: 'a' });
-      // The shell's DATABASE_URL must not turn an embedded stack into one on that server.
-      const { DATABASE_URL: _shellDatabase, ...inherited } = process.env;
-      const child = spawn(process.execPath, [serviceEntry(service)], {
-        cwd: path.join(repoRoot, 'services', service),
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...inherited,
-          // Local stacks are plain http, so the session cookie cannot be Secure.
-          COOKIE_SECURE: 'false',
-          ...options.env,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          SEED_DEMO: String(options.seed),
-          ...mesh[service],
-          ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
-          ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
-        },
-      });
-      child.stdout?.pipe(out);
-      child.stderr?.pipe(out);
-      children.push(child);
-      await waitUntilReady(service, port, child, logFile(service));
-    }));
+    await Promise.all(serviceNames.map(startService));
 
     const topology: LocalTopology = {
       host: '127.0.0.1',
@@ -147,7 +159,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const gateway = await startGateway({ ...localGatewayOptions(topology), logger: false });
       stops.push(() => gateway.close());
     }
-    return { urls: origins, logFile, stop };
+    return { urls: origins, logFile, stop, stopService, startService };
   } catch (err) {
     await stop();
     throw err;

@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     urls: Record<AppName, string>;
     admin: { email: string; password: string };
+    /** POST `${control}/services/<name>/stop` or `/start`: stops or starts one service of the stack. */
+    control: string;
   }
 }
 
@@ -21,6 +24,31 @@ const record = async <K extends string, V>(keys: readonly K[], make: (key: K) =>
 let stack: RunningStack | undefined;
 let databases: Record<ServiceName, TestDatabase> | undefined;
 let dataDir: string | undefined;
+let control: Server | undefined;
+
+/**
+ * A loopback endpoint through which a browser test stops or starts one service of the stack (the stack lives in this
+ * process, the tests in workers): to show what a user sees while tracking restarts, say.
+ */
+async function startControl(running: RunningStack): Promise<string> {
+  const server = createServer((request, response) => {
+    const match = /^\/services\/([a-z]+)\/(stop|start)$/.exec(request.url ?? '');
+    const service = serviceNames.find((name) => name === match?.[1]);
+    if (request.method !== 'POST' || !match || !service) {
+      response.writeHead(404).end();
+      return;
+    }
+    (match[2] === 'stop' ? running.stopService(service) : running.startService(service)).then(
+      () => response.writeHead(204).end(),
+      (err: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  control = server;
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('control server has no port');
+  return `http://127.0.0.1:${address.port}`;
+}
 
 export async function setup(project: TestProject) {
   databases = await record(serviceNames, () => createTestDatabase());
@@ -51,9 +79,11 @@ export async function setup(project: TestProject) {
   });
   project.provide('urls', stack.urls);
   project.provide('admin', admin);
+  project.provide('control', await startControl(stack));
 }
 
 export async function teardown() {
+  await new Promise((resolve) => (control ? control.close(resolve) : resolve(undefined)));
   await stack?.stop();
   if (databases) await Promise.all(Object.values(databases).map((database) => database.cleanup()));
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
