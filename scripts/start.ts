@@ -82,6 +82,8 @@ try {
       JWT_SECRET: secrets.jwtSecret,
       ADMIN_EMAIL: administrator.email,
       ADMIN_PASSWORD: administrator.password,
+      // Tracking drives the demo technician toward the demo customer's appointment of today, so the tracking page moves.
+      DEMO_DRIVER: 'true',
     },
   });
 } catch (err) {
