@@ -8,6 +8,7 @@ import { accountsEnvSchema, type AccountsEnv } from './env.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { technicianAccountRoutes } from './routes/technician-accounts.ts';
 import { seedDemoData } from './seed.ts';
 import { checkSessions } from './use-cases/check-sessions.ts';
 import type { AccountsContext } from './use-cases/context.ts';
@@ -48,6 +49,7 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     await app.register(effects.plugin);
     await app.register(authRoutes, { ctx, env });
     await app.register(adminRoutes, { ctx });
+  await app.register(technicianAccountRoutes, { ctx });
     await app.register(internalRoutes, { ctx, trusted });
     seedWhenReady(app, env, () => seedDemoData(ctx, env, effects));
     return app;

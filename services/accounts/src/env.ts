@@ -13,6 +13,11 @@ export const administratorEnvSchema = z.object(administratorEnvShape);
 export const accountsEnvSchema = baseEnvSchema(3002)
   .extend({
     ...administratorEnvShape,
+    /**
+     * Password of the demo technician's sign-in (mike@example.com, tracking's demo technician tech_mike), seeded with
+     * SEED_DEMO=true; without it no demo technician sign-in is made. `pnpm start` passes one made for the machine.
+     */
+    DEMO_TECHNICIAN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     /** Password of the demo customer (demo@example.com) seeded with SEED_DEMO=true. */
     DEMO_CUSTOMER_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('demo-customer'),
     /** Sign-in attempts per minute per client, one bucket shared by login, registration, admin login and password change. */

@@ -121,10 +121,10 @@ describe('login and session', () => {
 });
 
 describe('back office', () => {
-  it('signs the administrator in with a bearer token only', async () => {
+  it('signs the administrator in with the back office cookie only (never the customer one), and a token for API clients', async () => {
     const response = await post('/api/admin/login', admin);
     expect(response.statusCode).toBe(200);
-    expect(response.cookies).toHaveLength(0);
+    expect(response.cookies.map((c) => c.name)).toEqual(['staff_session']);
     const token = response.json().token as string;
     const customers = await service.app.inject({ method: 'GET', url: '/api/admin/customers', headers: { authorization: `Bearer ${token}` } });
     expect(customers.statusCode).toBe(200);

@@ -35,3 +35,17 @@ it('adds the sessions and login failures tables, and drops them again', async ()
   expect((await migrator().migrateToLatest()).error).toBeUndefined();
   expect(await present()).toEqual(tables);
 });
+
+it('lets staff_users hold technician sign-ins (one per technician), and takes them away again', async () => {
+  const technician = { email: 'tech@example.com', name: 'Tech', role: 'technician', technician_id: 'tech_1', password_hash: 'x' } as const;
+  await service.db.insertInto('staff_users').values(technician).execute();
+  const second = service.db.insertInto('staff_users').values({ ...technician, email: 'tech2@example.com' }).execute();
+  await expect(second).rejects.toMatchObject({ code: '23505' });
+  const staffWithTechnician = service.db.insertInto('staff_users').values({ ...technician, email: 'staff@example.com', role: 'staff', technician_id: 'tech_2' }).execute();
+  await expect(staffWithTechnician).rejects.toMatchObject({ code: '23514' });
+  expect((await migrator().migrateTo('2026-11-25T0000-sessions')).error).toBeUndefined();
+  const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'staff_users'`.execute(service.db);
+  expect(columns.rows.map((row) => row.column_name)).not.toContain('technician_id');
+  expect(await service.db.selectFrom('staff_users').select('email').where('email', '=', technician.email).execute()).toEqual([]);
+  expect((await migrator().migrateToLatest()).error).toBeUndefined();
+});

@@ -82,10 +82,10 @@ describe('login', () => {
     expect(response.body).not.toMatch(/argon2|password|hash/i);
   });
 
-  it('gives the back office a bearer-only staff session that lives 24 hours', async () => {
+  it('gives the back office a staff session that lives 24 hours, in its own host-only cookie', async () => {
     const response = await inject('POST', '/api/admin/login', { payload: admin });
     expect(response.statusCode).toBe(200);
-    expect(response.cookies).toEqual([]);
+    expect(response.cookies).toEqual([{ name: 'staff_session', value: response.json().token, httpOnly: true, sameSite: 'Lax', secure: true, path: '/', maxAge: 24 * 3600 }]);
     const claims = claimsOf(response.json().token);
     expect(claims).toMatchObject({ role: 'admin', email: admin.email });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(24 * 3600);

@@ -1,4 +1,7 @@
+import type { BackOfficeUser, Role } from '@repo/contracts';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
+
+export type BackOfficeRole = BackOfficeUser['role'];
 
 export type CustomersTable = {
   id: Generated<number>;
@@ -14,12 +17,14 @@ export type CustomersTable = {
   last_login: Date | null;
 };
 
-/** Back-office accounts (staff and administrators), separate from customers. */
+/** Back-office accounts (technicians, staff and administrators), separate from customers. */
 export type StaffUsersTable = {
   id: Generated<number>;
   email: string;
   name: string;
-  role: 'staff' | 'admin';
+  role: BackOfficeRole;
+  /** The tracking technician a technician sign-in belongs to (unique); null for staff and administrators. */
+  technician_id: string | null;
   password_hash: string;
   created_at: ColumnType<Date, never, never>;
   last_login: Date | null;
@@ -58,7 +63,7 @@ export type SessionsTable = {
   kind: SessionKind;
   /** customers.id or staff_users.id, by kind. */
   subject_id: number;
-  role: 'customer' | 'staff' | 'admin';
+  role: Role;
   created_at: Date;
   last_seen_at: Date;
   revoked_at: Date | null;

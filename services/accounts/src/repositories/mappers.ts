@@ -1,5 +1,5 @@
-import type { Customer, ServiceProCustomer } from '@repo/contracts';
-import type { CustomerRow, ServiceProCustomerRow } from '../db/schema.ts';
+import type { BackOfficeUser, Customer, ServiceProCustomer, TechnicianAccount } from '@repo/contracts';
+import type { CustomerRow, ServiceProCustomerRow, StaffUserRow } from '../db/schema.ts';
 
 /** Rows become contract types here and nowhere else. */
 export function toCustomer(row: CustomerRow): Customer {
@@ -37,4 +37,13 @@ export function toServiceProCustomer(row: ServiceProCustomerRow): ServiceProCust
     createdAt: row.created_at.toISOString(),
     importedAt: row.imported_at.toISOString(),
   };
+}
+
+export function toBackOfficeUser(row: StaffUserRow): BackOfficeUser {
+  return { id: row.id, name: row.name, email: row.email, role: row.role, technicianId: row.technician_id };
+}
+
+/** Only for technician rows, which always name their technician (a check constraint holds it). */
+export function toTechnicianAccount(row: StaffUserRow): TechnicianAccount {
+  return { id: row.id, technicianId: row.technician_id ?? '', name: row.name, email: row.email, createdAt: row.created_at.toISOString() };
 }

@@ -38,16 +38,11 @@ export async function revokeSessions(db: Db, ids: readonly string[], now: Date):
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', 'in', ids).where('revoked_at', 'is', null).execute();
 }
 
-/** Ends every session of the account except `keep`. */
-export async function revokeOtherSessions(db: Db, kind: SessionKind, subjectId: number, keep: string, now: Date): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('kind', '=', kind)
-    .where('subject_id', '=', subjectId)
-    .where('id', '<>', keep)
-    .where('revoked_at', 'is', null)
-    .execute();
+/** Ends every session of the account, except `keep` when given. */
+export async function revokeAccountSessions(db: Db, kind: SessionKind, subjectId: number, now: Date, keep?: string): Promise<void> {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('kind', '=', kind).where('subject_id', '=', subjectId).where('revoked_at', 'is', null);
+  if (keep !== undefined) query = query.where('id', '<>', keep);
+  await query.execute();
 }
 
 /** Drops sessions of a kind that began before `before`: past their maximum age, they can never be active again. */

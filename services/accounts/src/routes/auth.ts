@@ -1,6 +1,9 @@
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
+  backOfficeLogoutPath,
+  backOfficeSessionPath,
+  backOfficeSessionResponseSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
   currentSessionPath,
@@ -12,9 +15,11 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   sessionCookieName,
+  staffSessionCookieName,
 } from '@repo/contracts';
 import { errorResponses, signSession, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
+import { backOfficeUserOf, isBackOfficeSession } from '../use-cases/back-office-session.ts';
 import { TooManyAttemptsError } from '../domain/throttle.ts';
 import type { AccountsEnv } from '../env.ts';
 import { changePassword } from '../use-cases/change-password.ts';
@@ -29,13 +34,15 @@ import type { NewSession } from '../use-cases/start-session.ts';
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
 
 export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsContext; env: AccountsEnv }) {
-  const cookie = {
+  const hostOnlyCookie = {
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production',
     path: '/',
-    ...(env.COOKIE_DOMAIN ? { domain: env.COOKIE_DOMAIN } : {}),
   };
+  // The customer's cookie may be shared between the web and portal hosts; the back office's never leaves its host.
+  const cookie = { ...hostOnlyCookie, ...(env.COOKIE_DOMAIN ? { domain: env.COOKIE_DOMAIN } : {}) };
+  const staffCookie = hostOnlyCookie;
   const mint = ({ claims, maxAgeSeconds }: NewSession) => signSession(app, claims, maxAgeSeconds);
 
   // One bucket per client for every attempt at a password (login, registration, admin login, password change), on
@@ -69,11 +76,12 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   });
 
   // Ends the session of the cookie and of the bearer token, so every copy of either stops working; an already ended
-  // (or missing) session still answers 200, and the cookie is cleared either way.
+  // (or missing) session still answers 200, and the cookie is cleared either way. Only customer sessions: where both
+  // cookies reach accounts (apps on one host name, as locally), leaving the portal leaves the back office signed in.
   app.post('/api/auth/logout', {
     schema: { tags: ['auth'], response: { 200: logoutResponseSchema, ...errorResponses(403) } },
   }, async (request, reply) => {
-    await logOut(ctx, app.sessions.presented(request).map((claims) => claims.sid));
+    await logOut(ctx, app.sessions.presented(request).filter((claims) => !isBackOfficeSession(claims)).map((claims) => claims.sid));
     reply.clearCookie(sessionCookieName, cookie);
     return { message: 'Logged out' };
   });
@@ -93,9 +101,29 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     schema: { tags: ['auth'], response: { 200: currentSessionResponseSchema, ...errorResponses(401, 503) } },
   }, async (request) => ({ customer: request.session?.role === 'customer' ? await getOwnAccount(ctx, request.session) : null }));
 
-  // Back-office sign-in answers a bearer token only (no cookie), so it never replaces a customer's session cookie.
+  // Back-office sign-in (technician, staff, admin) sets the back office's own host-only cookie, so it never replaces a
+  // customer's session cookie; the token is answered too, for API clients that send it as a bearer header.
   app.post('/api/admin/login', {
     onRequest: passwordAttempts,
     schema: { tags: ['admin'], body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema, ...errors } },
-  }, async (request) => ({ token: mint(await logInStaff(ctx, request.body)) }));
+  }, async (request, reply) => {
+    const { session, user } = await logInStaff(ctx, request.body);
+    const token = mint(session);
+    reply.setCookie(staffSessionCookieName, token, { ...staffCookie, maxAge: session.maxAgeSeconds });
+    return { token, user };
+  });
+
+  app.get(backOfficeSessionPath, {
+    onRequest: app.optionalSession,
+    schema: { tags: ['admin'], response: { 200: backOfficeSessionResponseSchema, ...errorResponses(401, 503) } },
+  }, async (request) => ({ user: await backOfficeUserOf(ctx, request.session) }));
+
+  // As customer logout, for the back office's sessions: each presented one ends, and its cookie is cleared.
+  app.post(backOfficeLogoutPath, {
+    schema: { tags: ['admin'], response: { 200: logoutResponseSchema, ...errorResponses(403) } },
+  }, async (request, reply) => {
+    await logOut(ctx, app.sessions.presented(request).filter(isBackOfficeSession).map((claims) => claims.sid));
+    reply.clearCookie(staffSessionCookieName, staffCookie);
+    return { message: 'Logged out' };
+  });
 }

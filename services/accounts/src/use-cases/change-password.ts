@@ -3,7 +3,7 @@ import { badRequest, forbidden, notFound } from '@repo/service-kit';
 import { isCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { findCustomerById, updateCustomerPassword } from '../repositories/customer-repository.ts';
-import { revokeOtherSessions } from '../repositories/session-repository.ts';
+import { revokeAccountSessions } from '../repositories/session-repository.ts';
 import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 
@@ -25,7 +25,7 @@ export async function changePassword(ctx: AccountsContext, session: SessionClaim
   await ctx.db.transaction().execute(async (trx) => {
     await updateCustomerPassword(trx, id, passwordHash);
     await clearAccountFailures(trx, 'customer', customer.email);
-    await revokeOtherSessions(trx, 'customer', id, session.sid, ctx.now());
+    await revokeAccountSessions(trx, 'customer', id, ctx.now(), session.sid);
   });
   return authMessages.passwordChanged;
 }

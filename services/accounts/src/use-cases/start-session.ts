@@ -12,7 +12,7 @@ export type NewSession = { claims: SessionClaims; maxAgeSeconds: number };
 export async function startSession(
   trx: Db,
   ctx: AccountsContext,
-  subject: { id: number; role: Role; email: string; customerId?: number },
+  subject: { id: number; role: Role; email: string; customerId?: number; technicianId?: string },
 ): Promise<NewSession> {
   const kind = sessionKindOf(subject.role);
   const now = ctx.now();
@@ -22,5 +22,6 @@ export async function startSession(
   await deleteSessionsCreatedBefore(trx, kind, new Date(now.getTime() - limits.maxMs));
   const claims: SessionClaims = { sub: `${kind}:${subject.id}`, role: subject.role, sid, email: subject.email };
   if (subject.customerId !== undefined) claims.customerId = subject.customerId;
+  if (subject.technicianId !== undefined) claims.technicianId = subject.technicianId;
   return { claims, maxAgeSeconds: Math.floor(limits.maxMs / 1000) };
 }

@@ -2,9 +2,11 @@ import type { Migration } from 'kysely';
 import * as init from './2026-11-22T0000-init.ts';
 import * as serviceProCustomersName from './2026-11-24T0000-service-pro-customers-name.ts';
 import * as sessions from './2026-11-25T0000-sessions.ts';
+import * as technicianAccounts from './2026-11-26T0000-technician-accounts.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
   '2026-11-24T0000-service-pro-customers-name': serviceProCustomersName,
   '2026-11-25T0000-sessions': sessions,
+  '2026-11-26T0000-technician-accounts': technicianAccounts,
 };
