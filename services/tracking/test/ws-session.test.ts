@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { authMessages, sessionCookieName } from '@repo/contracts';
+import { authMessages, backOfficeLogoutPath, sessionCookieName, wsMessages } from '@repo/contracts';
 import type { ServiceApp } from '@repo/service-kit';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 // A real accounts service: tracking asks it over HTTP whether sessions are active, as in production.
@@ -58,7 +58,8 @@ const trackingGet = (path: string, headers: Record<string, string>) => fetch(`ht
 
 type OpenSocket = { socket: WebSocket; messages: unknown[]; closed: Promise<{ code: number; reason: string }> };
 
-async function openSocket(headers: Record<string, string> = {}): Promise<OpenSocket> {
+/** Opens a socket and checks it is served: staff follow everything, anyone else gets an answer to a message. */
+async function openSocket(headers: Record<string, string> = {}, { staff = false } = {}): Promise<OpenSocket> {
   const socket = new WebSocket(`ws://${trackingUrl}/ws`, { headers });
   const messages: unknown[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
@@ -67,8 +68,9 @@ async function openSocket(headers: Record<string, string> = {}): Promise<OpenSoc
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  socket.send(JSON.stringify({ type: 'subscribe', appointmentId: '42' }));
-  await vi.waitFor(() => expect(messages).toContainEqual({ type: 'subscribed', appointmentId: '42' }));
+  socket.send(JSON.stringify({ type: 'subscribe_all' }));
+  const answer = staff ? { type: 'subscribed', appointmentId: null } : { type: 'error', message: wsMessages.staffOnly };
+  await vi.waitFor(() => expect(messages).toContainEqual(answer));
   return { socket, messages, closed };
 }
 
@@ -80,25 +82,31 @@ describe('sessions across services', () => {
     const token = await staffToken();
     const authorization = `Bearer ${token}`;
     expect((await trackingGet('/api/technicians', { authorization })).status).toBe(200);
-    const staffSocket = await openSocket({ authorization });
+    const staffSocket = await openSocket({ authorization }, { staff: true });
     const anonymous = await openSocket();
 
-    expect((await post('/api/auth/logout', undefined, { authorization })).status).toBe(200);
+    expect((await post(backOfficeLogoutPath, undefined, { authorization })).status).toBe(200);
     // The sweep runs every second; the generous limit keeps a busy machine from failing the test.
     expect(await closedWithin(staffSocket, 15_000)).toMatchObject({ code: 4401, reason: 'session ended' });
     await expect.poll(async () => (await trackingGet('/api/technicians', { authorization })).status, { timeout: 15_000, interval: 50 }).toBe(401);
     expect(await (await trackingGet('/api/technicians', { authorization })).json()).toEqual({ error: { code: 'UNAUTHORIZED', message: authMessages.sessionEnded } });
 
-    // Anonymous sockets keep working: they still get live updates.
+    // Other sockets keep working: a new staff session follows everything and hears the next move; the visitor's
+    // socket is still open and answered.
+    const freshToken = await staffToken();
+    const desk = await openSocket({ authorization: `Bearer ${freshToken}` }, { staff: true });
     const moved = await fetch(`http://${trackingUrl}/api/technicians/tech_mike/location`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${await staffToken()}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${freshToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ lat: 29.9, lng: -81.31, address: 'San Marco Ave' }),
     });
     expect(moved.status).toBe(200);
-    await vi.waitFor(() => expect(anonymous.messages.at(-1)).toEqual({ type: 'location_update', technicianId: 'tech_mike' }));
+    await vi.waitFor(() => expect(desk.messages).toContainEqual({ type: 'location_update', technicianId: 'tech_mike', appointmentId: null }));
     expect(anonymous.socket.readyState).toBe(WebSocket.OPEN);
+    anonymous.socket.send('{}');
+    await vi.waitFor(() => expect(anonymous.messages).toContainEqual({ type: 'error', message: wsMessages.malformed }));
     anonymous.socket.close();
+    desk.socket.close();
   });
 
   it('closes a socket opened with a customer cookie when that cookie is logged out; the cookie then counts for nothing', async () => {

@@ -1,46 +1,228 @@
-import type { WebSocket } from 'ws';
-import { wsClientMessageSchema, type WsServerMessage } from '@repo/contracts';
+import type { RawData, WebSocket } from 'ws';
+import { trackingAppointmentIdSchema, wsClientMessageSchema, wsMessages, type WsClientMessage, type WsServerMessage } from '@repo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TechnicianMoved } from './live-channels.ts';
+
+/** Who is on the other end of a socket, decided once on its upgrade from its session. */
+export type LiveViewer = {
+  /** Staff may follow every appointment at once (`subscribe_all`). */
+  staff: boolean;
+  /**
+   * Whether this viewer may follow the appointment, with the link token the subscribe message carried (if any).
+   * Rejects only when it cannot be decided (the database is down): the socket is then closed so the client retries.
+   */
+  mayFollow: (appointmentId: number, access: string | undefined) => Promise<boolean>;
+};
+
+export type LiveHubOptions = {
+  log: FastifyBaseLogger;
+  /** A ping this often; a socket that has not answered the previous one is dropped. */
+  heartbeatMs: number;
+  /** Appointments one socket may follow at once. */
+  maxSubscriptions: number;
+  /** Client messages waiting for an answer on one socket before it is closed for flooding (1008). */
+  maxQueuedMessages?: number;
+  /** Unsent bytes a socket may hold before it counts as stuck and is dropped (a reader that stopped reading). */
+  maxBufferedBytes?: number;
+};
+
+type Client = {
+  socket: WebSocket;
+  viewer: LiveViewer;
+  /** The appointments it follows (canonical ids, as the channels carry them). */
+  appointments: Set<string>;
+  /** Follows everything (staff). */
+  all: boolean;
+  /** Answered the last ping. */
+  alive: boolean;
+  closed: boolean;
+  /** The client's messages are answered one after another, in order. */
+  queue: Promise<void>;
+  queued: number;
+};
+
+/** Close codes (RFC 6455 and the IANA registry): the client's reconnect logic retries all of them. */
+const closeCodes = { policy: 1008, internalError: 1011, serviceRestart: 1012 } as const;
+
+/** Each message is serialised once, then written as is to every recipient. */
+const frame = (message: WsServerMessage) => Buffer.from(JSON.stringify(message));
+
+const malformedFrame = frame({ type: 'error', message: wsMessages.malformed });
+const staffOnlyFrame = frame({ type: 'error', message: wsMessages.staffOnly });
+const allFrame = frame({ type: 'subscribed', appointmentId: null });
+
+function parseClientMessage(data: RawData, isBinary: boolean): WsClientMessage | undefined {
+  if (isBinary) return undefined;
+  try {
+    const parsed = wsClientMessageSchema.safeParse(JSON.parse(String(data)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * In-process fan-out of live updates to WebSocket clients. A client subscribes to one appointment; it receives that
- * appointment's tracking updates and every technician location update (the page filters on its technician).
+ * This instance's live sockets and what each follows, indexed by appointment so an update costs only its recipients.
+ * Updates come from the database channels (see live-channels.ts), so every instance relays every change to its own
+ * sockets: a subscriber of an appointment hears that appointment's tracking updates and the moves of its technician
+ * while the job is open; a staff socket following everything hears all of them; nobody else hears anything.
+ *
+ * Access is checked when a subscription is made. A link that lapses while its holder is subscribed keeps delivering
+ * until that socket reconnects (the next subscribe is checked again); a session that ends closes its socket (ws.ts).
  */
 export class LiveHub {
-  private readonly subscriptions = new Map<WebSocket, string | null>();
+  private readonly clients = new Map<WebSocket, Client>();
+  private readonly followers = new Map<string, Set<Client>>();
+  private readonly everything = new Set<Client>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private readonly maxQueued: number;
+  private readonly maxBuffered: number;
 
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  add(socket: WebSocket): void {
-    this.subscriptions.set(socket, null);
-    socket.on('message', (data) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(String(data));
-      } catch {
-        parsed = undefined;
-      }
-      const message = wsClientMessageSchema.safeParse(parsed);
-      if (!message.success) {
-        socket.send(JSON.stringify({ type: 'error', message: 'Send {"type":"subscribe","appointmentId":"…"} to follow an appointment.' }));
-        return;
-      }
-      this.subscriptions.set(socket, message.data.appointmentId);
-      socket.send(JSON.stringify({ type: 'subscribed', appointmentId: message.data.appointmentId }));
-    });
-    socket.on('close', () => this.subscriptions.delete(socket));
-    socket.on('error', (err) => this.log.warn({ err }, 'websocket error'));
+  constructor(private readonly options: LiveHubOptions) {
+    this.maxQueued = options.maxQueuedMessages ?? options.maxSubscriptions * 2;
+    this.maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+    this.heartbeat = setInterval(() => this.beat(), options.heartbeatMs);
+    this.heartbeat.unref();
   }
 
-  publish(message: WsServerMessage): void {
-    const text = JSON.stringify(message);
-    for (const [socket, appointmentId] of this.subscriptions) {
-      if (message.type === 'tracking_update' && appointmentId !== message.appointmentId) continue;
-      if (socket.readyState === socket.OPEN) socket.send(text);
+  add(socket: WebSocket, viewer: LiveViewer): void {
+    const client: Client = { socket, viewer, appointments: new Set(), all: false, alive: true, closed: false, queue: Promise.resolve(), queued: 0 };
+    this.clients.set(socket, client);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (data, isBinary) => this.receive(client, parseClientMessage(data, isBinary)));
+    socket.once('close', () => this.remove(client));
+    // Oversized or invalid frames: ws closes the socket itself (1009, 1002); without a listener the error would throw.
+    socket.on('error', (err) => this.options.log.debug({ err }, 'websocket error'));
+  }
+
+  /** A tracking record changed: its followers and the staff sockets are told to refetch it. */
+  trackingChanged(appointmentId: string): void {
+    const message = frame({ type: 'tracking_update', appointmentId });
+    for (const client of this.everything) this.deliver(client, message);
+    for (const client of this.followers.get(appointmentId) ?? []) if (!client.all) this.deliver(client, message);
+  }
+
+  /** A technician moved: the followers of their open jobs hear it per job, staff sockets once. */
+  technicianMoved({ technicianId, appointmentIds }: TechnicianMoved): void {
+    for (const appointmentId of new Set(appointmentIds)) {
+      const followers = this.followers.get(appointmentId);
+      if (!followers) continue;
+      const message = frame({ type: 'location_update', technicianId, appointmentId });
+      for (const client of followers) if (!client.all) this.deliver(client, message);
     }
+    if (this.everything.size === 0) return;
+    const message = frame({ type: 'location_update', technicianId, appointmentId: null });
+    for (const client of this.everything) this.deliver(client, message);
+  }
+
+  /**
+   * Updates may have been missed (the database connection that hears them was lost): each follower is told to refetch
+   * what it follows; staff sockets, which follow everything, are closed (1012) so their client reconnects and refetches.
+   */
+  resync(): void {
+    for (const [appointmentId, followers] of this.followers) {
+      const message = frame({ type: 'tracking_update', appointmentId });
+      for (const client of followers) if (!client.all) this.deliver(client, message);
+    }
+    for (const client of this.everything) client.socket.close(closeCodes.serviceRestart, 'updates were interrupted; reconnect');
+  }
+
+  /** Stops the heartbeat (the sockets themselves are closed with the server). */
+  close(): void {
+    clearInterval(this.heartbeat);
   }
 
   get size(): number {
-    return this.subscriptions.size;
+    return this.clients.size;
+  }
+
+  private beat(): void {
+    for (const client of this.clients.values()) {
+      if (!client.alive) {
+        client.socket.terminate();
+        continue;
+      }
+      client.alive = false;
+      if (client.socket.readyState === client.socket.OPEN) client.socket.ping();
+    }
+  }
+
+  private receive(client: Client, message: WsClientMessage | undefined): void {
+    if (client.queued >= this.maxQueued) {
+      client.socket.close(closeCodes.policy, 'too many messages at once');
+      return;
+    }
+    client.queued += 1;
+    client.queue = client.queue
+      .then(() => this.answer(client, message))
+      .catch((err: unknown) => {
+        this.options.log.error({ err }, 'could not answer a live socket message');
+        client.socket.close(closeCodes.internalError, 'please reconnect');
+      })
+      .finally(() => {
+        client.queued -= 1;
+      });
+  }
+
+  private async answer(client: Client, message: WsClientMessage | undefined): Promise<void> {
+    if (client.closed) return;
+    if (!message) return this.deliver(client, malformedFrame);
+    switch (message.type) {
+      case 'subscribe':
+        return this.subscribe(client, message.appointmentId, message.access);
+      case 'subscribe_all':
+        if (!client.viewer.staff) return this.deliver(client, staffOnlyFrame);
+        client.all = true;
+        this.everything.add(client);
+        return this.deliver(client, allFrame);
+      case 'unsubscribe':
+        this.unfollow(client, message.appointmentId);
+        return undefined;
+    }
+  }
+
+  private async subscribe(client: Client, appointmentId: string, access: string | undefined): Promise<void> {
+    const refuse = (text: string) => this.deliver(client, frame({ type: 'error', message: text, appointmentId }));
+    const id = trackingAppointmentIdSchema.safeParse(appointmentId);
+    if (!id.success) return refuse(wsMessages.malformed);
+    if (!client.appointments.has(appointmentId) && client.appointments.size >= this.options.maxSubscriptions) return refuse(wsMessages.tooManySubscriptions);
+    const allowed = await client.viewer.mayFollow(id.data, access);
+    if (client.closed) return undefined;
+    if (!allowed) {
+      this.unfollow(client, appointmentId);
+      return refuse(wsMessages.notAllowed);
+    }
+    client.appointments.add(appointmentId);
+    let followers = this.followers.get(appointmentId);
+    if (!followers) this.followers.set(appointmentId, (followers = new Set()));
+    followers.add(client);
+    return this.deliver(client, frame({ type: 'subscribed', appointmentId }));
+  }
+
+  private unfollow(client: Client, appointmentId: string): void {
+    if (!client.appointments.delete(appointmentId)) return;
+    const followers = this.followers.get(appointmentId);
+    followers?.delete(client);
+    if (followers?.size === 0) this.followers.delete(appointmentId);
+  }
+
+  private remove(client: Client): void {
+    client.closed = true;
+    this.clients.delete(client.socket);
+    this.everything.delete(client);
+    for (const appointmentId of [...client.appointments]) this.unfollow(client, appointmentId);
+  }
+
+  private deliver(client: Client, message: Buffer): void {
+    const { socket } = client;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.maxBuffered) {
+      this.options.log.warn({ bufferedAmount: socket.bufferedAmount }, 'dropping a live socket that stopped reading');
+      socket.terminate();
+      return;
+    }
+    socket.send(message, { binary: false });
   }
 }
