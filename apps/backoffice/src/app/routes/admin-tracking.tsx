@@ -1,4 +1,2 @@
-/** /admin-tracking (placeholder until the screen lands) */
-export function Component() {
-  return null;
-}
+/** /admin-tracking */
+export { AdminTrackingPage as Component } from '../../features/tracking-admin/components/admin-tracking-page.tsx';

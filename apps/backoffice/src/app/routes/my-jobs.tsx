@@ -1,4 +1,2 @@
-/** /my-jobs (placeholder until the screen lands) */
-export function Component() {
-  return null;
-}
+/** /my-jobs */
+export { MyJobsPage as Component } from '../../features/technician-jobs/components/my-jobs-page.tsx';

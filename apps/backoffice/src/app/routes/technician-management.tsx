@@ -1,4 +1,2 @@
-/** /technician-management (placeholder until the screen lands) */
-export function Component() {
-  return null;
-}
+/** /technician-management */
+export { TechnicianManagementPage as Component } from '../../features/tracking-admin/components/technician-management-page.tsx';

@@ -1,0 +1,65 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { ApiRequestError, errorMessage } from '@repo/ui';
+import type { TechnicianJob } from '@repo/contracts';
+import { useMoveJobForward } from '../api/jobs.ts';
+import { directionsHref, formatWindow, telHref } from '../lib/format.ts';
+import { jobStatusLabels, nextStep } from '../lib/job-steps.ts';
+
+/** Why the step was refused, in the server's words when it gave some (409: the job moved on elsewhere). */
+function refusal(error: unknown): string {
+  if (error instanceof ApiRequestError && error.status === 409) return errorMessage(error, 'This job has moved on already. The list has been refreshed.');
+  return errorMessage(error, "That didn't go through. Check your connection and try again.");
+}
+
+/** One job on the technician's phone: who, where, when, and the one button for the next step. */
+export function JobCard({ job }: { job: TechnicianJob }) {
+  const move = useMoveJobForward();
+  const step = nextStep[job.tracking.status];
+  const headingId = `job-${job.appointmentId}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} size="h4" id={headingId}>
+              {job.customerName}
+            </Title>
+            <Text fw={600}>{formatWindow(job.scheduledStart, job.scheduledEnd)}</Text>
+          </div>
+          <Badge variant="light" color={job.tracking.status === 'completed' ? 'gray' : 'brand'} c="dark.8" tt="none" size="lg" data-status={job.tracking.status}>
+            {jobStatusLabels[job.tracking.status]}
+          </Badge>
+        </Group>
+        <Text size="sm">{[job.serviceType, job.appliance, job.brand].filter(Boolean).join(' · ')}</Text>
+        <div>
+          <Text>{job.address}</Text>
+          <Anchor href={directionsHref(job.address)} target="_blank" rel="noopener noreferrer" fw={600}>
+            Get directions
+          </Anchor>
+        </div>
+        <Anchor href={telHref(job.phone)} fw={600} aria-label={`Call ${job.customerName} at ${job.phone}`}>
+          {job.phone}
+        </Anchor>
+        {move.isError ? (
+          <Alert color="red" variant="light" role="alert" title="Not changed">
+            <Text size="sm" c="dark.8">
+              {refusal(move.error)}
+            </Text>
+          </Alert>
+        ) : null}
+        {step ? (
+          <Button
+            size="lg"
+            fullWidth
+            loading={move.isPending}
+            onClick={() => move.mutate({ appointmentId: job.appointmentId, status: step.status })}
+          >
+            {step.label}
+          </Button>
+        ) : (
+          <Text fw={600}>Job complete. Thank you!</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQueries } from '@tanstack/react-query';
+import { ApiRequestError } from '@repo/ui';
+import { deliveriesPath, deliveryStatusSchema, serviceNames, type DeliveryStatus, type ServiceName } from '@repo/contracts';
+import { adminApi } from '../../../lib/api-client.ts';
+import { queryKeys } from './query-keys.ts';
+
+/** How often the overview asks the services again: readiness is not carried by the live socket. */
+const systemStatusPollMs = 30_000;
+
+export type ServiceHealth = { service: ServiceName; state: 'pending' | 'up' | 'down'; deliveries: DeliveryStatus | undefined };
+
+/** A refusal (4xx) still proves the service is up; no answer, or a gateway's 5xx, does not. */
+const answered = (error: unknown): boolean => error instanceof ApiRequestError && error.status < 500;
+
+/**
+ * GET /api/deliveries/<service> for every service: a service that answers is up, and its answer tells what it still
+ * owes its peers. The real System Status and the delivery alerts come from here.
+ */
+export function useServiceHealth(): ServiceHealth[] {
+  return useQueries({
+    queries: serviceNames.map((service) => ({
+      queryKey: queryKeys.deliveries(service),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        deliveryStatusSchema.parse(await adminApi.json<unknown>('GET', deliveriesPath(service), undefined, { signal })),
+      refetchInterval: systemStatusPollMs,
+    })),
+    combine: (results) =>
+      results.map((result, index): ServiceHealth => ({
+        service: serviceNames[index]!,
+        state: result.isPending ? 'pending' : result.isError && !answered(result.error) ? 'down' : 'up',
+        deliveries: result.data,
+      })),
+  });
+}

@@ -1,0 +1,10 @@
+/** The staff screens' cached lists; a live message refreshes the ones it concerns. */
+export const queryKeys = {
+  technicians: ['technicians'] as const,
+  technicianAccounts: ['technician-accounts'] as const,
+  appointments: ['appointments'] as const,
+  appointmentsPage: (date: string, page: number, pageSize: number) => ['appointments', { date, page, pageSize }] as const,
+  tracking: ['tracking'] as const,
+  trackingPage: (filter: { date?: string; page: number; pageSize: number }) => ['tracking', filter] as const,
+  deliveries: (service: string) => ['deliveries', service] as const,
+};

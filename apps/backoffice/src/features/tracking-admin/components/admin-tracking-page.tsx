@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { tracking } from '@repo/contracts';
+import { useDocumentTitle } from '@repo/ui';
+import { useStaffLiveUpdates } from '../lib/live-updates.ts';
+import { AppointmentsTab } from './appointments-tab.tsx';
+import { LiveIndicator } from './live-indicator.tsx';
+import { LiveTrackingTab } from './live-tracking-tab.tsx';
+import { OverviewTab } from './overview-tab.tsx';
+import { TechniciansTab } from './technicians-tab.tsx';
+
+const tabs = [
+  { value: 'overview', label: 'Overview', Panel: OverviewTab },
+  { value: 'technicians', label: 'Technicians', Panel: TechniciansTab },
+  { value: 'appointments', label: 'Appointments', Panel: AppointmentsTab },
+  { value: 'live', label: 'Live Tracking', Panel: LiveTrackingTab },
+] as const;
+
+type TabValue = (typeof tabs)[number]['value'];
+
+/**
+ * /admin-tracking: Overview, Technicians, Appointments and Live Tracking. Changes arrive over the live socket; while it
+ * is not connected the lists poll at the spec's intervals. Only the open tab's lists are fetched.
+ */
+export function AdminTrackingPage() {
+  useDocumentTitle('Tracking Administration');
+  const live = useStaffLiveUpdates();
+  const [tab, setTab] = useState<TabValue>('overview');
+  return (
+    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>Tracking Administration</Title>
+            <Text c="dimmed" mt={4}>
+              Technicians, today&apos;s appointments and every visit under way.
+            </Text>
+          </div>
+          <LiveIndicator live={live} pollMs={tracking.pollTrackingListMs} />
+        </Group>
+        <Tabs value={tab} onChange={(value) => setTab((value as TabValue | null) ?? 'overview')} keepMounted={false}>
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
+            {tabs.map(({ value, label }) => (
+              <Tabs.Tab key={value} value={value}>
+                {label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {tabs.map(({ value, Panel }) => (
+            <Tabs.Panel key={value} value={value} pt="lg">
+              <Panel live={live} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { businessDate, tracking, type StaffAppointment, type Technician } from '@repo/contracts';
+import { errorMessage, showToast } from '@repo/ui';
+import { useAppointmentsPage, useAssignTechnician } from '../api/appointments.ts';
+import { useTechnicians } from '../api/technicians.ts';
+import { formatBusinessDateTime, formatBusinessDay } from '../lib/format.ts';
+import { fallbackPoll } from '../lib/live-updates.ts';
+import { statusLabels } from '../lib/status.ts';
+import { Facts } from './facts.tsx';
+import { Pager } from './pager.tsx';
+import { QueryStates } from './query-states.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+const pageSize = 10;
+const unassigned = '';
+
+/** A closed appointment keeps its technician: booking refuses a change, so the dropdown says why instead. */
+const closedReason = (appointment: StaffAppointment) =>
+  appointment.status === 'cancelled' ? 'Cancelled: reopen it to assign a technician.' : appointment.status === 'completed' ? 'Completed.' : undefined;
+
+function AppointmentCard({ appointment, technicians }: { appointment: StaffAppointment; technicians: Technician[] | undefined }) {
+  const assign = useAssignTechnician();
+  const headingId = `appointment-${appointment.id}`;
+  const current = appointment.technicianId ?? unassigned;
+  const closed = closedReason(appointment);
+  const options = [
+    { value: unassigned, label: 'Unassigned' },
+    ...(technicians ?? []).map((technician) => ({ value: technician.id, label: `${technician.name} (${statusLabels[technician.status]})` })),
+  ];
+  // A technician who is no longer listed still shows as the current choice.
+  if (current !== unassigned && !options.some((option) => option.value === current)) options.push({ value: current, label: current });
+
+  const choose = (technicianId: string) => {
+    const chosen = technicianId === unassigned ? null : technicianId;
+    assign.mutate(
+      { appointmentId: appointment.id, technicianId: chosen },
+      {
+        onSuccess: () =>
+          showToast(
+            chosen
+              ? { title: 'Technician assigned successfully', description: `${options.find((option) => option.value === chosen)?.label ?? chosen} is assigned to ${appointment.customerName}.` }
+              : { title: 'Technician unassigned', description: `${appointment.customerName}'s appointment has no technician now.` },
+          ),
+        onError: (error) => showToast({ title: 'Error assigning technician', description: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} size="h5" id={headingId}>
+            {appointment.customerName}
+          </Title>
+          <StatusBadge status={appointment.status} />
+        </Group>
+        <Facts
+          items={[
+            ['Time', formatBusinessDateTime(appointment.scheduledTime)],
+            ['Service', appointment.serviceType],
+            ['Address', appointment.address],
+            ['Phone', appointment.phone],
+          ]}
+        />
+        <NativeSelect
+          label="Technician"
+          aria-label={`Technician for ${appointment.customerName}`}
+          data={options}
+          value={assign.isPending && assign.variables ? (assign.variables.technicianId ?? unassigned) : current}
+          onChange={(event) => choose(event.currentTarget.value)}
+          disabled={assign.isPending || closed !== undefined || technicians === undefined}
+          description={closed ?? (technicians === undefined ? 'Loading technicians...' : undefined)}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+/** Appointments: today's (business time zone), a page at a time, each with the dropdown that assigns a technician. */
+export function AppointmentsTab({ live }: { live: boolean }) {
+  const today = businessDate();
+  const [page, setPage] = useState(1);
+  const appointments = useAppointmentsPage(today, page, pageSize, fallbackPoll(live, tracking.pollAppointmentsMs));
+  const technicians = useTechnicians(fallbackPoll(live, tracking.pollTechniciansMs));
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">Today, {formatBusinessDay(new Date(`${today}T12:00:00Z`))}</Text>
+      <QueryStates query={appointments} what="appointments" empty="No appointments today." isEmpty={(data) => data.items.length === 0}>
+        {(data) => (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {data.items.map((appointment) => (
+                <AppointmentCard key={appointment.id} appointment={appointment} technicians={technicians.data} />
+              ))}
+            </SimpleGrid>
+            <Pager label="Appointment pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+          </Stack>
+        )}
+      </QueryStates>
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { tracking, type Technician, type TrackingRecord } from '@repo/contracts';
+import { useTechnicians } from '../api/technicians.ts';
+import { useTrackingPage } from '../api/tracking.ts';
+import { formatBusinessDateTime, formatCoordinates } from '../lib/format.ts';
+import { fallbackPoll } from '../lib/live-updates.ts';
+import { Facts } from './facts.tsx';
+import { Pager } from './pager.tsx';
+import { QueryStates } from './query-states.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+const pageSize = 10;
+
+function TrackingCard({ record, technician }: { record: TrackingRecord; technician: Technician | undefined }) {
+  const headingId = `live-tracking-${record.appointmentId}`;
+  const { lat, lng, address } = record.customerLocation;
+  const progress = Math.round(record.progress);
+  const eta = formatBusinessDateTime(record.estimatedArrival);
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={3} size="h5" id={headingId}>
+            Appointment #{record.appointmentId}
+          </Title>
+          <StatusBadge status={record.status} />
+        </Group>
+        <Facts
+          items={[
+            ['Technician', technician?.name ?? record.technicianId],
+            ['Customer location', address],
+            ['Coordinates', lat !== null && lng !== null ? formatCoordinates(lat, lng) : 'Not available'],
+            ['ETA', record.estimatedArrivalSource === 'live' ? eta : `${eta} (scheduled)`],
+            ['Distance', record.distanceToCustomer !== null ? `${record.distanceToCustomer.toFixed(tracking.distanceDecimals)} km` : 'Calculating...'],
+          ]}
+        />
+        <div>
+          <Group justify="space-between" mb={4}>
+            <Text size="sm" c="dimmed">
+              Progress
+            </Text>
+            <Text size="sm" fw={600}>
+              {progress}%
+            </Text>
+          </Group>
+          <Progress.Root size="lg" radius="xl">
+            <Progress.Section value={progress} aria-label={`Progress of appointment #${record.appointmentId}`} />
+          </Progress.Root>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Live Tracking: every visit not yet completed, with where the customer is, the ETA and progress. */
+export function LiveTrackingTab({ live }: { live: boolean }) {
+  const [page, setPage] = useState(1);
+  const records = useTrackingPage({ page, pageSize }, fallbackPoll(live, tracking.pollTrackingListMs));
+  const technicians = useTechnicians(fallbackPoll(live, tracking.pollTechniciansMs));
+  return (
+    <QueryStates
+      query={records}
+      what="live tracking"
+      empty="No technician is on a job right now. Assign one on the Appointments tab to start tracking."
+      isEmpty={(data) => data.items.length === 0}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {data.items.map((record) => (
+              <TrackingCard key={record.appointmentId} record={record} technician={technicians.data?.find((technician) => technician.id === record.technicianId)} />
+            ))}
+          </SimpleGrid>
+          <Pager label="Live tracking pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+        </Stack>
+      )}
+    </QueryStates>
+  );
+}

@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import { statusColors, statusLabels, type BackOfficeStatus } from '../lib/status.ts';
+
+/** A status in the back office's words and colours (spec section 4). */
+export function StatusBadge({ status }: { status: BackOfficeStatus }) {
+  const colors = statusColors[status];
+  return (
+    <Badge variant="filled" bg={colors.background} c={colors.text} tt="none" radius="sm" data-status={status}>
+      {statusLabels[status]}
+    </Badge>
+  );
+}

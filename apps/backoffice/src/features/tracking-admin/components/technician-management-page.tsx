@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { tracking } from '@repo/contracts';
+import { useDocumentTitle } from '@repo/ui';
+import { useTechnicianAccounts } from '../api/technician-accounts.ts';
+import { useTechnicians } from '../api/technicians.ts';
+import { formatCoordinate } from '../lib/format.ts';
+import { fallbackPoll, useStaffLiveUpdates } from '../lib/live-updates.ts';
+import { AddTechnicianForm } from './add-technician-form.tsx';
+import { LiveIndicator } from './live-indicator.tsx';
+import { ManagementTechnicianCard } from './management-technician-card.tsx';
+import { QueryStates } from './query-states.tsx';
+import type { SignInState } from './technician-sign-in.tsx';
+
+const addFormId = 'add-technician-form';
+
+function HelpBox() {
+  const { lat, lng } = tracking.defaultCenter;
+  return (
+    <Alert variant="light" color="blue" title="How location sharing works" component="aside" aria-label="How location sharing works">
+      <Stack gap={4}>
+        <Text size="sm">
+          A location saved here is shared live over a WebSocket connection: tracking administration and the customer&apos;s
+          tracking page update within a second, without reloading. A technician with a phone sign-in shares their position
+          automatically while on the way to a job.
+        </Text>
+        <Text size="sm">
+          Sample coordinates for St Augustine: latitude {formatCoordinate(lat)}, longitude {formatCoordinate(lng)}.
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** /technician-management: the technicians as cards, with inline edit, location updates, sign-ins and an add form. */
+export function TechnicianManagementPage() {
+  useDocumentTitle('Technician Management');
+  const live = useStaffLiveUpdates();
+  const technicians = useTechnicians(fallbackPoll(live, tracking.pollTechniciansMs));
+  const accounts = useTechnicianAccounts();
+  const [adding, setAdding] = useState(false);
+  const [editingId, setEditingId] = useState<string | null>(null);
+
+  const signInOf = (technicianId: string): SignInState =>
+    accounts.data
+      ? { state: 'ready', account: accounts.data.find((account) => account.technicianId === technicianId) }
+      : accounts.isPending
+        ? { state: 'loading' }
+        : { state: 'unavailable' };
+
+  return (
+    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <div>
+            <Title order={1}>Technician Management</Title>
+            <Text c="dimmed" mt={4}>
+              Technicians, their details and where they are.
+            </Text>
+          </div>
+          <Group gap="sm">
+            <LiveIndicator live={live} pollMs={tracking.pollTechniciansMs} />
+            <Button onClick={() => setAdding((open) => !open)} aria-expanded={adding} aria-controls={addFormId}>
+              {adding ? 'Close Form' : 'Add New Technician'}
+            </Button>
+          </Group>
+        </Group>
+        {adding ? (
+          <Card withBorder radius="md" padding="lg" id={addFormId} component="section" aria-labelledby={`${addFormId}-title`}>
+            <Title order={2} size="h3" id={`${addFormId}-title`} mb="md">
+              Add New Technician
+            </Title>
+            <AddTechnicianForm onDone={() => setAdding(false)} />
+          </Card>
+        ) : null}
+        <HelpBox />
+        <section aria-labelledby="technicians-heading">
+          <Title order={2} size="h3" id="technicians-heading" mb="md">
+            Technicians
+          </Title>
+          <QueryStates
+            query={technicians}
+            what="technicians"
+            empty="No technicians yet. Add the first one with Add New Technician."
+            isEmpty={(list) => list.length === 0}
+          >
+            {(list) => (
+              <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+                {list.map((technician) => (
+                  <ManagementTechnicianCard
+                    key={technician.id}
+                    technician={technician}
+                    editing={editingId === technician.id}
+                    onEdit={(editing) => setEditingId(editing ? technician.id : null)}
+                    signIn={signInOf(technician.id)}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+          </QueryStates>
+        </section>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,73 @@
+import type { StaffAppointment, Technician } from '@repo/contracts';
+import type { ServiceHealth } from '../api/deliveries.ts';
+import { formatBusinessTimeWithZone } from './format.ts';
+
+export type OverviewAlert = { id: string; severity: 'warning' | 'danger'; message: string };
+
+/** How soon an appointment without a technician is worth an alert. */
+export const unassignedWarningMs = 2 * 60 * 60 * 1000;
+/** A delivery still pending after this long means a peer has been unreachable for a while. */
+export const stalePendingSeconds = 5 * 60;
+
+const open = (appointment: StaffAppointment) => appointment.status === 'scheduled' || appointment.status === 'confirmed' || appointment.status === 'in-progress';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * What needs a dispatcher's attention today: a technician offline with open jobs today, an appointment starting within
+ * two hours (or already started) with no technician, a service not answering, cross-service deliveries failing or
+ * pending for long.
+ */
+export function overviewAlerts({
+  technicians,
+  appointments,
+  health,
+  now,
+}: {
+  technicians: readonly Technician[];
+  appointments: readonly StaffAppointment[];
+  health: readonly ServiceHealth[];
+  now: Date;
+}): OverviewAlert[] {
+  const alerts: OverviewAlert[] = [];
+  for (const technician of technicians) {
+    if (technician.status !== 'offline') continue;
+    const jobs = appointments.filter((appointment) => appointment.technicianId === technician.id && open(appointment)).length;
+    if (jobs > 0) {
+      alerts.push({ id: `offline-${technician.id}`, severity: 'danger', message: `${technician.name} is offline but has ${plural(jobs, 'job', 'jobs')} today.` });
+    }
+  }
+  for (const appointment of appointments) {
+    if (appointment.technicianId || !open(appointment) || appointment.status === 'in-progress') continue;
+    const startsIn = new Date(appointment.scheduledTime).getTime() - now.getTime();
+    if (startsIn > unassignedWarningMs) continue;
+    const when = formatBusinessTimeWithZone(appointment.scheduledTime);
+    alerts.push({
+      id: `unassigned-${appointment.id}`,
+      severity: startsIn <= 0 ? 'danger' : 'warning',
+      message:
+        startsIn <= 0
+          ? `${appointment.customerName}'s appointment started at ${when} and has no technician.`
+          : `${appointment.customerName}'s appointment at ${when} has no technician and starts within two hours.`,
+    });
+  }
+  for (const { service, state, deliveries } of health) {
+    if (state === 'down') alerts.push({ id: `down-${service}`, severity: 'danger', message: `The ${service} service is not answering.` });
+    if (!deliveries) continue;
+    if (deliveries.failed > 0) {
+      alerts.push({
+        id: `failed-${service}`,
+        severity: 'danger',
+        message: `${plural(deliveries.failed, 'message', 'messages')} from ${service} to other services could not be delivered.`,
+      });
+    }
+    if (deliveries.oldestPendingSeconds !== null && deliveries.oldestPendingSeconds >= stalePendingSeconds) {
+      alerts.push({
+        id: `pending-${service}`,
+        severity: 'warning',
+        message: `${plural(deliveries.pending, 'message', 'messages')} from ${service} waiting to be delivered, the oldest for ${Math.floor(deliveries.oldestPendingSeconds / 60)} minutes.`,
+      });
+    }
+  }
+  return alerts;
+}
