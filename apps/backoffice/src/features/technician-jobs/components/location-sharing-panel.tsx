@@ -6,7 +6,7 @@ function Status({ sharing }: { sharing: SharingState }) {
   switch (sharing.state) {
     case 'unavailable':
       return (
-        <Alert color="yellow" variant="light" title="Location sharing isn't available here">
+        <Alert color="yellow" variant="light" role="note" title="Location sharing isn't available here">
           <Text size="sm" c="dark.8">
             This browser can't share your position on this page. Location needs a secure (https) connection and a browser
             that supports it. Use the button below to send it by hand when it works, or tell the office where you are.
@@ -15,7 +15,7 @@ function Status({ sharing }: { sharing: SharingState }) {
       );
     case 'denied':
       return (
-        <Alert color="red" variant="light" title="Location permission denied">
+        <Alert color="red" variant="light" role="note" title="Location permission denied">
           <Text size="sm" c="dark.8">
             Your customers can't see you coming. Allow location for this site in your browser&apos;s settings, then reload
             the page.

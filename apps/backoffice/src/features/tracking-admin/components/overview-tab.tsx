@@ -114,7 +114,7 @@ export function OverviewTab({ live }: { live: boolean }) {
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {alerts.map((alert) => (
                 <li key={alert.id}>
-                  <Alert variant="light" color={alert.severity === 'danger' ? 'red' : 'yellow'} p="xs">
+                  <Alert variant="light" role="note" color={alert.severity === 'danger' ? 'red' : 'yellow'} p="xs">
                     <Text size="sm" c="dark.8">
                       {alert.message}
                     </Text>

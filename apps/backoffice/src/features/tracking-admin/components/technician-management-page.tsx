@@ -17,7 +17,7 @@ const addFormId = 'add-technician-form';
 function HelpBox() {
   const { lat, lng } = tracking.defaultCenter;
   return (
-    <Alert variant="light" color="blue" title="How location sharing works" component="aside" aria-label="How location sharing works">
+    <Alert variant="light" color="blue" title="How location sharing works" component="aside" role="complementary" aria-label="How location sharing works">
       <Stack gap={4}>
         <Text size="sm">
           A location saved here is shared live over a WebSocket connection: tracking administration and the customer&apos;s

@@ -1,0 +1,297 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { technicianAccountsPath, type Technician } from '@repo/contracts';
+import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { App } from '../index.tsx';
+import {
+  apiError,
+  fakeApi,
+  fakeLiveSocket,
+  json,
+  renderAppAt,
+  signIn,
+  staffUser,
+  technician,
+  type Answer,
+} from '../../features/tracking-admin/testing/fake-api.ts';
+
+const mike = technician({ id: 'tech_mike', name: 'Mike Chen', phone: '(904) 555-0177', avatar: 'https://example.com/mike.jpg', currentLocation: null, specialties: [] });
+
+async function renderManagement(technicians: Technician[] = [technician(), mike], more: Record<string, Answer> = {}) {
+  const live = fakeLiveSocket();
+  const api = fakeApi({
+    ...signIn(staffUser),
+    'GET /api/technicians': () => json(200, technicians),
+    [`GET ${technicianAccountsPath}`]: () =>
+      json(200, [{ id: 4, technicianId: 'tech_mike', name: 'Mike Chen', email: 'mike@example.com', createdAt: '2026-03-01T12:00:00.000Z' }]),
+    ...more,
+  });
+  await renderAppAt(<App />, '/technician-management');
+  await expectPageHeading('Technician Management');
+  return { api, live };
+}
+
+const card = (name: string) => screen.findByRole('article', { name });
+const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('technician management: the cards', () => {
+  it("shows each technician's details, location with 4 decimals and its last update in Eastern time, and initials without a photo", async () => {
+    await renderManagement();
+    const sara = within(await card('Sara Martinez'));
+    expect(sara.getByText('ID: tech_sara')).toBeTruthy();
+    expect(sara.getByText('(904) 555-0122')).toBeTruthy();
+    expect(sara.getByText('White Ford Transit, SA-204')).toBeTruthy();
+    expect(sara.getByText('4.8 out of 5 (312 jobs)')).toBeTruthy();
+    expect(sara.getByRole('list', { name: "Sara Martinez's specialties" }).textContent).toBe('RefrigeratorsIce makers');
+    const location = within(sara.getByRole('region', { name: "Sara Martinez's current location" }));
+    expect(location.getByText('48 King St, St Augustine')).toBeTruthy();
+    expect(location.getByText('29.9012, -81.3124')).toBeTruthy();
+    expect(location.getByText('Last updated: Mar 10, 2026, 2:35 PM EDT')).toBeTruthy();
+    expect(sara.getByText('SM')).toBeTruthy();
+
+    const mikeCard = within(await card('Mike Chen'));
+    expect(mikeCard.getByText('No location shared yet.')).toBeTruthy();
+    expect(mikeCard.queryByText('MC')).toBeNull();
+  });
+
+  it('explains live location sharing with the St Augustine sample coordinates', async () => {
+    await renderManagement();
+    const help = screen.getByRole('complementary', { name: 'How location sharing works' });
+    expect(help.textContent).toContain('shared live over a WebSocket connection');
+    expect(help.textContent).toContain('Sample coordinates for St Augustine: latitude 29.9012, longitude -81.3124.');
+  });
+
+  it('says when there are no technicians yet', async () => {
+    await renderManagement([]);
+    expect(await screen.findByText('No technicians yet. Add the first one with Add New Technician.')).toBeTruthy();
+  });
+
+  it('offers Try Again when the list cannot be loaded', async () => {
+    const { api } = await renderManagement([], { 'GET /api/technicians': () => apiError(503, 'SERVICE_UNAVAILABLE', 'Tracking is unavailable') });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Unable to load technicians' })).toBeTruthy();
+    api.answer('GET /api/technicians', () => json(200, [technician()]));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await card('Sara Martinez')).toBeTruthy();
+  });
+});
+
+describe('technician management: Add New Technician', () => {
+  it('requires every field, with the spec toast and a message under each field', async () => {
+    const { api } = await renderManagement();
+    const toggle = screen.getByRole('button', { name: 'Add New Technician' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const form = within(await screen.findByRole('form', { name: 'Add New Technician' }));
+    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    await expectToast('Missing Information', 'Please fill in all fields');
+    await expectFieldError(form.getByLabelText(/Full Name/), 'Name is required');
+    await expectFieldError(form.getByLabelText(/^Phone/), 'Phone is required');
+    await expectFieldError(form.getByLabelText(/Vehicle Information/), 'Vehicle information is required');
+    await expectFieldError(form.getByLabelText(/Specialties/), 'Specialties are required');
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText(/Full Name/)));
+    expect(api.sent('POST /api/technicians')).toHaveLength(0);
+  });
+
+  it('sends the management payload (specialties split, trimmed, empties dropped), refreshes the list and closes', async () => {
+    const { api } = await renderManagement();
+    const created = technician({ id: 'tech_ana', name: 'Ana Diaz', currentLocation: null });
+    api.answer('POST /api/technicians', () => {
+      api.answer('GET /api/technicians', () => json(200, [technician(), mike, created]));
+      return json(201, created);
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add New Technician' }));
+    const form = within(await screen.findByRole('form', { name: 'Add New Technician' }));
+    type(form.getByLabelText(/Full Name/), 'Ana Diaz');
+    type(form.getByLabelText(/^Phone/), '(904) 555-0188');
+    type(form.getByLabelText(/Vehicle Information/), 'Blue Ram ProMaster');
+    type(form.getByLabelText(/Specialties/), ' Ovens , ,Ranges,');
+    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    await expectToast('Technician Added', 'Ana Diaz has been added.');
+    expect(api.sent('POST /api/technicians')[0]?.body).toEqual({ name: 'Ana Diaz', phone: '(904) 555-0188', vehicleInfo: 'Blue Ram ProMaster', specialties: ['Ovens', 'Ranges'] });
+    expect(await card('Ana Diaz')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Add New Technician' })).toBeNull();
+  });
+
+  it("shows 'Add Failed' with the server's message, and its field messages under the fields", async () => {
+    const { api } = await renderManagement();
+    api.answer('POST /api/technicians', () => apiError(400, 'VALIDATION_ERROR', 'Phone is too long', { phone: 'Phone is too long' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add New Technician' }));
+    const form = within(await screen.findByRole('form', { name: 'Add New Technician' }));
+    type(form.getByLabelText(/Full Name/), 'Ana Diaz');
+    type(form.getByLabelText(/^Phone/), '9'.repeat(30));
+    type(form.getByLabelText(/Vehicle Information/), 'Van');
+    type(form.getByLabelText(/Specialties/), 'Ovens');
+    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    await expectToast('Add Failed', 'Phone is too long');
+    await expectFieldError(form.getByLabelText(/^Phone/), 'Phone is too long');
+  });
+
+  it("says 'Failed to add technician' when the server gives no message", async () => {
+    const { api } = await renderManagement();
+    api.answer('POST /api/technicians', () => new Response('', { status: 502 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add New Technician' }));
+    const form = within(await screen.findByRole('form', { name: 'Add New Technician' }));
+    type(form.getByLabelText(/Full Name/), 'Ana Diaz');
+    type(form.getByLabelText(/^Phone/), '904');
+    type(form.getByLabelText(/Vehicle Information/), 'Van');
+    type(form.getByLabelText(/Specialties/), 'Ovens');
+    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    await expectToast('Add Failed', 'Failed to add technician');
+  });
+});
+
+describe('technician management: inline edit', () => {
+  it('edits one technician at a time, requires name, phone and vehicle info, and saves', async () => {
+    const { api } = await renderManagement();
+    api.answer('PUT /api/technicians/tech_sara', ({ body }) => json(200, technician(body as Partial<Technician>)));
+    fireEvent.click(within(await card('Sara Martinez')).getByRole('button', { name: 'Edit Sara Martinez' }));
+    expect(await screen.findByRole('form', { name: 'Edit Sara Martinez' })).toBeTruthy();
+    fireEvent.click(within(await card('Mike Chen')).getByRole('button', { name: 'Edit Mike Chen' }));
+    expect(await screen.findByRole('form', { name: 'Edit Mike Chen' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Edit Sara Martinez' })).toBeNull();
+    fireEvent.click(within(screen.getByRole('form', { name: 'Edit Mike Chen' })).getByRole('button', { name: 'Cancel' }));
+
+    fireEvent.click(within(await card('Sara Martinez')).getByRole('button', { name: 'Edit Sara Martinez' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit Sara Martinez' }));
+    type(form.getByLabelText(/Vehicle Info/), '  ');
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    await expectToast('Missing Information', 'Please fill in all required fields');
+    await expectFieldError(form.getByLabelText(/Vehicle Info/), 'Vehicle info is required');
+
+    type(form.getByLabelText(/Vehicle Info/), 'Grey Transit Connect');
+    type(form.getByLabelText(/^Phone/), '(904) 555-0123');
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    await expectToast('Technician Updated');
+    expect(api.sent('PUT /api/technicians/tech_sara')[0]?.body).toEqual({ name: 'Sara Martinez', phone: '(904) 555-0123', vehicleInfo: 'Grey Transit Connect' });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit Sara Martinez' })).toBeNull());
+  });
+
+  it("shows 'Update Failed' with 'Failed to update technician' when the server gives no message", async () => {
+    const { api } = await renderManagement();
+    api.answer('PUT /api/technicians/tech_sara', () => new Response('', { status: 500 }));
+    fireEvent.click(within(await card('Sara Martinez')).getByRole('button', { name: 'Edit Sara Martinez' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit Sara Martinez' }));
+    fireEvent.click(form.getByRole('button', { name: 'Save' }));
+    await expectToast('Update Failed', 'Failed to update technician');
+    expect(screen.getByRole('form', { name: 'Edit Sara Martinez' })).toBeTruthy();
+  });
+});
+
+describe('technician management: Update Location', () => {
+  it('requires latitude, longitude and address, then sends numbers and clears the form', async () => {
+    const { api } = await renderManagement();
+    api.answer('PUT /api/technicians/tech_mike/location', ({ body }) => {
+      const { lat, lng, address } = body as { lat: number; lng: number; address: string };
+      const moved = { ...mike, currentLocation: { lat, lng, address, lastUpdated: '2026-03-10T19:00:00.000Z' } };
+      api.answer('GET /api/technicians', () => json(200, [technician(), moved]));
+      return json(200, moved);
+    });
+    const form = within(await screen.findByRole('form', { name: 'Update Location for Mike Chen' }));
+    type(form.getByLabelText('Latitude'), '29.8947');
+    fireEvent.click(form.getByRole('button', { name: 'Update Location' }));
+    await expectToast('Missing Information', 'Please fill in all location fields');
+    await expectFieldError(form.getByLabelText('Longitude'), 'Longitude is required');
+    await expectFieldError(form.getByLabelText('Address'), 'Address is required');
+    // The arrow keys move a coordinate by the spec's step, 0.0001.
+    fireEvent.keyDown(form.getByLabelText('Latitude'), { key: 'ArrowUp' });
+    await waitFor(() => expect((form.getByLabelText('Latitude') as HTMLInputElement).value).toBe('29.8948'));
+    fireEvent.keyDown(form.getByLabelText('Latitude'), { key: 'ArrowDown' });
+    await waitFor(() => expect((form.getByLabelText('Latitude') as HTMLInputElement).value).toBe('29.8947'));
+
+    type(form.getByLabelText('Longitude'), '-81.3145');
+    type(form.getByLabelText('Address'), '12 Aviles Street');
+    fireEvent.click(form.getByRole('button', { name: 'Update Location' }));
+    await expectToast('Location Updated');
+    expect(api.sent('PUT /api/technicians/tech_mike/location')[0]?.body).toEqual({ lat: 29.8947, lng: -81.3145, address: '12 Aviles Street' });
+    await waitFor(() => expect((form.getByLabelText('Address') as HTMLInputElement).value).toBe(''));
+    expect(await within(await card('Mike Chen')).findByText('29.8947, -81.3145')).toBeTruthy();
+  });
+
+  it('refuses an out-of-range latitude before sending, and shows the server refusal as Update Failed', async () => {
+    const { api } = await renderManagement();
+    const form = within(await screen.findByRole('form', { name: 'Update Location for Mike Chen' }));
+    type(form.getByLabelText('Latitude'), '95');
+    type(form.getByLabelText('Longitude'), '-81.3');
+    type(form.getByLabelText('Address'), 'Somewhere');
+    fireEvent.click(form.getByRole('button', { name: 'Update Location' }));
+    await expectFieldError(form.getByLabelText('Latitude'), 'Latitude must be between -90 and 90');
+    expect(api.sent('PUT /api/technicians/tech_mike/location')).toHaveLength(0);
+
+    api.answer('PUT /api/technicians/tech_mike/location', () => apiError(404, 'NOT_FOUND', 'We could not find that technician.'));
+    type(form.getByLabelText('Latitude'), '29.9');
+    fireEvent.click(form.getByRole('button', { name: 'Update Location' }));
+    await expectToast('Update Failed', 'We could not find that technician.');
+  });
+});
+
+describe('technician management: live updates', () => {
+  it('subscribes to every update and shows a moved technician without reloading', async () => {
+    const { api, live } = await renderManagement();
+    await card('Sara Martinez');
+    const socket = live.current();
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'subscribe_all' }]);
+    socket.receive({ type: 'subscribed', appointmentId: null });
+    expect(await screen.findByText('Live')).toBeTruthy();
+
+    api.answer('GET /api/technicians', () =>
+      json(200, [technician({ currentLocation: { lat: 29.8, lng: -81.2, address: 'US-1', lastUpdated: '2026-03-10T19:00:00.000Z' } }), mike]),
+    );
+    socket.receive({ type: 'location_update', technicianId: 'tech_sara', appointmentId: null });
+    expect(await within(await card('Sara Martinez')).findByText('29.8000, -81.2000')).toBeTruthy();
+  });
+
+  it('falls back to refreshing on a timer when the subscription is refused', async () => {
+    const { live } = await renderManagement();
+    const socket = live.current();
+    socket.open();
+    socket.receive({ type: 'error', message: 'Only staff can follow every appointment.' });
+    expect(await screen.findByText('Refreshing every 5 s')).toBeTruthy();
+  });
+});
+
+describe('technician management: phone sign-ins', () => {
+  it('shows who has a sign-in and sets a new password', async () => {
+    const { api } = await renderManagement();
+    api.answer('PUT /api/admin/technician-accounts/tech_mike/password', () => new Response(null, { status: 204 }));
+    const mikeCard = within(await card('Mike Chen'));
+    expect(await mikeCard.findByText('Has sign-in: mike@example.com')).toBeTruthy();
+    const form = within(mikeCard.getByRole('form', { name: 'Set a new password for Mike Chen' }));
+    type(form.getByLabelText(/New password/), 'abc');
+    fireEvent.click(form.getByRole('button', { name: 'Set New Password' }));
+    await expectFieldError(form.getByLabelText(/New password/), 'Password must be at least 6 characters');
+    type(form.getByLabelText(/New password/), 'harbor-lantern-42');
+    fireEvent.click(form.getByRole('button', { name: 'Set New Password' }));
+    await expectToast('Password Updated');
+    expect(api.sent('PUT /api/admin/technician-accounts/tech_mike/password')[0]?.body).toEqual({ password: 'harbor-lantern-42' });
+  });
+
+  it('gives a technician a sign-in, with the server refusal next to the email', async () => {
+    const { api } = await renderManagement();
+    api.answer(`POST ${technicianAccountsPath}`, () =>
+      apiError(409, 'CONFLICT', 'That email already has a back-office sign-in. Use another email.', { email: 'That email already has a back-office sign-in. Use another email.' }),
+    );
+    const form = within(await screen.findByRole('form', { name: 'Give Sara Martinez a sign-in' }));
+    type(form.getByLabelText(/Sign-in email/), 'mike@example.com');
+    type(form.getByLabelText(/Password/), 'harbor-lantern-42');
+    fireEvent.click(form.getByRole('button', { name: 'Give Sign-in' }));
+    await expectToast('Sign-in Failed', 'That email already has a back-office sign-in.');
+    await expectFieldError(form.getByLabelText(/Sign-in email/), 'That email already has a back-office sign-in. Use another email.');
+
+    api.answer(`POST ${technicianAccountsPath}`, ({ body }) => {
+      const { email } = body as { email: string };
+      api.answer(`GET ${technicianAccountsPath}`, () => json(200, [{ id: 5, technicianId: 'tech_sara', name: 'Sara Martinez', email, createdAt: '2026-03-10T12:00:00.000Z' }]));
+      return json(201, { id: 5, technicianId: 'tech_sara', name: 'Sara Martinez', email, createdAt: '2026-03-10T12:00:00.000Z' });
+    });
+    type(form.getByLabelText(/Sign-in email/), 'sara@example.com');
+    fireEvent.click(form.getByRole('button', { name: 'Give Sign-in' }));
+    await expectToast('Sign-in Created', 'Sara Martinez can now sign in with sara@example.com.');
+    expect(api.sent(`POST ${technicianAccountsPath}`)[1]?.body).toEqual({ technicianId: 'tech_sara', name: 'Sara Martinez', email: 'sara@example.com', password: 'harbor-lantern-42' });
+    expect(await within(await card('Sara Martinez')).findByText('Has sign-in: sara@example.com')).toBeTruthy();
+  });
+});

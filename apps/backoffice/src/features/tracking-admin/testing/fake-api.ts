@@ -1,0 +1,242 @@
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import {
+  backOfficeSessionPath,
+  businessDate,
+  storageKeys,
+  type BackOfficeUser,
+  type StaffAppointment,
+  type Technician,
+  type TechnicianJob,
+  type TrackingRecord,
+  type WsServerMessage,
+} from '@repo/contracts';
+
+/**
+ * Test stand-ins for the back office's staff and technician screens: the API behind `fetch`, the live socket, and
+ * the phone's geolocation. Only test files import this.
+ */
+
+export type SentRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
+export type Answer = (request: SentRequest) => Response | Promise<Response>;
+
+export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) =>
+  json(status, { error: { code, message, ...(fields ? { fields } : {}) } });
+
+/** Answers keyed "METHOD /path" (query aside), every request recorded; anything unanswered is a 404 in the API shape. */
+export function fakeApi(answers: Record<string, Answer>) {
+  const table = new Map(Object.entries(answers));
+  const requests: SentRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const address = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const url = new URL(address, window.location.origin);
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const request = { method, path: url.pathname, query: url.searchParams, body };
+      requests.push(request);
+      const answer = table.get(`${method} ${url.pathname}`);
+      return answer ? answer(request) : apiError(404, 'NOT_FOUND', `The fake API has no answer for ${method} ${url.pathname}`);
+    }),
+  );
+  return {
+    requests,
+    sent: (key: string) => requests.filter((request) => `${request.method} ${request.path}` === key),
+    answer: (key: string, answer: Answer) => table.set(key, answer),
+  };
+}
+
+/** A /ws connection the test opens and feeds; the page's subscribe messages are in `sent`. */
+export class FakeSocket {
+  static instances: FakeSocket[] = [];
+  readonly sent: unknown[] = [];
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+
+  close() {
+    this.readyState = 3;
+  }
+
+  /** The server accepts the connection. */
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+
+  receive(message: WsServerMessage) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+
+  /** The connection is lost. */
+  drop() {
+    this.readyState = 3;
+    this.onclose?.(new CloseEvent('close'));
+  }
+}
+
+export function fakeLiveSocket() {
+  FakeSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  return {
+    /** The page's current connection. */
+    current: () => {
+      const socket = FakeSocket.instances.at(-1);
+      if (!socket) throw new Error('The page opened no live socket.');
+      return socket;
+    },
+  };
+}
+
+export const staffUser: BackOfficeUser = { id: 1, name: 'Office', email: 'office@example.com', role: 'staff', technicianId: null };
+export const technicianUser: BackOfficeUser = { id: 9, name: 'Sara Martinez', email: 'sara@example.com', role: 'technician', technicianId: 'tech_sara' };
+
+/** An unsigned token that has not expired; only a guard that reads browser storage looks at it. */
+const unexpiredToken = (user: BackOfficeUser) =>
+  `e30.${btoa(JSON.stringify({ sub: String(user.id), role: user.role, exp: Math.floor(Date.now() / 1000) + 3600 }))}.sig`;
+
+/** Signs `user` in as the back office sees it (the session call, and a stored token for a guard that reads one). */
+export function signIn(user: BackOfficeUser): Record<string, Answer> {
+  window.localStorage.setItem(storageKeys.adminToken, unexpiredToken(user));
+  return { [`GET ${backOfficeSessionPath}`]: () => json(200, { user }) };
+}
+
+export async function renderAppAt(app: ReactElement, path: string) {
+  window.history.replaceState(null, '', path);
+  return render(app);
+}
+
+/** An instant `minutes` from now, as the API writes instants. */
+export const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+export function technician(overrides: Partial<Technician> = {}): Technician {
+  return {
+    id: 'tech_sara',
+    name: 'Sara Martinez',
+    phone: '(904) 555-0122',
+    avatar: null,
+    vehicleInfo: 'White Ford Transit, SA-204',
+    specialties: ['Refrigerators', 'Ice makers'],
+    rating: 4.8,
+    completedJobs: 312,
+    status: 'available',
+    currentLocation: { lat: 29.9012, lng: -81.3124, address: '48 King St, St Augustine', lastUpdated: '2026-03-10T18:35:00.000Z' },
+    ...overrides,
+  };
+}
+
+export function staffAppointment(overrides: Partial<StaffAppointment> = {}): StaffAppointment {
+  return {
+    id: 12,
+    customerId: 7,
+    serviceRequestId: null,
+    customerName: 'Pat Rivera',
+    email: 'pat@example.com',
+    phone: '(904) 555-0142',
+    address: '12 Aviles Street',
+    city: 'St Augustine',
+    state: 'FL',
+    zipCode: '32084',
+    appointmentDate: businessDate(),
+    timeSlot: '14:00-15:00',
+    serviceType: 'Repair',
+    appliance: 'Dishwasher',
+    brand: 'Bosch',
+    description: null,
+    status: 'scheduled',
+    technicianId: null,
+    technicianNotes: null,
+    totalCost: null,
+    confirmationCode: 'SA-12345',
+    createdAt: '2026-01-02T12:00:00.000Z',
+    scheduledTime: minutesFromNow(300),
+    ...overrides,
+  };
+}
+
+export function trackingRecord(overrides: Partial<TrackingRecord> = {}): TrackingRecord {
+  return {
+    appointmentId: '12',
+    technicianId: 'tech_sara',
+    status: 'dispatched',
+    scheduledStart: '2026-03-10T18:00:00.000Z',
+    scheduledEnd: '2026-03-10T19:00:00.000Z',
+    estimatedArrival: '2026-03-10T18:00:00.000Z',
+    estimatedArrivalSource: 'schedule',
+    actualArrival: null,
+    location: null,
+    customerLocation: { lat: 29.8947, lng: -81.3145, address: '12 Aviles Street, St Augustine, FL 32084' },
+    route: [],
+    distanceToCustomer: null,
+    estimatedTimeToArrival: null,
+    progress: 40,
+    service: { serviceType: 'Repair', appliance: 'Dishwasher', brand: 'Bosch' },
+    notifications: [],
+    closed: null,
+    updatedAt: '2026-03-10T16:05:00.000Z',
+    ...overrides,
+  };
+}
+
+export function technicianJob(overrides: Partial<TechnicianJob> = {}, tracking: Partial<TrackingRecord> = {}): TechnicianJob {
+  return {
+    appointmentId: '12',
+    customerName: 'Pat Rivera',
+    phone: '(904) 555-0142',
+    address: '12 Aviles Street, St Augustine, FL 32084',
+    serviceType: 'Repair',
+    appliance: 'Dishwasher',
+    brand: 'Bosch',
+    scheduledStart: '2026-03-10T18:00:00.000Z',
+    scheduledEnd: '2026-03-10T19:00:00.000Z',
+    tracking: trackingRecord(tracking),
+    ...overrides,
+  };
+}
+
+/** The phone's geolocation: the test reports positions and errors to the page's watch. */
+export function fakeGeolocation() {
+  const watches = new Map<number, { success: PositionCallback; error: PositionErrorCallback | null | undefined }>();
+  let nextId = 1;
+  const geolocation = {
+    watchPosition: vi.fn((success: PositionCallback, error?: PositionErrorCallback | null) => {
+      const id = nextId++;
+      watches.set(id, { success, error });
+      return id;
+    }),
+    clearWatch: vi.fn((id: number) => void watches.delete(id)),
+    getCurrentPosition: vi.fn((success: PositionCallback) => success(position(29.9, -81.31))),
+  };
+  Object.defineProperty(window.navigator, 'geolocation', { value: geolocation, configurable: true });
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  function position(lat: number, lng: number): GeolocationPosition {
+    return { coords: { latitude: lat, longitude: lng, accuracy: 5 } as GeolocationCoordinates, timestamp: Date.now() } as GeolocationPosition;
+  }
+  return {
+    geolocation,
+    watching: () => watches.size,
+    report: (lat: number, lng: number) => {
+      for (const { success } of watches.values()) success(position(lat, lng));
+    },
+    deny: () => {
+      for (const { error } of watches.values()) error?.({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: 'denied' } as GeolocationPositionError);
+    },
+    remove: () => {
+      Reflect.deleteProperty(window.navigator, 'geolocation');
+    },
+  };
+}
