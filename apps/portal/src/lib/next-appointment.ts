@@ -17,7 +17,8 @@ function slotBounds({ appointmentDate, timeSlot }: Appointment): { start: Date; 
 
 /**
  * The customer's next active appointment (scheduled, confirmed or in progress) that is not over: its slot has not
- * ended, or, for one in progress, it is today's (a repair may run past its arrival window). Earliest first.
+ * ended, or, for one in progress or with a technician assigned, it is today's (a repair may run past its arrival
+ * window, and a technician may be running late: the visit is only over once it is completed). Earliest first.
  */
 export function nextActiveAppointment(appointments: readonly Appointment[], now: Date = new Date()): Appointment | undefined {
   const today = businessDate(now);
@@ -26,7 +27,8 @@ export function nextActiveAppointment(appointments: readonly Appointment[], now:
     if (!activeStatuses.has(appointment.status)) continue;
     const bounds = slotBounds(appointment);
     if (!bounds) continue;
-    const over = appointment.status === 'in-progress' ? appointment.appointmentDate < today : bounds.end.getTime() <= now.getTime();
+    const lastsTheDay = appointment.status === 'in-progress' || appointment.technicianId !== null;
+    const over = lastsTheDay ? appointment.appointmentDate < today : bounds.end.getTime() <= now.getTime();
     if (over) continue;
     if (!next || bounds.start.getTime() < next.start) next = { appointment, start: bounds.start.getTime() };
   }

@@ -1,6 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appointmentPageMessages, trackingMessages, trackingStatusLabels, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
+import { appointmentPageMessages, trackingMessages, trackingStatusLabels, wsMessages, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
+import { toastRegionLabel } from '@repo/ui';
 import { expectDocumentTitle, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { reloadPage } from '../../lib/full-redirect.ts';
 import { App } from '../index.tsx';
@@ -45,11 +46,67 @@ const factsOf = (card: HTMLElement) =>
 
 const card = (name: string) => screen.getByRole('region', { name });
 
+const mapName = 'Live map of your technician and your address';
+/** The map's markers, by the names Leaflet gives them (their titles). */
+const markersOf = (map: HTMLElement) => [...map.querySelectorAll('.leaflet-marker-icon')].map((marker) => marker.getAttribute('title'));
+
 /** A timeline step's text without its hidden marker (a tick or the step's number). */
 const stepText = (step: HTMLElement) => (step.textContent ?? '').replace(/^(✓|\d)/, '');
 
+/**
+ * A stand-in for the browser's WebSocket (jsdom's would dial a server that is not there): the page's live socket
+ * (@repo/ui's `openLiveSocket`, which uses the global WebSocket) is driven by the test — opened, sent messages, dropped.
+ */
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  static latest(): FakeSocket {
+    const socket = FakeSocket.made.at(-1);
+    if (!socket) throw new Error('The page opened no live socket');
+    return socket;
+  }
+
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  readonly sent: unknown[] = [];
+  closedByPage = false;
+
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+
+  close() {
+    this.closedByPage = true;
+  }
+
+  /** The server accepted the connection. */
+  open() {
+    act(() => this.onopen?.(new Event('open')));
+  }
+
+  /** A message from the server. */
+  receive(message: unknown) {
+    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) })));
+  }
+
+  /** The connection failed or dropped, as a browser reports it: an error, then the close. */
+  drop() {
+    act(() => {
+      this.onerror?.(new Event('error'));
+      this.onclose?.(new CloseEvent('close', { code: 1006 }));
+    });
+  }
+}
+
 beforeEach(() => {
   vi.mocked(reloadPage).mockClear();
+  FakeSocket.made = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
 });
 
 afterEach(() => {
@@ -154,7 +211,7 @@ describe('tracking page: without an appointment in the address', () => {
 });
 
 describe('tracking page: the visit', () => {
-  it('shows the cards with real data only: Calculating... and the map placeholder while positions are unknown, and no Connected indicator', async () => {
+  it('shows the cards with real data only: Calculating... and a map without markers while positions are unknown', async () => {
     const api = await renderTracking(trackingRecord());
     expect(screen.getByText('Technician dispatched')).toBeTruthy();
     expect(factsOf(card('Service Details'))).toEqual({
@@ -165,9 +222,12 @@ describe('tracking page: the visit', () => {
     });
     const location = card('Live Location Tracking');
     expect(factsOf(location)).toEqual({ 'Technician location': 'Calculating...', Distance: 'Calculating...', ETA: 'Calculating...' });
-    expect(within(location).getByText('Loading map...')).toBeTruthy();
-    expect(screen.queryByText('Connected')).toBeNull();
-    expect(screen.queryByText('Reconnecting...')).toBeNull();
+    const map = await within(location).findByRole('region', { name: mapName });
+    expect(markersOf(map)).toEqual([]);
+    expect(map.querySelectorAll('.leaflet-overlay-pane path')).toHaveLength(0);
+    // The spec's default view (29.9012, -81.3124 at zoom 13) is where the map looks, not a position it draws.
+    await waitFor(() => expect(map.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(/\/13\/2245\/3382\.png$/));
+    expect(within(location).queryByText('Loading map...')).toBeNull();
     const directions = within(location).getByRole('link', { name: /^Get Directions\s*\(opens in a new tab\)$/ });
     expect(directions.getAttribute('href')).toBe('https://www.google.com/maps/dir/?api=1&destination=12%20Aviles%20Street%2C%20St%20Augustine%2C%20FL%2032084');
     expect(directions.getAttribute('target')).toBe('_blank');
@@ -190,8 +250,51 @@ describe('tracking page: the visit', () => {
     );
     const location = card('Live Location Tracking');
     expect(factsOf(location)).toEqual({ 'Technician location': '29.8947, -81.3145', Distance: '3.4 km', ETA: '12 min' });
-    expect(within(location).queryByText('Loading map...')).toBeNull();
     expect(within(location).getByText('Position updated Mar 10, 1:40 PM')).toBeTruthy();
+    const map = await within(location).findByRole('region', { name: mapName });
+    await waitFor(() => expect(markersOf(map)).toEqual(['Your technician']));
+  });
+
+  it("draws the technician, the customer's place and the trip on the map, each marker with its popup", async () => {
+    await renderTracking(
+      trackingRecord({
+        status: 'en-route',
+        location: { lat: 29.8947, lng: -81.3145, address: '1 King Street, St Augustine', lastUpdated: '2026-03-10T17:40:00.000Z' },
+        customerLocation: { lat: 29.8921, lng: -81.3132, address: '12 Aviles Street, St Augustine, FL 32084' },
+        route: [
+          { lat: 29.91, lng: -81.32 },
+          { lat: 29.9, lng: -81.317 },
+        ],
+        distanceToCustomer: 0.31,
+        estimatedTimeToArrival: 2,
+        estimatedArrivalSource: 'live',
+      }),
+    );
+    const map = await within(card('Live Location Tracking')).findByRole('region', { name: mapName });
+    await waitFor(() => expect(markersOf(map)).toEqual(['Your address', 'Your technician']));
+    // The trip so far (its points, then the technician's position) and a dashed line on to the customer.
+    const lines = [...map.querySelectorAll('.leaflet-overlay-pane path')];
+    expect(lines.map((line) => line.getAttribute('stroke-dasharray'))).toEqual([null, '6 8']);
+
+    const [home, van] = [...map.querySelectorAll<HTMLElement>('.leaflet-marker-icon')];
+    fireEvent.click(van!);
+    await waitFor(() => expect(map.querySelector('.leaflet-popup-content')?.textContent).toBe('Maria Lopez1 King Street, St AugustineUpdated Mar 10, 1:40 PM'));
+    fireEvent.click(home!);
+    await waitFor(() => expect(map.querySelector('.leaflet-popup-content')?.textContent).toBe('Your address12 Aviles Street, St Augustine, FL 32084'));
+  });
+
+  it('keeps drawing positions on a light grid, saying so, when the map tiles cannot be loaded', async () => {
+    await renderTracking(
+      trackingRecord({ status: 'en-route', location: { lat: 29.8947, lng: -81.3145, address: null, lastUpdated: '2026-03-10T17:40:00.000Z' } }),
+    );
+    const map = await within(card('Live Location Tracking')).findByRole('region', { name: mapName });
+    await waitFor(() => expect(map.querySelector('img.leaflet-tile')).toBeTruthy());
+    expect(within(card('Live Location Tracking')).queryByText('Map tiles unavailable — positions are still live')).toBeNull();
+    for (const tile of map.querySelectorAll('img.leaflet-tile')) fireEvent.error(tile);
+    const note = await within(card('Live Location Tracking')).findByText('Map tiles unavailable — positions are still live');
+    expect(note.getAttribute('role')).toBe('status');
+    expect(map.closest('[data-tiles]')?.getAttribute('data-tiles')).toBe('failed');
+    expect(markersOf(map)).toEqual(['Your technician']);
   });
 
   it('shows the technician: initials without a photo, rating, jobs, specialties, vehicle, and a Call Technician link', async () => {
@@ -292,7 +395,9 @@ describe('tracking page: countdown and refresh', () => {
     vi.setSystemTime(new Date('2026-03-10T17:50:00.000Z'));
     await renderTracking(trackingRecord({ status: 'en-route', estimatedArrivalSource: 'live', estimatedArrival: '2026-03-10T17:57:05.000Z' }));
     const arrival = card('Estimated Arrival');
-    expect(within(arrival).getByRole('timer', { name: 'Estimated time until your technician arrives 07:05' })).toBeTruthy();
+    const timer = within(arrival).getByRole('timer', { name: 'Estimated time until your technician arrives 07:05' });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer.textContent).toBe('07:04');
     expect(within(arrival).getByText('Scheduled time')).toBeTruthy();
     expect(within(arrival).queryByText(/not a live estimate/)).toBeNull();
   });
@@ -310,6 +415,129 @@ describe('tracking page: countdown and refresh', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(within(card('Estimated Arrival')).getByText('Arrived')).toBeTruthy());
     expect(api.sent(trackingPath)).toHaveLength(3);
+  });
+});
+
+describe('tracking page: live updates', () => {
+  const indicator = () => within(card('Live Location Tracking')).getByRole('status', { name: '' });
+  const liveState = async (label: string, state: string) =>
+    waitFor(() => {
+      const shown = within(card('Live Location Tracking')).getByText(label);
+      expect(shown.closest('[data-live]')?.getAttribute('data-live')).toBe(state);
+    });
+  const enRoute = (distanceToCustomer: number, address: string) =>
+    trackingRecord({
+      status: 'en-route',
+      location: { lat: 29.9, lng: -81.31, address, lastUpdated: '2026-03-10T17:40:00.000Z' },
+      distanceToCustomer,
+      estimatedTimeToArrival: 9,
+      estimatedArrivalSource: 'live',
+    });
+
+  it("shows Connecting..., then a green Connected once /ws is open, following the owner's appointment without a token", async () => {
+    await renderTracking(trackingRecord());
+    await liveState('Connecting...', 'connecting');
+    const socket = FakeSocket.latest();
+    expect(socket.url).toBe('ws://localhost:3000/ws');
+    socket.open();
+    await liveState('Connected', 'connected');
+    expect(socket.sent).toEqual([{ type: 'subscribe', appointmentId: '12' }]);
+    expect(screen.queryByText('Connection Issue')).toBeNull();
+  });
+
+  it("subscribes a link holder with the link's token", async () => {
+    const token = linkToken('track');
+    await renderTracking(trackingRecord(), `/technician-tracking?appointment=12#access=${token}`);
+    await waitFor(() => expect(FakeSocket.made).toHaveLength(1));
+    FakeSocket.latest().open();
+    expect(FakeSocket.latest().sent).toEqual([{ type: 'subscribe', appointmentId: '12', access: token }]);
+  });
+
+  it("refetches the record on its tracking_update, and the record and technician when its technician moves; other updates change nothing", async () => {
+    const api = await renderTracking(enRoute(3.2, '1 King Street'));
+    await within(card('Your Technician')).findByText('Maria Lopez');
+    const socket = FakeSocket.latest();
+    socket.open();
+    await liveState('Connected', 'connected');
+    const location = card('Live Location Tracking');
+    expect(factsOf(location)).toMatchObject({ 'Technician location': '1 King Street', Distance: '3.2 km' });
+
+    socket.receive({ type: 'tracking_update', appointmentId: '99' });
+    socket.receive({ type: 'location_update', technicianId: 'tech-9', appointmentId: null });
+    api.answer(trackingPath, () => json(200, enRoute(2.4, '40 Cordova Street')));
+    socket.receive({ type: 'tracking_update', appointmentId: '12' });
+    await waitFor(() => expect(factsOf(location)).toMatchObject({ 'Technician location': '40 Cordova Street', Distance: '2.4 km' }));
+    expect(api.sent(trackingPath)).toHaveLength(2);
+    expect(api.sent(technicianPath)).toHaveLength(1);
+
+    api.answer(trackingPath, () => json(200, enRoute(1.1, '9 Bridge Street')));
+    socket.receive({ type: 'location_update', technicianId: 'tech-3', appointmentId: '12' });
+    await waitFor(() => expect(factsOf(location)).toMatchObject({ 'Technician location': '9 Bridge Street', Distance: '1.1 km' }));
+    await waitFor(() => expect(api.sent(technicianPath)).toHaveLength(2));
+    expect(api.sent(trackingPath)).toHaveLength(3);
+    // A malformed message is only logged.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    act(() => socket.onmessage?.(new MessageEvent('message', { data: 'not json' })));
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it("shows Reconnecting... and the spec's Connection Issue toast once per outage, then catches up when back", async () => {
+    const api = await renderTracking(enRoute(3.2, '1 King Street'));
+    const first = FakeSocket.latest();
+    first.open();
+    await liveState('Connected', 'connected');
+
+    first.drop();
+    await liveState('Reconnecting...', 'reconnecting');
+    await expectToast('Connection Issue', 'Real-time updates are temporarily unavailable. Data will still refresh automatically.');
+    const toast = within(screen.getByRole('region', { name: toastRegionLabel })).getByRole('alert');
+    expect(toast.closest('[data-variant]')?.getAttribute('data-variant')).toBe('destructive');
+    fireEvent.click(within(toast).getByRole('button', { name: 'Close notification' }));
+    await waitFor(() => expect(screen.queryByText('Connection Issue')).toBeNull());
+
+    // The next attempt fails too: still the same outage, so no second toast.
+    await waitFor(() => expect(FakeSocket.made).toHaveLength(2), { timeout: 5_000 });
+    FakeSocket.latest().drop();
+    await waitFor(() => expect(FakeSocket.made).toHaveLength(3), { timeout: 5_000 });
+    expect(screen.queryByText('Connection Issue')).toBeNull();
+    expect(indicator().textContent).toBe('Reconnecting...');
+
+    // Back: subscribed again, and what was missed meanwhile is fetched.
+    api.answer(trackingPath, () => json(200, enRoute(0.8, '2 Cathedral Place')));
+    const third = FakeSocket.latest();
+    third.open();
+    await liveState('Connected', 'connected');
+    expect(third.sent).toEqual([{ type: 'subscribe', appointmentId: '12' }]);
+    await waitFor(() => expect(factsOf(card('Live Location Tracking'))).toMatchObject({ Distance: '0.8 km' }));
+
+    // A new outage is worth a new toast.
+    third.drop();
+    await expectToast('Connection Issue');
+  });
+
+  it('says so when the server will not follow the appointment, and keeps refreshing', async () => {
+    await renderTracking(trackingRecord());
+    const socket = FakeSocket.latest();
+    socket.open();
+    socket.receive({ type: 'error', message: wsMessages.notAllowed, appointmentId: '12' });
+    await liveState('Live updates unavailable: refreshing every 30 s', 'refused');
+  });
+
+  it('follows nothing once the visit is over or closed', async () => {
+    await renderTracking(trackingRecord({ status: 'completed', actualArrival: '2026-03-10T18:04:00.000Z' }));
+    expect(FakeSocket.made).toHaveLength(0);
+    expect(within(card('Live Location Tracking')).queryByRole('status', { name: '' })).toBeNull();
+    cleanup();
+    await renderTracking(trackingRecord({ closed: { at: '2026-03-10T15:00:00.000Z', reason: 'cancelled' } }));
+    expect(FakeSocket.made).toHaveLength(0);
+  });
+
+  it('closes the socket when the page goes away', async () => {
+    await renderTracking(trackingRecord());
+    FakeSocket.latest().open();
+    cleanup();
+    expect(FakeSocket.latest().closedByPage).toBe(true);
   });
 });
 

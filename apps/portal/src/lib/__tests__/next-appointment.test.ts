@@ -24,6 +24,11 @@ describe('nextActiveAppointment', () => {
     expect(nextActiveAppointment([at(7, '2026-03-09', '08:00-09:00', 'in-progress')], now)).toBeUndefined();
   });
 
+  it("keeps today's visit with a technician assigned after its window (the technician may be late), not yesterday's", () => {
+    expect(nextActiveAppointment([{ ...at(11, '2026-03-10', '08:00-09:00'), technicianId: 'tech-3' }], now)?.id).toBe(11);
+    expect(nextActiveAppointment([{ ...at(12, '2026-03-09', '08:00-09:00'), technicianId: 'tech-3' }], now)).toBeUndefined();
+  });
+
   it('skips completed and cancelled appointments and unreadable dates', () => {
     const list = [at(8, '2026-03-11', '09:00-10:00', 'completed'), at(9, '2026-03-11', '09:00-10:00', 'cancelled'), at(10, 'next week', '09:00-10:00')];
     expect(nextActiveAppointment(list, now)).toBeUndefined();

@@ -25,6 +25,7 @@ export function ArrivalCard({ record }: { record: TrackingRecord }) {
   const now = useNow(tracking.countdownTickMs);
   const scheduled = record.estimatedArrivalSource === 'schedule';
   const arrived = hasArrived(record);
+  const progress = arrivalProgress(record, now);
   const countdownLabel = scheduled ? 'Time until your scheduled arrival window opens' : 'Estimated time until your technician arrives';
 
   return (
@@ -61,7 +62,12 @@ export function ArrivalCard({ record }: { record: TrackingRecord }) {
           </>
         )}
       </Stack>
-      <Progress value={arrivalProgress(record, now)} aria-label="Progress toward the arrival time" mt="md" size="lg" radius="xl" />
+      {/* The bar itself carries the name and value for screen readers; this is the same for the eye. */}
+      <Group justify="space-between" gap="xs" mt="md" aria-hidden="true">
+        <Text size="sm">Progress toward the arrival time</Text>
+        <Text size="sm" fw={600}>{`${progress}%`}</Text>
+      </Group>
+      <Progress value={progress} aria-label="Progress toward the arrival time" mt={4} size="lg" radius="xl" />
       <Text mt="md" fw={600}>
         {scheduled ? 'Scheduled arrival window' : 'Scheduled time'}
       </Text>

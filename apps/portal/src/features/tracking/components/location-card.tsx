@@ -1,32 +1,41 @@
-import { Button, Card, Center, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { tracking as constants, type TrackingRecord } from '@repo/contracts';
+import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { TrackingRecord } from '@repo/contracts';
 import { Fact } from '../../../components/fact.tsx';
 import { formatDayTime } from '../../../lib/dates.ts';
+import type { LiveStatus } from '../api/live.ts';
 import { directionsAddress, formatDistance, formatEta } from '../lib/arrival.ts';
+import { technicianPlace } from '../lib/map.ts';
+import { LiveIndicator } from './live-indicator.tsx';
+import { LiveMap } from './live-map.tsx';
 
 const calculating = 'Calculating...';
 
-/** Where the technician is: the address they reported, else their coordinates (4 decimals, as the spec shows them). */
-function technicianPlace(location: NonNullable<TrackingRecord['location']>): string {
-  return location.address ?? `${location.lat.toFixed(constants.coordinateDecimals)}, ${location.lng.toFixed(constants.coordinateDecimals)}`;
-}
+export type LocationCardProps = {
+  record: TrackingRecord;
+  /** The live connection's state; undefined once the visit is over (nothing is followed). */
+  live: LiveStatus | undefined;
+  technicianName: string | undefined;
+  /** A Refresh the visitor asked for is under way (live and timed refetches do not change the button). */
+  refreshing: boolean;
+  onRefresh: () => void;
+};
 
 /**
- * Live Location Tracking: the technician's position, distance and ETA ('Calculating...' while unknown), Refresh and
- * Get Directions. The map comes with the live updates; until a position exists its area shows the spec's placeholder.
+ * Live Location Tracking: the connection indicator, the map, the technician's position, distance and ETA
+ * ('Calculating...' while unknown), Refresh and Get Directions. Get Directions goes to the customer's street address
+ * as text, never to the record's coordinates: those may only be the centre of the customer's ZIP code or town.
  */
-export function LocationCard({ record, refreshing, onRefresh }: { record: TrackingRecord; refreshing: boolean; onRefresh: () => void }) {
+export function LocationCard({ record, live, technicianName, refreshing, onRefresh }: LocationCardProps) {
   const { location } = record;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="location-heading">
-      <Title order={2} size="h4" id="location-heading">
-        Live Location Tracking
-      </Title>
-      {location === null ? (
-        <Center mt="md" h={180} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="map-placeholder">
-          <Text c="dimmed">Loading map...</Text>
-        </Center>
-      ) : null}
+      <Group justify="space-between" align="center" gap="xs">
+        <Title order={2} size="h4" id="location-heading">
+          Live Location Tracking
+        </Title>
+        {live ? <LiveIndicator status={live} /> : null}
+      </Group>
+      <LiveMap record={record} technicianName={technicianName} />
       <Stack component="dl" gap="sm" mt="md" mb={0}>
         <Fact label="Technician location">{location ? technicianPlace(location) : calculating}</Fact>
         <Fact label="Distance">{formatDistance(record.distanceToCustomer) ?? calculating}</Fact>
@@ -38,7 +47,8 @@ export function LocationCard({ record, refreshing, onRefresh }: { record: Tracki
         </Text>
       ) : null}
       <Group gap="sm" mt="lg">
-        <Button variant="default" onClick={onRefresh} disabled={refreshing}>
+        {/* Not disabled while busy: a disabled button would drop the keyboard focus. */}
+        <Button variant="default" onClick={refreshing ? undefined : onRefresh} aria-busy={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
         </Button>
         <Button component="a" href={directionsAddress(record.customerLocation.address)} target="_blank" rel="noopener noreferrer" variant="light">

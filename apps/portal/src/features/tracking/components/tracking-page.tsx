@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { appointmentPageMessages, trackingAppointmentIdSchema, trackingMessages } from '@repo/contracts';
 import { AppAnchor, ErrorState, LoadingState, useDocumentTitle, useHydrated, useSignedInCustomer } from '@repo/ui';
@@ -7,6 +8,7 @@ import { useAppointments } from '../../../lib/api/appointments.ts';
 import { refusedStatus, useAppointmentAccess, useForgetRefusedAccess } from '../../../lib/appointment-access.ts';
 import { reloadPage } from '../../../lib/full-redirect.ts';
 import { nextActiveAppointment } from '../../../lib/next-appointment.ts';
+import { useLiveTracking } from '../api/live.ts';
 import { useTechnician, useTracking } from '../api/tracking.ts';
 import { TrackingView } from './tracking-view.tsx';
 
@@ -27,6 +29,8 @@ function AppointmentTracking({ appointmentId }: { appointmentId: number }) {
   const accessToken = useAppointmentAccess(appointmentId);
   const record = useTracking(appointmentId, accessToken);
   const technician = useTechnician(record.data, appointmentId, accessToken);
+  const live = useLiveTracking(appointmentId, accessToken, record.data);
+  const [refreshing, setRefreshing] = useState(false);
   // An expired or forged link is not worth sending again.
   useForgetRefusedAccess(appointmentId, accessToken, record.error, [401]);
   const refused = refusedStatus(record.error);
@@ -34,10 +38,12 @@ function AppointmentTracking({ appointmentId }: { appointmentId: number }) {
   // Once shown, the visit stays on screen even if a later refresh fails.
   if (record.data) {
     const refresh = () => {
-      void record.refetch();
-      if (technician.isError) void technician.refetch();
+      setRefreshing(true);
+      void Promise.all([record.refetch(), technician.isError ? technician.refetch() : undefined]).finally(() => setRefreshing(false));
     };
-    return <TrackingView record={record.data} technician={technician} accessToken={accessToken} refreshing={record.isFetching} onRefresh={refresh} />;
+    return (
+      <TrackingView record={record.data} technician={technician} accessToken={accessToken} live={live} refreshing={refreshing} onRefresh={refresh} />
+    );
   }
   if (record.isPending) return loading;
   if (refused === 404) return notFound;

@@ -1,6 +1,7 @@
 import { Alert, Container, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Technician, TrackingRecord } from '@repo/contracts';
+import type { LiveStatus } from '../api/live.ts';
 import { AppAnchor } from '@repo/ui';
 import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -37,12 +38,13 @@ export type TrackingViewProps = {
   record: TrackingRecord;
   technician: UseQueryResult<Technician>;
   accessToken: string | undefined;
+  live: LiveStatus | undefined;
   refreshing: boolean;
   onRefresh: () => void;
 };
 
 /** The tracking page of one appointment: the spec's cards, or, for a closed visit, why there is nothing to track. */
-export function TrackingView({ record, technician, accessToken, refreshing, onRefresh }: TrackingViewProps) {
+export function TrackingView({ record, technician, accessToken, live, refreshing, onRefresh }: TrackingViewProps) {
   const appointmentId = Number(record.appointmentId);
   const closed = record.closed ? closedMessages[record.closed.reason] : undefined;
   return (
@@ -66,7 +68,7 @@ export function TrackingView({ record, technician, accessToken, refreshing, onRe
             </SimpleGrid>
             <Grid gutter="lg">
               <Grid.Col span={{ base: 12, md: 7 }}>
-                <LocationCard record={record} refreshing={refreshing} onRefresh={onRefresh} />
+                <LocationCard record={record} live={live} technicianName={technician.data?.name} refreshing={refreshing} onRefresh={onRefresh} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 5 }}>
                 <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />

@@ -1,0 +1,52 @@
+import { tracking, type TrackingRecord } from '@repo/contracts';
+
+export type MapPoint = { lat: number; lng: number };
+
+/**
+ * The tile service, chosen at build time: VITE_MAP_TILE_URL (a Leaflet tile template) and its attribution
+ * (VITE_MAP_TILE_ATTRIBUTION), OpenStreetMap's by default.
+ */
+const env = import.meta.env as Record<string, string | undefined>;
+export const mapTiles = {
+  url: env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution:
+    env.VITE_MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+} as const;
+
+/** The spec's default view (St Augustine), used only to place the map: never drawn as anyone's position. */
+export const defaultMapView = { center: { lat: tracking.defaultCenter.lat, lng: tracking.defaultCenter.lng }, zoom: tracking.defaultZoom } as const;
+
+/** What the map draws: only positions the record really knows, and the view that shows them. */
+export type MapScene = {
+  technician: MapPoint | undefined;
+  customer: MapPoint | undefined;
+  /** The trip so far, ending at the technician's current position. */
+  route: MapPoint[];
+  /** Fit the view to these points when there are two or more; otherwise centre on `center` at `zoom`. */
+  fit: MapPoint[];
+  center: MapPoint;
+  zoom: number;
+};
+
+const same = (a: MapPoint, b: MapPoint) => a.lat === b.lat && a.lng === b.lng;
+
+export function mapScene(record: TrackingRecord): MapScene {
+  const { location, customerLocation } = record;
+  const technician = location ? { lat: location.lat, lng: location.lng } : undefined;
+  const customer =
+    customerLocation.lat !== null && customerLocation.lng !== null ? { lat: customerLocation.lat, lng: customerLocation.lng } : undefined;
+  const route = record.route.map(({ lat, lng }) => ({ lat, lng }));
+  const last = route.at(-1);
+  if (technician && (!last || !same(last, technician))) route.push(technician);
+  // Without the technician's position the map shows the customer's place if known, else the spec's default centre.
+  const fit = technician ? [technician, ...(customer ? [customer] : [])] : [];
+  return { technician, customer, route, fit, center: technician ?? customer ?? defaultMapView.center, zoom: defaultMapView.zoom };
+}
+
+/** The map's accessible name. */
+export const mapLabel = 'Live map of your technician and your address';
+
+/** Where the technician is: the address they reported, else their coordinates (4 decimals, as the spec shows them). */
+export function technicianPlace(location: NonNullable<TrackingRecord['location']>): string {
+  return location.address ?? `${location.lat.toFixed(tracking.coordinateDecimals)}, ${location.lng.toFixed(tracking.coordinateDecimals)}`;
+}
