@@ -1,16 +1,15 @@
 import type { ApiError } from '@repo/contracts';
-import { readStoredToken } from './auth-token.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type ApiClientOptions = {
-  /**
-   * localStorage key of a bearer token to send (the back office: `admin_token`). Without one no Authorization header
-   * goes out: customers' session is the httpOnly cookie, which no script can read or leak.
-   */
-  tokenKey?: string;
   /** Origin the path is resolved against; the page's own origin when absent. */
   baseUrl?: string;
+  /**
+   * Told of every non-OK answer, with the call's method and path, before the error is thrown to the caller: the back
+   * office signs out on any 401 or 403.
+   */
+  onRefused?: (error: ApiRequestError, call: { method: HttpMethod; path: string }) => void;
 };
 
 export type ApiRequestOptions = ApiClientOptions & {
@@ -78,15 +77,17 @@ export type ApiClient = {
   json: <T>(method: HttpMethod, path: string, body?: unknown, options?: ApiRequestOptions) => Promise<T>;
 };
 
-/** One client implementing the shared request conventions (spec section 7); `defaults` apply to every call. */
+/**
+ * One client implementing the shared request conventions (spec section 7); `defaults` apply to every call. Sessions
+ * travel in httpOnly cookies (credentials included), never in a header a script builds: no token is readable by, or
+ * kept in, the page.
+ */
 export function createApiClient(defaults: ApiClientOptions = {}): ApiClient {
   async function request(method: HttpMethod, path: string, body?: unknown, options: ApiRequestOptions = {}) {
-    const { tokenKey, baseUrl, signal } = { ...defaults, ...options };
+    const { baseUrl, signal, onRefused } = { ...defaults, ...options };
     const headers = new Headers(options.headers);
     const hasBody = body !== undefined;
     if (hasBody) headers.set('Content-Type', 'application/json');
-    const token = tokenKey === undefined ? null : readStoredToken(tokenKey);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
 
     const response = await fetch(baseUrl ? new URL(path, baseUrl) : path, {
       method,
@@ -96,7 +97,9 @@ export function createApiClient(defaults: ApiClientOptions = {}): ApiClient {
       signal,
     });
     if (!response.ok) {
-      throw new ApiRequestError(response.status, response.statusText, await response.text());
+      const error = new ApiRequestError(response.status, response.statusText, await response.text());
+      onRefused?.(error, { method, path });
+      throw error;
     }
     return response;
   }

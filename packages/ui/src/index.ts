@@ -16,7 +16,6 @@ export {
 } from './api-client.ts';
 export { AppAnchor, type AppAnchorProps } from './app-anchor.tsx';
 export { readAppOrigins, type AppOrigins } from './app-origins.ts';
-export { clearStoredToken, hasUnexpiredToken, readStoredToken, storeToken, tokenExpirySeconds } from './auth-token.ts';
 export { BrandedLayout, type BrandedLayoutProps } from './branded-layout.tsx';
 export { CredentialsForm, type Credentials, type CredentialsFormProps } from './credentials-form.tsx';
 export { PageTitle, pageTitle, useDocumentTitle, type PageTitleProps } from './document-title.ts';

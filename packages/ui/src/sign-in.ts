@@ -1,17 +1,14 @@
 import { ApiRequestError, errorMessage } from './api-client.ts';
-import { storeToken } from './auth-token.ts';
 import type { Credentials } from './credentials-form.tsx';
 import { fieldErrorsOf, type FieldErrors } from './form-errors.tsx';
 import { showToast } from './toast.ts';
 
 export type SignInOptions = {
-  /** The login call; answers the session token, or null when the answer carried none. */
-  signIn: (credentials: Credentials) => Promise<string | null>;
   /**
-   * localStorage key to keep the token under (the back office's bearer session). Without one the token is not kept:
-   * the httpOnly session cookie the answer set is the session.
+   * The login call; answers the session token, or null when the answer carried none. The token is not kept: the
+   * httpOnly session cookie the answer set is the session.
    */
-  tokenKey?: string;
+  signIn: (credentials: Credentials) => Promise<string | null>;
   failureTitle: string;
   /** Shown when the server refused without a message of its own, or answered without a token. */
   rejectedMessage: string;
@@ -23,13 +20,13 @@ export type SignInOptions = {
 const credentialFields = ['email', 'password'] as const;
 
 /**
- * The sign-in flow both login pages share: call, keep the token when asked to, hand over to `onSignedIn`; on failure
+ * The sign-in flow both login pages share: call, hand over to `onSignedIn`; on failure
  * a destructive toast. Answers the server's field messages for the form to show under its fields. A success answer
  * without a token counts as a refusal, as the request conventions say.
  */
 export async function submitSignIn(
   credentials: Credentials,
-  { signIn, tokenKey, failureTitle, rejectedMessage, unreachableMessage, onSignedIn }: SignInOptions,
+  { signIn, failureTitle, rejectedMessage, unreachableMessage, onSignedIn }: SignInOptions,
 ): Promise<FieldErrors<keyof Credentials> | undefined> {
   let token: string | null;
   try {
@@ -47,7 +44,6 @@ export async function submitSignIn(
     showToast({ title: failureTitle, description: rejectedMessage, variant: 'destructive' });
     return undefined;
   }
-  if (tokenKey !== undefined) storeToken(tokenKey, token);
   onSignedIn();
   return undefined;
 }

@@ -1,56 +1,97 @@
-import { useState } from 'react';
-import { Anchor } from '@mantine/core';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
-import { BrandedLayout, NotFoundPage, RouteErrorState, RouteLoadingState } from '@repo/ui';
+import { useEffect, useState } from 'react';
+import { Badge, Box, Container, Group } from '@mantine/core';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { business } from '@repo/contracts';
+import { AppAnchor, MainContent, NotFoundPage, RouteErrorState, RouteLoadingState, SkipLink } from '@repo/ui';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
-import { requireAdminSession, skipSignInWhenSignedIn } from '../features/auth/admin-session.ts';
+import {
+  requireBackOfficeRole,
+  signOutAfterRefusal,
+  skipSignInWhenSignedIn,
+  staffRoles,
+  technicianRoles,
+} from '../features/auth/admin-session.ts';
+import { BackOfficeHeaderActions } from '../features/auth/components/back-office-header-actions.tsx';
+import { onSessionRefused } from '../lib/api-client.ts';
 
+/**
+ * The shared layout's header, with the back office's navigation: on a phone the navigation wraps under the business
+ * name instead of squeezing it.
+ */
 function BackOfficeLayout() {
   return (
-    <BrandedLayout
-      homeHref={paths.home}
-      tag="Back Office"
-      actions={
-        <Anchor href={env.webOrigin} size="sm" fw={600}>
-          Public website
-        </Anchor>
-      }
-    />
+    <div className="app-shell">
+      <SkipLink />
+      <Box component="header" py="sm" className="app-header">
+        <Container size="lg">
+          <Group justify="space-between" gap="xs">
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <AppAnchor href={paths.home} fw={800} c="brand.8" underline="never" lh={1.2}>
+                {business.name}
+              </AppAnchor>
+              <Badge variant="light" visibleFrom="xs">
+                Back Office
+              </Badge>
+            </Group>
+            <BackOfficeHeaderActions publicSiteHref={env.webOrigin} />
+          </Group>
+        </Container>
+      </Box>
+      <MainContent>
+        <Outlet />
+      </MainContent>
+    </div>
   );
 }
 
-/** Every page is a thin module in ./routes, named after its path, composing the features; each loads with its route. */
-export const routes: RouteObject[] = [
-  {
-    Component: BackOfficeLayout,
-    HydrateFallback: RouteLoadingState,
-    ErrorBoundary: RouteErrorState,
-    children: [
-      { path: paths.home, element: <Navigate to={paths.adminLogin} replace /> },
-      {
-        path: paths.adminLogin,
-        loader: skipSignInWhenSignedIn,
-        lazy: () => import('./routes/admin-login.tsx'),
-      },
-      {
-        // Every back-office page sits under this guard; it checks the token on each navigation.
-        loader: requireAdminSession,
-        shouldRevalidate: () => true,
-        children: [
-          { path: paths.customerManagement, lazy: () => import('./routes/admin-customer-management.tsx') },
-          { path: paths.technicianManagement, lazy: () => import('./routes/technician-management.tsx') },
-          { path: paths.adminTracking, lazy: () => import('./routes/admin-tracking.tsx') },
-          { path: paths.myJobs, lazy: () => import('./routes/my-jobs.tsx') },
-        ],
-      },
-      { path: '*', Component: NotFoundPage },
-    ],
-  },
-];
+/**
+ * Every page is a thin module in ./routes, named after its path, composing the features; each loads with its route.
+ * The guards ask the server who is signed in on each navigation (the session is an httpOnly cookie).
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      Component: BackOfficeLayout,
+      HydrateFallback: RouteLoadingState,
+      ErrorBoundary: RouteErrorState,
+      children: [
+        { path: paths.home, element: <Navigate to={paths.adminLogin} replace /> },
+        {
+          path: paths.adminLogin,
+          loader: skipSignInWhenSignedIn(queryClient),
+          lazy: () => import('./routes/admin-login.tsx'),
+        },
+        {
+          // Staff and administrators; a technician is sent to their jobs.
+          loader: requireBackOfficeRole(queryClient, staffRoles),
+          shouldRevalidate: () => true,
+          children: [
+            { path: paths.customerManagement, lazy: () => import('./routes/admin-customer-management.tsx') },
+            { path: paths.technicianManagement, lazy: () => import('./routes/technician-management.tsx') },
+            { path: paths.adminTracking, lazy: () => import('./routes/admin-tracking.tsx') },
+          ],
+        },
+        {
+          // The technician's phone view; staff are sent to the back office's home.
+          loader: requireBackOfficeRole(queryClient, technicianRoles),
+          shouldRevalidate: () => true,
+          children: [{ path: paths.myJobs, lazy: () => import('./routes/my-jobs.tsx') }],
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ];
+}
 
-/** The router is made on first render so it reads the address the app starts at. */
+/**
+ * The router is made on first render so it reads the address the app starts at. A back-office call refused with 401
+ * or 403 signs out and returns to sign-in (spec section 6).
+ */
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const queryClient = useQueryClient();
+  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
+  useEffect(() => onSessionRefused(() => void signOutAfterRefusal(queryClient, router)), [queryClient, router]);
   return <RouterProvider router={router} />;
 }

@@ -103,21 +103,20 @@ describe('apiRequest / apiJson', () => {
     expect(lastRequest().headers.authorization).toBeUndefined();
   });
 
-  it('sends no bearer header without a tokenKey, whatever is stored: the customer session is the cookie', async () => {
+  it('never sends a bearer header, whatever is stored: sessions are httpOnly cookies', async () => {
     window.localStorage.setItem(storageKeys.authToken, 'customer-token');
     window.localStorage.setItem(storageKeys.adminToken, 'admin-token');
     await createApiClient({ baseUrl }).request('GET', '/echo');
     expect(lastRequest().headers.authorization).toBeUndefined();
   });
 
-  it('reads the token from the configured key (the back office uses admin_token)', async () => {
-    window.localStorage.setItem(storageKeys.authToken, 'customer-token');
-    window.localStorage.setItem(storageKeys.adminToken, 'admin-token');
-    const admin = createApiClient({ baseUrl, tokenKey: storageKeys.adminToken });
-    await admin.request('GET', '/echo');
-    expect(lastRequest().headers.authorization).toBe('Bearer admin-token');
-    await admin.request('GET', '/echo', undefined, { tokenKey: storageKeys.authToken });
-    expect(lastRequest().headers.authorization).toBe('Bearer customer-token');
+  it('tells onRefused of a non-OK answer with the call, then throws it; OK answers pass by', async () => {
+    const refused: [number, string, string][] = [];
+    const api = createApiClient({ baseUrl, onRefused: (error, call) => refused.push([error.status, call.method, call.path]) });
+    await api.request('GET', '/echo');
+    const error = await api.json('POST', '/text-error', { a: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(refused).toEqual([[500, 'POST', '/text-error']]);
   });
 
   it('answers null for an empty successful body', async () => {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '@repo/contracts';
 import { ApiRequestError } from '../api-client.ts';
 import { submitSignIn, type SignInOptions } from '../sign-in.ts';
 
@@ -21,26 +20,17 @@ afterEach(() => {
 });
 
 describe('submitSignIn', () => {
-  it('keeps no token when no tokenKey is given (the cookie is the session) and hands over', async () => {
+  it('keeps no token (the cookie is the session) and hands over', async () => {
     const onSignedIn = vi.fn();
     await expect(submitSignIn(credentials, options({ onSignedIn }))).resolves.toBeUndefined();
     expect(onSignedIn).toHaveBeenCalledTimes(1);
     expect(window.localStorage.length).toBe(0);
   });
 
-  it('keeps the token under the tokenKey it is given (the back office)', async () => {
-    const onSignedIn = vi.fn();
-    await submitSignIn(credentials, options({ tokenKey: storageKeys.adminToken, onSignedIn }));
-    expect(window.localStorage.getItem(storageKeys.adminToken)).toBe('the-token');
-    expect(window.localStorage.getItem(storageKeys.authToken)).toBeNull();
-    expect(onSignedIn).toHaveBeenCalledTimes(1);
-  });
-
   it('treats an answer without a token as a refusal', async () => {
     const onSignedIn = vi.fn();
-    await submitSignIn(credentials, options({ signIn: async () => null, tokenKey: storageKeys.adminToken, onSignedIn }));
+    await submitSignIn(credentials, options({ signIn: async () => null, onSignedIn }));
     expect(onSignedIn).not.toHaveBeenCalled();
-    expect(window.localStorage.getItem(storageKeys.adminToken)).toBeNull();
   });
 
   it('answers the server field messages of a refusal, and none for an unreachable server', async () => {

@@ -1,13 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storageKeys } from '@repo/contracts';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { fakeBackOffice, people } from '../../features/auth/testing/fake-back-office.ts';
 import { App } from '../index.tsx';
 
-const token = `e30.${btoa(JSON.stringify({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }))}.sig`;
-
-async function renderSignIn() {
-  window.history.replaceState(null, '', '/admin-login');
+async function renderSignIn(path = '/admin-login') {
+  window.history.replaceState(null, '', path);
   render(<App />);
   await expectPageHeading('Back Office Sign In');
   return {
@@ -21,19 +19,29 @@ function fill(field: HTMLInputElement, value: string) {
   fireEvent.change(field, { target: { value } });
 }
 
+async function signIn(email: string, password = 'right-password', path?: string) {
+  const form = await renderSignIn(path);
+  fill(form.email, email);
+  fill(form.password, password);
+  fireEvent.click(form.submit);
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('back office sign-in', () => {
   it('starts empty: no credentials are shown or prefilled', async () => {
+    fakeBackOffice();
     const { email, password } = await renderSignIn();
     expect(email.value).toBe('');
     expect(password.value).toBe('');
     expect(password.type).toBe('password');
+    expect(document.body.textContent).not.toMatch(/@example\.com|right-password/);
   });
 
   it('shows the schema messages under the fields', async () => {
+    fakeBackOffice();
     const { email, password, submit } = await renderSignIn();
     fill(email, 'admin');
     fireEvent.click(submit);
@@ -42,31 +50,58 @@ describe('back office sign-in', () => {
     await waitFor(() => expect(document.activeElement).toBe(email));
   });
 
-  it('keeps the admin token and opens customer management', async () => {
-    let answer: (response: Response) => void = () => {};
-    const fetchMock = vi.fn<typeof fetch>(() => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetchMock);
-    const { email, password, submit } = await renderSignIn();
-    fill(email, 'office@example.com');
-    fill(password, 'x');
-    fireEvent.click(submit);
+  it('signs staff in with the cookie (credentials included, no token kept) and opens customer management', async () => {
+    const server = fakeBackOffice();
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const login = server.calls;
+    server.on('POST /api/admin/login', async ({ body }) => {
+      await answered;
+      server.state.user = people.staff;
+      expect(body).toEqual({ email: people.staff.email, password: 'right-password' });
+      return server.json({ token: 'header.payload.signature', user: people.staff });
+    });
+    await signIn(people.staff.email);
     expect(await screen.findByRole('button', { name: 'Authenticating...' })).toHaveProperty('disabled', true);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/admin/login');
-    expect(init?.method).toBe('POST');
+    expect(login.find((call) => call.path === '/api/admin/login')).toMatchObject({ method: 'POST', credentials: 'include', authorization: null });
 
-    answer(new Response(JSON.stringify({ token }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    answer();
     await expectPageHeading('Customer Management');
-    expect(window.localStorage.getItem(storageKeys.adminToken)).toBe(token);
-    expect(window.localStorage.getItem(storageKeys.authToken)).toBeNull();
+    expect(window.location.pathname).toBe('/admin-customer-management');
+    const nav = within(await screen.findByRole('navigation', { name: 'Back office' }));
+    expect(nav.getByRole('link', { name: 'Customers' }).getAttribute('aria-current')).toBe('page');
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('takes a technician to their jobs', async () => {
+    fakeBackOffice();
+    await signIn(people.technician.email);
+    await waitFor(() => expect(window.location.pathname).toBe('/my-jobs'));
+    const nav = within(await screen.findByRole('navigation', { name: 'Back office' }));
+    await waitFor(() => expect(nav.getByRole('link', { name: 'My jobs' }).getAttribute('aria-current')).toBe('page'));
+  });
+
+  it('returns to the page the visitor was sent away from', async () => {
+    fakeBackOffice();
+    await signIn(people.admin.email, 'right-password', '/admin-tracking?tab=live');
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/admin-tracking?tab=live'));
+    const nav = within(await screen.findByRole('navigation', { name: 'Back office' }));
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Tracking' }).getAttribute('aria-current')).toBe('page'));
+  });
+
+  it('shows "Invalid credentials" for a refusal, and a wrong password does not count as a lost session', async () => {
+    const server = fakeBackOffice();
+    await signIn(people.admin.email, 'wrong');
+    await expectToast('Login Failed', 'Invalid credentials');
+    expect(window.location.pathname).toBe('/admin-login');
+    expect(server.calls.some((call) => call.path === '/api/admin/logout')).toBe(false);
   });
 
   it('shows "Invalid credentials" when the server refuses without a message', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response('', { status: 401 })));
-    const { email, password, submit } = await renderSignIn();
-    fill(email, 'office@example.com');
-    fill(password, 'wrong');
-    fireEvent.click(submit);
+    const server = fakeBackOffice();
+    server.on('POST /api/admin/login', () => new Response('', { status: 401 }));
+    await signIn(people.admin.email);
     await expectToast('Login Failed', 'Invalid credentials');
     expect(window.location.pathname).toBe('/admin-login');
   });

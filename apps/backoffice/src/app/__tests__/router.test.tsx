@@ -1,7 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { storageKeys } from '@repo/contracts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { fakeBackOffice, people } from '../../features/auth/testing/fake-back-office.ts';
+import { adminApi } from '../../lib/api-client.ts';
 import { App } from '../index.tsx';
 
 function renderAppAt(path: string) {
@@ -9,12 +10,17 @@ function renderAppAt(path: string) {
   return render(<App />);
 }
 
-/** An unsigned JWT whose payload expires `secondsFromNow` from now; the page only reads `exp`. */
-const adminToken = (secondsFromNow: number) =>
-  `e30.${btoa(JSON.stringify({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + secondsFromNow }))}.sig`;
+const backOfficeNav = () => screen.findByRole('navigation', { name: 'Back office' });
+const navLinks = async () => within(await backOfficeNav()).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')]);
+const expectPath = (path: string) => waitFor(() => expect(window.location.pathname).toBe(path));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('back office routes', () => {
   it('shows the 404 Page Not Found card at an unknown path', async () => {
+    fakeBackOffice();
     renderAppAt('/no-such-page');
     await expectPageHeading('Page Not Found');
     const card = within(screen.getByRole('region', { name: '404 Page Not Found' }));
@@ -22,38 +28,115 @@ describe('back office routes', () => {
   });
 
   it('sends / to the sign-in page', async () => {
+    fakeBackOffice();
     renderAppAt('/');
     await expectPageHeading('Back Office Sign In');
     expect(window.location.pathname).toBe('/admin-login');
   });
 
-  it('sends a visitor without an admin token from customer management to sign in, with a toast', async () => {
-    renderAppAt('/admin-customer-management');
-    await expectPageHeading('Back Office Sign In');
-    expect(window.location.pathname).toBe('/admin-login');
-    await expectToast('Authentication Required', 'Please sign in to continue.');
-    expect(screen.queryByRole('heading', { name: 'Customer Management' })).toBeNull();
-  });
+  it.each(['/admin-customer-management', '/technician-management', '/admin-tracking', '/my-jobs'])(
+    'sends a visitor from %s to sign in with Authentication Required, asking the server with the cookie and no token',
+    async (path) => {
+      const server = fakeBackOffice();
+      renderAppAt(path);
+      await expectPageHeading('Back Office Sign In');
+      expect(window.location.pathname).toBe('/admin-login');
+      await expectToast('Authentication Required', 'Please sign in to continue.');
+      expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+      const sessionChecks = server.calls.filter((call) => call.path === '/api/admin/session');
+      expect(sessionChecks.length).toBeGreaterThan(0);
+      for (const call of sessionChecks) expect(call).toMatchObject({ credentials: 'include', authorization: null });
+    },
+  );
 
-  it('treats an expired admin token as no token and drops it', async () => {
-    window.localStorage.setItem(storageKeys.adminToken, adminToken(-5));
-    renderAppAt('/admin-customer-management');
-    await expectPageHeading('Back Office Sign In');
-    await expectToast('Authentication Required', 'Please sign in to continue.');
-    expect(window.localStorage.getItem(storageKeys.adminToken)).toBeNull();
-  });
-
-  it('ignores a customer token', async () => {
-    window.localStorage.setItem(storageKeys.authToken, adminToken(3600));
-    renderAppAt('/admin-customer-management');
-    await expectPageHeading('Back Office Sign In');
-    await expectToast('Authentication Required', 'Please sign in to continue.');
-  });
-
-  it('shows customer management with an unexpired admin token, and skips sign-in', async () => {
-    window.localStorage.setItem(storageKeys.adminToken, adminToken(3600));
+  it('skips sign-in for someone signed in, to their home', async () => {
+    fakeBackOffice({ user: people.staff });
     renderAppAt('/admin-login');
     await expectPageHeading('Customer Management');
     expect(window.location.pathname).toBe('/admin-customer-management');
+  });
+
+  it('gives staff the three back-office pages in the header, the current one marked, and moves between them', async () => {
+    fakeBackOffice({ user: people.admin });
+    renderAppAt('/admin-customer-management');
+    await expectPageHeading('Customer Management');
+    await waitFor(async () =>
+      expect(await navLinks()).toEqual([
+        ['Customers', '/admin-customer-management', 'page'],
+        ['Technicians', '/technician-management', null],
+        ['Tracking', '/admin-tracking', null],
+      ]),
+    );
+    fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Tracking' }));
+    await expectPath('/admin-tracking');
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page']));
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'My jobs' })).toBeNull();
+  });
+
+  it('sends staff from the technician view to the back office', async () => {
+    fakeBackOffice({ user: people.staff });
+    renderAppAt('/my-jobs');
+    await expectPageHeading('Customer Management');
+    expect(window.location.pathname).toBe('/admin-customer-management');
+  });
+
+  it.each(['/admin-customer-management', '/technician-management', '/admin-tracking'])('sends a technician from %s to their jobs, with only My jobs in the header', async (path) => {
+    fakeBackOffice({ user: people.technician });
+    renderAppAt(path);
+    await expectPath('/my-jobs');
+    await waitFor(async () => expect(await navLinks()).toEqual([['My jobs', '/my-jobs', 'page']]));
+    expect(screen.queryByRole('heading', { name: 'Customer Management' })).toBeNull();
+  });
+
+  it('signs out: ends the session at the server, returns to sign-in, and going back does not show the page', async () => {
+    const server = fakeBackOffice({ user: people.admin });
+    renderAppAt('/admin-customer-management');
+    await expectPageHeading('Customer Management');
+    window.history.pushState(null, '', '/admin-customer-management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await expectPageHeading('Back Office Sign In');
+    expect(window.location.pathname).toBe('/admin-login');
+    expect(server.calls.filter((call) => call.path === '/api/admin/logout')).toEqual([
+      expect.objectContaining({ method: 'POST', credentials: 'include', authorization: null }),
+    ]);
+    expect(server.state.user).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Public website' })).toBeTruthy();
+
+    window.history.back();
+    await expectToast('Authentication Required');
+    await expectPageHeading('Back Office Sign In');
+    expect(window.location.pathname).toBe('/admin-login');
+  });
+
+  it('says so and stays when signing out fails', async () => {
+    const server = fakeBackOffice({ user: people.admin });
+    server.on('POST /api/admin/logout', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderAppAt('/admin-customer-management');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await expectToast('Sign Out Failed', "We couldn't log you out. Please check your connection and try again.");
+    expect(window.location.pathname).toBe('/admin-customer-management');
+  });
+
+  it.each([401, 403])('answers a back-office call refused with %i by signing out and returning to sign-in with Admin authentication required', async (status) => {
+    const server = fakeBackOffice({ user: people.staff });
+    server.on('GET /api/admin/customers', () => server.json({ error: { code: 'REFUSED', message: 'No' } }, status));
+    renderAppAt('/admin-tracking');
+    await backOfficeNav();
+    await expect(adminApi.json('GET', '/api/admin/customers')).rejects.toMatchObject({ status });
+    await expectToast('Admin authentication required');
+    await expectPageHeading('Back Office Sign In');
+    expect(window.location.pathname).toBe('/admin-login');
+    expect(server.calls.filter((call) => call.path === '/api/admin/logout')).toHaveLength(1);
+    expect(screen.queryByRole('navigation', { name: 'Back office' })).toBeNull();
+  });
+
+  it('keeps no token in browser storage', async () => {
+    fakeBackOffice({ user: people.admin });
+    renderAppAt('/admin-customer-management');
+    await backOfficeNav();
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
   });
 });

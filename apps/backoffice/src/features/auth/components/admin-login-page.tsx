@@ -1,24 +1,37 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { adminLoginRequestSchema, storageKeys } from '@repo/contracts';
+import { adminLoginRequestSchema, type BackOfficeUser } from '@repo/contracts';
 import { CredentialsForm, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
-import { paths } from '../../../config/paths.ts';
-import { useLoginAdministrator } from '../api/admin-login.ts';
+import { useLoginToBackOffice } from '../api/admin-login.ts';
+import { backOfficeSessionQuery } from '../api/back-office-session.ts';
+import { homeFor, takeReturnPath } from '../admin-session.ts';
 
 export function AdminLoginPage() {
   useDocumentTitle('Back Office Sign In');
   const navigate = useNavigate();
-  const login = useLoginAdministrator();
+  const queryClient = useQueryClient();
+  const login = useLoginToBackOffice();
 
-  const handleSubmit = (credentials: Credentials) =>
-    submitSignIn(credentials, {
-      signIn: login.mutateAsync,
-      tokenKey: storageKeys.adminToken,
+  const handleSubmit = (credentials: Credentials) => {
+    let user: BackOfficeUser | null = null;
+    return submitSignIn(credentials, {
+      // The answer's httpOnly cookie is the session; the page keeps only who signed in, to choose where to go.
+      signIn: async (given) => {
+        const answer = await login.mutateAsync(given);
+        user = answer?.user ?? null;
+        return answer?.token ?? null;
+      },
       failureTitle: 'Login Failed',
       rejectedMessage: 'Invalid credentials',
       unreachableMessage: 'An error occurred. Please try again.',
-      onSignedIn: () => navigate(paths.customerManagement),
+      onSignedIn: () => {
+        if (!user) return;
+        queryClient.setQueryData(backOfficeSessionQuery().queryKey, user);
+        navigate(takeReturnPath() ?? homeFor(user));
+      },
     });
+  };
 
   return (
     <Container size={440} py={{ base: 'xl', sm: 64 }}>
@@ -26,7 +39,7 @@ export function AdminLoginPage() {
         <div>
           <Title order={1}>Back Office Sign In</Title>
           <Text c="dimmed" mt="xs">
-            For staff and administrators. Sign in with the account your administrator gave you.
+            For staff, administrators and technicians. Sign in with the account your office gave you.
           </Text>
         </div>
         <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">

@@ -1,0 +1,73 @@
+import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { authMessages } from '@repo/contracts';
+import { showToast } from '@repo/ui';
+import { paths } from '../../../config/paths.ts';
+import { useBackOfficeUser } from '../api/back-office-session.ts';
+import { useLogOutOfBackOffice } from '../api/logout.ts';
+
+type NavItem = { label: string; to: string };
+const staffNav: NavItem[] = [
+  { label: 'Customers', to: paths.customerManagement },
+  { label: 'Technicians', to: paths.technicianManagement },
+  { label: 'Tracking', to: paths.adminTracking },
+];
+const technicianNav: NavItem[] = [{ label: 'My jobs', to: paths.myJobs }];
+
+/**
+ * The header's right side. Signed in: the pages of the person's role (the current one marked for screen readers with
+ * aria-current and for the eye with weight and underline), their name, and Sign out. Signed out: the public website.
+ */
+export function BackOfficeHeaderActions({ publicSiteHref }: { publicSiteHref: string }) {
+  const { data: user } = useBackOfficeUser();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogOutOfBackOffice();
+
+  if (!user) {
+    return (
+      <Anchor href={publicSiteHref} size="sm" fw={600}>
+        Public website
+      </Anchor>
+    );
+  }
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate(paths.adminLogin, { replace: true }),
+      onError: () => showToast({ title: 'Sign Out Failed', description: authMessages.logoutFailed, variant: 'destructive' }),
+    });
+
+  return (
+    <Group gap="sm" wrap="wrap" justify="flex-end">
+      <Box component="nav" aria-label="Back office">
+        <Group component="ul" gap="md" wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
+          {(user.role === 'technician' ? technicianNav : staffNav).map(({ label, to }) => {
+            const current = pathname === to;
+            return (
+              <li key={to}>
+                <Anchor
+                  component={Link}
+                  to={to}
+                  size="sm"
+                  fw={current ? 800 : 500}
+                  c={current ? 'brand.8' : undefined}
+                  underline={current ? 'always' : 'hover'}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  {label}
+                </Anchor>
+              </li>
+            );
+          })}
+        </Group>
+      </Box>
+      <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={180}>
+        {user.name}
+      </Text>
+      <Button variant="default" size="compact-sm" onClick={signOut} loading={logout.isPending}>
+        Sign out
+      </Button>
+    </Group>
+  );
+}
