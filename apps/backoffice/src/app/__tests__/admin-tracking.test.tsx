@@ -1,0 +1,318 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { businessDate, serviceNames, type DeliveryStatus, type ServiceName, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
+import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { App } from '../index.tsx';
+import {
+  apiError,
+  fakeApi,
+  fakeLiveSocket,
+  json,
+  minutesFromNow,
+  renderAppAt,
+  signIn,
+  staffAppointment,
+  staffUser,
+  technician,
+  trackingRecord,
+  type Answer,
+} from '../../features/tracking-admin/testing/fake-api.ts';
+
+const deliveries = (service: ServiceName, overrides: Partial<DeliveryStatus> = {}): DeliveryStatus => ({
+  service,
+  pending: 0,
+  failed: 0,
+  oldestPendingSeconds: null,
+  routes: [],
+  recentFailures: [],
+  ...overrides,
+});
+
+const mike = technician({ id: 'tech_mike', name: 'Mike Chen', status: 'offline', currentLocation: null, specialties: [], vehicleInfo: null, rating: 4 });
+const ana = technician({ id: 'tech_ana', name: 'Ana Diaz', status: 'busy' });
+
+type Setup = { technicians?: Technician[]; records?: TrackingRecord[]; appointments?: StaffAppointment[]; more?: Record<string, Answer> };
+
+async function renderTracking({ technicians = [technician(), mike, ana], records = [], appointments = [], more = {} }: Setup = {}) {
+  const live = fakeLiveSocket();
+  const api = fakeApi({
+    ...signIn(staffUser),
+    'GET /api/technicians': () => json(200, technicians),
+    'GET /api/tracking': ({ query }) => {
+      const page = Number(query.get('page') ?? 1);
+      const pageSize = Number(query.get('pageSize') ?? 50);
+      return json(200, { items: records.slice((page - 1) * pageSize, page * pageSize), total: records.length, page, pageSize });
+    },
+    'GET /api/appointments': ({ query }) => {
+      const page = Number(query.get('page') ?? 1);
+      const pageSize = Number(query.get('pageSize') ?? 50);
+      return json(200, { items: appointments.slice((page - 1) * pageSize, page * pageSize), total: appointments.length, page, pageSize });
+    },
+    ...Object.fromEntries(serviceNames.map((service) => [`GET /api/deliveries/${service}`, () => json(200, deliveries(service))])),
+    ...more,
+  });
+  await renderAppAt(<App />, '/admin-tracking');
+  await expectPageHeading('Tracking Administration');
+  return { api, live };
+}
+
+const stat = (name: string) => screen.getByRole('region', { name });
+const openTab = async (name: string) => {
+  fireEvent.click(screen.getByRole('tab', { name }));
+  await waitFor(() => expect(screen.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true'));
+};
+const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('tracking administration: tabs', () => {
+  it('has four tabs that the arrow keys move between', async () => {
+    await renderTracking();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Overview', 'Technicians', 'Appointments', 'Live Tracking']);
+    const overview = screen.getByRole('tab', { name: 'Overview' });
+    expect(overview.getAttribute('aria-selected')).toBe('true');
+    overview.focus();
+    fireEvent.keyDown(overview, { key: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Technicians' })));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Technicians' }).getAttribute('aria-selected')).toBe('true'));
+    expect(await screen.findByRole('article', { name: 'Mike Chen' })).toBeTruthy();
+  });
+});
+
+describe('tracking administration: Overview', () => {
+  it("counts active technicians, active tracking and today's appointments, and shows System Status Online", async () => {
+    const records = Array.from({ length: 7 }, (_, index) => trackingRecord({ appointmentId: String(20 + index), status: index === 0 ? 'en-route' : 'dispatched' }));
+    const { api } = await renderTracking({
+      records,
+      appointments: [staffAppointment(), staffAppointment({ id: 13, technicianId: 'tech_sara' }), staffAppointment({ id: 14, technicianId: 'tech_ana' })],
+    });
+    await waitFor(() => expect(stat('Active Technicians').textContent).toContain('2of 3 technicians'));
+    await waitFor(() => expect(stat('Active Tracking').textContent).toContain('7'));
+    await waitFor(() => expect(stat("Today's Appointments").textContent).toContain('3'));
+    await waitFor(() => expect(stat('System Status').textContent).toContain('Online'));
+    expect(api.sent('GET /api/appointments')[0]?.query.get('date')).toBe(businessDate());
+
+    const recent = within(screen.getByRole('region', { name: 'Recent Activity' }));
+    const items = recent.getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    expect(items[0]?.textContent).toBe('Appointment #20ETA Mar 10, 2026, 2:00 PM EDTEn Route');
+  });
+
+  it("lists what needs attention: an offline technician with a job today, a job soon with no technician, failing deliveries, a service not answering", async () => {
+    await renderTracking({
+      appointments: [
+        staffAppointment({ id: 13, technicianId: 'tech_mike', customerName: 'Lee Park' }),
+        staffAppointment({ id: 14, customerName: 'Jo Banks', scheduledTime: minutesFromNow(90) }),
+        staffAppointment({ id: 15, customerName: 'Far Later', scheduledTime: minutesFromNow(300) }),
+      ],
+      more: {
+        'GET /api/deliveries/booking': () => json(200, deliveries('booking', { failed: 2, pending: 1, oldestPendingSeconds: 900 })),
+        'GET /api/deliveries/payments': () => new Response('Bad Gateway', { status: 502 }),
+      },
+    });
+    const alerts = within(screen.getByRole('region', { name: 'Alerts' }));
+    expect(await alerts.findByText('Mike Chen is offline but has 1 job today.')).toBeTruthy();
+    expect(alerts.getByText(/^Jo Banks's appointment at .* has no technician and starts within two hours\.$/)).toBeTruthy();
+    expect(alerts.queryByText(/Far Later/)).toBeNull();
+    expect(await alerts.findByText('2 messages from booking to other services could not be delivered.')).toBeTruthy();
+    expect(alerts.getByText('1 message from booking waiting to be delivered, the oldest for 15 minutes.')).toBeTruthy();
+    expect(alerts.getByText('The payments service is not answering.')).toBeTruthy();
+    expect(stat('System Status').textContent).toContain('DegradedUnreachable: payments');
+  });
+
+  it('says No alerts when nothing needs attention, and when no visit is under way', async () => {
+    await renderTracking();
+    expect(await within(screen.getByRole('region', { name: 'Alerts' })).findByText('No alerts')).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: 'Recent Activity' })).findByText('No active tracking right now.')).toBeTruthy();
+  });
+});
+
+describe('tracking administration: Technicians', () => {
+  it('shows each technician with status, coordinates and the defaults', async () => {
+    await renderTracking();
+    await openTab('Technicians');
+    const sara = within(await screen.findByRole('article', { name: 'Sara Martinez' }));
+    expect(sara.getByText('Available')).toBeTruthy();
+    expect(sara.getByText('29.9012, -81.3124')).toBeTruthy();
+    expect(sara.getByText('Refrigerators, Ice makers')).toBeTruthy();
+    expect(sara.getByText('4.8/5.0')).toBeTruthy();
+    const offline = within(screen.getByRole('article', { name: 'Mike Chen' }));
+    expect(offline.getByText('Offline')).toBeTruthy();
+    expect(offline.getByText('Location not available')).toBeTruthy();
+    expect(offline.getByText('General repair')).toBeTruthy();
+    expect(offline.getByText('Not specified')).toBeTruthy();
+    expect(offline.getByText('4.0/5.0')).toBeTruthy();
+  });
+
+  it('moves a technician once typing pauses, ignoring text that is not a number yet', async () => {
+    const { api } = await renderTracking();
+    api.answer('PUT /api/technicians/tech_mike/location', ({ body }) => {
+      const { lat, lng } = body as { lat: number; lng: number };
+      const moved = { ...mike, currentLocation: { lat, lng, address: null, lastUpdated: '2026-03-10T19:00:00.000Z' } };
+      api.answer('GET /api/technicians', () => json(200, [technician(), moved, ana]));
+      return json(200, moved);
+    });
+    await openTab('Technicians');
+    const card = within(await screen.findByRole('article', { name: 'Mike Chen' }));
+    type(card.getByLabelText('Latitude of Mike Chen'), '29.9');
+    type(card.getByLabelText('Longitude of Mike Chen'), '-');
+    type(card.getByLabelText('Longitude of Mike Chen'), '-81.3');
+    type(card.getByLabelText('Longitude of Mike Chen'), '-81.31');
+    await expectToast('Location updated successfully');
+    expect(api.sent('PUT /api/technicians/tech_mike/location').map((request) => request.body)).toEqual([{ lat: 29.9, lng: -81.31 }]);
+    expect(await card.findByText('29.9000, -81.3100')).toBeTruthy();
+  });
+
+  it('says why an out-of-range coordinate is not sent, and shows a refused update as Error updating location', async () => {
+    const { api } = await renderTracking();
+    api.answer('PUT /api/technicians/tech_sara/location', () => apiError(403, 'FORBIDDEN', 'Staff only'));
+    await openTab('Technicians');
+    const card = within(await screen.findByRole('article', { name: 'Sara Martinez' }));
+    type(card.getByLabelText('Latitude of Sara Martinez'), '120');
+    await expectFieldError(card.getByLabelText('Latitude of Sara Martinez'), 'Latitude must be between -90 and 90');
+    type(card.getByLabelText('Latitude of Sara Martinez'), '29.95');
+    await expectToast('Error updating location', 'Staff only');
+    expect(api.sent('PUT /api/technicians/tech_sara/location').map((request) => request.body)).toEqual([{ lat: 29.95, lng: -81.3124 }]);
+  });
+
+  it('adds a technician with only name and phone required', async () => {
+    const { api } = await renderTracking();
+    api.answer('POST /api/technicians', ({ body }) => json(201, technician({ ...(body as Partial<Technician>), id: 'tech_new' })));
+    await openTab('Technicians');
+    const form = within(await screen.findByRole('form', { name: 'Add Technician' }));
+    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    await expectToast('Missing Information', 'Please fill in all required fields');
+    await expectFieldError(form.getByLabelText(/^Name/), 'Name is required');
+    await expectFieldError(form.getByLabelText(/^Phone/), 'Phone is required');
+
+    type(form.getByLabelText(/^Name/), 'Ana Diaz');
+    type(form.getByLabelText(/^Phone/), '(904) 555-0188');
+    type(form.getByLabelText(/^Specialties/), 'Ovens, Ranges');
+    type(form.getByLabelText('Starting latitude'), '29.9');
+    type(form.getByLabelText('Starting longitude'), '-81.3');
+    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    await expectToast('Technician created successfully');
+    expect(api.sent('POST /api/technicians')[0]?.body).toEqual({
+      name: 'Ana Diaz',
+      phone: '(904) 555-0188',
+      specialties: ['Ovens', 'Ranges'],
+      lat: 29.9,
+      lng: -81.3,
+      location: { lat: 29.9, lng: -81.3 },
+    });
+    await waitFor(() => expect((form.getByLabelText(/^Name/) as HTMLInputElement).value).toBe(''));
+  });
+
+  it('shows Error creating technician with the server message', async () => {
+    const { api } = await renderTracking();
+    api.answer('POST /api/technicians', () => apiError(400, 'VALIDATION_ERROR', 'Phone is too long', { phone: 'Phone is too long' }));
+    await openTab('Technicians');
+    const form = within(await screen.findByRole('form', { name: 'Add Technician' }));
+    type(form.getByLabelText(/^Name/), 'Ana Diaz');
+    type(form.getByLabelText(/^Phone/), '9');
+    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    await expectToast('Error creating technician', 'Phone is too long');
+    await expectFieldError(form.getByLabelText(/^Phone/), 'Phone is too long');
+  });
+});
+
+describe('tracking administration: Appointments', () => {
+  it("shows today's appointments in Eastern time and assigns a technician from the dropdown", async () => {
+    const { api } = await renderTracking({ appointments: [staffAppointment({ scheduledTime: '2026-03-10T18:00:00.000Z' })] });
+    api.answer('PUT /api/appointments/12/assign', () => json(200, staffAppointment({ technicianId: 'tech_sara' })));
+    await openTab('Appointments');
+    const card = within(await screen.findByRole('article', { name: 'Pat Rivera' }));
+    expect(card.getByText('Scheduled')).toBeTruthy();
+    expect(card.getByText('12 Aviles Street')).toBeTruthy();
+    expect(card.getByText('(904) 555-0142')).toBeTruthy();
+    expect(card.getByText('Repair')).toBeTruthy();
+    expect(card.getByText('Mar 10, 2026, 2:00 PM EDT')).toBeTruthy();
+    const select = card.getByLabelText('Technician for Pat Rivera') as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(Array.from(select.options).map((option) => option.textContent)).toEqual(['Unassigned', 'Sara Martinez (Available)', 'Mike Chen (Offline)', 'Ana Diaz (Busy)']);
+    fireEvent.change(select, { target: { value: 'tech_sara' } });
+    await expectToast('Technician assigned successfully');
+    expect(api.sent('PUT /api/appointments/12/assign')[0]?.body).toEqual({ technicianId: 'tech_sara' });
+    expect(api.sent('GET /api/appointments')[0]?.query.get('date')).toBe(businessDate());
+  });
+
+  it('shows Error assigning technician with the server message', async () => {
+    const { api } = await renderTracking({ appointments: [staffAppointment()] });
+    api.answer('PUT /api/appointments/12/assign', () => apiError(400, 'BAD_REQUEST', 'Technician not found'));
+    await openTab('Appointments');
+    const select = (await screen.findByLabelText('Technician for Pat Rivera')) as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    fireEvent.change(select, { target: { value: 'tech_ana' } });
+    await expectToast('Error assigning technician', 'Technician not found');
+  });
+
+  it('pages through the day, and says when there are none', async () => {
+    const appointments = Array.from({ length: 12 }, (_, index) => staffAppointment({ id: 100 + index, customerName: `Customer ${index + 1}` }));
+    const { api } = await renderTracking({ appointments });
+    await openTab('Appointments');
+    expect(await screen.findByRole('article', { name: 'Customer 10' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Customer 11' })).toBeNull();
+    const pages = within(screen.getByRole('navigation', { name: 'Appointment pages' }));
+    expect(pages.getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(pages.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Customer 12' })).toBeTruthy();
+    expect(api.sent('GET /api/appointments').at(-1)?.query.get('page')).toBe('2');
+  });
+
+  it('says No appointments today', async () => {
+    await renderTracking();
+    await openTab('Appointments');
+    expect(await screen.findByText('No appointments today.')).toBeTruthy();
+  });
+});
+
+describe('tracking administration: Live Tracking', () => {
+  it('shows each visit with its status name, customer location, ETA in Eastern time and progress', async () => {
+    await renderTracking({
+      records: [
+        trackingRecord({ status: 'en-route', estimatedArrival: '2026-03-10T18:25:00.000Z', estimatedArrivalSource: 'live', progress: 44.4, distanceToCustomer: 3.26 }),
+        trackingRecord({ appointmentId: '13', status: 'in-progress', customerLocation: { lat: null, lng: null, address: '1 Main St' } }),
+      ],
+    });
+    await openTab('Live Tracking');
+    const first = within(await screen.findByRole('article', { name: 'Appointment #12' }));
+    expect(first.getByText('En Route')).toBeTruthy();
+    expect(first.getByText('Sara Martinez')).toBeTruthy();
+    expect(first.getByText('12 Aviles Street, St Augustine, FL 32084')).toBeTruthy();
+    expect(first.getByText('29.8947, -81.3145')).toBeTruthy();
+    expect(first.getByText('Mar 10, 2026, 2:25 PM EDT')).toBeTruthy();
+    expect(first.getByText('3.3 km')).toBeTruthy();
+    expect(first.getByText('44%')).toBeTruthy();
+    const bar = first.getByRole('progressbar', { name: 'Progress of appointment #12' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('44');
+    const second = within(screen.getByRole('article', { name: 'Appointment #13' }));
+    expect(second.getByText('In Progress')).toBeTruthy();
+    expect(second.getByText('Not available')).toBeTruthy();
+    expect(second.getByText('Mar 10, 2026, 2:00 PM EDT (scheduled)')).toBeTruthy();
+  });
+
+  it('follows a tracking update from the live socket', async () => {
+    const { api, live } = await renderTracking({ records: [trackingRecord()] });
+    await openTab('Live Tracking');
+    expect(await within(await screen.findByRole('article', { name: 'Appointment #12' })).findByText('Dispatched')).toBeTruthy();
+    const socket = live.current();
+    socket.open();
+    socket.receive({ type: 'subscribed', appointmentId: null });
+    api.answer('GET /api/tracking', ({ query }) => json(200, { items: [trackingRecord({ status: 'arrived' })], total: 1, page: 1, pageSize: Number(query.get('pageSize')) }));
+    socket.receive({ type: 'tracking_update', appointmentId: '12' });
+    expect(await within(screen.getByRole('article', { name: 'Appointment #12' })).findByText('Arrived')).toBeTruthy();
+  });
+
+  it('says when no visit is under way, and offers Try Again when the list fails', async () => {
+    const { api } = await renderTracking({ more: { 'GET /api/tracking': () => apiError(503, 'SERVICE_UNAVAILABLE', 'Tracking is down') } });
+    await openTab('Live Tracking');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Unable to load live tracking' })).toBeTruthy();
+    api.answer('GET /api/tracking', () => json(200, { items: [], total: 0, page: 1, pageSize: 10 }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No technician is on a job right now. Assign one on the Appointments tab to start tracking.')).toBeTruthy();
+  });
+});
