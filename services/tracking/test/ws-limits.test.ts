@@ -4,12 +4,12 @@ import { closeClients, connect, eventuallyConnect, newClientAddress, startTracki
 
 let tracking: LiveTracking;
 let address: string;
-/** An instance that pings every 100 ms, for the heartbeat. */
+/** An instance that pings every 300 ms, for the heartbeat. */
 let quick: string;
 let staff: string;
 
 beforeAll(async () => {
-  tracking = await startTracking([{}, { WS_HEARTBEAT_MS: '100' }]);
+  tracking = await startTracking([{}, { WS_HEARTBEAT_MS: '300' }]);
   [address, quick] = tracking.instances.map((instance) => instance.address) as [string, string];
   staff = tracking.bearer({ sub: 'staff:1', role: 'staff' });
 });
