@@ -4,11 +4,13 @@ import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { TrackingDatabase } from './db/schema.ts';
 import { appointmentLinkReader } from './domain/appointment-link.ts';
+import { serviceAreaGeocoder } from './domain/geocoder.ts';
 import { trackingOutgoing } from './domain/outgoing.ts';
 import { trackingEnvSchema, type TrackingEnv } from './env.ts';
 import { technicianRoutes } from './routes/technicians.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { wsRoutes } from './routes/ws.ts';
+import { startDemoDriver, type DemoDriver } from './demo-driver.ts';
 import { seedDemoData } from './seed.ts';
 import { applyDispatch } from './use-cases/apply-dispatch.ts';
 import type { TrackingContext } from './use-cases/context.ts';
@@ -21,7 +23,15 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
     const app = await createService({ name: 'tracking', env, ready: database.ping });
     const effects = createEffects({ service: 'tracking', database, env, outgoing: trackingOutgoing });
     await app.register(effects.plugin);
-    const ctx: TrackingContext = { db: database.db, now: runtime.now, effects, readLink: appointmentLinkReader(app.jwt) };
+    const ctx: TrackingContext = {
+      db: database.db,
+      now: runtime.now,
+      effects,
+      readLink: appointmentLinkReader(app.jwt),
+      // Offline, from shipped ZIP and town data: swap in a real geocoder here (any `Geocoder`).
+      geocoder: serviceAreaGeocoder(),
+      eta: { averageSpeedKmh: env.TRACKING_AVERAGE_SPEED_KMH, roadFactor: env.TRACKING_ROAD_FACTOR },
+    };
     await app.register(technicianRoutes, { ctx });
     await app.register(trackingRoutes, { ctx });
     await app.register(wsRoutes, { ctx, env, database });
@@ -34,6 +44,13 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
       },
     });
     seedWhenReady(app, env, () => seedDemoData(ctx));
+    if (env.DEMO_DRIVER === 'true') {
+      let driver: DemoDriver | undefined;
+      app.addHook('onReady', async () => {
+        driver = startDemoDriver(ctx, { intervalMs: env.DEMO_DRIVER_INTERVAL_MS, log: app.log });
+      });
+      app.addHook('onClose', async () => driver?.stop());
+    }
     return app;
   },
 };

@@ -39,7 +39,9 @@ describe('malformed input gets a 4xx with the API error shape', () => {
         const response = await send('POST', '/api/technicians', text);
         const code = jsonBodyErrorCode(text);
         const parsed = code === 'VALIDATION_ERROR' ? createTechnicianSchema.safeParse(JSON.parse(text)) : undefined;
-        if (parsed?.success) {
+        // Half a position (a latitude without a longitude, or the other way round) is refused by the service itself.
+        const half = parsed?.success && ((parsed.data.location?.lat ?? parsed.data.lat) === undefined) !== ((parsed.data.location?.lng ?? parsed.data.lng) === undefined);
+        if (parsed?.success && !half) {
           expect(response.statusCode, response.body).toBe(201);
           expect(response.json()).toMatchObject({ id: expect.stringMatching(/^tech_/), name: parsed.data.name });
         } else {

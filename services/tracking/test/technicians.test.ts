@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { trackingMessages } from '@repo/contracts';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 import type { TrackingDatabase } from '../src/db/schema.ts';
@@ -59,23 +57,35 @@ describe('technicians', () => {
     const missing = await service.app.inject({ method: 'PUT', url: '/api/technicians/tech_nobody', headers: { authorization: staff }, payload: { name: 'A', phone: 'B', vehicleInfo: 'C' } });
     expect(missing.statusCode).toBe(404);
   });
-});
 
-describe('live updates on /ws', () => {
-  it('tells subscribed clients about a technician location update', async () => {
-    await service.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = service.app.server.address() as AddressInfo;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-    const messages: unknown[] = [];
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send('not json');
-    socket.send(JSON.stringify({ type: 'subscribe', appointmentId: '42' }));
-    await expect.poll(() => messages.length).toBe(2);
-    const update = await service.app.inject({ method: 'PUT', url: '/api/technicians/tech_mike/location', headers: { authorization: staff }, payload: { lat: 29.9, lng: -81.31, address: 'San Marco Ave' } });
-    expect(update.json().currentLocation).toMatchObject({ lat: 29.9, lng: -81.31, address: 'San Marco Ave' });
-    await expect.poll(() => messages.at(-1)).toEqual({ type: 'location_update', technicianId: 'tech_mike' });
-    expect(messages[0]).toMatchObject({ type: 'error' });
-    socket.close();
+  it('keeps an optional photo: set on create, kept when an update leaves it out, removed with null, refused unless https', async () => {
+    const photo = 'https://images.example.com/tech/lena.jpg';
+    const created = await service.app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff }, payload: { name: 'Photo Tech', phone: '(904) 555-0145', vehicleInfo: 'Van', specialties: ['Bosch'], avatar: photo } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    expect(created.json()).toMatchObject({ avatar: photo });
+    const update = (payload: object) => service.app.inject({ method: 'PUT', url: `/api/technicians/${id}`, headers: { authorization: staff }, payload: { name: 'Photo Tech', phone: '(904) 555-0145', vehicleInfo: 'Van #2', ...payload } });
+
+    expect((await update({})).json()).toMatchObject({ avatar: photo, vehicleInfo: 'Van #2' });
+    expect((await update({ avatar: 'https://images.example.com/tech/new.jpg' })).json()).toMatchObject({ avatar: 'https://images.example.com/tech/new.jpg' });
+    expect((await update({ avatar: null })).json()).toMatchObject({ avatar: null });
+
+    for (const avatar of ['http://images.example.com/a.jpg', 'javascript:alert(1)', '', `https://x.example/${'a'.repeat(2000)}`, 42]) {
+      const refused = await update({ avatar });
+      expect(refused.statusCode, String(avatar)).toBe(400);
+      expect(refused.json().error.fields).toHaveProperty('avatar');
+    }
+    const badCreate = await service.app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff }, payload: { name: 'X', phone: '1', avatar: 'ftp://x' } });
+    expect(badCreate.statusCode).toBe(400);
+    expect(badCreate.json().error.fields).toEqual({ avatar: 'Photo must be an https:// address' });
+  });
+
+  it('accepts each page’s own required fields: name and phone are all the server requires', async () => {
+    const adminPage = await service.app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff }, payload: { name: 'Only Required', phone: '(904) 555-0146', specialties: [] } });
+    expect(adminPage.statusCode, adminPage.body).toBe(201);
+    expect(adminPage.json()).toMatchObject({ vehicleInfo: null, specialties: [], avatar: null, currentLocation: null, status: 'available' });
+    const half = await service.app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff }, payload: { name: 'Half', phone: '1', lat: 29.9 } });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().error.fields).toEqual({ lng: 'Latitude and longitude go together: send both or neither' });
   });
 });

@@ -40,6 +40,10 @@ export type AppointmentSnapshotsTable = {
   ends_at: Date;
   /** 'YYYY-MM-DD', the business date of `starts_at`. */
   scheduled_date: string;
+  /** The address geocoded on arrival of the snapshot; all three null when the geocoder could not place it. */
+  customer_lat: number | null;
+  customer_lng: number | null;
+  customer_precision: 'zip' | 'town' | null;
 };
 
 export type TrackingRecordsTable = {
@@ -55,10 +59,20 @@ export type TrackingRecordsTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
+/** A job's trip while en route, oldest first by `id`. */
+export type TrackingRoutePointsTable = {
+  id: Generated<number>;
+  appointment_id: number;
+  lat: number;
+  lng: number;
+  recorded_at: Date;
+};
+
 export type TrackingDatabase = {
   technicians: TechniciansTable;
   appointment_snapshots: AppointmentSnapshotsTable;
   tracking_records: TrackingRecordsTable;
+  tracking_route_points: TrackingRoutePointsTable;
 };
 export type TechnicianRow = Selectable<TechniciansTable>;
 export type AppointmentSnapshotRow = Selectable<AppointmentSnapshotsTable>;

@@ -1,5 +1,7 @@
-import { tracking, type Technician, type TrackingRecord } from '@repo/contracts';
+import { tracking, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
 import type { TechnicianRow } from '../db/schema.ts';
+import { estimateArrival } from '../domain/arrival.ts';
+import type { EtaSettings, GeoPoint } from '../domain/geo.ts';
 import type { TrackingView } from './tracking-record-repository.ts';
 
 /** Rows become contract types here and nowhere else. */
@@ -23,32 +25,47 @@ export function toTechnician(row: TechnicianRow): Technician {
 
 const windowMs = tracking.progressWindowMinutes * 60_000;
 
+/** What a record is shown with besides its row: the time of the read, its trip, and how the ETA is reckoned. */
+export type RecordExtras = { now: Date; route: GeoPoint[]; eta: EtaSettings };
+
 /**
- * A record as callers see it. Until live position data exists the arrival estimate is the scheduled start (and says
- * so), and distance and ETA stay null: nothing is made up. The technician's position is shown only while the job is
- * open; progress runs over the 45 minutes before the scheduled start.
+ * A record as callers see it. Nothing is made up: the customer's coordinates are those geocoded from the address (null
+ * when unknown), distance and ETA are computed from the technician's last position only while both are known, and
+ * the arrival estimate is the scheduled start until the technician is on the way (`estimateArrival`). The
+ * technician's position is shown only while the job is open; progress runs over the 45 minutes before the scheduled
+ * start.
  */
-export function toTrackingRecord(view: TrackingView, now: Date): TrackingRecord {
+export function toTrackingRecord(view: TrackingView, { now, route, eta }: RecordExtras): TrackingRecord {
   const open = view.closed_at === null && view.status !== 'completed';
   const start = view.starts_at.getTime();
   const progress = view.status === 'completed' ? 100 : Math.round(Math.min(1, Math.max(0, (now.getTime() - (start - windowMs)) / windowMs)) * 100);
+  const location =
+    open && view.lat !== null && view.lng !== null
+      ? { lat: view.lat, lng: view.lng, address: view.location_address, lastUpdated: view.location_updated_at ?? view.updated_at }
+      : null;
+  const customer = view.customer_lat !== null && view.customer_lng !== null ? { lat: view.customer_lat, lng: view.customer_lng } : null;
+  const arrival = estimateArrival({
+    status: view.status,
+    open: view.closed_at === null,
+    technician: location && { lat: location.lat, lng: location.lng, at: location.lastUpdated },
+    customer,
+    scheduledStart: view.starts_at,
+    actualArrival: view.actual_arrival,
+  }, eta);
   return {
     appointmentId: String(view.appointment_id),
     technicianId: view.technician_id,
     status: view.status,
     scheduledStart: view.starts_at.toISOString(),
     scheduledEnd: view.ends_at.toISOString(),
-    estimatedArrival: view.starts_at.toISOString(),
-    estimatedArrivalSource: 'schedule',
+    estimatedArrival: arrival.estimatedArrival.toISOString(),
+    estimatedArrivalSource: arrival.estimatedArrivalSource,
     actualArrival: view.actual_arrival?.toISOString() ?? null,
-    location:
-      open && view.lat !== null && view.lng !== null
-        ? { lat: view.lat, lng: view.lng, address: view.location_address, lastUpdated: view.location_updated_at?.toISOString() ?? view.updated_at.toISOString() }
-        : null,
-    customerLocation: { lat: null, lng: null, address: `${view.address}, ${view.city}, ${view.state} ${view.zip_code}` },
-    route: [],
-    distanceToCustomer: null,
-    estimatedTimeToArrival: null,
+    location: location && { ...location, lastUpdated: location.lastUpdated.toISOString() },
+    customerLocation: { lat: customer?.lat ?? null, lng: customer?.lng ?? null, address: fullAddress(view) },
+    route,
+    distanceToCustomer: arrival.distanceToCustomer,
+    estimatedTimeToArrival: arrival.estimatedTimeToArrival,
     progress,
     service: { serviceType: view.service_type, appliance: view.appliance, brand: view.brand },
     notifications: view.notifications,
@@ -56,3 +73,21 @@ export function toTrackingRecord(view: TrackingView, now: Date): TrackingRecord 
     updatedAt: view.updated_at.toISOString(),
   };
 }
+
+/** The appointment's address on one line, as the customer wrote it. */
+export const fullAddress = (view: Pick<TrackingView, 'address' | 'city' | 'state' | 'zip_code'>) =>
+  `${view.address}, ${view.city}, ${view.state} ${view.zip_code}`;
+
+/** A technician's job of the day: who, where and when, with its tracking record. */
+export const toTechnicianJob = (view: TrackingView, record: TrackingRecord): TechnicianJob => ({
+  appointmentId: String(view.appointment_id),
+  customerName: view.customer_name,
+  phone: view.phone,
+  address: fullAddress(view),
+  serviceType: view.service_type,
+  appliance: view.appliance,
+  brand: view.brand,
+  scheduledStart: record.scheduledStart,
+  scheduledEnd: record.scheduledEnd,
+  tracking: record,
+});

@@ -42,7 +42,8 @@ const views = (db: Db) =>
     .innerJoin('technicians as t', 't.id', 'r.technician_id')
     .select([
       'r.appointment_id', 'r.technician_id', 'r.status', 'r.actual_arrival', 'r.notifications', 'r.closed_at', 'r.close_reason', 'r.updated_at',
-      's.customer_id', 's.starts_at', 's.ends_at', 's.address', 's.city', 's.state', 's.zip_code', 's.service_type', 's.appliance', 's.brand',
+      's.customer_id', 's.customer_name', 's.phone', 's.starts_at', 's.ends_at', 's.address', 's.city', 's.state', 's.zip_code',
+      's.service_type', 's.appliance', 's.brand', 's.customer_lat', 's.customer_lng',
       't.lat', 't.lng', 't.location_address', 't.location_updated_at',
     ]);
 
@@ -51,12 +52,13 @@ export type TrackingView = Awaited<ReturnType<ReturnType<typeof views>['executeT
 export const findView = (db: Db, appointmentId: number): Promise<TrackingView | undefined> =>
   views(db).where('r.appointment_id', '=', appointmentId).executeTakeFirst();
 
-export type ActiveFilters = { customerId?: number; date?: string; page: number; pageSize: number };
+export type ActiveFilters = { customerId?: number; technicianId?: string; date?: string; page: number; pageSize: number };
 
 /** Active records (neither closed nor completed) in schedule order: one page and the count of all. */
 export async function findActivePage(db: Db, filters: ActiveFilters): Promise<{ rows: TrackingView[]; total: number }> {
   let query = views(db).where('r.closed_at', 'is', null).where('r.status', '<>', 'completed');
   if (filters.customerId !== undefined) query = query.where('s.customer_id', '=', filters.customerId);
+  if (filters.technicianId !== undefined) query = query.where('r.technician_id', '=', filters.technicianId);
   if (filters.date) query = query.where('s.scheduled_date', '=', filters.date);
   const [rows, count] = await Promise.all([
     query.orderBy('s.starts_at').orderBy('r.appointment_id').limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize).execute(),
@@ -75,15 +77,35 @@ export const findOpenRecordOfCustomer = (db: Db, technicianId: string, customerI
     .orderBy(sql`r.status = 'completed'`).limit(1)
     .executeTakeFirst();
 
-
 /** The appointment's tracking record as stored, or undefined. */
 export const findRecord = (db: Db, appointmentId: number) =>
   db.selectFrom('tracking_records').selectAll().where('appointment_id', '=', appointmentId).executeTakeFirst();
 
-/** The appointments of the technician's open jobs (neither closed nor completed): who may follow their position. */
-export async function openAppointmentIdsOf(db: Db, technicianId: string): Promise<number[]> {
-  const rows = await db.selectFrom('tracking_records').select('appointment_id')
+/** The technician's open jobs (neither closed nor completed) and their statuses: who may follow their position. */
+export const openJobsOf = (db: Db, technicianId: string) =>
+  db.selectFrom('tracking_records').select(['appointment_id', 'status'])
     .where('technician_id', '=', technicianId).where('closed_at', 'is', null).where('status', '!=', 'completed')
     .execute();
-  return rows.map((row) => row.appointment_id);
-}
+
+/** A technician's jobs on a business date that are still theirs (not closed), in schedule order. */
+export const findJobsOfDay = (db: Db, technicianId: string, date: string): Promise<TrackingView[]> =>
+  views(db).where('r.technician_id', '=', technicianId).where('r.closed_at', 'is', null).where('s.scheduled_date', '=', date)
+    .orderBy('s.starts_at').orderBy('r.appointment_id')
+    .execute();
+
+/**
+ * The technician's job to drive to (the embedded demo): open, not yet reached, with the customer placed on the map.
+ * A job on `date` first, one already en route before one dispatched, then the nearest in time to `now`.
+ */
+export const findJobToDriveTo = (db: Db, technicianId: string, date: string, now: Date) =>
+  db.selectFrom('tracking_records as r')
+    .innerJoin('appointment_snapshots as s', 's.appointment_id', 'r.appointment_id')
+    .select(['r.appointment_id', 'r.status', 's.customer_lat', 's.customer_lng', 's.city'])
+    .where('r.technician_id', '=', technicianId).where('r.closed_at', 'is', null).where('r.status', 'in', ['dispatched', 'en-route'])
+    .where('s.customer_lat', 'is not', null).where('s.customer_lng', 'is not', null)
+    .orderBy(sql`s.scheduled_date = ${date}::date`, 'desc')
+    .orderBy(sql`r.status = 'en-route'`, 'desc')
+    .orderBy(sql`abs(extract(epoch from s.starts_at - ${now}::timestamptz))`)
+    .orderBy('r.appointment_id')
+    .limit(1)
+    .executeTakeFirst();

@@ -34,6 +34,7 @@ export function callerOf(request: FastifyRequest): TrackingCaller {
   return {
     staff: session?.role === 'staff' || session?.role === 'admin',
     customerId: session?.role === 'customer' ? (session.customerId ?? null) : null,
+    technicianId: session?.role === 'technician' ? (session.technicianId ?? null) : null,
     linkToken: linkToken(request),
   };
 }

@@ -7,7 +7,8 @@ import {
   updateLocationSchema,
   updateTechnicianSchema,
 } from '@repo/contracts';
-import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import { errorResponses, forbidden, type ServiceApp } from '@repo/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingContext } from '../use-cases/context.ts';
 import { createTechnician } from '../use-cases/create-technician.ts';
 import { getTechnician } from '../use-cases/get-technician.ts';
@@ -17,16 +18,27 @@ import { updateTechnician } from '../use-cases/update-technician.ts';
 import { callerOf, identifyCaller } from './caller.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
+const ownLocationOnly = 'You can only update your own location.';
 
 export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: TrackingContext }) {
   const staffOnly = app.requireRole('staff', 'admin');
+  const staffOrTechnician = app.requireRole('staff', 'admin', 'technician');
+  /** Staff, or the technician whose id is in the path (their phone reports their position): 403 for anyone else. */
+  const staffOrSelf = async (request: FastifyRequest, reply: FastifyReply) => {
+    await staffOrTechnician.call(app, request, reply);
+    const session = request.session;
+    // onRequest runs before validation: the path's id is still the raw string the router matched.
+    const { id } = request.params as { id?: string };
+    if (session?.role === 'technician' && (!session.technicianId || session.technicianId !== id)) throw forbidden(ownLocationOnly);
+  };
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
 
   app.get('/api/technicians', { onRequest: staffOnly, schema: { tags: ['technicians'], response: { 200: technicianListSchema, ...errors } } },
     async () => listTechnicians(ctx));
 
-  // A customer's tracking page shows their technician's card: staff read any technician, a customer or the holder of
-  // an appointment's link only the one assigned to that appointment (`?appointment=<id>`, or their open job).
+  // A customer's tracking page shows their technician's card: staff read any technician, a technician themselves, a
+  // customer or the holder of an appointment's link only the one assigned to that appointment (`?appointment=<id>`, or
+  // their open job).
   app.get('/api/technicians/:id', {
     onRequest: identifyCaller(app),
     schema: { tags: ['technicians'], params: technicianIdParamsSchema, querystring: technicianQuerySchema, response: { 200: technicianSchema, ...errors } },
@@ -38,6 +50,6 @@ export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: Tracking
   app.put('/api/technicians/:id', { onRequest: staffOnly, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateTechnicianSchema, response: { 200: technicianSchema, ...errors } } },
     async (request) => updateTechnician(ctx, request.params.id, request.body));
 
-  app.put('/api/technicians/:id/location', { onRequest: staffOnly, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateLocationSchema, response: { 200: technicianSchema, ...errors } } },
+  app.put('/api/technicians/:id/location', { onRequest: staffOrSelf, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateLocationSchema, response: { 200: technicianSchema, ...errors } } },
     async (request) => moveTechnician(ctx, request.params.id, request.body));
 }

@@ -4,14 +4,16 @@ import { notify } from '@repo/service-kit/db';
 import type { Insertable } from 'kysely';
 import type { AppointmentSnapshotsTable, TrackingDatabase, Trx } from '../db/schema.ts';
 import { trackingChangedChannel } from '../domain/live-channels.ts';
+import type { GeocodedPoint } from '../domain/geocoder.ts';
 import { planRecord } from '../domain/record-plan.ts';
 import { findSnapshotForUpdate, insertSnapshotIfAbsent, replaceSnapshot } from '../repositories/appointment-snapshot-repository.ts';
+import { clearRoute } from '../repositories/route-repository.ts';
 import { countCompletedJob, lockTechnicians } from '../repositories/technician-repository.ts';
 import { findRecordForUpdate, insertRecord, updateRecord } from '../repositories/tracking-record-repository.ts';
 import type { TrackingContext } from './context.ts';
 import { settleTechnicianStatus } from './technician-workload.ts';
 
-const snapshotRow = (s: AppointmentDispatch): Insertable<AppointmentSnapshotsTable> => ({
+const snapshotRow = (s: AppointmentDispatch, customer: GeocodedPoint | null): Insertable<AppointmentSnapshotsTable> => ({
   appointment_id: s.appointmentId,
   version: s.version,
   technician_id: s.technicianId,
@@ -29,20 +31,24 @@ const snapshotRow = (s: AppointmentDispatch): Insertable<AppointmentSnapshotsTab
   starts_at: new Date(s.startsAt),
   ends_at: new Date(s.endsAt),
   scheduled_date: businessDate(new Date(s.startsAt)),
+  customer_lat: customer?.lat ?? null,
+  customer_lng: customer?.lng ?? null,
+  customer_precision: customer?.precision ?? null,
 });
 
 /**
  * Applies booking's `appointment.dispatch` effect in the receiver's transaction. Only a snapshot newer than the one
  * held counts (booking's version grows with every change), so snapshots delivered late, out of order or twice change
- * nothing. The tracking record then follows the appointment (see `planRecord`), the technicians involved get their
+ * nothing. The customer's address is geocoded as the snapshot is stored. The tracking record then follows the appointment (see `planRecord`), the technicians involved get their
  * status settled, and live subscribers hear of it after commit.
  */
 export async function applyDispatch(ctx: TrackingContext, trx: Trx, snapshot: AppointmentDispatch): Promise<void> {
   const previous = await findSnapshotForUpdate(trx, snapshot.appointmentId);
   if (previous && previous.version >= snapshot.version) return;
+  const customer = await ctx.geocoder.locate({ street: snapshot.address, city: snapshot.city, state: snapshot.state, zipCode: snapshot.zipCode });
   if (previous) {
-    await replaceSnapshot(trx, snapshotRow(snapshot));
-  } else if (!(await insertSnapshotIfAbsent(trx, snapshotRow(snapshot)))) {
+    await replaceSnapshot(trx, snapshotRow(snapshot, customer));
+  } else if (!(await insertSnapshotIfAbsent(trx, snapshotRow(snapshot, customer)))) {
     // Another delivery for this appointment stored it first (now committed): compare against that one.
     return applyDispatch(ctx, trx, snapshot);
   }
@@ -67,6 +73,8 @@ export async function applyDispatch(ctx: TrackingContext, trx: Trx, snapshot: Ap
   };
   if (record) await updateRecord(trx, snapshot.appointmentId, change, plan.add);
   else await insertRecord(trx, { appointment_id: snapshot.appointmentId, ...change, notifications: JSON.stringify(plan.add), created_at: now });
+  // Back to dispatched (a new technician, a reopened or rescheduled job): the next trip starts from nothing.
+  if (record && plan.status === 'dispatched' && record.status !== 'dispatched') await clearRoute(trx, snapshot.appointmentId);
   if (plan.status === 'completed' && record?.status !== 'completed') await countCompletedJob(trx, plan.technicianId);
   for (const technician of technicians) await settleTechnicianStatus(ctx, trx, technician);
   await notify<TrackingDatabase>(trx, trackingChangedChannel, String(snapshot.appointmentId));

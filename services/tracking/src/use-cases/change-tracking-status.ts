@@ -4,23 +4,25 @@ import { notify } from '@repo/service-kit/db';
 import type { TrackingDatabase } from '../db/schema.ts';
 import { trackingChangedChannel } from '../domain/live-channels.ts';
 import { statusNotification, transitionRefusal } from '../domain/record-plan.ts';
-import { toTrackingRecord } from '../repositories/mappers.ts';
 import { countCompletedJob, lockTechnicians } from '../repositories/technician-repository.ts';
-import { findRecordForUpdate, findView, updateRecord } from '../repositories/tracking-record-repository.ts';
+import { findRecordForUpdate, updateRecord } from '../repositories/tracking-record-repository.ts';
 import type { TrackingContext } from './context.ts';
+import { presentRecord } from './present-tracking.ts';
 import { settleTechnicianStatus } from './technician-workload.ts';
+import { startTrip } from './trips.ts';
 
 /**
  * Moves a job one step forward (dispatched → en-route → arrived → in-progress → completed); anything else is a 409
- * saying what the next step is. Arriving records the arrival time. In the same transaction the technician's status
- * follows (busy while the job is under way, available after) and completing tells booking, which completes the
- * appointment; live subscribers hear of it after commit.
+ * saying what the next step is. Arriving records the arrival time; setting off starts the trip at the technician's
+ * last position. In the same transaction the technician's status follows (busy while the job is under way, available
+ * after) and completing tells booking, which completes the appointment; live subscribers hear of it after commit.
+ * A technician (`byTechnician`) moves only their own jobs: another's answers exactly as a missing one.
  */
-export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: number, status: TrackingStatus): Promise<TrackingRecord> {
+export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: number, status: TrackingStatus, byTechnician?: string): Promise<TrackingRecord> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const record = await findRecordForUpdate(trx, appointmentId);
-    if (!record) throw notFound(trackingMessages.notFound);
+    if (!record || (byTechnician !== undefined && record.technician_id !== byTechnician)) throw notFound(trackingMessages.notFound);
     const refused = transitionRefusal(record, status);
     if (refused) throw refused;
     const [technician] = await lockTechnicians(trx, [record.technician_id]);
@@ -33,6 +35,7 @@ export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: 
       updated_at: now,
     };
     await updateRecord(trx, appointmentId, change, [statusNotification(status, now)]);
+    if (status === 'en-route' && technician) await startTrip(trx, appointmentId, technician, now);
     if (status === 'completed') {
       await countCompletedJob(trx, record.technician_id);
       await ctx.effects.enqueue(trx, appointmentCompletedTopic, { appointmentId, technicianId: record.technician_id, completedAt: now.toISOString() });
@@ -40,7 +43,5 @@ export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: 
     if (technician) await settleTechnicianStatus(ctx, trx, technician);
     await notify<TrackingDatabase>(trx, trackingChangedChannel, String(appointmentId));
   });
-  const view = await findView(ctx.db, appointmentId);
-  if (!view) throw notFound(trackingMessages.notFound);
-  return toTrackingRecord(view, now);
+  return presentRecord(ctx, appointmentId);
 }

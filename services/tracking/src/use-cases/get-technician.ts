@@ -7,13 +7,13 @@ import type { TrackingContext } from './context.ts';
 import { resolveTrackingAccess, type TrackingCaller } from './resolve-tracking-access.ts';
 
 /**
- * One technician. Staff read any; a customer or link holder reads only the technician assigned to an appointment they
+ * One technician. Staff read any, a technician themselves; a customer or link holder reads only the technician assigned to an appointment they
  * have access to (`appointmentId`, else the link's appointment, else any open job for the signed-in customer), and
  * sees where the technician is only while that job is not yet complete. Everyone else gets a 404, as for a missing one.
  */
 export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller, id: string, appointmentId?: number): Promise<Technician> {
   const row = await findTechnicianById(ctx.db, id);
-  if (caller.staff) {
+  if (caller.staff || (caller.technicianId && caller.technicianId === id)) {
     if (!row) throw notFound(trackingMessages.technicianNotFound);
     return toTechnician(row);
   }

@@ -1,17 +1,20 @@
 import type { TrackingList } from '@repo/contracts';
-import { toTrackingRecord } from '../repositories/mappers.ts';
 import { findActivePage } from '../repositories/tracking-record-repository.ts';
 import type { TrackingContext } from './context.ts';
+import { presentRecords } from './present-tracking.ts';
 import type { TrackingCaller } from './resolve-tracking-access.ts';
 
 export type TrackingListFilters = { date?: string; page: number; pageSize: number };
 
-/** Active tracking records a page at a time: every one for staff, a customer's own for a customer. */
+/**
+ * Active tracking records a page at a time: every one for staff, a customer's own for a customer, a technician's own
+ * jobs for a technician.
+ */
 export async function listTracking(ctx: TrackingContext, caller: TrackingCaller, filters: TrackingListFilters): Promise<TrackingList> {
   const page = { page: filters.page, pageSize: filters.pageSize };
-  if (!caller.staff && caller.customerId === null) return { items: [], total: 0, ...page };
+  const technicianId = caller.technicianId ?? undefined;
+  if (!caller.staff && caller.customerId === null && technicianId === undefined) return { items: [], total: 0, ...page };
   const customerId = caller.staff ? undefined : (caller.customerId ?? undefined);
-  const { rows, total } = await findActivePage(ctx.db, { ...filters, customerId });
-  const now = ctx.now();
-  return { items: rows.map((row) => toTrackingRecord(row, now)), total, ...page };
+  const { rows, total } = await findActivePage(ctx.db, { ...filters, customerId, technicianId: caller.staff ? undefined : technicianId });
+  return { items: await presentRecords(ctx, rows), total, ...page };
 }

@@ -5,15 +5,23 @@ import type { TrackingDatabase } from '../db/schema.ts';
 import { technicianMovedChannel, type TechnicianMoved } from '../domain/live-channels.ts';
 import { toTechnician } from '../repositories/mappers.ts';
 import { updateTechnicianRow } from '../repositories/technician-repository.ts';
-import { openAppointmentIdsOf } from '../repositories/tracking-record-repository.ts';
+import { openJobsOf } from '../repositories/tracking-record-repository.ts';
 import type { TrackingContext } from './context.ts';
+import { extendTrips } from './trips.ts';
 
-/** Records a technician's new position; live subscribers of their open jobs (and staff) hear of it after commit. */
+/**
+ * Records a technician's new position; the trips of their jobs en route gain it (distance and ETA follow, as they are
+ * computed on each read), and live subscribers of their open jobs (and staff) hear of it after commit.
+ */
 export async function moveTechnician(ctx: TrackingContext, id: string, input: UpdateLocation): Promise<Technician> {
+  const now = ctx.now();
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const moved = await updateTechnicianRow(trx, id, { lat: input.lat, lng: input.lng, location_address: input.address ?? null, location_updated_at: ctx.now() });
+    const moved = await updateTechnicianRow(trx, id, { lat: input.lat, lng: input.lng, location_address: input.address ?? null, location_updated_at: now });
     if (!moved) throw notFound(`Technician ${id} was not found.`);
-    const message: TechnicianMoved = { technicianId: moved.id, appointmentIds: (await openAppointmentIdsOf(trx, moved.id)).map(String) };
+    const jobs = await openJobsOf(trx, moved.id);
+    const enRoute = jobs.filter((job) => job.status === 'en-route').map((job) => job.appointment_id);
+    await extendTrips(trx, enRoute, { lat: input.lat, lng: input.lng }, now);
+    const message: TechnicianMoved = { technicianId: moved.id, appointmentIds: jobs.map((job) => String(job.appointment_id)) };
     await notify<TrackingDatabase>(trx, technicianMovedChannel, JSON.stringify(message));
     return moved;
   });

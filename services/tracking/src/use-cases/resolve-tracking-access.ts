@@ -2,9 +2,13 @@ import { appointmentPageMessages, trackingMessages } from '@repo/contracts';
 import { notFound, unauthorized } from '@repo/service-kit';
 import { linkExpired } from '../domain/appointment-link.ts';
 import { findAccessFacts } from '../repositories/appointment-snapshot-repository.ts';
+import { findRecord } from '../repositories/tracking-record-repository.ts';
 import type { TrackingContext } from './context.ts';
 
-/** Who is asking: staff, a signed-in customer, and the appointment link token they sent (X-Appointment-Access), if any. */
+/**
+ * Who is asking: staff, a signed-in customer, a signed-in technician, and the appointment link token they sent
+ * (X-Appointment-Access), if any.
+ */
 export type TrackingCaller = {
   staff: boolean;
   customerId: number | null;
@@ -16,11 +20,13 @@ export type TrackingCaller = {
 /**
  * Decides access to one appointment's tracking, as booking decides access to the appointment page: staff see every
  * appointment; a customer sees their own (the owner booking last told tracking of); a link booking signed for this
- * appointment opens it, manage and track alike, until a day after its current slot. Someone else's appointment
- * answers exactly as a missing one (404); a forged, malformed or lapsed link is a 401.
+ * appointment opens it, manage and track alike, until a day after its current slot; a technician sees the jobs whose
+ * record names them. Someone else's appointment answers exactly as a missing one (404); a forged, malformed or lapsed
+ * link is a 401.
  */
 export async function resolveTrackingAccess(ctx: TrackingContext, caller: TrackingCaller, appointmentId: number): Promise<void> {
   if (caller.staff) return;
+  if (caller.technicianId && (await findRecord(ctx.db, appointmentId))?.technician_id === caller.technicianId) return;
   const facts = await findAccessFacts(ctx.db, appointmentId);
   if (facts && caller.customerId !== null && facts.customer_id === caller.customerId) return;
   if (caller.linkToken === undefined) throw notFound(trackingMessages.notFound);
