@@ -39,7 +39,7 @@ export function BackOfficeHeaderActions({ publicSiteHref }: { publicSiteHref: st
     });
 
   return (
-    <Group gap="sm" wrap="wrap" justify="flex-end">
+    <Group gap="md" wrap="wrap" justify="flex-end">
       <Box component="nav" aria-label="Back office">
         <Group component="ul" gap="md" wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
           {(user.role === 'technician' ? technicianNav : staffNav).map(({ label, to }) => {

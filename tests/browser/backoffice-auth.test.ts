@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { staffSessionCookieName, technicianAccountsPath } from '@repo/contracts';
+import { useBrowser } from '../support/browser.ts';
+import { newContext, open, phone, urls } from './portal-support.ts';
+
+// Back-office sign-in through the real nginx and the built services: the session is the httpOnly staff_session
+// cookie, never a token the page can read or keeps; the guards, the header navigation and sign-out.
+const admin = inject('admin');
+const browser = useBrowser();
+const desktop = { width: 1280, height: 800 } as const;
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
+const staffCookie = async (context: BrowserContext) => (await context.cookies(urls.backoffice)).find((cookie) => cookie.name === staffSessionCookieName);
+/** The element that has keyboard focus, as "<tag>:<text>". */
+const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName.toLowerCase()}:${document.activeElement?.textContent?.trim()}`);
+
+async function signIn(page: Page, credentials: { email: string; password: string }) {
+  await page.getByRole('heading', { level: 1, name: 'Back Office Sign In' }).waitFor();
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${urls.backoffice}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: urls.backoffice },
+    body: JSON.stringify(admin),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+describe('back-office sign-in through nginx', () => {
+  it('sends an anonymous visit to /admin-tracking to sign-in with Authentication Required', async () => {
+    const context = await newContext(browser(), desktop);
+    const { page, errors } = await open(context, `${urls.backoffice}/admin-tracking`);
+    await page.waitForURL(`${urls.backoffice}/admin-login`);
+    await page.getByRole('heading', { level: 1, name: 'Back Office Sign In' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Authentication Required' }).waitFor();
+    expect(await nav(page).count()).toBe(0);
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    expect(await page.locator('body').innerText()).not.toMatch(/owner@example\.com|browser-test-admin-password/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the session in an httpOnly cookie, moves between pages by keyboard, and signs out for good', async () => {
+    const context = await newContext(browser(), desktop);
+    const { page, errors } = await open(context, `${urls.backoffice}/admin-login`);
+    await signIn(page, admin);
+    await page.waitForURL(`${urls.backoffice}/admin-customer-management`);
+    await page.getByRole('heading', { level: 1, name: 'Customer Management' }).waitFor();
+
+    const cookie = await staffCookie(context);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const stored = await page.evaluate(() => ({ cookies: document.cookie, local: { ...window.localStorage }, session: { ...window.sessionStorage } }));
+    expect(stored).toEqual({ cookies: expect.not.stringContaining(staffSessionCookieName), local: {}, session: {} });
+    expect(JSON.stringify(stored)).not.toContain(cookie!.value);
+    expect(errors).toEqual([]);
+
+    // The header's links, in tab order after Customers, the current page marked.
+    const customers = nav(page).getByRole('link', { name: 'Customers' });
+    expect(await customers.getAttribute('aria-current')).toBe('page');
+    await customers.focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a:Technicians');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${urls.backoffice}/technician-management`);
+    await expect.poll(() => nav(page).getByRole('link', { name: 'Technicians' }).getAttribute('aria-current')).toBe('page');
+    expect(await customers.getAttribute('aria-current')).toBeNull();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a:Tracking');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${urls.backoffice}/admin-tracking`);
+    await expect.poll(() => nav(page).getByRole('link', { name: 'Tracking' }).getAttribute('aria-current')).toBe('page');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${urls.backoffice}/admin-login`);
+    await page.getByRole('heading', { level: 1, name: 'Back Office Sign In' }).waitFor();
+    expect(await nav(page).count()).toBe(0);
+    expect((await staffCookie(context))?.value ?? '').toBe('');
+    // The old token is ended at the server, not only forgotten by the browser.
+    const reused = await fetch(`${urls.backoffice}/api/admin/customers`, { headers: { authorization: `Bearer ${cookie!.value}` } });
+    expect(reused.status).toBe(401);
+
+    await page.goBack();
+    await page.getByRole('alert').filter({ hasText: 'Authentication Required' }).waitFor();
+    await page.waitForURL(`${urls.backoffice}/admin-login`);
+    expect(await nav(page).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Back Office Sign In');
+    await context.close();
+  });
+
+  it('fits the signed-in header on a 390 px phone', async () => {
+    const context = await newContext(browser(), phone);
+    const { page } = await open(context, `${urls.backoffice}/admin-login`);
+    await signIn(page, admin);
+    await page.waitForURL(`${urls.backoffice}/admin-customer-management`);
+    for (const name of ['Customers', 'Technicians', 'Tracking']) {
+      const box = await nav(page).getByRole('link', { name }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= phone.width).toBe(true);
+    }
+    const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+    expect(signOut && signOut.x + signOut.width <= phone.width).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await context.close();
+  });
+
+  it('signs a technician in to their jobs only, with the sign-in staff gave them', async () => {
+    const id = randomBytes(4).toString('hex');
+    const technician = { technicianId: `tech_browser_${id}`, name: 'Browser Technician', email: `tech.${id}@example.com`, password: `socket-wrench-${id}` };
+    const created = await fetch(`${urls.backoffice}${technicianAccountsPath}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json', origin: urls.backoffice },
+      body: JSON.stringify(technician),
+    });
+    expect(created.status).toBe(201);
+
+    const context = await newContext(browser(), phone);
+    const { page } = await open(context, `${urls.backoffice}/admin-login`);
+    await signIn(page, technician);
+    await page.waitForURL(`${urls.backoffice}/my-jobs`);
+    await expect.poll(() => nav(page).getByRole('link').allTextContents()).toEqual(['My jobs']);
+    expect(await nav(page).getByRole('link', { name: 'My jobs' }).getAttribute('aria-current')).toBe('page');
+
+    await page.goto(`${urls.backoffice}/admin-tracking`);
+    await page.waitForURL(`${urls.backoffice}/my-jobs`);
+    const refused = await page.evaluate(async () => (await fetch('/api/admin/customers', { credentials: 'include' })).status);
+    expect(refused).toBe(403);
+    await context.close();
+  });
+});
