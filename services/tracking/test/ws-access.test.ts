@@ -93,7 +93,7 @@ describe('who may follow an appointment on /ws', () => {
     expect(await other.subscribe('601', linkFor(601))).toEqual({ type: 'subscribed', appointmentId: '601' });
   });
 
-  it('lets the owner, the holder of the link and staff follow it, and only staff follow everything', async () => {
+  it('lets the owner, the holder of the link, its technician and staff follow it, and only staff follow everything', async () => {
     const subscribed = { type: 'subscribed', appointmentId: '601' };
     expect(await (await connect(a, { headers: { authorization: customer(owner) } })).subscribe('601')).toEqual(subscribed);
     expect(await (await connect(a)).subscribe('601', linkFor(601))).toEqual(subscribed);
@@ -101,6 +101,12 @@ describe('who may follow an appointment on /ws', () => {
     expect(await desk.subscribe('601')).toEqual(subscribed);
     desk.send({ type: 'subscribe_all' });
     await desk.waitFor({ type: 'subscribed', appointmentId: null });
+    // A technician follows their own jobs only, and not everything.
+    const technician = await connect(a, { headers: { authorization: tracking.bearer({ sub: 'staff:9', role: 'technician', technicianId: mover }) } });
+    expect(await technician.subscribe('601')).toEqual(subscribed);
+    expect(await technician.subscribe('602')).toEqual({ type: 'error', message: wsMessages.notAllowed, appointmentId: '602' });
+    technician.send({ type: 'subscribe_all' });
+    await technician.waitFor({ message: wsMessages.staffOnly });
   });
 
   it('refuses a bad bearer token on the upgrade', async () => {

@@ -14,10 +14,9 @@ import { callerOf } from './caller.ts';
 /** What resolveTrackingAccess answers for someone who may not follow an appointment (404 as for a missing one, 401 for a bad link). */
 const isRefusal = (err: unknown) => err instanceof DomainError && [401, 403, 404].includes(err.statusCode);
 
-/** The socket's viewer: its session's rights, plus the link token each subscribe message may carry. */
+/** The socket's viewer: its session's rights (staff, customer, technician), plus the link each subscribe message may carry. */
 function viewerOf(ctx: TrackingContext, request: FastifyRequest): LiveViewer {
-  const session = request.session;
-  const caller = { ...callerOf(request), technicianId: session?.role === 'technician' ? (session.technicianId ?? null) : null };
+  const caller = callerOf(request);
   return {
     staff: caller.staff,
     mayFollow: async (appointmentId, access) => {
