@@ -1,13 +1,10 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { ApiRequestError, ErrorState, LoadingState, useDocumentTitle } from '@repo/ui';
+import { ErrorState, LoadingState, useDocumentTitle } from '@repo/ui';
 import { useTechnicianJobs } from '../api/jobs.ts';
 import { formatToday } from '../lib/format.ts';
 import { useLocationSharing } from '../lib/use-location-sharing.ts';
 import { JobCard } from './job-card.tsx';
 import { LocationSharingPanel } from './location-sharing-panel.tsx';
-
-/** Staff and administrators have no jobs of their own: the server asks them which technician's. */
-const notATechnician = (error: unknown) => error instanceof ApiRequestError && (error.status === 400 || error.status === 403);
 
 /**
  * /my-jobs, the technician's phone view: today's jobs, each with its one next step; while a job is en route the
@@ -40,15 +37,6 @@ export function MyJobsPage() {
       );
   } else if (jobs.isPending) {
     content = <LoadingState title="Loading your jobs..." />;
-  } else if (notATechnician(jobs.error)) {
-    content = (
-      <Paper withBorder radius="md" p="lg" role="alert">
-        <Title order={2} size="h4">
-          This page is for technicians
-        </Title>
-        <Text mt={4}>Sign in with a technician&apos;s sign-in to see that technician&apos;s jobs.</Text>
-      </Paper>
-    );
   } else {
     content = <ErrorState title="Unable to load your jobs" description="Check your connection and try again." onRetry={() => void jobs.refetch()} />;
   }
