@@ -50,6 +50,7 @@ const frame = (message: WsServerMessage) => Buffer.from(JSON.stringify(message))
 const malformedFrame = frame({ type: 'error', message: wsMessages.malformed });
 const staffOnlyFrame = frame({ type: 'error', message: wsMessages.staffOnly });
 const allFrame = frame({ type: 'subscribed', appointmentId: null });
+const asText = { binary: false } as const;
 
 function parseClientMessage(data: RawData, isBinary: boolean): WsClientMessage | undefined {
   if (isBinary) return undefined;
@@ -223,6 +224,6 @@ export class LiveHub {
       socket.terminate();
       return;
     }
-    socket.send(message, { binary: false });
+    socket.send(message, asText);
   }
 }
