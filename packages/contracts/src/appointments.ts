@@ -106,9 +106,15 @@ export const createAppointmentResponseSchema = z.object({
 });
 export type CreateAppointmentResponse = z.infer<typeof createAppointmentResponseSchema>;
 
+/**
+ * `GET /api/appointments` (staff): in schedule order, a page at a time (`page` from 1, `pageSize` up to 200, 100 by
+ * default); the answer is the page's array, and the `X-Total-Count` header counts every match.
+ */
 export const appointmentListQuerySchema = z.object({
   date: isoDateSchema.optional(),
   status: appointmentStatusSchema.optional(),
+  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000').default(1),
+  pageSize: z.coerce.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(200, 'Page size must be at most 200').default(100),
 });
 /** The staff view of an appointment: the spec's `scheduledTime` is the slot's start as an instant (ISO 8601 with offset). */
 export const staffAppointmentSchema = appointmentSchema.extend({ scheduledTime: z.string() });

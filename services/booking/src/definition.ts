@@ -16,7 +16,7 @@ import { bookingOutgoing } from './domain/dispatch.ts';
 import { appointmentPageRoutes } from './routes/appointment-page.ts';
 import { appointmentRoutes } from './routes/appointments.ts';
 import { customerRoutes } from './routes/customer.ts';
-import { seedDemoData } from './seed.ts';
+import { assignDemoVisit, seedDemoData } from './seed.ts';
 import { completeAppointment } from './use-cases/complete-appointment.ts';
 import { bookingContext } from './use-cases/context.ts';
 import { linkDemoCustomer } from './use-cases/link-demo-customer.ts';
@@ -40,7 +40,15 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
       db: database.db,
       env,
       handlers: {
-        [technicianChangedTopic]: effectHandler({ from: ['tracking'], schema: technicianChangedEffect, apply: recordTechnician }),
+        [technicianChangedTopic]: effectHandler({
+          from: ['tracking'],
+          schema: technicianChangedEffect,
+          apply: async (trx, technician) => {
+            const first = await recordTechnician(trx, technician);
+            // The demo visit waits for its technician to be known here (see `assignDemoVisit`).
+            if (first && env.SEED_DEMO === 'true') await assignDemoVisit(ctx, trx, technician.id);
+          },
+        }),
         [appointmentCompletedTopic]: effectHandler({ from: ['tracking'], schema: appointmentCompletedEffect, apply: (trx, payload) => completeAppointment(ctx, trx, payload) }),
         // Only demo data is linked to the demo customer, so the topic exists only with it.
         ...(env.SEED_DEMO === 'true'

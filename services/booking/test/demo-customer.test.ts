@@ -35,13 +35,14 @@ describe('demo data: the demo customer is linked by the email accounts owns', ()
     expect(first.json()).toEqual({ messageId, status: 'applied' });
 
     const linked = await history(demo.customerId);
-    expect(linked.appointments.map((a) => a.customerName)).toEqual(['Dana Whitfield', 'Dana Whitfield']);
+    // The past visit, today's live-tracking visit and an upcoming one.
+    expect(linked.appointments.map((a) => a.customerName)).toEqual(['Dana Whitfield', 'Dana Whitfield', 'Dana Whitfield']);
     expect(linked.requests.map((r) => r.firstName)).toEqual(['Dana', 'Dana']);
 
     const again = await injectEffect(service.app, { from: 'accounts', topic: demoCustomerSeededTopic, payload: { ...demo, customerId: 8 }, messageId });
     expect(again.json()).toEqual({ messageId, status: 'duplicate' });
     expect(await history(8)).toEqual({ appointments: [], requests: [] });
-    expect((await history(demo.customerId)).appointments).toHaveLength(2);
+    expect((await history(demo.customerId)).appointments).toHaveLength(3);
   });
 
   it('tells tracking the new owner of a demo appointment it already follows', async () => {

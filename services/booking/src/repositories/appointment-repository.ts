@@ -78,14 +78,19 @@ export const moveAppointment = (db: Db, id: number, date: string, slot: string) 
 export const setAppointmentTechnician = (db: Db, id: number, technicianId: string | null) =>
   db.updateTable('appointments').set({ technician_id: technicianId }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
-export type AppointmentFilters = { date?: string; status?: AppointmentStatus };
+export type AppointmentFilters = { date?: string; status?: AppointmentStatus; page: number; pageSize: number };
 
-/** The staff list in schedule order, at most 500 rows. */
-export function findAppointments(db: Db, filters: AppointmentFilters): Promise<AppointmentRow[]> {
-  let query = db.selectFrom('appointments').selectAll().orderBy('appointment_date').orderBy('time_slot').orderBy('id');
+/** One page of the staff list in schedule order, and the count of every match. */
+export async function findAppointmentPage(db: Db, filters: AppointmentFilters): Promise<{ rows: AppointmentRow[]; total: number }> {
+  let query = db.selectFrom('appointments');
   if (filters.date) query = query.where('appointment_date', '=', filters.date);
   if (filters.status) query = query.where('status', '=', filters.status);
-  return query.limit(500).execute();
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('appointment_date').orderBy('time_slot').orderBy('id')
+      .limit(filters.pageSize).offset((filters.page - 1) * filters.pageSize).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }
 
 /** One customer's appointments, newest first (latest date and time first). */
@@ -98,9 +103,16 @@ export async function countAppointments(db: Db): Promise<number> {
   return Number(count);
 }
 
-/** A past appointment as it is stored, without taking a place (demo history). */
-export const insertPastAppointment = (db: Db, values: Insertable<AppointmentsTable>) =>
-  db.insertInto('appointments').values({ ...values, holds_slot_place: false }).execute();
+/** An appointment as it is stored, without taking a place in its slot (demo data: history, or a visit on a full day). */
+export const insertAppointmentWithoutPlace = (db: Db, values: Insertable<AppointmentsTable>) =>
+  db.insertInto('appointments').values({ ...values, holds_slot_place: false }).returningAll().executeTakeFirstOrThrow();
+
+/** The newest unassigned, still scheduled appointment of this email with this description (the demo's live visit). */
+export const findUnassignedByDescription = (db: Db, email: string, description: string) =>
+  db.selectFrom('appointments').selectAll()
+    .where('email', '=', email).where('description', '=', description).where('technician_id', 'is', null).where('status', '=', 'scheduled')
+    .orderBy('id', 'desc').limit(1)
+    .executeTakeFirst();
 
 /**
  * Imported history, without taking places; a row whose `import_key` this customer already has is skipped. Returns the

@@ -45,10 +45,19 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     return reply.code(201).send(booked);
   });
 
+  // The spec's answer is an array, so the paging count travels in a header.
   app.get('/api/appointments', {
     onRequest: app.requireRole('staff', 'admin'),
-    schema: { tags: ['appointments'], querystring: appointmentListQuerySchema, response: { 200: staffAppointmentListSchema, ...errorResponses(400, 401, 403, 404, 409, 429) } },
-  }, async (request) => listAppointments(ctx, request.query));
+    schema: {
+      tags: ['appointments'],
+      summary: 'The staff list in schedule order, a page at a time (page, pageSize ≤ 200); X-Total-Count counts every match',
+      querystring: appointmentListQuerySchema,
+      response: { 200: staffAppointmentListSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+    },
+  }, async (request, reply) => {
+    const { items, total } = await listAppointments(ctx, request.query);
+    return reply.header('X-Total-Count', String(total)).send(items);
+  });
 
   app.put('/api/appointments/:id/status', {
     onRequest: app.requireRole('staff', 'admin'),

@@ -1,5 +1,6 @@
 import { assignMessages, type StaffAppointment } from '@repo/contracts';
 import { badRequest, conflict, notFound } from '@repo/service-kit';
+import type { AppointmentRow, Trx } from '../db/schema.ts';
 import { tellTracking } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, setAppointmentTechnician } from '../repositories/appointment-repository.ts';
 import { toStaffAppointment } from '../repositories/mappers.ts';
@@ -13,18 +14,20 @@ import type { BookingContext } from './context.ts';
  * technician it already has changes nothing and tells no one.
  */
 export async function assignTechnician(ctx: BookingContext, id: number, technicianId: string | null): Promise<StaffAppointment> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
-    const current = await findAppointmentForUpdate(trx, id);
-    if (!current) throw notFound(`Appointment ${id} was not found.`);
-    if (current.status === 'cancelled') throw conflict(assignMessages.cancelled);
-    if (current.status === 'completed') throw conflict(assignMessages.completed);
-    if (technicianId !== null && !(await findTechnician(trx, technicianId))) {
-      throw badRequest(assignMessages.technicianNotFound, { technicianId: assignMessages.technicianNotFound });
-    }
-    if (current.technician_id === technicianId) return current;
-    const assigned = await setAppointmentTechnician(trx, id, technicianId);
-    await tellTracking(ctx.effects, trx, current, assigned);
-    return assigned;
-  });
-  return toStaffAppointment(row);
+  return toStaffAppointment(await ctx.db.transaction().execute((trx) => assignTechnicianIn(ctx, trx, id, technicianId)));
+}
+
+/** `assignTechnician` in the caller's transaction (an effect handler's, for the demo's first assignment). */
+export async function assignTechnicianIn(ctx: Pick<BookingContext, 'effects'>, trx: Trx, id: number, technicianId: string | null): Promise<AppointmentRow> {
+  const current = await findAppointmentForUpdate(trx, id);
+  if (!current) throw notFound(`Appointment ${id} was not found.`);
+  if (current.status === 'cancelled') throw conflict(assignMessages.cancelled);
+  if (current.status === 'completed') throw conflict(assignMessages.completed);
+  if (technicianId !== null && !(await findTechnician(trx, technicianId))) {
+    throw badRequest(assignMessages.technicianNotFound, { technicianId: assignMessages.technicianNotFound });
+  }
+  if (current.technician_id === technicianId) return current;
+  const assigned = await setAppointmentTechnician(trx, id, technicianId);
+  await tellTracking(ctx.effects, trx, current, assigned);
+  return assigned;
 }

@@ -1,9 +1,10 @@
 import type { StaffAppointment } from '@repo/contracts';
-import { findAppointments, type AppointmentFilters } from '../repositories/appointment-repository.ts';
+import { findAppointmentPage, type AppointmentFilters } from '../repositories/appointment-repository.ts';
 import { toStaffAppointment } from '../repositories/mappers.ts';
 import type { BookingContext } from './context.ts';
 
-/** The staff list of appointments, filtered by date and status. */
-export async function listAppointments(ctx: BookingContext, filters: AppointmentFilters): Promise<StaffAppointment[]> {
-  return (await findAppointments(ctx.db, filters)).map(toStaffAppointment);
+/** One page of the staff list of appointments, filtered by date and status, and how many match in all. */
+export async function listAppointments(ctx: BookingContext, filters: AppointmentFilters): Promise<{ items: StaffAppointment[]; total: number }> {
+  const { rows, total } = await findAppointmentPage(ctx.db, filters);
+  return { items: rows.map(toStaffAppointment), total };
 }
