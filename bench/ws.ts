@@ -16,6 +16,8 @@
  *   every subscriber has every one.
  * Tracking is measured twice: through the route, and with the route's notification sent straight to PostgreSQL (the
  * relay alone: LISTEN, hub, sockets), which shows what the route's own work (HTTP, session, transaction) adds.
+ * The three servers are measured in interleaved blocks (BENCH_WS_ROUNDS and BENCH_WS_UPDATES split over 5), so a
+ * machine that is busy with something else for a while slows all of them alike.
  * Figures are printed as a table and written to .tmp/bench/ws.json. BENCH_WS_TIMEOUT_SECONDS bounds the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -207,18 +209,22 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 type Figures = { p50: number; p99: number; max: number; updatesPerSecond: number; deliveriesPerSecond: number };
 
+/** One server's measurements, added up over the blocks of the run. */
+type Tally = { latencies: number[]; updates: number; seconds: number; deliveries: number };
+const newTally = (): Tally => ({ latencies: [], updates: 0, seconds: 0, deliveries: 0 });
+
 /**
- * Sends updates with `send` and measures them at every subscriber: `rounds` one at a time for latency, then `updates`
- * with `inFlight` outstanding for throughput (an update stops being outstanding once `send` resolves).
+ * One block of measurements at every subscriber, added to `tally`: `warmup` untimed updates, `rounds` one at a time for
+ * latency, then `updates` with `inFlight` outstanding for throughput (an update stops being outstanding once `send`
+ * resolves).
  */
-async function measure(subscribers: Subscriber[], send: () => Promise<void>, options: { warmup: number; rounds: number; updates: number; inFlight: number }): Promise<Figures> {
-  const latencies: number[] = [];
+async function measureBlock(subscribers: Subscriber[], send: () => Promise<void>, tally: Tally, block: { warmup: number; rounds: number; updates: number; inFlight: number }): Promise<void> {
   let started = 0;
   let arrived = 0;
   let expected = 0;
   let done: (() => void) | undefined;
   const record = (keep: boolean) => () => {
-    if (keep) latencies.push(performance.now() - started);
+    if (keep) tally.latencies.push(performance.now() - started);
     arrived += 1;
     if (arrived === expected) done?.();
   };
@@ -229,38 +235,43 @@ async function measure(subscribers: Subscriber[], send: () => Promise<void>, opt
   });
 
   for (const subscriber of subscribers) subscriber.onUpdate = record(false);
-  for (let i = 0; i < options.warmup; i += 1) {
+  for (let i = 0; i < block.warmup; i += 1) {
     const all = until(arrived + subscribers.length);
     await send();
     await all;
   }
   for (const subscriber of subscribers) subscriber.onUpdate = record(true);
-  for (let i = 0; i < options.rounds; i += 1) {
+  for (let i = 0; i < block.rounds; i += 1) {
     const all = until(arrived + subscribers.length);
     started = performance.now();
     await send();
     await all;
   }
-  latencies.sort((a, b) => a - b);
 
   for (const subscriber of subscribers) subscriber.onUpdate = record(false);
-  const all = until(arrived + subscribers.length * options.updates);
+  const all = until(arrived + subscribers.length * block.updates);
   const throughputStart = performance.now();
   let issued = 0;
-  await Promise.all(Array.from({ length: options.inFlight }, async () => {
-    while (issued < options.updates) {
+  await Promise.all(Array.from({ length: block.inFlight }, async () => {
+    while (issued < block.updates) {
       issued += 1;
       await send();
     }
   }));
   await all;
-  const seconds = (performance.now() - throughputStart) / 1000;
+  tally.seconds += (performance.now() - throughputStart) / 1000;
+  tally.updates += block.updates;
+  tally.deliveries += block.updates * subscribers.length;
+}
+
+function figuresOf(tally: Tally): Figures {
+  const sorted = [...tally.latencies].sort((a, b) => a - b);
   return {
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1)!,
-    updatesPerSecond: options.updates / seconds,
-    deliveriesPerSecond: (options.updates * subscribers.length) / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1)!,
+    updatesPerSecond: tally.updates / tally.seconds,
+    deliveriesPerSecond: tally.deliveries / tally.seconds,
   };
 }
 
@@ -285,6 +296,7 @@ type Row = Scenario & { tracking: Figures; relay: Figures; bare: Figures };
 async function main(): Promise<void> {
   const options = {
     warmup: 5,
+    blocks: 5,
     rounds: positiveInteger('BENCH_WS_ROUNDS', 50),
     updates: positiveInteger('BENCH_WS_UPDATES', 200),
     inFlight: positiveInteger('BENCH_WS_IN_FLIGHT', 8),
@@ -313,20 +325,36 @@ async function main(): Promise<void> {
         lat += 0.000_01;
         return put(tracking.port, `/api/technicians/${technicianId}/location`, tracking.staff, { lat, lng: -81.31, address: 'San Marco Ave' });
       };
-      const trackingFigures = await measure(trackingSubscribers, move, options);
       // The relay alone: the notification the route sends, sent straight to the database.
       const moved: TechnicianMoved = { technicianId, appointmentIds: scenario.appointments.map(String) };
-      const relayFigures = await measure(trackingSubscribers, () => notify(notifier.db, technicianMovedChannel, JSON.stringify(moved)), options);
-      await closeSubscribers(trackingSubscribers);
+      const relay = () => notify(notifier.db, technicianMovedChannel, JSON.stringify(moved));
 
       // Bare ws: the same number of clients, the same text, one trigger message per update.
       const text = JSON.stringify({ type: 'location_update', technicianId, appointmentId: String(scenario.appointments[0]) });
       const bareSubscribers = await openSubscribers(scenario.subscribers, () => openSubscriber(`ws://127.0.0.1:${bare.port}/`, undefined, () => true));
       const control = await openSubscriber(`ws://127.0.0.1:${bare.port}/control`, undefined, () => false);
       const broadcast = () => new Promise<void>((resolve, reject) => control.socket.send(text, (err) => (err ? reject(err) : resolve())));
-      const bareFigures = await measure(bareSubscribers, broadcast, options);
-      await closeSubscribers([...bareSubscribers, control]);
-      rows.push({ ...scenario, tracking: trackingFigures, relay: relayFigures, bare: bareFigures });
+
+      // Interleaved blocks, each server first in turn, so a machine busy with something else for a while weighs on all three.
+      const servers = [
+        { subscribers: trackingSubscribers, send: move, tally: newTally() },
+        { subscribers: trackingSubscribers, send: relay, tally: newTally() },
+        { subscribers: bareSubscribers, send: broadcast, tally: newTally() },
+      ];
+      for (let block = 0; block < options.blocks; block += 1) {
+        for (let turn = 0; turn < servers.length; turn += 1) {
+          const server = servers[(block + turn) % servers.length]!;
+          await measureBlock(server.subscribers, server.send, server.tally, {
+            warmup: block === 0 ? options.warmup : 0,
+            rounds: Math.ceil(options.rounds / options.blocks),
+            updates: Math.ceil(options.updates / options.blocks),
+            inFlight: options.inFlight,
+          });
+        }
+      }
+      await closeSubscribers([...trackingSubscribers, ...bareSubscribers, control]);
+      const [route, notified, plain] = servers.map((server) => figuresOf(server.tally)) as [Figures, Figures, Figures];
+      rows.push({ ...scenario, tracking: route, relay: notified, bare: plain });
     }
     report(rows, options);
     await writeResults(rows, options);
