@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appointmentDispatchTopic,
@@ -9,33 +7,19 @@ import {
   type StaffAppointment,
   type TrackingRecord,
 } from '@repo/contracts';
-import type { ServiceApp } from '@repo/service-kit';
 import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
 // A real booking service: it assigns and tells tracking through its outbox, as in production.
 import type { BookingDatabase } from '../../booking/src/db/schema.ts';
 import { bookingService } from '../../booking/src/definition.ts';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
-import { outbox, testClock } from './helpers.ts';
+import { freePort, listen, outbox, testClock } from './helpers.ts';
 
 const clock = testClock('2026-11-23T15:00:00Z');
 const nowhere = 'http://127.0.0.1:9';
 let booking: TestService<BookingDatabase>;
 let tracking: TestService<TrackingDatabase>;
 let trackingPort: number;
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function listen(app: ServiceApp, port = 0): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   // Tracking's address is known but nothing answers there until the test says so: tracking is down for booking.
@@ -102,6 +86,8 @@ describe('dispatch through the durable path', () => {
     await listen(tracking.app, trackingPort);
     const record = await recordWhen(id, (r) => r.technicianId === 'tech_mike');
     expect(record).toMatchObject({ appointmentId: String(id), status: 'dispatched', scheduledStart: '2026-11-25T14:00:00.000Z', closed: null });
+    // The address booking sent, placed offline (ZIP 32084's centre).
+    expect(record.customerLocation).toEqual({ lat: 29.8977, lng: -81.3422, address: '48 Cordova St, St Augustine, FL 32084' });
     expect(record.notifications).toEqual([expect.objectContaining({ type: 'dispatched', message: 'Technician dispatched' })]);
     await vi.waitFor(async () => expect((await deliveries()).pending).toBe(0), { timeout: 30_000, interval: 100 });
 
