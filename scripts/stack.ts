@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import { startGateway } from '@repo/gateway/src/gateway.ts';
 import { startNginx } from '@repo/gateway/src/nginx-process.ts';
 import { renderNginxConfig } from '@repo/gateway/src/nginx-config.ts';
@@ -36,7 +36,7 @@ export type RunningStack = {
 
 /** The apps' addresses on this machine: the origin builds, redirects and ALLOWED_ORIGINS use. */
 export function localOrigins(appPorts: Record<AppName, number>): Record<AppName, string> {
-  return Object.fromEntries(appNames.map((app) => [app, `http://localhost:${appPorts[app]}`])) as Record<AppName, string>;
+  return Object.fromEntries(appNames.map((app) => [app, localAppOrigin(app, appPorts[app])])) as Record<AppName, string>;
 }
 
 /**

@@ -11,12 +11,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, defaultLocalAppPorts, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import { EnvError } from '@repo/service-kit';
 import { localOrigins, startStack } from './stack.ts';
 import { startAdministrator, type StartAdministrator } from './start-administrator.ts';
 
-const appDefaults: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
+const appDefaults = defaultLocalAppPorts;
 const serviceDefaults: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
 
 function port(name: string, fallback: number): number {
@@ -36,15 +36,26 @@ const origins = localOrigins(appPorts);
 const dataDir = path.resolve(process.env.DATA_DIR || 'data');
 const gateway = process.env.GATEWAY === 'nginx' ? 'nginx' : 'local';
 
-type Secrets = { jwtSecret: string; adminPassword: string };
+type Secrets = { jwtSecret: string; adminPassword: string; technicianPassword: string };
 
-/** Secrets for this machine's embedded system, made once and kept in the git-ignored data folder. */
+const newPassword = () => randomBytes(12).toString('base64url');
+
+/**
+ * Secrets for this machine's embedded system, made once and kept in the git-ignored data folder; one missing from an
+ * older file (the demo technician's password came later) is made and added.
+ */
 async function localSecrets(): Promise<Secrets> {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Secrets;
-  const secrets = { jwtSecret: randomBytes(32).toString('base64url'), adminPassword: randomBytes(9).toString('base64url') };
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const stored = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Partial<Secrets>) : {};
+  const secrets: Secrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('base64url'),
+    adminPassword: stored.adminPassword ?? newPassword(),
+    technicianPassword: stored.technicianPassword ?? newPassword(),
+  };
+  if (Object.keys(stored).length !== Object.keys(secrets).length) {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -84,6 +95,8 @@ try {
       ADMIN_PASSWORD: administrator.password,
       // Tracking drives the demo technician toward the demo customer's appointment of today, so the tracking page moves.
       DEMO_DRIVER: 'true',
+      // The demo technician's sign-in to the back office's My jobs (mike@example.com), made once.
+      DEMO_TECHNICIAN_PASSWORD: secrets.technicianPassword,
     },
   });
 } catch (err) {
@@ -99,7 +112,8 @@ The system is running (${gateway === 'nginx' ? 'nginx' : 'local'} gateway, data 
 
   Public site   ${stack.urls.web}
   Portal        ${stack.urls.portal}     demo customer: demo@example.com / ${customerPassword}
-  Back office   ${stack.urls.backoffice}     administrator: ${administrator.email} / ${administratorPassword}
+  Back office   ${stack.urls.backoffice}   administrator: ${administrator.email} / ${administratorPassword}
+                technician (My jobs, on a phone): mike@example.com / ${secrets.technicianPassword}
 ${administrator.fromEnvironment ? '\nAn administrator created on an earlier start keeps the password it was created with.\n' : ''}
 Service logs are in ${path.join(dataDir, 'logs')}. Press Ctrl-C to stop.`);
 

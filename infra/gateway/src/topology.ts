@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, defaultLocalAppPorts, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import type { GatewayOptions } from './gateway.ts';
 import type { NginxConfigOptions } from './nginx-config.ts';
 import type { RedirectOrigins } from './policy.ts';
@@ -8,7 +8,7 @@ import type { RedirectOrigins } from './policy.ts';
 /** Where each piece runs: defaults for one machine, overridable through the environment. */
 
 export const defaultServicePorts: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
-export const defaultAppPorts: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
+export const defaultAppPorts: Record<AppName, number> = defaultLocalAppPorts;
 
 /** Every service listens on this port inside its container. */
 export const containerServicePort = 3000;
@@ -56,8 +56,8 @@ export function localTopology(env: NodeJS.ProcessEnv = process.env): LocalTopolo
       (service) => env[`${service.toUpperCase()}_URL`] || `http://127.0.0.1:${defaultServicePorts[service]}`,
     ),
     origins: {
-      portal: env.PORTAL_ORIGIN || `http://localhost:${ports.portal}`,
-      backoffice: env.BACKOFFICE_ORIGIN || `http://localhost:${ports.backoffice}`,
+      portal: env.PORTAL_ORIGIN || localAppOrigin('portal', ports.portal),
+      backoffice: env.BACKOFFICE_ORIGIN || localAppOrigin('backoffice', ports.backoffice),
     },
   };
 }

@@ -67,7 +67,7 @@ describe('renderNginxConfig', () => {
       expect(serverBlock(local, 'backoffice')).not.toContain(location);
     }
     expect(local).toContain('return 302 http://localhost:8081/login$is_args$args;');
-    expect(local).toContain('return 302 http://localhost:8082$request_uri;');
+    expect(local).toContain('return 302 http://127.0.0.1:8082$request_uri;');
   });
 
   it('relies on prefix redirects keeping the path, the only kind both gateways implement', () => {

@@ -18,7 +18,7 @@ describe('localTopology', () => {
         tracking: 'http://127.0.0.1:3003',
         payments: 'http://127.0.0.1:3004',
       },
-      origins: { portal: 'http://localhost:8081', backoffice: 'http://localhost:8082' },
+      origins: { portal: 'http://localhost:8081', backoffice: 'http://127.0.0.1:8082' },
     });
   });
 

@@ -53,3 +53,12 @@ export const legacyRedirects: readonly { path: string; prefix: boolean; app: 'po
 
 export const appNames = ['web', 'portal', 'backoffice'] as const;
 export type AppName = (typeof appNames)[number];
+
+/**
+ * Where each app is served on a developer's machine (`pnpm start`, browser tests). Browsers share cookies across ports
+ * of one host, so the back office gets a host of its own (127.0.0.1, still a secure context for geolocation): its
+ * session cookie and a customer's never reach the same page, as with separate hosts in production.
+ */
+export const localAppHosts: Record<AppName, string> = { web: 'localhost', portal: 'localhost', backoffice: '127.0.0.1' };
+export const defaultLocalAppPorts: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
+export const localAppOrigin = (app: AppName, port: number = defaultLocalAppPorts[app]) => `http://${localAppHosts[app]}:${port}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appNames, localAppOrigin } from '@repo/contracts';
 import { effectsEnvShape } from './effects/env.ts';
 
 export class EnvError extends Error {
@@ -25,7 +26,7 @@ export function baseEnvSchema(defaultPort: number) {
     JWT_SECRET: z.string({ error: 'is required (at least 32 characters)' }).min(32, 'must be at least 32 characters'),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
-    ALLOWED_ORIGINS: z.string().default('http://localhost:8080,http://localhost:8081,http://localhost:8082'),
+    ALLOWED_ORIGINS: z.string().default(appNames.map((app) => localAppOrigin(app)).join(',')),
     COOKIE_SECURE: z.enum(['true', 'false']).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
     ...effectsEnvShape,

@@ -1,3 +1,5 @@
+import { localAppOrigin } from '@repo/contracts';
+
 export type AppOrigins = {
   webOrigin: string;
   portalOrigin: string;
@@ -14,8 +16,8 @@ function origin(value: string | boolean | undefined, fallback: string): string {
 /** The three apps' origins from `import.meta.env` (VITE_WEB_ORIGIN, ...), with the local gateway's as defaults. */
 export function readAppOrigins(env: ViteEnv): AppOrigins {
   return {
-    webOrigin: origin(env.VITE_WEB_ORIGIN, 'http://localhost:8080'),
-    portalOrigin: origin(env.VITE_PORTAL_ORIGIN, 'http://localhost:8081'),
-    backofficeOrigin: origin(env.VITE_BACKOFFICE_ORIGIN, 'http://localhost:8082'),
+    webOrigin: origin(env.VITE_WEB_ORIGIN, localAppOrigin('web')),
+    portalOrigin: origin(env.VITE_PORTAL_ORIGIN, localAppOrigin('portal')),
+    backofficeOrigin: origin(env.VITE_BACKOFFICE_ORIGIN, localAppOrigin('backoffice')),
   };
 }

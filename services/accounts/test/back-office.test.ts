@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authMessages,
   backOfficeLogoutPath,
+  localAppOrigin,
   backOfficeSessionPath,
   currentSessionPath,
   sessionCookieName,
@@ -22,7 +23,7 @@ const advance = (ms: number) => {
   clock += ms;
 };
 const admin = { email: 'owner@example.com', password: 'a-long-admin-password' };
-const allowedOrigin = 'http://localhost:8082';
+const allowedOrigin = localAppOrigin('backoffice');
 
 beforeAll(async () => {
   // COOKIE_DOMAIN is set for the customer cookie: the back office's cookie must never take it.
