@@ -61,6 +61,7 @@ describe('technician management: the cards', () => {
   it('explains live location sharing with the St Augustine sample coordinates', async () => {
     await renderManagement();
     const help = screen.getByRole('complementary', { name: 'How location sharing works' });
+    expect(help.textContent).toContain('How location sharing works');
     expect(help.textContent).toContain('shared live over a WebSocket connection');
     expect(help.textContent).toContain('Sample coordinates for St Augustine: latitude 29.9012, longitude -81.3124.');
   });

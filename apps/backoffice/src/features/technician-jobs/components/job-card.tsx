@@ -41,7 +41,9 @@ export function JobCard({ job }: { job: TechnicianJob }) {
           {job.phone}
         </Anchor>
         {move.isError ? (
-          <Alert color="red" variant="light" role="alert" title="Not changed">
+          <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} size="sm" c="dark.9">
+Not changed
+</Text>}>
             <Text size="sm" c="dark.8">
               {refusal(move.error)}
             </Text>

@@ -6,7 +6,9 @@ function Status({ sharing }: { sharing: SharingState }) {
   switch (sharing.state) {
     case 'unavailable':
       return (
-        <Alert color="yellow" variant="light" role="note" title="Location sharing isn't available here">
+        <Alert color="yellow" variant="light" role="note" title={<Text component="span" fw={700} size="sm" c="dark.9">
+Location sharing isn&apos;t available here
+</Text>}>
           <Text size="sm" c="dark.8">
             This browser can't share your position on this page. Location needs a secure (https) connection and a browser
             that supports it. Use the button below to send it by hand when it works, or tell the office where you are.
@@ -15,7 +17,9 @@ function Status({ sharing }: { sharing: SharingState }) {
       );
     case 'denied':
       return (
-        <Alert color="red" variant="light" role="note" title="Location permission denied">
+        <Alert color="red" variant="light" role="note" title={<Text component="span" fw={700} size="sm" c="dark.9">
+Location permission denied
+</Text>}>
           <Text size="sm" c="dark.8">
             Your customers can't see you coming. Allow location for this site in your browser&apos;s settings, then reload
             the page.
@@ -29,12 +33,12 @@ function Status({ sharing }: { sharing: SharingState }) {
     case 'sharing':
       return (
         <Stack gap={4}>
-          <Text fw={700} c="green.9">
+          <Text fw={700} c="#166534">
             Sharing your location
           </Text>
           <Text size="sm">{sharing.lastSentAt ? `Last sent at ${formatClock(sharing.lastSentAt)}` : 'Sending your first position...'}</Text>
           {sharing.problem ? (
-            <Text size="sm" c="red.9">
+            <Text size="sm" c="#991b1b">
               {sharing.problem}
             </Text>
           ) : null}

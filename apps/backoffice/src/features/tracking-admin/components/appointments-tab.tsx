@@ -51,7 +51,7 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={3} size="h5" id={headingId}>
+          <Title order={2} size="h5" id={headingId}>
             {appointment.customerName}
           </Title>
           <StatusBadge status={appointment.status} />

@@ -5,9 +5,9 @@ export function LiveIndicator({ live, pollMs }: { live: boolean; pollMs: number 
   return (
     <Badge
       role="status"
-      variant="light"
-      color={live ? 'green' : 'gray'}
-      c={live ? 'green.9' : 'dark.6'}
+      variant="filled"
+      bg={live ? '#dcfce7' : '#f1f3f5'}
+      c={live ? '#166534' : '#343a40'}
       tt="none"
       size="lg"
       title={live ? undefined : `Live updates are not connected; the page refreshes every ${pollMs / 1000} seconds.`}

@@ -21,7 +21,7 @@ function TrackingCard({ record, technician }: { record: TrackingRecord; technici
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={3} size="h5" id={headingId}>
+          <Title order={2} size="h5" id={headingId}>
             Appointment #{record.appointmentId}
           </Title>
           <StatusBadge status={record.status} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { tracking } from '@repo/contracts';
 import { useDocumentTitle } from '@repo/ui';
 import { useTechnicianAccounts } from '../api/technician-accounts.ts';
@@ -17,8 +17,11 @@ const addFormId = 'add-technician-form';
 function HelpBox() {
   const { lat, lng } = tracking.defaultCenter;
   return (
-    <Alert variant="light" color="blue" title="How location sharing works" component="aside" role="complementary" aria-label="How location sharing works">
+    <Paper component="aside" aria-labelledby="location-help-heading" bg="blue.0" p="md" radius="md">
       <Stack gap={4}>
+        <Title order={2} size="h5" id="location-help-heading">
+          How location sharing works
+        </Title>
         <Text size="sm">
           A location saved here is shared live over a WebSocket connection: tracking administration and the customer&apos;s
           tracking page update within a second, without reloading. A technician with a phone sign-in shares their position
@@ -28,7 +31,7 @@ function HelpBox() {
           Sample coordinates for St Augustine: latitude {formatCoordinate(lat)}, longitude {formatCoordinate(lng)}.
         </Text>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
 

@@ -19,7 +19,7 @@ function TechnicianCard({ technician }: { technician: Technician }) {
         <Group gap="sm" wrap="nowrap" justify="space-between" align="flex-start">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <TechnicianAvatar technician={technician} size={44} />
-            <Title order={3} size="h5" id={headingId}>
+            <Title order={2} size="h5" id={headingId}>
               {technician.name}
             </Title>
           </Group>
