@@ -1,38 +1,15 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser, viewports } from '../support/browser.ts';
 import { bookByApi, newContext, newCustomer, open, phone, signedInContext, urls } from './portal-support.ts';
+import { assignAndWaitForTracking, noScrollSideways, pageErrorsBesideTiles, staffCall, staffToken, withoutMapTiles } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
 
 // Through the real nginx and the built services on PostgreSQL: staff assign a seeded technician to an appointment a
 // customer booked, the customer follows it from the portal, staff move the job on, and the shared link opens the page
 // in a browser that has no session.
-const admin = inject('admin');
 const browser = useBrowser();
 const technicianId = 'tech_sara';
-
-async function staffToken(): Promise<string> {
-  const response = await fetch(`${urls.backoffice}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: urls.backoffice },
-    body: JSON.stringify(admin),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function staffCall(token: string, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<number> {
-  const response = await fetch(`${urls.backoffice}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, origin: urls.backoffice, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
-
-const noScrollSideways = async (page: Page, width: number) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 /** The status badge of the Estimated Arrival card. */
 const badge = (page: Page) => page.getByRole('region', { name: 'Estimated Arrival' }).locator('[data-status]');
@@ -45,9 +22,8 @@ describe('customer tracking page through nginx', () => {
     const id = booked.appointment.id;
 
     const staff = await staffToken();
-    expect(await staffCall(staff, 'PUT', `/api/appointments/${id}/assign`, { technicianId })).toBe(200);
-    // Tracking learns of the assignment through booking's durable effect.
-    await expect.poll(() => staffCall(staff, 'GET', `/api/tracking/${id}`), { timeout: 30_000, interval: 250 }).toBe(200);
+    await assignAndWaitForTracking(staff, id, technicianId);
+    await withoutMapTiles(context);
 
     const { page, errors } = await open(context, `${urls.portal}/customer-portal`);
     const track = page.getByRole('region', { name: 'Quick Actions' }).getByRole('link', { name: 'Track Technician' });
@@ -60,7 +36,7 @@ describe('customer tracking page through nginx', () => {
     expect(await technician.getByRole('link', { name: 'Call Technician' }).getAttribute('href')).toBe('tel:9045550122');
     await expect.poll(() => badge(page).textContent()).toBe('Technician Dispatched');
     await page.getByRole('timer').waitFor();
-    expect(await page.getByText('Connected', { exact: true }).count()).toBe(0);
+    await page.getByRole('region', { name: 'Live Location Tracking' }).getByText('Connected', { exact: true }).waitFor();
     await technician.getByRole('button', { name: 'Share Location' }).and(page.locator(':enabled')).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
@@ -79,11 +55,12 @@ describe('customer tracking page through nginx', () => {
     await page.getByText('Tracking Link Copied').waitFor();
     const shared = await page.evaluate(() => (window as unknown as { copied: string }).copied);
     expect(shared).toMatch(new RegExp(`^${urls.portal}/technician-tracking\\?appointment=${id}#access=.+`));
-    expect(errors).toEqual([]);
+    expect(pageErrorsBesideTiles(errors)).toEqual([]);
     await context.close();
 
     // A browser without a session opens the shared link on a phone.
     const guest = await newContext(browser(), phone);
+    await withoutMapTiles(guest);
     const opened = await open(guest, shared);
     await opened.page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor();
     await opened.page.getByRole('region', { name: 'Your Technician' }).getByText('Sara Martinez').waitFor();
@@ -94,7 +71,7 @@ describe('customer tracking page through nginx', () => {
     await opened.page.getByRole('region', { name: 'Your Technician' }).getByRole('button', { name: 'Share Location' }).and(opened.page.locator(':enabled')).waitFor();
     expect(await axeViolations(opened.page)).toEqual([]);
     await noScrollSideways(opened.page, phone.width);
-    expect(opened.errors).toEqual([]);
+    expect(pageErrorsBesideTiles(opened.errors)).toEqual([]);
     await guest.close();
   }, 120_000);
 });

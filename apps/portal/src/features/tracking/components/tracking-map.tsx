@@ -6,7 +6,7 @@ import 'leaflet/dist/leaflet.css';
 import './tracking-map.css';
 import { useEffect, useMemo, useState } from 'react';
 import { divIcon, latLngBounds } from 'leaflet';
-import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
+import { AttributionControl, MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
 import { formatDayTime } from '../../../lib/dates.ts';
 import { mapLabel, mapScene, mapTiles, technicianPlace, type MapPoint } from '../lib/map.ts';
 import type { TrackingMapProps } from './live-map.tsx';
@@ -33,19 +33,36 @@ const toLatLng = ({ lat, lng }: MapPoint): [number, number] => [lat, lng];
 
 /**
  * Keeps the view on what matters as positions change: both the technician and the customer in view, or the one
- * known place at the default zoom. A map without a size yet (not laid out) is centred instead of fitted.
+ * known place at the default zoom. The map is fitted again when its box changes size (its CSS arriving, a phone
+ * turned), since Leaflet only measures the box when asked.
  */
 function FollowView({ fit, center, zoom }: { fit: MapPoint[]; center: MapPoint; zoom: number }) {
   const map = useMap();
   const key = JSON.stringify([fit, center, zoom]);
   useEffect(() => {
     const [points, middle, level] = JSON.parse(key) as [MapPoint[], MapPoint, number];
-    const size = map.getSize();
-    if (points.length >= 2 && size.x > 0 && size.y > 0) {
-      map.fitBounds(latLngBounds(points.map(toLatLng)), { padding: [48, 48], maxZoom: 16, animate: false });
-    } else {
-      map.setView(toLatLng(points[0] ?? middle), level, { animate: false });
-    }
+    const show = () => {
+      const size = map.getSize();
+      if (points.length >= 2 && size.x > 0 && size.y > 0) {
+        // More room above the points: the pins stand on them, and the tiles note sits at the top.
+        map.fitBounds(latLngBounds(points.map(toLatLng)), { paddingTopLeft: [40, 80], paddingBottomRight: [40, 30], maxZoom: 16, animate: false });
+      } else {
+        map.setView(toLatLng(points[0] ?? middle), level, { animate: false });
+      }
+    };
+    show();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const container = map.getContainer();
+    let measured = `${container.clientWidth}x${container.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const now = `${container.clientWidth}x${container.clientHeight}`;
+      if (now === measured) return;
+      measured = now;
+      map.invalidateSize({ animate: false });
+      show();
+    });
+    observer.observe(container);
+    return () => observer.disconnect();
   }, [map, key]);
   return null;
 }
@@ -79,7 +96,9 @@ export default function TrackingMap({ record, technicianName }: TrackingMapProps
 
   return (
     <div className="tracking-map" data-tiles={tiles}>
-      <MapContainer center={toLatLng(scene.center)} zoom={scene.zoom} scrollWheelZoom={false} className="tracking-map-canvas">
+      {/* The wheel scrolls the page, not the map; the tiles' attribution only (one line on a phone). */}
+      <MapContainer center={toLatLng(scene.center)} zoom={scene.zoom} scrollWheelZoom={false} attributionControl={false} className="tracking-map-canvas">
+        <AttributionControl prefix={false} />
         <NameTheMap label={mapLabel} />
         <TileLayer url={mapTiles.url} attribution={mapTiles.attribution} eventHandlers={tileEvents} />
         <FollowView fit={scene.fit} center={scene.center} zoom={scene.zoom} />

@@ -1,0 +1,53 @@
+import { expect, inject } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { urls } from './portal-support.ts';
+
+/** What the customer tracking page's browser tests share: staff calls through the gateway, and the map's tiles. */
+const admin = inject('admin');
+
+export async function staffToken(): Promise<string> {
+  const response = await fetch(`${urls.backoffice}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: urls.backoffice },
+    body: JSON.stringify(admin),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A staff call with the bearer token; answers the status. */
+export async function staffCall(token: string, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<number> {
+  const response = await fetch(`${urls.backoffice}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, origin: urls.backoffice, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/**
+ * Staff assign `technicianId` (retried while booking does not know the seeded technician yet: tracking tells it
+ * through a durable effect after a fresh start), and wait until tracking has the record (booking tells it likewise).
+ */
+export async function assignAndWaitForTracking(token: string, appointmentId: number, technicianId: string): Promise<void> {
+  await expect
+    .poll(() => staffCall(token, 'PUT', `/api/appointments/${appointmentId}/assign`, { technicianId }), { timeout: 30_000, interval: 250 })
+    .toBe(200);
+  await expect.poll(() => staffCall(token, 'GET', `/api/tracking/${appointmentId}`), { timeout: 30_000, interval: 250 }).toBe(200);
+}
+
+const tileHost = /\.tile\.openstreetmap\.org\//;
+
+/**
+ * The map's tile requests fail, as on a machine without internet, whether or not this one has it: the page must show
+ * its grid fallback. The browser logs each failed tile as a console error, which `pageErrorsBesideTiles` leaves out.
+ */
+export async function withoutMapTiles(context: BrowserContext): Promise<void> {
+  await context.route(tileHost, (route) => route.abort('internetdisconnected'));
+}
+
+export const pageErrorsBesideTiles = (errors: readonly string[]) => errors.filter((error) => !tileHost.test(error));
+
+export const noScrollSideways = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
