@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { businessDate, serviceNames, type DeliveryStatus, type ServiceName, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
+import { addDays, businessDate, serviceNames, type DeliveryStatus, type ServiceName, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { formatCalendarDay } from '../../lib/format.ts';
 import { App } from '../index.tsx';
 import {
   apiError,
@@ -16,7 +17,7 @@ import {
   technician,
   trackingRecord,
   type Answer,
-} from '../../features/tracking-admin/testing/fake-api.ts';
+} from './support/fake-api.ts';
 
 const deliveries = (service: ServiceName, overrides: Partial<DeliveryStatus> = {}): DeliveryStatus => ({
   service,
@@ -46,7 +47,8 @@ async function renderTracking({ technicians = [technician(), mike, ana], records
     'GET /api/appointments': ({ query }) => {
       const page = Number(query.get('page') ?? 1);
       const pageSize = Number(query.get('pageSize') ?? 50);
-      return json(200, { items: appointments.slice((page - 1) * pageSize, page * pageSize), total: appointments.length, page, pageSize });
+      const ofDay = appointments.filter((appointment) => appointment.appointmentDate === query.get('date'));
+      return json(200, { items: ofDay.slice((page - 1) * pageSize, page * pageSize), total: ofDay.length, page, pageSize });
     },
     ...Object.fromEntries(serviceNames.map((service) => [`GET /api/deliveries/${service}`, () => json(200, deliveries(service))])),
     ...more,
@@ -266,6 +268,57 @@ describe('tracking administration: Appointments', () => {
     await renderTracking();
     await openTab('Appointments');
     expect(await screen.findByText('No appointments today.')).toBeTruthy();
+    expect(screen.getByText(`Today, ${formatCalendarDay(businessDate())}`)).toBeTruthy();
+  });
+
+  it('assigns ahead: another day chosen in the date field lists, pages and assigns that day', async () => {
+    const today = businessDate();
+    const ahead = addDays(today, 3);
+    const appointments = Array.from({ length: 11 }, (_, index) =>
+      staffAppointment({ id: 200 + index, customerName: `Later ${index + 1}`, appointmentDate: ahead }),
+    );
+    const { api } = await renderTracking({ appointments: [staffAppointment(), ...appointments] });
+    api.answer('PUT /api/appointments/201/assign', () => json(200, staffAppointment({ id: 201, technicianId: 'tech_ana' })));
+    await openTab('Appointments');
+    expect(await screen.findByRole('article', { name: 'Pat Rivera' })).toBeTruthy();
+
+    type(screen.getByLabelText('Appointments on'), ahead);
+    expect(await screen.findByRole('article', { name: 'Later 2' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Pat Rivera' })).toBeNull();
+    expect(screen.getByText(formatCalendarDay(ahead))).toBeTruthy();
+    expect(api.sent('GET /api/appointments').at(-1)?.query.get('date')).toBe(ahead);
+
+    const select = screen.getByLabelText('Technician for Later 2') as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    fireEvent.change(select, { target: { value: 'tech_ana' } });
+    await expectToast('Technician assigned successfully');
+    expect(api.sent('PUT /api/appointments/201/assign')[0]?.body).toEqual({ technicianId: 'tech_ana' });
+
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Appointment pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('article', { name: 'Later 11' })).toBeTruthy();
+    expect(Object.fromEntries(api.sent('GET /api/appointments').at(-1)!.query)).toMatchObject({ date: ahead, page: '2' });
+
+    // The next day has none; another day starts again at its first page.
+    fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(await screen.findByText(`No appointments on ${formatCalendarDay(addDays(ahead, 1))}.`)).toBeTruthy();
+    expect(Object.fromEntries(api.sent('GET /api/appointments').at(-1)!.query)).toMatchObject({ date: addDays(ahead, 1), page: '1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
+    expect(await screen.findByRole('article', { name: 'Later 1' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('article', { name: 'Pat Rivera' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Today' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Appointments on') as HTMLInputElement).value).toBe(today);
+  });
+
+  it("keeps the Overview on today's count whatever day Appointments shows", async () => {
+    const ahead = addDays(businessDate(), 2);
+    await renderTracking({ appointments: [staffAppointment(), staffAppointment({ id: 30, appointmentDate: ahead }), staffAppointment({ id: 31, appointmentDate: ahead })] });
+    await openTab('Appointments');
+    type(await screen.findByLabelText('Appointments on'), ahead);
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    await openTab('Overview');
+    await waitFor(() => expect(stat("Today's Appointments").textContent).toMatch(/^Today's Appointments1\D/));
   });
 });
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { technicianJobsPath, trackingMessages, type TechnicianJob } from '@repo/contracts';
+import { addDays, businessDate, technicianJobsPath, trackingMessages, type TechnicianJob } from '@repo/contracts';
 import { expectPageHeading } from '@repo/ui/testing/queries';
+import { formatCalendarDay } from '../../lib/format.ts';
 import { App } from '../index.tsx';
 import {
   apiError,
@@ -14,13 +15,19 @@ import {
   technicianJob,
   technicianUser,
   type Answer,
-} from '../../features/tracking-admin/testing/fake-api.ts';
+} from './support/fake-api.ts';
 
-const jobsAnswer = (items: TechnicianJob[]) => () => json(200, { date: '2026-03-10', technicianId: 'tech_sara', items });
+/** The jobs of the day asked for: `items` today, or `byDate` for other days (none unless given). */
+const jobsAnswer =
+  (items: TechnicianJob[], byDate: Record<string, TechnicianJob[]> = {}): Answer =>
+  ({ query }) => {
+    const date = query.get('date') ?? businessDate();
+    return json(200, { date, technicianId: 'tech_sara', items: date === businessDate() ? items : (byDate[date] ?? []) });
+  };
 
-async function renderJobs(items: TechnicianJob[], more: Record<string, Answer> = {}) {
+async function renderJobs(items: TechnicianJob[], more: Record<string, Answer> = {}, byDate: Record<string, TechnicianJob[]> = {}) {
   fakeLiveSocket();
-  const api = fakeApi({ ...signIn(technicianUser), [`GET ${technicianJobsPath}`]: jobsAnswer(items), ...more });
+  const api = fakeApi({ ...signIn(technicianUser), [`GET ${technicianJobsPath}`]: jobsAnswer(items, byDate), ...more });
   const view = await renderAppAt(<App />, '/my-jobs');
   await expectPageHeading('My Jobs');
   return { api, view };
@@ -37,9 +44,10 @@ afterEach(() => {
 describe('my jobs', () => {
   it("shows today's jobs with directions, a call link, the time window in Eastern time and the next step", async () => {
     fakeGeolocation();
-    await renderJobs([technicianJob()]);
+    const { api } = await renderJobs([technicianJob()]);
     const card = within(await job());
-    expect(screen.getByText('Tuesday, March 10')).toBeTruthy();
+    expect(screen.getByText(`Today, ${formatCalendarDay(businessDate())}`)).toBeTruthy();
+    expect(api.sent(`GET ${technicianJobsPath}`)[0]?.query.get('date')).toBe(businessDate());
     expect(card.getByText('2:00 PM – 3:00 PM EDT')).toBeTruthy();
     expect(card.getByText('Repair · Dishwasher · Bosch')).toBeTruthy();
     expect(card.getByText('Not started')).toBeTruthy();
@@ -89,6 +97,55 @@ describe('my jobs', () => {
     expect(await screen.findByRole('heading', { name: 'No jobs today' })).toBeTruthy();
   });
 
+  it('looks ahead day by day, or to a date, never back before today', async () => {
+    const today = businessDate();
+    const later = addDays(today, 4);
+    const { api } = await renderJobs([technicianJob()], {}, { [later]: [technicianJob({ appointmentId: '40', customerName: 'Lee Park' })] });
+    expect(await job()).toBeTruthy();
+    const previous = screen.getByRole('button', { name: 'Previous day' }) as HTMLButtonElement;
+    expect(previous.disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Today' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText('Jobs on').getAttribute('min')).toBe(today);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    const tomorrow = addDays(today, 1);
+    expect(await screen.findByRole('heading', { name: `No jobs on ${formatCalendarDay(tomorrow)}` })).toBeTruthy();
+    expect(screen.getByText(formatCalendarDay(tomorrow))).toBeTruthy();
+    expect(api.sent(`GET ${technicianJobsPath}`).map((request) => request.query.get('date'))).toContain(tomorrow);
+    expect(previous.disabled).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Jobs on'), { target: { value: later } });
+    expect(await job('Lee Park')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Pat Rivera' })).toBeNull();
+    // A day before today is not taken.
+    fireEvent.change(screen.getByLabelText('Jobs on'), { target: { value: addDays(today, -1) } });
+    expect(screen.getByRole('article', { name: 'Lee Park' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await job()).toBeTruthy();
+    expect((screen.getByLabelText('Jobs on') as HTMLInputElement).value).toBe(today);
+  });
+
+  it("moves a later day's job forward and shares the position while it is en route", async () => {
+    const geo = fakeGeolocation();
+    const later = addDays(businessDate(), 2);
+    const laterJob = (status: 'dispatched' | 'en-route') => technicianJob({ appointmentId: '41', customerName: 'Lee Park' }, { appointmentId: '41', status });
+    const { api } = await renderJobs([], {
+      'PUT /api/tracking/41/status': () => {
+        api.answer(`GET ${technicianJobsPath}`, jobsAnswer([], { [later]: [laterJob('en-route')] }));
+        return json(200, {});
+      },
+      'PUT /api/technicians/tech_sara/location': () => json(200, {}),
+    }, { [later]: [laterJob('dispatched')] });
+    fireEvent.change(await screen.findByLabelText('Jobs on'), { target: { value: later } });
+    fireEvent.click(within(await job('Lee Park')).getByRole('button', { name: 'Start driving' }));
+    await waitFor(() => expect(geo.watching()).toBe(1));
+    geo.report(29.91, -81.32);
+    const panel = within(screen.getByRole('region', { name: 'Your Location' }));
+    expect(await panel.findByText(/^Last sent at /)).toBeTruthy();
+    expect(api.sent('PUT /api/technicians/tech_sara/location').map((request) => request.body)).toEqual([{ lat: 29.91, lng: -81.32 }]);
+  });
+
   it('offers Try Again when the jobs cannot be loaded', async () => {
     const { api } = await renderJobs([], { [`GET ${technicianJobsPath}`]: () => apiError(503, 'SERVICE_UNAVAILABLE', 'Tracking is unavailable') });
     const alert = await screen.findByRole('alert');
@@ -128,6 +185,17 @@ describe('my jobs: sharing the position while en route', () => {
     fireEvent.click(within(await job()).getByRole('button', { name: "I've arrived" }));
     await waitFor(() => expect(geo.watching()).toBe(0));
     expect(await panel.findByText('Your location is shared only while you are driving to a job.')).toBeTruthy();
+  });
+
+  it("keeps sharing while today's job is en route and a later day is on screen", async () => {
+    const geo = fakeGeolocation();
+    await renderJobs([technicianJob({}, { status: 'en-route' })], { 'PUT /api/technicians/tech_sara/location': () => json(200, {}) });
+    await waitFor(() => expect(geo.watching()).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(await screen.findByRole('heading', { name: `No jobs on ${formatCalendarDay(addDays(businessDate(), 1))}` })).toBeTruthy();
+    expect(geo.watching()).toBe(1);
+    geo.report(29.91, -81.32);
+    expect(await within(screen.getByRole('region', { name: 'Your Location' })).findByText(/^Last sent at /)).toBeTruthy();
   });
 
   it('stops watching when the page closes', async () => {

@@ -13,7 +13,7 @@ import {
   staffUser,
   technician,
   type Answer,
-} from '../../features/tracking-admin/testing/fake-api.ts';
+} from './support/fake-api.ts';
 
 const mike = technician({ id: 'tech_mike', name: 'Mike Chen', phone: '(904) 555-0177', avatar: 'https://example.com/mike.jpg', currentLocation: null, specialties: [] });
 

@@ -5,13 +5,14 @@ import { adminApi } from '../../../lib/api-client.ts';
 const jobsKey = ['technician-jobs'] as const;
 
 /**
- * GET /api/tracking/jobs: the signed-in technician's jobs today (business time zone); the server knows whose from the
+ * GET /api/tracking/jobs?date=: the signed-in technician's jobs on a business date; the server knows whose from the
  * session. Refreshed every 30 s, so a job assigned meanwhile appears.
  */
-export function useTechnicianJobs() {
+export function useTechnicianJobs(date: string) {
   return useQuery({
-    queryKey: jobsKey,
-    queryFn: async ({ signal }) => technicianJobListSchema.parse(await adminApi.json<unknown>('GET', technicianJobsPath, undefined, { signal })),
+    queryKey: [...jobsKey, date],
+    queryFn: async ({ signal }) =>
+      technicianJobListSchema.parse(await adminApi.json<unknown>('GET', `${technicianJobsPath}?${new URLSearchParams({ date })}`, undefined, { signal })),
     refetchInterval: tracking.pollTrackingPageMs,
   });
 }

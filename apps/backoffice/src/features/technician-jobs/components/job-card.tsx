@@ -2,7 +2,8 @@ import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@
 import { ApiRequestError, errorMessage } from '@repo/ui';
 import type { TechnicianJob } from '@repo/contracts';
 import { useMoveJobForward } from '../api/jobs.ts';
-import { directionsHref, formatWindow, telHref } from '../lib/format.ts';
+import { formatTimeWindow, telHref } from '../../../lib/format.ts';
+import { directionsHref } from '../lib/directions.ts';
 import { jobStatusLabels, nextStep } from '../lib/job-steps.ts';
 
 /** Why the step was refused, in the server's words when it gave some (409: the job moved on elsewhere). */
@@ -24,7 +25,7 @@ export function JobCard({ job }: { job: TechnicianJob }) {
             <Title order={2} size="h4" id={headingId}>
               {job.customerName}
             </Title>
-            <Text fw={600}>{formatWindow(job.scheduledStart, job.scheduledEnd)}</Text>
+            <Text fw={600}>{formatTimeWindow(job.scheduledStart, job.scheduledEnd)}</Text>
           </div>
           <Badge variant="light" color={job.tracking.status === 'completed' ? 'gray' : 'brand'} c="dark.8" tt="none" size="lg" data-status={job.tracking.status}>
             {jobStatusLabels[job.tracking.status]}

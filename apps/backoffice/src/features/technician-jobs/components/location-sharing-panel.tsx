@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatClock } from '../lib/format.ts';
+import { formatBusinessClock } from '../../../lib/format.ts';
 import type { SharingState } from '../lib/use-location-sharing.ts';
 
 function Status({ sharing }: { sharing: SharingState }) {
@@ -36,7 +36,7 @@ Location permission denied
           <Text fw={700} c="#166534">
             Sharing your location
           </Text>
-          <Text size="sm">{sharing.lastSentAt ? `Last sent at ${formatClock(sharing.lastSentAt)}` : 'Sending your first position...'}</Text>
+          <Text size="sm">{sharing.lastSentAt ? `Last sent at ${formatBusinessClock(sharing.lastSentAt)}` : 'Sending your first position...'}</Text>
           {sharing.problem ? (
             <Text size="sm" c="#991b1b">
               {sharing.problem}

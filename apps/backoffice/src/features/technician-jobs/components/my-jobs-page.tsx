@@ -1,35 +1,44 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { ErrorState, LoadingState, useDocumentTitle } from '@repo/ui';
+import { useBusinessDay } from '../../../lib/business-day.ts';
+import { DayPicker } from '../../../lib/day-picker.tsx';
+import { formatCalendarDay } from '../../../lib/format.ts';
 import { useTechnicianJobs } from '../api/jobs.ts';
-import { formatToday } from '../lib/format.ts';
 import { useLocationSharing } from '../lib/use-location-sharing.ts';
 import { JobCard } from './job-card.tsx';
 import { LocationSharingPanel } from './location-sharing-panel.tsx';
 
 /**
- * /my-jobs, the technician's phone view: today's jobs, each with its one next step; while a job is en route the
- * phone's position is shared.
+ * /my-jobs, the technician's phone view: a day's jobs (today, or a day ahead), each with its one next step; while a
+ * job is en route the phone's position is shared, whichever day is on screen.
  */
 export function MyJobsPage() {
   useDocumentTitle('My Jobs');
-  const jobs = useTechnicianJobs();
-  const enRoute = jobs.data?.items.find((job) => job.tracking.status === 'en-route');
+  const days = useBusinessDay();
+  const jobs = useTechnicianJobs(days.day);
+  // Today's jobs are where a drive usually is; the same query as `jobs` when today is on screen.
+  const todaysJobs = useTechnicianJobs(days.today);
+  const enRoute = [...(jobs.data?.items ?? []), ...(todaysJobs.data?.items ?? [])].find((job) => job.tracking.status === 'en-route');
   const technicianId = enRoute?.tracking.technicianId ?? jobs.data?.technicianId;
   const location = useLocationSharing(technicianId, enRoute !== undefined);
+  const sharingPanel = <LocationSharingPanel sharing={location.sharing} canSend={location.canSend} onSendNow={location.sendNow} />;
 
   let content;
   if (jobs.data) {
     content =
       jobs.data.items.length === 0 ? (
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} size="h4">
-            No jobs today
-          </Title>
-          <Text mt={4}>New jobs appear here as soon as the office assigns them.</Text>
-        </Paper>
+        <Stack gap="md">
+          {enRoute ? sharingPanel : null}
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h4">
+              {days.isToday ? 'No jobs today' : `No jobs on ${formatCalendarDay(days.day)}`}
+            </Title>
+            <Text mt={4}>New jobs appear here as soon as the office assigns them.</Text>
+          </Paper>
+        </Stack>
       ) : (
         <Stack gap="md">
-          <LocationSharingPanel sharing={location.sharing} canSend={location.canSend} onSendNow={location.sendNow} />
+          {sharingPanel}
           {jobs.data.items.map((job) => (
             <JobCard key={job.appointmentId} job={job} />
           ))}
@@ -44,10 +53,8 @@ export function MyJobsPage() {
   return (
     <Container size={560} px="sm" py={{ base: 'md', sm: 40 }}>
       <Stack gap="md">
-        <div>
-          <Title order={1}>My Jobs</Title>
-          {jobs.data ? <Text c="dimmed">{formatToday(jobs.data.date)}</Text> : null}
-        </div>
+        <Title order={1}>My Jobs</Title>
+        <DayPicker label="Jobs on" days={days} earliest={days.today} />
         {content}
       </Stack>
     </Container>

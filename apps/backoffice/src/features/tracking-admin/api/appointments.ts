@@ -29,7 +29,8 @@ export function useAppointmentsPage(date: string, page: number, pageSize: number
       return readPage(await adminApi.json<unknown>('GET', `/api/appointments?${query}`, undefined, { signal }), page, pageSize);
     },
     refetchInterval: pollMs,
-    placeholderData: (previous) => previous,
+    // Another page of the same day keeps the cards on screen while it loads; another day's never stand in for it.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1].date === date ? previous : undefined),
   });
 }
 

@@ -33,7 +33,7 @@ export function AdminTrackingPage() {
           <div>
             <Title order={1}>Tracking Administration</Title>
             <Text c="dimmed" mt={4}>
-              Technicians, today&apos;s appointments and every visit under way.
+              Technicians, each day&apos;s appointments and every visit under way.
             </Text>
           </div>
           <LiveIndicator live={live} pollMs={tracking.pollTrackingListMs} />

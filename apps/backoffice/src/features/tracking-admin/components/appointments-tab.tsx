@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Card, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { businessDate, tracking, type StaffAppointment, type Technician } from '@repo/contracts';
+import { Card, Group, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
+import { tracking, type StaffAppointment, type Technician } from '@repo/contracts';
 import { errorMessage, showToast } from '@repo/ui';
 import { useAppointmentsPage, useAssignTechnician } from '../api/appointments.ts';
 import { useTechnicians } from '../api/technicians.ts';
-import { formatBusinessDateTime, formatBusinessDay } from '../lib/format.ts';
+import { useBusinessDay } from '../../../lib/business-day.ts';
+import { DayPicker } from '../../../lib/day-picker.tsx';
+import { formatBusinessDateTime, formatCalendarDay } from '../../../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { statusLabels } from '../lib/status.ts';
 import { Facts } from './facts.tsx';
@@ -78,16 +80,29 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
   );
 }
 
-/** Appointments: today's (business time zone), a page at a time, each with the dropdown that assigns a technician. */
+/**
+ * Appointments: one business day's (today unless the dispatcher picks another, to assign ahead), a page at a time,
+ * each with the dropdown that assigns a technician.
+ */
 export function AppointmentsTab({ live }: { live: boolean }) {
-  const today = businessDate();
+  const days = useBusinessDay();
   const [page, setPage] = useState(1);
-  const appointments = useAppointmentsPage(today, page, pageSize, fallbackPoll(live, tracking.pollAppointmentsMs));
+  const appointments = useAppointmentsPage(days.day, page, pageSize, fallbackPoll(live, tracking.pollAppointmentsMs));
   const technicians = useTechnicians(fallbackPoll(live, tracking.pollTechniciansMs));
+  // Another day starts at its first page.
+  const chooseDay = (day: string) => {
+    days.choose(day);
+    setPage(1);
+  };
   return (
     <Stack gap="md">
-      <Text c="dimmed">Today, {formatBusinessDay(new Date(`${today}T12:00:00Z`))}</Text>
-      <QueryStates query={appointments} what="appointments" empty="No appointments today." isEmpty={(data) => data.items.length === 0}>
+      <DayPicker label="Appointments on" days={{ ...days, choose: chooseDay }} />
+      <QueryStates
+        query={appointments}
+        what="appointments"
+        empty={days.isToday ? 'No appointments today.' : `No appointments on ${formatCalendarDay(days.day)}.`}
+        isEmpty={(data) => data.items.length === 0}
+      >
         {(data) => (
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

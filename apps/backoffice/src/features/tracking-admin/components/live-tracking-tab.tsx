@@ -3,7 +3,8 @@ import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/
 import { tracking, type Technician, type TrackingRecord } from '@repo/contracts';
 import { useTechnicians } from '../api/technicians.ts';
 import { useTrackingPage } from '../api/tracking.ts';
-import { formatBusinessDateTime, formatCoordinates } from '../lib/format.ts';
+import { formatBusinessDateTime } from '../../../lib/format.ts';
+import { formatCoordinates } from '../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { Facts } from './facts.tsx';
 import { Pager } from './pager.tsx';

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Divider, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { Technician } from '@repo/contracts';
-import { formatBusinessDateTime, formatCoordinates } from '../lib/format.ts';
+import { formatBusinessDateTime } from '../../../lib/format.ts';
+import { formatCoordinates } from '../lib/format.ts';
 import { EditTechnicianForm } from './edit-technician-form.tsx';
 import { Facts } from './facts.tsx';
 import { TechnicianAvatar } from './technician-avatar.tsx';

@@ -5,10 +5,10 @@ import { useServiceHealth, type ServiceHealth } from '../api/deliveries.ts';
 import { useTechnicians } from '../api/technicians.ts';
 import { useTrackingPage } from '../api/tracking.ts';
 import { overviewAlerts } from '../lib/alerts.ts';
-import { formatBusinessDateTime, formatBusinessDay } from '../lib/format.ts';
+import { formatBusinessDateTime, formatBusinessDay } from '../../../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { isActiveTechnician } from '../lib/status.ts';
-import { useNow } from '../lib/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Alerts look at up to this many of today's appointments (the most the list gives in one page). */

@@ -1,6 +1,6 @@
 import type { StaffAppointment, Technician } from '@repo/contracts';
 import type { ServiceHealth } from '../api/deliveries.ts';
-import { formatBusinessTimeWithZone } from './format.ts';
+import { formatBusinessTimeWithZone } from '../../../lib/format.ts';
 
 export type OverviewAlert = { id: string; severity: 'warning' | 'danger'; message: string };
 

@@ -4,7 +4,6 @@ import type { ReactElement } from 'react';
 import {
   backOfficeSessionPath,
   businessDate,
-  storageKeys,
   type BackOfficeUser,
   type StaffAppointment,
   type Technician,
@@ -15,7 +14,7 @@ import {
 
 /**
  * Test stand-ins for the back office's staff and technician screens: the API behind `fetch`, the live socket, and
- * the phone's geolocation. Only test files import this.
+ * the phone's geolocation. Only the app's tests import this.
  */
 
 export type SentRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -105,13 +104,8 @@ export function fakeLiveSocket() {
 export const staffUser: BackOfficeUser = { id: 1, name: 'Office', email: 'office@example.com', role: 'staff', technicianId: null };
 export const technicianUser: BackOfficeUser = { id: 9, name: 'Sara Martinez', email: 'sara@example.com', role: 'technician', technicianId: 'tech_sara' };
 
-/** An unsigned token that has not expired; only a guard that reads browser storage looks at it. */
-const unexpiredToken = (user: BackOfficeUser) =>
-  `e30.${btoa(JSON.stringify({ sub: String(user.id), role: user.role, exp: Math.floor(Date.now() / 1000) + 3600 }))}.sig`;
-
-/** Signs `user` in as the back office sees it (the session call, and a stored token for a guard that reads one). */
+/** Signs `user` in as the back office sees it: the session call answers them (the httpOnly cookie is the server's). */
 export function signIn(user: BackOfficeUser): Record<string, Answer> {
-  window.localStorage.setItem(storageKeys.adminToken, unexpiredToken(user));
   return { [`GET ${backOfficeSessionPath}`]: () => json(200, { user }) };
 }
 

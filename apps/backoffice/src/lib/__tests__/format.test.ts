@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatBusinessClock, formatBusinessDateTime, formatCalendarDay, formatTimeWindow, telHref } from '../format.ts';
+
+// The browser's zone in these tests is whatever the machine's is: every answer below is in America/New_York.
+describe('back-office formats', () => {
+  it('writes instants in Eastern time, summer and winter', () => {
+    expect(formatBusinessDateTime('2026-03-10T18:00:00.000Z')).toBe('Mar 10, 2026, 2:00 PM EDT');
+    expect(formatBusinessDateTime('2026-01-10T18:00:00.000Z')).toBe('Jan 10, 2026, 1:00 PM EST');
+    expect(formatTimeWindow('2026-03-10T18:00:00.000Z', '2026-03-10T19:00:00.000Z')).toBe('2:00 PM – 3:00 PM EDT');
+    expect(formatBusinessClock(new Date('2026-03-10T18:31:05.000Z'))).toBe('2:31:05 PM');
+  });
+
+  it('writes a business date as the same day wherever the browser is', () => {
+    expect(formatCalendarDay('2026-03-10')).toBe('Tuesday, March 10');
+    expect(formatCalendarDay('2026-11-01')).toBe('Sunday, November 1');
+  });
+
+  it('dials a phone number as people write it', () => {
+    expect(telHref('(904) 555-0142')).toBe('tel:9045550142');
+    expect(telHref('+1 904 802 1998')).toBe('tel:+19048021998');
+  });
+});
