@@ -44,11 +44,14 @@ async function renderTracking({ technicians = [technician(), mike, ana], records
       const pageSize = Number(query.get('pageSize') ?? 50);
       return json(200, { items: records.slice((page - 1) * pageSize, page * pageSize), total: records.length, page, pageSize });
     },
+    // As booking answers: the page's array, every match of the day counted in X-Total-Count.
     'GET /api/appointments': ({ query }) => {
       const page = Number(query.get('page') ?? 1);
-      const pageSize = Number(query.get('pageSize') ?? 50);
+      const pageSize = Number(query.get('pageSize') ?? 100);
       const ofDay = appointments.filter((appointment) => appointment.appointmentDate === query.get('date'));
-      return json(200, { items: ofDay.slice((page - 1) * pageSize, page * pageSize), total: ofDay.length, page, pageSize });
+      const answer = json(200, ofDay.slice((page - 1) * pageSize, page * pageSize));
+      answer.headers.set('X-Total-Count', String(ofDay.length));
+      return answer;
     },
     ...Object.fromEntries(serviceNames.map((service) => [`GET /api/deliveries/${service}`, () => json(200, deliveries(service))])),
     ...more,

@@ -5,19 +5,11 @@ import { queryKeys } from './query-keys.ts';
 
 export type AppointmentPage = { items: StaffAppointment[]; total: number; page: number; pageSize: number };
 
-/**
- * Booking answers a page (`{ items, total, page, pageSize }`); a plain list (no paging) is read as one page, so the
- * screen works with either answer.
- */
-function readPage(answer: unknown, page: number, pageSize: number): AppointmentPage {
-  if (Array.isArray(answer)) {
-    const items = staffAppointmentListSchema.parse(answer);
-    return { items, total: items.length, page: 1, pageSize: Math.max(pageSize, items.length) };
-  }
-  const body = (answer ?? {}) as Partial<Record<keyof AppointmentPage, unknown>>;
-  const items = staffAppointmentListSchema.parse(body.items);
-  const number = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isInteger(value) ? value : fallback);
-  return { items, total: number(body.total, items.length), page: number(body.page, page), pageSize: number(body.pageSize, pageSize) };
+/** Booking answers the page's array, and counts every match of the query in the X-Total-Count header. */
+async function readPage(response: Response, page: number, pageSize: number): Promise<AppointmentPage> {
+  const items = staffAppointmentListSchema.parse(await response.json());
+  const counted = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
+  return { items, total: Number.isInteger(counted) ? counted : items.length, page, pageSize };
 }
 
 /** GET /api/appointments?date=&page=&pageSize=: one business day's appointments, a page at a time (staff). */
@@ -26,7 +18,7 @@ export function useAppointmentsPage(date: string, page: number, pageSize: number
     queryKey: queryKeys.appointmentsPage(date, page, pageSize),
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ date, page: String(page), pageSize: String(pageSize) });
-      return readPage(await adminApi.json<unknown>('GET', `/api/appointments?${query}`, undefined, { signal }), page, pageSize);
+      return readPage(await adminApi.request('GET', `/api/appointments?${query}`, undefined, { signal }), page, pageSize);
     },
     refetchInterval: pollMs,
     // Another page of the same day keeps the cards on screen while it loads; another day's never stand in for it.
