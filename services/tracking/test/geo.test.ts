@@ -18,9 +18,10 @@ describe('distance', () => {
       expect(distanceKm(a, a)).toBe(0);
       expect(distanceKm(a, b)).toBeCloseTo(distanceKm(b, a), 9);
       expect(distanceKm(a, b)).toBeGreaterThanOrEqual(0);
-      expect(distanceKm(a, c)).toBeLessThanOrEqual(distanceKm(a, b) + distanceKm(b, c) + 1e-6);
+      // Within a metre: floating-point rounding near antipodal points is far below what the map or the ETA shows.
+      expect(distanceKm(a, c)).toBeLessThanOrEqual(distanceKm(a, b) + distanceKm(b, c) + 1e-3);
       // Never more than half the way round the Earth.
-      expect(distanceKm(a, b)).toBeLessThanOrEqual(Math.PI * 6371.0088 + 1e-6);
+      expect(distanceKm(a, b)).toBeLessThanOrEqual(Math.PI * 6371.0088 + 1e-3);
     }));
   });
 
