@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { staffSessionCookieName, technicianAccountsPath } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { newContext, open, phone, urls } from './portal-support.ts';
+import { staffToken, submitBackOfficeSignIn } from './tracking-support.ts';
 
 // Back-office sign-in through the real nginx and the built services: the session is the httpOnly staff_session
 // cookie, never a token the page can read or keeps; the guards, the header navigation and sign-out.
@@ -16,22 +17,6 @@ const staffCookie = async (context: BrowserContext) => (await context.cookies(ur
 /** The element that has keyboard focus, as "<tag>:<text>". */
 const focused = (page: Page) => page.evaluate(() => `${document.activeElement?.tagName.toLowerCase()}:${document.activeElement?.textContent?.trim()}`);
 
-async function signIn(page: Page, credentials: { email: string; password: string }) {
-  await page.getByRole('heading', { level: 1, name: 'Back Office Sign In' }).waitFor();
-  await page.getByLabel('Email').fill(credentials.email);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${urls.backoffice}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: urls.backoffice },
-    body: JSON.stringify(admin),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
 
 describe('back-office sign-in through nginx', () => {
   it('sends an anonymous visit to /admin-tracking to sign-in with Authentication Required', async () => {
@@ -50,7 +35,7 @@ describe('back-office sign-in through nginx', () => {
   it('keeps the session in an httpOnly cookie, moves between pages by keyboard, and signs out for good', async () => {
     const context = await newContext(browser(), desktop);
     const { page, errors } = await open(context, `${urls.backoffice}/admin-login`);
-    await signIn(page, admin);
+    await submitBackOfficeSignIn(page, admin);
     await page.waitForURL(`${urls.backoffice}/admin-customer-management`);
     await page.getByRole('heading', { level: 1, name: 'Customer Management' }).waitFor();
 
@@ -98,7 +83,7 @@ describe('back-office sign-in through nginx', () => {
   it('fits the signed-in header on a 390 px phone', async () => {
     const context = await newContext(browser(), phone);
     const { page } = await open(context, `${urls.backoffice}/admin-login`);
-    await signIn(page, admin);
+    await submitBackOfficeSignIn(page, admin);
     await page.waitForURL(`${urls.backoffice}/admin-customer-management`);
     for (const name of ['Customers', 'Technicians', 'Tracking']) {
       const box = await nav(page).getByRole('link', { name }).boundingBox();
@@ -115,14 +100,14 @@ describe('back-office sign-in through nginx', () => {
     const technician = { technicianId: `tech_browser_${id}`, name: 'Browser Technician', email: `tech.${id}@example.com`, password: `socket-wrench-${id}` };
     const created = await fetch(`${urls.backoffice}${technicianAccountsPath}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': 'application/json', origin: urls.backoffice },
+      headers: { authorization: `Bearer ${await staffToken()}`, 'content-type': 'application/json', origin: urls.backoffice },
       body: JSON.stringify(technician),
     });
     expect(created.status).toBe(201);
 
     const context = await newContext(browser(), phone);
     const { page } = await open(context, `${urls.backoffice}/admin-login`);
-    await signIn(page, technician);
+    await submitBackOfficeSignIn(page, technician);
     await page.waitForURL(`${urls.backoffice}/my-jobs`);
     await expect.poll(() => nav(page).getByRole('link').allTextContents()).toEqual(['My jobs']);
     expect(await nav(page).getByRole('link', { name: 'My jobs' }).getAttribute('aria-current')).toBe('page');

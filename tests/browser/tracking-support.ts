@@ -1,9 +1,21 @@
 import { expect, inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { deliveriesPath, type DeliveryStatus } from '@repo/contracts';
 import { urls } from './portal-support.ts';
 
-/** What the customer tracking page's browser tests share: staff calls through the gateway, and the map's tiles. */
+/**
+ * What the tracking and back-office browser tests share: staff calls through the gateway, the back office's sign-in
+ * form, and the map's tiles.
+ */
 const admin = inject('admin');
+
+/** Fills and sends the back office's sign-in form, on a page that shows it. */
+export async function submitBackOfficeSignIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Back Office Sign In' }).waitFor();
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
 
 export async function staffToken(): Promise<string> {
   const response = await fetch(`${urls.backoffice}/api/admin/login`, {
@@ -24,6 +36,21 @@ export async function staffCall(token: string, method: 'GET' | 'PUT', path: stri
   });
   await response.arrayBuffer();
   return response.status;
+}
+
+/**
+ * Waits until booking has heard of `technicianId`: tracking lists the technician and owes booking no message (it tells
+ * booking of a technician in the transaction that saves one, through its outbox). Booking refuses to assign a
+ * technician it has not heard of, so a dispatcher's dropdown may offer one a moment too early after a fresh start.
+ */
+export async function trackingToldBooking(token: string, technicianId: string): Promise<void> {
+  const owed = async () => {
+    if ((await staffCall(token, 'GET', `/api/technicians/${encodeURIComponent(technicianId)}`)) !== 200) return 'not in tracking yet';
+    const response = await fetch(`${urls.backoffice}${deliveriesPath('tracking')}`, { headers: { authorization: `Bearer ${token}` } });
+    const status = (await response.json()) as DeliveryStatus;
+    return status.routes.filter((route) => route.to === 'booking').reduce((sum, route) => sum + route.pending, 0);
+  };
+  await expect.poll(owed, { timeout: 30_000, interval: 250 }).toBe(0);
 }
 
 /**
