@@ -12,16 +12,18 @@ export type BrandedLayoutProps = {
   tag?: string;
   /** Links on the right of the header. */
   actions?: ReactNode;
+  /** On a narrow screen the actions wrap under the business name instead of squeezing it (e.g. a navigation). */
+  wrapActions?: boolean;
 };
 
 /** Header with the business name, then the route's page in the main landmark. For the portal and back office. */
-export function BrandedLayout({ homeHref, tag, actions }: BrandedLayoutProps) {
+export function BrandedLayout({ homeHref, tag, actions, wrapActions = false }: BrandedLayoutProps) {
   return (
     <div className="app-shell">
       <SkipLink />
       <Box component="header" py="sm" className="app-header">
         <Container size="lg">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group justify="space-between" wrap={wrapActions ? 'wrap' : 'nowrap'} gap={wrapActions ? 'xs' : 'sm'}>
             <Group gap="xs" wrap="nowrap" miw={0}>
               <AppAnchor href={homeHref} fw={800} c="brand.8" underline="never" lh={1.2}>
                 {business.name}

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Container, Group } from '@mantine/core';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
-import { business } from '@repo/contracts';
-import { AppAnchor, MainContent, NotFoundPage, RouteErrorState, RouteLoadingState, SkipLink } from '@repo/ui';
+import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { BrandedLayout, NotFoundPage, RouteErrorState, RouteLoadingState } from '@repo/ui';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
 import {
@@ -16,34 +14,9 @@ import {
 import { BackOfficeHeaderActions } from '../features/auth/components/back-office-header-actions.tsx';
 import { onSessionRefused } from '../lib/api-client.ts';
 
-/**
- * The shared layout's header, with the back office's navigation: on a phone the navigation wraps under the business
- * name instead of squeezing it.
- */
+/** The shared layout with the back office's navigation, which wraps under the business name on a phone. */
 function BackOfficeLayout() {
-  return (
-    <div className="app-shell">
-      <SkipLink />
-      <Box component="header" py="sm" className="app-header">
-        <Container size="lg">
-          <Group justify="space-between" gap="xs">
-            <Group gap="xs" wrap="nowrap" miw={0}>
-              <AppAnchor href={paths.home} fw={800} c="brand.8" underline="never" lh={1.2}>
-                {business.name}
-              </AppAnchor>
-              <Badge variant="light" visibleFrom="xs">
-                Back Office
-              </Badge>
-            </Group>
-            <BackOfficeHeaderActions publicSiteHref={env.webOrigin} />
-          </Group>
-        </Container>
-      </Box>
-      <MainContent>
-        <Outlet />
-      </MainContent>
-    </div>
-  );
+  return <BrandedLayout homeHref={paths.home} tag="Back Office" wrapActions actions={<BackOfficeHeaderActions publicSiteHref={env.webOrigin} />} />;
 }
 
 /**
