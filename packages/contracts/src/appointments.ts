@@ -44,11 +44,44 @@ export const serviceDetailsSchema = z.object({
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').optional(),
 });
 
+/**
+ * When online booking offers arrival windows: Monday to Saturday (Sundays are never offered), the first window opening
+ * and the last closing at these Eastern times (booking's BOOKING_OPEN_TIME and BOOKING_CLOSE_TIME defaults). The phone
+ * line keeps the business's longer hours (`business.hours`), and emergencies are taken around the clock.
+ */
+export const onlineBookingHours = { days: 'Monday to Saturday', opens: '08:00', closes: '17:00' } as const;
+
+export const phoneMessages = {
+  required: 'Phone number is required',
+  invalid: 'Please enter a 10-digit US phone number, such as (904) 555-0123',
+} as const;
+
+/**
+ * The ten digits of a US phone number as a person types it: digits with spaces, dots, dashes or brackets, optionally
+ * led by 1 or +1 (the country code). Undefined when it is not one, e.g. "12" or a number from another country.
+ */
+export function usPhoneDigits(value: string): string | undefined {
+  const typed = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(typed)) return undefined;
+  const digits = typed.replace(/\D/g, '');
+  if (digits.length === 10 && !typed.startsWith('+')) return digits;
+  if (digits.length === 11 && digits.startsWith('1')) return digits.slice(1);
+  return undefined;
+}
+
+/** A plausible US phone number, kept as typed (trimmed); the form and the service share it. */
+export const usPhoneSchema = z
+  .string({ error: phoneMessages.required })
+  .trim()
+  .min(1, phoneMessages.required)
+  .max(40, phoneMessages.invalid)
+  .refine((value) => value === '' || usPhoneDigits(value) !== undefined, phoneMessages.invalid);
+
 /** Step 3 fields of the booking wizard. */
 export const contactInfoSchema = z.object({
   customerName: requiredText('Customer name is required'),
   email: z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required'),
-  phone: requiredText('Phone number is required', 40),
+  phone: usPhoneSchema,
   address: requiredText('Service address is required'),
   city: requiredText('City is required', 100),
   state: requiredText('State is required', 2).default(booking.defaultState),

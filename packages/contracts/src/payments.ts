@@ -27,6 +27,20 @@ export function singleLineText(value: string): string {
   return value.replace(controlCharacters, ' ').replace(loneSurrogates, '\ufffd').trim();
 }
 
+export const paymentReferenceMax = 40;
+export const paymentMessages = {
+  payerEmail: 'Enter a valid email address for the receipt, or leave it empty',
+  reference: `A reference has at most ${paymentReferenceMax} letters, digits, spaces and - / # . characters, like INV-1042 or SA-7KQ2MZ`,
+} as const;
+
+/** Optional text fields: absent, empty or blank all mean "not given" (undefined). */
+const optionalField = <T extends z.ZodType<unknown, string>>(schema: T, message: string) =>
+  z
+    .string({ error: message })
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()))
+    .pipe(schema.optional());
+
 export const createPaymentIntentRequestSchema = z.object({
   amount: paymentAmountSchema,
   description: z
@@ -34,8 +48,16 @@ export const createPaymentIntentRequestSchema = z.object({
     .max(paymentDescriptionMax, `Description must be at most ${paymentDescriptionMax} characters`)
     .optional()
     .transform((value) => (value === undefined ? '' : singleLineText(value)) || payment.defaultDescription),
+  /** Where the provider sends its receipt (Stripe's receipt_email); optional. */
+  payerEmail: optionalField(z.email({ error: paymentMessages.payerEmail }).max(254, paymentMessages.payerEmail), paymentMessages.payerEmail),
+  /** The invoice number or appointment confirmation code the payment settles, so the business can match it; optional. */
+  reference: optionalField(
+    z.string().max(paymentReferenceMax, paymentMessages.reference).regex(/^[A-Za-z0-9][A-Za-z0-9 #./-]*$/, paymentMessages.reference),
+    paymentMessages.reference,
+  ),
 });
 export type CreatePaymentIntentRequest = z.input<typeof createPaymentIntentRequestSchema>;
+export type CreatePaymentIntentParsed = z.output<typeof createPaymentIntentRequestSchema>;
 
 /** Optional header: a retried request with the same key answers the same intent instead of making a second one. */
 export const idempotencyKeyHeaderSchema = z.object({
@@ -92,6 +114,8 @@ export const paymentListQuerySchema = z
     from: isoDateSchema.optional(),
     /** Created on or before this business date (America/New_York). */
     to: isoDateSchema.optional(),
+    /** The payer's invoice or appointment reference, matched whole and case-insensitively. */
+    reference: z.string().trim().min(1, paymentMessages.reference).max(paymentReferenceMax, paymentMessages.reference).optional(),
     page: z.coerce.number().int().min(1).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
   })
@@ -104,6 +128,9 @@ export const paymentListItemSchema = publicPaymentSchema.extend({
   provider: paymentProviderSchema,
   /** The provider's message for the last declined attempt, for staff answering a customer's call. */
   failureMessage: z.string().nullable(),
+  /** What the payer gave to match the payment: the receipt address and their invoice or appointment reference. */
+  payerEmail: z.string().nullable(),
+  reference: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;

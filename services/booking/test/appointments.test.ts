@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotTakenMessage } from '@repo/contracts';
+import { phoneMessages, slotTakenMessage } from '@repo/contracts';
 import type { TestService } from '@repo/service-kit/test-service';
 import type { BookingDatabase } from '../src/db/schema.ts';
 import { buildBooking, customerClaims, staffClaims, testClock, validBooking } from './helpers.ts';
@@ -94,6 +94,19 @@ describe('POST /api/appointments', () => {
     });
     const tooLong = await book({ ...validBooking, zipCode: '12345-67890', appointmentDate: '2026-11-25', timeSlot: '10:00-11:00' });
     expect(tooLong.json().error.fields.zipCode).toBe('Zip code too long');
+  });
+
+  it('takes a plausible US phone number in any usual form and refuses the rest with a clear message', async () => {
+    for (const phone of ['12', '904-555-017', '+44 20 7946 0958', '(904) 555-0177 ext 2', '9045550177123']) {
+      const refused = await book({ ...validBooking, phone, appointmentDate: '2026-11-25', timeSlot: '13:00-14:00' });
+      expect(refused.statusCode, phone).toBe(400);
+      expect(refused.json().error.fields.phone, phone).toBe(phoneMessages.invalid);
+    }
+    for (const [index, phone] of ['904.555.0177', '+1 (904) 555-0177'].entries()) {
+      const accepted = await book({ ...validBooking, phone, appointmentDate: '2026-11-26', timeSlot: `${13 + index}:00-${14 + index}:00` });
+      expect(accepted.statusCode, phone).toBe(201);
+      expect(accepted.json().appointment.phone).toBe(phone);
+    }
   });
 
   it('defaults the state to FL', async () => {

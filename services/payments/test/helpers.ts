@@ -17,7 +17,7 @@ export const webhookSecret = 'whsec_test_secret_for_payments_tests';
 
 export type StripeRequest = { method: string; path: string; headers: IncomingHttpHeaders; form: URLSearchParams };
 export type StripeAnswer = { status: number; body: unknown; headers?: Record<string, string> };
-type Intent = { id: string; object: 'payment_intent'; amount: number; currency: string; status: string; client_secret: string; description: string; metadata: Record<string, string>; last_payment_error: { message: string } | null };
+type Intent = { id: string; object: 'payment_intent'; amount: number; currency: string; status: string; client_secret: string; description: string; metadata: Record<string, string>; receipt_email: string | null; last_payment_error: { message: string } | null };
 
 /**
  * A local HTTP server that speaks the slice of Stripe's API the service uses (form-encoded requests, JSON answers,
@@ -91,6 +91,7 @@ export class FakeStripe {
       client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       description: request.form.get('description') ?? '',
       metadata,
+      receipt_email: request.form.get('receipt_email'),
       last_payment_error: null,
     };
     this.intents.set(id, intent);

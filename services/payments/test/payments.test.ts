@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDeclineMessage, demoTestCards, demoUnknownCardMessage, serviceForPath } from '@repo/contracts';
+import { demoDeclineMessage, demoTestCards, demoUnknownCardMessage, paymentMessages, serviceForPath } from '@repo/contracts';
 import { intentEvent, deliver, startPayments, type PaymentsTestService } from './helpers.ts';
 
 let service: PaymentsTestService;
@@ -68,6 +68,44 @@ describe('payment intents (demo provider)', () => {
       expect(response.json().error.fields[field]).toBe(message);
     }
     expect(await countPayments()).toBe(before);
+  });
+
+  it('stores the optional receipt email and reference, trimmed, and leaves them empty when blank', async () => {
+    const given = await createIntent({ amount: 95, description: 'Washer repair', payerEmail: ' pat@example.com ', reference: ' INV-1042 ' });
+    expect(given.statusCode).toBe(200);
+    const blank = await createIntent({ amount: 95, payerEmail: '', reference: '   ' });
+    expect(blank.statusCode).toBe(200);
+    const stored = async (response: typeof given) =>
+      service.db.selectFrom('payments').select(['payer_email', 'reference']).where('payment_intent_id', '=', response.json().paymentIntentId).executeTakeFirstOrThrow();
+    expect(await stored(given)).toEqual({ payer_email: 'pat@example.com', reference: 'INV-1042' });
+    expect(await stored(blank)).toEqual({ payer_email: null, reference: null });
+    // The confirmation page, which anyone with the intent id may open, says nothing about the payer.
+    expect(Object.keys((await show(given.json().paymentIntentId)).json())).not.toContain('payerEmail');
+  });
+
+  it('explains a bad receipt email or reference and stores nothing', async () => {
+    const before = await countPayments();
+    const cases: [object, string, string][] = [
+      [{ amount: 20, payerEmail: 'pat@' }, 'payerEmail', paymentMessages.payerEmail],
+      [{ amount: 20, payerEmail: 42 }, 'payerEmail', paymentMessages.payerEmail],
+      [{ amount: 20, reference: '<script>' }, 'reference', paymentMessages.reference],
+      [{ amount: 20, reference: 'A'.repeat(41) }, 'reference', paymentMessages.reference],
+      [{ amount: 20, reference: '-1042' }, 'reference', paymentMessages.reference],
+    ];
+    for (const [payload, field, message] of cases) {
+      const response = await createIntent(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.fields[field]).toBe(message);
+    }
+    expect(await countPayments()).toBe(before);
+  });
+
+  it('answers a conflict when a retried key comes with another receipt email or reference', async () => {
+    const headers = { 'idempotency-key': 'retry-key-details-01' };
+    expect((await createIntent({ amount: 40, reference: 'SA-7KQ2MZ' }, headers)).statusCode).toBe(200);
+    const other = await createIntent({ amount: 40, reference: 'SA-OTHER1' }, headers);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toMatch(/already used/);
   });
 
   it('answers the first intent again for a retried request with the same Idempotency-Key', async () => {
@@ -184,6 +222,13 @@ describe('payments ledger for staff', () => {
     expect(failed.items.every((item: { status: string; failureMessage: string }) => item.status === 'failed' && item.failureMessage === demoDeclineMessage)).toBe(true);
 
     expect((await list('?provider=stripe')).json().total).toBe(0);
+
+    const matched = (await list('?reference=inv-1042')).json();
+    expect(matched.items.length).toBeGreaterThan(0);
+    expect(matched.items.every((item: { reference: string; payerEmail: string }) => item.reference === 'INV-1042' && item.payerEmail === 'pat@example.com')).toBe(true);
+    const unmatched = all.items.find((item: { reference: string | null }) => item.reference === null);
+    expect(unmatched).toMatchObject({ reference: null, payerEmail: null });
+    expect((await list(`?reference=${'x'.repeat(41)}`)).json().error.fields['querystring.reference']).toBe(paymentMessages.reference);
     expect((await list('?from=2000-01-01&to=2000-01-31')).json().total).toBe(0);
     expect((await list('?from=2000-01-01')).json().total).toBe(all.total);
     const bad = await list('?from=2026-02-01&to=2026-01-01');

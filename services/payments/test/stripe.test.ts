@@ -52,6 +52,21 @@ describe('creating a Stripe PaymentIntent', () => {
     expect(stored).toMatchObject({ provider: 'stripe', amount_cents: 18999, currency: 'usd', status: 'pending', description: 'Sub-Zero refrigerator repair' });
   });
 
+  it('sends the receipt email as receipt_email and the reference in the metadata, and sends neither when not given', async () => {
+    const response = await createIntent({ amount: 50, payerEmail: 'pat@example.com', reference: 'SA-7KQ2MZ' });
+    expect(response.statusCode).toBe(200);
+    const intent = fake.intents.get(response.json().paymentIntentId)!;
+    expect(intent.receipt_email).toBe('pat@example.com');
+    expect(intent.metadata).toMatchObject({ reference: 'SA-7KQ2MZ', source: 'website-payment-page' });
+    const stored = await service.db.selectFrom('payments').select(['payer_email', 'reference']).where('payment_intent_id', '=', intent.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ payer_email: 'pat@example.com', reference: 'SA-7KQ2MZ' });
+
+    fake.reset();
+    await createIntent({ amount: 50 });
+    expect(fake.requests[0]!.form.has('receipt_email')).toBe(false);
+    expect(fake.requests[0]!.form.has('metadata[reference]')).toBe(false);
+  });
+
   it('gives every request its own key, and a retried request with the caller\'s key the same intent', async () => {
     await createIntent({ amount: 10 });
     await createIntent({ amount: 10 });

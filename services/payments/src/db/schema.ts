@@ -13,6 +13,10 @@ export type PaymentsTable = {
   status_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The provider's message for the last declined attempt; null unless the status is failed. */
   failure_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where the provider sends the receipt, as the payer gave it; null when not given. */
+  payer_email: ColumnType<string | null, string | null | undefined, never>;
+  /** The payer's invoice number or appointment code, to match the payment; null when not given. */
+  reference: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };

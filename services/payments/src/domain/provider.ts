@@ -8,6 +8,8 @@ export type CreateIntentInput = {
   /** The same key gives the same intent, so a retried request never makes a second one. */
   idempotencyKey: string;
   metadata: Record<string, string>;
+  /** Where the provider emails its receipt (Stripe's receipt_email), when the payer gave an address. */
+  receiptEmail?: string;
 };
 export type ProviderStatus = { status: PaymentStatus; failureMessage: string | null };
 

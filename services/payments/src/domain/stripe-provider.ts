@@ -75,11 +75,18 @@ export function stripeProvider({ secretKey, apiUrl, timeoutMs, log }: StripeProv
   });
   return {
     name: 'stripe',
-    async createIntent({ amountCents, description, idempotencyKey, metadata }) {
+    async createIntent({ amountCents, description, idempotencyKey, metadata, receiptEmail }) {
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
-          { amount: amountCents, currency: 'usd', automatic_payment_methods: { enabled: true }, description, metadata },
+          {
+            amount: amountCents,
+            currency: 'usd',
+            automatic_payment_methods: { enabled: true },
+            description,
+            metadata,
+            ...(receiptEmail ? { receipt_email: receiptEmail } : {}),
+          },
           { idempotencyKey },
         );
       } catch (error) {

@@ -19,6 +19,8 @@ export function toPaymentListItem(row: PaymentRow): PaymentListItem {
     id: row.id,
     provider: row.provider,
     failureMessage: row.failure_message,
+    payerEmail: row.payer_email,
+    reference: row.reference,
     updatedAt: row.updated_at.toISOString(),
   };
 }

@@ -24,6 +24,8 @@ export type PaymentFilters = {
   createdFrom?: Date;
   /** Created before this instant. */
   createdBefore?: Date;
+  /** Matched whole, whatever the letter case. */
+  reference?: string;
 };
 
 /** One page of the ledger, newest first, and how many records match in all. */
@@ -33,6 +35,7 @@ export async function findPaymentPage(db: Db, filters: PaymentFilters, page: { l
   if (filters.provider) filtered = filtered.where('provider', '=', filters.provider);
   if (filters.createdFrom) filtered = filtered.where('created_at', '>=', filters.createdFrom);
   if (filters.createdBefore) filtered = filtered.where('created_at', '<', filters.createdBefore);
+  if (filters.reference) filtered = filtered.where((eb) => eb(eb.fn('lower', ['reference']), '=', filters.reference!.toLowerCase()));
   const [rows, count] = await Promise.all([
     filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

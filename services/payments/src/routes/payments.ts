@@ -23,7 +23,7 @@ export async function paymentRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
     config: { rateLimit: { max: env.PAYMENT_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     schema: {
       tags: ['payments'],
-      summary: 'Start a payment: a pending ledger record and a provider intent in US cents',
+      summary: 'Start a payment: a pending ledger record and a provider intent in US cents, with the optional receipt email and reference',
       headers: idempotencyKeyHeaderSchema,
       body: createPaymentIntentRequestSchema,
       response: { 200: createPaymentIntentResponseSchema, ...errors },
@@ -31,6 +31,8 @@ export async function paymentRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
   }, async (request) => createPaymentIntent(ctx, {
     amount: request.body.amount,
     description: request.body.description,
+    payerEmail: request.body.payerEmail,
+    reference: request.body.reference,
     idempotencyKey: request.headers['idempotency-key'] ?? randomIdempotencyKey(),
     metadata: { source: 'website-payment-page', request_id: request.id },
   }));

@@ -1,8 +1,10 @@
 import type { Migration } from 'kysely';
 import * as init from './2026-11-22T0000-init.ts';
 import * as statusEvents from './2026-11-23T0000-status-events.ts';
+import * as payerReference from './2026-12-01T0000-payer-reference.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
   '2026-11-23T0000-status-events': statusEvents,
+  '2026-12-01T0000-payer-reference': payerReference,
 };
