@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Appointment, Customer } from '@repo/contracts';
-import { formatLongDate, formatMonthDay, formatSlot, formatWeekday } from '../lib/dates.ts';
-import { appointmentIcs } from '../lib/ics.ts';
+import { bookableDates, weekday, type Customer } from '@repo/contracts';
+import { nextBlockedReason } from '../components/date-time-step.tsx';
+import { confirmationAddress, confirmationToken, confirmedAppointmentId, keepConfirmationToken } from '../lib/confirmation-address.ts';
+import { arrivalWindow, calendarWeeks, formatLongDate, formatMonthDay, formatSlot, formatWeekday } from '../lib/dates.ts';
 import { prefillContact } from '../lib/prefill-contact.ts';
 
 describe('date labels', () => {
@@ -17,23 +18,49 @@ describe('date labels', () => {
   });
 });
 
-describe('calendar file', () => {
-  const appointment = {
-    id: 7, customerId: null, serviceRequestId: null, customerName: 'Robin', email: 'r@example.com', phone: '1', address: '9 Bridge St, Apt 2',
-    city: 'St Augustine', state: 'FL', zipCode: '32084', appointmentDate: '2027-03-15', timeSlot: '09:00-10:00', serviceType: 'Repair',
-    appliance: 'Refrigerator', brand: 'Sub-Zero', description: null, status: 'scheduled', technicianId: null, technicianNotes: null,
-    totalCost: null, confirmationCode: 'SA-ABC234', createdAt: '2026-11-22T00:00:00Z',
-  } satisfies Appointment;
+describe('the date calendar', () => {
+  it('puts each bookable date in its weekday column, days outside the window empty and Sundays in place', () => {
+    // Thursday Nov 26 to Thursday Dec 10, 2026 (Sundays Nov 29 and Dec 6 not bookable).
+    const dates = bookableDates('2026-11-26');
+    const weeks = calendarWeeks(dates);
+    expect(weeks.map((week) => week.length)).toEqual([7, 7, 7]);
+    expect(weeks[0]).toEqual([null, null, null, null, '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(weeks[1]![0]).toBe('2026-11-29');
+    expect(weeks[2]).toEqual(['2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11', null]);
+    for (const week of weeks) week.forEach((day, column) => day && expect(weekday(day)).toBe(column));
+  });
 
-  it('places the appointment at the business wall-clock time in America/New_York', () => {
-    const ics = appointmentIcs(appointment, new Date('2026-11-22T12:00:00Z'));
-    expect(ics).toContain('DTSTART;TZID=America/New_York:20270315T090000\r\n');
-    expect(ics).toContain('DTEND;TZID=America/New_York:20270315T100000\r\n');
-    expect(ics).toContain('TZID:America/New_York');
-    expect(ics).toContain('UID:SA-ABC234@appointments');
-    expect(ics).toContain('DTSTAMP:20261122T120000Z');
-    expect(ics).toContain('LOCATION:9 Bridge St\\, Apt 2\\, St Augustine\\, FL 32084');
-    expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  it('starts on a Sunday column for a window that begins on Monday, and is empty without dates', () => {
+    const weeks = calendarWeeks(bookableDates('2026-11-30'));
+    expect(weeks[0]![0]).toBeNull();
+    expect(weeks[0]![1]).toBe('2026-11-30');
+    expect(calendarWeeks([])).toEqual([]);
+  });
+
+  it('names the arrival window of a slot', () => {
+    expect(arrivalWindow('09:00-10:00')).toBe('between 9:00 AM and 10:00 AM');
+    expect(arrivalWindow('16:00-17:00')).toBe('between 4:00 PM and 5:00 PM');
+  });
+
+  it('says why Next is disabled until both a date and a time are chosen', () => {
+    expect(nextBlockedReason(null, null)).toBe('Choose a date and a time to continue.');
+    expect(nextBlockedReason('2026-11-26', null)).toBe('Choose a time to continue.');
+    expect(nextBlockedReason('2026-11-26', '09:00-10:00')).toBeNull();
+  });
+});
+
+describe('the confirmation address', () => {
+  it('carries the appointment id only; the token comes from the fragment or this tab', () => {
+    expect(confirmationAddress(12)).toBe('/book-appointment?confirmed=12');
+    expect(confirmedAppointmentId(new URLSearchParams('confirmed=12'))).toBe(12);
+    for (const bad of ['confirmed=0', 'confirmed=1e3', 'confirmed=-4', 'other=1', 'confirmed=12345678901']) {
+      expect(confirmedAppointmentId(new URLSearchParams(bad))).toBeNull();
+    }
+    expect(confirmationToken(12, '#access=a.b%2Bc')).toBe('a.b+c');
+    expect(confirmationToken(13, '')).toBeNull();
+    keepConfirmationToken(13, 'kept.token');
+    expect(confirmationToken(13, '')).toBe('kept.token');
+    expect(confirmationToken(14, '')).toBeNull();
   });
 });
 

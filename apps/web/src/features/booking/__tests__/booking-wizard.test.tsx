@@ -1,9 +1,19 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authMessages, currentSessionPath, type Appointment, type CreateAppointmentResponse, type Customer } from '@repo/contracts';
+import {
+  appointmentAccessHeader,
+  appointmentPageApi,
+  authMessages,
+  currentSessionPath,
+  phoneMessages,
+  type Appointment,
+  type AppointmentDetails,
+  type CreateAppointmentResponse,
+  type Customer,
+} from '@repo/contracts';
 import { AppProviders, toastRegionLabel } from '@repo/ui';
-import { expectToast } from '@repo/ui/testing/queries';
+import { describedBy, expectFieldError, expectToast } from '@repo/ui/testing/queries';
 import { mockApi, type ApiAnswer, type ApiCall } from '../../../testing/mock-api.ts';
 import { BookingWizard } from '../components/booking-wizard.tsx';
 
@@ -31,6 +41,8 @@ function booked(call: ApiCall, customerId: number | null): CreateAppointmentResp
   return { status: 'scheduled', confirmationCode: 'SA-ABC234', appointment, manageToken: 'm.tok/en+1' };
 }
 
+let lastBooked: Appointment | null = null;
+
 /** The booking calls answered as the service would; `session` answers GET /api/auth/session (a booking with a signed-in customer is linked). */
 function bookingApi(session: () => ApiAnswer | Promise<ApiAnswer>) {
   return mockApi(async (call) => {
@@ -41,7 +53,14 @@ function bookingApi(session: () => ApiAnswer | Promise<ApiAnswer>) {
     }
     if (call.method === 'POST' && call.path === '/api/appointments') {
       const signedInCustomer = ((await session()).body as { customer?: Customer | null } | undefined)?.customer;
-      return { status: 201, body: booked(call, signedInCustomer?.id ?? null) };
+      const answer = booked(call, signedInCustomer?.id ?? null);
+      lastBooked = answer.appointment;
+      return { status: 201, body: answer };
+    }
+    if (call.path === appointmentPageApi.details(12)) {
+      if (call.headers.get(appointmentAccessHeader) !== 'm.tok/en+1' || !lastBooked) return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'We could not find that appointment.' } } };
+      const details: AppointmentDetails = { appointment: lastBooked, startsAt: '', endsAt: '', canChange: true, changeCutoffHours: 24 };
+      return { status: 200, body: details };
     }
     return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
   });
@@ -50,21 +69,22 @@ const signedIn = (): ApiAnswer => ({ status: 200, body: { customer } });
 const visitor = (): ApiAnswer => ({ status: 200, body: { customer: null } });
 const sessionCheckDown = (): ApiAnswer => ({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: authMessages.sessionCheckUnavailable } } });
 
-function renderWizard() {
+function renderWizard(address = '/book-appointment') {
   const router = createMemoryRouter([{ path: '/book-appointment', Component: BookingWizard }, { path: '/', element: <h1>Home</h1> }], {
-    initialEntries: ['/book-appointment'],
+    initialEntries: [address],
   });
   render(
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>,
   );
+  return router;
 }
 
 /** Picks the third date and its first time, then Repair / Refrigerator / Sub-Zero, and stops at Contact Information. */
 async function reachContactStep() {
-  const dates = within(await screen.findByRole('region', { name: 'Choose a date' }));
-  fireEvent.click(dates.getAllByRole('button')[2]!);
+  const dates = within(await screen.findByRole('table', { name: 'Choose a date' }));
+  fireEvent.click(dates.getAllByRole('button', { pressed: false })[2]!);
   fireEvent.click(await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' }));
   fireEvent.click(screen.getByRole('button', { name: 'Next: Service Details' }));
   fireEvent.change(await screen.findByLabelText(/^Service Type/), { target: { value: 'Repair' } });
@@ -83,6 +103,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  window.sessionStorage.clear();
+  lastBooked = null;
 });
 
 describe('booking wizard and the signed-in customer', () => {
@@ -145,7 +167,7 @@ describe('booking wizard and the signed-in customer', () => {
 describe('booking confirmation', () => {
   async function book(user: () => ApiAnswer) {
     bookingApi(user);
-    renderWizard();
+    const router = renderWizard();
     await reachContactStep();
     const fill = { 'Full Name': 'Robin Alvarez', 'Phone Number': '(904) 555-0177', 'Email Address': 'robin@example.com', 'Street Address': '9 Bridge St', City: 'St Augustine', 'Zip Code': '32084' };
     for (const [label, text] of Object.entries(fill)) {
@@ -155,6 +177,7 @@ describe('booking confirmation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await screen.findByRole('heading', { name: 'Appointment Confirmed!' });
     await expectToast('Appointment Booked!');
+    return router;
   }
 
   it("links a visitor to the appointment's own page on the portal through its manage link", async () => {
@@ -168,7 +191,39 @@ describe('booking confirmation', () => {
     // The spec's confirmation stays as it was.
     expect(screen.getByTestId('confirmation-code').textContent).toBe('SA-ABC234');
     expect(screen.getByText("You'll receive a confirmation call from our team.")).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Add to calendar' }).getAttribute('download')).toBe('appointment-SA-ABC234.ics');
+    expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeDefined();
+  });
+
+  it('says the request is received and the arrival window held, the call confirms the details, and focus moves to the heading', async () => {
+    const router = await book(visitor);
+    const heading = screen.getByRole('heading', { name: 'Appointment Confirmed!' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText(/We have received your request and are holding this arrival window for you/)).toBeDefined();
+    expect(screen.getByTestId('arrival-window').textContent).toMatch(/^\w+day, \w+ \d{1,2}, \d{4}, between 9:00 AM and 10:00 AM \(Eastern time\)$/);
+    expect(screen.getByText('We will call you within 24 hours to confirm your appointment and go over the details.')).toBeDefined();
+    // Its own address, with nothing secret in it.
+    expect(router.state.location.pathname + router.state.location.search).toBe('/book-appointment?confirmed=12');
+    expect(router.state.location.hash).toBe('');
+  });
+
+  it('shows the confirmation again at its address (a refresh), read with the token this tab kept', async () => {
+    await book(visitor);
+    cleanup();
+    const calls = bookingApi(visitor);
+    renderWizard('/book-appointment?confirmed=12');
+    await screen.findByRole('heading', { name: 'Appointment Confirmed!' });
+    expect(screen.getByTestId('confirmation-code').textContent).toBe('SA-ABC234');
+    expect(screen.getByRole('link', { name: 'Manage your appointment' }).getAttribute('href')).toBe('http://localhost:8081/appointments/12#access=m.tok%2Fen%2B1');
+    const read = calls.find((call) => call.path === appointmentPageApi.details(12))!;
+    expect(read.headers.get(appointmentAccessHeader)).toBe('m.tok/en+1');
+  });
+
+  it('explains, in another tab without the token, how to reach the appointment', async () => {
+    bookingApi(visitor);
+    renderWizard('/book-appointment?confirmed=12');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'We cannot show this confirmation' })).toBeDefined();
+    expect(within(alert).getByRole('link', { name: '(904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
   });
 
   it('tells a signed-in customer the appointment is in their portal too', async () => {
@@ -180,5 +235,71 @@ describe('booking confirmation', () => {
       'Your appointment has its own page: view it, reschedule or cancel it, and add it to your calendar. It is also in your customer portal.',
     );
     expect(within(note).getByRole('link', { name: 'customer portal' }).getAttribute('href')).toBe('http://localhost:8081/customer-portal');
+  });
+});
+
+describe('booking steps', () => {
+  it('lays the dates out in weekday columns with Sundays shown and disabled, and explains booking versus phone hours', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    const calendar = await screen.findByRole('table', { name: 'Choose a date' });
+    expect(within(calendar).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    for (const row of within(calendar).getAllByRole('row').slice(1)) expect(within(row).getAllByRole('cell')).toHaveLength(7);
+    const sundays = within(calendar).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.querySelector('button'));
+    for (const sunday of sundays.filter(Boolean)) {
+      expect(sunday!.disabled).toBe(true);
+      expect(sunday!.textContent).toMatch(/Sunday/);
+    }
+    expect(describedBy(calendar)).toBe(
+      'Online booking offers arrival windows Monday to Saturday, 8:00 AM to 5:00 PM (Eastern), up to 14 booking days ahead. Our phone line is open every day, 7:00 AM to 8:00 PM: call (904) 802-1998 for a Sunday or another time, and any time, day or night, for an emergency.',
+    );
+  });
+
+  it('says why Next is disabled until a date and a time are chosen', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    const next = await screen.findByRole('button', { name: 'Next: Service Details' });
+    expect((next as HTMLButtonElement).disabled).toBe(true);
+    expect(describedBy(next)).toBe('Choose a date and a time to continue.');
+    fireEvent.click(within(screen.getByRole('table', { name: 'Choose a date' })).getAllByRole('button', { pressed: false })[2]!);
+    await waitFor(() => expect(describedBy(next)).toBe('Choose a time to continue.'));
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' }));
+    await waitFor(() => expect((next as HTMLButtonElement).disabled).toBe(false));
+    expect(next.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('marks each empty service detail with its message and focuses the first; leaving the step takes the toast away', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    const dates = within(await screen.findByRole('table', { name: 'Choose a date' }));
+    fireEvent.click(dates.getAllByRole('button', { pressed: false })[2]!);
+    fireEvent.click(await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Service Details' }));
+    // The step's heading takes focus first, as it does for a person moving on.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Service Details' })));
+    fireEvent.change(screen.getByLabelText(/^Appliance/), { target: { value: 'Washer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Contact Info' }));
+
+    await expectToast('Missing Information', 'Please fill in all service details before continuing.');
+    await expectFieldError(screen.getByLabelText(/^Service Type/), 'Service type is required');
+    await expectFieldError(screen.getByLabelText(/^Brand/), 'Brand is required');
+    expect(screen.getByLabelText(/^Appliance/).getAttribute('aria-invalid')).toBe('false');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Service Type/)));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Select Date & Time' });
+    await waitFor(() => expect(within(screen.getByRole('region', { name: toastRegionLabel })).queryByRole('alert')).toBeNull());
+  });
+
+  it('refuses an implausible phone number under the field, and keeps the spec message for an empty one', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    await reachContactStep();
+    expect(screen.getByLabelText(/^Zip Code/).getAttribute('placeholder')).toBe('e.g. 32084');
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await expectFieldError(screen.getByLabelText(/^Phone Number/), phoneMessages.required);
+    fireEvent.change(screen.getByLabelText(/^Phone Number/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await expectFieldError(screen.getByLabelText(/^Phone Number/), phoneMessages.invalid);
   });
 });

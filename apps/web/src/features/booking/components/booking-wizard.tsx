@@ -1,13 +1,26 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { bookableDates, booking, contactInfoSchema, serviceDetailsSchema, ui, type CreateAppointmentResponse } from '@repo/contracts';
-import { ApiRequestError, errorMessage, fieldErrorsOf, newIdempotencyKey, showToast, useDocumentTitle, useFieldErrors, useHydrated, useSignedInCustomer } from '@repo/ui';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { bookableDates, booking, contactInfoSchema, serviceDetailsSchema, ui, type Appointment } from '@repo/contracts';
+import {
+  ApiRequestError,
+  dismissToasts,
+  errorMessage,
+  fieldErrorsOf,
+  newIdempotencyKey,
+  showToast,
+  useDocumentTitle,
+  useFieldErrors,
+  useHydrated,
+  useSignedInCustomer,
+} from '@repo/ui';
 import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { FloatingContact } from '../../../components/floating-contact.tsx';
 import { useCreateAppointment } from '../api/create-appointment.ts';
+import { confirmationAddress, confirmationToken, confirmedAppointmentId, keepConfirmationToken } from '../lib/confirmation-address.ts';
 import { prefillContact } from '../lib/prefill-contact.ts';
 import './booking.css';
-import { Confirmation } from './confirmation.tsx';
+import { ConfirmationView } from './confirmation-view.tsx';
 import { ContactStep, type ContactInfo } from './contact-step.tsx';
 import { DateTimeStep } from './date-time-step.tsx';
 import { ServiceDetailsStep, type ServiceDetails } from './service-details-step.tsx';
@@ -15,11 +28,10 @@ import { StepIndicator } from './step-indicator.tsx';
 
 type Step = 1 | 2 | 3 | 4;
 
-const stepTitles: Record<Step, string> = {
+const stepTitles: Record<Exclude<Step, 4>, string> = {
   1: 'Select Date & Time',
   2: 'Service Details',
   3: 'Contact Information',
-  4: 'Appointment Confirmed',
 };
 
 const emptyDetails: ServiceDetails = { serviceType: '', appliance: '', brand: '', description: '' };
@@ -29,13 +41,20 @@ const contactFields = Object.keys(emptyContact) as (keyof ContactInfo)[];
 
 /**
  * The booking wizard: date and time, service details, contact information, confirmation. When the chosen slot is
- * taken meanwhile the visitor is sent back to step 1 with fresh times and everything else they typed kept.
+ * taken meanwhile the visitor is sent back to step 1 with fresh times and everything else they typed kept. The
+ * confirmation has its own address (`?confirmed=<id>`), so a refresh shows it again; a toast of a step goes when the
+ * step is left.
  */
 export function BookingWizard() {
   useDocumentTitle('Book an Appointment', 'Book an appliance repair appointment online in St Augustine, FL: choose a date and time, tell us about the appliance, and we will confirm within 24 hours.');
-  const [step, setStep] = useState<Step>(1);
+  const [step, setStep] = useState<Exclude<Step, 4>>(1);
   // Dates come from the business's today in the browser, never from the day the page was prerendered.
   const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  // The prerendered page (the same for every address) is step 1; a confirmation's address applies once hydrated.
+  const confirmedId = hydrated ? confirmedAppointmentId(search) : null;
   const dates = useMemo(() => (hydrated ? bookableDates() : null), [hydrated]);
   const [date, setDate] = useState<string | null>(null);
   const [timeSlot, setTimeSlot] = useState<string | null>(null);
@@ -44,9 +63,12 @@ export function BookingWizard() {
   const detailsErrors = useFieldErrors<keyof ServiceDetails>();
   const contactErrors = useFieldErrors<keyof ContactInfo>();
   const [slotNotice, setSlotNotice] = useState<string | null>(null);
-  const [result, setResult] = useState<CreateAppointmentResponse | null>(null);
+  // The appointment just booked, shown at once on its confirmation address without asking the server again.
+  const [booked, setBooked] = useState<{ appointment: Appointment; manageToken: string } | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const confirmationHeadingRef = useRef<HTMLHeadingElement>(null);
+  const focusConfirmation = useRef(false);
   const firstRender = useRef(true);
   const create = useCreateAppointment();
   // A signed-in customer's details fill the empty contact fields once their account arrives (in the background); a
@@ -71,6 +93,20 @@ export function BookingWizard() {
     return () => window.clearTimeout(timer);
   }, [step]);
 
+  // After booking, focus moves to the confirmation's heading (not when the address is opened afresh).
+  useEffect(() => {
+    if (confirmedId === null || !focusConfirmation.current) return;
+    focusConfirmation.current = false;
+    window.scrollTo({ top: 0 });
+    confirmationHeadingRef.current?.focus();
+  }, [confirmedId, booked]);
+
+  /** Leaving a step takes its toast (a Missing Information notice, say) with it. */
+  const goTo = (next: Exclude<Step, 4>) => {
+    dismissToasts();
+    setStep(next);
+  };
+
   const chooseDate = (value: string) => {
     if (value !== date) setTimeSlot(null);
     setDate(value);
@@ -79,7 +115,7 @@ export function BookingWizard() {
 
   const goToContact = () => {
     if (!detailsErrors.check(serviceDetailsSchema, details)) return missingInformation('Please fill in all service details before continuing.');
-    setStep(3);
+    goTo(3);
   };
 
   const submit = () => {
@@ -97,8 +133,17 @@ export function BookingWizard() {
       {
         onSuccess: (answer) => {
           idempotencyKey.current = null;
-          setResult(answer);
-          setStep(4);
+          const { appointment, manageToken } = answer;
+          keepConfirmationToken(appointment.id, manageToken);
+          setBooked({ appointment, manageToken });
+          // A new booking from here (Back from the confirmation) starts afresh; the contact details stay.
+          setDate(null);
+          setTimeSlot(null);
+          setDetails(emptyDetails);
+          setStep(1);
+          dismissToasts();
+          focusConfirmation.current = true;
+          navigate(confirmationAddress(appointment.id));
           showToast({ title: 'Appointment Booked!', description: "Your appointment has been scheduled successfully. We'll contact you with confirmation details." });
         },
         onError: (error) => {
@@ -126,12 +171,21 @@ export function BookingWizard() {
           <Title order={1}>Schedule Your Appliance Repair</Title>
           <Text c="dimmed">Book online in three short steps. We&apos;ll call within {booking.confirmationCallHours} hours to confirm.</Text>
         </Stack>
-        <StepIndicator step={step} />
+        <StepIndicator step={confirmedId !== null ? 4 : step} />
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="xs">
-          <Title order={2} fz="xl" mb="md" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }} hidden={step === 4}>
-            {stepTitles[step]}
-          </Title>
-          {step === 1 && (
+          {confirmedId !== null ? (
+            <ConfirmationView
+              id={confirmedId}
+              token={confirmationToken(confirmedId, location.hash)}
+              booked={booked?.appointment.id === confirmedId ? booked : null}
+              headingRef={confirmationHeadingRef}
+            />
+          ) : (
+            <Title order={2} fz="xl" mb="md" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+              {stepTitles[step]}
+            </Title>
+          )}
+          {confirmedId === null && step === 1 && (
             <DateTimeStep
               dates={dates}
               date={date}
@@ -142,10 +196,10 @@ export function BookingWizard() {
                 setTimeSlot(slot);
                 setSlotNotice(null);
               }}
-              onNext={() => setStep(2)}
+              onNext={() => goTo(2)}
             />
           )}
-          {step === 2 && (
+          {confirmedId === null && step === 2 && (
             <ServiceDetailsStep
               details={details}
               errors={detailsErrors}
@@ -153,11 +207,11 @@ export function BookingWizard() {
                 setDetails((current) => ({ ...current, [name]: value }));
                 detailsErrors.clear(name);
               }}
-              onBack={() => setStep(1)}
+              onBack={() => goTo(1)}
               onNext={goToContact}
             />
           )}
-          {step === 3 && (
+          {confirmedId === null && step === 3 && (
             <ContactStep
               contact={contact}
               errors={contactErrors}
@@ -170,11 +224,10 @@ export function BookingWizard() {
                 setContact((current) => ({ ...current, [name]: value }));
                 contactErrors.clear(name);
               }}
-              onBack={() => setStep(2)}
+              onBack={() => goTo(2)}
               onSubmit={submit}
             />
           )}
-          {step === 4 && result && <Confirmation result={result} />}
         </Paper>
       </Stack>
       <FloatingContact withBooking={false} />

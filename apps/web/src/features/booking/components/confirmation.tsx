@@ -1,18 +1,49 @@
 import { Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { booking, business, type CreateAppointmentResponse } from '@repo/contracts';
+import { booking, business, type Appointment } from '@repo/contracts';
+import { errorMessage, showToast } from '@repo/ui';
 import { paths, portalUrls } from '../../../config/paths.ts';
-import { formatLongDate, formatSlot } from '../lib/dates.ts';
-import { appointmentIcs } from '../lib/ics.ts';
+import { downloadCalendar } from '../api/appointment-details.ts';
+import { arrivalWindow, formatLongDate, formatSlot } from '../lib/dates.ts';
 import { manageAppointmentUrl } from '../lib/manage-link.ts';
 import { reviewUrl } from '../review-link.ts';
 
-/** Step 4: what was booked, the link to manage it, what happens next, and a calendar file. */
-export function Confirmation({ result }: { result: CreateAppointmentResponse }) {
-  const { appointment } = result;
+type Props = {
+  appointment: Appointment;
+  /** The appointment's manage link token: its page on the portal and its calendar file. */
+  manageToken: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+};
+
+/** The calendar file booking makes for the appointment, fetched with the manage token and saved. */
+function AddToCalendar({ id, manageToken }: { id: number; manageToken: string }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadCalendar(id, manageToken);
+    } catch (error) {
+      showToast({ title: 'Download Failed', description: errorMessage(error, 'The calendar file could not be downloaded. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="light" onClick={() => void download()} disabled={busy}>
+      {busy ? 'Preparing calendar file...' : 'Add to calendar'}
+    </Button>
+  );
+}
+
+/**
+ * Step 4: the request is received and the arrival window held; the call within 24 hours confirms the details. Then
+ * the link to manage it, what happens next, and a calendar file.
+ */
+export function Confirmation({ appointment, manageToken, headingRef }: Props) {
   // Booked with a session: the service linked the appointment to the account, so the portal lists it too.
   const inPortal = appointment.customerId !== null;
-  const calendarHref = `data:text/calendar;charset=utf-8,${encodeURIComponent(appointmentIcs(appointment))}`;
+  const arrival = arrivalWindow(appointment.timeSlot);
 
   return (
     <Stack gap="lg" align="stretch">
@@ -20,17 +51,20 @@ export function Confirmation({ result }: { result: CreateAppointmentResponse }) 
         <ThemeIcon size={56} radius="xl" color="green.8" aria-hidden>
           ✓
         </ThemeIcon>
-        <Title order={2} id="confirmation-heading" tabIndex={-1}>
+        <Title order={2} id="confirmation-heading" tabIndex={-1} ref={headingRef}>
           Appointment Confirmed!
         </Title>
         <Text>
-          Thank you, {appointment.customerName}. We will call you within {booking.confirmationCallHours} hours to confirm your appointment.
+          Thank you, {appointment.customerName}. We have received your request and are holding this arrival window for you:
         </Text>
-        <Text fw={700}>
-          {formatLongDate(appointment.appointmentDate)}, {formatSlot(appointment.timeSlot)}
+        <Text fw={700} data-testid="arrival-window">
+          {formatLongDate(appointment.appointmentDate)}, {arrival} (Eastern time)
         </Text>
         <Text>
-          Confirmation code: <strong data-testid="confirmation-code">{result.confirmationCode}</strong>
+          We will call you within {booking.confirmationCallHours} hours to confirm your appointment and go over the details.
+        </Text>
+        <Text>
+          Confirmation code: <strong data-testid="confirmation-code">{appointment.confirmationCode}</strong>
         </Text>
       </Stack>
 
@@ -46,7 +80,7 @@ export function Confirmation({ result }: { result: CreateAppointmentResponse }) 
               'The link works until the day after your appointment; keep it to yourself, as anyone who has it can change the booking.'
             )}
           </Text>
-          <Button component="a" href={manageAppointmentUrl(appointment.id, result.manageToken)} aria-describedby="manage-appointment-note">
+          <Button component="a" href={manageAppointmentUrl(appointment.id, manageToken)} aria-describedby="manage-appointment-note">
             Manage your appointment
           </Button>
         </Stack>
@@ -58,7 +92,7 @@ export function Confirmation({ result }: { result: CreateAppointmentResponse }) 
         </Title>
         <List spacing="xs">
           <List.Item>You&apos;ll receive a confirmation call from our team.</List.Item>
-          <List.Item>Our technician will arrive at the scheduled time.</List.Item>
+          <List.Item>Our technician will arrive at the scheduled time ({formatSlot(appointment.timeSlot)}).</List.Item>
           <List.Item>We&apos;ll provide a detailed diagnosis and repair estimate.</List.Item>
           <List.Item>Payment is due upon completion of service.</List.Item>
         </List>
@@ -71,9 +105,7 @@ export function Confirmation({ result }: { result: CreateAppointmentResponse }) 
         <Button component="a" href={`tel:${business.phoneTel}`}>
           Call {business.phoneDisplay}
         </Button>
-        <Button component="a" href={calendarHref} download={`appointment-${result.confirmationCode}.ics`} variant="light">
-          Add to calendar
-        </Button>
+        <AddToCalendar id={appointment.id} manageToken={manageToken} />
         <Anchor href={reviewUrl} target="_blank" rel="noopener noreferrer" fw={600}>
           Leave a Review<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
         </Anchor>

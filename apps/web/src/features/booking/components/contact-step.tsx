@@ -56,7 +56,7 @@ export function ContactStep({ contact, errors, busy, date, timeSlot, details, ac
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <TextInput label="City" autoComplete="address-level2" required {...field('city')} />
           <NativeSelect label="State" required data={states.map((s) => ({ value: s.value, label: s.label }))} {...field('state')} />
-          <TextInput label="Zip Code" placeholder="32084" autoComplete="postal-code" inputMode="numeric" required {...field('zipCode')} />
+          <TextInput label="Zip Code" placeholder="e.g. 32084" autoComplete="postal-code" inputMode="numeric" required {...field('zipCode')} />
         </SimpleGrid>
 
         <Card withBorder radius="md" bg="gray.0" component="section" aria-labelledby="summary-heading">

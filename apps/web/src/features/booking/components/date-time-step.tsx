@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { booking, business, onlineBookingHours } from '@repo/contracts';
 import { errorMessage } from '@repo/ui';
 import { useAvailableSlots } from '../api/available-slots.ts';
-import { formatMonthDay, formatSlot, formatWeekday } from '../lib/dates.ts';
+import { calendarWeeks, formatMonthDay, formatSlot, formatTime, formatWeekday } from '../lib/dates.ts';
 
 type Props = {
   dates: string[] | null;
@@ -13,6 +14,8 @@ type Props = {
   onNext: () => void;
 };
 
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
 function Choice({ selected, onClick, children }: { selected: boolean; onClick: () => void; children: React.ReactNode }) {
   return (
     <UnstyledButton className="choice-button" data-selected={selected || undefined} aria-pressed={selected} onClick={onClick}>
@@ -21,8 +24,71 @@ function Choice({ selected, onClick, children }: { selected: boolean; onClick: (
   );
 }
 
+/** Why Next cannot be used yet, shown beside it and read with it; null once it can. */
+export function nextBlockedReason(date: string | null, timeSlot: string | null): string | null {
+  if (!date) return 'Choose a date and a time to continue.';
+  if (!timeSlot) return 'Choose a time to continue.';
+  return null;
+}
+
+/** Online booking's hours beside the business's phone hours, so "open every day, 7 AM–8 PM" and the dates agree. */
+export function HoursNote() {
+  return (
+    <Text size="sm" id="booking-hours" mb="sm">
+      Online booking offers arrival windows {onlineBookingHours.days}, {formatTime(onlineBookingHours.opens)} to {formatTime(onlineBookingHours.closes)}{' '}
+      (Eastern), up to {booking.windowDays} booking days ahead. Our phone line is open {business.hours.days}, {formatTime(business.hours.opens)} to{' '}
+      {formatTime(business.hours.closes)}: call <Anchor href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</Anchor> for a Sunday or another time, and
+      any time, day or night, for an emergency.
+    </Text>
+  );
+}
+
+/**
+ * The bookable dates as a real calendar: weekdays in columns, days outside the window empty, Sundays shown and
+ * disabled (online booking is closed on Sundays).
+ */
+function DateCalendar({ dates, date, onDate }: { dates: string[]; date: string | null; onDate: (date: string) => void }) {
+  const bookable = new Set(dates);
+  return (
+    <table className="booking-calendar" aria-labelledby="choose-date" aria-describedby="booking-hours">
+      <thead>
+        <tr>
+          {weekdays.map((day) => (
+            <th key={day} scope="col">
+              <abbr title={day}>{day.slice(0, 3)}</abbr>
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {calendarWeeks(dates).map((week) => (
+          <tr key={week.find(Boolean) ?? ''}>
+            {week.map((day, index) => (
+              <td key={day ?? `empty-${index}`}>
+                {day === null ? null : bookable.has(day) ? (
+                  <Choice selected={day === date} onClick={() => onDate(day)}>
+                    <span className="calendar-date">{formatMonthDay(day)}</span>
+                    <span className="calendar-weekday">{formatWeekday(day)}</span>
+                  </Choice>
+                ) : (
+                  <button type="button" className="choice-button" disabled>
+                    <span className="calendar-date">{formatMonthDay(day)}</span>
+                    <span className="calendar-weekday">{formatWeekday(day)}</span>
+                    <span className="calendar-closed">Closed</span>
+                  </button>
+                )}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, onNext }: Props) {
   const slots = useAvailableSlots(date);
+  const blocked = nextBlockedReason(date, timeSlot);
   return (
     <Stack gap="lg">
       {notice && (
@@ -31,21 +97,11 @@ export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, on
         </Alert>
       )}
       <section aria-labelledby="choose-date">
-        <Title order={3} id="choose-date" fz="lg" mb="sm">
+        <Title order={3} id="choose-date" fz="lg" mb="xs">
           Choose a date
         </Title>
-        {dates === null ? (
-          <Text role="status">Loading dates...</Text>
-        ) : (
-          <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 7 }} spacing="xs">
-            {dates.map((value) => (
-              <Choice key={value} selected={value === date} onClick={() => onDate(value)}>
-                <Text fw={700}>{formatMonthDay(value)}</Text>
-                <Text fz="sm">{formatWeekday(value)}</Text>
-              </Choice>
-            ))}
-          </SimpleGrid>
-        )}
+        <HoursNote />
+        {dates === null ? <Text role="status">Loading dates...</Text> : <DateCalendar dates={dates} date={date} onDate={onDate} />}
       </section>
 
       {date && (
@@ -68,19 +124,29 @@ export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, on
           ) : slots.data.availableSlots.length === 0 ? (
             <Text role="status">{slots.data.reason ?? 'No times are left on this day. Please choose another day.'}</Text>
           ) : (
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
-              {slots.data.availableSlots.map((slot) => (
-                <Choice key={slot} selected={slot === timeSlot} onClick={() => onSlot(slot)}>
-                  <Text fw={600}>{formatSlot(slot)}</Text>
-                </Choice>
-              ))}
-            </SimpleGrid>
+            <>
+              <Text size="sm" c="dimmed" mb="xs">
+                Each time is an arrival window: the technician arrives within it.
+              </Text>
+              <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+                {slots.data.availableSlots.map((slot) => (
+                  <Choice key={slot} selected={slot === timeSlot} onClick={() => onSlot(slot)}>
+                    <Text fw={600}>{formatSlot(slot)}</Text>
+                  </Choice>
+                ))}
+              </SimpleGrid>
+            </>
           )}
         </section>
       )}
 
-      <Group justify="flex-end">
-        <Button onClick={onNext} disabled={!date || !timeSlot} size="md">
+      <Group justify="flex-end" gap="sm" wrap="wrap">
+        {blocked ? (
+          <Text size="sm" c="dimmed" id="next-blocked-reason">
+            {blocked}
+          </Text>
+        ) : null}
+        <Button onClick={onNext} disabled={blocked !== null} aria-describedby={blocked ? 'next-blocked-reason' : undefined} size="md">
           Next: Service Details
         </Button>
       </Group>
