@@ -1,7 +1,7 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { demoDeclineMessage, demoTestCards, type PublicPayment } from '@repo/contracts';
+import { demoDeclineMessage, demoTestCards, paymentMessages, type PublicPayment } from '@repo/contracts';
 import { AppProviders } from '@repo/ui';
 import { describedBy, expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { mockApi, type ApiAnswer as Answer } from '../../../testing/mock-api.ts';
@@ -51,6 +51,56 @@ describe('/payment', () => {
     fireEvent.blur(amount);
     expect(amount).toHaveProperty('value', '189.50');
     expect(describedBy(amount)).toContain('You will pay $189.50.');
+    expect(amount.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it.each([
+    ['an empty amount', '', 'The amount is empty or not a number, so it was not used. You will still pay $189.50 unless you enter another amount.'],
+    ['0', '0', '0 is not an amount above $0, so it was not used. You will still pay $189.50 unless you enter another amount.'],
+    ['a negative amount', '-20', '-20 is not an amount above $0, so it was not used. You will still pay $189.50 unless you enter another amount.'],
+  ])('says next to the field why %s was not used and what will be paid', async (_case, typed, message) => {
+    const calls = mockApi(() => ({ status: 200, body: intent }));
+    renderAt('/payment');
+    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    fireEvent.change(amount, { target: { value: '189.50' } });
+    fireEvent.change(amount, { target: { value: typed } });
+    await expectFieldError(amount, message);
+    expect(describedBy(amount)).toContain('You will pay $189.50.');
+    // The explanation stays when the field shows the kept amount again, and goes once a good amount is typed.
+    fireEvent.blur(amount);
+    expect(amount).toHaveProperty('value', '189.50');
+    expect(describedBy(amount)).toContain(message);
+    fireEvent.change(amount, { target: { value: '95' } });
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('false'));
+    expect(describedBy(amount)).not.toContain('not used');
+    fireEvent.change(amount, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await screen.findByRole('heading', { name: 'Complete Payment' });
+    expect((calls[0]!.body as { amount: number }).amount).toBe(95);
+    expect(screen.getByTestId('payment-amount').textContent).toBe('$95.00');
+  });
+
+  it('sends the optional receipt email and reference, checked first, and shows them with the amount to pay', async () => {
+    const calls = mockApi(() => ({ status: 200, body: intent }));
+    renderAt('/payment?reference=SA-ABC234');
+    const reference = await screen.findByLabelText('Invoice or appointment number (optional)');
+    expect(reference).toHaveProperty('value', 'SA-ABC234');
+    const email = screen.getByLabelText('Email for your receipt (optional)');
+    fireEvent.change(email, { target: { value: 'pat@' } });
+    fireEvent.change(reference, { target: { value: '<script>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await expectFieldError(email, paymentMessages.payerEmail);
+    await expectFieldError(reference, paymentMessages.reference);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(calls).toHaveLength(0);
+
+    fireEvent.change(email, { target: { value: 'pat@example.com' } });
+    fireEvent.change(reference, { target: { value: 'INV-1042' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    await screen.findByRole('heading', { name: 'Complete Payment' });
+    expect(calls[0]!.body).toEqual({ amount: 150, description: 'Appliance Repair Service', payerEmail: 'pat@example.com', reference: 'INV-1042' });
+    expect(screen.getByTestId('payment-reference').textContent).toBe('Reference: INV-1042');
+    expect(screen.getByText('Receipt to pat@example.com')).toBeDefined();
   });
 
   it('explains a bad amount under the field and focuses it, without calling the server', async () => {
@@ -115,9 +165,13 @@ describe('/payment', () => {
     await waitFor(() => expect(document.activeElement).toBe(card));
     const pay = screen.getByRole('button', { name: 'Pay $189.50' });
     expect(pay).toHaveProperty('disabled', false);
+    // The provider's message stays beside the card form until the next attempt.
+    const form = screen.getByRole('form', { name: 'Demo card payment' });
+    expect(within(form).getByRole('alert', { name: 'Payment Failed' }).textContent).toContain(demoDeclineMessage);
 
     fireEvent.change(card, { target: { value: demoTestCards.succeeds } });
     fireEvent.click(pay);
+    await waitFor(() => expect(within(form).queryByRole('alert', { name: 'Payment Failed' })).toBeNull());
     await expectToast('Payment Successful', 'Thank you for your payment!');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/payment-success'));
     expect(router.state.location.search).toBe(`?payment_intent=${intent.paymentIntentId}`);

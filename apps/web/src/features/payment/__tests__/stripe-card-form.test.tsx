@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,12 @@ describe('the Stripe card step', () => {
     await act(async () => settle({ error: { message: 'Your card has insufficient funds.' } }));
     await expectToast('Payment Failed', 'Your card has insufficient funds.');
     expect(screen.getByRole('button', { name: 'Pay $150.00' })).toHaveProperty('disabled', false);
+    // Stripe's message stays beside the card form until the next attempt.
+    const form = screen.getByRole('form', { name: 'Card payment' });
+    expect(within(form).getByRole('alert', { name: 'Payment Failed' }).textContent).toContain('Your card has insufficient funds.');
+    stripe.confirmPayment.mockImplementation(() => new Promise<ConfirmResult>(() => {}));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
+    await waitFor(() => expect(within(form).queryByRole('alert', { name: 'Payment Failed' })).toBeNull());
   });
 
   it('thanks the payer and opens the confirmation for the intent', async () => {

@@ -4,6 +4,7 @@ import { demoConfirmRequestSchema, demoTestCards, type PublicPayment } from '@re
 import { errorMessage, fieldErrorsOf, useFieldErrors } from '@repo/ui';
 import { useConfirmDemoPayment } from '../api/confirm-demo-payment.ts';
 import { formatUsd } from '../lib/money.ts';
+import { DeclinedNotice } from './declined-notice.tsx';
 
 const cardNumberSchema = demoConfirmRequestSchema.pick({ cardNumber: true });
 const cardFields = ['cardNumber'] as const;
@@ -24,6 +25,8 @@ export type DemoCardFormProps = {
  */
 export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, onFailed }: DemoCardFormProps) {
   const [cardNumber, setCardNumber] = useState('');
+  // The provider's message for the last refused attempt, shown beside the form until the next attempt.
+  const [declined, setDeclined] = useState<string>();
   const errors = useFieldErrors<'cardNumber'>();
   const confirm = useConfirmDemoPayment();
   const input = useRef<HTMLInputElement>(null);
@@ -33,13 +36,16 @@ export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, on
     event.preventDefault();
     if (processing) return;
     if (!errors.check(cardNumberSchema, { cardNumber })) return;
+    setDeclined(undefined);
     try {
       const { payment, failureMessage } = await confirm.mutateAsync({ paymentIntentId, clientSecret, cardNumber });
       if (payment.status === 'succeeded') {
         onPaid(payment);
         return;
       }
-      onFailed(failureMessage ?? 'Your payment could not be completed.');
+      const message = failureMessage ?? 'Your payment could not be completed.';
+      setDeclined(message);
+      onFailed(message);
       input.current?.select();
       input.current?.focus();
     } catch (error) {
@@ -48,7 +54,9 @@ export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, on
         errors.show(cardProblem);
         return;
       }
-      onFailed(errorMessage(error, 'We could not reach the payment service. Please check your connection and try again.'));
+      const message = errorMessage(error, 'We could not reach the payment service. Please check your connection and try again.');
+      setDeclined(message);
+      onFailed(message);
     }
   }
 
@@ -93,6 +101,7 @@ export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, on
             errors.clear('cardNumber');
           }}
         />
+        <DeclinedNotice message={declined} />
         <Button type="submit" size="md" fullWidth disabled={processing}>
           {processing ? 'Processing...' : `Pay ${formatUsd(amount)}`}
         </Button>

@@ -8,7 +8,7 @@ import { useCreatePaymentIntent } from '../api/create-payment-intent.ts';
 import { AmountForm, type DetailsErrors } from './amount-form.tsx';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { formatUsd } from '../lib/money.ts';
-import { paymentDetailsFromSearch, type PaymentDetails } from '../lib/prefill.ts';
+import { paymentDetailsFromSearch, sameDetails, type PaymentDetails } from '../lib/prefill.ts';
 import { stripePublishableKey } from '../lib/stripe-config.ts';
 
 // Stripe's code is fetched only when a Stripe payment reaches the card step.
@@ -25,8 +25,8 @@ type Step =
 /** "/payment-success?payment_intent=…", the address Stripe's redirect would bring the payer to. */
 const successAddress = (paymentIntentId: string) => `${paths.paymentSuccess}?payment_intent=${encodeURIComponent(paymentIntentId)}`;
 
-const detailFields = ['amount', 'description'] as const;
-const defaultDetails: PaymentDetails = { amount: payment.defaultAmount, description: payment.defaultDescription };
+const detailFields = ['amount', 'description', 'payerEmail', 'reference'] as const;
+const defaultDetails: PaymentDetails = { amount: payment.defaultAmount, description: payment.defaultDescription, payerEmail: '', reference: '' };
 
 function failureToast(message: string) {
   showToast({ title: 'Payment Failed', description: message, variant: 'destructive' });
@@ -49,7 +49,7 @@ export function PaymentPage() {
   const [chosen, setChosen] = useState<PaymentDetails | null>(null);
   const details = chosen ?? (hydrated ? linked : defaultDetails);
   // The form keeps its own state from `initial`; a new starting point (the link's values after hydration) restarts it.
-  const formKey = `${details.amount}:${details.description}`;
+  const formKey = JSON.stringify(details);
   const [step, setStep] = useState<Step>({ name: 'details' });
   // One key per amount and description, so Try Again after a lost answer gets the same intent, not a second one.
   const attempt = useRef<{ key: string; details: PaymentDetails } | undefined>(undefined);
@@ -69,12 +69,12 @@ export function PaymentPage() {
 
   async function proceed(next: PaymentDetails) {
     setChosen(next);
-    const same = attempt.current && attempt.current.details.amount === next.amount && attempt.current.details.description === next.description;
-    if (!same) attempt.current = { key: newIdempotencyKey('payment'), details: next };
+    if (!attempt.current || !sameDetails(attempt.current.details, next)) attempt.current = { key: newIdempotencyKey('payment'), details: next };
     const idempotencyKey = attempt.current!.key;
     setStep({ name: 'setting-up' });
     try {
-      const intent = await createIntent.mutateAsync({ request: next, idempotencyKey });
+      const request = { amount: next.amount, description: next.description, payerEmail: next.payerEmail || undefined, reference: next.reference || undefined };
+      const intent = await createIntent.mutateAsync({ request, idempotencyKey });
       setStep({ name: 'card', intent });
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error, detailFields);
@@ -132,9 +132,19 @@ export function PaymentPage() {
                   <Text size="sm" c="dimmed">
                     {details.description}
                   </Text>
+                  {details.reference ? (
+                    <Text size="sm" c="dimmed" data-testid="payment-reference">
+                      Reference: {details.reference}
+                    </Text>
+                  ) : null}
+                  {details.payerEmail ? (
+                    <Text size="sm" c="dimmed">
+                      Receipt to {details.payerEmail}
+                    </Text>
+                  ) : null}
                 </div>
                 <Button variant="subtle" size="compact-sm" onClick={() => setStep({ name: 'details' })}>
-                  Change amount or description
+                  Change payment details
                 </Button>
               </Group>
               {step.intent.provider === 'demo' ? (

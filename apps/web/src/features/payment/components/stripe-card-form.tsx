@@ -7,6 +7,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { ErrorState, LoadingState } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { formatUsd } from '../lib/money.ts';
+import { DeclinedNotice } from './declined-notice.tsx';
 
 export type StripeCardFormProps = {
   publishableKey: string;
@@ -82,12 +83,15 @@ function PaymentElementForm({ amount, onConfirmed, onFailed }: Omit<StripeCardFo
   const elements = useElements();
   const [processing, setProcessing] = useState(false);
   const [elementError, setElementError] = useState<string>();
+  // Stripe's message for the last refused attempt, shown beside the form until the next attempt.
+  const [declined, setDeclined] = useState<string>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // Nothing happens until Stripe.js and the element are ready.
     if (!stripe || !elements || processing) return;
     setProcessing(true);
+    setDeclined(undefined);
     const result = await stripe.confirmPayment({
       elements,
       confirmParams: { return_url: `${window.location.origin}${paths.paymentSuccess}` },
@@ -95,7 +99,9 @@ function PaymentElementForm({ amount, onConfirmed, onFailed }: Omit<StripeCardFo
     });
     if (result.error) {
       setProcessing(false);
-      onFailed(result.error.message ?? 'Your payment could not be completed.');
+      const message = result.error.message ?? 'Your payment could not be completed.';
+      setDeclined(message);
+      onFailed(message);
       return;
     }
     onConfirmed(result.paymentIntent.id, result.paymentIntent.status);
@@ -113,6 +119,7 @@ function PaymentElementForm({ amount, onConfirmed, onFailed }: Omit<StripeCardFo
             {elementError} Please reload the page or call us to pay by phone.
           </Text>
         ) : null}
+        <DeclinedNotice message={declined} />
         <Button type="submit" size="md" fullWidth disabled={!stripe || !elements || processing}>
           {processing ? 'Processing...' : `Pay ${formatUsd(amount)}`}
         </Button>

@@ -18,3 +18,14 @@ export function typedAmount(text: string): number | undefined {
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? value : undefined;
 }
+
+/**
+ * Why a typed amount was not taken (the spec keeps the previous one then), saying what will be paid instead; undefined
+ * when the text is a number above 0. A number field hands over anything it cannot read as a number as empty text.
+ */
+export function refusedAmountMessage(text: string, kept: number): string | undefined {
+  if (typedAmount(text) !== undefined) return undefined;
+  const stays = `You will still pay ${formatUsd(kept)} unless you enter another amount.`;
+  if (text.trim() === '') return `The amount is empty or not a number, so it was not used. ${stays}`;
+  return `${text.trim()} is not an amount above $0, so it was not used. ${stays}`;
+}
