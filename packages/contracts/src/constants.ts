@@ -14,6 +14,23 @@ export const business = {
   claims: { rating: '4.9/5', reviews: '200+', repairs: '56,000+', satisfaction: '99.2%', guarantee: '100%' },
 } as const;
 
+/**
+ * How to reach the business besides the phone: the one place an owner changes them. Each app reads them through
+ * `readBusinessContact` (@repo/ui), where VITE_BUSINESS_* variables given at build time take precedence (README,
+ * "Business details").
+ */
+export const businessContact = {
+  email: 'service@staugustineappliancerepair.com',
+  careersEmail: 'careers@staugustineappliancerepair.com',
+  address: { street: '3040 US Highway 1 South', city: 'St Augustine', region: 'FL', postalCode: '32086', country: 'US' },
+  /** The public list of reviews (View All Reviews). */
+  reviewsUrl: 'https://www.google.com/maps/search/?api=1&query=St+Augustine+Appliance+Repair',
+  /** Where a customer writes a review (Leave a Review, the thank-you strip); an owner sets their own review link. */
+  leaveReviewUrl: 'https://www.google.com/search?q=St+Augustine+Appliance+Repair+write+a+review',
+  /** The business's social media page. */
+  socialUrl: 'https://www.facebook.com/staugustineappliancerepair',
+} as const;
+
 export const payment = { defaultAmount: 150, minAmount: 1, maxAmount: 10_000, step: 0.01, decimals: 2, defaultDescription: 'Appliance Repair Service' } as const;
 
 export const booking = {
@@ -32,6 +49,8 @@ export const ui = {
   scrollToSectionDelayMs: 500,
   stepScrollDelayMs: 100,
   embeddedFormHeightPx: 740,
+  /** The embedded request form counts as unavailable when it has not loaded this long after it started to. */
+  embeddedFormTimeoutMs: 10_000,
   controlsAutoHideMs: 3000,
   toastDurationMs: 5000,
   toastLimit: 1,

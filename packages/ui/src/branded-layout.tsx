@@ -1,32 +1,101 @@
-import type { ReactNode } from 'react';
-import { Badge, Box, Container, Group } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Badge, Box, Button, Container, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { business } from '@repo/contracts';
 import { AppAnchor } from './app-anchor.tsx';
+import { postalAddressLine, readAppOrigins, readBusinessContact } from './app-origins.ts';
+import { BrandMark, BrandNameLines } from './brand-mark.tsx';
 import { MainContent, SkipLink } from './landmarks.tsx';
+import { signedInCustomerQuery, signOutCustomer } from './signed-in-customer.ts';
+import { showToast } from './toast.ts';
+
+const origins = readAppOrigins(import.meta.env);
+const contact = readBusinessContact(import.meta.env);
+const telHref = `tel:${business.phoneTel}`;
 
 export type BrandedLayoutProps = {
   /** Where the business name links to. */
   homeHref: string;
   /** A short label after the name, e.g. "Back Office". */
   tag?: string;
-  /** Links on the right of the header. */
+  /** Links on the right of the header; without them, the phone and the signed-in customer's Sign out. */
   actions?: ReactNode;
   /** On a narrow screen the actions wrap under the business name instead of squeezing it (e.g. a navigation). */
   wrapActions?: boolean;
 };
 
-/** Header with the business name, then the route's page in the main landmark. For the portal and back office. */
+/**
+ * The portal's header actions: the business phone, and for a signed-in customer Sign out (the session ends on the
+ * server, then the public site loads), so every page a customer is signed in on offers one.
+ */
+function CustomerActions() {
+  // Reads what the page already asked (portal, tracking, appointment pages): the header adds no call of its own.
+  const { data: customer } = useQuery({ ...signedInCustomerQuery(), enabled: false });
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut() {
+    setLeaving(true);
+    try {
+      await signOutCustomer();
+    } catch {
+      setLeaving(false);
+      showToast({ title: 'Sign Out Failed', description: 'Could not sign you out. Please try again.', variant: 'destructive' });
+      return;
+    }
+    window.location.assign(origins.webOrigin);
+  }
+
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Anchor href={telHref} fw={700} c="brand.9" underline="hover" visibleFrom="xs">
+        {business.phoneDisplay}
+      </Anchor>
+      {customer ? (
+        <Button variant="default" size="sm" onClick={() => void signOut()} disabled={leaving}>
+          {leaving ? 'Signing out...' : 'Sign out'}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The public site's footer, plainer: the business, how to reach it, and the way back to the public site. */
+export function BrandFooter() {
+  return (
+    <footer className="brand-footer">
+      <Container size="lg">
+        <p className="brand-footer__name">
+          <BrandMark size={28} />
+          {business.name}
+        </p>
+        <p>
+          <a href={telHref}>{business.phoneDisplay}</a> · <a href={`mailto:${contact.email}`}>{contact.email}</a> ·{' '}
+          {postalAddressLine(contact)}
+        </p>
+        <p className="brand-footer__legal">
+          © {business.copyrightYear} {business.name}. All rights reserved. · <a href={origins.webOrigin}>Main website</a>
+        </p>
+      </Container>
+    </footer>
+  );
+}
+
+/**
+ * The public site's header (mark, name on two lines, colours) and footer around the route's page, in the main
+ * landmark. For the portal and back office, so the three apps read as one company.
+ */
 export function BrandedLayout({ homeHref, tag, actions, wrapActions = false }: BrandedLayoutProps) {
   return (
     <div className="app-shell">
       <SkipLink />
-      <Box component="header" py="sm" className="app-header">
+      <Box component="header" py="xs" className="app-header">
         <Container size="lg">
-          <Group justify="space-between" wrap={wrapActions ? 'wrap' : 'nowrap'} gap={wrapActions ? 'xs' : 'sm'}>
+          <Group justify="space-between" wrap={wrapActions ? 'wrap' : 'nowrap'} gap={wrapActions ? 'xs' : 'sm'} mih={52}>
             <Group gap="xs" wrap="nowrap" miw={0}>
-              <AppAnchor href={homeHref} fw={800} c="brand.8" underline="never" lh={1.2}>
-                {business.name}
+              <AppAnchor href={homeHref} underline="never" className="brand-logo" aria-label={business.name}>
+                <BrandMark size={36} />
+                <BrandNameLines className="brand-logo__text" />
               </AppAnchor>
               {tag ? (
                 <Badge variant="light" visibleFrom="xs">
@@ -34,13 +103,15 @@ export function BrandedLayout({ homeHref, tag, actions, wrapActions = false }: B
                 </Badge>
               ) : null}
             </Group>
-            {actions}
+            {actions ?? <CustomerActions />}
           </Group>
         </Container>
       </Box>
       <MainContent>
         <Outlet />
       </MainContent>
+      <BrandFooter />
     </div>
   );
 }
+

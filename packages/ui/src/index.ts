@@ -15,8 +15,9 @@ export {
   type HttpMethod,
 } from './api-client.ts';
 export { AppAnchor, type AppAnchorProps } from './app-anchor.tsx';
-export { readAppOrigins, type AppOrigins } from './app-origins.ts';
-export { BrandedLayout, type BrandedLayoutProps } from './branded-layout.tsx';
+export { postalAddressLine, readAppOrigins, readBusinessContact, type AppOrigins, type BusinessContact } from './app-origins.ts';
+export { BrandedLayout, BrandFooter, type BrandedLayoutProps } from './branded-layout.tsx';
+export { BrandMark, BrandNameLines } from './brand-mark.tsx';
 export { CredentialsForm, type Credentials, type CredentialsFormProps } from './credentials-form.tsx';
 export { PageTitle, pageTitle, useDocumentTitle, type PageTitleProps } from './document-title.ts';
 export { MainContent, SkipLink } from './landmarks.tsx';
@@ -33,7 +34,7 @@ export {
 } from './page-head.tsx';
 export { NotFoundCard, NotFoundPage, type NotFoundCardProps } from './not-found.tsx';
 export { createQueryClient, createQueryFn, queryKeyToPath, type On401, type QueryClientOptions } from './query-client.ts';
-export { fetchSignedInCustomer, signedInCustomerQuery, useSignedInCustomer } from './signed-in-customer.ts';
+export { fetchSignedInCustomer, signedInCustomerQuery, signOutCustomer, useSignedInCustomer } from './signed-in-customer.ts';
 export { submitSignIn, type SignInOptions } from './sign-in.ts';
 export {
   ErrorState,

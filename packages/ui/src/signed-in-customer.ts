@@ -19,3 +19,8 @@ export const signedInCustomerQuery = () =>
 export function useSignedInCustomer() {
   return useQuery(signedInCustomerQuery());
 }
+
+/** POST /api/auth/logout: ends the customer's session on the server and clears its cookie. */
+export async function signOutCustomer(): Promise<void> {
+  await apiJson<unknown>('POST', '/api/auth/logout');
+}

@@ -49,6 +49,9 @@ export function AdminLoginPage() {
             busyLabel="Authenticating..."
             onSubmit={handleSubmit}
           />
+          <Text size="sm" c="dimmed" mt="md">
+            Forgot your password? Ask an administrator of your office to set a new one.
+          </Text>
         </Paper>
       </Stack>
     </Container>
