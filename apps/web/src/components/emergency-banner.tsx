@@ -9,7 +9,7 @@ export function EmergencyBanner({ variant }: { variant: EmergencyBannerVariant }
     return (
       <a href={telHref} className="emergency-floating">
         <PhoneIcon size={18} />
-        <span>{business.emergency} Emergency</span>
+        <span className="floating-contact__label">{business.emergency} Emergency</span>
         <span className="visually-hidden">: call {business.phoneDisplay}</span>
       </a>
     );

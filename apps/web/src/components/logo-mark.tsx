@@ -1,10 +1,2 @@
-/** The business's mark: a wrench in a house outline. Decorative next to the business name. */
-export function LogoMark({ size = 32 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="#1d4ed8" />
-      <path d="M6 15 16 7l10 8v10H6z" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinejoin="round" />
-      <path d="M19.5 14.5a3 3 0 0 0-4 3.6L12 21.6l1.4 1.4 3.5-3.5a3 3 0 0 0 3.6-4l-1.7 1.7-1.5-.4-.4-1.5z" fill="#fff" />
-    </svg>
-  );
-}
+/** The business's mark, shared with the portal and back office. */
+export { BrandMark as LogoMark } from '@repo/ui';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { business, emailHref, openingHoursText, telHref } from '../config/business.ts';
+import { addressLine, business, emailHref, openingHoursText, telHref } from '../config/business.ts';
 import { paths, portalUrls } from '../config/paths.ts';
 import { ExternalLink } from './external-link.tsx';
 import { LogoMark } from './logo-mark.tsx';
@@ -53,7 +53,7 @@ export function SiteFooter() {
             </li>
             <li>
               <ExternalLink href={business.mapsUrl}>
-                {business.address.street}, {business.address.city}, {business.address.region} {business.address.postalCode}
+                {addressLine}
               </ExternalLink>
             </li>
           </ul>

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Tooltip } from '@repo/ui';
+import { BrandNameLines, Tooltip } from '@repo/ui';
 import { business, telHref } from '../config/business.ts';
 import { paths, portalUrls } from '../config/paths.ts';
 import { sections } from '../lib/section-scroll.ts';
@@ -14,19 +14,12 @@ const sectionLinks = [
   { label: 'Reviews', id: sections.reviews },
 ] as const;
 
-/**
- * The business name on two lines ("St Augustine" over "Appliance Repair") so the desktop header fits in one row;
- * assistive technology reads it whole.
- */
+/** The business name on two lines, so the desktop header fits in one row; assistive technology reads it whole. */
 function LogoText() {
-  const words = business.name.split(' ');
   return (
     <>
       <span className="visually-hidden">{business.name}</span>
-      <span className="site-logo__text" aria-hidden="true">
-        <span>{words.slice(0, 2).join(' ')}</span>
-        <span>{words.slice(2).join(' ')}</span>
-      </span>
+      <BrandNameLines className="site-logo__text" />
     </>
   );
 }

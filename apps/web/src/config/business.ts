@@ -1,27 +1,14 @@
 import { business as constants } from '@repo/contracts';
+import { postalAddressLine, readBusinessContact } from '@repo/ui';
 
 /**
  * Every business fact the public site shows, in one place. The constants shared with the services (name, phone,
- * hours, claims) come from @repo/contracts; the facts only the site needs are added here.
+ * hours, claims) and the contact details (emails, address, review and social links, overridable at build time) come
+ * from @repo/contracts; the facts only the site needs are added here.
  */
 export const business = {
   ...constants,
-  email: 'service@example.com',
-  careersEmail: 'careers@example.com',
-  address: {
-    street: '1 King Street',
-    city: 'St Augustine',
-    region: 'FL',
-    postalCode: '32084',
-    country: 'US',
-  },
-  /** A maps search for the street address; opens the visitor's maps service. */
-  mapsUrl: 'https://www.google.com/maps/search/?api=1&query=1+King+Street%2C+St+Augustine%2C+FL+32084',
-  /** The public list of reviews (View All Reviews). */
-  reviewsUrl: 'https://www.google.com/search?q=St+Augustine+Appliance+Repair+reviews',
-  /** Where a customer writes a review (Leave a Review, the thank-you strip). */
-  leaveReviewUrl: 'https://www.google.com/search?q=St+Augustine+Appliance+Repair+write+a+review',
-  socialUrl: 'https://www.facebook.com/staugustineappliancerepair',
+  ...readBusinessContact(import.meta.env),
   /** The field-service provider's work-order request page, embedded in the contact section. */
   workOrderForm: { url: 'https://portal.servicefusion.com/requestWorkOrder', id: 'staugustineappliancerepair' },
   emergencyRatesNote: 'Emergency rates may apply after hours.',
@@ -47,6 +34,7 @@ export const business = {
 
 export const telHref = `tel:${business.phoneTel}`;
 export const emailHref = `mailto:${business.email}`;
+export const addressLine = postalAddressLine(business);
 
 /** The work-order request page with the business's id, as the embedded form loads it. */
 export function workOrderFormUrl(): string {

@@ -1,10 +1,16 @@
 import { storageKeys, ui } from '@repo/contracts';
 
-/** The home page sections the header and buttons scroll to. */
+/**
+ * The home page's sections, each with a stable id: `/#reviews` opens the home page at the reviews from any page, with
+ * or without JavaScript.
+ */
 export const sections = {
   services: 'services',
   brands: 'brands',
-  reviews: 'testimonials',
+  whyUs: 'why-us',
+  serviceAreas: 'service-areas',
+  faq: 'faq',
+  reviews: 'reviews',
   contact: 'contact',
 } as const;
 

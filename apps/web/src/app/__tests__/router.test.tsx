@@ -31,7 +31,7 @@ describe('web app routes', () => {
     expect(['Services', 'Brands', 'Reviews', 'Contact'].map((name) => nav.getByRole('link', { name }).getAttribute('href'))).toEqual([
       '/#services',
       '/#brands',
-      '/#testimonials',
+      '/#reviews',
       '/#contact',
     ]);
     const calls = within(main).getAllByRole('link', { name: `Call ${business.phoneDisplay}` });

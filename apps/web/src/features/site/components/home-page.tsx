@@ -41,17 +41,20 @@ export function HomePage() {
   useRememberedSectionScroll();
   return (
     <>
-      <EmergencyBanner variant="header" />
-      <HeroSection />
-      <ServicesSection />
-      <BrandsSection />
-      <WhyChooseUsSection />
-      <ServiceAreasSection />
-      <FaqSection />
-      <TestimonialsSection />
-      <PremierSection />
+      {/* The floating contact sticks to the viewport's corner only within this part: it stops before the contact form. */}
+      <div className="floating-scope">
+        <EmergencyBanner variant="header" />
+        <HeroSection />
+        <ServicesSection />
+        <BrandsSection />
+        <WhyChooseUsSection />
+        <ServiceAreasSection />
+        <FaqSection />
+        <TestimonialsSection />
+        <PremierSection />
+        <FloatingContact />
+      </div>
       <ContactSection />
-      <FloatingContact />
     </>
   );
 }

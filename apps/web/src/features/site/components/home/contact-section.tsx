@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ui } from '@repo/contracts';
-import { business, telHref, workOrderFormUrl } from '../../../../config/business.ts';
+import { addressLine, business, telHref } from '../../../../config/business.ts';
 import { paths } from '../../../../config/paths.ts';
 import { EmergencyBanner } from '../../../../components/emergency-banner.tsx';
 import { ExternalLink } from '../../../../components/external-link.tsx';
@@ -8,6 +7,7 @@ import { MailIcon, MapPinIcon, PhoneIcon, StarIcon } from '../../../../component
 import { emailBusiness, mailtoHref } from '../../../../lib/mail.ts';
 import { isPlainClick, sections } from '../../../../lib/section-scroll.ts';
 import { SectionHeading } from '../section-heading.tsx';
+import { WorkOrderForm } from './work-order-form.tsx';
 
 /** The contact section (anchor #contact): every way to reach the business and the provider's request form. */
 export function ContactSection() {
@@ -42,7 +42,7 @@ export function ContactSection() {
               <li>
                 <MapPinIcon />
                 <ExternalLink href={business.mapsUrl}>
-                  {business.address.street}, {business.address.city}, {business.address.region} {business.address.postalCode}
+                  {addressLine}
                 </ExternalLink>
               </li>
               <li>
@@ -65,16 +65,7 @@ export function ContactSection() {
               </Link>
             </div>
           </div>
-          <div className="work-order">
-            <h3>Service Request Form</h3>
-            <iframe
-              title="Service request form"
-              src={workOrderFormUrl()}
-              height={ui.embeddedFormHeightPx}
-              loading="lazy"
-              sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-top-navigation"
-            />
-          </div>
+          <WorkOrderForm />
         </div>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { sections } from '../../../../lib/section-scroll.ts';
 import { faq } from '../../content/faq.ts';
 import { faqKey, toggleOpen } from '../../lib/faq-state.ts';
 import { SectionHeading } from '../section-heading.tsx';
@@ -7,7 +8,7 @@ import { SectionHeading } from '../section-heading.tsx';
 export function FaqSection() {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   return (
-    <section className="section" aria-labelledby="faq-heading">
+    <section id={sections.faq} className="section" aria-labelledby="faq-heading">
       <div className="site-container site-container--narrow">
         <SectionHeading id="faq-heading" eyebrow="Common problems" title="Appliance Problems & Answers">
           Quick answers to the questions we hear most. Still stuck? Call us and a technician will help.

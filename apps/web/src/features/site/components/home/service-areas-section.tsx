@@ -6,7 +6,7 @@ import { SectionHeading } from '../section-heading.tsx';
 
 export function ServiceAreasSection() {
   return (
-    <section className="section section--tinted" aria-labelledby="areas-heading">
+    <section id={sections.serviceAreas} className="section section--tinted" aria-labelledby="areas-heading">
       <div className="site-container">
         <SectionHeading id="areas-heading" eyebrow="Service areas" title="Serving Northeast Florida">
           {business.towns.join(', ')}.

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { business, emailHref, telHref } from '../../../../config/business.ts';
 import { paths } from '../../../../config/paths.ts';
 import { ClockIcon, MailIcon, PhoneIcon, ShieldIcon, StarIcon, WrenchIcon } from '../../../../components/icons.tsx';
+import { sections } from '../../../../lib/section-scroll.ts';
 import { IconCard } from '../icon-card.tsx';
 import { SectionHeading } from '../section-heading.tsx';
 
@@ -14,7 +15,7 @@ const reasons = [
 
 export function WhyChooseUsSection() {
   return (
-    <section className="section" aria-labelledby="why-heading">
+    <section id={sections.whyUs} className="section" aria-labelledby="why-heading">
       <div className="site-container">
         <SectionHeading id="why-heading" eyebrow="Why choose us" title={`Why St Augustine Chooses ${business.name}`}>
           A family business with factory-trained technicians, genuine parts and up-front pricing.
