@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { slotTakenMessage } from '@repo/contracts';
@@ -56,7 +57,7 @@ describe('booking wizard through nginx', () => {
 
     await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
     expect(await page.getByLabel(/^State/).inputValue()).toBe('FL');
-    expect(await page.getByLabel('Zip Code').getAttribute('placeholder')).toBe('32084');
+    expect(await page.getByLabel('Zip Code').getAttribute('placeholder')).toBe('e.g. 32084');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await page.getByText('Customer name is required').waitFor();
     await page.getByText('Valid email is required').waitFor();
@@ -67,8 +68,8 @@ describe('booking wizard through nginx', () => {
     await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor();
     await page.getByText('Appointment Booked!').waitFor();
     expect(await page.getByTestId('confirmation-code').textContent()).toMatch(/^SA-[A-Z2-9]{6}$/);
-    const calendar = page.getByRole('link', { name: 'Add to calendar' });
-    expect(decodeURIComponent((await calendar.getAttribute('href')) ?? '')).toContain('DTSTART;TZID=America/New_York:');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Add to calendar' }).click()]);
+    expect(await readFile((await download.path())!, 'utf8')).toContain('DTSTART;TZID=America/New_York:');
     expect(await page.getByRole('link', { name: /Leave a Review/ }).getAttribute('target')).toBe('_blank');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.mobile.width);
     expect(errors).toEqual([]);

@@ -35,8 +35,9 @@ describe('payment with the demo provider through the gateway', () => {
     const card = page.getByLabel('Card number');
     await card.fill('4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay $189.50' }).click();
-    await page.getByText('Payment Failed').waitFor();
-    await page.getByText(/Your card was declined/).waitFor();
+    await page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Payment Failed').waitFor();
+    // The provider's message shows in the toast and beside the card form.
+    expect(await page.getByText(/Your card was declined/).count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Pay $189.50' }).isEnabled()).toBe(true);
     expect(new URL(page.url()).pathname).toMatch(/^\/payment\/?$/);
 
@@ -87,7 +88,7 @@ describe('payment with the demo provider through the gateway', () => {
     const html = await (await fetch(`${urls.web}/payment`)).text();
     const form = html.match(/<form[^>]*aria-label="Payment details"[\s\S]*?<\/form>/)?.[0] ?? '';
     expect(form).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
-    expect(form.match(/<input[^>]*disabled=""/g)).toHaveLength(2);
+    expect(form.match(/<input[^>]*disabled=""/g)).toHaveLength(4);
   });
 
   it('shows an unknown payment honestly instead of a made-up amount', async () => {

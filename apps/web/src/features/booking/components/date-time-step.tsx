@@ -37,15 +37,19 @@ export function HoursNote() {
     <Text size="sm" id="booking-hours" mb="sm">
       Online booking offers arrival windows {onlineBookingHours.days}, {formatTime(onlineBookingHours.opens)} to {formatTime(onlineBookingHours.closes)}{' '}
       (Eastern), up to {booking.windowDays} booking days ahead. Our phone line is open {business.hours.days}, {formatTime(business.hours.opens)} to{' '}
-      {formatTime(business.hours.closes)}: call <Anchor href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</Anchor> for a Sunday or another time, and
+      {formatTime(business.hours.closes)}: call{' '}
+      <Anchor href={`tel:${business.phoneTel}`} underline="always">
+        {business.phoneDisplay}
+      </Anchor>{' '}
+      for a Sunday or another time, and
       any time, day or night, for an emergency.
     </Text>
   );
 }
 
 /**
- * The bookable dates as a real calendar: weekdays in columns, days outside the window empty, Sundays shown and
- * disabled (online booking is closed on Sundays).
+ * The bookable dates as a real calendar: weekdays in columns, days outside the window empty, Sundays shown as closed
+ * and not selectable (online booking is closed on Sundays).
  */
 function DateCalendar({ dates, date, onDate }: { dates: string[]; date: string | null; onDate: (date: string) => void }) {
   const bookable = new Set(dates);
@@ -71,11 +75,12 @@ function DateCalendar({ dates, date, onDate }: { dates: string[]; date: string |
                     <span className="calendar-weekday">{formatWeekday(day)}</span>
                   </Choice>
                 ) : (
-                  <button type="button" className="choice-button" disabled>
+                  // Not a control at all: nothing to tab to or press, only the day and why it cannot be chosen.
+                  <div className="choice-button calendar-closed-day">
                     <span className="calendar-date">{formatMonthDay(day)}</span>
                     <span className="calendar-weekday">{formatWeekday(day)}</span>
                     <span className="calendar-closed">Closed</span>
-                  </button>
+                  </div>
                 )}
               </td>
             ))}
@@ -92,7 +97,7 @@ export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, on
   return (
     <Stack gap="lg">
       {notice && (
-        <Alert color="red" variant="light" title="Please choose another time" role="alert">
+        <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">Please choose another time</Text>}>
           {notice}
         </Alert>
       )}
@@ -115,7 +120,7 @@ export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, on
               <Text>Loading available times...</Text>
             </Group>
           ) : slots.isError ? (
-            <Alert color="red" variant="light" title="Could not load times" role="alert">
+            <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">Could not load times</Text>}>
               <Text mb="xs">{errorMessage(slots.error, 'Please check your connection and try again.')}</Text>
               <Button size="xs" variant="light" color="red" onClick={() => void slots.refetch()}>
                 Try Again

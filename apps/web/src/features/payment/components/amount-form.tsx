@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { createPaymentIntentRequestSchema, payment, paymentDescriptionMax, paymentReferenceMax } from '@repo/contracts';
 import { useFieldErrors, useHydrated, type FieldErrors } from '@repo/ui';
 import { formatUsd, refusedAmountMessage, typedAmount } from '../lib/money.ts';
@@ -51,7 +51,7 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
     <form {...errors.scopeProps} onSubmit={submit} noValidate aria-label="Payment details">
       <Stack gap="md">
         {failure ? (
-          <Alert color="red" variant="light" title="We couldn't set up your payment" role="alert">
+          <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">We couldn&apos;t set up your payment</Text>}>
             {failure} Check the details and choose Proceed to Payment to try again, or call us to pay by phone.
           </Alert>
         ) : null}

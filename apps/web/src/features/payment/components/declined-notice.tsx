@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 
 /**
  * The provider's message for the last refused attempt, beside the card form until the next attempt (the toast goes
@@ -7,8 +7,20 @@ import { Alert } from '@mantine/core';
 export function DeclinedNotice({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
-    <Alert color="red" variant="light" title="Payment Failed" role="alert">
-      {message} Please check the card details or use another card, then try again.
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      // Mantine's light red title is too pale to read on its background; the darker red keeps it readable.
+      title={
+        <Text component="span" fw={700} c="red.9">
+          Payment Failed
+        </Text>
+      }
+    >
+      <Text size="sm" c="dark.9">
+        {message} Please check the card details or use another card, then try again.
+      </Text>
     </Alert>
   );
 }

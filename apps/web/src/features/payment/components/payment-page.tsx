@@ -166,7 +166,7 @@ export function PaymentPage() {
                   />
                 </Suspense>
               ) : (
-                <Alert color="red" variant="light" title="Card payment is not available" role="alert">
+                <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">Card payment is not available</Text>}>
                   Online card payment is not set up on this site yet. Please call{' '}
                   <Anchor href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</Anchor> to pay by phone.
                 </Alert>
