@@ -16,6 +16,7 @@ import {
   staffUser,
   technician,
   trackingRecord,
+  type,
   type Answer,
 } from './support/fake-api.ts';
 
@@ -66,7 +67,6 @@ const openTab = async (name: string) => {
   fireEvent.click(screen.getByRole('tab', { name }));
   await waitFor(() => expect(screen.getByRole('tab', { name }).getAttribute('aria-selected')).toBe('true'));
 };
-const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -354,7 +354,7 @@ describe('tracking administration: Live Tracking', () => {
     const { api, live } = await renderTracking({ records: [trackingRecord()] });
     await openTab('Live Tracking');
     expect(await within(await screen.findByRole('article', { name: 'Appointment #12' })).findByText('Dispatched')).toBeTruthy();
-    const socket = live.current();
+    const socket = await live.current();
     socket.open();
     socket.receive({ type: 'subscribed', appointmentId: null });
     api.answer('GET /api/tracking', ({ query }) => json(200, { items: [trackingRecord({ status: 'arrived' })], total: 1, page: 1, pageSize: Number(query.get('pageSize')) }));

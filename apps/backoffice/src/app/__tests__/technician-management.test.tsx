@@ -12,6 +12,7 @@ import {
   signIn,
   staffUser,
   technician,
+  type,
   type Answer,
 } from './support/fake-api.ts';
 
@@ -32,7 +33,15 @@ async function renderManagement(technicians: Technician[] = [technician(), mike]
 }
 
 const card = (name: string) => screen.findByRole('article', { name });
-const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+
+/** Fills Add New Technician for Ana Diaz and sends it. */
+function addTechnician(form: ReturnType<typeof within>, { phone, vehicle, specialties }: { phone: string; vehicle: string; specialties: string }) {
+  type(form.getByLabelText(/Full Name/), 'Ana Diaz');
+  type(form.getByLabelText(/^Phone/), phone);
+  type(form.getByLabelText(/Vehicle Information/), vehicle);
+  type(form.getByLabelText(/Specialties/), specialties);
+  fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -107,11 +116,7 @@ describe('technician management: Add New Technician', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add New Technician' }));
     const form = within(await screen.findByRole('form', { name: 'Add New Technician' }));
-    type(form.getByLabelText(/Full Name/), 'Ana Diaz');
-    type(form.getByLabelText(/^Phone/), '(904) 555-0188');
-    type(form.getByLabelText(/Vehicle Information/), 'Blue Ram ProMaster');
-    type(form.getByLabelText(/Specialties/), ' Ovens , ,Ranges,');
-    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    addTechnician(form, { phone: '(904) 555-0188', vehicle: 'Blue Ram ProMaster', specialties: ' Ovens , ,Ranges,' });
     await expectToast('Technician Added', 'Ana Diaz has been added.');
     expect(api.sent('POST /api/technicians')[0]?.body).toEqual({ name: 'Ana Diaz', phone: '(904) 555-0188', vehicleInfo: 'Blue Ram ProMaster', specialties: ['Ovens', 'Ranges'] });
     expect(await card('Ana Diaz')).toBeTruthy();
@@ -123,11 +128,7 @@ describe('technician management: Add New Technician', () => {
     api.answer('POST /api/technicians', () => apiError(400, 'VALIDATION_ERROR', 'Phone is too long', { phone: 'Phone is too long' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add New Technician' }));
     const form = within(await screen.findByRole('form', { name: 'Add New Technician' }));
-    type(form.getByLabelText(/Full Name/), 'Ana Diaz');
-    type(form.getByLabelText(/^Phone/), '9'.repeat(30));
-    type(form.getByLabelText(/Vehicle Information/), 'Van');
-    type(form.getByLabelText(/Specialties/), 'Ovens');
-    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    addTechnician(form, { phone: '9'.repeat(30), vehicle: 'Van', specialties: 'Ovens' });
     await expectToast('Add Failed', 'Phone is too long');
     await expectFieldError(form.getByLabelText(/^Phone/), 'Phone is too long');
   });
@@ -137,11 +138,7 @@ describe('technician management: Add New Technician', () => {
     api.answer('POST /api/technicians', () => new Response('', { status: 502 }));
     fireEvent.click(screen.getByRole('button', { name: 'Add New Technician' }));
     const form = within(await screen.findByRole('form', { name: 'Add New Technician' }));
-    type(form.getByLabelText(/Full Name/), 'Ana Diaz');
-    type(form.getByLabelText(/^Phone/), '904');
-    type(form.getByLabelText(/Vehicle Information/), 'Van');
-    type(form.getByLabelText(/Specialties/), 'Ovens');
-    fireEvent.click(form.getByRole('button', { name: 'Add Technician' }));
+    addTechnician(form, { phone: '904', vehicle: 'Van', specialties: 'Ovens' });
     await expectToast('Add Failed', 'Failed to add technician');
   });
 });
@@ -234,7 +231,7 @@ describe('technician management: live updates', () => {
   it('subscribes to every update and shows a moved technician without reloading', async () => {
     const { api, live } = await renderManagement();
     await card('Sara Martinez');
-    const socket = live.current();
+    const socket = await live.current();
     socket.open();
     expect(socket.sent).toEqual([{ type: 'subscribe_all' }]);
     socket.receive({ type: 'subscribed', appointmentId: null });
@@ -249,7 +246,7 @@ describe('technician management: live updates', () => {
 
   it('falls back to refreshing on a timer when the subscription is refused', async () => {
     const { live } = await renderManagement();
-    const socket = live.current();
+    const socket = await live.current();
     socket.open();
     socket.receive({ type: 'error', message: 'Only staff can follow every appointment.' });
     expect(await screen.findByText('Refreshing every 5 s')).toBeTruthy();

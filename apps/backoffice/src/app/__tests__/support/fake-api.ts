@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { render } from '@testing-library/react';
+import { fireEvent, render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import {
   backOfficeSessionPath,
@@ -92,12 +92,16 @@ export function fakeLiveSocket() {
   FakeSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeSocket);
   return {
-    /** The page's current connection. */
-    current: () => {
-      const socket = FakeSocket.instances.at(-1);
-      if (!socket) throw new Error('The page opened no live socket.');
-      return socket;
-    },
+    /**
+     * The page's current connection, once it has one: React opens it in an effect, which may run after the page's
+     * heading is on screen.
+     */
+    current: () =>
+      waitFor(() => {
+        const socket = FakeSocket.instances.at(-1);
+        if (!socket) throw new Error('The page opened no live socket.');
+        return socket;
+      }),
   };
 }
 
@@ -108,6 +112,9 @@ export const technicianUser: BackOfficeUser = { id: 9, name: 'Sara Martinez', em
 export function signIn(user: BackOfficeUser): Record<string, Answer> {
   return { [`GET ${backOfficeSessionPath}`]: () => json(200, { user }) };
 }
+
+/** Types `value` into a field, as one change. */
+export const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 
 export async function renderAppAt(app: ReactElement, path: string) {
   window.history.replaceState(null, '', path);

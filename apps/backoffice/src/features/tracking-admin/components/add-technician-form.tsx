@@ -1,8 +1,9 @@
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import type { CreateTechnician } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { useCreateTechnician } from '../api/technicians.ts';
 import { checkNewTechnician, type NewTechnicianFields } from '../lib/technician-forms.ts';
-import { reportFailure, useForm } from '../lib/use-form.ts';
+import { useForm } from '../lib/use-form.ts';
 
 const fields: readonly NewTechnicianFields[] = ['name', 'phone', 'vehicleInfo', 'specialties'];
 
@@ -11,27 +12,14 @@ export function AddTechnicianForm({ onDone }: { onDone: () => void }) {
   const form = useForm<NewTechnicianFields>({ name: '', phone: '', vehicleInfo: '', specialties: '' });
   const create = useCreateTechnician();
 
-  const save = () =>
-    form.submit(checkNewTechnician(form.values), async (technician) => {
-      try {
-        const created = await create.mutateAsync(technician);
-        showToast({ title: 'Technician Added', description: `${created.name} has been added.` });
-        onDone();
-      } catch (error) {
-        return reportFailure(error, 'Add Failed', 'Failed to add technician', fields);
-      }
-    });
+  const send = async (technician: CreateTechnician) => {
+    const created = await create.mutateAsync(technician);
+    showToast({ title: 'Technician Added', description: `${created.name} has been added.` });
+    onDone();
+  };
 
   return (
-    <form
-      noValidate
-      aria-label="Add New Technician"
-      {...form.scopeProps}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form aria-label="Add New Technician" {...form.formProps(checkNewTechnician, send, { title: 'Add Failed', fallback: 'Failed to add technician', fields })}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Full Name" autoComplete="off" withAsterisk {...form.field('name')} />
         <TextInput label="Phone" type="tel" autoComplete="off" withAsterisk {...form.field('phone')} />

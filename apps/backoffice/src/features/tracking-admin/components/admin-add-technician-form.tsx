@@ -1,9 +1,9 @@
 import { Button, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import { tracking } from '@repo/contracts';
+import { tracking, type CreateTechnician } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { useCreateTechnician } from '../api/technicians.ts';
 import { checkAdminTechnician, type AdminTechnicianFields } from '../lib/technician-forms.ts';
-import { reportFailure, useForm } from '../lib/use-form.ts';
+import { useForm } from '../lib/use-form.ts';
 
 const fields: readonly AdminTechnicianFields[] = ['name', 'phone', 'specialties', 'vehicle', 'lat', 'lng'];
 const empty = { name: '', phone: '', specialties: '', vehicle: '', lat: '', lng: '' };
@@ -13,27 +13,15 @@ export function AdminAddTechnicianForm() {
   const form = useForm<AdminTechnicianFields>(empty);
   const create = useCreateTechnician();
 
-  const save = () =>
-    form.submit(checkAdminTechnician(form.values), async (technician) => {
-      try {
-        const created = await create.mutateAsync(technician);
-        showToast({ title: 'Technician created successfully', description: `${created.name} has been added.` });
-        form.reset();
-      } catch (error) {
-        return reportFailure(error, 'Error creating technician', 'The technician could not be created. Please try again.', fields);
-      }
-    });
+  const send = async (technician: CreateTechnician) => {
+    const created = await create.mutateAsync(technician);
+    showToast({ title: 'Technician created successfully', description: `${created.name} has been added.` });
+    form.reset();
+  };
+  const failure = { title: 'Error creating technician', fallback: 'The technician could not be created. Please try again.', fields };
 
   return (
-    <form
-      noValidate
-      aria-labelledby="admin-add-technician-heading"
-      {...form.scopeProps}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form aria-labelledby="admin-add-technician-heading" {...form.formProps(checkAdminTechnician, send, failure)}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Name" withAsterisk autoComplete="off" {...form.field('name')} />
         <TextInput label="Phone" type="tel" withAsterisk autoComplete="off" {...form.field('phone')} />

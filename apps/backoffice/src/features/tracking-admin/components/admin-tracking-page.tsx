@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Container, Stack, Tabs } from '@mantine/core';
 import { tracking } from '@repo/contracts';
 import { useDocumentTitle } from '@repo/ui';
 import { useStaffLiveUpdates } from '../lib/live-updates.ts';
@@ -7,6 +7,7 @@ import { AppointmentsTab } from './appointments-tab.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { LiveTrackingTab } from './live-tracking-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
+import { PageHeader } from './page-header.tsx';
 import { TechniciansTab } from './technicians-tab.tsx';
 
 const tabs = [
@@ -29,15 +30,9 @@ export function AdminTrackingPage() {
   return (
     <Container size="xl" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>Tracking Administration</Title>
-            <Text c="dimmed" mt={4}>
-              Technicians, each day&apos;s appointments and every visit under way.
-            </Text>
-          </div>
+        <PageHeader title="Tracking Administration" description="Technicians, each day's appointments and every visit under way.">
           <LiveIndicator live={live} pollMs={tracking.pollTrackingListMs} />
-        </Group>
+        </PageHeader>
         <Tabs value={tab} onChange={(value) => setTab((value as TabValue | null) ?? 'overview')} keepMounted={false}>
           <Tabs.List style={{ flexWrap: 'wrap' }}>
             {tabs.map(({ value, label }) => (

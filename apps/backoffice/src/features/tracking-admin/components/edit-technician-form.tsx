@@ -1,9 +1,9 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import type { Technician } from '@repo/contracts';
+import type { Technician, UpdateTechnician } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { useUpdateTechnician } from '../api/technicians.ts';
 import { checkTechnicianEdit, type TechnicianEditFields } from '../lib/technician-forms.ts';
-import { reportFailure, useForm } from '../lib/use-form.ts';
+import { useForm } from '../lib/use-form.ts';
 
 const fields: readonly TechnicianEditFields[] = ['name', 'phone', 'vehicleInfo'];
 
@@ -12,27 +12,14 @@ export function EditTechnicianForm({ technician, onDone }: { technician: Technic
   const form = useForm<TechnicianEditFields>({ name: technician.name, phone: technician.phone, vehicleInfo: technician.vehicleInfo ?? '' });
   const update = useUpdateTechnician();
 
-  const save = () =>
-    form.submit(checkTechnicianEdit(form.values), async (changes) => {
-      try {
-        const saved = await update.mutateAsync({ id: technician.id, changes });
-        showToast({ title: 'Technician Updated', description: `${saved.name}'s details have been saved.` });
-        onDone();
-      } catch (error) {
-        return reportFailure(error, 'Update Failed', 'Failed to update technician', fields);
-      }
-    });
+  const send = async (changes: UpdateTechnician) => {
+    const saved = await update.mutateAsync({ id: technician.id, changes });
+    showToast({ title: 'Technician Updated', description: `${saved.name}'s details have been saved.` });
+    onDone();
+  };
 
   return (
-    <form
-      noValidate
-      aria-label={`Edit ${technician.name}`}
-      {...form.scopeProps}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form aria-label={`Edit ${technician.name}`} {...form.formProps(checkTechnicianEdit, send, { title: 'Update Failed', fallback: 'Failed to update technician', fields })}>
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk data-autofocus {...form.field('name')} />
         <TextInput label="Phone" type="tel" withAsterisk {...form.field('phone')} />

@@ -9,6 +9,11 @@ export const locationInputDebounceMs = 600;
 
 type Draft = { lat: string; lng: string };
 
+const coordinates = [
+  { name: 'lat', label: 'Latitude' },
+  { name: 'lng', label: 'Longitude' },
+] as const satisfies readonly { name: keyof Draft; label: string }[];
+
 const shown = (technician: Technician): Draft => ({
   lat: technician.currentLocation ? String(technician.currentLocation.lat) : '',
   lng: technician.currentLocation ? String(technician.currentLocation.lng) : '',
@@ -60,24 +65,18 @@ export function TechnicianLocationInputs({ technician }: { technician: Technicia
 
   return (
     <SimpleGrid cols={2} spacing="sm">
-      <NumberInput
-        label="Latitude"
-        step={tracking.coordinateStep}
-        value={values.lat}
-        onChange={(value) => change('lat', value)}
-        error={errors.lat}
-        aria-invalid={Boolean(errors.lat)}
-        aria-label={`Latitude of ${technician.name}`}
-      />
-      <NumberInput
-        label="Longitude"
-        step={tracking.coordinateStep}
-        value={values.lng}
-        onChange={(value) => change('lng', value)}
-        error={errors.lng}
-        aria-invalid={Boolean(errors.lng)}
-        aria-label={`Longitude of ${technician.name}`}
-      />
+      {coordinates.map(({ name, label }) => (
+        <NumberInput
+          key={name}
+          label={label}
+          step={tracking.coordinateStep}
+          value={values[name]}
+          onChange={(value) => change(name, value)}
+          error={errors[name]}
+          aria-invalid={Boolean(errors[name])}
+          aria-label={`${label} of ${technician.name}`}
+        />
+      ))}
     </SimpleGrid>
   );
 }

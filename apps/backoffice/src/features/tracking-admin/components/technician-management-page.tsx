@@ -9,6 +9,7 @@ import { fallbackPoll, useStaffLiveUpdates } from '../lib/live-updates.ts';
 import { AddTechnicianForm } from './add-technician-form.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { ManagementTechnicianCard } from './management-technician-card.tsx';
+import { PageHeader } from './page-header.tsx';
 import { QueryStates } from './query-states.tsx';
 import type { SignInState } from './technician-sign-in.tsx';
 
@@ -54,20 +55,14 @@ export function TechnicianManagementPage() {
   return (
     <Container size="xl" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <div>
-            <Title order={1}>Technician Management</Title>
-            <Text c="dimmed" mt={4}>
-              Technicians, their details and where they are.
-            </Text>
-          </div>
+        <PageHeader title="Technician Management" description="Technicians, their details and where they are.">
           <Group gap="sm">
             <LiveIndicator live={live} pollMs={tracking.pollTechniciansMs} />
             <Button onClick={() => setAdding((open) => !open)} aria-expanded={adding} aria-controls={addFormId}>
               {adding ? 'Close Form' : 'Add New Technician'}
             </Button>
           </Group>
-        </Group>
+        </PageHeader>
         {adding ? (
           <Card withBorder radius="md" padding="lg" id={addFormId} component="section" aria-labelledby={`${addFormId}-title`}>
             <Title order={2} size="h3" id={`${addFormId}-title`} mb="md">

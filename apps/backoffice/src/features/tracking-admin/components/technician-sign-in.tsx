@@ -3,36 +3,23 @@ import { createTechnicianAccountSchema, technicianAccountPasswordSchema, type Cr
 import { showToast } from '@repo/ui';
 import { useCreateTechnicianAccount, useSetTechnicianPassword } from '../api/technician-accounts.ts';
 import { bySchema } from '../lib/technician-forms.ts';
-import { reportFailure, useForm } from '../lib/use-form.ts';
+import { useForm } from '../lib/use-form.ts';
 
 type SignInFields = 'email' | 'password';
 
 function CreateSignIn({ technician }: { technician: Technician }) {
   const form = useForm<SignInFields>({ email: '', password: '' });
   const create = useCreateTechnicianAccount();
-  const save = () =>
-    form.submit(
-      bySchema<SignInFields, CreateTechnicianAccount>(createTechnicianAccountSchema, { technicianId: technician.id, name: technician.name, ...form.values }),
-      async (data) => {
-        try {
-          await create.mutateAsync(data);
-          showToast({ title: 'Sign-in Created', description: `${technician.name} can now sign in with ${data.email}.` });
-        } catch (error) {
-          return reportFailure(error, 'Sign-in Failed', 'Failed to create the sign-in', ['email', 'password'] as const);
-        }
-      },
-    );
+  const check = (values: Record<SignInFields, string>) =>
+    bySchema<SignInFields, CreateTechnicianAccount>(createTechnicianAccountSchema, { technicianId: technician.id, name: technician.name, ...values });
+  const send = async (data: CreateTechnicianAccount) => {
+    await create.mutateAsync(data);
+    showToast({ title: 'Sign-in Created', description: `${technician.name} can now sign in with ${data.email}.` });
+  };
+  const failure = { title: 'Sign-in Failed', fallback: 'Failed to create the sign-in', fields: ['email', 'password'] as const };
 
   return (
-    <form
-      noValidate
-      aria-label={`Give ${technician.name} a sign-in`}
-      {...form.scopeProps}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form aria-label={`Give ${technician.name} a sign-in`} {...form.formProps(check, send, failure)}>
       <Stack gap="sm">
         <Text size="sm">No sign-in yet. Give one so they can see their jobs and share their location from a phone.</Text>
         <TextInput label="Sign-in email" type="email" autoComplete="off" {...form.field('email')} />
@@ -49,30 +36,16 @@ function ChangePassword({ technician, account }: { technician: Technician; accou
   const form = useForm<'password'>({ password: '' });
   const setPassword = useSetTechnicianPassword();
 
-  const save = () =>
-    form.submit(
-      bySchema<'password', { password: string }>(technicianAccountPasswordSchema, { password: form.values.password }),
-      async ({ password }) => {
-        try {
-          await setPassword.mutateAsync({ technicianId: technician.id, password });
-          showToast({ title: 'Password Updated', description: `${technician.name}'s new password works now; their other sessions have ended.` });
-          form.reset();
-        } catch (error) {
-          return reportFailure(error, 'Password Update Failed', 'Failed to set the password', ['password'] as const);
-        }
-      },
-    );
+  const check = (values: Record<'password', string>) => bySchema<'password', { password: string }>(technicianAccountPasswordSchema, values);
+  const send = async ({ password }: { password: string }) => {
+    await setPassword.mutateAsync({ technicianId: technician.id, password });
+    showToast({ title: 'Password Updated', description: `${technician.name}'s new password works now; their other sessions have ended.` });
+    form.reset();
+  };
+  const failure = { title: 'Password Update Failed', fallback: 'Failed to set the password', fields: ['password'] as const };
 
   return (
-    <form
-      noValidate
-      aria-label={`Set a new password for ${technician.name}`}
-      {...form.scopeProps}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <form aria-label={`Set a new password for ${technician.name}`} {...form.formProps(check, send, failure)}>
       <Stack gap="sm">
         <Text size="sm">Has sign-in: {account.email}</Text>
         <PasswordInput label="New password" description="At least 6 characters" autoComplete="new-password" {...form.field('password')} />

@@ -1,12 +1,15 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage, fieldErrorsOf, showToast, useFieldErrors, type FieldErrors, type ToastOptions } from '@repo/ui';
 
 /** A form's values checked before sending: the data to send, or the messages under the fields and a toast. */
 export type Checked<K extends string, T> = { ok: true; data: T } | { ok: false; errors: FieldErrors<K>; toast: ToastOptions };
 
+/** A refused or failed send: the spec's toast title, the message when the server gave none, the fields it may name. */
+export type Failure<K extends string> = { title: string; fallback: string; fields: readonly K[] };
+
 /**
  * Text fields with their messages under them (`useFieldErrors`) and the spec's toast when a check fails. While the
- * send runs the fields are disabled; the send may answer field messages from the server.
+ * send runs the fields are disabled; a refused send shows the spec's toast and the server's field messages.
  */
 export function useForm<K extends string>(initial: Record<K, string>) {
   const [values, setValues] = useState(initial);
@@ -20,7 +23,7 @@ export function useForm<K extends string>(initial: Record<K, string>) {
 
   const common = (name: K) => ({ ...fieldErrors.inputProps(name), name, value: values[name], disabled: busy });
 
-  async function submit<T>(checked: Checked<K, T>, send: (data: T) => Promise<FieldErrors<K> | void>) {
+  async function submit<T>(checked: Checked<K, T>, send: (data: T) => Promise<unknown>, failure: Failure<K>) {
     if (busy) return;
     if (!checked.ok) {
       fieldErrors.show(checked.errors);
@@ -30,8 +33,9 @@ export function useForm<K extends string>(initial: Record<K, string>) {
     fieldErrors.clear();
     setBusy(true);
     try {
-      const serverErrors = await send(checked.data);
-      if (serverErrors) fieldErrors.show(serverErrors);
+      await send(checked.data);
+    } catch (error) {
+      fieldErrors.show(reportFailure(error, failure.title, failure.fallback, failure.fields));
     } finally {
       setBusy(false);
     }
@@ -45,7 +49,18 @@ export function useForm<K extends string>(initial: Record<K, string>) {
     field: (name: K) => ({ ...common(name), onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, event.currentTarget.value) }),
     /** Mantine's NumberInput answers the value, not an event. */
     numberField: (name: K) => ({ ...common(name), onChange: (value: string | number) => set(name, String(value)) }),
-    submit,
+    /**
+     * The <form>'s props: the messages are ours (noValidate), field messages scoped to it, and submitting checks the
+     * values, sends them, and reports a failure.
+     */
+    formProps: <T,>(check: (values: Record<K, string>) => Checked<K, T>, send: (data: T) => Promise<unknown>, failure: Failure<K>) => ({
+      noValidate: true,
+      ...fieldErrors.scopeProps,
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        void submit(check(values), send, failure);
+      },
+    }),
     reset: () => setValues(initial),
   };
 }
@@ -54,7 +69,7 @@ export function useForm<K extends string>(initial: Record<K, string>) {
  * A refused or failed call: the spec's toast with the server's message (or `fallback`), and the server's field
  * messages for the fields the form shows.
  */
-export function reportFailure<K extends string>(error: unknown, title: string, fallback: string, names: readonly K[]): FieldErrors<K> {
+function reportFailure<K extends string>(error: unknown, title: string, fallback: string, names: readonly K[]): FieldErrors<K> {
   showToast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
   return fieldErrorsOf(error, names);
 }
