@@ -1,6 +1,6 @@
 /**
  * `pnpm lighthouse`: Lighthouse (mobile settings, simulated throttling) with Debian's Chromium on the production build
- * served through the gateway: the public site's /, /careers and /sub-zero-repair, and the portal's /login, /register
+ * served through the gateway: the public site's /, /careers, /sub-zero-repair, /book-appointment and /payment, and the portal's /login, /register
  * and /customer-portal (signed out, and signed in as the demo customer). Prints the category scores and the
  * JavaScript each page loads (gzipped, as sent), and exits non-zero when a page misses a target.
  *
@@ -24,6 +24,8 @@ const pages = [
   { app: 'web', path: '/', targets: webTargets, scriptBudgetKb: 150 },
   { app: 'web', path: '/careers', targets: webTargets },
   { app: 'web', path: '/sub-zero-repair', targets: webTargets },
+  { app: 'web', path: '/book-appointment', targets: webTargets },
+  { app: 'web', path: '/payment', targets: webTargets },
   { app: 'portal', path: '/login', targets: portalTargets, scriptBudgetKb: 200 },
   { app: 'portal', path: '/register', targets: portalTargets, scriptBudgetKb: 200 },
   { app: 'portal', path: '/customer-portal', targets: portalTargets, scriptBudgetKb: 200 },
