@@ -11,6 +11,7 @@ import {
   type TrackingRecord,
   type WsServerMessage,
 } from '@repo/contracts';
+import { appointmentExample, technicianExample, trackingRecordExample } from '@repo/contracts/testing';
 
 /**
  * Test stand-ins for the back office's staff and technician screens: the API behind `fetch`, the live socket, and
@@ -125,72 +126,28 @@ export async function renderAppAt(app: ReactElement, path: string) {
 export const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 export function technician(overrides: Partial<Technician> = {}): Technician {
-  return {
+  return technicianExample({
     id: 'tech_sara',
     name: 'Sara Martinez',
     phone: '(904) 555-0122',
-    avatar: null,
-    vehicleInfo: 'White Ford Transit, SA-204',
     specialties: ['Refrigerators', 'Ice makers'],
-    rating: 4.8,
-    completedJobs: 312,
     status: 'available',
     currentLocation: { lat: 29.9012, lng: -81.3124, address: '48 King St, St Augustine', lastUpdated: '2026-03-10T18:35:00.000Z' },
     ...overrides,
-  };
+  });
 }
 
 export function staffAppointment(overrides: Partial<StaffAppointment> = {}): StaffAppointment {
-  return {
-    id: 12,
-    customerId: 7,
-    serviceRequestId: null,
-    customerName: 'Pat Rivera',
-    email: 'pat@example.com',
-    phone: '(904) 555-0142',
-    address: '12 Aviles Street',
-    city: 'St Augustine',
-    state: 'FL',
-    zipCode: '32084',
-    appointmentDate: businessDate(),
-    timeSlot: '14:00-15:00',
-    serviceType: 'Repair',
-    appliance: 'Dishwasher',
-    brand: 'Bosch',
-    description: null,
-    status: 'scheduled',
-    technicianId: null,
-    technicianNotes: null,
-    totalCost: null,
-    confirmationCode: 'SA-12345',
-    createdAt: '2026-01-02T12:00:00.000Z',
-    scheduledTime: minutesFromNow(300),
-    ...overrides,
-  };
+  return { ...appointmentExample({ appointmentDate: businessDate() }), scheduledTime: minutesFromNow(300), ...overrides };
 }
 
 export function trackingRecord(overrides: Partial<TrackingRecord> = {}): TrackingRecord {
-  return {
-    appointmentId: '12',
+  return trackingRecordExample({
     technicianId: 'tech_sara',
-    status: 'dispatched',
-    scheduledStart: '2026-03-10T18:00:00.000Z',
-    scheduledEnd: '2026-03-10T19:00:00.000Z',
-    estimatedArrival: '2026-03-10T18:00:00.000Z',
-    estimatedArrivalSource: 'schedule',
-    actualArrival: null,
-    location: null,
     customerLocation: { lat: 29.8947, lng: -81.3145, address: '12 Aviles Street, St Augustine, FL 32084' },
-    route: [],
-    distanceToCustomer: null,
-    estimatedTimeToArrival: null,
     progress: 40,
-    service: { serviceType: 'Repair', appliance: 'Dishwasher', brand: 'Bosch' },
-    notifications: [],
-    closed: null,
-    updatedAt: '2026-03-10T16:05:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 export function technicianJob(overrides: Partial<TechnicianJob> = {}, tracking: Partial<TrackingRecord> = {}): TechnicianJob {

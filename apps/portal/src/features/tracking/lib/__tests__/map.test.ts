@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackingRecord } from '@repo/contracts';
+import { trackingRecordExample } from '@repo/contracts/testing';
 import { mapScene, mapTiles, technicianPlace } from '../map.ts';
 
 /** A dispatched visit with nothing live known yet. */
-const trackingRecord = (overrides: Partial<TrackingRecord> = {}): TrackingRecord => ({
-  appointmentId: '12',
-  technicianId: 'tech-3',
-  status: 'dispatched',
-  scheduledStart: '2026-03-10T18:00:00.000Z',
-  scheduledEnd: '2026-03-10T19:00:00.000Z',
-  estimatedArrival: '2026-03-10T18:00:00.000Z',
-  estimatedArrivalSource: 'schedule',
-  actualArrival: null,
-  location: null,
-  customerLocation: { lat: null, lng: null, address: '12 Aviles Street, St Augustine, FL 32084' },
-  route: [],
-  distanceToCustomer: null,
-  estimatedTimeToArrival: null,
-  progress: 0,
-  service: { serviceType: 'Repair', appliance: 'Dishwasher', brand: 'Bosch' },
-  notifications: [],
-  closed: null,
-  updatedAt: '2026-03-10T16:05:00.000Z',
-  ...overrides,
-});
+const trackingRecord = trackingRecordExample;
 
 const technicianAt = (lat: number, lng: number): TrackingRecord['location'] => ({ lat, lng, address: null, lastUpdated: '2026-03-10T17:40:00.000Z' });
 
