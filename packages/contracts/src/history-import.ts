@@ -62,7 +62,8 @@ export const importedAppointmentSchema = z.object(
   {
     customerName: contactInfoSchema.shape.customerName,
     email: optionalEmail,
-    phone: contactInfoSchema.shape.phone,
+    // History comes from older systems as it was written down: any phone text, unlike a new booking.
+    phone: text(40, 'Phone number is required'),
     address: contactInfoSchema.shape.address,
     city: contactInfoSchema.shape.city,
     state: contactInfoSchema.shape.state,

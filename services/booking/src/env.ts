@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema } from '@repo/service-kit';
+import { onlineBookingHours } from '@repo/contracts';
 
 /**
  * Booking configuration. Defaults: slots of 60 minutes from 08:00 to 17:00 Eastern, two appointments per slot
@@ -7,8 +8,8 @@ import { baseEnvSchema } from '@repo/service-kit';
  * before the start.
  */
 export const bookingEnvSchema = baseEnvSchema(3001).extend({
-  BOOKING_OPEN_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 08:00').default('08:00'),
-  BOOKING_CLOSE_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 17:00').default('17:00'),
+  BOOKING_OPEN_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 08:00').default(onlineBookingHours.opens),
+  BOOKING_CLOSE_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 17:00').default(onlineBookingHours.closes),
   BOOKING_SLOT_MINUTES: z.coerce.number().int().min(15).max(480).default(60),
   BOOKING_SLOT_CAPACITY: z.coerce.number().int().min(1).max(1000).default(2),
   BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(120),
