@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { businessContact } from '@repo/contracts';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.ts';
 import { collectDialogs, expectSectionBelowHeader, openedUrls, openPage, stubWindowOpen, viewports } from './web-support.ts';
@@ -47,11 +48,11 @@ describe('careers page', () => {
     const { page, context } = await openPage(useChromium(), '/careers', viewports.mobile);
     const apply = page.locator('#jobs li.job-card').filter({ hasText: 'Appliance Repair Apprentice' }).getByRole('link', { name: 'Apply Now' });
     const applyMail = mail((await apply.getAttribute('href')) ?? '');
-    expect(applyMail.to).toBe('careers@example.com');
+    expect(applyMail.to).toBe(businessContact.careersEmail);
     expect(applyMail.subject).toBe('Application for Appliance Repair Apprentice Position');
     expect(applyMail.body).toContain('Appliance Repair Apprentice');
     const resume = mail((await page.getByRole('link', { name: 'Send Resume' }).getAttribute('href')) ?? '');
-    expect(resume.to).toBe('careers@example.com');
+    expect(resume.to).toBe(businessContact.careersEmail);
     expect(resume.subject).toBe('Resume Submission');
     expect(resume.body.length).toBeGreaterThan(10);
     await context.close();
@@ -73,9 +74,9 @@ describe('careers page', () => {
     await expect
       .poll(() => dialogs)
       .toEqual([
-        'Email address careers@example.com copied to clipboard. Please send your resume with the subject "Application for Senior Appliance Technician Position".',
+        `Email address ${businessContact.careersEmail} copied to clipboard. Please send your resume with the subject "Application for Senior Appliance Technician Position".`,
       ]);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('careers@example.com');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(businessContact.careersEmail);
     await page.getByRole('link', { name: 'Send Resume' }).click();
     await expect.poll(() => dialogs.length).toBe(2);
     expect(dialogs[1]).toContain('"Resume Submission"');
@@ -92,7 +93,7 @@ describe('careers page', () => {
     await page.locator('#jobs li.job-card').nth(2).getByRole('link', { name: 'Apply Now' }).click();
     await expect
       .poll(() => dialogs)
-      .toEqual(['Please send your resume to careers@example.com with the subject "Application for Customer Service Representative Position".']);
+      .toEqual([`Please send your resume to ${businessContact.careersEmail} with the subject "Application for Customer Service Representative Position".`]);
     await context.close();
   });
 });

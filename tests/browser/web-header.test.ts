@@ -11,7 +11,7 @@ const reviewPage = /google\.com/;
 const sectionLinks = [
   ['Services', '/#services'],
   ['Brands', '/#brands'],
-  ['Reviews', '/#testimonials'],
+  ['Reviews', '/#reviews'],
   ['Contact', '/#contact'],
 ] as const;
 
@@ -103,8 +103,8 @@ describe('header at desktop width (1280)', () => {
     await mainNav(page).getByRole('link', { name: 'Contact' }).click();
     await expectSectionBelowHeader(page, 'contact');
     await mainNav(page).getByRole('link', { name: 'Reviews' }).click();
-    await expectSectionBelowHeader(page, 'testimonials');
-    expect(new URL(page.url()).hash).toBe('#testimonials');
+    await expectSectionBelowHeader(page, 'reviews');
+    expect(new URL(page.url()).hash).toBe('#reviews');
     await page.getByRole('banner').getByRole('link', { name: 'St Augustine Appliance Repair' }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -145,7 +145,7 @@ describe('header at desktop width (1280)', () => {
 });
 
 describe('header at mid-size width (900)', () => {
-  it('shows a phone icon with a tooltip and Book instead of the desktop actions', async () => {
+  it('shows a phone icon with a tooltip, Book and the menu with the other actions instead of the desktop actions', async () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.mid);
     const header = page.getByRole('banner');
     const phone = header.getByRole('link', { name: 'Call (904) 802-1998' });
@@ -155,7 +155,14 @@ describe('header at mid-size width (900)', () => {
     expect(await header.getByRole('link', { name: 'Schedule Service' }).isVisible()).toBe(false);
     expect(await header.getByRole('link', { name: '(904) 802-1998', exact: true }).isVisible()).toBe(false);
     expect(await mainNav(page).getByRole('link', { name: 'Brands' }).isVisible()).toBe(true);
-    expect(await menuToggle(page).isVisible()).toBe(false);
+    // What the bar has no room for (Track, Pay Now, Portal) is in the menu after Book.
+    await menuToggle(page).click();
+    const menu = menuNav(page);
+    expect(await menu.getByRole('link', { name: 'Pay Now' }).getAttribute('href')).toBe('/payment');
+    expect(new URL((await menu.getByRole('link', { name: 'Track Technician' }).getAttribute('href')) ?? '').pathname).toBe('/technician-tracking');
+    expect(new URL((await menu.getByRole('link', { name: 'Customer Portal' }).getAttribute('href')) ?? '').pathname).toBe('/customer-portal');
+    await menuToggle(page).click();
+    expect(await menu.isVisible()).toBe(false);
 
     await phone.hover();
     await page.waitForTimeout(400);
@@ -317,8 +324,8 @@ describe('header links before hydration and without JavaScript', () => {
 
     await page.goto(`${urls.web}/careers`);
     await mainNav(page).getByRole('link', { name: 'Reviews' }).click();
-    await expectAddress(page, '/', '#testimonials');
-    await expectSectionInView(page, 'testimonials');
+    await expectAddress(page, '/', '#reviews');
+    await expectSectionInView(page, 'reviews');
 
     for (const [name, href] of sectionLinks) {
       await mainNav(page).getByRole('link', { name, exact: true }).click();
@@ -388,8 +395,8 @@ describe('phone menu (390) before hydration, without JavaScript and by keyboard'
     await menuToggle(page).click();
     await menuNav(page).getByRole('link', { name: 'Reviews' }).click();
     expect(await menuNav(page).isVisible()).toBe(false);
-    await expectSectionBelowHeader(page, 'testimonials');
-    expect(new URL(page.url()).hash).toBe('#testimonials');
+    await expectSectionBelowHeader(page, 'reviews');
+    expect(new URL(page.url()).hash).toBe('#reviews');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -403,8 +410,8 @@ describe('phone menu (390) before hydration, without JavaScript and by keyboard'
     await menuToggle(page).click();
     await expectToggle(page, openToggle);
     await menuNav(page).getByRole('link', { name: 'Reviews' }).click();
-    await expectAddress(page, '/', '#testimonials');
-    await expectSectionInView(page, 'testimonials');
+    await expectAddress(page, '/', '#reviews');
+    await expectSectionInView(page, 'reviews');
     expect(await menuNav(page).isVisible()).toBe(false);
 
     await menuToggle(page).focus();

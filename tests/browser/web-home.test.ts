@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { businessContact } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { collectDialogs, expectSectionBelowHeader, openedUrls, openPage, stubWindowOpen, viewports } from './web-support.ts';
 
@@ -41,12 +42,12 @@ describe('home page', () => {
     const cta = page.locator('.cta-panel');
     expect(await cta.getByRole('link', { name: 'Schedule Service Online' }).getAttribute('href')).toBe('/book-appointment');
     expect(await cta.getByRole('link', { name: 'Call Now' }).getAttribute('href')).toBe('tel:+19048021998');
-    expect(await cta.getByRole('link', { name: 'Email Us' }).getAttribute('href')).toBe('mailto:service@example.com');
+    expect(await cta.getByRole('link', { name: 'Email Us' }).getAttribute('href')).toBe(`mailto:${businessContact.email}`);
 
     for (const county of ['St Johns County', 'Flagler County', 'Volusia County', 'Clay County']) {
       expect(await page.getByRole('heading', { level: 3, name: county }).isVisible()).toBe(true);
     }
-    const reviews = page.locator('#testimonials');
+    const reviews = page.locator('#reviews');
     expect(await reviews.locator('li.testimonial-card').count()).toBe(3);
     expect(await reviews.getByRole('link', { name: /^View All Reviews/ }).getAttribute('target')).toBe('_blank');
     expect(await reviews.getByRole('link', { name: /^Leave a Review/ }).getAttribute('target')).toBe('_blank');
@@ -92,7 +93,10 @@ describe('home page', () => {
   it('embeds the work-order request form at 740 px in the spec sandbox, next to Need to Pay', async () => {
     const { page, context } = await openPage(useChromium(), '/');
     const contact = page.locator('section#contact');
+    // The frame is mounted as the visitor nears it.
+    await contact.locator('.work-order').scrollIntoViewIfNeeded();
     const frame = contact.locator('iframe');
+    await frame.waitFor({ state: 'attached' });
     expect(await frame.getAttribute('height')).toBe('740');
     expect(await frame.getAttribute('title')).toBe('Service request form');
     expect((await frame.getAttribute('sandbox'))?.split(' ').sort()).toEqual(
@@ -101,7 +105,7 @@ describe('home page', () => {
     expect(new URL((await frame.getAttribute('src')) ?? '').searchParams.get('id')).toBeTruthy();
     expect(await contact.locator('.contact-list').getByRole('link', { name: 'Call (904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
     expect(await contact.locator('.emergency-compact').getByRole('link', { name: 'Call (904) 802-1998' }).getAttribute('href')).toBe('tel:+19048021998');
-    expect(await contact.getByRole('link', { name: /1 King Street/ }).getAttribute('href')).toMatch(/maps/);
+    expect(await contact.getByRole('link', { name: new RegExp(businessContact.address.street) }).getAttribute('href')).toMatch(/maps/);
     expect(await contact.getByRole('link', { name: /^Leave a Review/ }).getAttribute('target')).toBe('_blank');
     expect(await contact.getByRole('link', { name: /^Follow us on Facebook/ }).getAttribute('href')).toMatch(/facebook\.com/);
     const pay = contact.locator('.pay-box');
@@ -115,8 +119,8 @@ describe('contact email link', () => {
   it('on a desktop opens the mail link in a new window', async () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.desktop, { initScript: stubWindowOpen('window') });
     const dialogs = collectDialogs(page);
-    await page.getByRole('link', { name: 'Email service@example.com' }).click();
-    expect(await openedUrls(page)).toEqual([['mailto:service@example.com', '_blank']]);
+    await page.getByRole('link', { name: `Email ${businessContact.email}` }).click();
+    expect(await openedUrls(page)).toEqual([[`mailto:${businessContact.email}`, '_blank']]);
     expect(dialogs).toEqual([]);
     await context.close();
   });
@@ -124,17 +128,17 @@ describe('contact email link', () => {
   it('on a desktop where no window results, copies the address and says so', async () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.desktop, { initScript: stubWindowOpen('null') });
     const dialogs = collectDialogs(page);
-    await page.getByRole('link', { name: 'Email service@example.com' }).click();
-    await expect.poll(() => dialogs).toEqual(['Email address copied to clipboard: service@example.com']);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('service@example.com');
+    await page.getByRole('link', { name: `Email ${businessContact.email}` }).click();
+    await expect.poll(() => dialogs).toEqual([`Email address copied to clipboard: ${businessContact.email}`]);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(businessContact.email);
     await context.close();
   });
 
   it('on a phone opens the mail link in place', async () => {
     const { page, context } = await openPage(useChromium(), '/', viewports.mobile, { userAgent: iPhone, initScript: stubWindowOpen('null') });
     const dialogs = collectDialogs(page);
-    await page.getByRole('link', { name: 'Email service@example.com' }).click();
-    expect(await openedUrls(page)).toEqual([['mailto:service@example.com', '_self']]);
+    await page.getByRole('link', { name: `Email ${businessContact.email}` }).click();
+    expect(await openedUrls(page)).toEqual([[`mailto:${businessContact.email}`, '_self']]);
     expect(dialogs).toEqual([]);
     await context.close();
   });

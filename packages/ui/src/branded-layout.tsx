@@ -93,8 +93,9 @@ export function BrandedLayout({ homeHref, tag, actions, wrapActions = false }: B
         <Container size="lg">
           <Group justify="space-between" wrap={wrapActions ? 'wrap' : 'nowrap'} gap={wrapActions ? 'xs' : 'sm'} mih={52}>
             <Group gap="xs" wrap="nowrap" miw={0}>
-              <AppAnchor href={homeHref} underline="never" className="brand-logo" aria-label={business.name}>
+              <AppAnchor href={homeHref} underline="never" className="brand-logo">
                 <BrandMark size={36} />
+                <span className="brand-logo__name">{business.name}</span>
                 <BrandNameLines className="brand-logo__text" />
               </AppAnchor>
               {tag ? (

@@ -91,7 +91,7 @@ export function WorkOrderForm() {
     <div className="work-order">
       <h3>Service Request Form</h3>
       <BookOrCall prominent={unavailable} />
-      <div ref={box} className="work-order__box" data-state={state} style={{ minHeight: unavailable ? undefined : ui.embeddedFormHeightPx }}>
+      <div ref={box} className="work-order__box" data-state={state} style={{ minHeight: state === 'loading' || state === 'loaded' ? ui.embeddedFormHeightPx : undefined }}>
         {state === 'loading' || state === 'loaded' ? (
           <iframe
             title="Service request form"
