@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { business, businessContact } from '@repo/contracts';
+import { business, businessContact, sessionCookieName } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
+import { newCustomer, sessionCookie, signedInContext } from './portal-support.ts';
 import { axeViolations, expectSectionBelowHeader, openPage, urls, waitForHydration } from './web-support.ts';
 
 const useChromium = useBrowser();
@@ -370,5 +371,34 @@ describe('portal and back-office sign-in pages wear the public site brand', () =
       expect(await axeViolations(page)).toEqual([]);
       await context.close();
     }
+  });
+});
+
+describe('sign-out wherever a customer is signed in', () => {
+  it('the portal header offers Sign out on the portal and tracking pages, and it ends the session', async () => {
+    const context = await signedInContext(useChromium(), newCustomer('Signout'), size(390));
+    const page = await context.newPage();
+    for (const path of ['/customer-portal', '/technician-tracking']) {
+      await page.goto(`${urls.portal}${path}`);
+      await waitForHydration(page);
+      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+    }
+    const cookie = await sessionCookie(context);
+    expect(cookie).toBeDefined();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    // The session ends on the server: the old cookie no longer names a customer.
+    await expect
+      .poll(async () => {
+        const answer = await fetch(`${urls.portal}/api/auth/session`, { headers: { cookie: `${sessionCookieName}=${cookie}` } });
+        return ((await answer.json()) as { customer?: unknown } | null)?.customer ?? null;
+      })
+      .toBeNull();
+    await context.close();
+  });
+
+  it('a visitor on the login page sees no Sign out', async () => {
+    const { page, context } = await openPortalPage(useChromium(), `${urls.portal}/login`, 1440);
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    await context.close();
   });
 });
