@@ -6,7 +6,8 @@ import * as contracts from '../src/index.ts';
 const sourceDir = path.resolve(import.meta.dirname, '../src');
 const modules = readdirSync(sourceDir).filter((file) => file.endsWith('.ts') && file !== 'index.ts');
 
-// Apps and services import only from '@repo/contracts', so a resource file left out of the index would be unreachable.
+// Apps and services import only from '@repo/contracts' (tests also from '@repo/contracts/testing', in src/testing/),
+// so a resource file left out of the index would be unreachable.
 describe('@repo/contracts', () => {
   it.each(modules)('re-exports everything %s exports', async (file) => {
     const module = (await import(path.join(sourceDir, file))) as Record<string, unknown>;

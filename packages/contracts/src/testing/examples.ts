@@ -1,6 +1,6 @@
-import type { Appointment } from './appointments.ts';
-import type { Technician } from './technicians.ts';
-import type { TrackingRecord } from './tracking.ts';
+import type { Appointment } from '../appointments.ts';
+import type { Technician } from '../technicians.ts';
+import type { TrackingRecord } from '../tracking.ts';
 
 /**
  * Example values of the contracts' shapes for the apps' unit tests (`@repo/contracts/testing`), so every test starts
