@@ -47,15 +47,16 @@ function CustomerActions() {
   }
 
   return (
+    // Sign out comes first, so when it appears (the page has learnt who is signed in) nothing else moves.
     <Group gap="sm" wrap="nowrap">
-      <Anchor href={telHref} fw={700} c="brand.9" underline="hover" visibleFrom="xs">
-        {business.phoneDisplay}
-      </Anchor>
       {customer ? (
         <Button variant="default" size="sm" onClick={() => void signOut()} disabled={leaving}>
           {leaving ? 'Signing out...' : 'Sign out'}
         </Button>
       ) : null}
+      <Anchor href={telHref} fw={700} c="brand.9" underline="hover" visibleFrom="xs">
+        {business.phoneDisplay}
+      </Anchor>
     </Group>
   );
 }
@@ -87,7 +88,7 @@ export function BrandFooter() {
  */
 export function BrandedLayout({ homeHref, tag, actions, wrapActions = false }: BrandedLayoutProps) {
   return (
-    <div className="app-shell">
+    <div className="app-shell app-shell--branded">
       <SkipLink />
       <Box component="header" py="xs" className="app-header">
         <Container size="lg">
