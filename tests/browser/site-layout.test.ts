@@ -375,14 +375,16 @@ describe('portal and back-office sign-in pages wear the public site brand', () =
 });
 
 describe('sign-out wherever a customer is signed in', () => {
-  it('the portal header offers Sign out on the portal and tracking pages, and it ends the session', async () => {
+  it('one way out on every signed-in page: the portal page its own Logout, the tracking page the header Sign out, which ends the session', async () => {
     const context = await signedInContext(useChromium(), newCustomer('Signout'), size(390));
     const page = await context.newPage();
-    for (const path of ['/customer-portal', '/technician-tracking']) {
-      await page.goto(`${urls.portal}${path}`);
-      await waitForHydration(page);
-      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
-    }
+    await page.goto(`${urls.portal}/customer-portal`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    await page.goto(`${urls.portal}/technician-tracking`);
+    await waitForHydration(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
     const cookie = await sessionCookie(context);
     expect(cookie).toBeDefined();
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import { business } from '@repo/contracts';
 import { AppAnchor } from './app-anchor.tsx';
 import { postalAddressLine, readAppOrigins, readBusinessContact } from './app-origins.ts';
@@ -25,13 +25,18 @@ export type BrandedLayoutProps = {
   wrapActions?: boolean;
 };
 
+/** A route's `handle` saying its page has its own sign-out (the customer portal's spec Logout): the header leaves its out. */
+export const pageHasSignOut = { pageHasSignOut: true } as const;
+
 /**
  * The portal's header actions: the business phone, and for a signed-in customer Sign out (the session ends on the
- * server, then the public site loads), so every page a customer is signed in on offers one.
+ * server, then the public site loads), so every page a customer is signed in on offers one, and only one.
  */
 function CustomerActions() {
   // Reads what the page already asked (portal, tracking, appointment pages): the header adds no call of its own.
-  const { data: customer } = useQuery({ ...signedInCustomerQuery(), enabled: false });
+  const { data: signedIn } = useQuery({ ...signedInCustomerQuery(), enabled: false });
+  const pageSignsOut = useMatches().some((match) => (match.handle as Partial<typeof pageHasSignOut> | undefined)?.pageHasSignOut);
+  const customer = pageSignsOut ? null : signedIn;
   const [leaving, setLeaving] = useState(false);
 
   async function signOut() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
-import { BrandedLayout, NotFoundPage, RouteErrorState, RouteLoadingState } from '@repo/ui';
+import { BrandedLayout, NotFoundPage, pageHasSignOut, RouteErrorState, RouteLoadingState } from '@repo/ui';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
 
@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
       { path: paths.home, element: <Navigate to={paths.login} replace /> },
       { path: paths.login, lazy: () => import('./routes/login.tsx') },
       { path: paths.register, lazy: () => import('./routes/register.tsx') },
-      { path: paths.customerPortal, lazy: () => import('./routes/customer-portal.tsx') },
+      { path: paths.customerPortal, handle: pageHasSignOut, lazy: () => import('./routes/customer-portal.tsx') },
       { path: paths.appointmentRoute, lazy: () => import('./routes/appointment.tsx') },
       { path: paths.technicianTrackingRoute, lazy: () => import('./routes/technician-tracking.tsx') },
       { path: '*', Component: NotFoundPage },
