@@ -60,3 +60,4 @@ export { newIdempotencyKey } from './idempotency-key.ts';
 export { useSchemaForm, type FormValues } from './use-schema-form.ts';
 export { useHydrated } from './use-hydrated.ts';
 export { defaultLiveBackoff, liveSocketUrl, openLiveSocket, useLiveSocket, type LiveSocketOptions, type LiveState } from './live-socket.ts';
+export { initials, SpecialtyBadges, TechnicianAvatar } from './technician-badges.tsx';

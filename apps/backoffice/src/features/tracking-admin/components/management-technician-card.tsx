@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Divider, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { Technician } from '@repo/contracts';
+import { SpecialtyBadges, TechnicianAvatar } from '@repo/ui';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { formatCoordinates } from '../lib/format.ts';
 import { EditTechnicianForm } from './edit-technician-form.tsx';
 import { Facts } from './facts.tsx';
-import { TechnicianAvatar } from './technician-avatar.tsx';
 import { TechnicianSignIn, type SignInState } from './technician-sign-in.tsx';
 import { UpdateLocationForm } from './update-location-form.tsx';
 
@@ -60,15 +60,7 @@ export function ManagementTechnicianCard({ technician, editing, onEdit, signIn }
               ]}
             />
             {technician.specialties.length > 0 ? (
-              <List aria-label={`${technician.name}'s specialties`} listStyleType="none" p={0} m={0} display="flex" style={{ flexWrap: 'wrap', gap: 6 }}>
-                {technician.specialties.map((specialty) => (
-                  <List.Item key={specialty}>
-                    <Badge variant="light" color="gray" c="dark.7" tt="none">
-                      {specialty}
-                    </Badge>
-                  </List.Item>
-                ))}
-              </List>
+              <SpecialtyBadges specialties={technician.specialties} label={`${technician.name}'s specialties`} />
             ) : null}
             <Button variant="default" size="xs" onClick={() => onEdit(true)} aria-label={`Edit ${technician.name}`} style={{ alignSelf: 'flex-start' }}>
               Edit

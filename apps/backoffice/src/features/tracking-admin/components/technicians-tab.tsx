@@ -1,5 +1,6 @@
 import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { tracking, type Technician } from '@repo/contracts';
+import { TechnicianAvatar } from '@repo/ui';
 import { useTechnicians } from '../api/technicians.ts';
 import { formatCoordinates } from '../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
@@ -7,7 +8,6 @@ import { AdminAddTechnicianForm } from './admin-add-technician-form.tsx';
 import { Facts } from './facts.tsx';
 import { QueryStates } from './query-states.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { TechnicianAvatar } from './technician-avatar.tsx';
 import { TechnicianLocationInputs } from './technician-location-inputs.tsx';
 
 function TechnicianCard({ technician }: { technician: Technician }) {

@@ -8,15 +8,6 @@ export const formatCoordinate = (value: number): string => value.toFixed(trackin
 /** "29.9012, -81.3124". */
 export const formatCoordinates = (lat: number, lng: number): string => `${formatCoordinate(lat)}, ${formatCoordinate(lng)}`;
 
-/** "Sara Martinez" → "SM": the avatar without a photo. */
-export const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-
 /** "Refrigerators, ice makers ,, Wine coolers" → the trimmed, non-empty parts. */
 export const splitCommaList = (text: string): string[] =>
   text

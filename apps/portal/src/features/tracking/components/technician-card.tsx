@@ -1,16 +1,9 @@
-import { Avatar, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Technician } from '@repo/contracts';
+import { SpecialtyBadges, TechnicianAvatar } from '@repo/ui';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { ShareLocation } from './share-location.tsx';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
@@ -18,10 +11,7 @@ function TechnicianDetails({ technician }: { technician: Technician }) {
   return (
     <Stack gap="sm" mt="md">
       <Group gap="md" wrap="nowrap">
-        {/* The name is next to it, so the picture or initials say nothing more to a screen reader. */}
-        <Avatar src={technician.avatar} alt="" size={56} radius="xl" color="brand" aria-hidden="true">
-          {initials(technician.name)}
-        </Avatar>
+        <TechnicianAvatar technician={technician} />
         <div>
           <Text fw={700} size="lg">
             {technician.name}
@@ -37,15 +27,7 @@ function TechnicianDetails({ technician }: { technician: Technician }) {
           <Text size="sm" c="dimmed" id="specialties-label">
             Specialties
           </Text>
-          <List aria-labelledby="specialties-label" listStyleType="none" p={0} m={0} display="flex" style={{ flexWrap: 'wrap', gap: 6 }}>
-            {technician.specialties.map((specialty) => (
-              <List.Item key={specialty}>
-                <Badge variant="light" color="gray" c="dark.7" tt="none">
-                  {specialty}
-                </Badge>
-              </List.Item>
-            ))}
-          </List>
+          <SpecialtyBadges specialties={technician.specialties} labelledBy="specialties-label" />
         </div>
       ) : null}
       {technician.vehicleInfo ? (
