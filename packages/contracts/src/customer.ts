@@ -14,4 +14,3 @@ export const customerSchema = z.object({
   lastLogin: z.string().nullable(),
 });
 export type Customer = z.infer<typeof customerSchema>;
-export const customerListSchema = z.array(customerSchema);

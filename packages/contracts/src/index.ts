@@ -18,3 +18,4 @@ export * from './tracking.ts';
 export * from './payments.ts';
 export * from './deliveries.ts';
 export * from './effects.ts';
+export * from './back-office.ts';

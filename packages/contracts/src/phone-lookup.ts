@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { serviceProCredentialsSchema } from './service-pro-customers.ts';
 
-/** The back office's phone lookup of a customer in the field-service system. */
+export const phoneRequiredMessage = 'Phone Required: Please enter a phone number to search';
+/**
+ * `POST /api/admin/lookup-customer-phone` (staff, admin): finds the customer in the configured field-service system
+ * (server credentials; none in the body) by any common US phone format: the digits are compared, a leading 1 dropped.
+ */
 export const lookupCustomerPhoneRequestSchema = z.object({
-  phone: z.string({ error: 'Phone Required: Please enter a phone number to search' }).trim().min(1, 'Phone Required: Please enter a phone number to search'),
-  credentials: serviceProCredentialsSchema.optional(),
+  phone: z
+    .string({ error: phoneRequiredMessage })
+    .trim()
+    .min(1, phoneRequiredMessage)
+    .max(40, 'Phone number must be at most 40 characters')
+    .refine((phone) => /\d/.test(phone), 'Enter a phone number with digits, like (904) 802-1998'),
 });
 export const externalCustomerSchema = z.object({
   id: z.string(),

@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { serviceSystemIds } from './choices.ts';
 
 /** Customers imported from the ServicePro field-service system (the spec's servicepro_customers) and their import. */
 
-/** ServicePro's sign-in, as the spec names its fields. */
-export const serviceProCredentialsSchema = z.object({
-  company: z.string().trim().min(1, 'Company is required'),
-  username: z.string().trim().min(1, 'Username is required'),
-  password: z.string().min(1, 'Password is required'),
-});
-
 export const serviceProCustomerSchema = z.object({
   id: z.number().int(),
+  /** The system it was imported from and its id there (unique together). */
+  sourceSystem: z.enum(serviceSystemIds),
   serviceProId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -29,7 +25,3 @@ export const serviceProCustomerSchema = z.object({
   importedAt: z.string(),
 });
 export type ServiceProCustomer = z.infer<typeof serviceProCustomerSchema>;
-export const serviceProCustomerListSchema = z.array(serviceProCustomerSchema);
-
-export const importAllCustomersRequestSchema = z.object({ credentials: serviceProCredentialsSchema });
-export const importAllCustomersResponseSchema = z.object({ totalImported: z.number().int() });

@@ -20,6 +20,7 @@ export function toCustomer(row: CustomerRow): Customer {
 export function toServiceProCustomer(row: ServiceProCustomerRow): ServiceProCustomer {
   return {
     id: row.id,
+    sourceSystem: 'servicepro',
     serviceProId: row.service_pro_id,
     firstName: row.first_name,
     lastName: row.last_name,

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { serviceSystemIds } from './choices.ts';
+import { externalCustomerSchema } from './phone-lookup.ts';
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * The owner's back office (issue 12): staff accounts, the customer import job, searchable customer lists.
+ * Lists answer `{ items, total, page, pageSize }` like the other staff lists.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+const page = z.coerce
+  .number({ error: 'Page must be a number' })
+  .int('Page must be a whole number')
+  .min(1, 'Page must be at least 1')
+  .max(10_000, 'Page must be at most 10000')
+  .default(1);
+const pageSize = z.coerce
+  .number({ error: 'Page size must be a number' })
+  .int('Page size must be a whole number')
+  .min(1, 'Page size must be at least 1')
+  .max(100, 'Page size must be at most 100')
+  .default(25);
+
+/**
+ * `GET /api/admin/servicepro-customers` and `GET /api/admin/customers` (staff, admin): `q` finds customers whose first
+ * name, last name, "first last" or email starts with it (any letter case), or, when it holds 3 or more digits, whose
+ * phone's digits contain them whatever the formatting ("904.802", "(904) 802-1998" and "9048021998" all match).
+ */
+export const customerSearchQuerySchema = z.object({
+  q: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional().transform((q) => q || undefined),
+  page,
+  pageSize,
+});
+export type CustomerSearchQuery = z.input<typeof customerSearchQuerySchema>;
+
+export const pagedListSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/* Staff accounts (admin only). */
+const staffPassword = z
+  .string({ error: 'Password must be at least 12 characters' })
+  .min(12, 'Password must be at least 12 characters')
+  .max(200, 'Password must be at most 200 characters');
+export const staffAccountRoles = ['staff', 'admin'] as const;
+export const staffAccountsPath = '/api/admin/staff';
+/** `GET /api/admin/staff` (admin): every staff and administrator sign-in (technicians have their own list). */
+export const staffAccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(staffAccountRoles),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+export const staffAccountListSchema = z.array(staffAccountSchema);
+/** `POST /api/admin/staff` (admin): 201 with the account; 409 when the email has a back-office sign-in. */
+export const createStaffAccountSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email: z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required'),
+  role: z.enum(staffAccountRoles, { error: 'Role must be staff or admin' }),
+  password: staffPassword,
+});
+export type CreateStaffAccount = z.infer<typeof createStaffAccountSchema>;
+/** `PUT /api/admin/staff/:id/password` (admin): a new password; every session of that account ends. 204. */
+export const staffAccountPasswordSchema = z.object({ password: staffPassword });
+export const staffAccountParamsSchema = z.object({
+  id: z.string().regex(/^[1-9]\d{0,8}$/, 'Staff id must be a positive whole number').transform(Number),
+});
+export const staffAccountMessages = {
+  emailTaken: 'That email already has a back-office sign-in. Use another email.',
+  notFound: 'No staff account has this id.',
+  commonPassword: 'This password is too common. Choose one that is harder to guess.',
+} as const;
+
+/* The customer import (admin only): a background job; server credentials, never typed or shown. */
+
+/** `GET /api/admin/import-source` (staff, admin): where the import reads from; never a credential. */
+export const importSourceSchema = z.object({
+  system: z.enum(serviceSystemIds),
+  systemName: z.string(),
+  /** The company (ServicePro), tenant (ServiceTitan) or account (Jobber) being imported. */
+  company: z.string(),
+  /** True when this is the local sandbox that ships with the embedded default, not the real system. */
+  sandbox: z.boolean(),
+});
+export type ImportSource = z.infer<typeof importSourceSchema>;
+
+export const importJobStatuses = ['running', 'succeeded', 'failed'] as const;
+export const importJobSchema = z.object({
+  id: z.number().int(),
+  system: z.enum(serviceSystemIds),
+  company: z.string(),
+  status: z.enum(importJobStatuses),
+  /** Customers read from the system so far, and what became of them. */
+  fetched: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  failed: z.number().int(),
+  /** created + updated: the spec's totalImported. */
+  totalImported: z.number().int(),
+  /** The system's customer count when it says (for the progress bar); null when it does not. */
+  expectedTotal: z.number().int().nullable(),
+  /** Why the job stopped early (status failed), in words for the owner; what was imported before it is kept. */
+  error: z.string().nullable(),
+  /** The first few customers that could not be imported and why. */
+  failures: z.array(z.object({ externalId: z.string(), message: z.string() })),
+  startedBy: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+/**
+ * `POST /api/admin/import-all-customers` (admin, empty body): starts the import, 202 with the job; when one is already
+ * running, 409 with its id in the message. `GET /api/admin/import-jobs/latest` (admin): the newest job (404 if none),
+ * `GET /api/admin/import-jobs/:id` one job; polled by the page, so progress survives a reload.
+ */
+export const importAllCustomersPath = '/api/admin/import-all-customers';
+export const latestImportJobPath = '/api/admin/import-jobs/latest';
+export const importJobParamsSchema = z.object({
+  id: z.string().regex(/^[1-9]\d{0,8}$/, 'Import id must be a positive whole number').transform(Number),
+});
+export const importJobMessages = {
+  alreadyRunning: 'An import is already running. Wait for it to finish.',
+  notFound: 'No import has been run yet.',
+} as const;
+
+/**
+ * `GET /api/auth/service-history` (customer): the field-service record linked to the signed-in customer (same email,
+ * or same phone digits, as an imported customer), with its service history read from the system; `customer: null`
+ * when none is linked.
+ */
+export const linkedServiceHistoryPath = '/api/auth/service-history';
+export const linkedServiceHistoryResponseSchema = z.object({ customer: externalCustomerSchema.nullable() });

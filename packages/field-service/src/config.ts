@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { serviceSystemIds, type ServiceSystemId } from '@repo/contracts';
+
+/**
+ * Where each system is reached, and the business's own credentials (server configuration only: never typed in a page,
+ * never sent to a browser, never logged). Accounts imports and looks up with `FIELD_SERVICE_SYSTEM`'s credentials;
+ * booking uses only the URLs, with the credentials a customer types for their own import.
+ */
+const url = z.url({ error: 'must be an http(s) URL' });
+const optionalText = z.string().trim().min(1).optional();
+
+export const fieldServiceEnvShape = {
+  /** The system the back office imports customers from and looks phones up in. */
+  FIELD_SERVICE_SYSTEM: z.enum(serviceSystemIds).default('servicepro'),
+  /** True when the URLs below are the local sandboxes that ship with the embedded default (shown as such). */
+  FIELD_SERVICE_SANDBOX: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  SERVICEPRO_API_URL: url.default('https://api.servicepro.example/v1'),
+  SERVICEPRO_COMPANY: optionalText,
+  SERVICEPRO_USERNAME: optionalText,
+  SERVICEPRO_PASSWORD: optionalText,
+  /** ServiceTitan's API and identity hosts (their integration environment is https://api-integration.servicetitan.io). */
+  SERVICETITAN_API_URL: url.default('https://api.servicetitan.io'),
+  SERVICETITAN_AUTH_URL: url.default('https://auth.servicetitan.io'),
+  SERVICETITAN_CLIENT_ID: optionalText,
+  SERVICETITAN_CLIENT_SECRET: optionalText,
+  SERVICETITAN_APP_KEY: optionalText,
+  SERVICETITAN_TENANT_ID: optionalText,
+  JOBBER_API_URL: url.default('https://api.getjobber.com/api/graphql'),
+  /** Jobber's X-JOBBER-GRAPHQL-VERSION header. */
+  JOBBER_API_VERSION: z.string().trim().min(1).default('2025-04-16'),
+  /** An access token of the business's Jobber app (see the README for the OAuth authorisation-code flow). */
+  JOBBER_API_KEY: optionalText,
+  FIELD_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+};
+export const fieldServiceEnvSchema = z.object(fieldServiceEnvShape);
+export type FieldServiceEnv = z.infer<typeof fieldServiceEnvSchema>;
+
+export type SystemUrls = {
+  servicepro: { api: string };
+  servicetitan: { api: string; auth: string };
+  jobber: { api: string; version: string };
+};
+
+export function systemUrls(env: FieldServiceEnv): SystemUrls {
+  return {
+    servicepro: { api: env.SERVICEPRO_API_URL },
+    servicetitan: { api: env.SERVICETITAN_API_URL, auth: env.SERVICETITAN_AUTH_URL },
+    jobber: { api: env.JOBBER_API_URL, version: env.JOBBER_API_VERSION },
+  };
+}
+
+/** The business's credentials for `system` with the spec's names, or the names of those not configured. */
+export function serverCredentials(env: FieldServiceEnv, system: ServiceSystemId = env.FIELD_SERVICE_SYSTEM): { credentials: Record<string, string>; missing: string[] } {
+  const byName: Record<ServiceSystemId, Record<string, string | undefined>> = {
+    servicepro: { company: env.SERVICEPRO_COMPANY, username: env.SERVICEPRO_USERNAME, password: env.SERVICEPRO_PASSWORD },
+    servicetitan: {
+      clientId: env.SERVICETITAN_CLIENT_ID,
+      clientSecret: env.SERVICETITAN_CLIENT_SECRET,
+      appKey: env.SERVICETITAN_APP_KEY,
+      tenantId: env.SERVICETITAN_TENANT_ID,
+    },
+    jobber: { apiKey: env.JOBBER_API_KEY },
+  };
+  const entries = Object.entries(byName[system]);
+  return {
+    credentials: Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    missing: entries.filter(([, value]) => value === undefined).map(([name]) => name),
+  };
+}

@@ -1,0 +1,2 @@
+export * from './connector.ts';
+export * from './config.ts';
