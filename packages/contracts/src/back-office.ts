@@ -22,8 +22,9 @@ const pageSize = z.coerce
 
 /**
  * `GET /api/admin/servicepro-customers` and `GET /api/admin/customers` (staff, admin): `q` finds customers whose first
- * name, last name, "first last" or email starts with it (any letter case), or, when it holds 3 or more digits, whose
- * phone's digits contain them whatever the formatting ("904.802", "(904) 802-1998" and "9048021998" all match).
+ * name, last name, "first last" or email starts with it (any letter case), or, when it holds 3 or more digits and
+ * nothing but phone punctuation, whose phone's ten digits start or end with them whatever the formatting ("904.802",
+ * "(904) 802-1998", "+1 904 802 1998" and "1998" all find (904) 802-1998). Every form is served by an index.
  */
 export const customerSearchQuerySchema = z.object({
   q: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional().transform((q) => q || undefined),
