@@ -22,5 +22,7 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  /** An outside system this service relies on (a field-service system, say) failed or did not answer in time. */
+  upstream: 'UPSTREAM_ERROR',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@repo/contracts';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503 | 504;
 
 /**
  * The error part of a route's response schema: every listed status answers the one API error shape.

@@ -22,3 +22,6 @@ export const forbidden = (message = 'You do not have access to this.') => new Do
 export const notFound = (message: string) => new DomainError(404, errorCodes.notFound, message);
 export const conflict = (message: string, fields?: Record<string, string>) => new DomainError(409, errorCodes.conflict, message, fields);
 export const unavailable = (message: string) => new DomainError(503, errorCodes.unavailable, message);
+/** An outside system failed (502) or did not answer in time (504): the person can try again later. */
+export const badGateway = (message: string) => new DomainError(502, errorCodes.upstream, message);
+export const gatewayTimeout = (message: string) => new DomainError(504, errorCodes.upstream, message);
