@@ -2,10 +2,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { authMessages, sessionClaimsSchema, sessionCookieName, staffSessionCookieName, type Role, type SessionClaims } from '@repo/contracts';
+import { authMessages, roles, sessionClaimsSchema, sessionCookieName, staffSessionCookieName, type Role, type SessionClaims } from '@repo/contracts';
 import { DomainError, forbidden, unauthorized, unavailable } from './errors.ts';
 import { SessionCheckUnavailableError, UnconfiguredSessionStore, type SessionStore } from './sessions/store.ts';
 import { SessionWatcher } from './sessions/watcher.ts';
+import { withRequirement } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -139,10 +140,10 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     return [...claims.values()];
   }
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', withRequirement(async (request: FastifyRequest) => {
     request.session = await verify(request);
-  });
-  app.decorate('optionalSession', async (request: FastifyRequest) => {
+  }, { kind: 'required', roles }));
+  app.decorate('optionalSession', withRequirement(async (request: FastifyRequest) => {
     if (!hasCredentials(request)) {
       request.session = null;
       return;
@@ -156,12 +157,14 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       if (!endedCookie) throw err;
       request.session = null;
     }
-  });
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest, _reply: FastifyReply) => {
-    const session = await verify(request);
-    request.session = session;
-    if (!roles.includes(session.role)) throw forbidden();
-  });
+  }, { kind: 'optional' }));
+  app.decorate('requireRole', (...allowed: Role[]) =>
+    withRequirement(async (request: FastifyRequest, _reply: FastifyReply) => {
+      const session = await verify(request);
+      request.session = session;
+      if (!allowed.includes(session.role)) throw forbidden();
+    }, { kind: 'required', roles: allowed }),
+  );
   app.decorate('sessions', {
     watch: (sid: string, onEnded: () => void) => watcher.watch(sid, onEnded),
     presented,

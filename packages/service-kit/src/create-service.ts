@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, type ServiceName } from '@repo/contracts';
 import { authPlugin } from './auth.ts';
 import { resolveSessionStore } from './sessions/resolve.ts';
@@ -10,6 +10,7 @@ import type { SessionStore } from './sessions/store.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { BaseEnv } from './env.ts';
 import { errorHandler, notFoundBody, rateLimitBody } from './error-handler.ts';
+import { documentRoute, securitySchemes } from './openapi.ts';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -61,6 +62,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  app.addHook('onRoute', documentRoute);
 
   const headers = securityHeaders();
   app.addHook('onSend', async (request, reply) => {
@@ -78,10 +80,18 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: `${options.name} service`, version: options.version ?? '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'session' } } },
+      info: {
+        title: `${options.name} service`,
+        version: options.version ?? '1.0.0',
+        description: `The ${options.name} API of St Augustine Appliance Repair. Every error answers the ApiError shape.`,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      // Served through the gateway of each host, so paths are relative to wherever the document was fetched.
+      servers: [{ url: '/', description: 'The gateway this document was read from' }],
+      components: { securitySchemes },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(authPlugin, {
     jwtSecret: env.JWT_SECRET,

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './auth.ts';
 export { errorHandler } from './error-handler.ts';
 export * from './error-responses.ts';
+export { operationIdFor, securitySchemes, withRequirement } from './openapi.ts';
 export * from './effects/index.ts';
 export * from './sessions/index.ts';
 export { verifySignedRequest, type SignedRequest } from './effects/signed-request.ts';

@@ -12,7 +12,7 @@ beforeAll(async () => {
   app = await createService({ name: 'booking', env, ready: async () => { if (!ready) throw new Error('database down'); }, bodyLimit: 1024, sessions });
   app.post('/echo', { schema: { body: z.object({ name: z.string().min(1, 'Name is required'), age: z.number({ error: 'Age must be a number' }) }) } }, async (request) => request.body);
   app.get('/boom', async () => { throw new Error('secret connection string postgres://user:pw@db'); });
-  app.get('/staff', { preHandler: app.requireRole('staff') }, async (request) => ({ sub: request.session?.sub }));
+  app.get('/staff', { preHandler: app.requireRole('staff'), schema: {} }, async (request) => ({ sub: request.session?.sub }));
   await app.ready();
 });
 afterAll(async () => {
@@ -90,10 +90,24 @@ describe('the error handler and request conventions', () => {
     expect(notFound.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves an OpenAPI document', async () => {
+  it('serves an OpenAPI document whose security, operation ids and error statuses come from the routes', async () => {
     const response = await app.inject({ method: 'GET', url: '/openapi.json' });
-    expect(response.json().openapi).toBe('3.1.0');
-    expect(Object.keys(response.json().paths)).toContain('/echo');
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['bearer', 'customerCookie', 'staffCookie']);
+    // A public route that takes a body: no security, 400 for its input, 403 for a cookie sent from another site,
+    // 413/415 for the body, 429 from the rate limit; the error shape is one shared component.
+    const echo = document.paths['/echo'].post;
+    expect(echo.operationId).toBe('postEcho');
+    expect(echo.security).toEqual([]);
+    expect(Object.keys(echo.responses).sort()).toEqual(['400', '403', '413', '415', '429']);
+    expect(echo.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+    expect(document.components.schemas.ApiError.properties.error).toBeDefined();
+    // Staff only: every way to show a session, 401/403 and the session check's 503.
+    const staff = document.paths['/staff'].get;
+    expect(staff.security).toEqual([{ bearer: [] }, { customerCookie: [] }, { staffCookie: [] }]);
+    expect(Object.keys(staff.responses).sort()).toEqual(['401', '403', '429', '503']);
+    expect(document.paths['/healthz'].get.responses['429']).toBeUndefined();
   });
 });
 

@@ -192,7 +192,6 @@ export function createEffects<Out extends OutgoingEffects>(options: EffectsOptio
             schema: {
               tags: ['deliveries'],
               summary: 'Effects this service still owes its peers: pending and failed counts and the latest failures',
-              security: [{ bearer: [] }, { cookie: [] }],
               response: { 200: deliveryStatusSchema, ...errorResponses(401, 403) },
             },
           },

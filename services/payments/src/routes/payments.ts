@@ -52,7 +52,6 @@ export async function paymentRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
     schema: {
       tags: ['payments'],
       summary: 'The payments ledger for staff, newest first, with filters and paging',
-      security: [{ bearer: [] }, { cookie: [] }],
       querystring: paymentListQuerySchema,
       response: { 200: paymentListResponseSchema, ...errors },
     },

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appointmentAccessHeader } from '@repo/contracts';
-import type { DomainError, ServiceApp } from '@repo/service-kit';
+import { withRequirement, type DomainError, type ServiceApp } from '@repo/service-kit';
 import type { TrackingCaller } from '../use-cases/resolve-tracking-access.ts';
 
 /** A session that is bad, ended or cannot be checked right now: beside a link it grants nothing and is ignored. */
@@ -16,7 +16,8 @@ const linkToken = (request: FastifyRequest) => {
  * required (401 otherwise); beside a link a stale session (a guest's shared computer) is ignored, as in booking.
  */
 export function identifyCaller(app: ServiceApp) {
-  return async function identify(request: FastifyRequest, reply: FastifyReply) {
+  // A session or a link token: for the API document, a session is optional.
+  return withRequirement(async function identify(request: FastifyRequest, reply: FastifyReply) {
     if (linkToken(request) === undefined) {
       await app.authenticate.call(app, request, reply);
       return;
@@ -25,7 +26,7 @@ export function identifyCaller(app: ServiceApp) {
       if (!isUnusableSession(err)) throw err;
       request.session = null;
     });
-  };
+  }, { kind: 'optional' });
 }
 
 /** Who the checked request comes from. */

@@ -17,7 +17,6 @@ import { listTracking } from '../use-cases/list-tracking.ts';
 import { callerOf, identifyCaller } from './caller.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
-const security: Record<string, string[]>[] = [{ bearer: [] }, { cookie: [] }];
 
 export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingContext }) {
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
@@ -26,7 +25,6 @@ export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingCo
     schema: {
       tags: ['tracking'],
       summary: 'Active tracking records, a page at a time: every one for staff, their own for a customer or a technician',
-      security,
       querystring: trackingListQuerySchema,
       response: { 200: trackingListSchema, ...errors },
     },
@@ -38,7 +36,6 @@ export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingCo
     schema: {
       tags: ['tracking'],
       summary: "One technician's jobs on a business date (today by default): a technician's own, or any technician's for staff (technicianId)",
-      security,
       querystring: technicianJobsQuerySchema,
       response: { 200: technicianJobListSchema, ...errors },
     },
@@ -49,7 +46,6 @@ export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingCo
     schema: {
       tags: ['tracking'],
       summary: "One appointment's tracking record: for staff, its owner, its technician, or the holder of its link (X-Appointment-Access)",
-      security,
       params: trackingParamsSchema,
       response: { 200: trackingRecordSchema, ...errors },
     },
@@ -60,7 +56,6 @@ export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingCo
     schema: {
       tags: ['tracking'],
       summary: 'Moves the job one step forward: dispatched, en-route, arrived, in-progress, completed (staff, or the technician of the job)',
-      security,
       params: trackingParamsSchema,
       body: trackingStatusChangeSchema,
       response: { 200: trackingRecordSchema, ...errors },
