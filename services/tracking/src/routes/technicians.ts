@@ -7,7 +7,7 @@ import {
   updateLocationSchema,
   updateTechnicianSchema,
 } from '@repo/contracts';
-import { errorResponses, forbidden, type ServiceApp } from '@repo/service-kit';
+import { errorResponses, forbidden, withRequirement, type ServiceApp } from '@repo/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TrackingContext } from '../use-cases/context.ts';
 import { createTechnician } from '../use-cases/create-technician.ts';
@@ -24,13 +24,13 @@ export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: Tracking
   const staffOnly = app.requireRole('staff', 'admin');
   const staffOrTechnician = app.requireRole('staff', 'admin', 'technician');
   /** Staff, or the technician whose id is in the path (their phone reports their position): 403 for anyone else. */
-  const staffOrSelf = async (request: FastifyRequest, reply: FastifyReply) => {
+  const staffOrSelf = withRequirement(async (request: FastifyRequest, reply: FastifyReply) => {
     await staffOrTechnician.call(app, request, reply);
     const session = request.session;
     // onRequest runs before validation: the path's id is still the raw string the router matched.
     const { id } = request.params as { id?: string };
     if (session?.role === 'technician' && (!session.technicianId || session.technicianId !== id)) throw forbidden(ownLocationOnly);
-  };
+  }, { kind: 'required', roles: ['staff', 'admin', 'technician'] });
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
 
   app.get('/api/technicians', { onRequest: staffOnly, schema: { tags: ['technicians'], response: { 200: technicianListSchema, ...errors } } },
