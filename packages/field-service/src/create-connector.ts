@@ -1,0 +1,31 @@
+import { missingCredentialsMessage, serviceSystemCredentialNames, type ServiceSystemId } from '@repo/contracts';
+import type { SystemUrls } from './config.ts';
+import { FieldServiceError, type ConnectorOptions, type FieldServiceConnector } from './connector.ts';
+import { createJobberConnector } from './jobber/connector.ts';
+import { createServiceProConnector } from './servicepro/connector.ts';
+import { createServiceTitanConnector } from './servicetitan/connector.ts';
+
+/**
+ * The connector for `system`, signed in with `credentials` under the spec's names (ServicePro company, username,
+ * password; ServiceTitan clientId, clientSecret, appKey, tenantId; Jobber apiKey). Values are trimmed; a missing or
+ * blank one throws FieldServiceError 'credentials' with the spec's "Missing Credentials: Please provide: …".
+ * Nothing is sent until the first call.
+ */
+export function createConnector(system: ServiceSystemId, credentials: Record<string, string>, urls: SystemUrls, options: ConnectorOptions = {}): FieldServiceConnector {
+  const names = serviceSystemCredentialNames[system];
+  const values = Object.fromEntries(names.map((name) => [name, typeof credentials[name] === 'string' ? credentials[name].trim() : '']));
+  const missing = names.filter((name) => !values[name]);
+  if (missing.length) throw new FieldServiceError(system, 'credentials', missingCredentialsMessage(missing));
+  switch (system) {
+    case 'servicepro':
+      return createServiceProConnector({ company: values.company!, username: values.username!, password: values.password! }, urls.servicepro, options);
+    case 'servicetitan':
+      return createServiceTitanConnector(
+        { clientId: values.clientId!, clientSecret: values.clientSecret!, appKey: values.appKey!, tenantId: values.tenantId! },
+        urls.servicetitan,
+        options,
+      );
+    case 'jobber':
+      return createJobberConnector({ apiKey: values.apiKey! }, urls.jobber, options);
+  }
+}

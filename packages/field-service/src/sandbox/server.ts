@@ -1,0 +1,217 @@
+/**
+ * What every sandbox shares: a node:http server on an ephemeral port, a request log for tests (method, path, query,
+ * headers with secrets masked, time), and the test levers: injected failures (status, how many times, Retry-After,
+ * which paths), a delay before answering, and malformed answers.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type SandboxFault = {
+  status: 429 | 500 | 502 | 503 | 504;
+  /** How many matching requests get it (then they are answered normally). */
+  times: number;
+  /** Retry-After header: seconds, or an HTTP date as text. */
+  retryAfter?: number | string;
+  /** Only requests whose path (with query) matches; every request when absent. */
+  path?: RegExp;
+};
+
+export type SandboxMalformed = {
+  /** Only successful answers to matching paths; every one when absent. */
+  path?: RegExp;
+  /** 'shape' (default): JSON of the wrong shape; 'not-json': an HTML error page with status 200. */
+  kind?: 'shape' | 'not-json';
+  /** How many answers are spoiled (default: all). */
+  times?: number;
+};
+
+export type SandboxTestOptions = {
+  /** How many demo customers (default 120). */
+  customers?: number;
+  host?: string;
+  /** Access tokens' lifetime in seconds (default 3600; small values test renewal). */
+  tokenTtlSeconds?: number;
+  faults?: SandboxFault[];
+  /** Milliseconds before every answer (for timeouts). */
+  delayMs?: number;
+  malformed?: SandboxMalformed;
+  /** The time the sandbox starts at (upcoming visits are dated from it). */
+  now?: number;
+};
+
+export type LoggedRequest = {
+  /** Milliseconds since the epoch (fractional), when the request arrived. */
+  at: number;
+  method: string;
+  /** The path without the query. */
+  path: string;
+  query: Record<string, string>;
+  /** Lower-case names; secrets (authorization, ST-App-Key) shown as "[redacted]". */
+  headers: Record<string, string>;
+  status: number;
+};
+
+export type SandboxAnswer = { status: number; body: unknown; headers?: Record<string, string> };
+
+export type SandboxRequest = {
+  method: string;
+  url: URL;
+  headers: IncomingMessage['headers'];
+  /** The raw body text. */
+  body: string;
+};
+
+export type RunningSandbox = {
+  /** The base URL (http://127.0.0.1:<port>). */
+  url: string;
+  /** Every request so far, in arrival order. */
+  requests: LoggedRequest[];
+  /** Adds a failure for the next matching requests. */
+  injectFault(fault: SandboxFault): void;
+  /** Spoils successful answers (undefined stops it). */
+  setMalformed(malformed: SandboxMalformed | undefined): void;
+  setDelay(ms: number): void;
+  clearLog(): void;
+  close(): Promise<void>;
+};
+
+const secretHeaders = new Set(['authorization', 'st-app-key', 'cookie']);
+
+export type SandboxHandler = (request: SandboxRequest) => SandboxAnswer | Promise<SandboxAnswer>;
+
+export type SandboxSpec = {
+  handle: SandboxHandler;
+  /** The protocol's error body for an injected failure. */
+  errorBody: (status: number) => unknown;
+  /** A successful answer of the wrong shape, in the protocol's spirit. */
+  wrongShape: (request: SandboxRequest) => unknown;
+};
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 1_000_000) request.destroy(new Error('body too large'));
+      else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startSandboxServer(spec: SandboxSpec, options: SandboxTestOptions): Promise<RunningSandbox> {
+  const requests: LoggedRequest[] = [];
+  const faults: SandboxFault[] = [...(options.faults ?? []).map((fault) => ({ ...fault }))];
+  let malformed = options.malformed ? { ...options.malformed } : undefined;
+  let delayMs = options.delayMs ?? 0;
+
+  const write = (response: ServerResponse, answer: SandboxAnswer) => {
+    if (response.destroyed || response.writableEnded) return;
+    const text = typeof answer.body === 'string' ? answer.body : answer.body === undefined ? '' : JSON.stringify(answer.body);
+    const contentType = typeof answer.body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
+    response.writeHead(answer.status, { 'content-type': contentType, ...answer.headers });
+    response.end(text);
+  };
+
+  const server = createServer(async (incoming, response) => {
+    const url = new URL(incoming.url ?? '/', 'http://sandbox');
+    const entry: LoggedRequest = {
+      at: performance.timeOrigin + performance.now(),
+      method: incoming.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: Object.fromEntries(
+        Object.entries(incoming.headers).map(([name, value]) => [name, secretHeaders.has(name) ? '[redacted]' : String(value)]),
+      ),
+      status: 0,
+    };
+    requests.push(entry);
+    try {
+      const body = await readBody(incoming);
+      if (delayMs > 0) await wait(delayMs);
+      const request: SandboxRequest = { method: entry.method, url, headers: incoming.headers, body };
+      const target = url.pathname + url.search;
+      const fault = faults.find((candidate) => candidate.times > 0 && (!candidate.path || candidate.path.test(target)));
+      let answer: SandboxAnswer;
+      if (fault) {
+        fault.times--;
+        answer = {
+          status: fault.status,
+          body: spec.errorBody(fault.status),
+          headers: fault.retryAfter === undefined ? undefined : { 'retry-after': String(fault.retryAfter) },
+        };
+      } else {
+        answer = await spec.handle(request);
+        const spoil = malformed && (malformed.times ?? 1) > 0 && answer.status < 300 && (!malformed.path || malformed.path.test(target));
+        if (spoil && malformed) {
+          if (malformed.times !== undefined) malformed.times--;
+          answer = malformed.kind === 'not-json' ? { status: 200, body: '<html><body>Gateway hiccup</body></html>' } : { status: answer.status, body: spec.wrongShape(request) };
+        }
+      }
+      entry.status = answer.status;
+      write(response, answer);
+    } catch (err) {
+      entry.status = 500;
+      write(response, { status: 500, body: spec.errorBody(500) });
+      if (!(err instanceof Error && err.message === 'body too large')) console.error('sandbox handler failed', err);
+    }
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  return {
+    url: `http://${host}:${port}`,
+    requests,
+    injectFault: (fault) => faults.push({ ...fault }),
+    setMalformed: (value) => {
+      malformed = value ? { ...value } : undefined;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
+    clearLog: () => {
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Reads `page`/`pageSize`-style integers: the fallback when absent, undefined when not a positive integer. */
+export function positiveInt(value: string | null, fallback: number): number | undefined {
+  if (value === null || value === '') return fallback;
+  if (!/^\d+$/.test(value)) return undefined;
+  const parsed = Number(value);
+  return parsed >= 1 ? parsed : undefined;
+}
+
+/** Bearer tokens issued by a sandbox, each with its expiry. */
+export function tokenStore(ttlSeconds: number) {
+  const tokens = new Map<string, number>();
+  return {
+    issue(prefix: string): string {
+      const token = `${prefix}.${crypto.randomUUID()}`;
+      tokens.set(token, Date.now() + ttlSeconds * 1000);
+      return token;
+    },
+    /** 'ok', 'expired' or 'unknown'. */
+    check(header: string | undefined): 'ok' | 'expired' | 'unknown' {
+      // "Bearer <token>", or the bare token some APIs document (ServiceTitan's examples send it so).
+      const token = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? header;
+      const expiry = token ? tokens.get(token) : undefined;
+      if (expiry === undefined) return 'unknown';
+      return Date.now() < expiry ? 'ok' : 'expired';
+    },
+    ttlSeconds,
+  };
+}
