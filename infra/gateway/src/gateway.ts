@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import { appNames, errorCodes, routeOwnership, serviceForPath, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, errorCodes, isAppPage, routeOwnership, serviceForPath, type AppName, type ServiceName } from '@repo/contracts';
 import {
   apiError,
   apiNotFound,
@@ -183,19 +183,25 @@ async function buildAppServer(
     },
   });
 
-  // What nginx's try_files does when no file matches: JSON for /api, 404 for assets, otherwise the app's index.html.
+  // What nginx does when no file matches: JSON for /api, 404 for assets, the app (prerendered when it was) for one of
+  // its pages, and 404 with its Page Not Found page for anything else.
   server.setNotFoundHandler((request, reply) => {
     const rawPath = rawPathOf(request.url);
-    if (isApiPath(decodedPathOf(request.url))) return reply.code(404).send(apiNotFound(rawPath));
+    const pathname = decodedPathOf(request.url);
+    if (isApiPath(pathname)) return reply.code(404).send(apiNotFound(rawPath));
     if (isFilePath(rawPath) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).type('text/plain').send('Not Found');
     }
-    return reply.sendFile(prerenderedPage(root, decodedPathOf(request.url)) ?? 'index.html');
+    if (isAppPage(app, pathname)) return reply.sendFile(prerenderedPage(root, pathname) ?? 'index.html');
+    return reply.code(404).sendFile(existsSync(path.join(root, notFoundPage)) ? notFoundPage : 'index.html');
   });
 
   server.log.info({ app, root }, 'serving app');
   return server;
 }
+
+/** The app's prerendered Page Not Found page, when its build writes one (the SPA's index.html otherwise). */
+const notFoundPage = '404.html';
 
 /** dist/<route>/index.html when the route was prerendered at build time, like nginx's `$uri/index.html`. */
 function prerenderedPage(root: string, pathname: string): string | undefined {

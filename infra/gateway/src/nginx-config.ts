@@ -1,5 +1,7 @@
 import {
   appNames,
+  appPagePattern,
+  appPages,
   legacyRedirects,
   routeOwnership,
   serviceNames,
@@ -166,8 +168,16 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     block(`location ^~ ${assetsPath}`, ['try_files $uri =404', ...withCacheControl(options.mode, cacheControl.immutable)]),
     ...fileFolders.map((folder) => block(`location ^~ ${folder}`, ['try_files $uri =404', ...withCacheControl(options.mode, cacheControl.revalidate)])),
     block('location = /index.html', withCacheControl(options.mode, cacheControl.revalidate)),
-    // A prerendered route is dist/<route>/index.html: served as it is, without a redirect to a trailing slash.
-    block('location /', ['try_files $uri $uri/index.html /index.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),
+    '# The pages of appPages in @repo/contracts; a prerendered one is dist/<page>/index.html, served without a redirect',
+    ...appPages[site.name].map((page) =>
+      block(`location ~ ${quote(appPagePattern(page))}`, [
+        page === '/' ? 'try_files /index.html =404' : 'try_files $uri/index.html /index.html',
+        ...withCacheControl(options.mode, cacheControl.revalidate),
+      ]),
+    ),
+    '# Files at the root (robots.txt, favicon); anything else is no page: 404 with the Page Not Found page',
+    block('location /', ['try_files $uri =404', 'error_page 404 /404.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),
+    block('location = /404.html', ['internal', 'try_files /404.html /index.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),
   ]);
 }
 

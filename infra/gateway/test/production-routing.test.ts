@@ -58,10 +58,11 @@ describe.skipIf(!nginxAvailable())(
       await work?.remove();
     });
 
-    it.each(appNames)('serves the %s app on its host name, with HSTS', async (app) => {
-      const response = await get(port, hostOf(app), '/some/route');
+    it.each(appNames)('serves the %s app on its host name, with HSTS, and 404 for a path that is none of its pages', async (app) => {
+      const response = await get(port, hostOf(app), '/');
       expect(response.status).toBe(200);
       expect(response.body).toContain(`<title>${app}</title>`);
+      for (const path of ['/some/route', '/healthz', '/openapi.json']) expect((await get(port, hostOf(app), path)).status).toBe(404);
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(response.headers['x-frame-options']).toBe('DENY');
     });

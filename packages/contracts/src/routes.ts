@@ -62,3 +62,39 @@ export type AppName = (typeof appNames)[number];
 export const localAppHosts: Record<AppName, string> = { web: 'localhost', portal: 'localhost', backoffice: '127.0.0.1' };
 export const defaultLocalAppPorts: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
 export const localAppOrigin = (app: AppName, port: number = defaultLocalAppPorts[app]) => `http://${localAppHosts[app]}:${port}`;
+
+/**
+ * Every page of each app, as its router matches it (`:name` stands for one path segment; a trailing slash is the same
+ * page). The gateways answer anything else on an app's host (that is no file and no API path) with 404 and the app's
+ * Page Not Found page, so an unknown address is never a soft 404. Each app's router test holds it to this table.
+ */
+export const appPages: Record<AppName, readonly string[]> = {
+  web: ['/', '/careers', '/book-appointment', '/payment', '/payment-success', '/sub-zero-repair', '/wolf-repair', '/font-examples'],
+  portal: ['/', '/login', '/register', '/customer-portal', '/appointments/:id', '/technician-tracking'],
+  backoffice: [
+    '/',
+    '/admin-login',
+    '/admin-customer-management',
+    '/technician-management',
+    '/admin-tracking',
+    '/admin-payments',
+    '/admin-deliveries',
+    '/admin-staff',
+    '/my-jobs',
+  ],
+};
+
+/** The regular expression (source) of one page pattern of `appPages`: `/appointments/:id` → `^/appointments/[^/]+/?$`. */
+export function appPagePattern(page: string): string {
+  if (page === '/') return '^/$';
+  const segments = page
+    .split('/')
+    .slice(1)
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')));
+  return `^/${segments.join('/')}/?$`;
+}
+
+/** Whether `pathname` (decoded, without the query) is one of the app's pages. */
+export function isAppPage(app: AppName, pathname: string): boolean {
+  return appPages[app].some((page) => new RegExp(appPagePattern(page)).test(pathname));
+}

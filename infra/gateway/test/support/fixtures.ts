@@ -18,6 +18,9 @@ export async function tempDir(label: string): Promise<TempDir> {
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** One page of each app's `appPages` that the fixture prerenders, and one with a parameter (portal). */
+export const prerenderedPage: Record<AppName, string> = { web: '/careers', portal: '/register', backoffice: '/admin-staff' };
+
 /** A small build of each app, as Vite lays it out: index.html and hashed files under assets/. */
 export async function writeDists(root: string): Promise<Record<AppName, string>> {
   const dists = {} as Record<AppName, string>;
@@ -28,9 +31,11 @@ export async function writeDists(root: string): Promise<Record<AppName, string>>
     await writeFile(path.join(dist, assetFile), assetSource);
     await mkdir(path.join(dist, 'videos'), { recursive: true });
     await writeFile(path.join(dist, 'videos', 'clip.webm'), 'webm');
-    // A page prerendered at build time, as apps/web writes them: dist/<route>/index.html.
-    await mkdir(path.join(dist, 'prerendered'), { recursive: true });
-    await writeFile(path.join(dist, 'prerendered', 'index.html'), `<!doctype html><title>${app} prerendered</title>`);
+    // A page prerendered at build time, as apps/web writes them: dist/<route>/index.html; and, for the web app only,
+    // its prerendered Page Not Found page (the others answer an unknown path with index.html and status 404).
+    await mkdir(path.join(dist, prerenderedPage[app].slice(1)), { recursive: true });
+    await writeFile(path.join(dist, prerenderedPage[app].slice(1), 'index.html'), `<!doctype html><title>${app} prerendered</title>`);
+    if (app === 'web') await writeFile(path.join(dist, '404.html'), `<!doctype html><title>${app} not found</title>`);
     dists[app] = dist;
   }
   return dists;

@@ -2,10 +2,10 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { appNames, errorCodes, internalPathPrefix, legacyRedirects, routeOwnership, serviceForPath, type AppName } from '@repo/contracts';
+import { appNames, appPages, errorCodes, isAppPage, internalPathPrefix, legacyRedirects, routeOwnership, serviceForPath, type AppName } from '@repo/contracts';
 import { contentSecurityPolicy, type RedirectOrigins } from '../../src/policy.ts';
 import { startFakeServices, type FakeServices, type ServiceEcho } from './fake-services.ts';
-import { assetFile, assetSource, tempDir, writeDists, type TempDir } from './fixtures.ts';
+import { assetFile, assetSource, prerenderedPage, tempDir, writeDists, type TempDir } from './fixtures.ts';
 
 export type RunningGateway = { urls: Record<AppName, string>; origins: RedirectOrigins; close(): Promise<void> };
 
@@ -135,7 +135,7 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(response.status === 404 || response.headers.get('content-type')?.startsWith('text/html')).toBe(true);
       });
 
-      it.each(['/', '/index.html', '/some/client/route'])('serves the app for %s with no-cache', async (path) => {
+      it.each(['/', '/index.html', ...appPages[app].filter((page) => page !== '/' && page !== prerenderedPage[app]).map((page) => page.replace(':id', '42'))])('serves the app for %s with no-cache', async (path) => {
         const response = await fetch(url(app, path));
         expect(response.status).toBe(200);
         expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -144,12 +144,23 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expectSecurityHeaders(response, app);
       });
 
-      it.each(['/prerendered', '/prerendered/', '/prerendered?x=1'])('serves the prerendered page for %s without a redirect', async (path) => {
+      it.each([prerenderedPage[app], `${prerenderedPage[app]}/`, `${prerenderedPage[app]}?x=1`])('serves the prerendered page for %s without a redirect', async (path) => {
         const response = await fetch(url(app, path), { redirect: 'manual' });
         expect(response.status).toBe(200);
         expect(response.headers.get('cache-control')).toBe('no-cache');
         expect(await response.text()).toContain(`<title>${app} prerendered</title>`);
       });
+
+      it.each(['/no-such-page', '/careers/extra', '/appointments', '/appointments/1/2', '/healthz', '/readyz', '/openapi.json', '/staffx', '/%E2%9C%93'])(
+        'answers %s, which is no page of the app, with 404 and the Page Not Found page',
+        async (path) => {
+          const response = await fetch(url(app, path), { redirect: 'manual' });
+          expect(response.status).toBe(404);
+          expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+          expect(await response.text()).toContain(app === 'web' ? `<title>${app} not found</title>` : `<title>${app}</title>`);
+          expectSecurityHeaders(response, app);
+        },
+      );
 
       it('serves public files with their type and answers a missing one with 404, not the app', async () => {
         const video = await fetch(url(app, '/videos/clip.webm'));
@@ -237,10 +248,10 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
     });
 
     describe.each(otherApps)('on the %s host', (app) => {
-      it.each(legacyCases)('serves $path itself instead of redirecting', async ({ path }) => {
+      it.each(legacyCases)('serves $path itself instead of redirecting: its page, or 404 when it has none', async ({ path }) => {
         const response = await fetch(url(app, path), { redirect: 'manual' });
-        expect(response.status).toBe(200);
-        expect(await response.text()).toContain(`<title>${app}</title>`);
+        expect(response.status).toBe(isAppPage(app, path.split('?')[0]!) ? 200 : 404);
+        expect(await response.text()).toMatch(new RegExp(`<title>${app}( prerendered)?</title>`));
       });
     });
 
