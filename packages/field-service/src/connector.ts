@@ -105,4 +105,6 @@ export type ConnectorOptions = {
   backoffMs?: number;
   /** For tests. */
   fetch?: typeof fetch;
+  /** The clock tokens' expiry is judged by (for tests; Date.now by default). */
+  now?: () => number;
 };

@@ -23,13 +23,27 @@ export type JobberCredentials = { apiKey: string };
 /** Codes Jobber (and GraphQL servers generally) use for a token that may not read the data. */
 const refusedCodes = new Set(['UNAUTHENTICATED', 'UNAUTHORIZED', 'ACCESS_DENIED', 'FORBIDDEN']);
 
-type GraphQLAnswer = { errors?: { message: string; extensions?: { code?: string } }[]; extensions?: { cost?: { requestedQueryCost: number; throttleStatus: { currentlyAvailable: number; restoreRate: number } } } };
+type GraphQLAnswer = {
+  errors?: { message: string; extensions?: { code?: string } }[];
+  extensions?: { cost?: { requestedQueryCost: number; throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number } } };
+};
 
-/** How long a THROTTLED answer asks us to wait: until enough points are restored for the query (a little margin). */
+const throttled = (answer: GraphQLAnswer | null) => Boolean(answer?.errors?.some((error) => error.extensions?.code === 'THROTTLED'));
+/** A query that costs more than the bucket ever holds: waiting never helps. */
+const beyondMaximum = (answer: GraphQLAnswer | null) => {
+  const cost = answer?.extensions?.cost;
+  return Boolean(cost && cost.requestedQueryCost > cost.throttleStatus.maximumAvailable);
+};
+
+/**
+ * How long a THROTTLED answer asks us to wait: until enough points are restored for the query, (requested −
+ * available) / restoreRate seconds, with a little margin. Undefined for any other answer, and for a query that costs
+ * more than the maximum (it never resolves).
+ */
 export function throttleWaitMs(body: unknown): number | undefined {
   const answer = body as GraphQLAnswer | null;
-  if (!answer?.errors?.some((error) => error.extensions?.code === 'THROTTLED')) return undefined;
-  const cost = answer.extensions?.cost;
+  if (!throttled(answer) || beyondMaximum(answer)) return undefined;
+  const cost = answer!.extensions?.cost;
   if (!cost || cost.throttleStatus.restoreRate <= 0) return 1000;
   const missing = Math.max(0, cost.requestedQueryCost - cost.throttleStatus.currentlyAvailable);
   return Math.ceil((missing / cost.throttleStatus.restoreRate) * 1000) + 50;
@@ -59,6 +73,9 @@ export function createJobberConnector(credentials: JobberCredentials, urls: { ap
       retryAfter: throttleWaitMs,
     });
     if (answer.errors?.length) {
+      if (throttled(answer as GraphQLAnswer) && beyondMaximum(answer as GraphQLAnswer)) {
+        throw http.fail('unavailable', `Jobber refused the query for ${what}: it costs more points than Jobber ever allows at once.`);
+      }
       const refused = answer.errors.some((error) => refusedCodes.has(error.extensions?.code ?? ''));
       if (refused) throw http.fail('credentials', credentialsMessage('jobber'));
       throw http.fail('unavailable', `Jobber could not answer the query for ${what}: ${answer.errors[0]!.message}`);

@@ -48,6 +48,8 @@ export type LoggedRequest = {
   query: Record<string, string>;
   /** Lower-case names; secrets (authorization, ST-App-Key) shown as "[redacted]". */
   headers: Record<string, string>;
+  /** A JSON or form body's fields, secrets (password, client_secret) shown as "[redacted]"; GraphQL's variables too. */
+  body?: Record<string, unknown>;
   status: number;
 };
 
@@ -71,11 +73,29 @@ export type RunningSandbox = {
   /** Spoils successful answers (undefined stops it). */
   setMalformed(malformed: SandboxMalformed | undefined): void;
   setDelay(ms: number): void;
+  /** Makes every access token issued so far expired (the next call with one gets the protocol's 401). */
+  expireTokens(): void;
   clearLog(): void;
   close(): Promise<void>;
 };
 
 const secretHeaders = new Set(['authorization', 'st-app-key', 'cookie']);
+const secretFields = /password|secret|api_?key|token/i;
+
+/** The body's fields for the log, secrets masked; undefined when it is neither JSON nor a form. */
+function loggedBody(text: string, contentType: string | undefined): Record<string, unknown> | undefined {
+  let fields: Record<string, unknown> | undefined;
+  if (contentType?.includes('application/x-www-form-urlencoded')) fields = Object.fromEntries(new URLSearchParams(text));
+  else if (contentType?.includes('json')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) fields = parsed as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  }
+  return fields && Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, secretFields.test(name) ? '[redacted]' : value]));
+}
 
 export type SandboxHandler = (request: SandboxRequest) => SandboxAnswer | Promise<SandboxAnswer>;
 
@@ -85,6 +105,7 @@ export type SandboxSpec = {
   errorBody: (status: number) => unknown;
   /** A successful answer of the wrong shape, in the protocol's spirit. */
   wrongShape: (request: SandboxRequest) => unknown;
+  expireTokens?: () => void;
 };
 
 const readBody = (request: IncomingMessage) =>
@@ -131,6 +152,7 @@ export async function startSandboxServer(spec: SandboxSpec, options: SandboxTest
     requests.push(entry);
     try {
       const body = await readBody(incoming);
+      if (body) entry.body = loggedBody(body, incoming.headers['content-type']);
       if (delayMs > 0) await wait(delayMs);
       const request: SandboxRequest = { method: entry.method, url, headers: incoming.headers, body };
       const target = url.pathname + url.search;
@@ -176,6 +198,7 @@ export async function startSandboxServer(spec: SandboxSpec, options: SandboxTest
     setDelay: (ms) => {
       delayMs = ms;
     },
+    expireTokens: () => spec.expireTokens?.(),
     clearLog: () => {
       requests.length = 0;
     },
@@ -213,5 +236,8 @@ export function tokenStore(ttlSeconds: number) {
       return Date.now() < expiry ? 'ok' : 'expired';
     },
     ttlSeconds,
+    expireAll(): void {
+      for (const token of tokens.keys()) tokens.set(token, 0);
+    },
   };
 }

@@ -85,6 +85,7 @@ export async function startServiceProSandbox(options: SandboxTestOptions = {}): 
 
   return startSandboxServer(
     {
+      expireTokens: () => tokens.expireAll(),
       errorBody: (status) =>
         (status === 429
           ? { error: { code: 'rate_limited', message: 'Too many requests: slow down.' } }

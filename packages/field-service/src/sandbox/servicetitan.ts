@@ -210,6 +210,7 @@ export async function startServiceTitanSandbox(options: SandboxTestOptions = {})
 
   return startSandboxServer(
     {
+      expireTokens: () => tokens.expireAll(),
       errorBody: (status) => (status === 429 ? problem(429, 'Too many requests. Please retry after the time in the Retry-After header.').body : problem(status, 'The service is temporarily unavailable.').body),
       wrongShape: (request) => (request.url.pathname.endsWith('/connect/token') ? { token: 'not-this' } : { results: [{ name: 'Dana Whitfield' }], more: 'yes' }),
       handle(request) {

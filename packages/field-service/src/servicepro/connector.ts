@@ -70,7 +70,7 @@ export function createServiceProConnector(credentials: ServiceProCredentials, ur
     });
     companyName = data.companyName;
     return { token: data.accessToken, expiresInSeconds: data.expiresIn };
-  });
+  }, options.now);
 
   const get = <T>(path: string, schema: z.ZodType<T>, what: string, signal?: AbortSignal, passStatus?: number[]) =>
     http.send(

@@ -29,7 +29,7 @@ import {
 export type ServiceTitanCredentials = { clientId: string; clientSecret: string; appKey: string; tenantId: string };
 
 /** Calls for one customer's contacts and invoices run this many at a time while a page of customers is mapped. */
-const customerConcurrency = 8;
+const customerConcurrency = 16;
 /** ServiceTitan lists at most 50 ids per `ids`/`appointmentIds` filter. */
 const idsPerCall = 50;
 
@@ -92,7 +92,7 @@ export function createServiceTitanConnector(
       if (err instanceof HttpStatusError) throw http.fail('unavailable', 'ServiceTitan refused the sign-in request (HTTP 400).', err);
       throw err;
     }
-  });
+  }, options.now);
 
   const get = <T>(path: string, query: Record<string, string | number | boolean | undefined>, schema: z.ZodType<T>, what: string, signal?: AbortSignal, passStatus?: number[]) => {
     const search = new URLSearchParams();

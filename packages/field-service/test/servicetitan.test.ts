@@ -1,0 +1,253 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createConnector, phoneDigits, type ConnectorOptions, type SystemUrls } from '../src/index.ts';
+import { serviceTitanIdOf, serviceTitanSandboxCredentials, startServiceTitanSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
+import { allCustomers, failure, fixtureServer, gapMs, requestsTo } from './support/helpers.ts';
+
+const fast: ConnectorOptions = { backoffMs: 5, maxRetries: 2, timeoutMs: 5_000 };
+const urlsFor = (api: string, auth = api): SystemUrls => ({
+  servicepro: { api: 'http://127.0.0.1:9' },
+  servicetitan: { api, auth },
+  jobber: { api: 'http://127.0.0.1:9', version: '2025-04-16' },
+});
+const tenantPath = (rest: string) => new RegExp(`^/crm/v2/tenant/1234567/${rest}$`);
+
+describe('ServiceTitan connector against the ServiceTitan sandbox', () => {
+  let sandbox: RunningSandbox;
+  const connect = (options: ConnectorOptions = fast, credentials: Record<string, string> = serviceTitanSandboxCredentials) =>
+    createConnector('servicetitan', credentials, urlsFor(sandbox.url), options);
+
+  beforeAll(async () => {
+    sandbox = await startServiceTitanSandbox({ customers: 345 });
+  });
+  afterAll(() => sandbox.close());
+  afterEach(() => {
+    sandbox.setDelay(0);
+    sandbox.setMalformed(undefined);
+    sandbox.clearLog();
+  });
+
+  it('gets a token with the client credentials grant and sends it with the app key, tenant in the path', async () => {
+    await connect().listCustomers(null, 5);
+    const [token] = requestsTo(sandbox.requests, /^\/connect\/token$/);
+    expect(token).toMatchObject({ method: 'POST', status: 200 });
+    expect(token?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    const [list] = requestsTo(sandbox.requests, tenantPath('customers'));
+    expect(list?.headers.authorization).toBe('[redacted]');
+    expect(list?.headers['st-app-key']).toBe('[redacted]');
+    expect(list?.query).toEqual({ page: '1', pageSize: '5', includeTotal: 'true', sort: '+Id' });
+  });
+
+  it('refuses a wrong secret, app key or tenant as credentials, naming no credential', async () => {
+    const wrong = { clientSecret: 'cs1.wrong-secret-5521', appKey: 'ak1.wrong-key-5521', tenantId: '7654321' };
+    for (const [name, value] of Object.entries(wrong)) {
+      const error = await failure(connect(fast, { ...serviceTitanSandboxCredentials, [name]: value }).listCustomers(null, 5), 'credentials', [value, serviceTitanSandboxCredentials.clientSecret]);
+      expect(error.message).toBe('ServiceTitan refused these credentials: check the client id, secret, app key and tenant id.');
+    }
+  });
+
+  it('renews the token before it expires, and once after a 401', async () => {
+    let clock = Date.now();
+    const connector = connect({ ...fast, now: () => clock });
+    await connector.listCustomers(null, 2);
+    clock += 900_000; // the documented 15-minute tokens
+    await connector.listCustomers(null, 2);
+    expect(requestsTo(sandbox.requests, /^\/connect\/token$/)).toHaveLength(2);
+    expect(sandbox.requests.some((request) => request.status === 401)).toBe(false);
+
+    sandbox.expireTokens();
+    await connector.listCustomers(null, 2);
+    expect(requestsTo(sandbox.requests, /^\/connect\/token$/)).toHaveLength(3);
+    expect(requestsTo(sandbox.requests, tenantPath('customers')).map((request) => request.status)).toEqual([200, 200, 401, 200]);
+  });
+
+  it('pages to the end with page, pageSize and hasMore: every customer exactly once', async () => {
+    const { customers } = await allCustomers(connect(), 100);
+    expect(customers).toHaveLength(345);
+    expect(new Set(customers.map((customer) => customer.externalId)).size).toBe(345);
+    expect(requestsTo(sandbox.requests, tenantPath('customers')).map((request) => request.query.page)).toEqual(['1', '2', '3', '4']);
+    expect((await connect().listCustomers(null, 100_000)).total).toBe(345);
+    expect(requestsTo(sandbox.requests, tenantPath('customers')).at(-1)?.query.pageSize).toBe('5000');
+  });
+
+  it('maps a customer from the customer, its contacts and its invoices', async () => {
+    const { customers } = await connect().listCustomers(null, 2);
+    expect(customers[1]).toEqual({
+      externalId: serviceTitanIdOf(1),
+      firstName: 'Robert',
+      lastName: 'Alvarez',
+      email: 'robert.alvarez@example.com',
+      phone: '(904) 802-1998',
+      address: '212 San Marco Ave',
+      city: 'St Augustine',
+      state: 'FL',
+      zipCode: '32084',
+      lastServiceDate: '2025-05-12',
+      totalServices: 5,
+      totalSpent: '1374.50',
+      preferredTechnician: null,
+      notes: null,
+    });
+  });
+
+  it('honours Retry-After on 429, retries 5xx, and gives up as unavailable when 5xx goes on', async () => {
+    const connector = connect();
+    await connector.listCustomers(null, 1);
+    sandbox.clearLog();
+    sandbox.injectFault({ status: 429, times: 1, retryAfter: 1, path: /\/customers\?/ });
+    await connector.listCustomers(null, 1);
+    const [limited, retried] = requestsTo(sandbox.requests, tenantPath('customers'));
+    expect(limited?.status).toBe(429);
+    expect(gapMs(limited!, retried!)).toBeGreaterThanOrEqual(1_000);
+
+    sandbox.clearLog();
+    sandbox.injectFault({ status: 502, times: 1, path: /\/customers\?/ });
+    await connector.listCustomers(null, 1);
+    expect(requestsTo(sandbox.requests, tenantPath('customers')).map((request) => request.status)).toEqual([502, 200]);
+
+    sandbox.clearLog();
+    sandbox.injectFault({ status: 503, times: 3, path: /\/customers\?/ });
+    const error = await failure(connector.listCustomers(null, 1), 'unavailable');
+    expect(error.message).toBe('ServiceTitan answered HTTP 503 for the customer list (tried 3 times). Please try again later.');
+  });
+
+  it('times out slow answers and rejects malformed ones', async () => {
+    const connector = connect({ ...fast, timeoutMs: 100, maxRetries: 1 });
+    await connector.listCustomers(null, 1);
+    sandbox.setDelay(1_000);
+    await failure(connector.listCustomers(null, 1), 'unavailable');
+    sandbox.setDelay(0);
+    sandbox.setMalformed({ path: /\/customers\?/ });
+    const error = await failure(connect().listCustomers(null, 1), 'malformed');
+    expect(error.message).toMatch(/^ServiceTitan sent an answer this app does not understand for the customer list/);
+  });
+
+  it('finds a customer by phone in three formats, checking the contacts’ digits', async () => {
+    const connector = connect();
+    for (const typed of ['(904) 802-1998', '904.802.1998', '+1 904 802 1998']) {
+      const found = await connector.findCustomersByPhone(phoneDigits(typed)!);
+      expect(found.map((customer) => customer.externalId)).toEqual([serviceTitanIdOf(1)]);
+    }
+    expect(requestsTo(sandbox.requests, tenantPath('customers')).map((request) => request.query.phone)).toEqual(['9048021998', '9048021998', '9048021998']);
+  });
+
+  it('finds a customer by email through the contacts list', async () => {
+    expect((await connect().findCustomersByEmail('DEMO@example.com')).map((customer) => customer.externalId)).toEqual([serviceTitanIdOf(0)]);
+    expect(requestsTo(sandbox.requests, tenantPath('customers/contacts'))[0]?.query.modifiedOnOrAfter).toBe('2000-01-01T00:00:00Z');
+  });
+
+  it('reads one customer, and null for an id it does not have', async () => {
+    const connector = connect();
+    expect((await connector.getCustomer(serviceTitanIdOf(0)))?.lastName).toBe('Whitfield');
+    expect(await connector.getCustomer('99')).toBeNull();
+    expect(await connector.getCustomer('not-a-number')).toBeNull();
+  });
+
+  it('lists a customer’s appointments as visits, with job type, technician, notes, invoice total and location', async () => {
+    const visits = await connect().listVisits(serviceTitanIdOf(0));
+    expect(visits.map((visit) => [visit.serviceType, visit.appliance, visit.brand, visit.status, visit.total])).toEqual([
+      ['Repair', 'Refrigerator', 'Sub-Zero', 'completed', '289.00'],
+      ['Maintenance', 'Range', 'Wolf', 'completed', '149.50'],
+      ['Repair', 'Dishwasher', 'Bosch', 'scheduled', null],
+    ]);
+    expect(visits[0]).toMatchObject({
+      technicianName: 'Mike Johnson',
+      technicianNotes: 'Replaced defrost heater.',
+      completedAt: '2024-03-05T15:00:00.000Z',
+      address: { street: '48 Cordova St', city: 'St Augustine', state: 'FL', zipCode: '32084' },
+    });
+    await failure(connect().listVisits('99'), 'not-found');
+  });
+});
+
+describe('ServiceTitan connector reading answers shaped as ServiceTitan documents them', () => {
+  // Field names and types from ServiceTitan's developer documentation: the token answer of "Make your first API
+  // call" (access_token, expires_in: 900, token_type, scope) and the models of the API reference
+  // (PaginatedResponse {page, pageSize, hasMore, totalCount, data}; CRM v2 CustomerResponse with its address;
+  // CustomerContact {id, type, value, memo, modifiedOn, phoneSettings}; Accounting v2 invoices with a decimal-text
+  // total). Values are examples in those shapes, not the sandbox's.
+  const routes = {
+    'POST /connect/token': {
+      access_token: 'eyJhbGciOiJSUzI1NiIsImtpZCI6IkM2QTRDMjA2MjE3OEYyMEI4NzkyNjg2MTJGNkMwNEE1NzUwRjU3NzdSUzI1NiIsInR5cCI6ImF0K2p3dCJ9.example',
+      expires_in: 900,
+      token_type: 'Bearer',
+      scope: 'tn.crm:customers tn.accounting:invoices',
+    },
+    'GET /crm/v2/tenant/2468/customers': {
+      page: 1,
+      pageSize: 50,
+      hasMore: false,
+      totalCount: 1,
+      data: [
+        {
+          id: 25_604_081,
+          active: true,
+          name: 'Lopez, Maria',
+          type: 'Residential',
+          address: { street: '1200 Ponce de Leon Blvd', unit: 'Apt 4', city: 'St Augustine', state: 'FL', zip: '32084', country: 'USA', latitude: 29.9107, longitude: -81.3165 },
+          customFields: [{ typeId: 4_021, name: 'Preferred Contact Method', value: 'Text' }],
+          balance: 0,
+          tagTypeIds: [],
+          doNotMail: false,
+          doNotService: false,
+          createdOn: '2023-05-01T14:12:09.4405562Z',
+          createdById: 1_023,
+          modifiedOn: '2024-02-11T18:03:31.1127Z',
+          mergedToId: null,
+        },
+      ],
+    },
+    'GET /crm/v2/tenant/2468/customers/25604081/contacts': {
+      page: 1,
+      pageSize: 50,
+      hasMore: false,
+      totalCount: null,
+      data: [
+        { id: 88_012, type: 'MobilePhone', value: '9045551234', memo: 'cell', modifiedOn: '2023-05-01T14:12:09Z', phoneSettings: { phoneNumber: '9045551234', doNotText: false } },
+        { id: 88_013, type: 'Email', value: 'maria.lopez@example.com', memo: null, modifiedOn: '2023-05-01T14:12:09Z', phoneSettings: null },
+      ],
+    },
+    'GET /accounting/v2/tenant/2468/invoices': {
+      page: 1,
+      pageSize: 500,
+      hasMore: false,
+      totalCount: null,
+      data: [
+        { id: 3_301, syncStatus: 'Exported', referenceNumber: '3301', invoiceDate: '2024-02-09T00:00:00Z', dueDate: '2024-03-10T00:00:00Z', subTotal: '325.00', salesTax: '0.00', total: '325.00', balance: '0.00', customer: { id: 25_604_081, name: 'Lopez, Maria' }, job: { id: 7_001, number: '7001', type: 'Repair' } },
+        { id: 3_877, syncStatus: 'Exported', referenceNumber: '3877', invoiceDate: '2024-11-20T00:00:00Z', dueDate: '2024-12-20T00:00:00Z', subTotal: '89.5', salesTax: '0.00', total: '89.5', balance: '0.00', customer: { id: 25_604_081, name: 'Lopez, Maria' }, job: { id: 7_188, number: '7188', type: 'Maintenance' } },
+      ],
+    },
+  };
+
+  it('maps the documented customer, contact and invoice fields', async () => {
+    const fixture = await fixtureServer(routes);
+    try {
+      const connector = createConnector('servicetitan', { ...serviceTitanSandboxCredentials, tenantId: '2468' }, urlsFor(fixture.url), fast);
+      const page = await connector.listCustomers(null, 50);
+      expect(page).toEqual({
+        total: 1,
+        next: null,
+        customers: [
+          {
+            externalId: '25604081',
+            firstName: 'Maria',
+            lastName: 'Lopez',
+            email: 'maria.lopez@example.com',
+            phone: '9045551234',
+            address: '1200 Ponce de Leon Blvd Apt 4',
+            city: 'St Augustine',
+            state: 'FL',
+            zipCode: '32084',
+            lastServiceDate: '2024-11-20',
+            totalServices: 2,
+            totalSpent: '414.50',
+            preferredTechnician: null,
+            notes: null,
+          },
+        ],
+      });
+      expect(fixture.seen[0]).toBe('POST /connect/token');
+    } finally {
+      await fixture.close();
+    }
+  });
+});
