@@ -15,6 +15,8 @@ export const importResultSchema = z.object({
   /** Items already imported earlier (the same data twice creates nothing new). */
   alreadyPresent: z.object({ serviceRequests: z.number().int(), appointments: z.number().int() }).optional(),
   message: z.string().optional(),
+  /** From a field-service system: the visits that could not be imported and why (the rest were imported). */
+  notImported: z.array(z.string()).optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -168,4 +170,20 @@ export const importMessages = {
   systemFailed: 'Failed to import from service management system. Please check your system credentials and try again.',
   historyFailed: 'Failed to import customer history. Please try again.',
   tooLarge: 'This history is too large to import at once: at most 1 MB and 1,000 items in all. Please split it into smaller parts.',
+} as const;
+
+/** What the import from a field-service system answers when it cannot import; `system` is the system's name. */
+export const systemImportMessages = {
+  /** 400 on `credentials`: the system refused the sign-in. */
+  refused: (system: string) => `${system} did not accept these credentials. Please check them and try again.`,
+  /** 404 on `customerId`: no record with that ID, or one whose email is not the signed-in customer's. */
+  noMatchingId: (system: string) => `No ${system} customer record with this ID matches your account's email. Check the ID, or leave it blank to import the records with your email.`,
+  /** 404: no record has the signed-in customer's email. */
+  noRecordWithEmail: (system: string, email: string) => `${system} has no customer record with your account's email (${email}), so there is nothing to import.`,
+  /** 502: the system failed or did not answer in time, after retries. */
+  unavailable: (system: string) => `${system} is not answering right now. Please try again in a few minutes.`,
+  /** 503: the system is limiting requests, after retries. */
+  rateLimited: (system: string) => `${system} is busy right now (too many requests). Please try again in a few minutes.`,
+  /** 502: an answer without the documented shape. */
+  malformed: (system: string) => `${system} sent an answer we could not read. Please try again later.`,
 } as const;

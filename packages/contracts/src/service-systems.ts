@@ -9,6 +9,8 @@ export const serviceSystemDescriptorSchema = z.object({
   name: z.string(),
   description: z.string(),
   requiredCredentials: z.array(z.string()),
+  /** True when this installation reaches the system's local sandbox (demo data), not the real system. */
+  sandbox: z.boolean().optional(),
 });
 export type ServiceSystemDescriptor = z.infer<typeof serviceSystemDescriptorSchema>;
 export const serviceSystemListSchema = z.array(serviceSystemDescriptorSchema);
@@ -43,6 +45,11 @@ export const serviceSystemDescriptors: readonly ServiceSystemDescriptor[] = [
     requiredCredentials: [...serviceSystemCredentialNames.jobber],
   },
 ];
+
+/** The credentials of `system` that are missing or blank after trimming, in the order the portal asks for them. */
+export function missingCredentials(system: ServiceSystemId, credentials: Readonly<Record<string, string | undefined>>): string[] {
+  return serviceSystemCredentialNames[system].filter((name) => !credentials[name]?.trim());
+}
 
 /** 'Missing Credentials: Please provide: ' followed by the names, as the spec words it. */
 export function missingCredentialsMessage(names: readonly string[]): string {
