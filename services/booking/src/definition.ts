@@ -5,7 +5,9 @@ import {
   demoCustomerSeededTopic,
   technicianChangedEffect,
   technicianChangedTopic,
+  type ServiceSystemId,
 } from '@repo/contracts';
+import { createConnector, systemUrls } from '@repo/field-service';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import type { BookingDatabase } from './db/schema.ts';
@@ -16,6 +18,7 @@ import { bookingOutgoing } from './domain/dispatch.ts';
 import { appointmentPageRoutes } from './routes/appointment-page.ts';
 import { appointmentRoutes } from './routes/appointments.ts';
 import { customerRoutes } from './routes/customer.ts';
+import { serviceSystemRoutes } from './routes/service-systems.ts';
 import { assignDemoVisit, seedDemoData } from './seed.ts';
 import { completeAppointment } from './use-cases/complete-appointment.ts';
 import { bookingContext } from './use-cases/context.ts';
@@ -31,9 +34,15 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
     const links = appointmentLinks(app.jwt);
     const effects = createEffects({ service: 'booking', database, env, outgoing: bookingOutgoing });
     await app.register(effects.plugin);
-    const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects });
+    const urls = systemUrls(env);
+    const fieldService = {
+      sandbox: env.FIELD_SERVICE_SANDBOX,
+      connect: (system: ServiceSystemId, credentials: Record<string, string>) => createConnector(system, credentials, urls, { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
+    };
+    const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService });
     await app.register(appointmentRoutes, { ctx, env });
     await app.register(customerRoutes, { ctx });
+    await app.register(serviceSystemRoutes, { ctx });
     await app.register(appointmentPageRoutes, { ctx });
     await app.register(effectsReceiver, {
       service: 'booking',

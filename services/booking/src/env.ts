@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { baseEnvSchema } from '@repo/service-kit';
 import { onlineBookingHours } from '@repo/contracts';
+import { fieldServiceEnvShape } from '@repo/field-service';
 
 /**
  * Booking configuration. Defaults: slots of 60 minutes from 08:00 to 17:00 Eastern, two appointments per slot
  * (two technicians on the road), at least 120 minutes' notice before a slot starts, and changes online up to 24 hours
- * before the start.
+ * before the start. The field-service systems' addresses (`fieldServiceEnvShape`) serve the customer's import from them.
  */
 export const bookingEnvSchema = baseEnvSchema(3001).extend({
   BOOKING_OPEN_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 08:00').default(onlineBookingHours.opens),
@@ -16,5 +17,7 @@ export const bookingEnvSchema = baseEnvSchema(3001).extend({
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Reschedule and cancel online up to this many hours before the start; later, the customer calls. */
   BOOKING_CHANGE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(24),
+  // Where the field-service systems are reached for a customer's own import (the credentials are the customer's).
+  ...fieldServiceEnvShape,
 });
 export type BookingEnv = z.infer<typeof bookingEnvSchema>;

@@ -28,6 +28,9 @@ export type AppointmentsTable = {
   revision: Generated<number>;
   /** Hash of the normalised imported item, unique per customer; NULL unless imported. */
   import_key: string | null;
+  /** The field-service system (`ServiceSystemId`) and its visit id this row was imported from; NULL otherwise. */
+  source_system: string | null;
+  external_id: string | null;
   /** Grows with every update of the row (a trigger); the version of the snapshot tracking gets. */
   version: ColumnType<number, never, never>;
   created_at: ColumnType<Date, never, never>;
@@ -58,6 +61,9 @@ export type ServiceRequestsTable = {
   completed_at: Date | null;
   /** Hash of the normalised imported item, unique per customer; NULL unless imported. */
   import_key: string | null;
+  /** The field-service system (`ServiceSystemId`) and its visit id this row was imported from; NULL otherwise. */
+  source_system: string | null;
+  external_id: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
 };
 

@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { AppointmentStatus } from '@repo/contracts';
 import type { AppointmentRow, AppointmentsTable, Db, Trx } from '../db/schema.ts';
+import { skipKnownImports, type ImportedRow, type ImportIdentity } from './imported-rows.ts';
 
 export type NewBooking = {
   appointmentDate: string;
@@ -115,14 +116,15 @@ export const findUnassignedByDescription = (db: Db, email: string, description: 
     .executeTakeFirst();
 
 /**
- * Imported history, without taking places; a row whose `import_key` this customer already has is skipped. Returns the
- * ids inserted. Any other unique violation (a repeated confirmation code) still fails the statement.
+ * Imported history, without taking places; a row this customer already has (the same `import_key`, or the same source
+ * system and visit) is skipped. Returns the ids inserted. Any other unique violation (a repeated confirmation code)
+ * still fails the statement.
  */
-export const insertImportedAppointments = (db: Db, values: (Insertable<AppointmentsTable> & { customer_id: number; import_key: string })[]) =>
+export const insertImportedAppointments = (db: Db, values: ImportedRow<Insertable<AppointmentsTable>>[], key: ImportIdentity) =>
   values.length === 0
     ? Promise.resolve([])
     : db.insertInto('appointments').values(values.map((row) => ({ ...row, holds_slot_place: false })))
-      .onConflict((oc) => oc.columns(['customer_id', 'import_key']).doNothing())
+      .onConflict((oc) => skipKnownImports(oc, key))
       .returning('id')
       .execute();
 

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, ServiceRequestsTable } from '../db/schema.ts';
+import { skipKnownImports, type ImportedRow, type ImportIdentity } from './imported-rows.ts';
 
 /** One customer's service requests, newest first. */
 export const findCustomerServiceRequests = (db: Db, customerId: number) =>
@@ -8,12 +9,12 @@ export const findCustomerServiceRequests = (db: Db, customerId: number) =>
 export const insertServiceRequests = (db: Db, values: Insertable<ServiceRequestsTable>[]) =>
   db.insertInto('service_requests').values(values).returning('id').execute();
 
-/** Imported history; a row whose `import_key` this customer already has is skipped. Returns the ids inserted. */
-export const insertImportedServiceRequests = (db: Db, values: (Insertable<ServiceRequestsTable> & { customer_id: number; import_key: string })[]) =>
+/** Imported history; a row this customer already has (see `ImportIdentity`) is skipped. Returns the ids inserted. */
+export const insertImportedServiceRequests = (db: Db, values: ImportedRow<Insertable<ServiceRequestsTable>>[], key: ImportIdentity) =>
   values.length === 0
     ? Promise.resolve([])
     : db.insertInto('service_requests').values(values)
-      .onConflict((oc) => oc.columns(['customer_id', 'import_key']).doNothing())
+      .onConflict((oc) => skipKnownImports(oc, key))
       .returning('id')
       .execute();
 

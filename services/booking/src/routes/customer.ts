@@ -3,6 +3,7 @@ import {
   appointmentListSchema,
   errorCodes,
   historyImportLimits,
+  importFromSystemRequestSchema,
   importHistoryRequestSchema,
   importMessages,
   importResultSchema,
@@ -10,6 +11,7 @@ import {
 } from '@repo/contracts';
 import { DomainError, errorHandler, errorResponses, forbidden, type ServiceApp } from '@repo/service-kit';
 import type { BookingContext } from '../use-cases/context.ts';
+import { importFromSystem } from '../use-cases/import-from-system.ts';
 import { importHistory } from '../use-cases/import-history.ts';
 import { listMyAppointments } from '../use-cases/list-my-appointments.ts';
 import { listMyServiceRequests } from '../use-cases/list-my-service-requests.ts';
@@ -19,6 +21,12 @@ function callerCustomerId(request: FastifyRequest): number {
   if (id === undefined) throw forbidden('Only customer accounts have a service history.');
   return id;
 }
+
+/**
+ * Imports from a field-service system per customer: each one reaches an outside system with typed credentials, so a
+ * script cannot use the portal to try credentials there or to flood it. Counted after the session check.
+ */
+const systemImportLimit = { max: 10, timeWindow: '10 minutes' };
 
 const historyTooLarge = () => new DomainError(413, errorCodes.payloadTooLarge, importMessages.tooLarge);
 const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0);
@@ -47,4 +55,25 @@ export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingCon
     errorHandler: (error, request, reply) => errorHandler(error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? historyTooLarge() : error, request, reply),
     schema: { tags: ['customer'], body: importHistoryRequestSchema, response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 413, 415, 429) } },
   }, async (request) => importHistory(ctx, { customerId: callerCustomerId(request), email: request.session?.email }, request.body.historyData));
+
+  app.post('/api/customer/import-from-system', {
+    onRequest: app.requireRole('customer'),
+    config: { rateLimit: { ...systemImportLimit, keyGenerator: (request: FastifyRequest) => `import-from-system:${request.session?.customerId}` } },
+    schema: {
+      tags: ['customer'],
+      body: importFromSystemRequestSchema,
+      response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 404, 415, 429, 502, 503) },
+    },
+  }, async (request) => {
+    const { systemName, customerId } = request.body;
+    try {
+      const result = await importFromSystem(ctx, { customerId: callerCustomerId(request), email: request.session?.email }, request.body);
+      request.log.info({ system: systemName, byCustomerId: Boolean(customerId), imported: result.imported, alreadyPresent: result.alreadyPresent }, 'history imported from a field-service system');
+      return result;
+    } catch (err) {
+      // The connector's message and kind help whoever looks into it; neither carries a credential.
+      if (err instanceof DomainError && err.statusCode >= 500) request.log.warn({ system: systemName, err: err.cause }, 'field-service import failed');
+      throw err;
+    }
+  });
 }

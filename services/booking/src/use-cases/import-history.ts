@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { businessInstant, type importHistoryRequestSchema, type ImportResult } from '@repo/contracts';
+import { businessInstant, type importHistoryRequestSchema, type ImportResult, type ServiceSystemId } from '@repo/contracts';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import type { z } from 'zod';
 import { confirmationCode } from '../domain/confirmation-code.ts';
+import type { SystemHistory } from '../domain/system-history.ts';
 import { insertImportedAppointments } from '../repositories/appointment-repository.ts';
+import type { ImportedRowIdentity, ImportIdentity } from '../repositories/imported-rows.ts';
 import { insertImportedServiceRequests } from '../repositories/service-request-repository.ts';
 import type { BookingContext } from './context.ts';
 
@@ -26,7 +28,7 @@ function importKey(kind: 'service-request' | 'appointment', item: ImportedServic
   return createHash('sha256').update(JSON.stringify({ kind, ...normalised })).digest('hex');
 }
 
-const serviceRequestRow = (owner: HistoryOwner, item: ImportedServiceRequest) => ({
+const serviceRequestRow = (owner: HistoryOwner, item: ImportedServiceRequest, identity: ImportedRowIdentity) => ({
   customer_id: owner.customerId,
   first_name: item.firstName,
   last_name: item.lastName,
@@ -40,10 +42,10 @@ const serviceRequestRow = (owner: HistoryOwner, item: ImportedServiceRequest) =>
   technician_notes: item.technicianNotes ?? null,
   completed_at: item.completedAt ? instant(item.completedAt) : null,
   ...(item.createdAt ? { created_at: instant(item.createdAt) } : {}),
-  import_key: importKey('service-request', item),
+  ...identity,
 });
 
-const appointmentRow = (owner: HistoryOwner, item: ImportedAppointment) => ({
+const appointmentRow = (owner: HistoryOwner, item: ImportedAppointment, identity: ImportedRowIdentity) => ({
   customer_id: owner.customerId,
   customer_name: item.customerName,
   email: item.email ?? owner.email ?? '',
@@ -62,7 +64,7 @@ const appointmentRow = (owner: HistoryOwner, item: ImportedAppointment) => ({
   technician_notes: item.technicianNotes ?? null,
   total_cost: item.totalCost ?? null,
   confirmation_code: confirmationCode(),
-  import_key: importKey('appointment', item),
+  ...identity,
 });
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -78,19 +80,38 @@ function summary(imported: ImportResult['imported'], alreadyPresent: ImportResul
  * Imports a customer's history (already validated item by item) as their own rows, in one transaction. History holds
  * no places in the slot counter. Items this customer imported before are skipped and counted as already present.
  */
-export async function importHistory(ctx: BookingContext, owner: HistoryOwner, history: History): Promise<ImportResult> {
+export function importHistory(ctx: BookingContext, owner: HistoryOwner, history: History): Promise<ImportResult> {
+  return insertHistory(ctx, 'content', {
+    serviceRequests: history.serviceRequests.map((item) => serviceRequestRow(owner, item, { import_key: importKey('service-request', item) })),
+    appointments: history.appointments.map((item) => appointmentRow(owner, item, { import_key: importKey('appointment', item) })),
+  });
+}
+
+/** The same for history read from a field-service system: a visit imported before (same system and id) is skipped. */
+export function importSystemHistory(ctx: BookingContext, owner: HistoryOwner, system: ServiceSystemId, history: SystemHistory): Promise<ImportResult> {
+  const source = (externalId: string) => ({ source_system: system, external_id: externalId });
+  return insertHistory(ctx, 'source', {
+    serviceRequests: history.serviceRequests.map(({ externalId, ...item }) => serviceRequestRow(owner, item, source(externalId))),
+    appointments: history.appointments.map(({ externalId, ...item }) => appointmentRow(owner, item, source(externalId))),
+  });
+}
+
+type Rows = { serviceRequests: ReturnType<typeof serviceRequestRow>[]; appointments: ReturnType<typeof appointmentRow>[] };
+
+async function insertHistory(ctx: BookingContext, identity: ImportIdentity, rows: Rows): Promise<ImportResult> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       const [requests, appointments] = await ctx.db.transaction().execute(async (trx) => [
-        await insertImportedServiceRequests(trx, history.serviceRequests.map((item) => serviceRequestRow(owner, item))),
-        await insertImportedAppointments(trx, history.appointments.map((item) => appointmentRow(owner, item))),
+        await insertImportedServiceRequests(trx, rows.serviceRequests, identity),
+        await insertImportedAppointments(trx, rows.appointments, identity),
       ]);
       const imported = { serviceRequests: requests.length, appointments: appointments.length };
-      const alreadyPresent = { serviceRequests: history.serviceRequests.length - requests.length, appointments: history.appointments.length - appointments.length };
+      const alreadyPresent = { serviceRequests: rows.serviceRequests.length - requests.length, appointments: rows.appointments.length - appointments.length };
       return { imported, alreadyPresent, message: summary(imported, alreadyPresent) };
     } catch (err) {
       // A repeated random confirmation code (about one in a billion per item): the transaction undid itself; draw again.
       if (uniqueViolationConstraint(err) !== 'appointments_confirmation_code_key' || attempt >= 3) throw err;
+      rows = { ...rows, appointments: rows.appointments.map((row) => ({ ...row, confirmation_code: confirmationCode() })) };
     }
   }
 }

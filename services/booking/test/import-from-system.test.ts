@@ -1,0 +1,276 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missingCredentialsMessage, serviceSystemDescriptors, systemImportMessages, type ServiceSystemId } from '@repo/contracts';
+import {
+  serviceProIdOf,
+  serviceProSandboxCredentials,
+  serviceTitanSandboxCredentials,
+  startServiceProSandbox,
+  startSandboxes,
+  type RunningSandbox,
+  type RunningSandboxes,
+} from '@repo/field-service/sandbox';
+import { expectApiError, type TestService } from '@repo/service-kit/test-service';
+import type { BookingDatabase } from '../src/db/schema.ts';
+import { buildBooking, staffClaims, testClock } from './helpers.ts';
+import { probeSecrets, probeStatuses } from './support/probe-credentials.ts';
+import { sandboxUrlsEnv } from './support/sandbox-env.ts';
+
+/**
+ * The customer's import from a field-service system, against the real local sandboxes (each speaking its system's
+ * protocol). ServicePro is reached through a sandbox of its own here, so failures can be injected into it.
+ */
+let sandboxes: RunningSandboxes;
+let servicePro: RunningSandbox;
+let service: TestService<BookingDatabase>;
+
+beforeAll(async () => {
+  sandboxes = await startSandboxes({ customers: 12 });
+  servicePro = await startServiceProSandbox({ customers: 12 });
+  service = await buildBooking(testClock(new Date().toISOString()).now, { ...sandboxUrlsEnv(sandboxes), SERVICEPRO_API_URL: servicePro.url });
+}, 120_000);
+
+afterAll(async () => {
+  await service?.close();
+  await servicePro?.close();
+  await sandboxes?.close();
+});
+
+const demoEmail = 'demo@example.com';
+const as = (customerId: number, email = demoEmail) => ({
+  authorization: service.bearer({ sub: `customer:${customerId}`, role: 'customer', customerId, email }),
+});
+const importFrom = (payload: unknown, headers: Record<string, string> = {}) =>
+  service.app.inject({ method: 'POST', url: '/api/customer/import-from-system', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json', ...headers } });
+const credentialsOf = (system: ServiceSystemId) => sandboxes.credentials[system];
+const rows = async (customerId: number) => ({
+  serviceRequests: (await service.db.selectFrom('service_requests').select('id').where('customer_id', '=', customerId).execute()).length,
+  appointments: (await service.db.selectFrom('appointments').select('id').where('customer_id', '=', customerId).execute()).length,
+});
+
+describe('GET /api/service-systems', () => {
+  it('lists the three systems with their credential names, named as sandboxes here, to anyone', async () => {
+    const response = await service.app.inject({ method: 'GET', url: '/api/service-systems' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(serviceSystemDescriptors.map((descriptor) => ({ ...descriptor, sandbox: true })));
+    expect(response.json().map((system: { requiredCredentials: string[] }) => system.requiredCredentials)).toEqual([
+      ['company', 'username', 'password'],
+      ['clientId', 'clientSecret', 'appKey', 'tenantId'],
+      ['apiKey'],
+    ]);
+  });
+});
+
+describe('POST /api/customer/import-from-system: who may import', () => {
+  it('is for a signed-in customer only, checked before the body', async () => {
+    expectApiError(await importFrom({ nonsense: true }), 401, 'UNAUTHORIZED');
+    expectApiError(await importFrom({ systemName: '' }), 401, 'UNAUTHORIZED');
+    expectApiError(await importFrom({ nonsense: true }, { authorization: service.bearer(staffClaims()) }), 403, 'FORBIDDEN');
+  });
+});
+
+describe('POST /api/customer/import-from-system: what it checks first', () => {
+  it('asks for a system with the spec\'s message', async () => {
+    for (const systemName of ['', 'salesforce', undefined, 42]) {
+      expectApiError(await importFrom({ systemName, credentials: {} }, as(40)), 400, 'VALIDATION_ERROR', {
+        systemName: 'Please select a service management system',
+      });
+    }
+  });
+
+  it('names every credential that is missing or blank after trimming, next to each', async () => {
+    const response = await importFrom({ systemName: 'servicepro', credentials: { company: '  ', username: 'sandbox' } }, as(41));
+    expectApiError(response, 400, 'VALIDATION_ERROR', {
+      'credentials.company': missingCredentialsMessage(['company']),
+      'credentials.password': missingCredentialsMessage(['password']),
+    });
+    expect(response.json().error.message).toBe('Missing Credentials: Please provide: company, password');
+    expect(response.json().error.message).toBe(missingCredentialsMessage(['company', 'password']));
+    const titan = await importFrom({ systemName: 'servicetitan', credentials: { clientId: 'cid.sandbox', clientSecret: '\t', appKey: '', tenantId: '1234567' } }, as(41));
+    expect(titan.json().error.message).toBe('Missing Credentials: Please provide: clientSecret, appKey');
+    expect((await importFrom({ systemName: 'jobber', credentials: {} }, as(41))).json().error.message).toBe('Missing Credentials: Please provide: apiKey');
+    expect(await rows(41)).toEqual({ serviceRequests: 0, appointments: 0 });
+  });
+
+  it('refuses credentials and IDs that are not text, and credentials longer than any real one', async () => {
+    expectApiError(await importFrom({ systemName: 'jobber', credentials: { apiKey: 12 } }, as(42)), 400, 'VALIDATION_ERROR');
+    expectApiError(await importFrom({ systemName: 'jobber', credentials: 'token' }, as(42)), 400, 'VALIDATION_ERROR');
+    expectApiError(await importFrom({ systemName: 'jobber', credentials: { apiKey: 'x'.repeat(2001) } }, as(42)), 400, 'VALIDATION_ERROR', {
+      'credentials.apiKey': 'Must be at most 2000 characters',
+    });
+  });
+});
+
+describe('POST /api/customer/import-from-system: importing from each sandbox', () => {
+  it.each([
+    ['servicepro', 51],
+    ['servicetitan', 52],
+    ['jobber', 53],
+  ] as const)('imports the demo customer\'s three visits from %s as their service requests and appointments', async (system, customerId) => {
+    const response = await importFrom({ systemName: system, credentials: credentialsOf(system) }, as(customerId));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      imported: { serviceRequests: 3, appointments: 3 },
+      alreadyPresent: { serviceRequests: 0, appointments: 0 },
+      message: 'Imported 3 service requests and 3 appointments.',
+    });
+    // The visits as the portal lists them: the past two completed with their cost, the upcoming one scheduled.
+    const appointments = (await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(customerId) })).json();
+    expect(appointments).toHaveLength(3);
+    const byDate = Object.fromEntries(appointments.map((appointment: { appointmentDate: string }) => [appointment.appointmentDate, appointment]));
+    // 2024-03-05 14:00 UTC is 09:00 in St Augustine (EST); 2024-10-15 17:00 UTC is 13:00 (EDT).
+    expect(byDate['2024-03-05']).toMatchObject({
+      customerId,
+      customerName: 'Dana Whitfield',
+      email: demoEmail,
+      timeSlot: '09:00-10:00',
+      status: 'completed',
+      totalCost: '289.00',
+      serviceType: 'Repair',
+      city: 'St Augustine',
+      state: 'FL',
+      zipCode: '32084',
+    });
+    expect(byDate['2024-10-15']).toMatchObject({ timeSlot: '13:00-14:00', status: 'completed', totalCost: '149.50', serviceType: 'Maintenance' });
+    expect(appointments.filter((appointment: { status: string }) => appointment.status === 'scheduled')).toHaveLength(1);
+    const requests = (await service.app.inject({ method: 'GET', url: '/api/customer/service-requests', headers: as(customerId) })).json();
+    expect(requests).toHaveLength(3);
+    expect(requests.find((request: { completedAt: string | null }) => request.completedAt === '2024-03-05T15:00:00.000Z')).toMatchObject({
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      status: 'completed',
+      technicianNotes: expect.stringContaining('Replaced defrost heater.'),
+    });
+    // Each row says where it came from; none is keyed by content like pasted history.
+    const stored = await service.db.selectFrom('appointments').select(['source_system', 'external_id', 'import_key', 'holds_slot_place']).where('customer_id', '=', customerId).execute();
+    expect(stored.every((row) => row.source_system === system && row.external_id && row.import_key === null && !row.holds_slot_place)).toBe(true);
+  });
+
+  it('adds nothing the second time, counting what is already there, and the same by the record\'s Customer ID', async () => {
+    const before = await rows(51);
+    const again = await importFrom({ systemName: 'servicepro', credentials: credentialsOf('servicepro') }, as(51));
+    expect(again.json()).toEqual({
+      imported: { serviceRequests: 0, appointments: 0 },
+      alreadyPresent: { serviceRequests: 3, appointments: 3 },
+      message: 'Everything in this history was already imported; nothing new was added.',
+    });
+    const byId = await importFrom({ systemName: 'servicepro', credentials: credentialsOf('servicepro'), customerId: ` ${serviceProIdOf(0)} ` }, as(51));
+    expect(byId.json()).toMatchObject({ imported: { serviceRequests: 0, appointments: 0 }, alreadyPresent: { serviceRequests: 3, appointments: 3 } });
+    expect(await rows(51)).toEqual(before);
+    // The same visits from another system are that system's own records.
+    expect((await importFrom({ systemName: 'jobber', credentials: credentialsOf('jobber') }, as(51))).json().imported).toEqual({ serviceRequests: 3, appointments: 3 });
+  });
+
+  it('imports one record by its Customer ID when its email is the signed-in customer\'s', async () => {
+    const response = await importFrom({ systemName: 'servicepro', credentials: credentialsOf('servicepro'), customerId: serviceProIdOf(0) }, as(54, 'DEMO@example.com'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().imported).toEqual({ serviceRequests: 3, appointments: 3 });
+  });
+
+  it('answers 404 on the Customer ID for another customer\'s record or an unknown one, storing nothing', async () => {
+    const message = systemImportMessages.noMatchingId('ServicePro');
+    for (const customerId of [serviceProIdOf(1), 'no-such-customer-999999']) {
+      expectApiError(await importFrom({ systemName: 'servicepro', credentials: credentialsOf('servicepro'), customerId }, as(55)), 404, 'NOT_FOUND', { customerId: message });
+    }
+    expect(await rows(55)).toEqual({ serviceRequests: 0, appointments: 0 });
+  });
+
+  it('answers 404 when no record has the signed-in customer\'s email', async () => {
+    const response = await importFrom({ systemName: 'servicetitan', credentials: credentialsOf('servicetitan') }, as(56, 'nobody@example.com'));
+    expectApiError(response, 404, 'NOT_FOUND');
+    expect(response.json().error.message).toBe(systemImportMessages.noRecordWithEmail('ServiceTitan', 'nobody@example.com'));
+  });
+});
+
+describe('POST /api/customer/import-from-system: when a system says no or fails', () => {
+  it.each([
+    ['servicepro', { ...serviceProSandboxCredentials, password: 'wrong-password' }, 'ServicePro'],
+    ['servicepro', { ...serviceProSandboxCredentials, company: 'another-company' }, 'ServicePro'],
+    ['servicetitan', { ...serviceTitanSandboxCredentials, clientSecret: 'cs1.wrong' }, 'ServiceTitan'],
+    ['servicetitan', { ...serviceTitanSandboxCredentials, appKey: 'ak1.wrong' }, 'ServiceTitan'],
+    ['jobber', { apiKey: 'not-a-token' }, 'Jobber'],
+  ] as const)('answers 400 on the credentials when %s refuses them, storing nothing', async (system, credentials, name) => {
+    const response = await importFrom({ systemName: system, credentials }, as(60));
+    expectApiError(response, 400, 'VALIDATION_ERROR', { credentials: systemImportMessages.refused(name) });
+    expect(response.body).not.toContain(Object.values(credentials).find((value) => /wrong|not-a-token|another/.test(value)));
+    expect(await rows(60)).toEqual({ serviceRequests: 0, appointments: 0 });
+  });
+
+  /**
+   * Fails every attempt of one call: a connector tries a call 5 times (4 retries, its default) before it gives up.
+   * The sandbox's log proves the fault was used up, so it cannot leak into the next test.
+   */
+  async function failingEveryAttempt<T>(status: 429 | 500 | 503, call: () => Promise<T>, path?: RegExp): Promise<T> {
+    const attempts = 5;
+    servicePro.clearLog();
+    servicePro.injectFault({ status, times: attempts, retryAfter: 0, ...(path ? { path } : {}) });
+    const answer = await call();
+    expect(servicePro.requests.filter((request) => request.status === status)).toHaveLength(attempts);
+    return answer;
+  }
+
+  it('answers 502 with a try-again message when the system keeps failing, 503 when it keeps limiting, and stores nothing', async () => {
+    const importAs61 = () => importFrom({ systemName: 'servicepro', credentials: credentialsOf('servicepro') }, as(61));
+    const failing = await failingEveryAttempt(503, importAs61);
+    expectApiError(failing, 502, 'UPSTREAM_ERROR');
+    expect(failing.json().error.message).toBe(systemImportMessages.unavailable('ServicePro'));
+    const limited = await failingEveryAttempt(429, importAs61);
+    expectApiError(limited, 503, 'SERVICE_UNAVAILABLE');
+    expect(limited.json().error.message).toBe(systemImportMessages.rateLimited('ServicePro'));
+    expect(await rows(61)).toEqual({ serviceRequests: 0, appointments: 0 });
+  });
+
+  it('imports nothing when the failure comes after the customer was found (while reading the visits)', async () => {
+    const importAs62 = () => importFrom({ systemName: 'servicepro', credentials: credentialsOf('servicepro') }, as(62));
+    const response = await failingEveryAttempt(500, importAs62, /\/service-history/);
+    expectApiError(response, 502, 'UPSTREAM_ERROR');
+    expect(response.json().error.message).toBe(systemImportMessages.unavailable('ServicePro'));
+    expect(await rows(62)).toEqual({ serviceRequests: 0, appointments: 0 });
+    // Once the system answers again the import goes through.
+    const later = await importFrom({ systemName: 'servicepro', credentials: credentialsOf('servicepro') }, as(62));
+    expect(later.json().imported).toEqual({ serviceRequests: 3, appointments: 3 });
+  });
+
+  it('answers 502 when the system answers in a shape it does not document', async () => {
+    servicePro.setMalformed({ kind: 'shape' });
+    try {
+      const response = await importFrom({ systemName: 'servicepro', credentials: credentialsOf('servicepro') }, as(63));
+      expectApiError(response, 502, 'UPSTREAM_ERROR');
+      expect(response.json().error.message).toBe(systemImportMessages.malformed('ServicePro'));
+    } finally {
+      servicePro.setMalformed(undefined);
+    }
+    expect(await rows(63)).toEqual({ serviceRequests: 0, appointments: 0 });
+  });
+});
+
+describe('POST /api/customer/import-from-system: rate limit', () => {
+  it('takes at most 10 imports per customer in 10 minutes, then 429, while other customers carry on', async () => {
+    const attempt = (customerId: number) => importFrom({ systemName: 'jobber', credentials: { apiKey: ' ' } }, as(customerId));
+    for (let i = 0; i < 10; i += 1) expect((await attempt(70)).statusCode).toBe(400);
+    const limited = await attempt(70);
+    expectApiError(limited, 429, 'RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await attempt(71)).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/customer/import-from-system: the log', () => {
+  it('never holds a credential the customer typed, whatever the answer, at the most detailed log level', async () => {
+    const serviceDir = path.resolve(import.meta.dirname, '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/import-log-probe.ts'], { cwd: serviceDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code, output).toBe(0);
+    expect(output).toContain(`probe-statuses ${JSON.stringify(probeStatuses)}`);
+    // The log is there and says what happened: each request, the imports and the failure.
+    const lines = output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } });
+    expect(lines.filter((line) => line.req?.url === '/api/customer/import-from-system')).toHaveLength(probeStatuses.length);
+    expect(lines.filter((line) => line.msg === 'history imported from a field-service system')).toHaveLength(3);
+    expect(lines.filter((line) => line.msg === 'field-service import failed')).toHaveLength(1);
+    for (const secret of probeSecrets) expect(output, `the log holds ${secret}`).not.toContain(secret);
+  }, 120_000);
+});
