@@ -1,3 +1,4 @@
+import { linkedServiceHistoryPath } from '@repo/contracts';
 import { signedInCustomerQuery } from '@repo/ui';
 
 /**
@@ -9,6 +10,8 @@ export const queryKeys = {
   /** Who is signed in: GET /api/auth/session, asked by @repo/ui's `useSignedInCustomer`. */
   signedInCustomer: signedInCustomerQuery().queryKey,
   serviceRequests: ['/api/customer/service-requests'],
+  /** The field-service record linked to the signed-in customer (accounts). */
+  linkedServiceHistory: [linkedServiceHistoryPath],
   appointments: ['/api/customer/appointments'],
   appointmentDetails: (id: number) => ['/api/customer/appointments', id],
   tracking: (appointmentId: number) => ['/api/tracking', appointmentId],

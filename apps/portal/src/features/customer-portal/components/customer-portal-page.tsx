@@ -5,6 +5,7 @@ import { AppAnchor, ErrorState, errorMessage, LoadingState, useDocumentTitle, us
 import { paths } from '../../../config/paths.ts';
 import { AccountInfo } from './account-info.tsx';
 import { HistoryTabs } from './history-tabs.tsx';
+import { LinkedServiceRecord } from './linked-service-record.tsx';
 import { PortalHeader } from './portal-header.tsx';
 import { QuickActions } from './quick-actions.tsx';
 
@@ -61,6 +62,8 @@ function SignedInPortal({ customer }: { customer: Customer }) {
               <Stack gap="lg">
                 <AccountInfo customer={customer} />
                 <QuickActions />
+                {/* Last in its column: whether it shows is known only after its call, and nothing moves below it. */}
+                <LinkedServiceRecord />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>

@@ -5,10 +5,11 @@ import { LoadingNote } from '../../../components/loading-note.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
 import { ServiceRequestsTab } from './service-requests-tab.tsx';
 
-/** Loaded when Import History is first opened, so the portal's first load does not carry the import form. */
+/** Loaded when Import History is first opened, so the portal's first load does not carry the import forms. */
+const ServiceSystemsImport = lazy(() => import('./service-systems-import.tsx').then((module) => ({ default: module.ServiceSystemsImport })));
 const JsonImport = lazy(() => import('./json-import.tsx').then((module) => ({ default: module.JsonImport })));
 
-/** Import History: its sources as sub-tabs (JSON Import today; field-service systems join with their issue). */
+/** Import History: its sources as sub-tabs, Service Systems (a field-service system) first, then JSON Import. */
 function ImportHistoryTab({ customer }: { customer: Customer }) {
   return (
     <Stack gap="md">
@@ -20,10 +21,16 @@ function ImportHistoryTab({ customer }: { customer: Customer }) {
           Bring your past service requests and appointments into your portal.
         </Text>
       </div>
-      <Tabs defaultValue="json" variant="pills">
+      <Tabs defaultValue="systems" variant="pills">
         <Tabs.List aria-label="Import from">
+          <Tabs.Tab value="systems">Service Systems</Tabs.Tab>
           <Tabs.Tab value="json">JSON Import</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="systems" pt="md">
+          <Suspense fallback={<LoadingNote label="Loading the import form..." />}>
+            <ServiceSystemsImport customer={customer} />
+          </Suspense>
+        </Tabs.Panel>
         <Tabs.Panel value="json" pt="md">
           <Suspense fallback={<LoadingNote label="Loading the import form..." />}>
             <JsonImport customer={customer} />

@@ -1,31 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Code, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Code, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { appointmentStatuses, historyImportLimits, importMessages, serviceRequestStatuses, type Customer, type ImportResult } from '@repo/contracts';
 import { ApiRequestError, errorMessage, showToast, useFieldErrors } from '@repo/ui';
 import { useImportHistory } from '../api/import-history.ts';
 import { historyExample } from '../lib/history-example.ts';
+import { ImportedResult, importedSummary } from './import-result.tsx';
 
 /** How many of the server's item messages are listed under the paste area; the rest are counted. */
 const shownProblems = 10;
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const counts = ({ serviceRequests, appointments }: ImportResult['imported']) =>
-  `${plural(serviceRequests, 'service request', 'service requests')} and ${plural(appointments, 'appointment', 'appointments')}`;
-
-/** "Imported 1 service request and 2 appointments." */
-const importedSummary = (result: ImportResult) => `Imported ${counts(result.imported)}.`;
-
-function ImportedResult({ result }: { result: ImportResult }) {
-  const already = result.alreadyPresent;
-  return (
-    <Alert color="green" title="Import complete" role="status" variant="light">
-      <Text size="sm">{importedSummary(result)}</Text>
-      {already && already.serviceRequests + already.appointments > 0 ? (
-        <Text size="sm">{`Already in your history, so not added again: ${counts(already)}.`}</Text>
-      ) : null}
-    </Alert>
-  );
-}
 
 function FormatExplanation() {
   return (

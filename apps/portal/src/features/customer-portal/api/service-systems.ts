@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ServiceSystemDescriptor } from '@repo/contracts';
+import { apiJson } from '@repo/ui';
+
+/** GET /api/service-systems: the systems a customer can import their history from (public, no credential in it). */
+export function fetchServiceSystems(signal?: AbortSignal): Promise<ServiceSystemDescriptor[]> {
+  return apiJson<ServiceSystemDescriptor[]>('GET', '/api/service-systems', undefined, { signal });
+}
+
+export const serviceSystemsQuery = () => queryOptions({ queryKey: ['/api/service-systems'], queryFn: ({ signal }) => fetchServiceSystems(signal) });
+
+export function useServiceSystems() {
+  return useQuery(serviceSystemsQuery());
+}
