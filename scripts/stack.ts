@@ -1,6 +1,7 @@
 /**
- * Starts the whole system from built artefacts: the four services (dist/server.mjs) and one gateway in front of the
- * three built apps. Used by `pnpm start` (PGlite, local gateway) and by the browser tests (PostgreSQL, real nginx).
+ * Starts the whole system from built artefacts: the field-service sandboxes (in this process), the four services
+ * (dist/server.mjs) and one gateway in front of the three built apps. Used by `pnpm start` (PGlite, local gateway) and
+ * by the browser tests (PostgreSQL, real nginx).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +13,7 @@ import { startGateway } from '@repo/gateway/src/gateway.ts';
 import { startNginx } from '@repo/gateway/src/nginx-process.ts';
 import { renderNginxConfig } from '@repo/gateway/src/nginx-config.ts';
 import { localGatewayOptions, localNginxOptions, repoRoot, type LocalTopology } from '@repo/gateway/src/topology.ts';
+import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '../packages/field-service/src/sandbox/index.ts';
 
 export type StackOptions = {
   gateway: 'local' | 'nginx';
@@ -22,10 +24,18 @@ export type StackOptions = {
   servicePorts: Record<ServiceName, number>;
   env: Record<string, string>;
   seed: boolean;
+  /**
+   * The local ServicePro, ServiceTitan and Jobber sandboxes every service is pointed at (their URLs and sandbox
+   * credentials come before `env`, so `env` can choose FIELD_SERVICE_SYSTEM); false starts none and leaves the
+   * field-service configuration to the environment (real systems).
+   */
+  sandboxes?: SandboxOptions | false;
 };
 
 export type RunningStack = {
   urls: Record<AppName, string>;
+  /** The running field-service sandboxes (absent when `sandboxes: false`). */
+  sandboxes?: Pick<RunningSandboxes, 'urls' | 'credentials'>;
   logFile: (service: ServiceName) => string;
   stop: () => Promise<void>;
   /** Stops one service (SIGTERM) and resolves once it has exited; for tests of what users see meanwhile. */
@@ -102,9 +112,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const mesh = serviceMesh(options.servicePorts);
   const children = new Map<ServiceName, ChildProcess>();
   const stops: (() => Promise<void>)[] = [];
+  let sandboxes: RunningSandboxes | undefined;
   const stop = async () => {
     for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
     await Promise.all([...children.values()].map(stopChild));
+    // Last: the services may be mid-request to them until they exit.
+    await sandboxes?.close().catch(() => undefined);
   };
 
   const startService = async (service: ServiceName) => {
@@ -121,6 +134,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ...inherited,
         // Local stacks are plain http, so the session cookie cannot be Secure.
         COOKIE_SECURE: 'false',
+        ...sandboxes?.env,
         ...options.env,
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -141,6 +155,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
 
   try {
+    if (options.sandboxes !== false) sandboxes = await startSandboxes(options.sandboxes ?? {});
     await Promise.all(serviceNames.map(startService));
 
     const topology: LocalTopology = {
@@ -159,7 +174,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const gateway = await startGateway({ ...localGatewayOptions(topology), logger: false });
       stops.push(() => gateway.close());
     }
-    return { urls: origins, logFile, stop, stopService, startService };
+    return {
+      urls: origins,
+      sandboxes: sandboxes && { urls: sandboxes.urls, credentials: sandboxes.credentials },
+      logFile,
+      stop,
+      stopService,
+      startService,
+    };
   } catch (err) {
     await stop();
     throw err;

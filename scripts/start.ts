@@ -4,14 +4,16 @@
  *
  * Environment: WEB_PORT, PORTAL_PORT, BACKOFFICE_PORT (8080-8082), BOOKING_PORT, ACCOUNTS_PORT, TRACKING_PORT,
  * PAYMENTS_PORT (3001-3004), DATA_DIR (./data), GATEWAY=local|nginx (local), SKIP_BUILD=1 to reuse the last build,
- * ADMIN_EMAIL and ADMIN_PASSWORD (an administrator of your own instead of the demo one).
+ * ADMIN_EMAIL and ADMIN_PASSWORD (an administrator of your own instead of the demo one), FIELD_SERVICE_SYSTEM
+ * (servicepro, servicetitan or jobber: the sandbox the back office imports from; servicepro) and
+ * FIELD_SERVICE_SANDBOX=false to start no sandboxes and use the field-service settings of the environment instead.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { appNames, defaultLocalAppPorts, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, defaultLocalAppPorts, serviceNames, serviceSystemIds, type AppName, type ServiceName } from '@repo/contracts';
 import { EnvError } from '@repo/service-kit';
 import { localOrigins, startStack } from './stack.ts';
 import { startAdministrator, type StartAdministrator } from './start-administrator.ts';
@@ -35,6 +37,13 @@ const servicePorts = Object.fromEntries(serviceNames.map((s) => [s, port(`${s.to
 const origins = localOrigins(appPorts);
 const dataDir = path.resolve(process.env.DATA_DIR || 'data');
 const gateway = process.env.GATEWAY === 'nginx' ? 'nginx' : 'local';
+// The field-service sandboxes run unless asked not to; the system the back office imports from may be chosen.
+const sandboxes = process.env.FIELD_SERVICE_SANDBOX !== 'false';
+const fieldServiceSystem = process.env.FIELD_SERVICE_SYSTEM || 'servicepro';
+if (!(serviceSystemIds as readonly string[]).includes(fieldServiceSystem)) {
+  console.error(`FIELD_SERVICE_SYSTEM must be one of ${serviceSystemIds.join(', ')} (got "${fieldServiceSystem}").`);
+  process.exit(1);
+}
 
 type Secrets = { jwtSecret: string; adminPassword: string; technicianPassword: string };
 
@@ -88,8 +97,10 @@ try {
     appPorts,
     servicePorts,
     seed: true,
+    sandboxes: sandboxes ? {} : false,
     env: {
       NODE_ENV: 'development',
+      FIELD_SERVICE_SYSTEM: fieldServiceSystem,
       JWT_SECRET: secrets.jwtSecret,
       ADMIN_EMAIL: administrator.email,
       ADMIN_PASSWORD: administrator.password,
@@ -107,6 +118,16 @@ try {
 // A password the user chose is theirs to know; only the generated demo one is shown.
 const administratorPassword = administrator.fromEnvironment ? 'the ADMIN_PASSWORD you set' : administrator.password;
 const customerPassword = process.env.DEMO_CUSTOMER_PASSWORD ? 'the DEMO_CUSTOMER_PASSWORD you set' : 'demo-customer';
+const systemNames: Record<string, string> = { servicepro: 'ServicePro', servicetitan: 'ServiceTitan', jobber: 'Jobber' };
+const fieldService = stack.sandboxes
+  ? `  Sandboxes     local stand-ins for ServicePro, ServiceTitan and Jobber, with demo customers (sign-ins in the
+                README); the back office imports from the ${systemNames[fieldServiceSystem]} sandbox
+                  ServicePro    ${stack.sandboxes.urls.servicepro.api}
+                  ServiceTitan  ${stack.sandboxes.urls.servicetitan.api}
+                  Jobber        ${stack.sandboxes.urls.jobber.api}
+`
+  : `  Field service ${systemNames[fieldServiceSystem]}, as configured in the environment (FIELD_SERVICE_SANDBOX=false)
+`;
 console.log(`
 The system is running (${gateway === 'nginx' ? 'nginx' : 'local'} gateway, data in ${dataDir}):
 
@@ -114,7 +135,7 @@ The system is running (${gateway === 'nginx' ? 'nginx' : 'local'} gateway, data 
   Portal        ${stack.urls.portal}     demo customer: demo@example.com / ${customerPassword}
   Back office   ${stack.urls.backoffice}   administrator: ${administrator.email} / ${administratorPassword}
                 technician (My jobs, on a phone): mike@example.com / ${secrets.technicianPassword}
-${administrator.fromEnvironment ? '\nAn administrator created on an earlier start keeps the password it was created with.\n' : ''}
+${fieldService}${administrator.fromEnvironment ? '\nAn administrator created on an earlier start keeps the password it was created with.\n' : ''}
 Service logs are in ${path.join(dataDir, 'logs')}. Press Ctrl-C to stop.`);
 
 let stopping = false;

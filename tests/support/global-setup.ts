@@ -7,6 +7,7 @@ import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/co
 import { createTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
 import { freePort } from '@repo/gateway/src/ports.ts';
 import { startStack, type RunningStack } from '../../scripts/stack.ts';
+import type { RunningSandboxes } from '../../packages/field-service/src/sandbox/index.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     admin: { email: string; password: string };
     /** POST `${control}/services/<name>/stop` or `/start`: stops or starts one service of the stack. */
     control: string;
+    /** The field-service sandboxes the services use (ServicePro is the configured system): URLs and sign-ins. */
+    fieldService: Pick<RunningSandboxes, 'urls' | 'credentials'>;
   }
 }
 
@@ -80,6 +83,7 @@ export async function setup(project: TestProject) {
   project.provide('urls', stack.urls);
   project.provide('admin', admin);
   project.provide('control', await startControl(stack));
+  if (stack.sandboxes) project.provide('fieldService', stack.sandboxes);
 }
 
 export async function teardown() {
