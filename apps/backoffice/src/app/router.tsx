@@ -1,22 +1,31 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLoaderData, type RouteObject } from 'react-router-dom';
 import { BrandedLayout, NotFoundPage, RouteErrorState, RouteLoadingState } from '@repo/ui';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
 import {
+  checkAdministrator,
   requireBackOfficeRole,
   signOutAfterRefusal,
+  type AdministratorCheck,
   skipSignInWhenSignedIn,
   staffRoles,
   technicianRoles,
 } from '../features/auth/admin-session.ts';
+import { AdministratorsOnly } from '../features/auth/components/administrators-only.tsx';
 import { BackOfficeHeaderActions } from '../features/auth/components/back-office-header-actions.tsx';
 import { onSessionRefused } from '../lib/api-client.ts';
 
 /** The shared layout with the back office's navigation, which wraps under the business name on a phone. */
 function BackOfficeLayout() {
   return <BrandedLayout homeHref={paths.home} tag="Back Office" wrapActions actions={<BackOfficeHeaderActions publicSiteHref={env.webOrigin} />} />;
+}
+
+/** The administrators' pages, or for staff a page saying they are not theirs (never a call the server refuses). */
+function AdministratorsGate() {
+  const { administrator } = useLoaderData() as AdministratorCheck;
+  return administrator ? <Outlet /> : <AdministratorsOnly />;
 }
 
 /**
@@ -44,6 +53,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.customerManagement, lazy: () => import('./routes/admin-customer-management.tsx') },
             { path: paths.technicianManagement, lazy: () => import('./routes/technician-management.tsx') },
             { path: paths.adminTracking, lazy: () => import('./routes/admin-tracking.tsx') },
+            { path: paths.adminDeliveries, lazy: () => import('./routes/admin-deliveries.tsx') },
+            {
+              // Administrators only: staff management, the payments ledger (and, within customers, the import).
+              loader: checkAdministrator(queryClient),
+              shouldRevalidate: () => true,
+              Component: AdministratorsGate,
+              children: [
+                { path: paths.adminPayments, lazy: () => import('./routes/admin-payments.tsx') },
+                { path: paths.adminStaff, lazy: () => import('./routes/admin-staff.tsx') },
+              ],
+            },
           ],
         },
         {

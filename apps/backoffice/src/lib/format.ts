@@ -16,6 +16,7 @@ const formatters = {
   time: inZone({ hour: 'numeric', minute: '2-digit' }),
   timeWithZone: inZone({ hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
   clock: inZone({ hour: 'numeric', minute: '2-digit', second: '2-digit' }),
+  monthYear: inZone({ month: 'short', year: 'numeric' }),
   // A calendar date is not an instant: read at noon UTC and written in UTC, it is the same day everywhere.
   calendarDay: inZone({ weekday: 'long', month: 'long', day: 'numeric' }, 'UTC'),
 };
@@ -40,6 +41,33 @@ export const formatBusinessTime = format(formatters.time);
 export const formatBusinessTimeWithZone = format(formatters.timeWithZone);
 /** "2:35:07 PM", for "last sent" lines that change every few seconds. */
 export const formatBusinessClock = format(formatters.clock);
+
+/** The spec's 'MMM yyyy' ("Mar 2026"), as in Member since. */
+export const formatMonthYear = format(formatters.monthYear);
+
+let dollars: Intl.NumberFormat | undefined;
+
+/**
+ * "$1,234.50" from dollars as a number or as the text imported records carry ("1234.5"); text that is not an amount
+ * is shown as it came.
+ */
+export function formatDollars(amount: number | string): string {
+  const value = typeof amount === 'number' ? amount : Number(amount.replace(/[$,\s]/g, ''));
+  if (typeof amount === 'string' && (amount.trim() === '' || !Number.isFinite(value))) return amount;
+  dollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  return dollars.format(value);
+}
+
+/** "45 s", "12 min", "3 h 5 min", "2 d 4 h": how long something has waited. */
+export function formatAge(seconds: number): string {
+  if (seconds < 60) return `${Math.floor(seconds)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
 
 /** "2:00 PM – 3:00 PM EDT": an appointment's window. */
 export function formatTimeWindow(start: string, end: string): string {

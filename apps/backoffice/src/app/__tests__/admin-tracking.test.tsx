@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, businessDate, serviceNames, type DeliveryStatus, type ServiceName, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
+import { addDays, businessDate, serviceNames, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { formatCalendarDay } from '../../lib/format.ts';
 import { App } from '../index.tsx';
+import { deliveryStatus as deliveries } from './support/back-office-examples.ts';
 import {
   apiError,
   fakeApi,
@@ -19,16 +20,6 @@ import {
   type,
   type Answer,
 } from './support/fake-api.ts';
-
-const deliveries = (service: ServiceName, overrides: Partial<DeliveryStatus> = {}): DeliveryStatus => ({
-  service,
-  pending: 0,
-  failed: 0,
-  oldestPendingSeconds: null,
-  routes: [],
-  recentFailures: [],
-  ...overrides,
-});
 
 const mike = technician({ id: 'tech_mike', name: 'Mike Chen', status: 'offline', currentLocation: null, specialties: [], vehicleInfo: null, rating: 4 });
 const ana = technician({ id: 'tech_ana', name: 'Ana Diaz', status: 'busy' });

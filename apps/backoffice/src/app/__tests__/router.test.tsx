@@ -34,7 +34,7 @@ describe('back office routes', () => {
     expect(window.location.pathname).toBe('/admin-login');
   });
 
-  it.each(['/admin-customer-management', '/technician-management', '/admin-tracking', '/my-jobs'])(
+  it.each(['/admin-customer-management', '/technician-management', '/admin-tracking', '/admin-deliveries', '/admin-payments', '/admin-staff', '/my-jobs'])(
     'sends a visitor from %s to sign in with Authentication Required, asking the server with the cookie and no token',
     async (path) => {
       const server = fakeBackOffice();
@@ -56,7 +56,7 @@ describe('back office routes', () => {
     expect(window.location.pathname).toBe('/admin-customer-management');
   });
 
-  it('gives staff the three back-office pages in the header, the current one marked, and moves between them', async () => {
+  it('gives an administrator every back-office page in the header, the current one marked, and moves between them', async () => {
     fakeBackOffice({ user: people.admin });
     renderAppAt('/admin-customer-management');
     await expectPageHeading('Customer Management');
@@ -65,13 +65,58 @@ describe('back office routes', () => {
         ['Customers', '/admin-customer-management', 'page'],
         ['Technicians', '/technician-management', null],
         ['Tracking', '/admin-tracking', null],
+        ['Payments', '/admin-payments', null],
+        ['Deliveries', '/admin-deliveries', null],
+        ['Staff', '/admin-staff', null],
       ]),
     );
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Tracking' }));
     await expectPath('/admin-tracking');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page']));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null]));
+    fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Staff' }));
+    await expectPath('/admin-staff');
+    await expectPageHeading('Staff');
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, 'page']));
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'My jobs' })).toBeNull();
+  });
+
+  it("gives staff their pages only: no Payments or Staff in the header", async () => {
+    fakeBackOffice({ user: people.staff });
+    renderAppAt('/admin-deliveries');
+    await expectPageHeading('Deliveries');
+    await waitFor(async () =>
+      expect(await navLinks()).toEqual([
+        ['Customers', '/admin-customer-management', null],
+        ['Technicians', '/technician-management', null],
+        ['Tracking', '/admin-tracking', null],
+        ['Deliveries', '/admin-deliveries', 'page'],
+      ]),
+    );
+  });
+
+  it.each(['/admin-payments', '/admin-staff'])('shows staff at %s an Administrators only page, stays signed in, and asks nothing the server would refuse', async (path) => {
+    const server = fakeBackOffice({ user: people.staff });
+    renderAppAt(path);
+    await expectPageHeading('Administrators only');
+    expect(document.title).toMatch(/^Administrators only/);
+    expect(window.location.pathname).toBe(path);
+    expect(screen.getByText('403 · Not for your account')).toBeTruthy();
+    const back = screen.getByRole('link', { name: 'Back to customer management' });
+    expect(server.calls.map((call) => call.path).filter((called) => called !== '/api/admin/session')).toEqual([]);
+    expect(server.state.user).toEqual(people.staff);
+    expect(await navLinks()).not.toContainEqual(expect.arrayContaining(['Payments']));
+
+    fireEvent.click(back);
+    await expectPageHeading('Customer Management');
+    expect(server.calls.some((call) => call.path === '/api/admin/logout')).toBe(false);
+  });
+
+  it.each(['/admin-payments', '/admin-staff', '/admin-deliveries'])('sends a technician from %s to their jobs', async (path) => {
+    fakeBackOffice({ user: people.technician });
+    renderAppAt(path);
+    await expectPath('/my-jobs');
+    expect(screen.queryByRole('heading', { name: 'Administrators only' })).toBeNull();
   });
 
   it('sends staff from the technician view to the back office', async () => {

@@ -9,12 +9,22 @@ import { forgetSession, logOutOfBackOffice } from './api/logout.ts';
 export type BackOfficeRole = BackOfficeUser['role'];
 export const staffRoles: readonly BackOfficeRole[] = ['staff', 'admin'];
 export const technicianRoles: readonly BackOfficeRole[] = ['technician'];
+/** Staff management, the customer import and the payments ledger are the administrator's alone. */
+export const adminRoles: readonly BackOfficeRole[] = ['admin'];
 
 /** Where someone lands after signing in, or when a page is not theirs: technicians their jobs, staff the customers. */
 export const homeFor = (user: BackOfficeUser) => (user.role === 'technician' ? paths.myJobs : paths.customerManagement);
 
 /** The guarded pages: the only places sign-in sends someone back to. */
-const guardedPaths = new Set<string>([paths.customerManagement, paths.technicianManagement, paths.adminTracking, paths.myJobs]);
+const guardedPaths = new Set<string>([
+  paths.customerManagement,
+  paths.technicianManagement,
+  paths.adminTracking,
+  paths.adminPayments,
+  paths.adminDeliveries,
+  paths.adminStaff,
+  paths.myJobs,
+]);
 
 // The page a signed-out visitor was sent away from, for this tab only: kept in memory, never in the address or storage.
 let returnPath: string | undefined;
@@ -47,6 +57,20 @@ export function requireBackOfficeRole(queryClient: QueryClient, roles: readonly 
       return redirect(paths.adminLogin);
     }
     return roles.includes(user.role) ? null : redirect(homeFor(user));
+  };
+}
+
+export type AdministratorCheck = { administrator: boolean };
+
+/**
+ * Loader of the administrators' pages, inside the staff pages' guard (which signs out visitors and moves technicians):
+ * says whether the person may see them. Staff get a page saying so rather than a call the server would refuse with
+ * 403, which would sign them out (spec section 6).
+ */
+export function checkAdministrator(queryClient: QueryClient) {
+  return async (): Promise<AdministratorCheck> => {
+    const user = await currentUser(queryClient);
+    return { administrator: user !== null && adminRoles.includes(user.role) };
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBusinessClock, formatBusinessDateTime, formatCalendarDay, formatTimeWindow, telHref } from '../format.ts';
+import { formatAge, formatBusinessClock, formatBusinessDateTime, formatCalendarDay, formatDollars, formatMonthYear, formatTimeWindow, telHref } from '../format.ts';
 
 // The browser's zone in these tests is whatever the machine's is: every answer below is in America/New_York.
 describe('back-office formats', () => {
@@ -18,5 +18,31 @@ describe('back-office formats', () => {
   it('dials a phone number as people write it', () => {
     expect(telHref('(904) 555-0142')).toBe('tel:9045550142');
     expect(telHref('+1 904 802 1998')).toBe('tel:+19048021998');
+  });
+
+  it('writes Member since as month and year, in Eastern time', () => {
+    expect(formatMonthYear('2026-03-01T03:00:00.000Z')).toBe('Feb 2026');
+  });
+
+  it('writes dollars from numbers and from imported text, leaving text that is no amount as it came', () => {
+    expect(formatDollars(189.5)).toBe('$189.50');
+    expect(formatDollars('1234.5')).toBe('$1,234.50');
+    expect(formatDollars('$2,000')).toBe('$2,000.00');
+    expect(formatDollars('0.00')).toBe('$0.00');
+    expect(formatDollars('n/a')).toBe('n/a');
+    expect(formatDollars('')).toBe('');
+  });
+
+  it('writes how long something waited', () => {
+    expect([formatAge(0), formatAge(59), formatAge(60), formatAge(3_599), formatAge(3_600), formatAge(3_900), formatAge(86_400), formatAge(100_800)]).toEqual([
+      '0 s',
+      '59 s',
+      '1 min',
+      '59 min',
+      '1 h',
+      '1 h 5 min',
+      '1 d',
+      '1 d 4 h',
+    ]);
   });
 });

@@ -5,18 +5,23 @@ import { showToast } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { useBackOfficeUser } from '../api/back-office-session.ts';
 import { useLogOutOfBackOffice } from '../api/logout.ts';
+import { adminRoles, staffRoles, technicianRoles, type BackOfficeRole } from '../admin-session.ts';
 
-type NavItem = { label: string; to: string };
-const staffNav: NavItem[] = [
-  { label: 'Customers', to: paths.customerManagement },
-  { label: 'Technicians', to: paths.technicianManagement },
-  { label: 'Tracking', to: paths.adminTracking },
+type NavItem = { label: string; to: string; roles: readonly BackOfficeRole[] };
+const navItems: readonly NavItem[] = [
+  { label: 'Customers', to: paths.customerManagement, roles: staffRoles },
+  { label: 'Technicians', to: paths.technicianManagement, roles: staffRoles },
+  { label: 'Tracking', to: paths.adminTracking, roles: staffRoles },
+  { label: 'Payments', to: paths.adminPayments, roles: adminRoles },
+  { label: 'Deliveries', to: paths.adminDeliveries, roles: staffRoles },
+  { label: 'Staff', to: paths.adminStaff, roles: adminRoles },
+  { label: 'My jobs', to: paths.myJobs, roles: technicianRoles },
 ];
-const technicianNav: NavItem[] = [{ label: 'My jobs', to: paths.myJobs }];
 
 /**
  * The header's right side. Signed in: the pages of the person's role (the current one marked for screen readers with
- * aria-current and for the eye with weight and underline), their name, and Sign out. Signed out: the public website.
+ * aria-current and for the eye with weight and underline), their name, and Sign out; on a phone the links wrap onto
+ * lines of their own under the business name. Signed out: the public website.
  */
 export function BackOfficeHeaderActions({ publicSiteHref }: { publicSiteHref: string }) {
   const { data: user } = useBackOfficeUser();
@@ -41,8 +46,8 @@ export function BackOfficeHeaderActions({ publicSiteHref }: { publicSiteHref: st
   return (
     <Group gap="md" wrap="wrap" justify="flex-end">
       <Box component="nav" aria-label="Back office">
-        <Group component="ul" gap="md" wrap="wrap" m={0} p={0} style={{ listStyle: 'none' }}>
-          {(user.role === 'technician' ? technicianNav : staffNav).map(({ label, to }) => {
+        <Group component="ul" gap="md" wrap="wrap" m={0} p={0} style={{ listStyle: 'none', rowGap: 4 }}>
+          {navItems.filter(({ roles }) => roles.includes(user.role)).map(({ label, to }) => {
             const current = pathname === to;
             return (
               <li key={to}>

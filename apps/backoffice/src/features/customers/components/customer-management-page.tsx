@@ -1,14 +1,43 @@
-import { Container, Paper, Text, Title } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '@repo/ui';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageTabs } from '../../../components/page-tabs.tsx';
+import { ImportCustomersTab } from './import-customers-tab.tsx';
+import { PhoneLookupTab } from './phone-lookup-tab.tsx';
+import { PortalCustomersTab } from './portal-customers-tab.tsx';
+import { ServiceProCustomersTab } from './service-pro-customers-tab.tsx';
 
-export function CustomerManagementPage() {
+const tabValues = ['import', 'lookup', 'servicepro', 'portal'] as const;
+type TabValue = (typeof tabValues)[number];
+const isTab = (value: string | null): value is TabValue => tabValues.some((tab) => tab === value);
+
+/**
+ * /admin-customer-management: the spec's four tabs. The open tab is in the address (?tab=), with a list's search and
+ * page, so a reload or Back returns to the same view. `canImport`: the person is an administrator (only they start an
+ * import or follow its progress; the server refuses staff).
+ */
+export function CustomerManagementPage({ canImport }: { canImport: boolean }) {
   useDocumentTitle('Customer Management');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'import';
+
   return (
-    <Container size="lg" py={{ base: 'xl', sm: 48 }}>
-      <Title order={1}>Customer Management</Title>
-      <Paper withBorder p="lg" mt="lg" radius="md">
-        <Text>Customer import, phone lookup and customer lists will appear here.</Text>
-      </Paper>
+    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+      <Stack gap="lg">
+        <PageHeader title="Customer Management" description="Import the customer base, look customers up by phone, and search imported and portal customers." />
+        <PageTabs
+          tabs={[
+            { value: 'import', label: 'Import Customers', panel: <ImportCustomersTab canImport={canImport} /> },
+            { value: 'lookup', label: 'Phone Lookup', panel: <PhoneLookupTab /> },
+            { value: 'servicepro', label: 'ServicePro Customers', panel: <ServiceProCustomersTab /> },
+            { value: 'portal', label: 'Portal Customers', panel: <PortalCustomersTab /> },
+          ]}
+          value={tab}
+          onChange={(value) => setParams(value === 'import' ? {} : { tab: value })}
+        />
+      </Stack>
     </Container>
   );
 }

@@ -1,8 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { ApiRequestError } from '@repo/ui';
-import { deliveriesPath, deliveryStatusSchema, serviceNames, type DeliveryStatus, type ServiceName } from '@repo/contracts';
-import { adminApi } from '../../../lib/api-client.ts';
-import { queryKeys } from './query-keys.ts';
+import { serviceNames, type DeliveryStatus, type ServiceName } from '@repo/contracts';
+import { deliveryStatusQuery } from '../../../lib/deliveries.ts';
 
 /** How often the overview asks the services again: readiness is not carried by the live socket. */
 const systemStatusPollMs = 30_000;
@@ -18,12 +17,7 @@ const answered = (error: unknown): boolean => error instanceof ApiRequestError &
  */
 export function useServiceHealth(): ServiceHealth[] {
   return useQueries({
-    queries: serviceNames.map((service) => ({
-      queryKey: queryKeys.deliveries(service),
-      queryFn: async ({ signal }: { signal: AbortSignal }) =>
-        deliveryStatusSchema.parse(await adminApi.json<unknown>('GET', deliveriesPath(service), undefined, { signal })),
-      refetchInterval: systemStatusPollMs,
-    })),
+    queries: serviceNames.map((service) => ({ ...deliveryStatusQuery(service), refetchInterval: systemStatusPollMs })),
     combine: (results) =>
       results.map((result, index): ServiceHealth => ({
         service: serviceNames[index]!,

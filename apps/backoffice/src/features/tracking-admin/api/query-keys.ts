@@ -6,5 +6,4 @@ export const queryKeys = {
   appointmentsPage: (date: string, page: number, pageSize: number) => ['appointments', { date, page, pageSize }] as const,
   tracking: ['tracking'] as const,
   trackingPage: (filter: { date?: string; page: number; pageSize: number }) => ['tracking', filter] as const,
-  deliveries: (service: string) => ['deliveries', service] as const,
 };

@@ -3,7 +3,7 @@ import type { CreateTechnician } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { useCreateTechnician } from '../api/technicians.ts';
 import { checkNewTechnician, type NewTechnicianFields } from '../lib/technician-forms.ts';
-import { useForm } from '../lib/use-form.ts';
+import { useForm } from '../../../lib/use-form.ts';
 
 const fields: readonly NewTechnicianFields[] = ['name', 'phone', 'vehicleInfo', 'specialties'];
 

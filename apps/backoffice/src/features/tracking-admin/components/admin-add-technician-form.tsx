@@ -3,7 +3,7 @@ import { tracking, type CreateTechnician } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { useCreateTechnician } from '../api/technicians.ts';
 import { checkAdminTechnician, type AdminTechnicianFields } from '../lib/technician-forms.ts';
-import { useForm } from '../lib/use-form.ts';
+import { useForm } from '../../../lib/use-form.ts';
 
 const fields: readonly AdminTechnicianFields[] = ['name', 'phone', 'specialties', 'vehicle', 'lat', 'lng'];
 const empty = { name: '', phone: '', specialties: '', vehicle: '', lat: '', lng: '' };

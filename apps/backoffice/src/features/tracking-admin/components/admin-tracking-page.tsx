@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Container, Stack, Tabs } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { tracking } from '@repo/contracts';
 import { useDocumentTitle } from '@repo/ui';
 import { useStaffLiveUpdates } from '../lib/live-updates.ts';
@@ -7,7 +7,8 @@ import { AppointmentsTab } from './appointments-tab.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { LiveTrackingTab } from './live-tracking-tab.tsx';
 import { OverviewTab } from './overview-tab.tsx';
-import { PageHeader } from './page-header.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageTabs } from '../../../components/page-tabs.tsx';
 import { TechniciansTab } from './technicians-tab.tsx';
 
 const tabs = [
@@ -33,20 +34,7 @@ export function AdminTrackingPage() {
         <PageHeader title="Tracking Administration" description="Technicians, each day's appointments and every visit under way.">
           <LiveIndicator live={live} pollMs={tracking.pollTrackingListMs} />
         </PageHeader>
-        <Tabs value={tab} onChange={(value) => setTab((value as TabValue | null) ?? 'overview')} keepMounted={false}>
-          <Tabs.List style={{ flexWrap: 'wrap' }}>
-            {tabs.map(({ value, label }) => (
-              <Tabs.Tab key={value} value={value}>
-                {label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {tabs.map(({ value, Panel }) => (
-            <Tabs.Panel key={value} value={value} pt="lg">
-              <Panel live={live} />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        <PageTabs tabs={tabs.map(({ value, label, Panel }) => ({ value, label, panel: <Panel live={live} /> }))} value={tab} onChange={setTab} />
       </Stack>
     </Container>
   );

@@ -9,9 +9,9 @@ import { DayPicker } from '../../../lib/day-picker.tsx';
 import { formatBusinessDateTime, formatCalendarDay } from '../../../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { statusLabels } from '../lib/status.ts';
-import { Facts } from './facts.tsx';
-import { Pager } from './pager.tsx';
-import { QueryStates } from './query-states.tsx';
+import { Facts } from '../../../components/facts.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { QueryStates } from '../../../components/query-states.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const pageSize = 10;

@@ -3,7 +3,7 @@ import type { Technician, UpdateTechnician } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { useUpdateTechnician } from '../api/technicians.ts';
 import { checkTechnicianEdit, type TechnicianEditFields } from '../lib/technician-forms.ts';
-import { useForm } from '../lib/use-form.ts';
+import { useForm } from '../../../lib/use-form.ts';
 
 const fields: readonly TechnicianEditFields[] = ['name', 'phone', 'vehicleInfo'];
 

@@ -6,9 +6,9 @@ import { useTrackingPage } from '../api/tracking.ts';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { formatCoordinates } from '../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
-import { Facts } from './facts.tsx';
-import { Pager } from './pager.tsx';
-import { QueryStates } from './query-states.tsx';
+import { Facts } from '../../../components/facts.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { QueryStates } from '../../../components/query-states.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const pageSize = 10;

@@ -4,7 +4,7 @@ import { SpecialtyBadges, TechnicianAvatar } from '@repo/ui';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { formatCoordinates } from '../lib/format.ts';
 import { EditTechnicianForm } from './edit-technician-form.tsx';
-import { Facts } from './facts.tsx';
+import { Facts } from '../../../components/facts.tsx';
 import { TechnicianSignIn, type SignInState } from './technician-sign-in.tsx';
 import { UpdateLocationForm } from './update-location-form.tsx';
 

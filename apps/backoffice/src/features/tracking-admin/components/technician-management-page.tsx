@@ -9,8 +9,8 @@ import { fallbackPoll, useStaffLiveUpdates } from '../lib/live-updates.ts';
 import { AddTechnicianForm } from './add-technician-form.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { ManagementTechnicianCard } from './management-technician-card.tsx';
-import { PageHeader } from './page-header.tsx';
-import { QueryStates } from './query-states.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryStates } from '../../../components/query-states.tsx';
 import type { SignInState } from './technician-sign-in.tsx';
 
 const addFormId = 'add-technician-form';

@@ -2,8 +2,7 @@ import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/c
 import { createTechnicianAccountSchema, technicianAccountPasswordSchema, type CreateTechnicianAccount, type Technician, type TechnicianAccount } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { useCreateTechnicianAccount, useSetTechnicianPassword } from '../api/technician-accounts.ts';
-import { bySchema } from '../lib/technician-forms.ts';
-import { useForm } from '../lib/use-form.ts';
+import { bySchema, useForm } from '../../../lib/use-form.ts';
 
 type SignInFields = 'email' | 'password';
 

@@ -5,8 +5,8 @@ import { useTechnicians } from '../api/technicians.ts';
 import { formatCoordinates } from '../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { AdminAddTechnicianForm } from './admin-add-technician-form.tsx';
-import { Facts } from './facts.tsx';
-import { QueryStates } from './query-states.tsx';
+import { Facts } from '../../../components/facts.tsx';
+import { QueryStates } from '../../../components/query-states.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TechnicianLocationInputs } from './technician-location-inputs.tsx';
 

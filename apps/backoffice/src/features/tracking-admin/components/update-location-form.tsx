@@ -3,7 +3,7 @@ import { tracking, type Technician, type UpdateLocation } from '@repo/contracts'
 import { showToast } from '@repo/ui';
 import { useUpdateLocation } from '../api/technicians.ts';
 import { checkLocation, type LocationFields } from '../lib/technician-forms.ts';
-import { useForm } from '../lib/use-form.ts';
+import { useForm } from '../../../lib/use-form.ts';
 
 const fields: readonly LocationFields[] = ['lat', 'lng', 'address'];
 const empty = { lat: '', lng: '', address: '' };

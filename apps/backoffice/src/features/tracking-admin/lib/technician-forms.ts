@@ -6,9 +6,9 @@ import {
   type UpdateLocation,
   type UpdateTechnician,
 } from '@repo/contracts';
-import { fieldErrorsOf, type FieldErrors, type SafeParseSchema } from '@repo/ui';
+import type { FieldErrors } from '@repo/ui';
 import { splitCommaList } from './format.ts';
-import type { Checked } from './use-form.ts';
+import { bySchema, type Checked } from '../../../lib/use-form.ts';
 
 /**
  * The two pages' form rules (spec section 5): each page's required fields and toast, then the server's own schema
@@ -26,19 +26,6 @@ function blanks<K extends string>(values: Record<K, string>, messages: Partial<R
 }
 
 const hasAny = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);
-
-/** The contracts schema's verdict, its messages keyed by this form's field names. */
-export function bySchema<K extends string, T>(schema: SafeParseSchema<T>, payload: unknown, rename: Partial<Record<string, K>> = {}): Checked<K, T> {
-  const parsed = schema.safeParse(payload);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: FieldErrors<K> = {};
-  for (const [field, message] of Object.entries(fieldErrorsOf(parsed.error))) {
-    const name = (rename[field] ?? field) as K;
-    errors[name] ??= message;
-  }
-  const first = Object.values(errors)[0] ?? 'Please check the form.';
-  return { ok: false, errors, toast: { title: 'Please check the form', description: first as string } };
-}
 
 /** An optional number typed as text: undefined when blank, NaN when not a number (the schema says so). */
 const numberOrBlank = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));

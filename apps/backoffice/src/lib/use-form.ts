@@ -1,11 +1,27 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { errorMessage, fieldErrorsOf, showToast, useFieldErrors, type FieldErrors, type ToastOptions } from '@repo/ui';
+import { ApiRequestError, errorMessage, fieldErrorsOf, showToast, useFieldErrors, type FieldErrors, type SafeParseSchema, type ToastOptions } from '@repo/ui';
 
 /** A form's values checked before sending: the data to send, or the messages under the fields and a toast. */
 export type Checked<K extends string, T> = { ok: true; data: T } | { ok: false; errors: FieldErrors<K>; toast: ToastOptions };
 
-/** A refused or failed send: the spec's toast title, the message when the server gave none, the fields it may name. */
-export type Failure<K extends string> = { title: string; fallback: string; fields: readonly K[] };
+/** The contracts schema's verdict, its messages keyed by this form's field names. */
+export function bySchema<K extends string, T>(schema: SafeParseSchema<T>, payload: unknown, rename: Partial<Record<string, K>> = {}): Checked<K, T> {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: FieldErrors<K> = {};
+  for (const [field, message] of Object.entries(fieldErrorsOf(parsed.error))) {
+    const name = (rename[field] ?? field) as K;
+    errors[name] ??= message;
+  }
+  const first = Object.values(errors)[0] ?? 'Please check the form.';
+  return { ok: false, errors, toast: { title: 'Please check the form', description: first as string } };
+}
+
+/**
+ * A refused or failed send: the spec's toast title, the message when the server gave none, the fields it may name,
+ * and refusals that are about one field whatever the body says (a 409 for a taken email, say).
+ */
+export type Failure<K extends string> = { title: string; fallback: string; fields: readonly K[]; statusFields?: Partial<Record<number, K>> };
 
 /**
  * Text fields with their messages under them (`useFieldErrors`) and the spec's toast when a check fails. While the
@@ -35,7 +51,7 @@ export function useForm<K extends string>(initial: Record<K, string>) {
     try {
       await send(checked.data);
     } catch (error) {
-      fieldErrors.show(reportFailure(error, failure.title, failure.fallback, failure.fields));
+      fieldErrors.show(reportFailure(error, failure));
     } finally {
       setBusy(false);
     }
@@ -45,8 +61,10 @@ export function useForm<K extends string>(initial: Record<K, string>) {
     values,
     busy,
     errors: fieldErrors.errors,
+    /** Marks fields with messages (and focuses the first), as a refused check does. */
+    showErrors: fieldErrors.show,
     scopeProps: fieldErrors.scopeProps,
-    field: (name: K) => ({ ...common(name), onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, event.currentTarget.value) }),
+    field: (name: K) => ({ ...common(name), onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(name, event.currentTarget.value) }),
     /** Mantine's NumberInput answers the value, not an event. */
     numberField: (name: K) => ({ ...common(name), onChange: (value: string | number) => set(name, String(value)) }),
     /**
@@ -69,7 +87,11 @@ export function useForm<K extends string>(initial: Record<K, string>) {
  * A refused or failed call: the spec's toast with the server's message (or `fallback`), and the server's field
  * messages for the fields the form shows.
  */
-function reportFailure<K extends string>(error: unknown, title: string, fallback: string, names: readonly K[]): FieldErrors<K> {
-  showToast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
-  return fieldErrorsOf(error, names);
+function reportFailure<K extends string>(error: unknown, { title, fallback, fields, statusFields }: Failure<K>): FieldErrors<K> {
+  const message = errorMessage(error, fallback);
+  showToast({ title, description: message, variant: 'destructive' });
+  const errors = fieldErrorsOf(error, fields);
+  const field = error instanceof ApiRequestError ? statusFields?.[error.status] : undefined;
+  if (field && !errors[field]) errors[field] = message;
+  return errors;
 }

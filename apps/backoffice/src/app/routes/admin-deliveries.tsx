@@ -1,0 +1,2 @@
+/** /admin-deliveries */
+export { DeliveriesPage as Component } from '../../features/deliveries/components/deliveries-page.tsx';

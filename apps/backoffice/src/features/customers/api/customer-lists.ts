@@ -1,0 +1,40 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { customerSchema, pagedListSchema, serviceProCustomerSchema, type CustomerSearchQuery } from '@repo/contracts';
+import { adminApi } from '../../../lib/api-client.ts';
+import { queryKeys } from './query-keys.ts';
+
+const serviceProPage = pagedListSchema(serviceProCustomerSchema);
+const portalPage = pagedListSchema(customerSchema);
+
+function searchParams({ q, page, pageSize }: CustomerSearchQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (page !== undefined) params.set('page', String(page));
+  if (pageSize !== undefined) params.set('pageSize', String(pageSize));
+  return params;
+}
+
+/**
+ * One page of a searched list. The page on screen stays while the next loads (typing a search, paging); each visit
+ * asks again, since imports and registrations change the lists.
+ */
+const listOptions = { staleTime: 0, placeholderData: keepPreviousData } as const;
+
+/** GET /api/admin/servicepro-customers?q=&page=&pageSize= (staff, admin): imported customers. */
+export function useServiceProCustomers(query: CustomerSearchQuery) {
+  return useQuery({
+    queryKey: queryKeys.serviceProCustomersPage(query),
+    queryFn: async ({ signal }) =>
+      serviceProPage.parse(await adminApi.json<unknown>('GET', `/api/admin/servicepro-customers?${searchParams(query)}`, undefined, { signal })),
+    ...listOptions,
+  });
+}
+
+/** GET /api/admin/customers?q=&page=&pageSize= (staff, admin): portal customers, administrators flagged. */
+export function usePortalCustomers(query: CustomerSearchQuery) {
+  return useQuery({
+    queryKey: queryKeys.portalCustomersPage(query),
+    queryFn: async ({ signal }) => portalPage.parse(await adminApi.json<unknown>('GET', `/api/admin/customers?${searchParams(query)}`, undefined, { signal })),
+    ...listOptions,
+  });
+}

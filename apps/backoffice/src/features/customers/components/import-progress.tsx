@@ -1,0 +1,117 @@
+import { Alert, Box, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import type { ImportJob } from '@repo/contracts';
+import { formatBusinessDateTime } from '../../../lib/format.ts';
+
+const count = (value: number) => value.toLocaleString('en-US');
+const customers = (value: number) => `${count(value)} ${value === 1 ? 'customer' : 'customers'}`;
+
+/**
+ * The bar: how many of the system's customers have been read. When the system does not say how many it has, the bar
+ * moves without a value (indeterminate) until the import ends.
+ */
+function ImportBar({ job }: { job: ImportJob }) {
+  const running = job.status === 'running';
+  const known = job.expectedTotal !== null && job.expectedTotal > 0;
+  const percent = !running ? 100 : known ? Math.min(100, Math.round((job.fetched / job.expectedTotal!) * 100)) : undefined;
+  const text = known ? `${count(job.fetched)} of ${customers(job.expectedTotal!)} read` : `${customers(job.fetched)} read${running ? ' so far' : ''}`;
+  return (
+    <Stack gap={6}>
+      <Progress.Root
+        size="lg"
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={text}
+      >
+        <Progress.Section
+          withAria={false}
+          value={percent ?? 100}
+          striped={running}
+          animated={running}
+          color={job.status === 'failed' ? 'red' : job.status === 'succeeded' ? 'green' : 'brand'}
+        />
+      </Progress.Root>
+      <Text size="sm">{text}</Text>
+    </Stack>
+  );
+}
+
+/** A job's progress, counts and outcome: what the owner needs while it runs and after it ended. */
+export function ImportProgress({ job }: { job: ImportJob }) {
+  const title = job.status === 'running' ? 'Import running' : job.status === 'succeeded' ? 'Import complete' : 'Import failed';
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="import-job-heading" aria-busy={job.status === 'running'}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id="import-job-heading">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            Started {formatBusinessDateTime(job.startedAt)} by {job.startedBy}
+            {job.finishedAt ? `, ended ${formatBusinessDateTime(job.finishedAt)}` : ''}
+          </Text>
+        </div>
+        <ImportBar job={job} />
+        <Group component="dl" gap="xl" m={0} aria-label="Import counts">
+          {(
+            [
+              ['Fetched', job.fetched],
+              ['Created', job.created],
+              ['Updated', job.updated],
+              ['Failed', job.failed],
+            ] as const
+          ).map(([term, value]) => (
+            <Box key={term}>
+              <Text component="dt" size="sm" c="dimmed" fw={600}>
+                {term}
+              </Text>
+              <Text component="dd" m={0} fz="xl" fw={800}>
+                {count(value)}
+              </Text>
+            </Box>
+          ))}
+        </Group>
+        {job.status === 'succeeded' ? (
+          <Alert color="green" variant="light" title="Import complete">
+            <Text size="sm" c="dark.8">
+              Total imported: {count(job.totalImported)}. {customers(job.created)} added and {customers(job.updated)} updated from {job.company}
+              {job.failed > 0 ? `; ${customers(job.failed)} could not be imported (listed below)` : ''}.
+            </Text>
+          </Alert>
+        ) : null}
+        {job.status === 'failed' ? (
+          <Alert color="red" variant="light" title="Import Failed">
+            <Text size="sm" c="dark.8">
+              {job.error ?? 'Failed to import customers'} The {customers(job.totalImported)} imported before it stopped are kept; running the
+              import again updates them and adds the rest.
+            </Text>
+          </Alert>
+        ) : null}
+        {job.failures.length > 0 ? (
+          <Stack gap={4}>
+            <Title order={3} size="h5" id="import-failures-heading">
+              Customers that could not be imported
+            </Title>
+            {job.failed > job.failures.length ? (
+              <Text size="sm" c="dimmed">
+                The first {job.failures.length} of {count(job.failed)}:
+              </Text>
+            ) : null}
+            <List size="sm" spacing={2} aria-labelledby="import-failures-heading">
+              {job.failures.map((failure) => (
+                <List.Item key={failure.externalId}>
+                  <Text span fw={600} size="sm">
+                    {failure.externalId}
+                  </Text>
+                  : {failure.message}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import { Badge, Group, Text } from '@mantine/core';
+import type { Customer } from '@repo/contracts';
+import type { Column } from '../../../components/data-table.tsx';
+import { formatBusinessDateTime, formatMonthYear } from '../../../lib/format.ts';
+import { usePortalCustomers } from '../api/customer-lists.ts';
+import { useListSearch } from '../lib/use-list-search.ts';
+import { SearchableList } from './searchable-list.tsx';
+
+const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
+  {
+    header: 'Name',
+    cell: (customer) => (
+      <Group gap="xs" component="span" wrap="wrap">
+        <span>{`${customer.firstName} ${customer.lastName}`.trim()}</span>
+        {customer.isAdmin ? (
+          <Badge variant="filled" color="brand" tt="none" size="sm">
+            Administrator
+          </Badge>
+        ) : null}
+      </Group>
+    ),
+  },
+  { header: 'Email', cell: (customer) => customer.email },
+  { header: 'Phone', cell: (customer) => customer.phone },
+  { header: 'Address', cell: (customer) => customer.address ?? '—' },
+  {
+    header: 'Linked ServicePro id',
+    cell: (customer) =>
+      customer.serviceProCustomerId ? (
+        <Text span size="sm" ff="monospace">
+          {customer.serviceProCustomerId}
+        </Text>
+      ) : (
+        'Not linked'
+      ),
+  },
+  { header: 'Member since', cell: (customer) => formatMonthYear(customer.createdAt) },
+  { header: 'Last login', cell: (customer) => (customer.lastLogin ? formatBusinessDateTime(customer.lastLogin) : 'Never') },
+];
+
+/**
+ * Portal Customers: registered portal users, administrators badged; a customer whose phone or email matches an
+ * imported one shows the linked ServicePro id.
+ */
+export function PortalCustomersTab() {
+  const search = useListSearch();
+  const query = usePortalCustomers(search.query);
+  return (
+    <SearchableList
+      what="portal customers"
+      search={search}
+      query={query}
+      columns={columns}
+      rowKey={(customer) => customer.id}
+      empty="No one has registered in the customer portal yet."
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { Text } from '@mantine/core';
+import type { ServiceProCustomer } from '@repo/contracts';
+import type { Column } from '../../../components/data-table.tsx';
+import { formatDollars } from '../../../lib/format.ts';
+import { useServiceProCustomers } from '../api/customer-lists.ts';
+import { useListSearch } from '../lib/use-list-search.ts';
+import { SearchableList } from './searchable-list.tsx';
+
+const columns: readonly [Column<ServiceProCustomer>, ...Column<ServiceProCustomer>[]] = [
+  { header: 'Name', cell: (customer) => `${customer.firstName} ${customer.lastName}`.trim() },
+  { header: 'Phone', cell: (customer) => customer.phone },
+  { header: 'Email', cell: (customer) => customer.email ?? '—' },
+  {
+    header: 'Address',
+    cell: (customer) => [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '—',
+  },
+  { header: 'Services', cell: (customer) => customer.totalServices },
+  { header: 'Total spent', cell: (customer) => formatDollars(customer.totalSpent) },
+  { header: 'Last service', cell: (customer) => customer.lastServiceDate ?? '—' },
+  {
+    header: 'ServicePro id',
+    cell: (customer) => (
+      <Text span size="sm" ff="monospace">
+        {customer.serviceProId}
+      </Text>
+    ),
+  },
+];
+
+/** ServicePro Customers: the imported customers, searched and paged by the server. */
+export function ServiceProCustomersTab() {
+  const search = useListSearch();
+  const query = useServiceProCustomers(search.query);
+  return (
+    <SearchableList
+      what="imported customers"
+      search={search}
+      query={query}
+      columns={columns}
+      rowKey={(customer) => customer.id}
+      empty="No customers have been imported yet. An administrator imports them in the Import Customers tab."
+    />
+  );
+}

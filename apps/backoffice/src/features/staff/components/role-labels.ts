@@ -1,0 +1,3 @@
+import type { StaffAccount } from '@repo/contracts';
+
+export const roleLabels: Record<StaffAccount['role'], string> = { staff: 'Staff (dispatcher)', admin: 'Administrator' };
