@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceSystemIds, type ServiceSystemId } from '@repo/contracts';
+import { serviceSystemCredentialNames, serviceSystemIds, type ServiceSystemId } from '@repo/contracts';
 
 /**
  * Where each system is reached, and the business's own credentials (server configuration only: never typed in a page,
@@ -30,6 +30,14 @@ export const fieldServiceEnvShape = {
   JOBBER_API_VERSION: z.string().trim().min(1).default('2025-04-16'),
   /** An access token of the business's Jobber app (see the README for the OAuth authorisation-code flow). */
   JOBBER_API_KEY: optionalText,
+  /**
+   * Optional: the Jobber app's client id and secret and the refresh token of the same authorisation. With all three,
+   * an expired access token (Jobber's last 60 minutes) is renewed at JOBBER_OAUTH_TOKEN_URL instead of failing.
+   */
+  JOBBER_CLIENT_ID: optionalText,
+  JOBBER_CLIENT_SECRET: optionalText,
+  JOBBER_REFRESH_TOKEN: optionalText,
+  JOBBER_OAUTH_TOKEN_URL: url.default('https://api.getjobber.com/api/oauth/token'),
   FIELD_SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 };
 export const fieldServiceEnvSchema = z.object(fieldServiceEnvShape);
@@ -38,18 +46,22 @@ export type FieldServiceEnv = z.infer<typeof fieldServiceEnvSchema>;
 export type SystemUrls = {
   servicepro: { api: string };
   servicetitan: { api: string; auth: string };
-  jobber: { api: string; version: string };
+  /** `oauth`: Jobber's token endpoint, for renewing access tokens with a refresh token. */
+  jobber: { api: string; version: string; oauth?: string };
 };
 
 export function systemUrls(env: FieldServiceEnv): SystemUrls {
   return {
     servicepro: { api: env.SERVICEPRO_API_URL },
     servicetitan: { api: env.SERVICETITAN_API_URL, auth: env.SERVICETITAN_AUTH_URL },
-    jobber: { api: env.JOBBER_API_URL, version: env.JOBBER_API_VERSION },
+    jobber: { api: env.JOBBER_API_URL, version: env.JOBBER_API_VERSION, oauth: env.JOBBER_OAUTH_TOKEN_URL },
   };
 }
 
-/** The business's credentials for `system` with the spec's names, or the names of those not configured. */
+/**
+ * The business's credentials for `system` with the spec's names (Jobber's also with its optional refresh settings:
+ * clientId, clientSecret, refreshToken), and the names of the required ones not configured.
+ */
 export function serverCredentials(env: FieldServiceEnv, system: ServiceSystemId = env.FIELD_SERVICE_SYSTEM): { credentials: Record<string, string>; missing: string[] } {
   const byName: Record<ServiceSystemId, Record<string, string | undefined>> = {
     servicepro: { company: env.SERVICEPRO_COMPANY, username: env.SERVICEPRO_USERNAME, password: env.SERVICEPRO_PASSWORD },
@@ -59,11 +71,13 @@ export function serverCredentials(env: FieldServiceEnv, system: ServiceSystemId 
       appKey: env.SERVICETITAN_APP_KEY,
       tenantId: env.SERVICETITAN_TENANT_ID,
     },
-    jobber: { apiKey: env.JOBBER_API_KEY },
+    // Besides the spec's apiKey, the optional refresh settings (see JOBBER_CLIENT_ID).
+    jobber: { apiKey: env.JOBBER_API_KEY, clientId: env.JOBBER_CLIENT_ID, clientSecret: env.JOBBER_CLIENT_SECRET, refreshToken: env.JOBBER_REFRESH_TOKEN },
   };
   const entries = Object.entries(byName[system]);
+  const required: readonly string[] = serviceSystemCredentialNames[system];
   return {
     credentials: Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    missing: entries.filter(([, value]) => value === undefined).map(([name]) => name),
+    missing: entries.filter(([name, value]) => value === undefined && required.includes(name)).map(([name]) => name),
   };
 }

@@ -25,7 +25,14 @@ export function createConnector(system: ServiceSystemId, credentials: Record<str
         urls.servicetitan,
         options,
       );
-    case 'jobber':
-      return createJobberConnector({ apiKey: values.apiKey! }, urls.jobber, options);
+    case 'jobber': {
+      // Optional, server configuration only: what renews an expired access token.
+      const optional = (name: string) => (typeof credentials[name] === 'string' && credentials[name].trim()) || undefined;
+      return createJobberConnector(
+        { apiKey: values.apiKey!, clientId: optional('clientId'), clientSecret: optional('clientSecret'), refreshToken: optional('refreshToken') },
+        urls.jobber,
+        options,
+      );
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createConnector, phoneDigits, type ConnectorOptions, type SystemUrls } from '../src/index.ts';
-import { jobberIdOf, jobberSandboxAccountName, jobberSandboxCredentials, startJobberSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
+import { jobberIdOf, jobberSandboxAccountName, jobberSandboxCredentials, jobberSandboxOAuth, startJobberSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
 import { allCustomers, failure, fixtureServer, gapMs, requestsTo } from './support/helpers.ts';
 
 const fast: ConnectorOptions = { backoffMs: 5, maxRetries: 2, timeoutMs: 5_000 };
@@ -243,6 +243,30 @@ describe('Jobber connector reading answers shaped as Jobber documents them', () 
       expect(error.message).toBe("Jobber could not answer the query for the account: Field 'visits' doesn't exist on type 'Client'");
     } finally {
       await fixture.close();
+    }
+  });
+});
+
+describe('Jobber access token renewal', () => {
+  it('renews an expired access token with the refresh token once, then repeats the call', async () => {
+    const sandbox = await startJobberSandbox({ customers: 10, throttle: false });
+    try {
+      const urls = urlsFor(`${sandbox.url}/api/graphql`);
+      const connector = createConnector('jobber', { ...jobberSandboxCredentials, ...jobberSandboxOAuth }, { ...urls, jobber: { ...urls.jobber, oauth: `${sandbox.url}/api/oauth/token` } }, fast);
+      await connector.accountName();
+      sandbox.expireTokens();
+      expect(await connector.accountName()).toBe(jobberSandboxAccountName);
+      const renewal = requestsTo(sandbox.requests, /^\/api\/oauth\/token$/);
+      expect(renewal.map((request) => [request.status, request.body])).toEqual([
+        [200, { client_id: 'jobber-sandbox-client', client_secret: '[redacted]', grant_type: 'refresh_token', refresh_token: '[redacted]' }],
+      ]);
+      expect(requestsTo(sandbox.requests, graphql).map((request) => request.status)).toEqual([200, 401, 200]);
+
+      // Without refresh settings an expired token is a credentials failure.
+      const plain = createConnector('jobber', jobberSandboxCredentials, urls, fast);
+      await failure(plain.accountName(), 'credentials');
+    } finally {
+      await sandbox.close();
     }
   });
 });

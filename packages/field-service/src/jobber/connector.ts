@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ConnectorOptions, ExternalCustomerRecord, ExternalVisit, FieldServiceConnector, VisitStatus } from '../connector.ts';
-import { clampPageSize, createHttpClient, credentialsMessage, dollars } from '../http.ts';
+import { clampPageSize, createHttpClient, credentialsMessage, dollars, HttpStatusError } from '../http.ts';
 import { mapLimit } from '../map-limit.ts';
 import { phoneDigits } from '../phone.ts';
 import {
@@ -13,12 +13,17 @@ import {
   jobberJobVisitsDataSchema,
   jobberLimits,
   jobberQueries,
+  jobberTokenSchema,
   type JobberClient,
   type JobberJob,
   type JobberVisit,
 } from './protocol.ts';
 
-export type JobberCredentials = { apiKey: string };
+/**
+ * The access token (the spec's apiKey) and, optionally, what renews it when it expires: the app's client id and
+ * secret and the refresh token of the same authorisation.
+ */
+export type JobberCredentials = { apiKey: string; clientId?: string; clientSecret?: string; refreshToken?: string };
 
 /** Codes Jobber (and GraphQL servers generally) use for a token that may not read the data. */
 const refusedCodes = new Set(['UNAUTHENTICATED', 'UNAUTHORIZED', 'ACCESS_DENIED', 'FORBIDDEN']);
@@ -53,23 +58,54 @@ const visitStatus = (status: string): VisitStatus => (status === 'COMPLETED' ? '
 
 const customField = (job: JobberJob, label: string) => job.customFields.find((field) => field.label?.trim().toLowerCase() === label)?.valueText?.trim() || null;
 
-export function createJobberConnector(credentials: JobberCredentials, urls: { api: string; version: string }, options: ConnectorOptions = {}): FieldServiceConnector {
+export function createJobberConnector(credentials: JobberCredentials, urls: { api: string; version: string; oauth?: string }, options: ConnectorOptions = {}): FieldServiceConnector {
   const http = createHttpClient('jobber', options);
+  let accessToken = credentials.apiKey;
+  let refreshToken = credentials.refreshToken;
+  const { clientId, clientSecret } = credentials;
+  const tokenUrl = urls.oauth;
+  let renewing: Promise<boolean> | undefined;
+
+  /** A new access token from the refresh token (one renewal for concurrent 401s); refused → credentials. */
+  const renew = () =>
+    (renewing ??= (async () => {
+      try {
+        const { data } = await http.send(
+          {
+            method: 'POST',
+            url: tokenUrl!,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ client_id: clientId!, client_secret: clientSecret!, grant_type: 'refresh_token', refresh_token: refreshToken! }).toString(),
+            schema: jobberTokenSchema,
+            what: 'the access token renewal',
+          },
+          [400],
+        );
+        accessToken = data.access_token;
+        // With refresh token rotation on, each renewal gives a new refresh token to use next time.
+        refreshToken = data.refresh_token ?? refreshToken;
+        return true;
+      } catch (err) {
+        if (err instanceof HttpStatusError) throw http.fail('credentials', credentialsMessage('jobber'), err);
+        throw err;
+      }
+    })().finally(() => {
+      renewing = undefined;
+    }));
+  const canRenew = Boolean(clientId && clientSecret && refreshToken && tokenUrl);
 
   async function query<T>(document: string, variables: Record<string, unknown>, data: z.ZodType<T>, what: string, signal?: AbortSignal): Promise<T> {
     const operationName = /query (\w+)/.exec(document)?.[1];
     const { data: answer } = await http.send({
       method: 'POST',
       url: urls.api,
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${credentials.apiKey}`,
-        'x-jobber-graphql-version': urls.version,
-      },
+      headers: { 'content-type': 'application/json', 'x-jobber-graphql-version': urls.version },
       body: JSON.stringify({ query: document, variables, operationName }),
       schema: jobberAnswer(data),
       what,
       signal,
+      auth: async () => ({ authorization: `Bearer ${accessToken}` }),
+      onUnauthorized: canRenew ? renew : undefined,
       retryAfter: throttleWaitMs,
     });
     if (answer.errors?.length) {

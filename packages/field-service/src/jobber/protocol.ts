@@ -11,6 +11,11 @@
  *   currentlyAvailable, restoreRate}}; a query costing more than is available answers errors [{message: "Throttled",
  *   extensions: {code: "THROTTLED"}}] and should be retried once enough points are restored (restoreRate per second).
  *   Too many requests (2,500 in 5 minutes) → HTTP 429.
+ *
+ *   Access tokens come from the OAuth 2.0 authorization-code flow (https://api.getjobber.com/api/oauth/authorize →
+ *   the app's callback with ?code= → POST /api/oauth/token grant_type=authorization_code) and last 60 minutes; the
+ *   refresh token renews them: POST https://api.getjobber.com/api/oauth/token (form) client_id, client_secret,
+ *   grant_type=refresh_token, refresh_token → {access_token, refresh_token}. An expired access token answers 401.
  */
 import { z } from 'zod';
 
@@ -72,6 +77,8 @@ export const jobberQueries = {
   }
 }`,
 } as const;
+
+export const jobberTokenSchema = z.object({ access_token: z.string().min(1), refresh_token: z.string().min(1).optional() });
 
 const instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date-time');
 const pageInfo = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable().optional() });

@@ -4,13 +4,13 @@
  */
 import type { ServiceSystemId } from '@repo/contracts';
 import type { SystemUrls } from '../config.ts';
-import { startJobberSandbox, jobberSandboxCredentials, type JobberSandboxOptions } from './jobber.ts';
+import { startJobberSandbox, jobberSandboxCredentials, jobberSandboxOAuth, type JobberSandboxOptions } from './jobber.ts';
 import { startServiceProSandbox, serviceProSandboxCredentials } from './servicepro.ts';
 import { startServiceTitanSandbox, serviceTitanSandboxCredentials } from './servicetitan.ts';
 
 export { startServiceProSandbox, serviceProSandboxCredentials, serviceProSandboxCompanyName, serviceProIdOf } from './servicepro.ts';
 export { startServiceTitanSandbox, serviceTitanSandboxCredentials, serviceTitanIdOf } from './servicetitan.ts';
-export { startJobberSandbox, jobberSandboxCredentials, jobberSandboxAccountName, jobberIdOf, type JobberSandboxOptions } from './jobber.ts';
+export { startJobberSandbox, jobberSandboxCredentials, jobberSandboxOAuth, jobberSandboxAccountName, jobberIdOf, type JobberSandboxOptions } from './jobber.ts';
 export type { LoggedRequest, RunningSandbox, SandboxFault, SandboxMalformed, SandboxTestOptions } from './server.ts';
 export { demoCustomer, phoneDigitsOf, emailOf, type DemoCustomer, type DemoVisit } from './demo-data.ts';
 
@@ -31,7 +31,8 @@ export type RunningSandboxes = {
   urls: SystemUrls;
   /**
    * The environment for services: FIELD_SERVICE_SANDBOX=true, FIELD_SERVICE_SYSTEM=servicepro, every *_API_URL and
-   * *_AUTH_URL, and every system's server credentials (SERVICEPRO_COMPANY … JOBBER_API_KEY).
+   * *_AUTH_URL, and every system's server credentials (SERVICEPRO_COMPANY … JOBBER_API_KEY, with Jobber's refresh
+   * settings JOBBER_CLIENT_ID, JOBBER_CLIENT_SECRET, JOBBER_REFRESH_TOKEN and JOBBER_OAUTH_TOKEN_URL).
    */
   env: Record<string, string>;
   /** The documented sandbox credentials with the spec's names. */
@@ -56,7 +57,7 @@ export async function startSandboxes(options: SandboxOptions = {}): Promise<Runn
   const urls: SystemUrls = {
     servicepro: { api: servicePro.url },
     servicetitan: { api: serviceTitan.url, auth: serviceTitan.url },
-    jobber: { api: `${jobber.url}/api/graphql`, version: jobberVersion },
+    jobber: { api: `${jobber.url}/api/graphql`, version: jobberVersion, oauth: `${jobber.url}/api/oauth/token` },
   };
   const credentials: RunningSandboxes['credentials'] = {
     servicepro: { ...serviceProSandboxCredentials },
@@ -82,6 +83,10 @@ export async function startSandboxes(options: SandboxOptions = {}): Promise<Runn
       JOBBER_API_URL: urls.jobber.api,
       JOBBER_API_VERSION: urls.jobber.version,
       JOBBER_API_KEY: credentials.jobber.apiKey!,
+      JOBBER_CLIENT_ID: jobberSandboxOAuth.clientId,
+      JOBBER_CLIENT_SECRET: jobberSandboxOAuth.clientSecret,
+      JOBBER_REFRESH_TOKEN: jobberSandboxOAuth.refreshToken,
+      JOBBER_OAUTH_TOKEN_URL: urls.jobber.oauth!,
     },
     close: async () => {
       await Promise.all(running.map((sandbox) => sandbox.close()));

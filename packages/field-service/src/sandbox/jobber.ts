@@ -1,10 +1,12 @@
 /** A local Jobber: its GraphQL API (clients, jobs, visits, account) over the demo customers, with query-cost throttling. */
 import { demoCustomer, demoTechnicians, emailOf, namesOf, phoneDigitsOf, type DemoCustomer, type DemoVisit } from './demo-data.ts';
 import { execute, GraphQLFieldError, GraphQLSyntaxError, parseDocument, queryCost, type GraphObject } from './graphql.ts';
-import { startSandboxServer, type RunningSandbox, type SandboxAnswer, type SandboxTestOptions } from './server.ts';
+import { startSandboxServer, tokenStore, type RunningSandbox, type SandboxAnswer, type SandboxTestOptions } from './server.ts';
 
 /** The documented sandbox access token (not a secret: README "Field-service connectors and sandboxes"). */
 export const jobberSandboxCredentials = { apiKey: 'sandbox-access-token' } as const;
+/** The sandbox app's OAuth settings, for renewing access tokens with the refresh token (documented too). */
+export const jobberSandboxOAuth = { clientId: 'jobber-sandbox-client', clientSecret: 'jobber-sandbox-secret', refreshToken: 'sandbox-refresh-token' } as const;
 export const jobberSandboxAccountName = 'St Augustine Appliance Repair (sandbox)';
 
 export type JobberSandboxOptions = SandboxTestOptions & {
@@ -152,6 +154,10 @@ export async function startJobberSandbox(options: JobberSandboxOptions = {}): Pr
   const now = options.now ?? Date.now();
   const throttle = options.throttle === false ? undefined : (options.throttle ?? { maximumAvailable: 10_000, restoreRate: 500 });
   let available = throttle?.maximumAvailable ?? 0;
+  // The documented access token stays valid until a test expires it; renewed ones last tokenTtlSeconds.
+  let fixedTokenValid = true;
+  const tokens = tokenStore(options.tokenTtlSeconds ?? 3600);
+  const authorised = (header: string | undefined) => (fixedTokenValid && header === `Bearer ${jobberSandboxCredentials.apiKey}`) || tokens.check(header) === 'ok';
   let restoredAt = Date.now();
   const customerAt = (index: number) => demoCustomer(index, now);
 
@@ -191,12 +197,23 @@ export async function startJobberSandbox(options: JobberSandboxOptions = {}): Pr
 
   return startSandboxServer(
     {
+      expireTokens: () => {
+        fixedTokenValid = false;
+        tokens.expireAll();
+      },
       errorBody: (status) => (status === 429 ? 'Retry later\n' : { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
       wrongShape: () => ({ data: { clients: { edges: 'none', pageInfo: null } } }),
       handle(request) {
+        if (request.url.pathname === '/api/oauth/token' && request.method === 'POST') {
+          const form = new URLSearchParams(request.body);
+          if (form.get('client_id') !== jobberSandboxOAuth.clientId || form.get('client_secret') !== jobberSandboxOAuth.clientSecret) return { status: 401, body: { error: 'invalid_client' } };
+          if (form.get('grant_type') !== 'refresh_token') return { status: 400, body: { error: 'unsupported_grant_type' } };
+          if (form.get('refresh_token') !== jobberSandboxOAuth.refreshToken) return { status: 400, body: { error: 'invalid_grant' } };
+          return { status: 200, body: { access_token: tokens.issue('jobber'), refresh_token: jobberSandboxOAuth.refreshToken } };
+        }
         if (request.url.pathname !== '/api/graphql') return { status: 404, body: { error: 'Not Found' } };
         if (request.method !== 'POST') return { status: 405, body: { error: 'Use POST' } };
-        if (request.headers.authorization !== `Bearer ${jobberSandboxCredentials.apiKey}`) return { status: 401, body: { message: 'invalid_request' } };
+        if (!authorised(request.headers.authorization)) return { status: 401, body: { message: 'invalid_request' } };
         if (!String(request.headers['content-type'] ?? '').includes('application/json')) return { status: 415, body: { error: 'Requests must be application/json' } };
         let body: { query?: unknown; variables?: unknown; operationName?: unknown };
         try {
