@@ -214,3 +214,10 @@ export function dollars(value: number | string): string {
 
 /** Cuts a page size to what the system allows (at least 1). */
 export const clampPageSize = (pageSize: number, max: number) => Math.max(1, Math.min(max, Math.floor(pageSize) || 1));
+
+/** The page a `next` position of a page-numbered system names (null: the first); anything else is a caller's bug. */
+export function pageNumber(position: string | null): number {
+  if (position === null) return 1;
+  if (!/^[1-9]\d{0,8}$/.test(position)) throw new TypeError(`Not a page position of this connector: ${position}`);
+  return Number(position);
+}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ConnectorOptions, ExternalCustomerRecord, ExternalVisit, FieldServiceConnector } from '../connector.ts';
-import { clampPageSize, createHttpClient, HttpStatusError } from '../http.ts';
+import { clampPageSize, createHttpClient, HttpStatusError, pageNumber } from '../http.ts';
 import { samePhone } from '../phone.ts';
 import { createTokenCache } from '../token-cache.ts';
 import {
@@ -104,7 +104,7 @@ export function createServiceProConnector(credentials: ServiceProCredentials, ur
       return companyName ?? credentials.company;
     },
     async listCustomers(position, pageSize, signal) {
-      const page = position ? Number(position) : 1;
+      const page = pageNumber(position);
       const size = clampPageSize(pageSize, serviceProLimits.maxPageSize);
       const query = new URLSearchParams({ page: String(page), pageSize: String(size) });
       const { data } = await get(`${serviceProPaths.customers}?${query}`, serviceProCustomerPageSchema, 'the customer list', signal);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ConnectorOptions, ExternalCustomerRecord, ExternalVisit, FieldServiceConnector, VisitStatus } from '../connector.ts';
-import { clampPageSize, createHttpClient, credentialsMessage, dollars, HttpStatusError } from '../http.ts';
+import { clampPageSize, createHttpClient, credentialsMessage, dollars, HttpStatusError, pageNumber } from '../http.ts';
 import { chunks, mapLimit } from '../map-limit.ts';
 import { phoneDigits } from '../phone.ts';
 import { createTokenCache } from '../token-cache.ts';
@@ -174,7 +174,7 @@ export function createServiceTitanConnector(
       return `ServiceTitan tenant ${credentials.tenantId.trim()}`;
     },
     async listCustomers(position, pageSize, signal) {
-      const page = position ? Number(position) : 1;
+      const page = pageNumber(position);
       const { data } = await get(
         serviceTitanPaths.customers(tenant),
         { page, pageSize: clampPageSize(pageSize, serviceTitanLimits.maxPageSize), includeTotal: true, sort: '+Id' },
@@ -236,7 +236,7 @@ export function createServiceTitanConnector(
 
       const visits: ExternalVisit[] = [];
       jobs.forEach((job, jobIndex) => {
-        const jobAppointments = appointmentsByJob[jobIndex]!.slice().sort((a, b) => a.start.localeCompare(b.start));
+        const jobAppointments = appointmentsByJob[jobIndex]!.slice().sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
         const location = locations.find((candidate) => candidate.id === job.locationId);
         const notes = notesByJob[jobIndex]!.map((note) => note.text.trim()).filter(Boolean);
         const invoice = invoiceByJob.get(job.id);
@@ -265,7 +265,7 @@ export function createServiceTitanConnector(
           });
         });
       });
-      return visits.sort((a, b) => (a.scheduledStart ?? a.createdAt ?? '').localeCompare(b.scheduledStart ?? b.createdAt ?? ''));
+      return visits.sort((a, b) => Date.parse(a.scheduledStart ?? a.createdAt ?? '') - Date.parse(b.scheduledStart ?? b.createdAt ?? ''));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { FieldServiceError, type FieldServiceConnector, type FieldServiceErrorKind } from '../../src/index.ts';
+import { FieldServiceError, type ExternalCustomerRecord, type FieldServiceConnector, type FieldServiceErrorKind } from '../../src/index.ts';
 import type { LoggedRequest } from '../../src/sandbox/index.ts';
 
 /** The error a call fails with, checked to be a FieldServiceError of `kind` that names no secret. */
@@ -66,3 +66,24 @@ export async function fixtureServer(routes: Record<string, unknown>) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * Demo customer 1 (the spec's example phone) as ServiceTitan and Jobber map it: totals from completed jobs, no
+ * preferred technician or notes (neither system keeps them on the customer).
+ */
+export const robertAlvarez = (externalId: string): ExternalCustomerRecord => ({
+  externalId,
+  firstName: 'Robert',
+  lastName: 'Alvarez',
+  email: 'robert.alvarez@example.com',
+  phone: '(904) 802-1998',
+  address: '212 San Marco Ave',
+  city: 'St Augustine',
+  state: 'FL',
+  zipCode: '32084',
+  lastServiceDate: '2025-05-12',
+  totalServices: 5,
+  totalSpent: '1374.50',
+  preferredTechnician: null,
+  notes: null,
+});
