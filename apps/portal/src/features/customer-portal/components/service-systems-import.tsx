@@ -23,9 +23,10 @@ type Field = string;
 
 const systemLabel = (system: ServiceSystemDescriptor) => (system.sandbox ? `${system.name} (Sandbox)` : system.name);
 
+/** Dark amber text on a pale amber fill (over 7:1), like the history's status badges. */
 function SandboxBadge() {
   return (
-    <Badge variant="light" color="orange" tt="none" radius="sm">
+    <Badge variant="filled" bg="#fef3c7" c="#78350f" tt="none" radius="sm">
       Sandbox
     </Badge>
   );
