@@ -207,6 +207,19 @@ describe('customer portal: Service Systems import', () => {
     expect(importButton()).toHaveProperty('disabled', false);
   });
 
+  it('turns into the log-in prompt when the session ended before the import', async () => {
+    const api = signedIn({ [importPath]: () => apiError(401, 'UNAUTHORIZED', 'Please sign in to continue.') });
+    await renderPortal();
+    await openServiceSystems();
+    choose('jobber');
+    type('API Key (access token)', 'token');
+    api.answer('GET /api/auth/session', () => json(200, { customer: null }));
+    fireEvent.click(importButton());
+    await expectToast('Import Failed', 'Please sign in to continue.');
+    await expectPageHeading('Customer Portal');
+    expect(screen.getByRole('link', { name: 'Log in to your account' })).toBeTruthy();
+  });
+
   it('says when the system list cannot be loaded and loads it again on Try Again', async () => {
     const api = signedIn({ 'GET /api/service-systems': () => apiError(503, 'SERVICE_UNAVAILABLE', 'Booking is restarting.') });
     await renderPortal();

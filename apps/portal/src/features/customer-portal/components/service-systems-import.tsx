@@ -11,6 +11,7 @@ import {
 } from '@repo/contracts';
 import { ApiRequestError, ErrorState, errorMessage, fieldErrorsOf, showToast, useFieldErrors, type FieldErrors } from '@repo/ui';
 import { LoadingNote } from '../../../components/loading-note.tsx';
+import { isSignedOutError, useRecheckSession } from '../../../lib/session.ts';
 import { useImportFromSystem } from '../api/import-from-system.ts';
 import { useServiceSystems } from '../api/service-systems.ts';
 import { credentialLabel, isSecretCredential, setupInstructions } from '../lib/service-system-setup.ts';
@@ -124,6 +125,7 @@ function ImportForm({ customer, systems }: { customer: Customer; systems: Servic
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const errors = useFieldErrors<Field>();
   const importing = useImportFromSystem();
+  const recheckSession = useRecheckSession();
   const busy = importing.isPending;
   const system = systems.find((candidate) => candidate.id === systemId);
   const names = system?.requiredCredentials ?? [];
@@ -174,6 +176,8 @@ function ImportForm({ customer, systems }: { customer: Customer; systems: Servic
       setResult(imported);
       showToast({ title: 'Import Successful', description: importedSummary(imported) });
     } catch (error) {
+      // A session that ended meanwhile turns the portal into the log-in prompt.
+      if (isSignedOutError(error)) recheckSession();
       const refused = error instanceof ApiRequestError;
       const message = refused ? errorMessage(error, importMessages.systemFailed) : importMessages.systemFailed;
       showToast({ title: 'Import Failed', description: message, variant: 'destructive' });
