@@ -148,7 +148,7 @@ export function ImportCustomersTab({ canImport }: { canImport: boolean }) {
           <ImportRunner />
         </>
       ) : (
-        <Alert variant="light" title="An administrator runs imports">
+        <Alert variant="light" role="note" title="An administrator runs imports">
           <Text size="sm" c="dark.8">
             Importing the customer base from the field-service system is for administrators. You can look customers up by phone and search the
             imported and portal customers in the other tabs.

@@ -74,7 +74,7 @@ export function ImportProgress({ job }: { job: ImportJob }) {
           ))}
         </Group>
         {job.status === 'succeeded' ? (
-          <Alert color="green" variant="light" title="Import complete">
+          <Alert color="green" variant="light" role="status" title="Import complete">
             <Text size="sm" c="dark.8">
               Total imported: {count(job.totalImported)}. {customers(job.created)} added and {customers(job.updated)} updated from {job.company}
               {job.failed > 0 ? `; ${customers(job.failed)} could not be imported (listed below)` : ''}.

@@ -123,7 +123,7 @@ export function PhoneLookupTab() {
       <div aria-live="polite">
         {result && 'found' in result ? <CustomerDetails customer={result.found} /> : null}
         {result && 'none' in result ? (
-          <Alert variant="light" color="yellow" title="No Customer Found">
+          <Alert variant="light" color="yellow" role="status" title="No Customer Found">
             <Text size="sm" c="dark.8">
               No customer found with phone number {result.none}
             </Text>

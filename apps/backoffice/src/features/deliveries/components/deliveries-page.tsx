@@ -122,7 +122,7 @@ function Summary({ services }: { services: readonly ServiceDeliveries[] }) {
   const failed = statuses.reduce((sum, status) => sum + status.failed, 0);
   if (unreachable.length === 0 && pending === 0 && failed === 0) {
     return (
-      <Alert color="green" variant="light" title="All clear">
+      <Alert color="green" variant="light" role="status" title="All clear">
         <Text size="sm" c="dark.8">
           Every message between the services has been delivered: nothing is waiting and nothing failed.
         </Text>
@@ -135,7 +135,7 @@ function Summary({ services }: { services: readonly ServiceDeliveries[] }) {
     unreachable.length > 0 ? `not answering: ${unreachable.join(', ')}` : undefined,
   ].filter(Boolean);
   return (
-    <Alert color={failed > 0 || unreachable.length > 0 ? 'red' : 'yellow'} variant="light" title="Needs attention">
+    <Alert color={failed > 0 || unreachable.length > 0 ? 'red' : 'yellow'} variant="light" role="status" title="Needs attention">
       <Text size="sm" c="dark.8">
         {parts.join('; ')}. Waiting messages are retried on their own (for about a day); failures below say what went wrong.
       </Text>
