@@ -9,16 +9,16 @@ import { prepareBuild } from '@repo/ui/build/prerender';
 const appDir = path.resolve(import.meta.dirname, '..');
 const build = await prepareBuild({ appDir, bootAdditions: ['scripts/boot-phone-menu.js'] });
 
-/** Booking and payment pages sit in the data layout; they load it and every lazily loaded module of their feature. */
-const featurePages = { '/book-appointment': 'booking', '/payment': 'payment', '/payment-success': 'payment' };
+/**
+ * Booking and payment pages sit in the data layout, so they load it with their route. What their features load
+ * lazily (later booking steps, the confirmation, the card forms) is not preloaded: it is fetched when it is needed.
+ */
+const dataPages = new Set(['/book-appointment', '/payment', '/payment-success']);
 
 /** The modules whose built chunks (and their imports and styles) a page loads up front. */
 function routeModules(route) {
   const module = build.routeModule(route);
-  const feature = featurePages[route];
-  if (!feature) return [module];
-  const featureEntries = Object.keys(build.manifest).filter((key) => key.startsWith(`src/features/${feature}/`) && build.manifest[key].isDynamicEntry);
-  return ['src/app/data-layout.tsx', module, ...featureEntries];
+  return dataPages.has(route) ? ['src/app/data-layout.tsx', module] : [module];
 }
 
 const { renderSite, htmlFileFor } = build.server;

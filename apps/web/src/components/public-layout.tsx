@@ -1,6 +1,7 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { applyPageHead, MainContent, SkipLink } from '@repo/ui';
+import { markAppHydrated } from '../lib/after-hydration.ts';
 import { defaultHead } from '../lib/seo.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -16,6 +17,7 @@ export function PublicLayout() {
   useLayoutEffect(() => {
     applyPageHead({ ...defaultHead(pathname), title: document.title });
   }, [pathname]);
+  useEffect(markAppHydrated, []);
   return (
     <div className="app-shell">
       <SkipLink />

@@ -1,30 +1,38 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { bookableDates, booking, contactInfoSchema, serviceDetailsSchema, ui, type Appointment } from '@repo/contracts';
-import {
-  ApiRequestError,
-  dismissToasts,
-  errorMessage,
-  fieldErrorsOf,
-  newIdempotencyKey,
-  showToast,
-  useDocumentTitle,
-  useFieldErrors,
-  useHydrated,
-  useSignedInCustomer,
-} from '@repo/ui';
+import { bookableDates, booking, ui, type Appointment, type Customer } from '@repo/contracts';
+import { ApiRequestError, dismissToasts, errorMessage, fieldErrorsOf, newIdempotencyKey, showToast, useDocumentTitle, useFieldErrors } from '@repo/ui';
 import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { FloatingContact } from '../../../components/floating-contact.tsx';
+import { useAfterHydration } from '../../../lib/after-hydration.ts';
 import { useCreateAppointment } from '../api/create-appointment.ts';
 import { confirmationAddress, confirmationToken, confirmedAppointmentId, keepConfirmationToken } from '../lib/confirmation-address.ts';
 import { prefillContact } from '../lib/prefill-contact.ts';
 import './booking.css';
-import { ConfirmationView } from './confirmation-view.tsx';
-import { ContactStep, type ContactInfo } from './contact-step.tsx';
+import type { CheckedContactInfo, ContactInfo } from './contact-step.tsx';
 import { DateTimeStep } from './date-time-step.tsx';
-import { ServiceDetailsStep, type ServiceDetails } from './service-details-step.tsx';
+import type { CheckedServiceDetails, ServiceDetails } from './service-details-step.tsx';
 import { StepIndicator } from './step-indicator.tsx';
+
+/**
+ * What the prerendered first step does not show loads when it is needed: the later steps (with the contract's checks
+ * of their fields), the confirmation and the signed-in check. The steps are fetched as soon as the visitor picks a
+ * date, so Next rarely waits; a step change is a transition, so the current step stays on screen until the next one's
+ * code is there.
+ */
+const loadServiceDetailsStep = () => import('./service-details-step.tsx');
+const loadContactStep = () => import('./contact-step.tsx');
+const loadConfirmationView = () => import('./confirmation-view.tsx');
+const ServiceDetailsStep = lazy(() => loadServiceDetailsStep().then((module) => ({ default: module.ServiceDetailsStep })));
+const ContactStep = lazy(() => loadContactStep().then((module) => ({ default: module.ContactStep })));
+const ConfirmationView = lazy(() => loadConfirmationView().then((module) => ({ default: module.ConfirmationView })));
+const SignedInAccount = lazy(() => import('./signed-in-account.tsx').then((module) => ({ default: module.SignedInAccount })));
+
+function loadLaterSteps() {
+  void loadServiceDetailsStep();
+  void loadContactStep();
+}
 
 type Step = 1 | 2 | 3 | 4;
 
@@ -49,7 +57,7 @@ export function BookingWizard() {
   useDocumentTitle('Book an Appointment', 'Book an appliance repair appointment online in St Augustine, FL: choose a date and time, tell us about the appliance, and we will confirm within 24 hours.');
   const [step, setStep] = useState<Exclude<Step, 4>>(1);
   // Dates come from the business's today in the browser, never from the day the page was prerendered.
-  const hydrated = useHydrated();
+  const hydrated = useAfterHydration();
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
@@ -59,6 +67,8 @@ export function BookingWizard() {
   const [date, setDate] = useState<string | null>(null);
   const [timeSlot, setTimeSlot] = useState<string | null>(null);
   const [details, setDetails] = useState<ServiceDetails>(emptyDetails);
+  // The service details as checked when the visitor left step 2, sent with the booking.
+  const [checkedDetails, setCheckedDetails] = useState<CheckedServiceDetails | null>(null);
   const [contact, setContact] = useState<ContactInfo>(emptyContact);
   const detailsErrors = useFieldErrors<keyof ServiceDetails>();
   const contactErrors = useFieldErrors<keyof ContactInfo>();
@@ -69,16 +79,19 @@ export function BookingWizard() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmationHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusConfirmation = useRef(false);
+  const startAfresh = useRef(false);
   const firstRender = useRef(true);
   const create = useCreateAppointment();
   // A signed-in customer's details fill the empty contact fields once their account arrives (in the background); a
   // failed check only means nothing is filled in.
-  const account = useSignedInCustomer().data ?? null;
-  const [prefilledFor, setPrefilledFor] = useState<number | null>(null);
-  if (account && prefilledFor !== account.id) {
-    setPrefilledFor(account.id);
-    setContact((current) => prefillContact(current, account));
-  }
+  const [account, setAccount] = useState<Customer | null>(null);
+  const prefilledFor = useRef<number | null>(null);
+  const takeAccount = useCallback((customer: Customer) => {
+    setAccount(customer);
+    if (prefilledFor.current === customer.id) return;
+    prefilledFor.current = customer.id;
+    setContact((current) => prefillContact(current, customer));
+  }, []);
 
   useEffect(() => {
     if (firstRender.current) {
@@ -101,33 +114,40 @@ export function BookingWizard() {
     confirmationHeadingRef.current?.focus();
   }, [confirmedId, booked]);
 
+  // Once the confirmation is on screen, a new booking from here (Back from the confirmation) starts afresh; the contact
+  // details stay. Done after the confirmation shows, so the filled-in step never flashes back to an empty first step.
+  useEffect(() => {
+    if (confirmedId === null || !startAfresh.current) return;
+    startAfresh.current = false;
+    setDate(null);
+    setTimeSlot(null);
+    setDetails(emptyDetails);
+    setCheckedDetails(null);
+    setStep(1);
+  }, [confirmedId]);
+
   /** Leaving a step takes its toast (a Missing Information notice, say) with it. */
   const goTo = (next: Exclude<Step, 4>) => {
     dismissToasts();
-    setStep(next);
+    startTransition(() => setStep(next));
   };
 
   const chooseDate = (value: string) => {
+    loadLaterSteps();
     if (value !== date) setTimeSlot(null);
     setDate(value);
     setSlotNotice(null);
   };
 
-  const goToContact = () => {
-    if (!detailsErrors.check(serviceDetailsSchema, details)) return missingInformation('Please fill in all service details before continuing.');
-    goTo(3);
-  };
-
-  const submit = () => {
+  const submit = (checkedContact: CheckedContactInfo) => {
     if (!date || !timeSlot) return missingInformation('Please select a date and time slot.');
-    const service = serviceDetailsSchema.safeParse(details);
-    if (!service.success) return missingInformation('Please complete all service details.');
-    const checkedContact = contactErrors.check(contactInfoSchema, contact);
-    if (!checkedContact) return;
+    if (!checkedDetails) return missingInformation('Please complete all service details.');
     idempotencyKey.current ??= newIdempotencyKey('booking');
+    // The confirmation's code arrives while the booking is made.
+    void loadConfirmationView();
     create.mutate(
       {
-        request: { ...checkedContact, ...service.data, description: service.data.description || undefined, appointmentDate: date, timeSlot },
+        request: { ...checkedContact, ...checkedDetails, appointmentDate: date, timeSlot },
         idempotencyKey: idempotencyKey.current,
       },
       {
@@ -136,13 +156,9 @@ export function BookingWizard() {
           const { appointment, manageToken } = answer;
           keepConfirmationToken(appointment.id, manageToken);
           setBooked({ appointment, manageToken });
-          // A new booking from here (Back from the confirmation) starts afresh; the contact details stay.
-          setDate(null);
-          setTimeSlot(null);
-          setDetails(emptyDetails);
-          setStep(1);
           dismissToasts();
           focusConfirmation.current = true;
+          startAfresh.current = true;
           navigate(confirmationAddress(appointment.id));
           showToast({ title: 'Appointment Booked!', description: "Your appointment has been scheduled successfully. We'll contact you with confirmation details." });
         },
@@ -173,63 +189,74 @@ export function BookingWizard() {
         </Stack>
         <StepIndicator step={confirmedId !== null ? 4 : step} />
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="xs">
-          {confirmedId !== null ? (
-            <ConfirmationView
-              id={confirmedId}
-              token={confirmationToken(confirmedId, location.hash)}
-              booked={booked?.appointment.id === confirmedId ? booked : null}
-              headingRef={confirmationHeadingRef}
-            />
-          ) : (
-            <Title order={2} fz="xl" mb="md" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-              {stepTitles[step]}
-            </Title>
-          )}
-          {confirmedId === null && step === 1 && (
-            <DateTimeStep
-              dates={dates}
-              date={date}
-              timeSlot={timeSlot}
-              notice={slotNotice}
-              onDate={chooseDate}
-              onSlot={(slot) => {
-                setTimeSlot(slot);
-                setSlotNotice(null);
-              }}
-              onNext={() => goTo(2)}
-            />
-          )}
-          {confirmedId === null && step === 2 && (
-            <ServiceDetailsStep
-              details={details}
-              errors={detailsErrors}
-              onFieldChange={(name, value) => {
-                setDetails((current) => ({ ...current, [name]: value }));
-                detailsErrors.clear(name);
-              }}
-              onBack={() => goTo(1)}
-              onNext={goToContact}
-            />
-          )}
-          {confirmedId === null && step === 3 && (
-            <ContactStep
-              contact={contact}
-              errors={contactErrors}
-              busy={create.isPending}
-              date={date}
-              timeSlot={timeSlot}
-              details={details}
-              account={account}
-              onFieldChange={(name, value) => {
-                setContact((current) => ({ ...current, [name]: value }));
-                contactErrors.clear(name);
-              }}
-              onBack={() => goTo(2)}
-              onSubmit={submit}
-            />
-          )}
+          <Suspense fallback={<Text role="status">Loading...</Text>}>
+            {confirmedId !== null ? (
+              <ConfirmationView
+                id={confirmedId}
+                token={confirmationToken(confirmedId, location.hash)}
+                booked={booked?.appointment.id === confirmedId ? booked : null}
+                headingRef={confirmationHeadingRef}
+              />
+            ) : (
+              <Title order={2} fz="xl" mb="md" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+                {stepTitles[step]}
+              </Title>
+            )}
+            {confirmedId === null && step === 1 && (
+              <DateTimeStep
+                dates={dates}
+                date={date}
+                timeSlot={timeSlot}
+                notice={slotNotice}
+                onDate={chooseDate}
+                onSlot={(slot) => {
+                  setTimeSlot(slot);
+                  setSlotNotice(null);
+                }}
+                onNext={() => goTo(2)}
+              />
+            )}
+            {confirmedId === null && step === 2 && (
+              <ServiceDetailsStep
+                details={details}
+                errors={detailsErrors}
+                onFieldChange={(name, value) => {
+                  setDetails((current) => ({ ...current, [name]: value }));
+                  detailsErrors.clear(name);
+                }}
+                onBack={() => goTo(1)}
+                onNext={(checked) => {
+                  setCheckedDetails(checked);
+                  goTo(3);
+                }}
+                onMissing={() => missingInformation('Please fill in all service details before continuing.')}
+              />
+            )}
+            {confirmedId === null && step === 3 && (
+              <ContactStep
+                contact={contact}
+                errors={contactErrors}
+                busy={create.isPending}
+                date={date}
+                timeSlot={timeSlot}
+                details={details}
+                account={account}
+                onFieldChange={(name, value) => {
+                  setContact((current) => ({ ...current, [name]: value }));
+                  contactErrors.clear(name);
+                }}
+                onBack={() => goTo(2)}
+                onSubmit={submit}
+              />
+            )}
+          </Suspense>
         </Paper>
       </Stack>
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <SignedInAccount onAccount={takeAccount} />
+        </Suspense>
+      ) : null}
       <FloatingContact withBooking={false} />
     </Container>
   );

@@ -1,10 +1,12 @@
 import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { states, type Customer } from '@repo/contracts';
+import { contactInfoSchema, states, type AppointmentRequest, type Customer } from '@repo/contracts';
 import type { FieldErrorsState } from '@repo/ui';
 import { formatLongDate, formatSlot } from '../lib/dates.ts';
 import type { ServiceDetails } from './service-details-step.tsx';
 
 export type ContactInfo = { customerName: string; phone: string; email: string; address: string; city: string; state: string; zipCode: string };
+/** Contact details that passed the contract's check. */
+export type CheckedContactInfo = Pick<AppointmentRequest, keyof ContactInfo>;
 
 type Props = {
   contact: ContactInfo;
@@ -17,9 +19,11 @@ type Props = {
   account: Customer | null;
   onFieldChange: (name: keyof ContactInfo, value: string) => void;
   onBack: () => void;
-  onSubmit: () => void;
+  /** Book with details that pass the check; otherwise the fields show their messages. */
+  onSubmit: (checked: CheckedContactInfo) => void;
 };
 
+/** Step 3. It checks its own fields (this module loads with the step, and the contract's checks with it). */
 export function ContactStep({ contact, errors, busy, date, timeSlot, details, account, onFieldChange, onBack, onSubmit }: Props) {
   const field = (name: keyof ContactInfo) => ({
     name,
@@ -34,7 +38,8 @@ export function ContactStep({ contact, errors, busy, date, timeSlot, details, ac
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        const checked = errors.check(contactInfoSchema, contact);
+        if (checked) onSubmit(checked);
       }}
     >
       <Stack gap="md">

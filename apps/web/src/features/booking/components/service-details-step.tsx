@@ -1,20 +1,25 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { appliances, brands, serviceTypes } from '@repo/contracts';
+import { appliances, brands, serviceDetailsSchema, serviceTypes, type AppointmentRequest } from '@repo/contracts';
 import type { FieldErrorsState } from '@repo/ui';
 
 export type ServiceDetails = { serviceType: string; appliance: string; brand: string; description: string };
+/** Service details that passed the contract's check. */
+export type CheckedServiceDetails = Pick<AppointmentRequest, 'serviceType' | 'appliance' | 'brand' | 'description'>;
 
 type Props = {
   details: ServiceDetails;
   errors: FieldErrorsState<keyof ServiceDetails>;
   onFieldChange: (name: keyof ServiceDetails, value: string) => void;
   onBack: () => void;
-  onNext: () => void;
+  /** Next with details that pass the check; otherwise the fields show their messages and `onMissing` is called. */
+  onNext: (checked: CheckedServiceDetails) => void;
+  onMissing: () => void;
 };
 
 const withPlaceholder = (placeholder: string, values: readonly string[]) => [{ value: '', label: placeholder, disabled: true }, ...values.map((value) => ({ value, label: value }))];
 
-export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onNext }: Props) {
+/** Step 2. It checks its own fields (this module loads with the step, and the contract's checks with it). */
+export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onNext, onMissing }: Props) {
   const field = (name: keyof ServiceDetails) => ({
     ...errors.inputProps(name),
     name,
@@ -40,7 +45,15 @@ export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onN
         <Button variant="default" onClick={onBack}>
           Back
         </Button>
-        <Button onClick={onNext}>Next: Contact Info</Button>
+        <Button
+          onClick={() => {
+            const checked = errors.check(serviceDetailsSchema, details);
+            if (checked) onNext({ ...checked, description: checked.description || undefined });
+            else onMissing();
+          }}
+        >
+          Next: Contact Info
+        </Button>
       </Group>
     </Stack>
   );

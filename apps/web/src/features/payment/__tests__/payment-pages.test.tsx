@@ -18,6 +18,12 @@ function renderAt(path: string) {
   return router;
 }
 
+/** A field of the payment form once it can be used: the page has hydrated and a link's values (if any) are in. */
+async function readyField(label: RegExp | string): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByLabelText(label)).toHaveProperty('disabled', false));
+  return screen.getByLabelText(label);
+}
+
 const payment = (overrides: Partial<PublicPayment> = {}): PublicPayment => ({
   paymentIntentId: 'demo_pi_0123456789abcdef01234567',
   status: 'succeeded',
@@ -83,7 +89,7 @@ describe('/payment', () => {
   it('sends the optional receipt email and reference, checked first, and shows them with the amount to pay', async () => {
     const calls = mockApi(() => ({ status: 200, body: intent }));
     renderAt('/payment?reference=SA-ABC234');
-    const reference = await screen.findByLabelText('Invoice or appointment number (optional)');
+    const reference = await readyField('Invoice or appointment number (optional)');
     expect(reference).toHaveProperty('value', 'SA-ABC234');
     const email = screen.getByLabelText('Email for your receipt (optional)');
     fireEvent.change(email, { target: { value: 'pat@' } });
@@ -205,7 +211,7 @@ describe('/payment', () => {
   it('fills in the amount and description from a link (Pay balance), and the payer can still change them', async () => {
     const calls = mockApi(() => ({ status: 200, body: intent }));
     renderAt('/payment?amount=189.50&description=Dryer%20repair%20%E2%80%94%20appointment%20SA-ABC234');
-    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    const amount = await readyField(/Amount \(USD\)/);
     expect(amount).toHaveProperty('value', '189.50');
     expect(describedBy(amount)).toContain('You will pay $189.50.');
     const description = screen.getByLabelText('Description');
@@ -229,14 +235,14 @@ describe('/payment', () => {
     ['a description over 200 characters', `description=${'x'.repeat(201)}`],
   ])('ignores %s in the link and keeps the defaults', async (_case, query) => {
     renderAt(`/payment?${query}`);
-    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    const amount = await readyField(/Amount \(USD\)/);
     expect(amount).toHaveProperty('value', '150.00');
     expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Appliance Repair Service');
   });
 
   it('takes the valid half of a link whose other value is invalid', async () => {
     renderAt('/payment?amount=lots&description=Ice%20maker');
-    const amount = await screen.findByLabelText(/Amount \(USD\)/);
+    const amount = await readyField(/Amount \(USD\)/);
     expect(amount).toHaveProperty('value', '150.00');
     expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Ice maker');
   });

@@ -1,14 +1,19 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { createPaymentIntentRequestSchema, payment, paymentDescriptionMax, paymentReferenceMax } from '@repo/contracts';
-import { useFieldErrors, useHydrated, type FieldErrors } from '@repo/ui';
+import { payment, paymentDescriptionMax, paymentReferenceMax } from '@repo/contracts';
+import { useFieldErrors, type FieldErrors } from '@repo/ui';
+import { loadDetailsChecks, type PaymentDetails } from '../lib/details.ts';
 import { formatUsd, refusedAmountMessage, typedAmount } from '../lib/money.ts';
-import type { PaymentDetails } from '../lib/prefill.ts';
 
 export type DetailsErrors = FieldErrors<keyof PaymentDetails>;
 
 export type AmountFormProps = {
   initial: PaymentDetails;
+  /**
+   * False while the prerendered page hydrates (typing would be lost and a click would submit the form natively) and
+   * while a link's values are being read; the fields are disabled until then.
+   */
+  ready: boolean;
   /** Field messages from the server, shown under the fields. */
   serverErrors?: DetailsErrors;
   /** Why setting up the payment failed last time, with a way to try again. */
@@ -22,9 +27,7 @@ export type AmountFormProps = {
  * number above 0; otherwise the previous amount stays (the field shows it with two decimals again when it loses
  * focus), and a message under the field says why the typed value was not used and what will be paid.
  */
-export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountFormProps) {
-  // Prerendered: until React has attached, typing would be lost and a click would submit the form natively.
-  const hydrated = useHydrated();
+export function AmountForm({ initial, ready, serverErrors, failure, onSubmit }: AmountFormProps) {
   const [amount, setAmount] = useState(initial.amount);
   const [amountText, setAmountText] = useState(initial.amount.toFixed(payment.decimals));
   const [refused, setRefused] = useState<string | undefined>(undefined);
@@ -33,30 +36,47 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
   const [reference, setReference] = useState(initial.reference);
   const errors = useFieldErrors<keyof PaymentDetails>();
   const { show } = errors;
+  // Without the checks' code (the connection dropped since the page loaded) nothing can be checked or sent.
+  const [checksFailure, setChecksFailure] = useState<string | undefined>(undefined);
 
   // The server's messages for the last attempt, shown (and the first field focused) when the form comes back.
   useEffect(() => {
     if (serverErrors) show(serverErrors);
   }, [serverErrors, show]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setAmountText(amount.toFixed(payment.decimals));
     setRefused(undefined);
-    const parsed = errors.check(createPaymentIntentRequestSchema, { amount, description, payerEmail, reference });
+    let checks: Awaited<ReturnType<typeof loadDetailsChecks>>;
+    try {
+      checks = await loadDetailsChecks();
+    } catch {
+      setChecksFailure('We could not reach the payment service. Please check your connection.');
+      return;
+    }
+    setChecksFailure(undefined);
+    const parsed = errors.check(checks.paymentDetailsSchema, { amount, description, payerEmail, reference });
     if (parsed) onSubmit({ amount, description: parsed.description, payerEmail: parsed.payerEmail ?? '', reference: parsed.reference ?? '' });
   }
 
   return (
-    <form {...errors.scopeProps} onSubmit={submit} noValidate aria-label="Payment details">
+    <form
+      {...errors.scopeProps}
+      onSubmit={(event) => void submit(event)}
+      // The checks are fetched as soon as the payer starts on the form, so submitting does not wait for them.
+      onFocus={() => void loadDetailsChecks().catch(() => undefined)}
+      noValidate
+      aria-label="Payment details"
+    >
       <Stack gap="md">
-        {failure ? (
+        {(checksFailure ?? failure) ? (
           <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">We couldn&apos;t set up your payment</Text>}>
-            {failure} Check the details and choose Proceed to Payment to try again, or call us to pay by phone.
+            {checksFailure ?? failure} Check the details and choose Proceed to Payment to try again, or call us to pay by phone.
           </Alert>
         ) : null}
         <TextInput
-          disabled={!hydrated}
+          disabled={!ready}
           label="Amount (USD)"
           name="amount"
           type="number"
@@ -82,7 +102,7 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
           onBlur={() => setAmountText(amount.toFixed(payment.decimals))}
         />
         <TextInput
-          disabled={!hydrated}
+          disabled={!ready}
           label="Description"
           name="description"
           description="What the payment is for, such as an invoice number or the repair."
@@ -97,7 +117,7 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
           }}
         />
         <TextInput
-          disabled={!hydrated}
+          disabled={!ready}
           label="Email for your receipt (optional)"
           name="payerEmail"
           type="email"
@@ -112,7 +132,7 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
           }}
         />
         <TextInput
-          disabled={!hydrated}
+          disabled={!ready}
           label="Invoice or appointment number (optional)"
           name="reference"
           autoComplete="off"
@@ -126,7 +146,7 @@ export function AmountForm({ initial, serverErrors, failure, onSubmit }: AmountF
           }}
         />
         <Group>
-          <Button type="submit" size="md" fullWidth disabled={!hydrated}>
+          <Button type="submit" size="md" fullWidth disabled={!ready}>
             Proceed to Payment
           </Button>
         </Group>

@@ -1,18 +1,24 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { business, payment, type CreatePaymentIntentResponse } from '@repo/contracts';
-import { errorMessage, fieldErrorsOf, LoadingState, newIdempotencyKey, showToast, useDocumentTitle, useHydrated } from '@repo/ui';
+import { errorMessage, fieldErrorsOf, LoadingState, newIdempotencyKey, showToast, useDocumentTitle } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
+import { useAfterHydration } from '../../../lib/after-hydration.ts';
 import { useCreatePaymentIntent } from '../api/create-payment-intent.ts';
 import { AmountForm, type DetailsErrors } from './amount-form.tsx';
-import { DemoCardForm } from './demo-card-form.tsx';
 import { formatUsd } from '../lib/money.ts';
-import { paymentDetailsFromSearch, sameDetails, type PaymentDetails } from '../lib/prefill.ts';
+import { hasLinkedDetails, loadDetailsChecks, sameDetails, type PaymentDetails } from '../lib/details.ts';
 import { stripePublishableKey } from '../lib/stripe-config.ts';
 
-// Stripe's code is fetched only when a Stripe payment reaches the card step.
-const StripeCardForm = lazy(() => import('./stripe-card-form.tsx').then(({ StripeCardForm: Form }) => ({ default: Form })));
+/**
+ * The card form's code is fetched when the payer proceeds, while the payment is set up (Stripe's only with a Stripe
+ * key), and the card step is a transition: "Setting up payment" stays on screen until the form can show.
+ */
+const loadDemoCardForm = () => import('./demo-card-form.tsx');
+const loadStripeCardForm = () => import('./stripe-card-form.tsx');
+const DemoCardForm = lazy(() => loadDemoCardForm().then(({ DemoCardForm: Form }) => ({ default: Form })));
+const StripeCardForm = lazy(() => loadStripeCardForm().then(({ StripeCardForm: Form }) => ({ default: Form })));
 
 const description =
   'Pay your St Augustine Appliance Repair bill online: enter the amount on your invoice or estimate and pay securely by card.';
@@ -41,13 +47,31 @@ export function PaymentPage() {
   useDocumentTitle('Service Payment', description);
   const navigate = useNavigate();
   const createIntent = useCreatePaymentIntent();
-  const hydrated = useHydrated();
+  const hydrated = useAfterHydration();
   const [search] = useSearchParams();
-  const linked = useMemo(() => paymentDetailsFromSearch(search, defaultDetails), [search]);
-  // What the payer last proceeded with; before that, the link's values, which the prerendered page (the same for every
-  // address) cannot know, so they apply once hydrated.
+  const searchText = search.toString();
+  // The link's values, which the prerendered page (the same for every address) cannot know: read once hydrated, with
+  // the form's own checks (loaded then). Until they are there the form stays disabled, so nothing typed is replaced.
+  const [linked, setLinked] = useState<{ search: string; details: PaymentDetails } | null>(null);
+  const linksDetails = hasLinkedDetails(search);
+  useEffect(() => {
+    if (!hydrated || !linksDetails) return;
+    let current = true;
+    const apply = (details: PaymentDetails) => current && startTransition(() => setLinked({ search: searchText, details }));
+    loadDetailsChecks().then(
+      ({ paymentDetailsFromSearch }) => apply(paymentDetailsFromSearch(new URLSearchParams(searchText), defaultDetails)),
+      // Without the checks (the connection dropped) the link's values cannot be checked: the form starts from the defaults.
+      () => apply(defaultDetails),
+    );
+    return () => {
+      current = false;
+    };
+  }, [hydrated, linksDetails, searchText]);
+  const linkedDetails = linked?.search === searchText ? linked.details : null;
+  const formReady = hydrated && (!linksDetails || linkedDetails !== null);
+  // What the payer last proceeded with; before that, the link's values.
   const [chosen, setChosen] = useState<PaymentDetails | null>(null);
-  const details = chosen ?? (hydrated ? linked : defaultDetails);
+  const details = chosen ?? linkedDetails ?? defaultDetails;
   // The form keeps its own state from `initial`; a new starting point (the link's values after hydration) restarts it.
   const formKey = JSON.stringify(details);
   const [step, setStep] = useState<Step>({ name: 'details' });
@@ -72,10 +96,11 @@ export function PaymentPage() {
     if (!attempt.current || !sameDetails(attempt.current.details, next)) attempt.current = { key: newIdempotencyKey('payment'), details: next };
     const idempotencyKey = attempt.current!.key;
     setStep({ name: 'setting-up' });
+    void (stripePublishableKey ? loadStripeCardForm() : loadDemoCardForm());
     try {
       const request = { amount: next.amount, description: next.description, payerEmail: next.payerEmail || undefined, reference: next.reference || undefined };
       const intent = await createIntent.mutateAsync({ request, idempotencyKey });
-      setStep({ name: 'card', intent });
+      startTransition(() => setStep({ name: 'card', intent }));
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error, detailFields);
       setStep({
@@ -106,57 +131,57 @@ export function PaymentPage() {
           <Text c="dimmed">Pay for your repair or service call online. Questions about your bill? Call {business.phoneDisplay}.</Text>
         </Stack>
         <Card withBorder radius="md" shadow="sm" padding="lg">
-          {step.name === 'details' ? (
-            <Stack gap="md">
-              <Title order={2} size="h3" ref={markStepStart} tabIndex={-1}>
-                Payment Details
-              </Title>
-              <AmountForm key={formKey} initial={details} failure={step.failure} serverErrors={step.fieldErrors} onSubmit={proceed} />
-            </Stack>
-          ) : null}
-          {step.name === 'setting-up' ? (
-            <div ref={markStepStart} tabIndex={-1}>
-              <LoadingState title="Setting up payment" description="This takes a few seconds." />
-            </div>
-          ) : null}
-          {step.name === 'card' ? (
-            <Stack gap="md">
-              <Title order={2} size="h3" ref={markStepStart} tabIndex={-1}>
-                Complete Payment
-              </Title>
-              <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-                <div>
-                  <Text fw={700} fz="xl" data-testid="payment-amount">
-                    {formatUsd(details.amount)}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {details.description}
-                  </Text>
-                  {details.reference ? (
-                    <Text size="sm" c="dimmed" data-testid="payment-reference">
-                      Reference: {details.reference}
+          <Suspense fallback={<LoadingState title="Loading the card form..." />}>
+            {step.name === 'details' ? (
+              <Stack gap="md">
+                <Title order={2} size="h3" ref={markStepStart} tabIndex={-1}>
+                  Payment Details
+                </Title>
+                <AmountForm key={formKey} initial={details} ready={formReady} failure={step.failure} serverErrors={step.fieldErrors} onSubmit={proceed} />
+              </Stack>
+            ) : null}
+            {step.name === 'setting-up' ? (
+              <div ref={markStepStart} tabIndex={-1}>
+                <LoadingState title="Setting up payment" description="This takes a few seconds." />
+              </div>
+            ) : null}
+            {step.name === 'card' ? (
+              <Stack gap="md">
+                <Title order={2} size="h3" ref={markStepStart} tabIndex={-1}>
+                  Complete Payment
+                </Title>
+                <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+                  <div>
+                    <Text fw={700} fz="xl" data-testid="payment-amount">
+                      {formatUsd(details.amount)}
                     </Text>
-                  ) : null}
-                  {details.payerEmail ? (
                     <Text size="sm" c="dimmed">
-                      Receipt to {details.payerEmail}
+                      {details.description}
                     </Text>
-                  ) : null}
-                </div>
-                <Button variant="subtle" size="compact-sm" onClick={() => setStep({ name: 'details' })}>
-                  Change payment details
-                </Button>
-              </Group>
-              {step.intent.provider === 'demo' ? (
-                <DemoCardForm
-                  paymentIntentId={step.intent.paymentIntentId}
-                  clientSecret={step.intent.clientSecret}
-                  amount={details.amount}
-                  onPaid={(done) => paid(done.paymentIntentId)}
-                  onFailed={failureToast}
-                />
-              ) : stripePublishableKey ? (
-                <Suspense fallback={<LoadingState title="Loading the secure card form..." />}>
+                    {details.reference ? (
+                      <Text size="sm" c="dimmed" data-testid="payment-reference">
+                        Reference: {details.reference}
+                      </Text>
+                    ) : null}
+                    {details.payerEmail ? (
+                      <Text size="sm" c="dimmed">
+                        Receipt to {details.payerEmail}
+                      </Text>
+                    ) : null}
+                  </div>
+                  <Button variant="subtle" size="compact-sm" onClick={() => setStep({ name: 'details' })}>
+                    Change payment details
+                  </Button>
+                </Group>
+                {step.intent.provider === 'demo' ? (
+                  <DemoCardForm
+                    paymentIntentId={step.intent.paymentIntentId}
+                    clientSecret={step.intent.clientSecret}
+                    amount={details.amount}
+                    onPaid={(done) => paid(done.paymentIntentId)}
+                    onFailed={failureToast}
+                  />
+                ) : stripePublishableKey ? (
                   <StripeCardForm
                     publishableKey={stripePublishableKey}
                     clientSecret={step.intent.clientSecret}
@@ -164,15 +189,15 @@ export function PaymentPage() {
                     onConfirmed={confirmedByStripe}
                     onFailed={failureToast}
                   />
-                </Suspense>
-              ) : (
-                <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">Card payment is not available</Text>}>
-                  Online card payment is not set up on this site yet. Please call{' '}
-                  <Anchor href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</Anchor> to pay by phone.
-                </Alert>
-              )}
-            </Stack>
-          ) : null}
+                ) : (
+                  <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">Card payment is not available</Text>}>
+                    Online card payment is not set up on this site yet. Please call{' '}
+                    <Anchor href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</Anchor> to pay by phone.
+                  </Alert>
+                )}
+              </Stack>
+            ) : null}
+          </Suspense>
         </Card>
         <Text size="sm" c="dimmed" ta="center">
           Card numbers go to our payment provider and are never stored on this site.

@@ -1,8 +1,9 @@
 import { createPaymentIntentRequestSchema, paymentAmountSchema } from '@repo/contracts';
+import type { PaymentDetails } from './details.ts';
 import { typedAmount } from './money.ts';
 
-/** What the payer enters in step A; the receipt email and the reference are optional ('' when not given). */
-export type PaymentDetails = { amount: number; description: string; payerEmail: string; reference: string };
+/** The form's rules: the contract of `POST /api/create-payment-intent`. */
+export const paymentDetailsSchema = createPaymentIntentRequestSchema;
 
 const fields = createPaymentIntentRequestSchema.shape;
 
@@ -27,7 +28,3 @@ export function paymentDetailsFromSearch(search: URLSearchParams, defaults: Paym
   if (reference.success && reference.data) details.reference = reference.data;
   return details;
 }
-
-/** Whether two sets of details would make the same payment (one idempotency key serves both). */
-export const sameDetails = (a: PaymentDetails, b: PaymentDetails): boolean =>
-  a.amount === b.amount && a.description === b.description && a.payerEmail === b.payerEmail && a.reference === b.reference;
