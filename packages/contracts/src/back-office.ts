@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authMessages } from './auth.ts';
 import { serviceSystemIds } from './choices.ts';
 import { externalCustomerSchema } from './phone-lookup.ts';
 
@@ -70,12 +71,16 @@ export const staffAccountParamsSchema = z.object({
 export const staffAccountMessages = {
   emailTaken: 'That email already has a back-office sign-in. Use another email.',
   notFound: 'No staff account has this id.',
-  commonPassword: 'This password is too common. Choose one that is harder to guess.',
+  /** The one common-password message of every sign-in. */
+  commonPassword: authMessages.commonPassword,
 } as const;
 
 /* The customer import (admin only): a background job; server credentials, never typed or shown. */
 
-/** `GET /api/admin/import-source` (staff, admin): where the import reads from; never a credential. */
+/**
+ * `GET /api/admin/import-source` (admin): where the import reads from; never a credential. 503 naming the environment
+ * variables to set when the server's credentials are incomplete; 502/503/504 when the system cannot be asked.
+ */
 export const importSourceSchema = z.object({
   system: z.enum(serviceSystemIds),
   systemName: z.string(),
@@ -111,9 +116,11 @@ export const importJobSchema = z.object({
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
 /**
- * `POST /api/admin/import-all-customers` (admin, empty body): starts the import, 202 with the job; when one is already
- * running, 409 with its id in the message. `GET /api/admin/import-jobs/latest` (admin): the newest job (404 if none),
- * `GET /api/admin/import-jobs/:id` one job; polled by the page, so progress survives a reload.
+ * `POST /api/admin/import-all-customers` (admin, no body): starts the import, 202 with the job; 409 with
+ * `importJobMessages.alreadyRunning` while one runs; 503/502/504 as for the import source. `GET
+ * /api/admin/import-jobs/latest` (admin): the newest job (404 `notFound` if none), `GET /api/admin/import-jobs/:id` one
+ * job (404 `jobNotFound`); polled by the page, so progress survives a reload. A job left running by a service that
+ * stopped ends failed with `interrupted`.
  */
 export const importAllCustomersPath = '/api/admin/import-all-customers';
 export const latestImportJobPath = '/api/admin/import-jobs/latest';
@@ -123,6 +130,8 @@ export const importJobParamsSchema = z.object({
 export const importJobMessages = {
   alreadyRunning: 'An import is already running. Wait for it to finish.',
   notFound: 'No import has been run yet.',
+  jobNotFound: 'No import has this id.',
+  interrupted: 'Interrupted by a restart; run it again: customers already imported are kept.',
 } as const;
 
 /**

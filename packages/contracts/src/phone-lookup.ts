@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usPhoneDigits } from './appointments.ts';
 
 export const phoneRequiredMessage = 'Phone Required: Please enter a phone number to search';
 /**
@@ -11,7 +12,9 @@ export const lookupCustomerPhoneRequestSchema = z.object({
     .trim()
     .min(1, phoneRequiredMessage)
     .max(40, 'Phone number must be at most 40 characters')
-    .refine((phone) => /\d/.test(phone), 'Enter a phone number with digits, like (904) 802-1998'),
+    .refine((phone) => /\d/.test(phone), 'Enter a phone number with digits, like (904) 802-1998')
+    // Digits that are not a US number ("12", "+44 20 7946 0958") could only ever find nothing.
+    .refine((phone) => !/\d/.test(phone) || usPhoneDigits(phone) !== undefined, 'Enter a 10-digit US phone number, like (904) 802-1998'),
 });
 export const externalCustomerSchema = z.object({
   id: z.string(),

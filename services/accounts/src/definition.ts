@@ -1,18 +1,24 @@
 import { demoCustomerSeededEffect, demoCustomerSeededTopic } from '@repo/contracts';
 import { createEffects, createService, EnvError, SessionCheckUnavailableError, type SessionStore } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
+import { createConnector, serverCredentials, systemUrls } from '@repo/field-service';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDatabase } from './db/schema.ts';
 import { sessionPolicy } from './domain/session-policy.ts';
 import { accountsEnvSchema, type AccountsEnv } from './env.ts';
+import { fieldServiceAccess } from './domain/field-service.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
+import { customerImportRoutes } from './routes/customer-import.ts';
 import { internalRoutes } from './routes/internal.ts';
+import { staffAccountRoutes } from './routes/staff-accounts.ts';
 import { technicianAccountRoutes } from './routes/technician-accounts.ts';
 import { seedDemoData } from './seed.ts';
+import { BackgroundRuns } from './use-cases/background-runs.ts';
 import { checkSessions } from './use-cases/check-sessions.ts';
 import type { AccountsContext } from './use-cases/context.ts';
 import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
+import { failInterruptedImports } from './use-cases/import-jobs.ts';
 
 /** What accounts tells other services, through its outbox. */
 const outgoing = { [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect } } as const;
@@ -31,8 +37,19 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       now: runtime.now,
       sessions: sessionPolicy(env),
       throttle: { maxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES, windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000 },
+      // The server's own credentials, from the environment only; a connector only when all of them are set.
+      fieldService: fieldServiceAccess({
+        system: env.FIELD_SERVICE_SYSTEM,
+        sandbox: env.FIELD_SERVICE_SANDBOX,
+        ...serverCredentials(env),
+        connect: (credentials) => createConnector(env.FIELD_SERVICE_SYSTEM, credentials, systemUrls(env), { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
+      }),
+      imports: new BackgroundRuns(),
     };
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdministrator(ctx, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    // An import left running by this service before a restart has stopped; on PGlite (one process per database) it
+    // can only have been this service's, elsewhere another replica's might still be beating.
+    await failInterruptedImports(ctx, database.kind === 'pglite' ? 0 : undefined);
     // Accounts checks sessions in its own database, with no cache: a logout here is refused here at once. A database
     // it cannot read means it cannot tell, so signed-in calls get the kit's 503 rather than a 500.
     const sessions: SessionStore = {
@@ -45,11 +62,16 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       },
     };
     const app = await createService({ name: 'accounts', env, ready: database.ping, sessions });
+    ctx.imports.useLogger(app.log);
+    // A running import ends (failed, saying it was interrupted) before the database closes.
+    app.addHook('onClose', () => ctx.imports.stopAll());
     const effects = createEffects({ service: 'accounts', database, env, outgoing });
     await app.register(effects.plugin);
     await app.register(authRoutes, { ctx, env });
     await app.register(adminRoutes, { ctx });
-  await app.register(technicianAccountRoutes, { ctx });
+    await app.register(customerImportRoutes, { ctx });
+    await app.register(staffAccountRoutes, { ctx });
+    await app.register(technicianAccountRoutes, { ctx });
     await app.register(internalRoutes, { ctx, trusted });
     seedWhenReady(app, env, () => seedDemoData(ctx, env, effects));
     return app;

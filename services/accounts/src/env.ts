@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldServiceEnvShape } from '@repo/field-service';
 import { baseEnvSchema } from '@repo/service-kit';
 
 const whole = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
@@ -13,6 +14,8 @@ export const administratorEnvSchema = z.object(administratorEnvShape);
 export const accountsEnvSchema = baseEnvSchema(3002)
   .extend({
     ...administratorEnvShape,
+    /** The field-service system the back office imports customers from and looks phones up in, with its server credentials. */
+    ...fieldServiceEnvShape,
     /**
      * Password of the demo technician's sign-in (mike@example.com, tracking's demo technician tech_mike), seeded with
      * SEED_DEMO=true; without it no demo technician sign-in is made. `pnpm start` passes one made for the machine.

@@ -18,7 +18,7 @@ export const demoTechnician = { technicianId: 'tech_mike', name: 'Mike Johnson',
  * The demo technician's sign-in, when DEMO_TECHNICIAN_PASSWORD is set, and the demo customer (demo@example.com). Its id is whatever the database gives it: booking learns it through a durable
  * effect written in the same transaction, and links the demo history it seeded under that email.
  */
-export async function seedDemoData(ctx: AccountsContext, env: AccountsEnv, effects: DemoEffects): Promise<void> {
+export async function seedDemoData(ctx: Pick<AccountsContext, 'db'>, env: AccountsEnv, effects: DemoEffects): Promise<void> {
   if (env.DEMO_TECHNICIAN_PASSWORD) await seedDemoTechnician(ctx, env.DEMO_TECHNICIAN_PASSWORD);
   if (await hasCustomers(ctx.db)) return;
   const passwordHash = await hashPassword(env.DEMO_CUSTOMER_PASSWORD);
@@ -38,7 +38,7 @@ export async function seedDemoData(ctx: AccountsContext, env: AccountsEnv, effec
 }
 
 /** Once: an existing sign-in for that email or technician keeps its password (staff may have set a new one). */
-async function seedDemoTechnician(ctx: AccountsContext, password: string): Promise<void> {
+async function seedDemoTechnician(ctx: Pick<AccountsContext, 'db'>, password: string): Promise<void> {
   await insertStaffIfAbsent(ctx.db, {
     email: demoTechnician.email,
     name: demoTechnician.name,

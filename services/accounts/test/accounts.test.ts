@@ -128,9 +128,11 @@ describe('back office', () => {
     const token = response.json().token as string;
     const customers = await service.app.inject({ method: 'GET', url: '/api/admin/customers', headers: { authorization: `Bearer ${token}` } });
     expect(customers.statusCode).toBe(200);
-    expect(customers.json().map((c: { email: string }) => c.email)).toEqual(['common@example.com', 'Avery.Cole@example.com']);
+    // By last name, first name, then id: both are Avery Cole, the first registered first.
+    expect(customers.json()).toMatchObject({ total: 2, page: 1, pageSize: 25 });
+    expect(customers.json().items.map((c: { email: string }) => c.email)).toEqual(['Avery.Cole@example.com', 'common@example.com']);
     const imported = await service.app.inject({ method: 'GET', url: '/api/admin/servicepro-customers', headers: { authorization: `Bearer ${token}` } });
-    expect(imported.json()).toEqual([]);
+    expect(imported.json()).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 
   it('lists the customers imported from ServicePro for staff', async () => {
@@ -142,8 +144,8 @@ describe('back office', () => {
     const staff = service.bearer({ sub: 'staff:9', role: 'staff' });
     const response = await service.app.inject({ method: 'GET', url: '/api/admin/servicepro-customers', headers: { authorization: staff } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([expect.objectContaining({
-      serviceProId: 'SP-1001', firstName: 'Ruth', lastName: 'Alvarez', email: null, zipCode: '32084', lastServiceDate: '2026-10-02',
+    expect(response.json().items).toEqual([expect.objectContaining({
+      sourceSystem: 'servicepro', serviceProId: 'SP-1001', firstName: 'Ruth', lastName: 'Alvarez', email: null, zipCode: '32084', lastServiceDate: '2026-10-02',
       totalServices: '0', totalSpent: '0.00', preferredTechnician: 'Mike Johnson', importedAt: expect.any(String),
     })]);
   });

@@ -10,28 +10,19 @@ import {
   technicianAccountMessages,
   technicianAccountsPath,
 } from '@repo/contracts';
-import { createTestService, type TestService } from '@repo/service-kit/test-service';
-import type { AccountsDatabase } from '../src/db/schema.ts';
-import { accountsService } from '../src/definition.ts';
+import { admin, bearer, claimsOf, ended, signInBackOffice, startAccounts, testClock, type AccountsTestService } from './support/accounts.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let service: TestService<AccountsDatabase>;
-let clock = new Date('2026-12-01T15:00:00Z').getTime();
-const advance = (ms: number) => {
-  clock += ms;
-};
-const admin = { email: 'owner@example.com', password: 'a-long-admin-password' };
+let service: AccountsTestService;
+const clock = testClock();
+const { advance } = clock;
 const allowedOrigin = localAppOrigin('backoffice');
 
 beforeAll(async () => {
   // COOKIE_DOMAIN is set for the customer cookie: the back office's cookie must never take it.
-  service = await createTestService(
-    accountsService,
-    { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000', COOKIE_SECURE: 'true', COOKIE_DOMAIN: 'example.com' },
-    { now: () => new Date(clock) },
-  );
+  service = await startAccounts({ COOKIE_SECURE: 'true', COOKIE_DOMAIN: 'example.com' }, clock);
 });
 afterAll(async () => {
   await service?.close();
@@ -40,16 +31,7 @@ afterAll(async () => {
 type Cookies = Partial<Record<typeof sessionCookieName | typeof staffSessionCookieName, string>>;
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, options: { payload?: object; headers?: Record<string, string>; cookies?: Cookies } = {}) =>
   service.app.inject({ method, url, payload: options.payload, headers: options.headers, cookies: options.cookies });
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-const ended = { error: { code: 'UNAUTHORIZED', message: authMessages.sessionEnded } };
-
-async function signIn(credentials: { email: string; password: string }) {
-  const response = await inject('POST', '/api/admin/login', { payload: credentials });
-  expect(response.statusCode).toBe(200);
-  const cookie = response.cookies.find((c) => c.name === staffSessionCookieName)!;
-  return { token: response.json().token as string, user: response.json().user, cookie };
-}
+const signIn = (credentials: { email: string; password: string }) => signInBackOffice(service, credentials);
 
 /** A staff member's bearer header (the kit's test session), for the calls that manage technician sign-ins. */
 const staff = () => ({ authorization: service.bearer({ sub: 'staff:900', role: 'staff' }) });
@@ -82,7 +64,7 @@ describe('back-office sign-in', () => {
     const { token } = await signIn(admin);
     const customers = await inject('GET', '/api/admin/customers', { cookies: { staff_session: token } });
     expect(customers.statusCode).toBe(200);
-    expect(customers.json()).toEqual([]);
+    expect(customers.json()).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 
   it('refuses bad credentials with the spec message and sets no cookie', async () => {

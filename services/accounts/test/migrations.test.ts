@@ -19,11 +19,48 @@ const migrator = () => new Migrator({ db: service.db, provider: { getMigrations:
 
 it('renames the ServicePro table with its sequence and indexes, and back', async () => {
   const renamed = ['service_pro_customers', 'service_pro_customers_id_seq', 'service_pro_customers_pkey', 'service_pro_customers_service_pro_id_key'];
+  expect((await migrator().migrateTo('2026-11-26T0000-technician-accounts')).error).toBeUndefined();
   expect(await namesLike('service%pro_customers%')).toEqual(renamed);
   expect((await migrator().migrateTo('2026-11-22T0000-init')).error).toBeUndefined();
   expect(await namesLike('service%pro_customers%')).toEqual(renamed.map((name) => name.replace('service_pro_customers', 'servicepro_customers')));
   expect((await migrator().migrateToLatest()).error).toBeUndefined();
-  expect(await namesLike('service%pro_customers%')).toEqual(renamed);
+  expect(await namesLike('service%pro_customers%')).toEqual([
+    'service_pro_customers',
+    'service_pro_customers_email_search_idx',
+    'service_pro_customers_full_name_search_idx',
+    'service_pro_customers_id_seq',
+    'service_pro_customers_last_name_search_idx',
+    'service_pro_customers_list_order_idx',
+    'service_pro_customers_phone_digits_idx',
+    'service_pro_customers_phone_digits_reversed_idx',
+    'service_pro_customers_pkey',
+    'service_pro_customers_source_key',
+  ]);
+});
+
+it('keys imported customers by system and id there, keeps both tables\' phone digits, allows one running import, and goes back', async () => {
+  const imported = (system: string | undefined, id: string, phone: string) => ({
+    ...(system ? { source_system: system as 'servicetitan' } : {}),
+    service_pro_id: id, first_name: 'A', last_name: 'B', email: null, phone, address: '', city: '', state: '', zip_code: '', last_service_date: null, preferred_technician: null, notes: null,
+  });
+  await service.db.insertInto('service_pro_customers').values([imported(undefined, 'X-1', '(904) 802-1998'), imported('servicetitan', 'X-1', '+1 904.802.1998 ext 7')]).execute();
+  await expect(service.db.insertInto('service_pro_customers').values(imported('servicetitan', 'X-1', '')).execute()).rejects.toMatchObject({ code: '23505' });
+  const rows = await service.db.selectFrom('service_pro_customers').select(['source_system', 'phone_digits']).where('service_pro_id', '=', 'X-1').orderBy('id').execute();
+  expect(rows).toEqual([{ source_system: 'servicepro', phone_digits: '9048021998' }, { source_system: 'servicetitan', phone_digits: '190480219987' }]);
+  const customer = await service.db.insertInto('customers').values({ first_name: 'C', last_name: 'D', email: 'c@example.com', phone: '1 (386) 210-0042', address: null, password_hash: 'x', service_pro_customer_id: null, last_login: null }).returning('phone_digits').executeTakeFirstOrThrow();
+  expect(customer.phone_digits).toBe('3862100042');
+
+  const job = { system: 'servicepro', company: 'C', status: 'running', started_by: 'a', started_at: new Date(), heartbeat_at: new Date(), expected_total: null, error: null, finished_at: null } as const;
+  await service.db.insertInto('import_jobs').values(job).execute();
+  await expect(service.db.insertInto('import_jobs').values(job).execute()).rejects.toMatchObject({ code: '23505' });
+  await service.db.insertInto('import_jobs').values({ ...job, status: 'failed' }).execute();
+
+  expect((await migrator().migrateTo('2026-11-26T0000-technician-accounts')).error).toBeUndefined();
+  // One id per customer again: the other system's copy goes.
+  expect(await service.db.selectFrom('service_pro_customers').select('service_pro_id').where('service_pro_id', '=', 'X-1').execute()).toEqual([{ service_pro_id: 'X-1' }]);
+  expect(await namesLike('import_jobs')).toEqual([]);
+  expect((await migrator().migrateToLatest()).error).toBeUndefined();
+  expect(await service.db.selectFrom('service_pro_customers').select(['source_system', 'phone_digits']).where('service_pro_id', '=', 'X-1').execute()).toEqual([{ source_system: 'servicepro', phone_digits: '9048021998' }]);
 });
 
 it('adds the sessions and login failures tables, and drops them again', async () => {

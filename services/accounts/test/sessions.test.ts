@@ -3,28 +3,20 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages, currentSessionPath, sessionCheckPath, sessionCheckTopic, sessionCookieName } from '@repo/contracts';
 import { effectHeaders, signDelivery, signedDeliveryHeaders } from '@repo/service-kit';
-import { createTestService, testServiceKey, type TestService } from '@repo/service-kit/test-service';
-import type { AccountsDatabase } from '../src/db/schema.ts';
-import { accountsService } from '../src/definition.ts';
+import { testServiceKey } from '@repo/service-kit/test-service';
+import { admin, bearer, claimsOf, ended, registerCustomer, startAccounts, testClock, type AccountsTestService } from './support/accounts.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-let service: TestService<AccountsDatabase>;
-let clock = new Date('2026-12-01T15:00:00Z').getTime();
-const advance = (ms: number) => {
-  clock += ms;
-};
-const admin = { email: 'owner@example.com', password: 'a-long-admin-password' };
+let service: AccountsTestService;
+const clock = testClock();
+const { advance } = clock;
 const allowedOrigin = 'http://localhost:8081';
 
 beforeAll(async () => {
-  service = await createTestService(
-    accountsService,
-    { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000', COOKIE_SECURE: 'true', COOKIE_DOMAIN: 'example.com' },
-    { now: () => new Date(clock) },
-  );
+  service = await startAccounts({ COOKIE_SECURE: 'true', COOKIE_DOMAIN: 'example.com' }, clock);
 });
 afterAll(async () => {
   await service?.close();
@@ -32,18 +24,10 @@ afterAll(async () => {
 
 const inject = (method: 'GET' | 'POST' | 'PUT', url: string, options: { payload?: object; headers?: Record<string, string>; cookie?: string } = {}) =>
   service.app.inject({ method, url, payload: options.payload, headers: options.headers, cookies: options.cookie ? { [sessionCookieName]: options.cookie } : undefined });
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-let registered = 0;
 /** A new customer with this password; each gets its own email. */
-async function newCustomer(password = 'kettle-harbor-42') {
-  registered += 1;
-  const email = `customer${registered}@example.com`;
-  const response = await inject('POST', '/api/auth/register', {
-    payload: { firstName: 'Avery', lastName: 'Cole', email, phone: '(904) 555-0199', password, confirmPassword: password },
-  });
-  expect(response.statusCode).toBe(201);
-  return { email, password, id: response.json().customer.id as number };
+async function newCustomer(password?: string) {
+  const { email, password: chosen, customer } = await registerCustomer(service, { password });
+  return { email, password: chosen, id: customer.id };
 }
 
 async function logIn(email: string, password: string) {
@@ -55,8 +39,6 @@ async function logIn(email: string, password: string) {
   return { token, cookie };
 }
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-const ended = { error: { code: 'UNAUTHORIZED', message: authMessages.sessionEnded } };
 
 describe('login', () => {
   it('gives a token with a session id that lives the maximum age, and the same in an httpOnly, Lax, Secure cookie', async () => {
@@ -67,9 +49,9 @@ describe('login', () => {
     expect(Number(claims.exp) - Number(claims.iat)).toBe(30 * 24 * 3600);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/', domain: 'example.com', maxAge: 30 * 24 * 3600 });
     const session = await service.db.selectFrom('sessions').selectAll().where('id', '=', claims.sid as string).executeTakeFirstOrThrow();
-    expect(session).toMatchObject({ kind: 'customer', subject_id: id, role: 'customer', created_at: new Date(clock), last_seen_at: new Date(clock), revoked_at: null });
+    expect(session).toMatchObject({ kind: 'customer', subject_id: id, role: 'customer', created_at: clock.now(), last_seen_at: clock.now(), revoked_at: null });
     const customer = await service.db.selectFrom('customers').select('last_login').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(customer.last_login).toEqual(new Date(clock));
+    expect(customer.last_login).toEqual(clock.now());
   });
 
   it('answers GET /api/auth/user with the customer and never a password hash', async () => {
@@ -78,7 +60,7 @@ describe('login', () => {
     const response = await inject('GET', '/api/auth/user', { headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual(['address', 'createdAt', 'email', 'firstName', 'id', 'isAdmin', 'lastLogin', 'lastName', 'phone', 'serviceProCustomerId']);
-    expect(response.json()).toMatchObject({ id, email, lastLogin: new Date(clock).toISOString() });
+    expect(response.json()).toMatchObject({ id, email, lastLogin: clock.now().toISOString() });
     expect(response.body).not.toMatch(/argon2|password|hash/i);
   });
 
@@ -234,13 +216,13 @@ describe('expiry', () => {
     const { token } = await logIn(email, password);
     const sid = claimsOf(token).sid as string;
     const lastSeen = async () => (await service.db.selectFrom('sessions').select('last_seen_at').where('id', '=', sid).executeTakeFirstOrThrow()).last_seen_at;
-    const loggedInAt = new Date(clock);
+    const loggedInAt = clock.now();
     advance(59_000);
     await inject('GET', '/api/auth/user', { headers: bearer(token) });
     expect(await lastSeen()).toEqual(loggedInAt);
     advance(2_000);
     await inject('GET', '/api/auth/user', { headers: bearer(token) });
-    const touchedAt = new Date(clock);
+    const touchedAt = clock.now();
     expect(await lastSeen()).toEqual(touchedAt);
     advance(30_000);
     await inject('GET', '/api/auth/user', { headers: bearer(token) });

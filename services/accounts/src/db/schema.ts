@@ -1,4 +1,4 @@
-import type { BackOfficeUser, Role } from '@repo/contracts';
+import type { BackOfficeUser, ImportJob, Role, ServiceSystemId } from '@repo/contracts';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 export type BackOfficeRole = BackOfficeUser['role'];
@@ -15,6 +15,8 @@ export type CustomersTable = {
   service_pro_customer_id: string | null;
   created_at: ColumnType<Date, never, never>;
   last_login: Date | null;
+  /** The phone's digits without a leading country code 1, computed by the database. */
+  phone_digits: ColumnType<string, never, never>;
 };
 
 /** Back-office accounts (technicians, staff and administrators), separate from customers. */
@@ -30,9 +32,13 @@ export type StaffUsersTable = {
   last_login: Date | null;
 };
 
-/** Customers imported from the ServicePro field-service system (the spec's servicepro_customers). */
+/**
+ * Customers imported from the configured field-service system (the spec's servicepro_customers), unique by the system
+ * and its id there.
+ */
 export type ServiceProCustomersTable = {
   id: Generated<number>;
+  source_system: ColumnType<ServiceSystemId, ServiceSystemId | undefined, ServiceSystemId>;
   service_pro_id: string;
   first_name: string;
   last_name: string;
@@ -49,6 +55,30 @@ export type ServiceProCustomersTable = {
   notes: string | null;
   created_at: ColumnType<Date, never, never>;
   imported_at: ColumnType<Date, Date | undefined, Date>;
+  /** As customers.phone_digits. */
+  phone_digits: ColumnType<string, never, never>;
+};
+
+export type ImportFailure = ImportJob['failures'][number];
+
+/** The back office's customer imports; at most one is running (a partial unique index). */
+export type ImportJobsTable = {
+  id: Generated<number>;
+  system: ServiceSystemId;
+  company: string;
+  status: ImportJob['status'];
+  fetched: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  failed: Generated<number>;
+  expected_total: number | null;
+  error: string | null;
+  /** jsonb, written as JSON text. */
+  failures: ColumnType<ImportFailure[], string | undefined, string>;
+  started_by: string;
+  started_at: Date;
+  finished_at: Date | null;
+  heartbeat_at: Date;
 };
 
 export type SessionKind = 'customer' | 'staff';
@@ -88,12 +118,14 @@ export type AccountsDatabase = {
   service_pro_customers: ServiceProCustomersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  import_jobs: ImportJobsTable;
 };
 
 export type CustomerRow = Selectable<CustomersTable>;
 export type StaffUserRow = Selectable<StaffUsersTable>;
 export type ServiceProCustomerRow = Selectable<ServiceProCustomersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ImportJobRow = Selectable<ImportJobsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

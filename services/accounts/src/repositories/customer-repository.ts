@@ -1,5 +1,8 @@
 import { sql, type Insertable } from 'kysely';
+import type { ServiceSystemId } from '@repo/contracts';
 import type { CustomerRow, CustomersTable, Db } from '../db/schema.ts';
+import type { CustomerSearch } from '../domain/customer-search.ts';
+import { listOrder, matchesSearch, type PageWindow } from './customer-search.ts';
 
 /** Emails are compared whatever their letter case, as the unique index on lower(email) does. */
 export const findCustomerByEmail = (db: Db, email: string) =>
@@ -19,8 +22,42 @@ export async function updateCustomerPassword(db: Db, id: number, passwordHash: s
   await db.updateTable('customers').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
-/** The back office's list, newest first, at most 1000. */
-export const findCustomers = (db: Db) => db.selectFrom('customers').selectAll().orderBy('created_at', 'desc').limit(1000).execute();
+const matching = (db: Db, search: CustomerSearch | null) => {
+  const query = db.selectFrom('customers');
+  return search ? query.where(matchesSearch(search)) : query;
+};
+
+/** One page of the portal customers matching the search (all without one), in list order, and how many match. */
+export async function searchCustomers(db: Db, search: CustomerSearch | null, window: PageWindow): Promise<{ rows: CustomerRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    matching(db, search).selectAll().orderBy(listOrder[0]).orderBy(listOrder[1]).orderBy(listOrder[2]).limit(window.limit).offset(window.offset).execute(),
+    matching(db, search).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/**
+ * Links portal customers not yet linked (all of them, or the one given) to the customer imported from `system` with
+ * the same email (any letter case) or, failing that, the same ten phone digits; the oldest import wins a tie. Answers
+ * how many were linked. Both lookups use the customer-import migration's indexes.
+ */
+export async function linkCustomersToImported(db: Db, system: ServiceSystemId, customerId?: number): Promise<number> {
+  const result = await sql`
+    update customers set service_pro_customer_id = matched.service_pro_id
+    from (
+      select c.id, (
+        select s.service_pro_id from service_pro_customers s
+        where s.source_system = ${system}
+          and (lower(s.email) = lower(c.email) or (length(c.phone_digits) = 10 and s.phone_digits = c.phone_digits))
+        order by coalesce(lower(s.email) = lower(c.email), false) desc, s.id
+        limit 1
+      ) as service_pro_id
+      from customers c
+      where c.service_pro_customer_id is null ${customerId === undefined ? sql`` : sql`and c.id = ${customerId}`}
+    ) matched
+    where customers.id = matched.id and matched.service_pro_id is not null`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
 
 export async function hasCustomers(db: Db): Promise<boolean> {
   return (await db.selectFrom('customers').select('id').limit(1).executeTakeFirst()) !== undefined;

@@ -1,5 +1,6 @@
-import type { BackOfficeUser, Customer, ServiceProCustomer, TechnicianAccount } from '@repo/contracts';
-import type { CustomerRow, ServiceProCustomerRow, StaffUserRow } from '../db/schema.ts';
+import type { BackOfficeUser, Customer, ImportJob, ServiceProCustomer, StaffAccount, TechnicianAccount } from '@repo/contracts';
+import type { CustomerRow, ImportJobRow, ServiceProCustomerRow, StaffUserRow } from '../db/schema.ts';
+import type { ExternalCustomerDetails } from '../domain/service-history.ts';
 
 /** Rows become contract types here and nowhere else. */
 export function toCustomer(row: CustomerRow): Customer {
@@ -20,7 +21,7 @@ export function toCustomer(row: CustomerRow): Customer {
 export function toServiceProCustomer(row: ServiceProCustomerRow): ServiceProCustomer {
   return {
     id: row.id,
-    sourceSystem: 'servicepro',
+    sourceSystem: row.source_system,
     serviceProId: row.service_pro_id,
     firstName: row.first_name,
     lastName: row.last_name,
@@ -47,4 +48,56 @@ export function toBackOfficeUser(row: StaffUserRow): BackOfficeUser {
 /** Only for technician rows, which always name their technician (a check constraint holds it). */
 export function toTechnicianAccount(row: StaffUserRow): TechnicianAccount {
   return { id: row.id, technicianId: row.technician_id ?? '', name: row.name, email: row.email, createdAt: row.created_at.toISOString() };
+}
+
+/** Only for staff and administrator rows (the staff list's query selects no others). */
+export function toStaffAccount(row: StaffUserRow): StaffAccount {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === 'admin' ? 'admin' : 'staff',
+    createdAt: row.created_at.toISOString(),
+    lastLogin: row.last_login ? row.last_login.toISOString() : null,
+  };
+}
+
+export function toImportJob(row: ImportJobRow): ImportJob {
+  return {
+    id: row.id,
+    system: row.system,
+    company: row.company,
+    status: row.status,
+    fetched: row.fetched,
+    created: row.created,
+    updated: row.updated,
+    failed: row.failed,
+    totalImported: row.created + row.updated,
+    expectedTotal: row.expected_total,
+    error: row.error,
+    failures: row.failures,
+    startedBy: row.started_by,
+    startedAt: row.started_at.toISOString(),
+    finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+  };
+}
+
+/** An imported customer as the portal shows its linked record (the history is read from the system). */
+export function toExternalCustomerDetails(row: ServiceProCustomerRow): ExternalCustomerDetails {
+  return {
+    id: row.service_pro_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    email: row.email,
+    address: row.address || null,
+    city: row.city || null,
+    state: row.state || null,
+    zipCode: row.zip_code || null,
+    totalServices: row.total_services,
+    totalSpent: row.total_spent,
+    lastServiceDate: row.last_service_date,
+    preferredTechnician: row.preferred_technician,
+    notes: row.notes,
+  };
 }

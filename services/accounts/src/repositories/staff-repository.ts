@@ -41,3 +41,17 @@ export const updateTechnicianPassword = (db: Db, technicianId: string, passwordH
     .where('technician_id', '=', technicianId)
     .returningAll()
     .executeTakeFirst();
+
+/** Staff and administrator sign-ins (not technicians), by name, at most 1000. */
+export const findStaffAccounts = (db: Db) =>
+  db.selectFrom('staff_users').selectAll().where('role', 'in', ['staff', 'admin']).orderBy('name').orderBy('id').limit(1000).execute();
+
+/** Sets the password of a staff or administrator sign-in; answers the account, or undefined when there is none with that id. */
+export const updateStaffPassword = (db: Db, id: number, passwordHash: string) =>
+  db
+    .updateTable('staff_users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', id)
+    .where('role', 'in', ['staff', 'admin'])
+    .returningAll()
+    .executeTakeFirst();

@@ -9,6 +9,8 @@ import {
   currentSessionPath,
   currentSessionResponseSchema,
   customerSchema,
+  linkedServiceHistoryPath,
+  linkedServiceHistoryResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   logoutResponseSchema,
@@ -25,6 +27,7 @@ import type { AccountsEnv } from '../env.ts';
 import { changePassword } from '../use-cases/change-password.ts';
 import type { AccountsContext } from '../use-cases/context.ts';
 import { getOwnAccount } from '../use-cases/get-own-account.ts';
+import { getLinkedServiceHistory } from '../use-cases/linked-service-history.ts';
 import { logInCustomer } from '../use-cases/log-in-customer.ts';
 import { logInStaff } from '../use-cases/log-in-staff.ts';
 import { logOut } from '../use-cases/log-out.ts';
@@ -95,6 +98,16 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     onRequest: app.authenticate,
     schema: { tags: ['auth'], response: { 200: customerSchema, ...errors } },
   }, async (request) => getOwnAccount(ctx, request.session));
+
+  app.get(linkedServiceHistoryPath, {
+    onRequest: app.requireRole('customer'),
+    schema: {
+      tags: ['auth'],
+      summary: "The field-service record linked to the signed-in customer (same email or phone as an imported customer), with its history read from the system; null when none",
+      operationId: 'getLinkedServiceHistory',
+      response: { 200: linkedServiceHistoryResponseSchema, ...errorResponses(401, 403, 404, 502, 503, 504) },
+    },
+  }, async (request) => ({ customer: await getLinkedServiceHistory(ctx, request.session) }));
 
   app.get(currentSessionPath, {
     onRequest: app.optionalSession,

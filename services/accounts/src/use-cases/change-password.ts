@@ -1,6 +1,6 @@
 import { authMessages, type ChangePasswordRequest, type SessionClaims } from '@repo/contracts';
 import { badRequest, forbidden, notFound } from '@repo/service-kit';
-import { isCommonPassword } from '../domain/common-passwords.ts';
+import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { findCustomerById, updateCustomerPassword } from '../repositories/customer-repository.ts';
 import { revokeAccountSessions } from '../repositories/session-repository.ts';
@@ -14,7 +14,7 @@ import type { AccountsContext } from './context.ts';
 export async function changePassword(ctx: AccountsContext, session: SessionClaims | null, input: ChangePasswordRequest): Promise<string> {
   const id = session?.customerId;
   if (!session || id === undefined) throw forbidden('This call is for customer accounts.');
-  if (isCommonPassword(input.newPassword)) throw badRequest(authMessages.commonPassword, { newPassword: authMessages.commonPassword });
+  refuseCommonPassword(input.newPassword, 'newPassword');
   const customer = await findCustomerById(ctx.db, id);
   if (!customer) throw notFound('Your account no longer exists.');
   await takeAccountAttempt(ctx, 'customer', customer.email);

@@ -1,9 +1,17 @@
-import type { Customer } from '@repo/contracts';
-import { findCustomers } from '../repositories/customer-repository.ts';
+import type { Customer, customerSearchQuerySchema } from '@repo/contracts';
+import type { z } from 'zod';
+import { customerSearch } from '../domain/customer-search.ts';
+import { searchCustomers } from '../repositories/customer-repository.ts';
 import { toCustomer } from '../repositories/mappers.ts';
 import type { AccountsContext } from './context.ts';
 
-/** Registered customers for the back office, newest first. */
-export async function listCustomers(ctx: AccountsContext): Promise<Customer[]> {
-  return (await findCustomers(ctx.db)).map(toCustomer);
+export type CustomerSearchPage = z.output<typeof customerSearchQuerySchema>;
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+export const pageWindow = ({ page, pageSize }: CustomerSearchPage) => ({ limit: pageSize, offset: (page - 1) * pageSize });
+
+/** Registered portal customers for the back office: one page of those matching the search, by last and first name. */
+export async function listCustomers(ctx: AccountsContext, query: CustomerSearchPage): Promise<Paged<Customer>> {
+  const { rows, total } = await searchCustomers(ctx.db, customerSearch(query.q), pageWindow(query));
+  return { items: rows.map(toCustomer), total, page: query.page, pageSize: query.pageSize };
 }

@@ -1,12 +1,12 @@
 import { authMessages, type LoginRequest } from '@repo/contracts';
 import { unauthorized } from '@repo/service-kit';
 import { verifyPassword } from '../domain/passwords.ts';
-import { findCustomerByEmail, recordCustomerLogin } from '../repositories/customer-repository.ts';
+import { findCustomerByEmail, linkCustomersToImported, recordCustomerLogin } from '../repositories/customer-repository.ts';
 import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 import { startSession, type NewSession } from './start-session.ts';
 
-/** A new customer session; the same 401 for an unknown email and a wrong password, both counted against the email. */
+/** A new customer session (linking the customer to an imported one when not yet); the same 401 for an unknown email and a wrong password, both counted against the email. */
 export async function logInCustomer(ctx: AccountsContext, { email, password }: LoginRequest): Promise<NewSession> {
   await takeAccountAttempt(ctx, 'customer', email);
   const customer = await findCustomerByEmail(ctx.db, email);
@@ -14,6 +14,8 @@ export async function logInCustomer(ctx: AccountsContext, { email, password }: L
   return ctx.db.transaction().execute(async (trx) => {
     await clearAccountFailures(trx, 'customer', email);
     await recordCustomerLogin(trx, customer.id, ctx.now());
+    // Customers imported after this one registered are linked at their next login.
+    if (!customer.service_pro_customer_id) await linkCustomersToImported(trx, ctx.fieldService.system, customer.id);
     return startSession(trx, ctx, { id: customer.id, role: 'customer', email: customer.email, customerId: customer.id });
   });
 }

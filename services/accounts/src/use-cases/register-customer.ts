@@ -1,19 +1,20 @@
 import { authMessages, type Customer, type RegisterRequest } from '@repo/contracts';
-import { badRequest, conflict } from '@repo/service-kit';
+import { conflict } from '@repo/service-kit';
 import { isUniqueViolation } from '@repo/service-kit/db';
-import { isCommonPassword } from '../domain/common-passwords.ts';
+import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
-import { insertCustomer } from '../repositories/customer-repository.ts';
+import { findCustomerById, insertCustomer, linkCustomersToImported } from '../repositories/customer-repository.ts';
 import { toCustomer } from '../repositories/mappers.ts';
 import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 
 /**
- * A new customer account. An email already in use (in any letter case) is a 409 and counts as a failed attempt on that
- * email, so probing for accounts is throttled exactly like guessing passwords.
+ * A new customer account, linked to the imported customer with the same email or phone. An email already in use (in
+ * any letter case) is a 409 and counts as a failed attempt on that email, so probing for accounts is throttled exactly
+ * like guessing passwords.
  */
 export async function registerCustomer(ctx: AccountsContext, input: RegisterRequest): Promise<Customer> {
-  if (isCommonPassword(input.password)) throw badRequest(authMessages.commonPassword, { password: authMessages.commonPassword });
+  refuseCommonPassword(input.password);
   const email = input.email.trim();
   await takeAccountAttempt(ctx, 'customer', email);
   const passwordHash = await hashPassword(input.password);
@@ -30,7 +31,9 @@ export async function registerCustomer(ctx: AccountsContext, input: RegisterRequ
         last_login: null,
       });
       await clearAccountFailures(trx, 'customer', email);
-      return toCustomer(row);
+      // An imported customer with this email or phone is this customer: the portal shows that history.
+      if ((await linkCustomersToImported(trx, ctx.fieldService.system, row.id)) === 0) return toCustomer(row);
+      return toCustomer((await findCustomerById(trx, row.id)) ?? row);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });

@@ -1,23 +1,17 @@
 import {
-  authMessages,
   technicianAccountMessages,
   type CreateTechnicianAccount,
   type TechnicianAccount,
 } from '@repo/contracts';
-import { badRequest, conflict, notFound } from '@repo/service-kit';
+import { conflict, notFound } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
-import { isCommonPassword } from '../domain/common-passwords.ts';
+import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { toTechnicianAccount } from '../repositories/mappers.ts';
 import { revokeAccountSessions } from '../repositories/session-repository.ts';
 import { findTechnicianAccounts, insertStaff, updateTechnicianPassword } from '../repositories/staff-repository.ts';
 import { clearAccountFailures } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
-
-/** The password rules of registration: the schema's length, and none of the most common passwords. */
-function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(authMessages.commonPassword, { password: authMessages.commonPassword });
-}
 
 /**
  * Gives a tracking technician a sign-in (role technician). Accounts cannot ask tracking whether the technician id

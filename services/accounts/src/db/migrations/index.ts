@@ -3,10 +3,12 @@ import * as init from './2026-11-22T0000-init.ts';
 import * as serviceProCustomersName from './2026-11-24T0000-service-pro-customers-name.ts';
 import * as sessions from './2026-11-25T0000-sessions.ts';
 import * as technicianAccounts from './2026-11-26T0000-technician-accounts.ts';
+import * as customerImport from './2026-12-02T0000-customer-import.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
   '2026-11-24T0000-service-pro-customers-name': serviceProCustomersName,
   '2026-11-25T0000-sessions': sessions,
   '2026-11-26T0000-technician-accounts': technicianAccounts,
+  '2026-12-02T0000-customer-import': customerImport,
 };

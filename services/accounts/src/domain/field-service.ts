@@ -1,0 +1,104 @@
+import { badGateway, gatewayTimeout, unavailable, type DomainError } from '@repo/service-kit';
+import { serviceSystemCredentialNames, serviceSystemDescriptors, type ServiceSystemId } from '@repo/contracts';
+import { FieldServiceError, type FieldServiceConnector } from '@repo/field-service';
+
+/** The configured field-service system as the back office uses it: server credentials only, from the environment. */
+export type FieldServiceAccess = {
+  system: ServiceSystemId;
+  systemName: string;
+  /** The local sandbox of the embedded default, not the real system. */
+  sandbox: boolean;
+  /** Null when some server credentials are not configured (`missingVariables` names them). */
+  connector: FieldServiceConnector | null;
+  missingVariables: string[];
+  /** The company, tenant or account name the credentials reach, asked once and remembered for ten minutes. */
+  accountName: (connector: FieldServiceConnector) => Promise<string>;
+};
+
+const accountNameMaxAgeMs = 10 * 60_000;
+
+/** The back office's access to the configured system: a connector when every server credential is configured. */
+export function fieldServiceAccess(options: {
+  system: ServiceSystemId;
+  sandbox: boolean;
+  credentials: Record<string, string>;
+  missing: readonly string[];
+  connect: (credentials: Record<string, string>) => FieldServiceConnector;
+}): FieldServiceAccess {
+  const { system, sandbox, credentials, missing, connect } = options;
+  let known: { name: string; at: number } | undefined;
+  return {
+    system,
+    systemName: systemNameOf(system),
+    sandbox,
+    connector: missing.length === 0 ? connect(credentials) : null,
+    missingVariables: missing.map((name) => credentialVariable(system, name)),
+    accountName: async (connector) => {
+      if (known && Date.now() - known.at < accountNameMaxAgeMs) return known.name;
+      const name = await connector.accountName();
+      known = { name, at: Date.now() };
+      return name;
+    },
+  };
+}
+
+export const systemNameOf = (system: ServiceSystemId) => serviceSystemDescriptors.find((descriptor) => descriptor.id === system)?.name ?? system;
+
+/** The environment variable of a credential: `SERVICEPRO_COMPANY`, `SERVICETITAN_CLIENT_ID`, `JOBBER_API_KEY`. */
+export function credentialVariable(system: ServiceSystemId, credential: string): string {
+  return `${system.toUpperCase()}_${credential.replace(/([A-Z])/g, '_$1').toUpperCase()}`;
+}
+
+/** Who reads a failure: staff are told what to check; a customer only that it is unavailable for now. */
+export type Audience = 'staff' | 'customer';
+
+const historyUnavailable = (access: FieldServiceAccess) => `Your service history from ${access.systemName} cannot be read right now. Please try again later.`;
+
+/** Answered (503) when the import, the lookup or a linked history is asked for and the server has no (complete) credentials. */
+export function notConfigured(access: FieldServiceAccess, audience: Audience): DomainError {
+  if (audience === 'customer') return unavailable(historyUnavailable(access));
+  return unavailable(
+    `The ${access.systemName} connection is not configured: set ${access.missingVariables.join(', ')} in the accounts service's environment, then restart it.`,
+  );
+}
+
+/** A timeout after the retries, as the connectors report it (the cause is the fetch's TimeoutError or AbortError). */
+function timedOut(error: FieldServiceError): boolean {
+  const cause = error.cause as { name?: unknown } | undefined;
+  return cause?.name === 'TimeoutError' || cause?.name === 'AbortError' || /timed? ?out/i.test(error.message);
+}
+
+/** What went wrong with the system, in words that fit after its name ("ServicePro did not answer in time"). */
+export function fieldServiceReason(error: FieldServiceError, access: Pick<FieldServiceAccess, 'system'>): string {
+  switch (error.kind) {
+    case 'credentials':
+      return `refused the server's credentials, so the configuration is wrong: check ${serverCredentialVariables(access.system).join(', ')}`;
+    case 'rate-limited':
+      return 'kept refusing requests as too many';
+    case 'unavailable':
+      return timedOut(error) ? 'did not answer in time' : 'is not answering properly right now';
+    case 'malformed':
+      return 'answered in a form that could not be read';
+    case 'not-found':
+      return 'no longer has that record';
+  }
+}
+
+export const serverCredentialVariables = (system: ServiceSystemId) =>
+  serviceSystemCredentialNames[system].map((name) => credentialVariable(system, name));
+
+/**
+ * A connector failure as an answer (never a 500): 503 when the server's configuration is wrong or the system limits
+ * us, 504 when it did not answer in time, 502 when it failed or answered nonsense. Staff read what to check; a
+ * customer reads that the history is unavailable for now. Anything else is rethrown as it is.
+ */
+export function fieldServiceProblem(error: unknown, access: FieldServiceAccess, audience: Audience): unknown {
+  if (!(error instanceof FieldServiceError)) return error;
+  const message =
+    audience === 'staff'
+      ? `${access.systemName} ${fieldServiceReason(error, access)}. Please try again in a minute${error.kind === 'credentials' ? ' once the configuration is fixed' : ''}.`
+      : historyUnavailable(access);
+  if (error.kind === 'credentials' || error.kind === 'rate-limited') return unavailable(message);
+  if (error.kind === 'unavailable' && timedOut(error)) return gatewayTimeout(message);
+  return badGateway(message);
+}

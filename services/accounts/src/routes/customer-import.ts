@@ -1,0 +1,75 @@
+import {
+  importAllCustomersPath,
+  importJobParamsSchema,
+  importJobSchema,
+  importSourceSchema,
+  latestImportJobPath,
+  lookupCustomerPhoneRequestSchema,
+  lookupCustomerPhoneResponseSchema,
+} from '@repo/contracts';
+import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import type { AccountsContext } from '../use-cases/context.ts';
+import { getImportSource } from '../use-cases/import-source.ts';
+import { getImportJob, getLatestImportJob } from '../use-cases/import-jobs.ts';
+import { lookupCustomerPhone } from '../use-cases/lookup-customer-phone.ts';
+import { startCustomerImport } from '../use-cases/start-customer-import.ts';
+
+/**
+ * The configured field-service system, with the server's credentials only: the customer import (administrators) and
+ * the phone lookup (staff and administrators). Its failures answer 502, 503 or 504 with what to do, never a 500.
+ */
+export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: AccountsContext }) {
+  const adminOnly = app.requireRole('admin');
+
+  app.get('/api/admin/import-source', {
+    onRequest: adminOnly,
+    schema: {
+      tags: ['admin'],
+      summary: 'The system and company the import reads from (never a credential); 503 names the variables to set when unconfigured',
+      operationId: 'getImportSource',
+      response: { 200: importSourceSchema, ...errorResponses(401, 403, 502, 503, 504) },
+    },
+  }, async () => getImportSource(ctx));
+
+  app.post(importAllCustomersPath, {
+    onRequest: adminOnly,
+    schema: {
+      tags: ['admin'],
+      summary: 'Start importing every customer of the configured company in the background; 202 with the job, 409 while one runs',
+      operationId: 'startCustomerImport',
+      response: { 202: importJobSchema, ...errorResponses(401, 403, 409, 502, 503, 504) },
+    },
+  }, async (request, reply) => reply.code(202).send(await startCustomerImport(ctx, request.session?.email ?? request.session?.sub ?? 'administrator')));
+
+  app.get(latestImportJobPath, {
+    onRequest: adminOnly,
+    schema: {
+      tags: ['admin'],
+      summary: 'The newest import job with its progress (404 before the first)',
+      operationId: 'getLatestImportJob',
+      response: { 200: importJobSchema, ...errorResponses(401, 403, 404, 503) },
+    },
+  }, async () => getLatestImportJob(ctx));
+
+  app.get('/api/admin/import-jobs/:id', {
+    onRequest: adminOnly,
+    schema: {
+      tags: ['admin'],
+      summary: 'One import job with its progress',
+      operationId: 'getImportJob',
+      params: importJobParamsSchema,
+      response: { 200: importJobSchema, ...errorResponses(400, 401, 403, 404, 503) },
+    },
+  }, async (request) => getImportJob(ctx, request.params.id));
+
+  app.post('/api/admin/lookup-customer-phone', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: ['admin'],
+      summary: 'Find a customer in the configured system by a US phone number in any common format, with their service history',
+      operationId: 'lookupCustomerPhone',
+      body: lookupCustomerPhoneRequestSchema,
+      response: { 200: lookupCustomerPhoneResponseSchema, ...errorResponses(400, 401, 403, 502, 503, 504) },
+    },
+  }, async (request) => ({ customer: await lookupCustomerPhone(ctx, request.body.phone) }));
+}

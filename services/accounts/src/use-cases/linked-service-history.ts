@@ -1,0 +1,31 @@
+import type { ExternalCustomer, SessionClaims } from '@repo/contracts';
+import { FieldServiceError } from '@repo/field-service';
+import { forbidden, notFound } from '@repo/service-kit';
+import { withServiceHistory } from '../domain/service-history.ts';
+import { findCustomerById } from '../repositories/customer-repository.ts';
+import { toExternalCustomerDetails } from '../repositories/mappers.ts';
+import { findImportedCustomer } from '../repositories/service-pro-customer-repository.ts';
+import type { AccountsContext } from './context.ts';
+import { askSystem, configuredConnector } from './field-service-connector.ts';
+
+/**
+ * The signed-in customer's linked field-service record with its visits read from the system; null when the customer
+ * is linked to nothing (or to a customer the import no longer has).
+ */
+export async function getLinkedServiceHistory(ctx: AccountsContext, session: SessionClaims | null): Promise<ExternalCustomer | null> {
+  const id = session?.customerId;
+  if (id === undefined) throw forbidden('This call is for customer accounts.');
+  const customer = await findCustomerById(ctx.db, id);
+  if (!customer) throw notFound('Your account no longer exists.');
+  if (!customer.service_pro_customer_id) return null;
+  const imported = await findImportedCustomer(ctx.db, ctx.fieldService.system, customer.service_pro_customer_id);
+  if (!imported) return null;
+  const connector = configuredConnector(ctx, 'customer');
+  const visits = await askSystem(ctx, 'customer', () =>
+    connector.listVisits(imported.service_pro_id).catch((err: unknown) => {
+      if (err instanceof FieldServiceError && err.kind === 'not-found') return [];
+      throw err;
+    }),
+  );
+  return withServiceHistory(toExternalCustomerDetails(imported), visits);
+}

@@ -1,0 +1,333 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDate, importJobMessages, importJobSchema, type ImportJob } from '@repo/contracts';
+import {
+  demoCustomer,
+  emailOf,
+  phoneDigitsOf,
+  serviceProIdOf,
+  serviceProSandboxCompanyName,
+  serviceProSandboxCredentials,
+  startServiceProSandbox,
+  type RunningSandbox,
+} from '@repo/field-service/sandbox';
+import { loadEnv } from '@repo/service-kit';
+import { testJwtSecret, testServiceKey } from '@repo/service-kit/test-service';
+import { accountsService } from '../src/definition.ts';
+import { accountsEnvSchema } from '../src/env.ts';
+import { admin, bearer, registerCustomer, serviceProEnv, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
+
+/** Three pages of 500 (the import's page size): 500, 500 and 100. */
+const customers = 1_100;
+const sandboxes: RunningSandbox[] = [];
+const services: AccountsTestService[] = [];
+
+async function setUp(sandboxOptions: Parameters<typeof startServiceProSandbox>[0] = {}, env: Record<string, string> = {}) {
+  const sandbox = await startServiceProSandbox({ customers, ...sandboxOptions });
+  sandboxes.push(sandbox);
+  const service = await startAccounts(serviceProEnv(sandbox.url, env));
+  services.push(service);
+  const headers = bearer((await signInBackOffice(service, admin)).token);
+  const start = () => service.app.inject({ method: 'POST', url: '/api/admin/import-all-customers', headers });
+  const importedCount = async () => Number((await service.db.selectFrom('service_pro_customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  return { sandbox, service, headers, start, importedCount };
+}
+
+afterAll(async () => {
+  await Promise.all(services.map((service) => service.close()));
+  await Promise.all(sandboxes.map((sandbox) => sandbox.close()));
+});
+
+describe('the customer import', () => {
+  let setup: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    setup = await setUp();
+  });
+
+  it('names its source without any credential', async () => {
+    const response = await setup.service.app.inject({ method: 'GET', url: '/api/admin/import-source', headers: setup.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ system: 'servicepro', systemName: 'ServicePro', company: serviceProSandboxCompanyName, sandbox: true });
+    expect(response.body).not.toContain(serviceProSandboxCredentials.password);
+  });
+
+  it('starts in the background (202), streams page by page writing its progress, and imports everyone', async () => {
+    // Page 3 is answered only after a 429 with Retry-After: 4 s, so the job visibly stands at 1,000 for a while.
+    setup.sandbox.injectFault({ status: 429, times: 1, retryAfter: 4, path: /[?&]page=3(&|$)/ });
+    const started = await setup.start();
+    expect(started.statusCode).toBe(202);
+    const job = importJobSchema.parse(started.json());
+    expect(job).toMatchObject({ status: 'running', system: 'servicepro', company: serviceProSandboxCompanyName, startedBy: admin.email, fetched: 0, finishedAt: null, error: null });
+
+    const { job: done, seen } = await waitForImport(setup.service, setup.headers, job.id);
+    expect(done).toMatchObject({ status: 'succeeded', fetched: 1100, created: 1100, updated: 0, failed: 0, totalImported: 1100, expectedTotal: 1100, failures: [], error: null });
+    expect(done.finishedAt).toEqual(expect.any(String));
+    // The page showed the counts growing a page at a time, with the total known from the first page.
+    const running = seen.filter((poll) => poll.status === 'running');
+    expect(running.some((poll) => poll.fetched === 1000 && poll.created === 1000 && poll.expectedTotal === 1100)).toBe(true);
+    // (1,100 while running: the last page is written, the end not yet.)
+    expect(running.every((poll) => [0, 500, 1000, 1100].includes(poll.fetched))).toBe(true);
+    expect(seen.map((poll) => poll.fetched)).toEqual([...seen.map((poll) => poll.fetched)].sort((a, b) => a - b));
+
+    const pages = setup.sandbox.requests.filter((request) => request.path === '/customers').map((request) => request.query);
+    expect(pages).toEqual([
+      { page: '1', pageSize: '500' },
+      { page: '2', pageSize: '500' },
+      { page: '3', pageSize: '500' },
+      { page: '3', pageSize: '500' },
+    ]);
+    expect(await setup.importedCount()).toBe(1100);
+    const latest = await setup.service.app.inject({ method: 'GET', url: '/api/admin/import-jobs/latest', headers: setup.headers });
+    expect(latest.json()).toEqual(done);
+  });
+
+  it('keeps what each customer is in the system, keyed by system and id', async () => {
+    const list = await setup.service.app.inject({ method: 'GET', url: '/api/admin/servicepro-customers?q=(904) 802-1998', headers: setup.headers });
+    expect(list.json()).toMatchObject({ total: 1, items: [{ sourceSystem: 'servicepro', serviceProId: serviceProIdOf(1), firstName: 'Robert', lastName: 'Alvarez', email: 'robert.alvarez@example.com' }] });
+  });
+
+  it('updates everyone and creates no one when run again', async () => {
+    const started = await setup.start();
+    expect(started.statusCode).toBe(202);
+    const { job } = await waitForImport(setup.service, setup.headers, started.json().id);
+    expect(job).toMatchObject({ status: 'succeeded', fetched: 1100, created: 0, updated: 1100, failed: 0, totalImported: 1100 });
+    expect(await setup.importedCount()).toBe(1100);
+  });
+
+  it('runs one job at a time: 409 while one runs', async () => {
+    // Three pages answered a second each: the first job is surely still running at the second start.
+    setup.sandbox.setDelay(1000);
+    try {
+      const first = await setup.start();
+      expect(first.statusCode).toBe(202);
+      const second = await setup.start();
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({ error: { code: 'CONFLICT', message: importJobMessages.alreadyRunning } });
+      setup.sandbox.setDelay(0);
+      expect((await waitForImport(setup.service, setup.headers, first.json().id)).job.status).toBe('succeeded');
+    } finally {
+      setup.sandbox.setDelay(0);
+    }
+  });
+
+  it('answers 404 for a job that does not exist, and 400 for an id that is not one', async () => {
+    const missing = await setup.service.app.inject({ method: 'GET', url: '/api/admin/import-jobs/999999', headers: setup.headers });
+    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: importJobMessages.jobNotFound } });
+    const bad = await setup.service.app.inject({ method: 'GET', url: '/api/admin/import-jobs/abc', headers: setup.headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ 'params.id': 'Import id must be a positive whole number' });
+  });
+});
+
+describe('an import that fails midway', () => {
+  it('keeps the pages imported before and says what failed and what to do', async () => {
+    const { sandbox, service, headers, start, importedCount } = await setUp();
+    // Page 2 fails every time (more often than the connector retries).
+    sandbox.injectFault({ status: 500, times: 1000, path: /[?&]page=2(&|$)/ });
+    const started = await start();
+    expect(started.statusCode).toBe(202);
+    const { job } = await waitForImport(service, headers, started.json().id);
+    expect(job).toMatchObject({ status: 'failed', fetched: 500, created: 500, updated: 0, totalImported: 500, expectedTotal: 1100 });
+    expect(job.error).toMatch(/^ServicePro is not answering properly right now \(.*HTTP 500.*\), so the import stopped after reading 500 customers\. The 500 customers imported before are kept; run the import again to bring in the rest\.$/);
+    expect(await importedCount()).toBe(500);
+    expect((await service.app.inject({ method: 'GET', url: '/api/admin/import-jobs/latest', headers })).json()).toEqual(job);
+  });
+});
+
+describe('an import stopped by a restart', () => {
+  it('ends failed, saying so, when the service closes during the import', async () => {
+    const { service, start, importedCount } = await setUp({ delayMs: 2000 });
+    const started = await start();
+    expect(started.statusCode).toBe(202);
+    await service.app.close();
+    const job = await service.db.selectFrom('import_jobs').selectAll().where('id', '=', started.json().id).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'failed', error: importJobMessages.interrupted, finished_at: expect.any(Date) });
+    expect(job.fetched).toBeLessThan(customers);
+    expect(job.created).toBe(await importedCount());
+  });
+
+  it('is ended as failed when the process stopped without saying so, at the next start', async () => {
+    const { service } = await setUp();
+    const at = new Date();
+    const silentFor = (seconds: number) => new Date(at.getTime() - seconds * 1000);
+    const job = { system: 'servicepro', company: 'C', status: 'running', started_by: admin.email, started_at: silentFor(600), expected_total: 1100, error: null, finished_at: null } as const;
+    const crashed = await service.db.insertInto('import_jobs').values({ ...job, heartbeat_at: silentFor(60), fetched: 500, created: 500 }).returning('id').executeTakeFirstOrThrow();
+
+    // The restart: the service built again on the same database.
+    const env = loadEnv('accounts', accountsEnvSchema, {
+      JWT_SECRET: testJwtSecret,
+      LOG_LEVEL: 'silent',
+      SERVICE_KEY: testServiceKey,
+      TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
+      PEER_URLS: 'booking=http://127.0.0.1:9',
+      ...serviceProEnv('http://127.0.0.1:9'),
+    });
+    const restarted = await accountsService.build(env, service.database, { now: () => at });
+    try {
+      const row = await service.db.selectFrom('import_jobs').selectAll().where('id', '=', crashed.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'failed', error: importJobMessages.interrupted, fetched: 500, created: 500, finished_at: at });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('leaves a job whose process still beats alone (another replica runs it), and ends it once the beat stops', async () => {
+    const { service, headers } = await setUp();
+    const now = new Date();
+    const job = { system: 'servicepro', company: 'C', status: 'running', started_by: admin.email, started_at: now, heartbeat_at: now, expected_total: null, error: null, finished_at: null } as const;
+    const { id } = await service.db.insertInto('import_jobs').values(job).returning('id').executeTakeFirstOrThrow();
+    const read = async () => (await service.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers })).json() as ImportJob;
+    expect(await read()).toMatchObject({ status: 'running' });
+    await service.db.updateTable('import_jobs').set({ heartbeat_at: new Date(now.getTime() - 31_000) }).where('id', '=', id).execute();
+    expect(await read()).toMatchObject({ status: 'failed', error: importJobMessages.interrupted });
+  });
+});
+
+describe('configuration', () => {
+  it('answers 503 naming the variables to set (never a value) when server credentials are missing', async () => {
+    const sandbox = await startServiceProSandbox({ customers: 5 });
+    sandboxes.push(sandbox);
+    // As compose passes variables it has no value for: empty, which means not set.
+    const service = await startAccounts({ ...serviceProEnv(sandbox.url), SERVICEPRO_USERNAME: '', SERVICEPRO_PASSWORD: '' });
+    services.push(service);
+    const headers = bearer((await signInBackOffice(service, admin)).token);
+    const message = "The ServicePro connection is not configured: set SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD in the accounts service's environment, then restart it.";
+    for (const [method, url, payload] of [['POST', '/api/admin/import-all-customers'], ['GET', '/api/admin/import-source'], ['POST', '/api/admin/lookup-customer-phone', { phone: '(904) 802-1998' }]] as const) {
+      const response = await service.app.inject({ method, url, headers, payload });
+      expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message } } });
+      expect(response.body).not.toContain(serviceProSandboxCredentials.company);
+    }
+    expect(await service.db.selectFrom('import_jobs').selectAll().execute()).toEqual([]);
+  });
+
+  it('answers 503 saying the configuration is wrong when the system refuses the server credentials', async () => {
+    const { service, start } = await setUp({ customers: 5 }, { SERVICEPRO_PASSWORD: 'not-the-password' });
+    const response = await start();
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.message).toBe(
+      "ServicePro refused the server's credentials, so the configuration is wrong: check SERVICEPRO_COMPANY, SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD. Please try again in a minute once the configuration is fixed.",
+    );
+    expect(response.body).not.toContain('not-the-password');
+    expect(await service.db.selectFrom('import_jobs').selectAll().execute()).toEqual([]);
+  });
+});
+
+/** A ServicePro that answers the documented protocol with the customers given (for records the sandbox never has). */
+async function serviceProWith(records: object[]): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://local');
+    const send = (status: number, body: object) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method === 'POST' && url.pathname === '/auth/token') return send(200, { accessToken: 'token', expiresIn: 3600, companyName: 'Records Co' });
+    if (url.pathname !== '/customers') return send(404, { error: { code: 'not_found', message: 'No such path.' } });
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const size = Number(url.searchParams.get('pageSize') ?? 100);
+    const slice = records.slice((page - 1) * size, page * size);
+    return send(200, { customers: slice, page, pageSize: size, totalCount: records.length, hasMore: page * size < records.length });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('customers the back office cannot keep', () => {
+  it('are counted as failed with the first 20 reasons, and the others are imported', async () => {
+    const valid = (i: number) => ({
+      id: `R-${i}`, firstName: 'Val', lastName: `Id ${i}`, phone: '(904) 555-0100', email: null, address: '1 King St', city: 'St Augustine', state: 'FL',
+      zipCode: '32084', totalServices: 1, totalSpent: '89.00', lastServiceDate: '2025-03-01', preferredTechnician: null, notes: null, serviceHistory: [],
+    });
+    const records = [
+      ...Array.from({ length: 24 }, (_, i) => ({ ...valid(i), email: `not-an-email-${i}` })),
+      { ...valid(100), firstName: '', lastName: ' ' },
+      ...Array.from({ length: 10 }, (_, i) => valid(200 + i)),
+    ];
+    const { url, server } = await serviceProWith(records);
+    try {
+      const service = await startAccounts(serviceProEnv(url, { FIELD_SERVICE_SANDBOX: 'false' }));
+      services.push(service);
+      const headers = bearer((await signInBackOffice(service, admin)).token);
+      const started = await service.app.inject({ method: 'POST', url: '/api/admin/import-all-customers', headers });
+      expect(started.json()).toMatchObject({ company: 'Records Co' });
+      const { job } = await waitForImport(service, headers, started.json().id);
+      expect(job).toMatchObject({ status: 'succeeded', fetched: 35, created: 10, updated: 0, failed: 25, totalImported: 10 });
+      expect(job.failures).toHaveLength(20);
+      expect(job.failures[0]).toEqual({ externalId: 'R-0', message: 'Email is not a valid email address' });
+      expect(job.failures.every((failure) => failure.message === 'Email is not a valid email address')).toBe(true);
+      const source = await service.app.inject({ method: 'GET', url: '/api/admin/import-source', headers });
+      expect(source.json()).toEqual({ system: 'servicepro', systemName: 'ServicePro', company: 'Records Co', sandbox: false });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('linking portal customers to imported ones', () => {
+  let setup: Awaited<ReturnType<typeof setUp>>;
+  const history = (token: string) => setup.service.app.inject({ method: 'GET', url: '/api/auth/service-history', headers: bearer(token) });
+  const logIn = async (email: string, password: string) => (await setup.service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).json().token as string;
+  beforeAll(async () => {
+    setup = await setUp({ customers: 40 });
+  });
+
+  it('links by email (any letter case) or by phone digits after each import, and at registration after it', async () => {
+    const byEmail = await registerCustomer(setup.service, { email: emailOf(7)!.toUpperCase(), phone: '(212) 555-0000' });
+    const digits = phoneDigitsOf(9);
+    const byPhone = await registerCustomer(setup.service, { phone: `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` });
+    const nobody = await registerCustomer(setup.service, { phone: '(212) 555-0001' });
+    expect([byEmail, byPhone, nobody].map((c) => c.customer.serviceProCustomerId)).toEqual([null, null, null]);
+
+    const { job } = await waitForImport(setup.service, setup.headers, (await setup.start()).json().id);
+    expect(job.status).toBe('succeeded');
+    const linked = await setup.service.db.selectFrom('customers').select(['email', 'service_pro_customer_id']).orderBy('id').execute();
+    expect(linked.map((row) => row.service_pro_customer_id)).toEqual([serviceProIdOf(7), serviceProIdOf(9), null]);
+
+    const after = await registerCustomer(setup.service, { email: 'someone@example.com', phone: phoneDigitsOf(11) });
+    expect(after.customer.serviceProCustomerId).toBe(serviceProIdOf(11));
+    const portal = await setup.service.app.inject({ method: 'GET', url: '/api/admin/customers?q=someone', headers: setup.headers });
+    expect(portal.json().items[0]).toMatchObject({ serviceProCustomerId: serviceProIdOf(11) });
+  });
+
+  it('links at login a customer imported after they registered', async () => {
+    const { email, password } = await registerCustomer(setup.service, { email: 'late@example.com', phone: '(212) 555-0002' });
+    await setup.service.db.insertInto('service_pro_customers').values({
+      service_pro_id: 'SP-LATE', first_name: 'Late', last_name: 'Comer', email: 'Late@Example.com', phone: '', address: '', city: '', state: '', zip_code: '',
+      last_service_date: null, preferred_technician: null, notes: null,
+    }).execute();
+    await logIn(email, password);
+    const row = await setup.service.db.selectFrom('customers').select('service_pro_customer_id').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.service_pro_customer_id).toBe('SP-LATE');
+  });
+
+  it("shows a linked customer their record with its completed visits read from the system, newest first", async () => {
+    // A customer the demo data gives several completed visits.
+    const index = Array.from({ length: 28 }, (_, i) => 12 + i).find((i) => emailOf(i) && demoCustomer(i, Date.now()).visits.filter((visit) => visit.status === 'completed').length >= 2)!;
+    const expected = demoCustomer(index, Date.now())
+      .visits.filter((visit) => visit.status === 'completed')
+      .map((visit) => ({ service: `${visit.serviceType}: ${visit.brand} ${visit.appliance}`, date: businessDate(visit.completedAt!), cost: (visit.totalCents! / 100).toFixed(2) }))
+      .reverse();
+    const { email, password } = await registerCustomer(setup.service, { email: emailOf(index)! });
+    const token = await logIn(email, password);
+    const response = await history(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().customer).toMatchObject({ id: serviceProIdOf(index), email: emailOf(index), serviceHistory: expected });
+    expect(setup.sandbox.requests.some((request) => request.path === `/customers/${serviceProIdOf(index)}/service-history`)).toBe(true);
+  });
+
+  it('answers null to a customer linked to nobody, 401 to nobody and 403 to staff', async () => {
+    const { email, password } = await registerCustomer(setup.service, { phone: '(212) 555-0003' });
+    expect((await history(await logIn(email, password))).json()).toEqual({ customer: null });
+    expect((await setup.service.app.inject({ method: 'GET', url: '/api/auth/service-history' })).statusCode).toBe(401);
+    expect((await setup.service.app.inject({ method: 'GET', url: '/api/auth/service-history', headers: setup.headers })).statusCode).toBe(403);
+  });
+
+  it('answers a failing system with 502 and a message for the customer, never a 500', async () => {
+    const { email, password } = await registerCustomer(setup.service, { email: emailOf(30)! });
+    setup.sandbox.injectFault({ status: 500, times: 1000, path: new RegExp(`/customers/${serviceProIdOf(30)}/service-history`) });
+    const response = await history(await logIn(email, password));
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: { code: 'UPSTREAM_ERROR', message: 'Your service history from ServicePro cannot be read right now. Please try again later.' } });
+  });
+});

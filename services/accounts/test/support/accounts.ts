@@ -1,0 +1,89 @@
+import { expect } from 'vitest';
+import { authMessages, staffSessionCookieName, type ImportJob } from '@repo/contracts';
+import { serviceProSandboxCredentials } from '@repo/field-service/sandbox';
+import { createTestService, type TestService } from '@repo/service-kit/test-service';
+import type { AccountsDatabase } from '../../src/db/schema.ts';
+import { accountsService } from '../../src/definition.ts';
+
+/** What the service tests share: the first administrator, a test clock, sign-in and token helpers. */
+
+export type AccountsTestService = TestService<AccountsDatabase>;
+
+/** The first administrator every test service makes from ADMIN_EMAIL/ADMIN_PASSWORD. */
+export const admin = { email: 'owner@example.com', password: 'a-long-admin-password' };
+
+export type TestClock = { now: () => Date; advance: (ms: number) => void };
+
+export function testClock(start = '2026-12-01T15:00:00Z'): TestClock {
+  let at = new Date(start).getTime();
+  return {
+    now: () => new Date(at),
+    advance: (ms) => {
+      at += ms;
+    },
+  };
+}
+
+/** Accounts on its own test database, with the first administrator and sign-in attempts unthrottled per client. */
+export function startAccounts(env: Record<string, string> = {}, clock?: TestClock): Promise<AccountsTestService> {
+  return createTestService(
+    accountsService,
+    { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000', ...env },
+    clock ? { now: clock.now } : undefined,
+  );
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+/** What a call with an ended session gets. */
+export const ended = { error: { code: 'UNAUTHORIZED', message: authMessages.sessionEnded } };
+
+/** A back-office sign-in through POST /api/admin/login: the token, who it is, and the cookie it set. */
+export async function signInBackOffice(service: AccountsTestService, credentials: { email: string; password: string }) {
+  const response = await service.app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials });
+  expect(response.statusCode).toBe(200);
+  const cookie = response.cookies.find((c) => c.name === staffSessionCookieName)!;
+  return { token: response.json().token as string, user: response.json().user, cookie };
+}
+
+let registered = 0;
+/** A portal customer registered through POST /api/auth/register; each gets its own email unless one is given. */
+export async function registerCustomer(
+  service: AccountsTestService,
+  details: Partial<{ firstName: string; lastName: string; email: string; phone: string; password: string }> = {},
+) {
+  registered += 1;
+  const password = details.password ?? 'kettle-harbor-42';
+  const payload = { firstName: 'Avery', lastName: 'Cole', email: `customer${registered}@example.com`, phone: '(904) 555-0199', ...details, password, confirmPassword: password };
+  const response = await service.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  expect(response.statusCode).toBe(201);
+  return { email: payload.email, password, customer: response.json().customer as { id: number; serviceProCustomerId: string | null } };
+}
+
+/** Accounts' environment for a ServicePro sandbox (server credentials as configuration gives them); `overrides` wins. */
+export function serviceProEnv(sandboxUrl: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    FIELD_SERVICE_SYSTEM: 'servicepro',
+    FIELD_SERVICE_SANDBOX: 'true',
+    SERVICEPRO_API_URL: sandboxUrl,
+    SERVICEPRO_COMPANY: serviceProSandboxCredentials.company,
+    SERVICEPRO_USERNAME: serviceProSandboxCredentials.username,
+    SERVICEPRO_PASSWORD: serviceProSandboxCredentials.password,
+    ...overrides,
+  };
+}
+
+/** Polls an import job as the back office's page does, until it is no longer running; what each poll showed too. */
+export async function waitForImport(service: AccountsTestService, headers: Record<string, string>, id: number, timeoutMs = 120_000) {
+  const seen: ImportJob[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await service.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers });
+    expect(response.statusCode).toBe(200);
+    const job = response.json() as ImportJob;
+    seen.push(job);
+    if (job.status !== 'running') return { job, seen };
+    if (Date.now() > deadline) throw new Error(`import ${id} still running after ${timeoutMs / 1000} s: ${JSON.stringify(job)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
