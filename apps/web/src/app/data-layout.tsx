@@ -1,6 +1,4 @@
-// Every Mantine component's styles, in a cascade layer so they never override the site's own rules.
-import '@mantine/core/styles.layer.css';
-import '@mantine/notifications/styles.layer.css';
+import '../styles/mantine-data.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
@@ -17,7 +15,7 @@ const queryClient = createQueryClient();
  */
 const ToastRegion = lazy(() => import('@repo/ui').then(({ ToastRegion: Region }) => ({ default: Region })));
 
-/** The data cache, toasts (with their F8 region) and full Mantine styles of the pages that call the API. */
+/** The data cache, toasts (with their F8 region) and the Mantine styles of the pages that call the API. */
 export function DataLayout() {
   const hydrated = useAfterHydration();
   return (
