@@ -1,0 +1,582 @@
+/**
+ * `pnpm test compose` (.ci/run runs it; root only): the production path, for real. Starts the Docker engine if none
+ * answers, builds the local base images (infra/docker/build-local-bases.mjs) and every image of docker-compose.yml,
+ * starts the system, waits for every healthcheck and then, only through the nginx gateway container:
+ *   - the public site's prerendered home page;
+ *   - a booking on an available slot (POST /api/appointments);
+ *   - a portal registration and login, and the session it opens;
+ *   - a back-office login, the staff appointment list, a technician and an assignment;
+ *   - a WebSocket upgrade on /ws that hears the assignment (booking → tracking effect, then LISTEN/NOTIFY);
+ *   - a payment intent on the demo provider, paid with the demo card;
+ *   - a restart of the accounts container: the session, the customer and the back-office session survive, and the
+ *     gateway answers again;
+ *   - booking scaled to two replicas as infra/README.md says (scale, restart the gateway): concurrent bookings of one
+ *     slot through both replicas take exactly its capacity, never more;
+ * then `docker-compose down -v`, and stops the engine only if it started it. Prints the image sizes, the cold start
+ * (from `up` to every container healthy) and each phase's duration. Every wait polls what a user would see.
+ *
+ * COMPOSE_SMOKE_BASES=official skips the local bases and builds on the official images (a machine that reaches
+ * Docker Hub). Logs of the engine and of the builds: .tmp/compose-smoke/.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import WebSocket from 'ws';
+import {
+  adminLoginResponseSchema,
+  apiErrorSchema,
+  availableSlotsResponseSchema,
+  backOfficeSessionPath,
+  backOfficeSessionResponseSchema,
+  bookableDates,
+  business,
+  createAppointmentResponseSchema,
+  createPaymentIntentResponseSchema,
+  currentSessionPath,
+  currentSessionResponseSchema,
+  demoConfirmResponseSchema,
+  demoTestCards,
+  loginResponseSchema,
+  publicPaymentSchema,
+  registerResponseSchema,
+  sessionCookieName,
+  staffAppointmentListSchema,
+  staffAppointmentSchema,
+  technicianSchema,
+  wsPath,
+  wsServerMessageSchema,
+  type AppointmentRequest,
+  type WsServerMessage,
+} from '@repo/contracts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const workDir = path.join(repoRoot, '.tmp', 'compose-smoke');
+const project = 'composesmoke';
+// Debian's client matches Debian's engine; a newer client first in PATH may speak an API version the engine lacks.
+const docker = process.env.DOCKER ?? (existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
+const hosts = { web: 'localhost', portal: 'portal.localhost', backoffice: 'backoffice.localhost' } as const;
+type App = keyof typeof hosts;
+const slotCapacity = 3;
+const second = 1000;
+const minute = 60 * second;
+
+const timings: [string, number][] = [];
+let engine: ChildProcess | undefined;
+let composeUp = false;
+
+function log(message: string) {
+  console.log(`[compose smoke] ${message}`);
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+async function phase<T>(name: string, run: () => Promise<T> | T): Promise<T> {
+  const started = Date.now();
+  log(`${name}...`);
+  const result = await run();
+  const seconds = (Date.now() - started) / second;
+  timings.push([name, seconds]);
+  log(`${name}: done in ${seconds.toFixed(1)}s`);
+  return result;
+}
+
+/** A command's output; throws with it when the command fails (unless `allowFailure`). */
+function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; allowFailure?: boolean } = {}) {
+  const result = spawnSync(command, args, {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, ...options.env },
+  });
+  if (result.error) fail(`${command} could not start: ${result.error.message}`);
+  if (result.status !== 0 && !options.allowFailure) {
+    fail(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
+  }
+  return { ok: result.status === 0, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
+}
+
+/** Runs a long command with its output in a log file; shows the log's end when it fails. */
+async function runLogged(command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = {}) {
+  const out = openSync(logFile, 'w');
+  const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (status !== 0) {
+    const text = readFileSync(logFile, 'utf8').split('\n');
+    fail(`${command} ${args.join(' ')} failed (${status}); the end of ${path.relative(repoRoot, logFile)}:\n${text.slice(-80).join('\n')}`);
+  }
+}
+
+/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs` with the last problem. */
+async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let problem = 'no answer yet';
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() > deadline) fail(`Timed out after ${timeoutMs / second}s waiting for ${what}: ${problem}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------------------------
+ * The engine
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+const engineAnswers = () => run(docker, ['info', '--format', '{{.ServerVersion}}'], { allowFailure: true }).ok;
+
+/**
+ * Starts dockerd when no engine answers. Its data root is the default /var/lib/docker, which outlives the run, so the
+ * base images and the builder's cache are reused by the next run on this machine. --iptables=false: this machine's
+ * engine cannot manage iptables; containers still reach each other by name, and ports published to the host work.
+ */
+async function startEngine() {
+  if (engineAnswers()) {
+    log(`using the running engine (${run(docker, ['info', '--format', '{{.ServerVersion}}']).stdout})`);
+    return;
+  }
+  const dockerd = existsSync('/usr/sbin/dockerd') ? '/usr/sbin/dockerd' : 'dockerd';
+  const logFile = path.join(workDir, 'dockerd.log');
+  log(`starting ${dockerd} --iptables=false (log: ${path.relative(repoRoot, logFile)})`);
+  const out = openSync(logFile, 'a');
+  engine = spawn(dockerd, ['--iptables=false'], { stdio: ['ignore', out, out], detached: true });
+  engine.on('error', (error) => log(`dockerd: ${error.message}`));
+  await waitFor('the Docker engine to answer', 2 * minute, () => {
+    if (engine?.exitCode !== null) fail(`dockerd exited with ${engine?.exitCode}; see ${logFile}`);
+    return engineAnswers() ? true : undefined;
+  });
+}
+
+/** Stops the engine this run started (that process only), and waits until it has exited. */
+async function stopEngine() {
+  const started = engine;
+  if (!started?.pid || started.exitCode !== null) return;
+  log(`stopping the engine this run started (pid ${started.pid})`);
+  const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
+  started.kill('SIGTERM');
+  const killed = setTimeout(() => started.kill('SIGKILL'), minute);
+  await exited;
+  clearTimeout(killed);
+}
+
+/* ------------------------------------------------------------------------------------------------------------------
+ * docker-compose
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+const envFile = path.join(workDir, 'compose.env');
+const composeFiles = ['-f', 'docker-compose.yml', '-f', 'infra/docker/compose.host-network-build.yml'];
+// The classic builder, through docker-compose's own client: BuildKit would fetch its frontend from Docker Hub.
+const composeEnv = { COMPOSE_DOCKER_CLI_BUILD: '0', DOCKER_BUILDKIT: '0' };
+const composeArgs = (...args: string[]) => ['-p', project, ...composeFiles, '--env-file', envFile, ...args];
+const compose = (...args: string[]) => run('docker-compose', composeArgs(...args), { env: composeEnv });
+
+const secret = (bytes = 36) => randomBytes(bytes).toString('base64url');
+
+/** The .env of this run: fresh secrets, every required variable, the base images and a free port for the gateway. */
+function writeEnvFile(bases: Record<string, string>, gatewayPort: number, admin: { email: string; password: string }) {
+  const values: Record<string, string> = {
+    JWT_SECRET: secret(),
+    BOOKING_SERVICE_KEY: secret(),
+    ACCOUNTS_SERVICE_KEY: secret(),
+    TRACKING_SERVICE_KEY: secret(),
+    PAYMENTS_SERVICE_KEY: secret(),
+    BOOKING_DATABASE_PASSWORD: secret(24),
+    ACCOUNTS_DATABASE_PASSWORD: secret(24),
+    TRACKING_DATABASE_PASSWORD: secret(24),
+    PAYMENTS_DATABASE_PASSWORD: secret(24),
+    WEB_HOST: hosts.web,
+    PORTAL_HOST: hosts.portal,
+    BACKOFFICE_HOST: hosts.backoffice,
+    GATEWAY_PORT: `127.0.0.1:${gatewayPort}`,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    BOOKING_SLOT_CAPACITY: String(slotCapacity),
+    ...bases,
+  };
+  writeFileSync(envFile, Object.entries(values).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+type ContainerState = { id: string; name: string; service: string; status: string; health: string };
+
+function containers(): ContainerState[] {
+  const ids = compose('ps', '-q').stdout.split('\n').filter(Boolean);
+  if (!ids.length) return [];
+  const format = '{{.Id}}|{{.Name}}|{{index .Config.Labels "com.docker.compose.service"}}|{{.State.Status}}|{{if .State.Health}}{{.State.Health.Status}}{{end}}';
+  return run(docker, ['inspect', '--format', format, ...ids])
+    .stdout.split('\n')
+    .map((line) => {
+      const [id = '', name = '', service = '', status = '', health = ''] = line.split('|');
+      return { id, name: name.replace(/^\//, ''), service, status, health };
+    });
+}
+
+/** Waits until every container of the project runs and is healthy; a container that stops or turns unhealthy fails it. */
+async function waitHealthy(expected: number) {
+  return waitFor(`${expected} healthy containers`, 4 * minute, () => {
+    const states = containers();
+    const broken = states.find((state) => state.status === 'exited' || state.status === 'dead' || state.health === 'unhealthy');
+    if (broken) fail(`${broken.name} is ${broken.status} ${broken.health}:\n${run(docker, ['logs', '--tail', '60', broken.id], { allowFailure: true }).stderr}`);
+    const healthy = states.filter((state) => state.status === 'running' && state.health === 'healthy');
+    if (healthy.length === expected && states.length === expected) return states;
+    throw new Error(states.map((state) => `${state.name} ${state.status} ${state.health || 'no healthcheck'}`).join(', '));
+  });
+}
+
+/* ------------------------------------------------------------------------------------------------------------------
+ * HTTP and WebSocket through the gateway
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+let gatewayPort = 0;
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+/** One request to the gateway for one app's host (the Host header picks the app, as a browser's address would). */
+function request(app: App, method: string, target: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { host: hosts[app], accept: 'application/json, text/html', ...options.headers };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request({ host: '127.0.0.1', port: gatewayPort, method, path: target, headers, timeout: 30 * second }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('error', reject);
+    });
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`${method} ${target} took more than 30s`)));
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** The answer's JSON read with a contract schema, once its status is the expected one. */
+function expectJson<T>(answer: Answer, status: number, schema: { parse(value: unknown): T }, what: string): T {
+  if (answer.status !== status) fail(`${what}: expected ${status}, got ${answer.status}: ${answer.text.slice(0, 500)}`);
+  return schema.parse(JSON.parse(answer.text));
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const origin = (app: App) => ({ origin: `https://${hosts[app]}` });
+
+/** The value of one cookie a response set. */
+function cookieFrom(answer: Answer, name: string): string {
+  const found = (answer.headers['set-cookie'] ?? []).map((line) => line.split(';')[0] ?? '').find((pair) => pair.startsWith(`${name}=`));
+  return found ?? fail(`no ${name} cookie in ${JSON.stringify(answer.headers['set-cookie'])}`);
+}
+
+/** A socket on /ws with the back office's bearer token and the messages it has received. */
+async function openSocket(token: string) {
+  const messages: WsServerMessage[] = [];
+  const socket = new WebSocket(`ws://127.0.0.1:${gatewayPort}${wsPath}`, { headers: { host: hosts.backoffice, ...origin('backoffice'), ...bearer(token) } });
+  let upgradeStatus = 0;
+  socket.on('upgrade', (response) => (upgradeStatus = response.statusCode ?? 0));
+  socket.on('message', (data) => messages.push(wsServerMessageSchema.parse(JSON.parse(String(data)))));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`/ws answered ${response.statusCode} instead of 101`)));
+  });
+  if (upgradeStatus !== 101) fail(`/ws upgraded with ${upgradeStatus}`);
+  return { socket, messages };
+}
+
+/* ------------------------------------------------------------------------------------------------------------------
+ * The smoke test
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+const contact = (n: string) => ({
+  customerName: `Compose Smoke ${n}`,
+  email: `compose-smoke-${n}@example.com`,
+  phone: '(904) 555-0142',
+  address: '12 Aviles Street',
+  city: 'St Augustine',
+  state: 'FL',
+  zipCode: '32084',
+});
+
+/** The first bookable date and slot with every place free (no booking of this run took one there). */
+async function freeSlot(avoidDates: string[]): Promise<{ date: string; slot: string }> {
+  for (const date of bookableDates().filter((day) => !avoidDates.includes(day))) {
+    const slots = expectJson(await request('web', 'GET', `/api/appointments/available-slots?date=${date}`), 200, availableSlotsResponseSchema, 'available slots');
+    const slot = slots.availableSlots[0];
+    if (slot) return { date, slot };
+  }
+  return fail(`no available slot in ${bookableDates().join(', ')}`);
+}
+
+function book(date: string, slot: string, who: string) {
+  const body: AppointmentRequest = { ...contact(who), serviceType: 'Repair', appliance: 'Dishwasher', brand: 'Bosch', appointmentDate: date, timeSlot: slot };
+  return request('web', 'POST', '/api/appointments', { headers: { ...origin('web'), 'idempotency-key': randomUUID() }, body });
+}
+
+async function publicHome() {
+  const home = await request('web', 'GET', '/');
+  if (home.status !== 200) fail(`GET / answered ${home.status}`);
+  if (!String(home.headers['content-type']).startsWith('text/html')) fail(`GET / is ${home.headers['content-type']}`);
+  // Prerendered: the page's markup is in the HTML, not only a script that draws it.
+  if (!home.text.includes('data-prerendered-path="/"') || !/<h1[\s>]/.test(home.text) || !home.text.includes(business.name)) {
+    fail('GET / is not the prerendered home page (no data-prerendered-path="/", h1 or business name)');
+  }
+  if (!home.headers['content-security-policy'] || home.headers['x-frame-options'] !== 'DENY') fail('GET / lacks the gateway security headers');
+  log(`home: ${home.text.length} bytes of prerendered HTML, ${home.headers['cache-control']}`);
+}
+
+async function firstBooking() {
+  const { date, slot } = await freeSlot([]);
+  const booked = expectJson(await book(date, slot, 'first'), 201, createAppointmentResponseSchema, 'POST /api/appointments');
+  log(`booking: appointment ${booked.appointment.id} (${booked.confirmationCode}) on ${date} ${slot}`);
+  return booked.appointment;
+}
+
+async function portalLogin() {
+  const page = await request('portal', 'GET', '/login');
+  if (page.status !== 200 || !page.text.includes('id="root"')) fail(`portal /login answered ${page.status}`);
+  const email = `compose-smoke-${randomUUID().slice(0, 8)}@example.com`;
+  const password = secret(12);
+  const registration = { firstName: 'Compose', lastName: 'Smoke', email, phone: '(904) 555-0143', password, confirmPassword: password };
+  expectJson(await request('portal', 'POST', '/api/auth/register', { headers: origin('portal'), body: registration }), 201, registerResponseSchema, 'registration');
+  const answer = await request('portal', 'POST', '/api/auth/login', { headers: origin('portal'), body: { email, password } });
+  const { token } = expectJson(answer, 200, loginResponseSchema, 'portal login');
+  const cookie = cookieFrom(answer, sessionCookieName);
+  const session = expectJson(await request('portal', 'GET', currentSessionPath, { headers: { cookie } }), 200, currentSessionResponseSchema, 'portal session');
+  if (session.customer?.email !== email) fail(`the portal session names ${session.customer?.email ?? 'nobody'}, not ${email}`);
+  log(`portal: ${email} registered and signed in (cookie and token)`);
+  return { email, password, token, cookie };
+}
+
+async function backOfficeLogin(admin: { email: string; password: string }, appointmentId: number) {
+  const page = await request('backoffice', 'GET', '/admin-login');
+  if (page.status !== 200 || !page.text.includes('id="root"')) fail(`back office /admin-login answered ${page.status}`);
+  const { token, user } = expectJson(await request('backoffice', 'POST', '/api/admin/login', { headers: origin('backoffice'), body: admin }), 200, adminLoginResponseSchema, 'back-office login');
+  if (user.role !== 'admin') fail(`the back-office user is ${user.role}, not admin`);
+  const session = expectJson(await request('backoffice', 'GET', backOfficeSessionPath, { headers: bearer(token) }), 200, backOfficeSessionResponseSchema, 'back-office session');
+  if (session.user?.email !== admin.email) fail('the back-office session does not name the administrator');
+  // Booking checks the staff session with accounts (service to service) before it lists appointments.
+  const list = expectJson(await request('backoffice', 'GET', '/api/appointments', { headers: bearer(token) }), 200, staffAppointmentListSchema, 'staff appointments');
+  if (!list.some((appointment) => appointment.id === appointmentId)) fail(`appointment ${appointmentId} is not in the staff list`);
+  log(`back office: ${admin.email} signed in; the staff list has appointment ${appointmentId}`);
+  return token;
+}
+
+/** /ws upgrades through nginx and hears an assignment: tracking → booking (technician), booking → tracking (record). */
+async function liveUpdates(staffToken: string, appointmentId: number) {
+  const { socket, messages } = await openSocket(staffToken);
+  try {
+    socket.send(JSON.stringify({ type: 'subscribe_all' }));
+    await waitFor('the subscribe_all answer', 30 * second, () => (messages.some((message) => message.type === 'subscribed') ? true : undefined));
+    const technician = expectJson(
+      await request('backoffice', 'POST', '/api/technicians', { headers: bearer(staffToken), body: { name: 'Compose Smoke Tech', phone: '(904) 555-0144', vehicleInfo: 'Van 1', specialties: ['Dishwashers'] } }),
+      201,
+      technicianSchema,
+      'new technician',
+    );
+    // Booking learns of the technician through tracking's durable effect: assigning succeeds once it has arrived.
+    await waitFor('booking to accept the new technician', minute, async () => {
+      const answer = await request('backoffice', 'PUT', `/api/appointments/${appointmentId}/assign`, { headers: bearer(staffToken), body: { technicianId: technician.id } });
+      if (answer.status === 400) throw new Error(answer.text);
+      return expectJson(answer, 200, staffAppointmentSchema, 'assignment');
+    });
+    const update = await waitFor('a tracking_update on /ws', minute, () =>
+      messages.find((message) => message.type === 'tracking_update' && message.appointmentId === String(appointmentId)),
+    );
+    log(`websocket: /ws upgraded (101), subscribed, heard ${update.type} for appointment ${appointmentId} after assigning ${technician.id}`);
+  } finally {
+    socket.close();
+  }
+}
+
+async function demoPayment() {
+  const intent = expectJson(
+    await request('web', 'POST', '/api/create-payment-intent', { headers: { ...origin('web'), 'idempotency-key': randomUUID() }, body: { amount: 89.5, description: 'Compose smoke test' } }),
+    200,
+    createPaymentIntentResponseSchema,
+    'payment intent',
+  );
+  if (intent.provider !== 'demo') fail(`the payment intent's provider is ${intent.provider}, not demo`);
+  const confirmed = expectJson(
+    await request('web', 'POST', '/api/payments/demo/confirm', { headers: origin('web'), body: { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, cardNumber: demoTestCards.succeeds } }),
+    200,
+    demoConfirmResponseSchema,
+    'demo confirmation',
+  );
+  const stored = expectJson(await request('web', 'GET', `/api/payments/${intent.paymentIntentId}`), 200, publicPaymentSchema, 'payment status');
+  if (confirmed.payment.status !== 'succeeded' || stored.status !== 'succeeded' || stored.amount !== 89.5) fail(`the demo payment is ${stored.status} of ${stored.amount}`);
+  log(`payment: demo intent ${intent.paymentIntentId} paid, ${stored.amount} ${stored.currency}`);
+}
+
+/** Restarts accounts; what it stored answers again through the same gateway, which needs no restart. */
+async function restartAccounts(customer: { email: string; password: string; cookie: string }, staffToken: string) {
+  compose('restart', 'accounts');
+  await waitHealthy(containers().length);
+  const session = await waitFor('the portal session through the gateway after the restart', 2 * minute, async () => {
+    const answer = await request('portal', 'GET', currentSessionPath, { headers: { cookie: customer.cookie } });
+    if (answer.status !== 200) throw new Error(`${answer.status} ${answer.text.slice(0, 200)}`);
+    return currentSessionResponseSchema.parse(JSON.parse(answer.text));
+  });
+  if (session.customer?.email !== customer.email) fail('the customer session did not survive the restart');
+  expectJson(await request('portal', 'POST', '/api/auth/login', { headers: origin('portal'), body: { email: customer.email, password: customer.password } }), 200, loginResponseSchema, 'login after the restart');
+  const staff = expectJson(await request('backoffice', 'GET', backOfficeSessionPath, { headers: bearer(staffToken) }), 200, backOfficeSessionResponseSchema, 'back-office session after the restart');
+  if (!staff.user) fail('the back-office session did not survive the restart');
+  log('restart: accounts restarted; through the same gateway the customer session, the password and the back-office session survived');
+}
+
+/** infra/README.md's scaling steps: a second booking replica, then a gateway restart so nginx resolves both. */
+async function scaleBooking(containerCount: number) {
+  compose('up', '-d', '--no-recreate', '--scale', 'booking=2');
+  await waitHealthy(containerCount);
+  compose('restart', 'gateway');
+  await waitHealthy(containerCount);
+  await waitFor('the gateway to answer after its restart', minute, async () => ((await request('web', 'GET', '/')).status === 200 ? true : undefined));
+  const replicas = containers().filter((state) => state.service === 'booking');
+  if (replicas.length !== 2) fail(`${replicas.length} booking containers, not 2`);
+  return replicas;
+}
+
+/** Concurrent bookings of one free slot through the gateway: exactly its capacity succeed, through both replicas. */
+async function noDoubleBooking(replicas: ContainerState[], staffToken: string, usedDate: string) {
+  const { date, slot } = await freeSlot([usedDate]);
+  const since = new Date(Date.now() - second).toISOString();
+  const attempts = slotCapacity * 3;
+  const answers = await Promise.all(Array.from({ length: attempts }, (_, index) => book(date, slot, `race-${index}`)));
+  const statuses = answers.map((answer) => answer.status);
+  const booked = statuses.filter((status) => status === 201).length;
+  const refused = answers.filter((answer) => answer.status === 409);
+  for (const answer of refused) apiErrorSchema.parse(JSON.parse(answer.text));
+  if (booked !== slotCapacity || refused.length !== attempts - slotCapacity) fail(`${attempts} concurrent bookings of ${date} ${slot} answered ${statuses.join(', ')}; expected ${slotCapacity} × 201 and the rest 409`);
+  const slots = expectJson(await request('web', 'GET', `/api/appointments/available-slots?date=${date}`), 200, availableSlotsResponseSchema, 'slots after the race');
+  if (slots.availableSlots.includes(slot)) fail(`${slot} on ${date} is still offered after ${slotCapacity} bookings`);
+  const list = expectJson(await request('backoffice', 'GET', `/api/appointments?date=${date}&pageSize=200`, { headers: bearer(staffToken) }), 200, staffAppointmentListSchema, 'staff list after the race');
+  const inSlot = list.filter((appointment) => appointment.timeSlot === slot && appointment.status !== 'cancelled').length;
+  if (inSlot !== slotCapacity) fail(`${inSlot} appointments hold ${date} ${slot}, capacity ${slotCapacity}`);
+  const served = replicas.map((replica) => {
+    const { stdout, stderr } = run(docker, ['logs', '--since', since, replica.id]);
+    return `${stdout}\n${stderr}`.split('\n').filter((line) => line.includes('"method":"POST"') && line.includes('"url":"/api/appointments"')).length;
+  });
+  if (served.some((count) => count === 0)) fail(`the booking replicas took ${served.join(' and ')} of the concurrent bookings; both must take some`);
+  log(`replicas: ${attempts} concurrent bookings of ${date} ${slot} → ${slotCapacity} booked, ${refused.length} × 409; replicas took ${served.join(' + ')}`);
+}
+
+/** This project's images: repository:tag → image id. */
+function projectImages(): Map<string, string> {
+  const lines = run(docker, ['images', '--format', '{{.Repository}}:{{.Tag}}|{{.ID}}']).stdout.split('\n');
+  return new Map(lines.filter((line) => line.startsWith(`${project}_`)).map((line) => line.split('|') as [string, string]));
+}
+
+function imageSizes() {
+  const images = run(docker, ['images', '--format', '{{.Repository}}:{{.Tag}}|{{.Size}}'])
+    .stdout.split('\n')
+    .filter((line) => line.startsWith(`${project}_`) || line.startsWith('localbase/'));
+  return images.map((line) => line.split('|') as [string, string]).sort();
+}
+
+/* ------------------------------------------------------------------------------------------------------------------
+ * Main
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+async function main() {
+  if (process.getuid?.() !== 0) fail('The compose smoke test runs as root (it starts the Docker engine and debootstrap).');
+  for (const tool of ['docker-compose']) if (!run('sh', ['-c', `command -v ${tool}`], { allowFailure: true }).ok) fail(`${tool} is not installed (apt-get install -y docker.io docker-compose debootstrap)`);
+  mkdirSync(workDir, { recursive: true });
+  const totalStarted = Date.now();
+  await phase('engine', startEngine);
+
+  const bases = await phase('local base images', () => {
+    if (process.env.COMPOSE_SMOKE_BASES === 'official') return {};
+    const { stdout, stderr } = run(process.execPath, ['infra/docker/build-local-bases.mjs']);
+    if (stderr) console.log(stderr);
+    return Object.fromEntries(stdout.split('\n').filter((line) => /^[A-Z_]+=\S+$/.test(line)).map((line) => line.split('=') as [string, string]));
+  });
+  gatewayPort = await freePort();
+  const admin = { email: 'compose-smoke-admin@example.com', password: secret(18) };
+  writeEnvFile(bases, gatewayPort, admin);
+  compose('down', '-v', '--remove-orphans');
+
+  const previousImages = projectImages();
+  await phase('build every image', () => runLogged('docker-compose', composeArgs('build'), path.join(workDir, 'build.log'), composeEnv));
+  const services = compose('config', '--services').stdout.split('\n').filter(Boolean);
+
+  const coldStart = await phase('cold start (up until every container is healthy)', async () => {
+    composeUp = true;
+    compose('up', '-d');
+    return waitHealthy(services.length);
+  });
+  const coldStartSeconds = timings.at(-1)?.[1] ?? 0;
+  log(`containers: ${coldStart.map((state) => `${state.service} ${state.health}`).join(', ')}`);
+
+  const state = await phase('smoke test through the gateway', async () => {
+    await publicHome();
+    const appointment = await firstBooking();
+    const customer = await portalLogin();
+    const staffToken = await backOfficeLogin(admin, appointment.id);
+    await liveUpdates(staffToken, appointment.id);
+    await demoPayment();
+    return { appointment, customer, staffToken };
+  });
+  await phase('restart accounts', () => restartAccounts(state.customer, state.staffToken));
+  const replicas = await phase('scale booking to two replicas', () => scaleBooking(services.length + 1));
+  await phase('concurrent bookings through two replicas', () => noDoubleBooking(replicas, state.staffToken, state.appointment.appointmentDate));
+
+  const sizes = imageSizes();
+  await phase('down -v', () => {
+    compose('down', '-v', '--remove-orphans');
+    composeUp = false;
+    const left = run(docker, ['volume', 'ls', '-q', '--filter', `name=${project}_`]).stdout;
+    if (left) fail(`volumes left after down -v: ${left}`);
+  });
+  // The images this run's build replaced (this project's only); the current ones and the builder's cache of them stay.
+  await phase('remove replaced images', () => {
+    const current = new Set(projectImages().values());
+    for (const id of new Set(previousImages.values())) if (!current.has(id)) run(docker, ['rmi', id], { allowFailure: true });
+  });
+
+  console.log('\n=== compose smoke test passed');
+  console.log('image sizes:');
+  for (const [image, size] of sizes) console.log(`  ${image.padEnd(36)} ${size}`);
+  console.log(`cold start (up → every container healthy): ${coldStartSeconds.toFixed(1)}s`);
+  for (const [name, seconds] of timings) console.log(`  ${name.padEnd(48)} ${seconds.toFixed(1)}s`);
+  console.log(`total: ${((Date.now() - totalStarted) / second).toFixed(1)}s`);
+}
+
+async function cleanUp() {
+  if (composeUp) {
+    log('failed: the state of the containers and their last logs');
+    console.log(run('docker-compose', composeArgs('ps'), { env: composeEnv, allowFailure: true }).stdout);
+    console.log(run('docker-compose', composeArgs('logs', '--no-color', '--tail', '40'), { env: composeEnv, allowFailure: true }).stdout);
+    run('docker-compose', composeArgs('down', '-v', '--remove-orphans'), { env: composeEnv, allowFailure: true });
+  }
+  await stopEngine();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(1));
+  });
+}
+
+try {
+  await main();
+  await stopEngine();
+} catch (error) {
+  console.error(`\n=== compose smoke test failed: ${error instanceof Error ? error.message : String(error)}`);
+  await cleanUp();
+  process.exit(1);
+}
