@@ -11,6 +11,9 @@ const framework =
 const shell =
   /(apps[\\/]web[\\/]src[\\/](main|app[\\/]router|app[\\/]index|app[\\/]provider|components|config|lib|prerender)|packages[\\/]ui[\\/]src[\\/]((theme|theme-provider|page-head|document-title|tooltip|landmarks|app-origins)\.|prerender[\\/])|packages[\\/]contracts[\\/]src[\\/]constants\.)/;
 
+/** zod and the contracts' schemas: kept apart, so a page that needs none of them never loads them with other code. */
+const schemas = /(node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/])/;
+
 /**
  * Without groups, code shared by the entry and the lazy pages lands in many small chunks, each one more request on a
  * page's first load. These two groups hold what every page's first load needs; page code stays split by route.
@@ -23,6 +26,7 @@ const browserChunks = {
       groups: [
         { name: 'framework', test: framework, priority: 2 },
         { name: 'shell', test: shell, priority: 1, includeDependenciesRecursively: false },
+        { name: 'schemas', test: schemas, entriesAware: true },
       ],
     },
   },

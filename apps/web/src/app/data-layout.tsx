@@ -13,7 +13,7 @@ const queryClient = createQueryClient();
  * hydrated, and its code (Mantine's notifications, transitions and portal) stays out of the first load. It takes no
  * room in the page (the toasts are fixed over it), so adding it moves nothing.
  */
-const ToastRegion = lazy(() => import('@repo/ui').then(({ ToastRegion: Region }) => ({ default: Region })));
+const ToastRegion = lazy(() => import('./toast-region.ts').then(({ ToastRegion: Region }) => ({ default: Region })));
 
 /** The data cache, toasts (with their F8 region) and the Mantine styles of the pages that call the API. */
 export function DataLayout() {

@@ -15,8 +15,8 @@ function rarelyShown(load: () => Promise<ComponentType>): ComponentType {
   };
 }
 
-const RouteLoadingState = rarelyShown(() => import('@repo/ui').then((ui) => ui.RouteLoadingState));
-const RouteErrorState = rarelyShown(() => import('@repo/ui').then((ui) => ui.RouteErrorState));
+const RouteLoadingState = rarelyShown(() => import('./kit-states.ts').then((kit) => kit.RouteLoadingState));
+const RouteErrorState = rarelyShown(() => import('./kit-states.ts').then((kit) => kit.RouteErrorState));
 
 /**
  * Every page is a thin module in ./routes (named after its path) composing the features; each loads with its route.
@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
           { path: paths.paymentSuccess, lazy: () => import('./routes/payment-success.tsx') },
         ],
       },
-      { path: '*', lazy: () => import('@repo/ui').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },
+      { path: '*', lazy: () => import('./kit-states.ts').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },
     ],
   },
 ];

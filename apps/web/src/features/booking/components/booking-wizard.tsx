@@ -17,9 +17,9 @@ import { StepIndicator } from './step-indicator.tsx';
 
 /**
  * What the prerendered first step does not show loads when it is needed: the later steps (with the contract's checks
- * of their fields), the confirmation and the signed-in check. The steps are fetched as soon as the visitor picks a
- * date, so Next rarely waits; a step change is a transition, so the current step stays on screen until the next one's
- * code is there.
+ * of their fields), the confirmation and the signed-in check. The steps, and the question who is signed in, start as
+ * soon as the visitor picks a date, so Next rarely waits and the account is there by the contact step; a step change
+ * is a transition, so the current step stays on screen until the next one's code is there.
  */
 const loadServiceDetailsStep = () => import('./service-details-step.tsx');
 const loadContactStep = () => import('./contact-step.tsx');
@@ -82,6 +82,8 @@ export function BookingWizard() {
   const startAfresh = useRef(false);
   const firstRender = useRef(true);
   const create = useCreateAppointment();
+  // Set when the visitor picks a first date: the later steps and the signed-in check start then.
+  const [started, setStarted] = useState(false);
   // A signed-in customer's details fill the empty contact fields once their account arrives (in the background); a
   // failed check only means nothing is filled in.
   const [account, setAccount] = useState<Customer | null>(null);
@@ -134,6 +136,7 @@ export function BookingWizard() {
 
   const chooseDate = (value: string) => {
     loadLaterSteps();
+    setStarted(true);
     if (value !== date) setTimeSlot(null);
     setDate(value);
     setSlotNotice(null);
@@ -252,7 +255,7 @@ export function BookingWizard() {
           </Suspense>
         </Paper>
       </Stack>
-      {hydrated ? (
+      {started ? (
         <Suspense fallback={null}>
           <SignedInAccount onAccount={takeAccount} />
         </Suspense>
