@@ -144,6 +144,7 @@ describe('customer portal through nginx', () => {
     await page.getByRole('link', { name: 'Back to your portal' }).click();
     await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
     await page.getByRole('tab', { name: 'Import History' }).click();
+    await page.getByRole('tab', { name: 'JSON Import' }).click();
     await page.getByRole('button', { name: 'Load Example' }).click();
     expect(await page.getByLabel('History data (JSON)').inputValue()).toContain('"serviceRequests"');
     await page.getByRole('button', { name: 'Import History' }).click();
