@@ -519,7 +519,11 @@ async function main() {
     return waitHealthy(services.length);
   });
   const coldStartSeconds = timings.at(-1)?.[1] ?? 0;
-  log(`containers: ${coldStart.map((state) => `${state.service} ${state.health}`).join(', ')}`);
+  // Every image runs as its own user (the healthchecks are proven by waitHealthy: no healthcheck never gets healthy).
+  const users = coldStart.map((state) => [state.service, run(docker, ['exec', state.id, 'id', '-un']).stdout] as const);
+  const root = users.filter(([, user]) => user === 'root');
+  if (root.length) fail(`running as root: ${root.map(([service]) => service).join(', ')}`);
+  log(`containers: ${users.map(([service, user]) => `${service} healthy as ${user}`).join(', ')}`);
 
   const state = await phase('smoke test through the gateway', async () => {
     await publicHome();
