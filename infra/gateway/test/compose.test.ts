@@ -49,13 +49,13 @@ describe(hasDockerCompose ? 'docker-compose config' : 'docker-compose.yml (docke
     expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'postgres', ...serviceNames].sort());
   });
 
-  it('runs postgres 16 with a readiness check and one database per service', () => {
+  it('builds postgres (16 by default) from the postgres target, with one role and database per service', () => {
     const postgres = compose.services.postgres as ComposeService;
-    expect(postgres.image).toBe('postgres:16-alpine');
-    expect(JSON.stringify(postgres.healthcheck?.test)).toContain('pg_isready');
-    expect(JSON.stringify(postgres.volumes)).toContain('infra/postgres/init.sql');
-    const init = read('infra/postgres/init.sql');
-    for (const service of serviceNames) expect(init).toContain(`CREATE DATABASE ${service};`);
+    expect(postgres.build).toMatchObject({ dockerfile: 'infra/Dockerfile', target: 'postgres', args: { POSTGRES_IMAGE: 'postgres:16-alpine' } });
+    expect(String(postgres.environment?.SERVICE_DATABASES).split(' ').sort()).toEqual([...serviceNames].sort());
+    for (const service of serviceNames) expect(postgres.environment?.[`${service.toUpperCase()}_DATABASE_PASSWORD`]).toBeTruthy();
+    expect(JSON.stringify(postgres.volumes)).toContain('/var/lib/postgresql/data');
+    expect(read('infra/Dockerfile')).toMatch(/^HEALTHCHECK .*\n.*pg_isready/m);
   });
 
   const dockerfile = read('infra/Dockerfile');
@@ -68,7 +68,10 @@ describe(hasDockerCompose ? 'docker-compose config' : 'docker-compose.yml (docke
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*127\.0\.0\.1.*\/healthz/m);
     expect(dockerfile).toContain('USER node');
     expect(dockerfile).toContain('CMD ["node", "dist/server.mjs"]');
-    expect(dockerfile).toContain('FROM nginx:1.27-alpine AS gateway');
+    expect(dockerfile).toMatch(/^ARG NGINX_IMAGE=nginx:1\.27-alpine$/m);
+    expect(dockerfile).toMatch(/^ARG POSTGRES_IMAGE=postgres:16-alpine$/m);
+    expect(dockerfile).toContain('FROM ${NGINX_IMAGE} AS gateway');
+    expect(dockerfile).not.toMatch(/^# syntax=/m);
     expect(dockerfile).toContain('COPY infra/nginx/nginx.conf /etc/nginx/templates/nginx.conf.template');
   });
 
