@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { ServiceSystemId } from '@repo/contracts';
 import type { CustomerRow, CustomersTable, Db } from '../db/schema.ts';
 import type { CustomerSearch } from '../domain/customer-search.ts';
-import { listOrder, matchesSearch, type PageWindow } from './customer-search.ts';
+import { pageOfCustomers, type PageWindow } from './customer-search.ts';
 
 /** Emails are compared whatever their letter case, as the unique index on lower(email) does. */
 export const findCustomerByEmail = (db: Db, email: string) =>
@@ -22,19 +22,9 @@ export async function updateCustomerPassword(db: Db, id: number, passwordHash: s
   await db.updateTable('customers').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
-const matching = (db: Db, search: CustomerSearch | null) => {
-  const query = db.selectFrom('customers');
-  return search ? query.where(matchesSearch(search)) : query;
-};
-
 /** One page of the portal customers matching the search (all without one), in list order, and how many match. */
-export async function searchCustomers(db: Db, search: CustomerSearch | null, window: PageWindow): Promise<{ rows: CustomerRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    matching(db, search).selectAll().orderBy(listOrder[0]).orderBy(listOrder[1]).orderBy(listOrder[2]).limit(window.limit).offset(window.offset).execute(),
-    matching(db, search).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
+export const searchCustomers = (db: Db, search: CustomerSearch | null, window: PageWindow): Promise<{ rows: CustomerRow[]; total: number }> =>
+  pageOfCustomers(db, 'customers', search, window);
 
 /**
  * Links portal customers not yet linked (all of them, or the one given) to the customer imported from `system` with

@@ -3,21 +3,11 @@ import type { ServiceSystemId } from '@repo/contracts';
 import type { Db, ServiceProCustomerRow } from '../db/schema.ts';
 import type { CustomerSearch } from '../domain/customer-search.ts';
 import type { ImportedCustomer } from '../domain/imported-customer.ts';
-import { listOrder, matchesSearch, type PageWindow } from './customer-search.ts';
-
-const matching = (db: Db, search: CustomerSearch | null) => {
-  const query = db.selectFrom('service_pro_customers');
-  return search ? query.where(matchesSearch(search)) : query;
-};
+import { pageOfCustomers, type PageWindow } from './customer-search.ts';
 
 /** One page of the imported customers matching the search (all without one), in list order, and how many match. */
-export async function searchServiceProCustomers(db: Db, search: CustomerSearch | null, window: PageWindow): Promise<{ rows: ServiceProCustomerRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    matching(db, search).selectAll().orderBy(listOrder[0]).orderBy(listOrder[1]).orderBy(listOrder[2]).limit(window.limit).offset(window.offset).execute(),
-    matching(db, search).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
+export const searchServiceProCustomers = (db: Db, search: CustomerSearch | null, window: PageWindow): Promise<{ rows: ServiceProCustomerRow[]; total: number }> =>
+  pageOfCustomers(db, 'service_pro_customers', search, window);
 
 export const findImportedCustomer = (db: Db, system: ServiceSystemId, serviceProId: string) =>
   db.selectFrom('service_pro_customers').selectAll().where('source_system', '=', system).where('service_pro_id', '=', serviceProId).executeTakeFirst();
