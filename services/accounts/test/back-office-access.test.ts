@@ -77,3 +77,35 @@ describe('back-office calls of issue 12', () => {
     }
   });
 });
+
+describe('the API document', () => {
+  it('names, describes and tags every call of issue 12, with the error statuses each can answer', async () => {
+    const document = (await service.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { tags?: string[]; summary?: string; operationId?: string; responses: Record<string, unknown> }>>;
+    };
+    const expected: [method: string, path: string, operationId: string, statuses: string[]][] = [
+      ['get', '/api/admin/customers', 'listPortalCustomers', ['200', '400', '401', '403', '503']],
+      ['get', '/api/admin/servicepro-customers', 'listImportedCustomers', ['200', '400', '401', '403', '503']],
+      ['get', '/api/admin/import-source', 'getImportSource', ['200', '401', '403', '502', '503', '504']],
+      ['post', '/api/admin/import-all-customers', 'startCustomerImport', ['202', '401', '403', '409', '502', '503', '504']],
+      ['get', '/api/admin/import-jobs/latest', 'getLatestImportJob', ['200', '401', '403', '404', '503']],
+      ['get', '/api/admin/import-jobs/{id}', 'getImportJob', ['200', '400', '401', '403', '404', '503']],
+      ['post', '/api/admin/lookup-customer-phone', 'lookupCustomerPhone', ['200', '400', '401', '403', '502', '503', '504']],
+      ['get', staffAccountsPath, 'listStaffAccounts', ['200', '401', '403', '503']],
+      ['post', staffAccountsPath, 'createStaffAccount', ['201', '400', '401', '403', '409', '503']],
+      ['put', `${staffAccountsPath}/{id}/password`, 'setStaffAccountPassword', ['204', '400', '401', '403', '404', '503']],
+      ['get', '/api/auth/service-history', 'getLinkedServiceHistory', ['200', '401', '403', '404', '502', '503', '504']],
+    ];
+    for (const [method, path, operationId, statuses] of expected) {
+      const operation = document.paths[path]?.[method];
+      expect({ path, method, operationId: operation?.operationId, tagged: Boolean(operation?.tags?.length), summary: Boolean(operation?.summary) }).toEqual({
+        path,
+        method,
+        operationId,
+        tagged: true,
+        summary: true,
+      });
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(statuses));
+    }
+  });
+});

@@ -1,13 +1,12 @@
 import { staffAccountMessages, type CreateStaffAccount, type StaffAccount } from '@repo/contracts';
-import { conflict, notFound } from '@repo/service-kit';
+import { conflict } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { toStaffAccount } from '../repositories/mappers.ts';
-import { revokeAccountSessions } from '../repositories/session-repository.ts';
 import { findStaffAccounts, insertStaff, updateStaffPassword } from '../repositories/staff-repository.ts';
-import { clearAccountFailures } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
+import { resetBackOfficePassword } from './reset-back-office-password.ts';
 
 export async function listStaffAccounts(ctx: AccountsContext): Promise<StaffAccount[]> {
   return (await findStaffAccounts(ctx.db)).map(toStaffAccount);
@@ -31,12 +30,5 @@ export async function createStaffAccount(ctx: AccountsContext, input: CreateStaf
  * them): every session of that account ends, and its failed attempts are forgotten.
  */
 export async function setStaffPassword(ctx: AccountsContext, id: number, password: string): Promise<void> {
-  refuseCommonPassword(password);
-  const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await updateStaffPassword(trx, id, passwordHash);
-    if (!row) throw notFound(staffAccountMessages.notFound);
-    await revokeAccountSessions(trx, 'staff', row.id, ctx.now());
-    await clearAccountFailures(trx, 'staff', row.email);
-  });
+  await resetBackOfficePassword(ctx, password, (trx, hash) => updateStaffPassword(trx, id, hash), staffAccountMessages.notFound);
 }

@@ -3,15 +3,14 @@ import {
   type CreateTechnicianAccount,
   type TechnicianAccount,
 } from '@repo/contracts';
-import { conflict, notFound } from '@repo/service-kit';
+import { conflict } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { toTechnicianAccount } from '../repositories/mappers.ts';
-import { revokeAccountSessions } from '../repositories/session-repository.ts';
 import { findTechnicianAccounts, insertStaff, updateTechnicianPassword } from '../repositories/staff-repository.ts';
-import { clearAccountFailures } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
+import { resetBackOfficePassword } from './reset-back-office-password.ts';
 
 /**
  * Gives a tracking technician a sign-in (role technician). Accounts cannot ask tracking whether the technician id
@@ -48,13 +47,6 @@ export async function listTechnicianAccounts(ctx: AccountsContext): Promise<Tech
 
 /** A new password for the technician's sign-in; every session of it ends, and its failed attempts are forgotten. */
 export async function setTechnicianPassword(ctx: AccountsContext, technicianId: string, password: string): Promise<TechnicianAccount> {
-  refuseCommonPassword(password);
-  const passwordHash = await hashPassword(password);
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await updateTechnicianPassword(trx, technicianId, passwordHash);
-    if (!row) throw notFound(technicianAccountMessages.notFound);
-    await revokeAccountSessions(trx, 'staff', row.id, ctx.now());
-    await clearAccountFailures(trx, 'staff', row.email);
-    return toTechnicianAccount(row);
-  });
+  const row = await resetBackOfficePassword(ctx, password, (trx, hash) => updateTechnicianPassword(trx, technicianId, hash), technicianAccountMessages.notFound);
+  return toTechnicianAccount(row);
 }
