@@ -13,7 +13,7 @@ import { startGateway } from '@repo/gateway/src/gateway.ts';
 import { startNginx } from '@repo/gateway/src/nginx-process.ts';
 import { renderNginxConfig } from '@repo/gateway/src/nginx-config.ts';
 import { localGatewayOptions, localNginxOptions, repoRoot, type LocalTopology } from '@repo/gateway/src/topology.ts';
-import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '../packages/field-service/src/sandbox/index.ts';
+import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '@repo/field-service/sandbox';
 
 export type StackOptions = {
   gateway: 'local' | 'nginx';

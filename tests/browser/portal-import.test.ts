@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { sessionCookieName, systemImportMessages, type Appointment } from '@repo/contracts';
-import { demoCustomer, emailOf } from '../../packages/field-service/src/sandbox/index.ts';
+import { demoCustomer, emailOf } from '@repo/field-service/sandbox';
 import { useBrowser, viewports } from '../support/browser.ts';
 import { axeViolations } from './web-support.ts';
 import { open, phone, sessionCookie, signedInContext, urls, type NewCustomer } from './portal-support.ts';

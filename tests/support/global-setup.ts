@@ -7,7 +7,7 @@ import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/co
 import { createTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
 import { freePort } from '@repo/gateway/src/ports.ts';
 import { startStack, type RunningStack } from '../../scripts/stack.ts';
-import type { RunningSandboxes } from '../../packages/field-service/src/sandbox/index.ts';
+import type { RunningSandboxes } from '@repo/field-service/sandbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
