@@ -15,10 +15,17 @@ const build = await prepareBuild({ appDir, bootAdditions: ['scripts/boot-phone-m
  */
 const dataPages = new Set(['/book-appointment', '/payment', '/payment-success']);
 
+/**
+ * Lazy modules a page shows as soon as it has hydrated: preloaded with the page (fetched and compiled, not run), so
+ * they run in a task of their own after hydration without a further round trip. Booking's calendar needs the
+ * business's today, which the prerendered page cannot know.
+ */
+const shownAfterHydration = { '/book-appointment': ['src/features/booking/components/date-calendar.tsx'] };
+
 /** The modules whose built chunks (and their imports and styles) a page loads up front. */
 function routeModules(route) {
   const module = build.routeModule(route);
-  return dataPages.has(route) ? ['src/app/data-layout.tsx', module] : [module];
+  return [...(dataPages.has(route) ? ['src/app/data-layout.tsx', module] : [module]), ...(shownAfterHydration[route] ?? [])];
 }
 
 const { renderSite, htmlFileFor } = build.server;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bookableDates, weekday, type Customer } from '@repo/contracts';
+import { addDays, bookableDates, weekday, type Customer } from '@repo/contracts';
 import { nextBlockedReason } from '../components/date-time-step.tsx';
 import { confirmationAddress, confirmationToken, confirmedAppointmentId, keepConfirmationToken } from '../lib/confirmation-address.ts';
-import { arrivalWindow, calendarWeeks, formatLongDate, formatMonthDay, formatSlot, formatWeekday } from '../lib/dates.ts';
+import { calendarWeeks, formatMonthDay, formatWeekday } from '../lib/calendar.ts';
+import { arrivalWindow, formatLongDate, formatSlot } from '../lib/dates.ts';
 import { prefillContact } from '../lib/prefill-contact.ts';
 
 describe('date labels', () => {
@@ -10,6 +11,15 @@ describe('date labels', () => {
     expect(formatMonthDay('2026-11-25')).toBe('Nov 25');
     expect(formatWeekday('2026-11-25')).toBe('Wednesday');
     expect(formatLongDate('2027-03-14')).toBe('Sunday, March 14, 2027');
+  });
+
+  it('names every day of two years as Intl does (the calendar reads its labels from the date, without a formatter)', () => {
+    const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const weekdayName = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+    for (let day = '2026-01-01'; day < '2028-01-01'; day = addDays(day, 1)) {
+      const instant = new Date(`${day}T00:00:00Z`);
+      expect([formatMonthDay(day), formatWeekday(day)]).toEqual([monthDay.format(instant), weekdayName.format(instant)]);
+    }
   });
 
   it('shows slots on a 12-hour clock', () => {

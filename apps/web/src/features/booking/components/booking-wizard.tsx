@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { bookableDates, booking, ui, type Appointment, type Customer } from '@repo/contracts';
+import { booking, ui, type Appointment, type Customer } from '@repo/contracts';
 import { ApiRequestError, dismissToasts, errorMessage, fieldErrorsOf, newIdempotencyKey, showToast, useDocumentTitle, useFieldErrors } from '@repo/ui';
 import { EmergencyBanner } from '../../../components/emergency-banner.tsx';
 import { FloatingContact } from '../../../components/floating-contact.tsx';
@@ -56,14 +56,12 @@ const contactFields = Object.keys(emptyContact) as (keyof ContactInfo)[];
 export function BookingWizard() {
   useDocumentTitle('Book an Appointment', 'Book an appliance repair appointment online in St Augustine, FL: choose a date and time, tell us about the appliance, and we will confirm within 24 hours.');
   const [step, setStep] = useState<Exclude<Step, 4>>(1);
-  // Dates come from the business's today in the browser, never from the day the page was prerendered.
   const hydrated = useAfterHydration();
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
   // The prerendered page (the same for every address) is step 1; a confirmation's address applies once hydrated.
   const confirmedId = hydrated ? confirmedAppointmentId(search) : null;
-  const dates = useMemo(() => (hydrated ? bookableDates() : null), [hydrated]);
   const [date, setDate] = useState<string | null>(null);
   const [timeSlot, setTimeSlot] = useState<string | null>(null);
   const [details, setDetails] = useState<ServiceDetails>(emptyDetails);
@@ -207,7 +205,7 @@ export function BookingWizard() {
             )}
             {confirmedId === null && step === 1 && (
               <DateTimeStep
-                dates={dates}
+                showCalendar={hydrated}
                 date={date}
                 timeSlot={timeSlot}
                 notice={slotNotice}

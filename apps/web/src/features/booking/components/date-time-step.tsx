@@ -1,11 +1,21 @@
-import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { booking, business, onlineBookingHours } from '@repo/contracts';
 import { errorMessage } from '@repo/ui';
 import { useAvailableSlots } from '../api/available-slots.ts';
-import { calendarWeeks, formatMonthDay, formatSlot, formatTime, formatWeekday } from '../lib/dates.ts';
+import { formatSlot, formatTime } from '../lib/dates.ts';
+import { Choice } from './choice.tsx';
+
+/**
+ * The calendar needs the business's today, which the prerendered page cannot know: it shows once the page has hydrated.
+ * Its code (with the business-time helpers and their time-zone formatter) is its own chunk, preloaded with the page
+ * but run after hydration, so that work is a task of its own rather than part of the page's start.
+ */
+const DateCalendar = lazy(() => import('./date-calendar.tsx').then((module) => ({ default: module.DateCalendar })));
 
 type Props = {
-  dates: string[] | null;
+  /** False while prerendering and hydrating: the dates show "Loading dates..." until then. */
+  showCalendar: boolean;
   date: string | null;
   timeSlot: string | null;
   notice: string | null;
@@ -13,16 +23,6 @@ type Props = {
   onSlot: (slot: string) => void;
   onNext: () => void;
 };
-
-const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
-function Choice({ selected, onClick, children }: { selected: boolean; onClick: () => void; children: React.ReactNode }) {
-  return (
-    <UnstyledButton className="choice-button" data-selected={selected || undefined} aria-pressed={selected} onClick={onClick}>
-      {children}
-    </UnstyledButton>
-  );
-}
 
 /** Why Next cannot be used yet, shown beside it and read with it; null once it can. */
 export function nextBlockedReason(date: string | null, timeSlot: string | null): string | null {
@@ -47,51 +47,7 @@ export function HoursNote() {
   );
 }
 
-/**
- * The bookable dates as a real calendar: weekdays in columns, days outside the window empty, Sundays shown as closed
- * and not selectable (online booking is closed on Sundays).
- */
-function DateCalendar({ dates, date, onDate }: { dates: string[]; date: string | null; onDate: (date: string) => void }) {
-  const bookable = new Set(dates);
-  return (
-    <table className="booking-calendar" aria-labelledby="choose-date" aria-describedby="booking-hours">
-      <thead>
-        <tr>
-          {weekdays.map((day) => (
-            <th key={day} scope="col">
-              <abbr title={day}>{day.slice(0, 3)}</abbr>
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {calendarWeeks(dates).map((week) => (
-          <tr key={week.find(Boolean) ?? ''}>
-            {week.map((day, index) => (
-              <td key={day ?? `empty-${index}`}>
-                {day === null ? null : bookable.has(day) ? (
-                  <Choice selected={day === date} onClick={() => onDate(day)}>
-                    <span className="calendar-date">{formatMonthDay(day)}</span>
-                    <span className="calendar-weekday">{formatWeekday(day)}</span>
-                  </Choice>
-                ) : (
-                  // Not a control at all: nothing to tab to or press, only the day and why it cannot be chosen.
-                  <div className="choice-button calendar-closed-day">
-                    <span className="calendar-date">{formatMonthDay(day)}</span>
-                    <span className="calendar-weekday">{formatWeekday(day)}</span>
-                    <span className="calendar-closed">Closed</span>
-                  </div>
-                )}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, onNext }: Props) {
+export function DateTimeStep({ showCalendar, date, timeSlot, notice, onDate, onSlot, onNext }: Props) {
   const slots = useAvailableSlots(date);
   const blocked = nextBlockedReason(date, timeSlot);
   return (
@@ -106,7 +62,13 @@ export function DateTimeStep({ dates, date, timeSlot, notice, onDate, onSlot, on
           Choose a date
         </Title>
         <HoursNote />
-        {dates === null ? <Text role="status">Loading dates...</Text> : <DateCalendar dates={dates} date={date} onDate={onDate} />}
+        {showCalendar ? (
+          <Suspense fallback={<Text role="status">Loading dates...</Text>}>
+            <DateCalendar date={date} onDate={onDate} />
+          </Suspense>
+        ) : (
+          <Text role="status">Loading dates...</Text>
+        )}
       </section>
 
       {date && (

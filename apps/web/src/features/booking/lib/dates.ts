@@ -1,20 +1,16 @@
-import { addDays, weekday as weekdayOf } from '@repo/contracts';
+/** The weekdays, Sunday first, as JavaScript's getUTCDay() numbers them. */
+export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** Formats a calendar date ('YYYY-MM-DD') without any time-zone shift: the date is the business's date. */
-const formatters = {
-  monthDay: new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }),
-  weekday: new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }),
-  long: new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-};
-
-const asUtcDate = (date: string) => new Date(`${date}T00:00:00Z`);
-
-/** MMM d, e.g. "Nov 25". */
-export const formatMonthDay = (date: string) => formatters.monthDay.format(asUtcDate(date));
-/** EEEE, e.g. "Wednesday". */
-export const formatWeekday = (date: string) => formatters.weekday.format(asUtcDate(date));
-/** EEEE, MMMM d, yyyy, e.g. "Wednesday, November 25, 2026". */
-export const formatLongDate = (date: string) => formatters.long.format(asUtcDate(date));
+/**
+ * EEEE, MMMM d, yyyy, e.g. "Wednesday, November 25, 2026", without any time-zone shift: the date is the business's
+ * date. The formatter is made on first use: a page's first Intl formatter loads the browser's locale data (tens of
+ * milliseconds of main thread), which only the later steps need.
+ */
+let longDate: Intl.DateTimeFormat | undefined;
+export function formatLongDate(date: string): string {
+  longDate ??= new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return longDate.format(new Date(`${date}T00:00:00Z`));
+}
 
 /** "09:00-10:00" shown as "9:00 AM - 10:00 AM". */
 export function formatSlot(slot: string): string {
@@ -35,23 +31,4 @@ export const formatTime = (time: string): string => formatSlot(time);
 export function arrivalWindow(slot: string): string {
   const [start, end] = slot.split('-') as [string, string];
   return `between ${formatTime(start)} and ${formatTime(end)}`;
-}
-
-/**
- * The bookable dates laid out as a calendar: whole weeks from Sunday to Saturday, from the week of the first date to
- * the week of the last, each day in its weekday's column. Days outside the window are null (empty cells); the days
- * inside it that cannot be booked (Sundays) are there, for the page to show disabled.
- */
-export function calendarWeeks(dates: readonly string[]): (string | null)[][] {
-  const first = dates[0];
-  const last = dates.at(-1);
-  if (!first || !last) return [];
-  const weeks: (string | null)[][] = [];
-  let day = addDays(first, -weekdayOf(first));
-  while (day <= last || weeks.at(-1)!.length < 7) {
-    if (weeks.length === 0 || weeks.at(-1)!.length === 7) weeks.push([]);
-    weeks.at(-1)!.push(day >= first && day <= last ? day : null);
-    day = addDays(day, 1);
-  }
-  return weeks;
 }

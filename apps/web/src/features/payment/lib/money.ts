@@ -1,13 +1,26 @@
 import { business } from '@repo/contracts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: business.timeZone });
+/**
+ * 189.5 → "$189.50", 1234 → "$1,234.00", as Intl's en-US currency format writes them: cents rounded half away from
+ * zero on the number as written (1.005 → "$1.01"). Written out because /payment shows an amount as it hydrates, and a
+ * page's first Intl formatter loads the browser's locale data: tens of milliseconds of main thread on a phone.
+ */
+export function formatUsd(amount: number): string {
+  const written = Math.abs(amount).toString();
+  const [whole = '0', fraction = ''] = written.includes('e') ? [] : written.split('.');
+  const cents = written.includes('e')
+    ? Math.round(Math.abs(amount) * 100)
+    : Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0')) + (Number(fraction[2] ?? '0') >= 5 ? 1 : 0);
+  const dollars = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${amount < 0 ? '-' : ''}$${dollars}.${String(cents % 100).padStart(2, '0')}`;
+}
 
-/** 189.5 → "$189.50". */
-export const formatUsd = (amount: number): string => usd.format(amount);
-
-/** An ISO instant as the business's calendar date, e.g. "November 22, 2026". */
-export const formatBusinessDate = (iso: string): string => longDate.format(new Date(iso));
+/** An ISO instant as the business's calendar date, e.g. "November 22, 2026" (its formatter made on first use). */
+let longDate: Intl.DateTimeFormat | undefined;
+export function formatBusinessDate(iso: string): string {
+  longDate ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: business.timeZone });
+  return longDate.format(new Date(iso));
+}
 
 /**
  * The amount a typed value stands for, or undefined when it is not a number above 0 (the spec keeps the previous
