@@ -115,8 +115,17 @@ describe('Jobber connector against the Jobber sandbox', () => {
 
 describe('Jobber query-cost throttling', () => {
   it('waits (requested − available) / restoreRate seconds after THROTTLED, then succeeds', async () => {
-    // 50 clients cost 1,854 points here: the first page leaves 1,146 of 3,000, so the second waits about 0.7 s.
-    const sandbox = await startJobberSandbox({ customers: 120, throttle: { maximumAvailable: 3_000, restoreRate: 1_000 } });
+    // 50 clients cost 1,854 points here: the first page leaves 1,146 of 3,000, so the second waits about 0.7 s. The
+    // bucket's clock stands still until the throttled answer is logged, so however slow the machine is between the two
+    // pages, the second one is throttled; from then on time runs, so the retry after the wait succeeds.
+    const started: { requests?: RunningSandbox['requests'] } = {};
+    const start = Date.now();
+    const throttleClock = () => {
+      const throttledAt = started.requests && requestsTo(started.requests, graphql)[1]?.at;
+      return throttledAt === undefined ? start : start + (Date.now() - throttledAt);
+    };
+    const sandbox = await startJobberSandbox({ customers: 120, throttle: { maximumAvailable: 3_000, restoreRate: 1_000 }, throttleClock });
+    started.requests = sandbox.requests;
     try {
       const connector = createConnector('jobber', jobberSandboxCredentials, urlsFor(`${sandbox.url}/api/graphql`), fast);
       const first = await connector.listCustomers(null, 50);

@@ -12,6 +12,8 @@ export const jobberSandboxAccountName = 'St Augustine Appliance Repair (sandbox)
 export type JobberSandboxOptions = SandboxTestOptions & {
   /** The query-cost bucket (Jobber documents 10,000 points restored at 500 a second); false turns throttling off. */
   throttle?: { maximumAvailable: number; restoreRate: number } | false;
+  /** What the bucket's restoring counts time with (milliseconds; Date.now by default), so a test can hold it still. */
+  throttleClock?: () => number;
 };
 
 const encode = (type: string, id: number) => Buffer.from(`gid://Jobber/${type}/${id}`).toString('base64');
@@ -158,7 +160,8 @@ export async function startJobberSandbox(options: JobberSandboxOptions = {}): Pr
   let fixedTokenValid = true;
   const tokens = tokenStore(options.tokenTtlSeconds ?? 3600);
   const authorised = (header: string | undefined) => (fixedTokenValid && header === `Bearer ${jobberSandboxCredentials.apiKey}`) || tokens.check(header) === 'ok';
-  let restoredAt = Date.now();
+  const clock = options.throttleClock ?? Date.now;
+  let restoredAt = clock();
   const customerAt = (index: number) => demoCustomer(index, now);
 
   const root: GraphObject = {
@@ -241,7 +244,7 @@ export async function startJobberSandbox(options: JobberSandboxOptions = {}): Pr
 
         const requested = queryCost(operation.selections, values);
         if (throttle) {
-          const current = Date.now();
+          const current = clock();
           available = Math.min(throttle.maximumAvailable, available + ((current - restoredAt) / 1000) * throttle.restoreRate);
           restoredAt = current;
           if (requested > available) {
