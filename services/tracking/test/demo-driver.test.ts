@@ -55,7 +55,8 @@ describe('the demo driver (DEMO_DRIVER=true)', () => {
     // Started with nothing to drive to: it keeps going, and picks the job up once there is one.
     const tomorrow = dispatchSnapshot(702, 1, { startsAt: '2026-11-24T09:00:00-05:00', endsAt: '2026-11-24T10:00:00-05:00' });
     const today = dispatchSnapshot(701, 1, { startsAt: '2026-11-23T13:00:00-05:00', endsAt: '2026-11-23T14:00:00-05:00' });
-    for (const snapshot of [tomorrow, today]) expect((await deliverSnapshot(service.app, snapshot)).json()).toMatchObject({ status: 'applied' });
+    // Today's first: were tomorrow's alone for a tick, the driver would rightly set it off (its nearest open job).
+    for (const snapshot of [today, tomorrow]) expect((await deliverSnapshot(service.app, snapshot)).json()).toMatchObject({ status: 'applied' });
 
     await vi.waitFor(async () => {
       const record = await tracking(701);
