@@ -3,7 +3,8 @@ import { Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Facts } from './facts.tsx';
 
-export type Column<T> = { header: string; cell: (item: T) => ReactNode };
+/** `nowrap`: short values (dates, amounts, phone numbers) that read badly broken over two lines. */
+export type Column<T> = { header: string; cell: (item: T) => ReactNode; nowrap?: boolean };
 
 type DataTableProps<T> = {
   /** Names the table (and the phone's list) for screen readers: "ServicePro customers". */
@@ -61,7 +62,9 @@ export function DataTable<T>({ label, items, columns, rowKey }: DataTableProps<T
                     {column.cell(item)}
                   </Table.Th>
                 ) : (
-                  <Table.Td key={column.header}>{column.cell(item)}</Table.Td>
+                  <Table.Td key={column.header} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {column.cell(item)}
+                  </Table.Td>
                 ),
               )}
             </Table.Tr>

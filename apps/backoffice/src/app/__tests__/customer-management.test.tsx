@@ -64,6 +64,12 @@ describe('customer management: Import Customers', () => {
     expect(screen.queryByLabelText(/username|password|company|client|key|token/i)).toBeNull();
   });
 
+  it('reads an empty answer as no import yet, as a 404 is', async () => {
+    await renderCustomers('/admin-customer-management', { 'GET /api/admin/import-jobs/latest': () => new Response(null, { status: 200 }) });
+    expect(await screen.findByText('No import has been run yet.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start Import' })).toHaveProperty('disabled', false);
+  });
+
   it('starts an import, follows its progress every second to the end, and gives totalImported', async () => {
     const running = importJob({ fetched: 0 });
     const api = await renderCustomers('/admin-customer-management', {

@@ -83,7 +83,7 @@ describe('staff accounts', () => {
 
   it('sets a new password after saying that their sessions end', async () => {
     const api = await renderStaff();
-    fireEvent.click(screen.getByRole('button', { name: 'Set a new password for Dana Dispatch' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password for Dana Dispatch' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New password for Dana Dispatch' }));
     expect(dialog.getByText(/A new password ends every session of Dana Dispatch \(dispatch@example\.com\): they are signed out on every device/)).toBeTruthy();
     const password = dialog.getByLabelText('New password');
@@ -100,7 +100,7 @@ describe('staff accounts', () => {
 
   it('warns an administrator setting their own password that they will be signed out too', async () => {
     await renderStaff();
-    fireEvent.click(screen.getByRole('button', { name: 'Set a new password for Office Owner' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password for Office Owner' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New password for Office Owner' }));
     expect(dialog.getByText(/This is your own account, so you will be signed out too\./)).toBeTruthy();
   });

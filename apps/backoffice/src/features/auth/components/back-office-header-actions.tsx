@@ -44,9 +44,10 @@ export function BackOfficeHeaderActions({ publicSiteHref }: { publicSiteHref: st
     });
 
   return (
-    <Group gap="md" wrap="wrap" justify="flex-end">
-      <Box component="nav" aria-label="Back office">
-        <Group component="ul" gap="md" wrap="wrap" m={0} p={0} style={{ listStyle: 'none', rowGap: 4 }}>
+    // Sign out stays beside the links (which wrap among themselves on a phone), so the header keeps to a few lines.
+    <Group gap="md" wrap="nowrap" align="center" justify="flex-end">
+      <Box component="nav" aria-label="Back office" style={{ flex: '1 1 auto', minWidth: 0 }}>
+        <Group component="ul" gap="md" wrap="wrap" m={0} p={0} style={{ listStyle: 'none', rowGap: 0 }}>
           {navItems.filter(({ roles }) => roles.includes(user.role)).map(({ label, to }) => {
             const current = pathname === to;
             return (
@@ -59,6 +60,9 @@ export function BackOfficeHeaderActions({ publicSiteHref }: { publicSiteHref: st
                   c={current ? 'brand.8' : undefined}
                   underline={current ? 'always' : 'hover'}
                   aria-current={current ? 'page' : undefined}
+                  // 28 px tall: a comfortable target for a finger where the links wrap.
+                  display="inline-block"
+                  py={4}
                 >
                   {label}
                 </Anchor>
@@ -70,7 +74,7 @@ export function BackOfficeHeaderActions({ publicSiteHref }: { publicSiteHref: st
       <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={180}>
         {user.name}
       </Text>
-      <Button variant="default" size="compact-sm" onClick={signOut} loading={logout.isPending}>
+      <Button variant="default" size="compact-sm" onClick={signOut} loading={logout.isPending} style={{ flexShrink: 0 }}>
         Sign out
       </Button>
     </Group>

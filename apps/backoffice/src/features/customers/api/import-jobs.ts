@@ -8,15 +8,17 @@ import { queryKeys } from './query-keys.ts';
 export const importPollMs = 1_000;
 
 /**
- * GET /api/admin/import-jobs/latest (admin): the newest import, or null when none has run (404). Asked every second
- * while it runs, so the page (reloaded or not) follows it to the end. Staff never ask: the server would refuse them.
+ * GET /api/admin/import-jobs/latest (admin): the newest import, or null when none has run (404 today; an empty 200
+ * reads the same). Asked every second while it runs, so the page (reloaded or not) follows it to the end. Staff never
+ * ask: the server would refuse them.
  */
 export function useLatestImportJob(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.latestImportJob,
     queryFn: async ({ signal }): Promise<ImportJob | null> => {
       try {
-        return importJobSchema.parse(await adminApi.json<unknown>('GET', latestImportJobPath, undefined, { signal }));
+        const answer = await adminApi.json<unknown>('GET', latestImportJobPath, undefined, { signal });
+        return answer === null ? null : importJobSchema.parse(answer);
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 404) return null;
         throw error;

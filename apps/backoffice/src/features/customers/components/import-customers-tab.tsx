@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportJob, ImportSource } from '@repo/contracts';
 import { errorMessage, showToast } from '@repo/ui';
+import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { useLatestImportJob, useStartImport } from '../api/import-jobs.ts';
@@ -148,12 +149,10 @@ export function ImportCustomersTab({ canImport }: { canImport: boolean }) {
           <ImportRunner />
         </>
       ) : (
-        <Alert variant="light" role="note" title="An administrator runs imports">
-          <Text size="sm" c="dark.8">
-            Importing the customer base from the field-service system is for administrators. You can look customers up by phone and search the
-            imported and portal customers in the other tabs.
-          </Text>
-        </Alert>
+        <Notice color="brand" role="note" title="An administrator runs imports">
+          Importing the customer base from the field-service system is for administrators. You can look customers up by phone and search the
+          imported and portal customers in the other tabs.
+        </Notice>
       )}
     </Stack>
   );

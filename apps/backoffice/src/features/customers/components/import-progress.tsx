@@ -1,5 +1,6 @@
-import { Alert, Box, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ImportJob } from '@repo/contracts';
+import { Notice } from '../../../components/notice.tsx';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -74,20 +75,16 @@ export function ImportProgress({ job }: { job: ImportJob }) {
           ))}
         </Group>
         {job.status === 'succeeded' ? (
-          <Alert color="green" variant="light" role="status" title="Import complete">
-            <Text size="sm" c="dark.8">
-              Total imported: {count(job.totalImported)}. {customers(job.created)} added and {customers(job.updated)} updated from {job.company}
-              {job.failed > 0 ? `; ${customers(job.failed)} could not be imported (listed below)` : ''}.
-            </Text>
-          </Alert>
+          <Notice color="green" role="status" title="Import complete">
+            Total imported: {count(job.totalImported)}. {customers(job.created)} added and {customers(job.updated)} updated from {job.company}
+            {job.failed > 0 ? `; ${customers(job.failed)} could not be imported (listed below)` : ''}.
+          </Notice>
         ) : null}
         {job.status === 'failed' ? (
-          <Alert color="red" variant="light" title="Import Failed">
-            <Text size="sm" c="dark.8">
-              {job.error ?? 'Failed to import customers'} The {customers(job.totalImported)} imported before it stopped are kept; running the
-              import again updates them and adds the rest.
-            </Text>
-          </Alert>
+          <Notice color="red" role="alert" title="Import Failed">
+            {job.error ?? 'Failed to import customers'} The {customers(job.totalImported)} imported before it stopped are kept; running the
+            import again updates them and adds the rest.
+          </Notice>
         ) : null}
         {job.failures.length > 0 ? (
           <Stack gap={4}>

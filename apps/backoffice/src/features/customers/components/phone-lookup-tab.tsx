@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lookupCustomerPhoneRequestSchema, phoneRequiredMessage, tracking, type ExternalCustomer } from '@repo/contracts';
 import { showToast } from '@repo/ui';
+import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { formatDollars } from '../../../lib/format.ts';
 import { bySchema, useForm, type Checked } from '../../../lib/use-form.ts';
@@ -123,11 +124,9 @@ export function PhoneLookupTab() {
       <div aria-live="polite">
         {result && 'found' in result ? <CustomerDetails customer={result.found} /> : null}
         {result && 'none' in result ? (
-          <Alert variant="light" color="yellow" role="status" title="No Customer Found">
-            <Text size="sm" c="dark.8">
-              No customer found with phone number {result.none}
-            </Text>
-          </Alert>
+          <Notice color="yellow" role="status" title="No Customer Found">
+            No customer found with phone number {result.none}
+          </Notice>
         ) : null}
       </div>
     </Stack>

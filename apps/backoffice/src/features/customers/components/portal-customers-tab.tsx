@@ -21,7 +21,7 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
     ),
   },
   { header: 'Email', cell: (customer) => customer.email },
-  { header: 'Phone', cell: (customer) => customer.phone },
+  { header: 'Phone', cell: (customer) => customer.phone, nowrap: true },
   { header: 'Address', cell: (customer) => customer.address ?? '—' },
   {
     header: 'Linked ServicePro id',
@@ -34,7 +34,7 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
         'Not linked'
       ),
   },
-  { header: 'Member since', cell: (customer) => formatMonthYear(customer.createdAt) },
+  { header: 'Member since', cell: (customer) => formatMonthYear(customer.createdAt), nowrap: true },
   { header: 'Last login', cell: (customer) => (customer.lastLogin ? formatBusinessDateTime(customer.lastLogin) : 'Never') },
 ];
 

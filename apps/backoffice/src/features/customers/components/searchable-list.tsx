@@ -41,7 +41,7 @@ export function SearchableList<T>({ what, search, query, columns, rowKey, empty 
       <Text size="sm" role="status" aria-live="polite" c="dimmed">
         {searching
           ? 'Searching...'
-          : data
+          : data && data.total > 0
             ? search.q
               ? `${people(data.total)} match “${search.q}”`
               : `${people(data.total)} in all`

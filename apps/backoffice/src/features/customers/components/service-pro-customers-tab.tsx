@@ -8,17 +8,18 @@ import { SearchableList } from './searchable-list.tsx';
 
 const columns: readonly [Column<ServiceProCustomer>, ...Column<ServiceProCustomer>[]] = [
   { header: 'Name', cell: (customer) => `${customer.firstName} ${customer.lastName}`.trim() },
-  { header: 'Phone', cell: (customer) => customer.phone },
+  { header: 'Phone', cell: (customer) => customer.phone, nowrap: true },
   { header: 'Email', cell: (customer) => customer.email ?? '—' },
   {
     header: 'Address',
     cell: (customer) => [customer.address, customer.city, [customer.state, customer.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') || '—',
   },
   { header: 'Services', cell: (customer) => customer.totalServices },
-  { header: 'Total spent', cell: (customer) => formatDollars(customer.totalSpent) },
-  { header: 'Last service', cell: (customer) => customer.lastServiceDate ?? '—' },
+  { header: 'Total spent', cell: (customer) => formatDollars(customer.totalSpent), nowrap: true },
+  { header: 'Last service', cell: (customer) => customer.lastServiceDate ?? '—', nowrap: true },
   {
     header: 'ServicePro id',
+    nowrap: true,
     cell: (customer) => (
       <Text span size="sm" ff="monospace">
         {customer.serviceProId}

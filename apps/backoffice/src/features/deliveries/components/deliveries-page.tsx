@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { DeliveryStatus, ServiceName } from '@repo/contracts';
 import { useDocumentTitle } from '@repo/ui';
+import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatAge, formatBusinessClock, formatBusinessDateTime } from '../../../lib/format.ts';
@@ -122,11 +123,9 @@ function Summary({ services }: { services: readonly ServiceDeliveries[] }) {
   const failed = statuses.reduce((sum, status) => sum + status.failed, 0);
   if (unreachable.length === 0 && pending === 0 && failed === 0) {
     return (
-      <Alert color="green" variant="light" role="status" title="All clear">
-        <Text size="sm" c="dark.8">
-          Every message between the services has been delivered: nothing is waiting and nothing failed.
-        </Text>
-      </Alert>
+      <Notice color="green" role="status" title="All clear">
+        Every message between the services has been delivered: nothing is waiting and nothing failed.
+      </Notice>
     );
   }
   const parts = [
@@ -135,11 +134,9 @@ function Summary({ services }: { services: readonly ServiceDeliveries[] }) {
     unreachable.length > 0 ? `not answering: ${unreachable.join(', ')}` : undefined,
   ].filter(Boolean);
   return (
-    <Alert color={failed > 0 || unreachable.length > 0 ? 'red' : 'yellow'} variant="light" role="status" title="Needs attention">
-      <Text size="sm" c="dark.8">
-        {parts.join('; ')}. Waiting messages are retried on their own (for about a day); failures below say what went wrong.
-      </Text>
-    </Alert>
+    <Notice color={failed > 0 || unreachable.length > 0 ? 'red' : 'yellow'} role="status" title="Needs attention">
+      {parts.join('; ')}. Waiting messages are retried on their own (for about a day); failures below say what went wrong.
+    </Notice>
   );
 }
 

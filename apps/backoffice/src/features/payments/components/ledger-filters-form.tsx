@@ -23,7 +23,8 @@ export function LedgerFiltersForm({ initial, onApply, onClear }: LedgerFiltersFo
   }, [onArrival, showErrors]);
   return (
     <form aria-label="Filter payments" {...form.formProps(checkFilters, async (filters) => onApply(filters), failure)}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      {/* Fields with a description and fields without share one bottom line. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
         <NativeSelect
           label="Status"
           data={[{ value: '', label: 'Any status' }, ...paymentStatuses.map((status) => ({ value: status, label: paymentStatusLabels[status] }))]}

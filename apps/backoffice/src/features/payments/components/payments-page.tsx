@@ -14,7 +14,7 @@ import { LedgerFiltersForm } from './ledger-filters-form.tsx';
 
 const columns: readonly [Column<PaymentListItem>, ...Column<PaymentListItem>[]] = [
   { header: 'Created', cell: (payment) => formatBusinessDateTime(payment.createdAt) },
-  { header: 'Amount', cell: (payment) => formatDollars(payment.amount) },
+  { header: 'Amount', cell: (payment) => formatDollars(payment.amount), nowrap: true },
   {
     header: 'Status',
     cell: (payment) => (
@@ -67,7 +67,11 @@ export function PaymentsPage() {
         ) : (
           <Stack gap="md">
             <Text size="sm" c="dimmed" role="status" aria-live="polite">
-              {ledger.isPlaceholderData ? 'Loading payments...' : ledger.data ? `${paymentsCount(ledger.data.total)}${filtered ? ' match these filters' : ' in all'}` : ''}
+              {ledger.isPlaceholderData
+                ? 'Loading payments...'
+                : ledger.data && ledger.data.total > 0
+                  ? `${paymentsCount(ledger.data.total)}${filtered ? ' match these filters' : ' in all'}`
+                  : ''}
             </Text>
             <div aria-busy={ledger.isPlaceholderData}>
               <QueryStates

@@ -26,7 +26,7 @@ export function AddStaffForm() {
         <Title order={2} size="h4" id="add-staff-heading">
           Add staff
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ alignItems: 'end' }}>
           <TextInput label="Name" autoComplete="off" {...form.field('name')} />
           <TextInput label="Email" type="email" autoComplete="off" {...form.field('email')} />
           <NativeSelect label="Role" data={staffAccountRoles.map((role) => ({ value: role, label: roleLabels[role] }))} {...form.field('role')} />

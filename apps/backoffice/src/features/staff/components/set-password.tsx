@@ -42,7 +42,7 @@ export function SetPassword({ account, own }: { account: StaffAccount; own: bool
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="light" size="compact-sm" onClick={() => setOpen(true)} aria-label={`Set a new password for ${account.name}`}>
+      <Button variant="light" size="compact-sm" onClick={() => setOpen(true)} aria-label={`Set new password for ${account.name}`}>
         Set new password
       </Button>
       {/* Built from Modal's parts: its ready-made header is a <header>, which screen readers would list as a second banner. */}
