@@ -9,6 +9,13 @@ import { prepareBuild } from '@repo/ui/build/prerender';
 const appDir = path.resolve(import.meta.dirname, '..');
 const build = await prepareBuild({ appDir, bootAdditions: ['scripts/boot-phone-menu.js'] });
 
+// The entry chunk (main.tsx) starts the app as it runs. A chunk it imports that imports it back runs first, so what it
+// takes from there (a helper the bundler happened to put there) is missing as the page starts, and every page falls
+// back to rendering afresh. vite.config.ts's groups prevent that; this keeps a change there from breaking pages.
+const entryKey = Object.keys(build.manifest).find((key) => build.manifest[key].isEntry);
+const importingEntry = Object.keys(build.manifest).filter((key) => build.manifest[key].imports?.includes(entryKey));
+if (importingEntry.length > 0) throw new Error(`${importingEntry.join(', ')} import the entry chunk: add what they use there to a group in vite.config.ts`);
+
 /**
  * Booking and payment pages sit in the data layout, so they load it with their route. What their features load
  * lazily (later booking steps, the confirmation, the card forms) is not preloaded: it is fetched when it is needed.
