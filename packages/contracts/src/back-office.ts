@@ -129,7 +129,7 @@ export const importJobParamsSchema = z.object({
 });
 export const importJobMessages = {
   alreadyRunning: 'An import is already running. Wait for it to finish.',
-  notFound: 'No import has been run yet.',
+  noneYet: 'No import has been run yet.',
   jobNotFound: 'No import has this id.',
   interrupted: 'Interrupted by a restart; run it again: customers already imported are kept.',
 } as const;

@@ -88,7 +88,7 @@ describe('the API document', () => {
       ['get', '/api/admin/servicepro-customers', 'listImportedCustomers', ['200', '400', '401', '403', '503']],
       ['get', '/api/admin/import-source', 'getImportSource', ['200', '401', '403', '502', '503', '504']],
       ['post', '/api/admin/import-all-customers', 'startCustomerImport', ['202', '401', '403', '409', '502', '503', '504']],
-      ['get', '/api/admin/import-jobs/latest', 'getLatestImportJob', ['200', '401', '403', '404', '503']],
+      ['get', '/api/admin/import-jobs/latest', 'getLatestImportJob', ['200', '401', '403', '503']],
       ['get', '/api/admin/import-jobs/{id}', 'getImportJob', ['200', '400', '401', '403', '404', '503']],
       ['post', '/api/admin/lookup-customer-phone', 'lookupCustomerPhone', ['200', '400', '401', '403', '502', '503', '504']],
       ['get', staffAccountsPath, 'listStaffAccounts', ['200', '401', '403', '503']],

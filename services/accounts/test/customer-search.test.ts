@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSchema, serviceProCustomerSchema } from '@repo/contracts';
 import { customerSearch } from '../src/domain/customer-search.ts';
 import { matchesSearch } from '../src/repositories/customer-search.ts';
-import { registerCustomer, startAccounts, type AccountsTestService } from './support/accounts.ts';
+import { admin, registerCustomer, startAccounts, type AccountsTestService } from './support/accounts.ts';
 
 let service: AccountsTestService;
 let staff: { authorization: string };
@@ -130,6 +130,13 @@ describe('GET /api/admin/customers', () => {
     const page = await list('/api/admin/customers', 'pageSize=2&page=2');
     expect(page).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page.items.map((c) => customerSchema.parse(c).email)).toEqual(['ann.marsh@example.com']);
+  });
+
+  it('badges as Administrator a portal customer whose email is a back-office administrator\'s, in any letter case', async () => {
+    await registerCustomer(service, { firstName: 'Olivia', lastName: 'Owner', email: admin.email.toUpperCase(), phone: '(904) 555-0199' });
+    await registerCustomer(service, { firstName: 'Oscar', lastName: 'Owens', email: 'oscar@example.com', phone: '(904) 555-0198' });
+    const owners = (await list('/api/admin/customers', 'q=ow')).items.map((c) => customerSchema.parse(c)).map((c) => [c.firstName, c.isAdmin]);
+    expect(owners).toEqual([['Oscar', false], ['Olivia', true]]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createService } from '@repo/service-kit';
+import { createService, noDeliveries } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { PaymentsDatabase } from './db/schema.ts';
@@ -29,6 +29,7 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
       ctx = demo;
     }
     await app.register(paymentRoutes, { ctx, env });
+    await app.register(noDeliveries('payments'));
     if (env.STRIPE_WEBHOOK_SECRET) await app.register(webhookRoutes, { ctx, secret: env.STRIPE_WEBHOOK_SECRET });
     return app;
   },

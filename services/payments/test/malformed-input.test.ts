@@ -221,7 +221,7 @@ describe('malformed requests get a 4xx with the API error shape', () => {
           else expectApiError(one, 400, 'VALIDATION_ERROR');
 
           const search = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, wellFormed(value)] as [string, string]));
-          const list = await service.app.inject({ method: 'GET', url: `/api/payments?${search}`, headers: { authorization: service.bearer({ sub: 'staff:1', role: 'staff' }) } });
+          const list = await service.app.inject({ method: 'GET', url: `/api/payments?${search}`, headers: { authorization: service.bearer({ sub: 'admin:1', role: 'admin' }) } });
           if (paymentListQuerySchema.safeParse(Object.fromEntries(search)).success) {
             expect(list.statusCode, list.body).toBe(200);
             expect(list.json()).toMatchObject({ items: expect.any(Array), total: expect.any(Number) });

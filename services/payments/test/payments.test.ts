@@ -188,11 +188,20 @@ describe('demo card form', () => {
   });
 });
 
-describe('payments ledger for staff', () => {
-  it('needs a staff or admin session', async () => {
+describe('payments ledger for administrators', () => {
+  it('needs an administrator session', async () => {
     expect((await service.app.inject({ method: 'GET', url: '/api/payments' })).statusCode).toBe(401);
-    const customer = service.bearer({ sub: 'customer:1', role: 'customer', customerId: 1 });
-    expect((await service.app.inject({ method: 'GET', url: '/api/payments', headers: { authorization: customer } })).statusCode).toBe(403);
+    for (const role of ['customer', 'technician', 'staff'] as const) {
+      const other = service.bearer({ sub: `${role}:1`, role, ...(role === 'customer' ? { customerId: 1 } : {}) });
+      expect((await service.app.inject({ method: 'GET', url: '/api/payments', headers: { authorization: other } })).statusCode).toBe(403);
+    }
+  });
+
+  it("answers the back office's deliveries page: it sends no effects, so all is clear", async () => {
+    const admin = service.bearer({ sub: 'admin:1', role: 'admin' });
+    const status = await service.app.inject({ method: 'GET', url: '/api/deliveries/payments', headers: { authorization: admin } });
+    expect(status.json()).toEqual({ service: 'payments', pending: 0, failed: 0, oldestPendingSeconds: null, routes: [], recentFailures: [] });
+    expect((await service.app.inject({ method: 'GET', url: '/api/deliveries/payments' })).statusCode).toBe(401);
   });
 
   it('checks access before the query, so a caller without access learns nothing from a bad one', async () => {
@@ -205,8 +214,8 @@ describe('payments ledger for staff', () => {
   });
 
   it('lists newest first with status, amount, description, date, filters and paging', async () => {
-    const staff = service.bearer({ sub: 'staff:1', role: 'staff' });
-    const list = (query: string) => service.app.inject({ method: 'GET', url: `/api/payments${query}`, headers: { authorization: staff } });
+    const admin = service.bearer({ sub: 'admin:1', role: 'admin' });
+    const list = (query: string) => service.app.inject({ method: 'GET', url: `/api/payments${query}`, headers: { authorization: admin } });
     const all = (await list('?pageSize=100')).json();
     expect(all.total).toBe(all.items.length);
     const times = all.items.map((item: { createdAt: string }) => item.createdAt);

@@ -3,6 +3,7 @@ export { effectHeaders, effectPath, signDelivery, signedDeliveryHeaders } from '
 export {
   createEffects,
   defaultDeliveryTuning,
+  noDeliveries,
   type DeliveryTuning,
   type Effects,
   type EffectsOptions,

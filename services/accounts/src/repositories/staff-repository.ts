@@ -55,3 +55,15 @@ export const updateStaffPassword = (db: Db, id: number, passwordHash: string) =>
     .where('role', 'in', ['staff', 'admin'])
     .returningAll()
     .executeTakeFirst();
+
+/** Which of these emails (lower case) belong to a back-office administrator. */
+export async function administratorEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('staff_users')
+    .select(sql<string>`lower(email)`.as('email'))
+    .where('role', '=', 'admin')
+    .where(sql<string>`lower(email)`, 'in', emails.map((email) => email.toLowerCase()))
+    .execute();
+  return new Set(rows.map((row) => row.email));
+}

@@ -45,9 +45,9 @@ export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: Acco
     onRequest: adminOnly,
     schema: {
       tags: ['admin'],
-      summary: 'The newest import job with its progress (404 before the first)',
+      summary: 'The newest import job with its progress (null before the first)',
       operationId: 'getLatestImportJob',
-      response: { 200: importJobSchema, ...errorResponses(401, 403, 404, 503) },
+      response: { 200: importJobSchema.nullable(), ...errorResponses(401, 403, 503) },
     },
   }, async () => getLatestImportJob(ctx));
 

@@ -19,11 +19,11 @@ export async function failInterruptedImports(ctx: AccountsContext, silentForMs =
   await failSilentImportJobs(ctx.db, new Date(now.getTime() - silentForMs), importJobMessages.interrupted, now);
 }
 
-export async function getLatestImportJob(ctx: AccountsContext): Promise<ImportJob> {
+/** Null before the first import: nothing has gone wrong, so it is no error (as `GET /api/admin/session` for nobody). */
+export async function getLatestImportJob(ctx: AccountsContext): Promise<ImportJob | null> {
   await failInterruptedImports(ctx);
   const row = await findLatestImportJob(ctx.db);
-  if (!row) throw notFound(importJobMessages.notFound);
-  return toImportJob(row);
+  return row ? toImportJob(row) : null;
 }
 
 export async function getImportJob(ctx: AccountsContext, id: number): Promise<ImportJob> {

@@ -47,11 +47,12 @@ export async function paymentRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
   }, async (request) => getPayment(ctx, request.params.paymentIntentId,
     (err) => request.log.info({ err }, 'Stripe could not be asked; showing the stored status')));
 
+  // Administrators only (issue 12): who paid what is the owner's to see.
   app.get('/api/payments', {
-    onRequest: app.requireRole('staff', 'admin'),
+    onRequest: app.requireRole('admin'),
     schema: {
       tags: ['payments'],
-      summary: 'The payments ledger for staff, newest first, with filters and paging',
+      summary: 'The payments ledger for administrators, newest first, with filters and paging',
       querystring: paymentListQuerySchema,
       response: { 200: paymentListResponseSchema, ...errors },
     },

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { importAllCustomersPath, importJobSchema, latestImportJobPath, type ImportJob } from '@repo/contracts';
-import { ApiRequestError } from '@repo/ui';
 import { adminApi } from '../../../lib/api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -8,22 +7,14 @@ import { queryKeys } from './query-keys.ts';
 export const importPollMs = 1_000;
 
 /**
- * GET /api/admin/import-jobs/latest (admin): the newest import, or null when none has run (404 today; an empty 200
- * reads the same). Asked every second while it runs, so the page (reloaded or not) follows it to the end. Staff never
- * ask: the server would refuse them.
+ * GET /api/admin/import-jobs/latest (admin): the newest import, or null when none has run. Asked every second while it
+ * runs, so the page (reloaded or not) follows it to the end. Staff never ask: the server would refuse them.
  */
 export function useLatestImportJob(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.latestImportJob,
-    queryFn: async ({ signal }): Promise<ImportJob | null> => {
-      try {
-        const answer = await adminApi.json<unknown>('GET', latestImportJobPath, undefined, { signal });
-        return answer === null ? null : importJobSchema.parse(answer);
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<ImportJob | null> =>
+      importJobSchema.nullable().parse(await adminApi.json<unknown>('GET', latestImportJobPath, undefined, { signal })),
     enabled,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === 'running' ? importPollMs : false),

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ImportJob, ImportSource } from '@repo/contracts';
+import { importJobMessages, type ImportJob, type ImportSource } from '@repo/contracts';
 import { errorMessage, showToast } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
@@ -129,7 +129,7 @@ function ImportRunner() {
           </Button>
         </Stack>
       </Paper>
-      <QueryStates query={latest} what="the latest import" empty="No import has been run yet." isEmpty={(data) => data === null}>
+      <QueryStates query={latest} what="the latest import" empty={importJobMessages.noneYet} isEmpty={(data) => data === null}>
         {(data) => (data ? <ImportProgress job={data} /> : null)}
       </QueryStates>
     </Stack>
