@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { importAllCustomersPath, latestImportJobPath, sessionCookieName, type ImportJob } from '@repo/contracts';
-import { serviceProIdOf, serviceProSandboxCompanyName } from '../../packages/field-service/src/sandbox/index.ts';
+import { serviceProIdOf, serviceProSandboxCompanyName } from '@repo/field-service/sandbox';
 import { useBrowser } from '../support/browser.ts';
 import { newContext, newCustomer, open, phone, urls } from './portal-support.ts';
 import { noScrollSideways, staffToken, submitBackOfficeSignIn } from './tracking-support.ts';
