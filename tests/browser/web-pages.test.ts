@@ -108,8 +108,18 @@ describe('brand pages, font examples and 404', () => {
     await context.close();
   });
 
-  it('shows a 404 card titled Page Not Found for an unknown path, without errors', async () => {
+  it('answers an unknown path with status 404 and a card titled Page Not Found, without other errors', async () => {
     const { page, context, errors } = await openPage(useChromium(), '/no-such-page/deeper');
+    const answer = await page.request.get(page.url());
+    expect(answer.status()).toBe(404);
+    // The prerendered Page Not Found page: no canonical address or structured data of another page.
+    const html = await answer.text();
+    expect(html).toContain('<title>Page Not Found | ');
+    expect(html).not.toMatch(/rel="canonical"|application\/ld\+json/);
+    // The browser reports the page's own 404 on the console; nothing else may fail.
+    const documentNotFound = errors.findIndex((error) => /status of 404 \(Not Found\)/.test(error));
+    expect(documentNotFound).toBeGreaterThanOrEqual(0);
+    errors.splice(documentNotFound, 1);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     expect(await page.getByRole('region', { name: '404 Page Not Found' }).isVisible()).toBe(true);
     await expect.poll(() => page.title()).toMatch(/^Page Not Found \| /);

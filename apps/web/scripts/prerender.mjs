@@ -41,6 +41,9 @@ for (const route of skipped) console.log(`no page at ${route} yet: not prerender
 for (const page of pages) {
   await build.write(htmlFileFor(page.path), build.pageHtml(page, build.chunksOf(routeModules(page.path))), page.path);
 }
+// Served with status 404 for every unknown address; rendered over rather than hydrated, since its address varies.
+const notFound = await build.server.renderNotFound();
+await build.write('404.html', build.pageHtml(notFound, [], { hydrate: false }), 'Page Not Found');
 await build.write('sitemap.xml', sitemap);
 await build.write('robots.txt', robots);
 console.log('wrote sitemap.xml and robots.txt');

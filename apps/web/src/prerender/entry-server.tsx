@@ -17,6 +17,20 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   return { path, html, head: renderPageHead({ ...defaultHead(path), ...head }) };
 }
 
+/** Any address no page has: what the catch-all route renders. */
+const unknownPath = '/page-not-found';
+
+/**
+ * The Page Not Found page the gateways answer unknown addresses with (status 404, dist/404.html): its own title, and
+ * no canonical address or structured data, which would claim it is another page of the site.
+ */
+export async function renderNotFound(): Promise<PrerenderedPage> {
+  await loadMatchedRoutes(routes, unknownPath);
+  const { html, head } = renderRoutes(routes, unknownPath, AppProvider);
+  const { canonicalUrl: _canonical, structuredData: _structuredData, ...rest } = { ...defaultHead(unknownPath), ...head };
+  return { path: unknownPath, html, head: renderPageHead(rest) };
+}
+
 /** Whether a page is registered at `path` (rather than the catch-all 404). */
 function hasPage(path: string): boolean {
   return matchRoutes(routes, path)?.at(-1)?.route.path !== '*';
