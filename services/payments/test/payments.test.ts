@@ -166,7 +166,7 @@ describe('demo card form', () => {
     const short = await confirm({ paymentIntentId, clientSecret, cardNumber: '4242' });
     expect(short.json().error.fields.cardNumber).toBe('Card number must be 12 to 19 digits');
 
-    const wrongSecret = await confirm({ paymentIntentId, clientSecret: `${clientSecret.slice(0, -1)}0`, cardNumber: demoTestCards.succeeds });
+    const wrongSecret = await confirm({ paymentIntentId, clientSecret: `${clientSecret.slice(0, -1)}${clientSecret.endsWith('0') ? '1' : '0'}`, cardNumber: demoTestCards.succeeds });
     expect(wrongSecret.statusCode).toBe(404);
     const otherIntent = await start();
     const swapped = await confirm({ paymentIntentId, clientSecret: otherIntent.clientSecret, cardNumber: demoTestCards.succeeds });
