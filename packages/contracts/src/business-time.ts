@@ -29,6 +29,12 @@ const pad = (value: number) => String(value).padStart(2, '0');
 // at a minute boundary, so the last answer is kept for its minute.
 let lastDate: { minute: number; date: string } | undefined;
 
+/** The business's date and wall-clock time ('HH:MM') at an instant. */
+export function businessClock(instant: Date): { date: string; time: string } {
+  const p = zonedParts(instant);
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
+}
+
 /** The business's calendar date at `instant`. */
 export function businessDate(instant: Date = new Date()): string {
   const minute = Math.floor(instant.getTime() / 60_000);

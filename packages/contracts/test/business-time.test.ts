@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bookableDates, businessDate, businessInstant, weekday } from '../src/business-time.ts';
+import { addDays, bookableDates, businessClock, businessDate, businessInstant, weekday } from '../src/business-time.ts';
 
 describe('business time (America/New_York)', () => {
   it('gives the Eastern date for a UTC instant late in the Eastern evening', () => {
@@ -14,6 +14,11 @@ describe('business time (America/New_York)', () => {
     expect(businessInstant('2026-03-08', '08:00').toISOString()).toBe('2026-03-08T12:00:00.000Z');
     expect(businessInstant('2026-11-01', '08:00').toISOString()).toBe('2026-11-01T13:00:00.000Z');
     expect(businessInstant('2026-10-31', '16:00').toISOString()).toBe('2026-10-31T20:00:00.000Z');
+  });
+
+  it('gives the Eastern date and wall-clock time of an instant, in winter and in summer', () => {
+    expect(businessClock(new Date('2026-01-15T02:30:00Z'))).toEqual({ date: '2026-01-14', time: '21:30' });
+    expect(businessClock(new Date('2026-07-01T13:05:00Z'))).toEqual({ date: '2026-07-01', time: '09:05' });
   });
 
   it('lists 14 bookable dates from today without Sundays', () => {

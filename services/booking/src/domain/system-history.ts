@@ -1,5 +1,5 @@
 import {
-  business,
+  businessClock,
   importedAppointmentSchema,
   importedServiceRequestSchema,
   states,
@@ -21,22 +21,6 @@ export type SystemHistory = {
   appointments: (z.output<typeof importedAppointmentSchema> & { externalId: string })[];
 };
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: business.timeZone,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** The business's date and wall-clock time ('HH:MM') at an instant: where a visit shows on the portal's calendar. */
-function businessClock(instant: Date): { date: string; time: string } {
-  const part: Record<string, string> = {};
-  for (const { type, value } of wallClock.formatToParts(instant)) part[type] = value;
-  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
-}
 
 /** '14:00-15:00' for a visit from 14:00 to 15:00 business time; an hour when the end is unknown, ending that day at most. */
 export function visitTimeSlot(start: string, end: string | null): { appointmentDate: string; timeSlot: string } {
