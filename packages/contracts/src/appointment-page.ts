@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appointmentSchema, isoDateSchema, timeSlotSchema } from './appointments.ts';
+import { appointmentIdParamsSchema, appointmentSchema, businessDateSchema, timeSlotSchema } from './appointments.ts';
 
 /**
  * The appointment as one page (portal `/appointments/:id`). Two ways in:
@@ -14,7 +14,7 @@ export const appointmentLinkScopes = ['manage', 'track'] as const;
 export type AppointmentLinkScope = (typeof appointmentLinkScopes)[number];
 
 /**
- * The claims of a link token (HS256 with the shared JWT secret, signed by booking). `typ` and the absence of `role`
+ * The claims of a link token (EdDSA, signed with booking's own link key, verified with its public key). `typ` and the absence of `role`
  * and `sid` keep it from ever passing as a session; a session token never passes as a link (no `typ`). `exp` is a day
  * after the slot the link was issued for; booking honours a link until a day after the appointment's current slot,
  * so a link survives a reschedule.
@@ -29,18 +29,8 @@ export const appointmentLinkClaimsSchema = z.object({
 });
 export type AppointmentLinkClaims = z.infer<typeof appointmentLinkClaimsSchema>;
 
-const idMessage = 'Appointment id must be a whole number from 1 to 2147483647';
-/**
- * The `:id` of an appointment call (the appointment page, staff status changes): digits only (no sign, spaces, hex or
- * exponent) within the id column's range, so ` 1`, `0x10` or `1e3` never name appointment 1, 16 or 1000.
- */
-export const appointmentPathParamsSchema = z.object({
-  id: z
-    .string({ error: idMessage })
-    .regex(/^[1-9]\d{0,9}$/, idMessage)
-    .transform(Number)
-    .refine((id) => id <= 2_147_483_647, idMessage),
-});
+/** The `:id` of an appointment call (the appointment page, staff status changes and assignment). */
+export const appointmentPathParamsSchema = appointmentIdParamsSchema;
 
 /** Portal addresses of an appointment's page and of its manage link. */
 export const appointmentPagePath = (id: number) => `/appointments/${id}`;
@@ -63,7 +53,7 @@ export const appointmentDetailsSchema = z.object({
 });
 export type AppointmentDetails = z.infer<typeof appointmentDetailsSchema>;
 
-export const rescheduleRequestSchema = z.object({ appointmentDate: isoDateSchema, timeSlot: timeSlotSchema });
+export const rescheduleRequestSchema = z.object({ appointmentDate: businessDateSchema, timeSlot: timeSlotSchema });
 export type RescheduleRequest = z.infer<typeof rescheduleRequestSchema>;
 
 export const appointmentPageMessages = {

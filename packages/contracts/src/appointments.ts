@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { appliances, appointmentStatuses, brands, serviceTypes } from './choices.ts';
 import { booking } from './constants.ts';
+import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 
-export const isoDateSchema = z
-  .string({ error: 'Date is required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in YYYY-MM-DD form')
-  .refine((value) => {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'Date is not a real calendar date');
+const isoDateForm = z.string({ error: 'Date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in YYYY-MM-DD form');
+const isCalendarDate = (value: string) => {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+export const isoDateSchema = isoDateForm.refine(isCalendarDate, 'Date is not a real calendar date');
+
+/** The dates a booking or a filter may name (issue 16): far-past and far-future dates are refused, never computed with. */
+export const businessDateRange = { first: '2000-01-01', last: '2100-12-31' } as const;
+export const businessDateSchema = isoDateForm
+  .refine((value) => value >= businessDateRange.first && value <= businessDateRange.last, `Date must be between ${businessDateRange.first} and ${businessDateRange.last}`)
+  .refine(isCalendarDate, 'Date is not a real calendar date');
 
 export const timeSlotSchema = z
   .string({ error: 'Time slot is required' })
@@ -25,7 +31,7 @@ function choice<T extends readonly [string, ...string[]]>(values: T, requiredMes
   });
 }
 
-export const availableSlotsQuerySchema = z.object({ date: isoDateSchema });
+export const availableSlotsQuerySchema = z.object({ date: businessDateSchema });
 export type AvailableSlotsQuery = z.infer<typeof availableSlotsQuerySchema>;
 
 export const availableSlotsResponseSchema = z.object({
@@ -95,7 +101,7 @@ export const contactInfoSchema = z.object({
 export const appointmentRequestSchema = z.object({
   ...contactInfoSchema.shape,
   ...serviceDetailsSchema.shape,
-  appointmentDate: isoDateSchema,
+  appointmentDate: businessDateSchema,
   timeSlot: timeSlotSchema,
 });
 export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
@@ -144,10 +150,10 @@ export type CreateAppointmentResponse = z.infer<typeof createAppointmentResponse
  * default); the answer is the page's array, and the `X-Total-Count` header counts every match.
  */
 export const appointmentListQuerySchema = z.object({
-  date: isoDateSchema.optional(),
+  date: businessDateSchema.optional(),
   status: appointmentStatusSchema.optional(),
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000').default(1),
-  pageSize: z.coerce.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(200, 'Page size must be at most 200').default(100),
+  page: strictQueryNumber(z.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000')).default(1),
+  pageSize: strictQueryNumber(z.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(200, 'Page size must be at most 200')).default(100),
 });
 /** The staff view of an appointment: the spec's `scheduledTime` is the slot's start as an instant (ISO 8601 with offset). */
 export const staffAppointmentSchema = appointmentSchema.extend({ scheduledTime: z.string() });
@@ -155,7 +161,8 @@ export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 export const appointmentListSchema = z.array(appointmentSchema);
 export const staffAppointmentListSchema = z.array(staffAppointmentSchema);
 
-export const appointmentIdParamsSchema = z.object({ id: z.coerce.number({ error: 'Appointment id must be a number' }).int().positive('Appointment id must be a positive number') });
+/** The `:id` of an appointment call: digits only, within the id column's range (see `rowIdSchema`). */
+export const appointmentIdParamsSchema = z.object({ id: rowIdSchema('Appointment id') });
 
 export const appointmentStatusChangeSchema = z.object({ status: appointmentStatusSchema });
 /** `PUT /api/appointments/:id/assign` (staff): a technician's id, or null to unassign. */

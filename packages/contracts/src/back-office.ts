@@ -2,24 +2,19 @@ import { z } from 'zod';
 import { authMessages } from './auth.ts';
 import { serviceSystemIds } from './choices.ts';
 import { externalCustomerSchema } from './phone-lookup.ts';
+import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 
 /* ---------------------------------------------------------------------------------------------------------------
  * The owner's back office (issue 12): staff accounts, the customer import job, searchable customer lists.
  * Lists answer `{ items, total, page, pageSize }` like the other staff lists.
  * ------------------------------------------------------------------------------------------------------------- */
 
-const page = z.coerce
-  .number({ error: 'Page must be a number' })
-  .int('Page must be a whole number')
-  .min(1, 'Page must be at least 1')
-  .max(10_000, 'Page must be at most 10000')
-  .default(1);
-const pageSize = z.coerce
-  .number({ error: 'Page size must be a number' })
-  .int('Page size must be a whole number')
-  .min(1, 'Page size must be at least 1')
-  .max(100, 'Page size must be at most 100')
-  .default(25);
+const page = strictQueryNumber(
+  z.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000'),
+).default(1);
+const pageSize = strictQueryNumber(
+  z.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100'),
+).default(25);
 
 /**
  * `GET /api/admin/servicepro-customers` and `GET /api/admin/customers` (staff, admin): `q` finds customers whose first
@@ -66,7 +61,7 @@ export type CreateStaffAccount = z.infer<typeof createStaffAccountSchema>;
 /** `PUT /api/admin/staff/:id/password` (admin): a new password; every session of that account ends. 204. */
 export const staffAccountPasswordSchema = z.object({ password: staffPassword });
 export const staffAccountParamsSchema = z.object({
-  id: z.string().regex(/^[1-9]\d{0,8}$/, 'Staff id must be a positive whole number').transform(Number),
+  id: rowIdSchema('Staff id'),
 });
 export const staffAccountMessages = {
   emailTaken: 'That email already has a back-office sign-in. Use another email.',
@@ -125,7 +120,7 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 export const importAllCustomersPath = '/api/admin/import-all-customers';
 export const latestImportJobPath = '/api/admin/import-jobs/latest';
 export const importJobParamsSchema = z.object({
-  id: z.string().regex(/^[1-9]\d{0,8}$/, 'Import id must be a positive whole number').transform(Number),
+  id: rowIdSchema('Import id'),
 });
 export const importJobMessages = {
   alreadyRunning: 'An import is already running. Wait for it to finish.',

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './safe-input.ts';
 export * from './health.ts';
 export * from './routes.ts';
 export * from './choices.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isoDateSchema } from './appointments.ts';
+import { businessDateSchema } from './appointments.ts';
 import { payment } from './constants.ts';
+import { strictQueryNumber } from './safe-input.ts';
 
 /** Whole cents of a dollar amount; floating-point noise (189.5 * 100 = 18949.999…) is rounded away. */
 export function amountToCents(amount: number): number {
@@ -111,13 +112,13 @@ export const paymentListQuerySchema = z
     status: paymentStatusSchema.optional(),
     provider: paymentProviderSchema.optional(),
     /** Created on or after this business date (America/New_York). */
-    from: isoDateSchema.optional(),
+    from: businessDateSchema.optional(),
     /** Created on or before this business date (America/New_York). */
-    to: isoDateSchema.optional(),
+    to: businessDateSchema.optional(),
     /** The payer's invoice or appointment reference, matched whole and case-insensitively. */
     reference: z.string().trim().min(1, paymentMessages.reference).max(paymentReferenceMax, paymentMessages.reference).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    page: strictQueryNumber(z.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000')).default(1),
+    pageSize: strictQueryNumber(z.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100')).default(25),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'The end date must not be before the start date' });
 export type PaymentListQuery = z.input<typeof paymentListQuerySchema>;

@@ -10,6 +10,9 @@ export type RouteOwnership = { path: string; prefix: boolean; service: ServiceNa
 /** Where a service shows staff the state of the effects it still owes its peers (see deliveries.ts). */
 export const deliveriesPath = (service: ServiceName) => `/api/deliveries/${service}`;
 
+/** Where a service gives staff its OpenAPI document; the back office's API reference merges the four. */
+export const apiDocsPath = (service: ServiceName) => `/api/docs/${service}`;
+
 /**
  * Paths under this prefix are service-to-service only (e.g. effect deliveries, sent to a peer's internal address).
  * No route below may start with it; the gateway tests hold every gateway to that.
@@ -29,6 +32,7 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/api/payments/', prefix: true, service: 'payments' },
   { path: '/api/payments', prefix: false, service: 'payments' },
   ...serviceNames.map((service) => ({ path: deliveriesPath(service), prefix: false, service })),
+  ...serviceNames.map((service) => ({ path: apiDocsPath(service), prefix: false, service })),
 ];
 
 /** The service that answers `pathname`, or undefined when no service owns it. Longest match wins. */
@@ -80,6 +84,7 @@ export const appPages: Record<AppName, readonly string[]> = {
     '/admin-payments',
     '/admin-deliveries',
     '/admin-staff',
+    '/api-reference',
     '/my-jobs',
   ],
 };

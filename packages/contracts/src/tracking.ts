@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateSchema } from './appointments.ts';
+import { businessDateSchema } from './appointments.ts';
+import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 import { trackingStatuses } from './choices.ts';
 import { locationSchema } from './technicians.ts';
 
@@ -57,13 +58,8 @@ export const trackingRecordSchema = z.object({
 });
 export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
 
-const appointmentIdMessage = 'Appointment id must be a whole number from 1 to 2147483647';
 /** Booking's appointment id: digits only, within the id column's range. */
-export const trackingAppointmentIdSchema = z
-  .string({ error: appointmentIdMessage })
-  .regex(/^[1-9]\d{0,9}$/, appointmentIdMessage)
-  .transform(Number)
-  .refine((id) => id <= 2_147_483_647, appointmentIdMessage);
+export const trackingAppointmentIdSchema = rowIdSchema('Appointment id');
 export const trackingParamsSchema = z.object({ appointmentId: trackingAppointmentIdSchema });
 
 /**
@@ -72,9 +68,9 @@ export const trackingParamsSchema = z.object({ appointmentId: trackingAppointmen
  * (America/New_York).
  */
 export const trackingListQuerySchema = z.object({
-  date: isoDateSchema.optional(),
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000').default(1),
-  pageSize: z.coerce.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100').default(50),
+  date: businessDateSchema.optional(),
+  page: strictQueryNumber(z.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000')).default(1),
+  pageSize: strictQueryNumber(z.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100')).default(50),
 });
 export type TrackingListQuery = z.input<typeof trackingListQuerySchema>;
 export const trackingListSchema = z.object({
@@ -165,7 +161,7 @@ export const wsMessages = {
  */
 export const technicianJobsPath = '/api/tracking/jobs';
 export const technicianJobsQuerySchema = z.object({
-  date: isoDateSchema.optional(),
+  date: businessDateSchema.optional(),
   technicianId: z.string().min(1).max(64).optional(),
 });
 export type TechnicianJobsQuery = z.infer<typeof technicianJobsQuerySchema>;

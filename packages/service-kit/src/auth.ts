@@ -8,6 +8,8 @@ import { SessionCheckUnavailableError, UnconfiguredSessionStore, type SessionSto
 import { SessionWatcher } from './sessions/watcher.ts';
 import { withRequirement } from './openapi.ts';
 
+export * from './signing-keys.ts';
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller, or null for an anonymous request. Filled by `app.authenticate`/`app.optionalSession`. */
@@ -41,7 +43,10 @@ declare module '@fastify/jwt' {
 }
 
 export type AuthOptions = {
-  jwtSecret: string;
+  /** Accounts' Ed25519 public key (PEM): every session token is verified with it. */
+  publicKey: string;
+  /** Accounts' private key (PEM), given to accounts alone: without it the service verifies and cannot mint sessions. */
+  signingKey?: string;
   /** Browser origins allowed to make cookie-authenticated state changes. */
   allowedOrigins: string[];
   /** Says whether a token's session is still active. */
@@ -65,7 +70,7 @@ function hasCredentials(request: FastifyRequest): boolean {
 
 /**
  * Cookie + JWT verification with roles, and a check that the token's session is still active. Tokens are minted only
- * by accounts (see `signSession`); every service verifies.
+ * by accounts (see `signSession`), with its Ed25519 private key; every service verifies them with the public key.
  *
  * Why a revocation check rather than short-lived tokens: bearer API clients and copied cookies must stop working the
  * moment their session is logged out (or its password changed), and there is no refresh flow to lean on. So each
@@ -80,8 +85,10 @@ function hasCredentials(request: FastifyRequest): boolean {
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   await app.register(fastifyCookie);
   await app.register(fastifyJwt, {
-    secret: options.jwtSecret,
-    sign: { expiresIn: '12h' },
+    secret: options.signingKey ? { private: options.signingKey, public: options.publicKey } : { public: options.publicKey },
+    sign: { algorithm: 'EdDSA', expiresIn: '12h' },
+    // Only EdDSA: no `none`, and no HMAC over the public key (which every service, and anyone who asks, may know).
+    verify: { algorithms: ['EdDSA'] },
   });
   app.decorateRequest('session', null);
   const store = options.sessions;
@@ -171,7 +178,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   });
 });
 
-/** Mints a session token. Only the accounts service calls this in production; tests use it to act as a user. */
+/** Mints a session token (EdDSA). Only a service given the private key can: accounts (tests use `signTestSession`). */
 export function signSession(app: FastifyInstance, claims: SessionClaims, expiresIn: string | number = '12h'): string {
   return app.jwt.sign(claims, { expiresIn });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, type ServiceName } from '@repo/contracts';
 import { authPlugin } from './auth.ts';
 import { resolveSessionStore } from './sessions/resolve.ts';
@@ -10,14 +10,18 @@ import type { SessionStore } from './sessions/store.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { BaseEnv } from './env.ts';
 import { errorHandler, notFoundBody, rateLimitBody } from './error-handler.ts';
-import { documentRoute, securitySchemes } from './openapi.ts';
+import { documentRoute, documentTransform, documentTransformObject, securitySchemes } from './openapi.ts';
+import { safeValidatorCompiler } from './validation.ts';
+import { registerApiDocs } from './api-docs.ts';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 export type ServiceOptions = {
   name: ServiceName;
   version?: string;
-  env: Pick<BaseEnv, 'LOG_LEVEL' | 'JWT_SECRET' | 'RATE_LIMIT_MAX' | 'TRUST_PROXY' | 'ALLOWED_ORIGINS' | 'NODE_ENV' | 'SERVICE_KEY' | 'PEER_URLS'>;
+  env: Pick<BaseEnv, 'LOG_LEVEL' | 'JWT_PUBLIC_KEY' | 'RATE_LIMIT_MAX' | 'TRUST_PROXY' | 'ALLOWED_ORIGINS' | 'NODE_ENV' | 'SERVICE_KEY' | 'PEER_URLS'>;
+  /** The private key session tokens are signed with (JWT_PRIVATE_KEY): accounts only; every other service only verifies. */
+  sessionSigningKey?: string;
   /** Where sessions are checked. Accounts passes its database; every other service asks accounts (PEER_URLS, SERVICE_KEY). */
   sessions?: SessionStore;
   /** Readiness probe; usually the database ping. */
@@ -57,9 +61,11 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
     ajv: undefined,
+    // A path the router cannot decode (`%C0%80`, a lone `%`) is refused before any hook; it answers the API error shape too.
+    frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.addHook('onRoute', documentRoute);
@@ -90,22 +96,24 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
       servers: [{ url: '/', description: 'The gateway this document was read from' }],
       components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentTransform,
+    transformObject: documentTransformObject,
   });
   await app.register(authPlugin, {
-    jwtSecret: env.JWT_SECRET,
+    publicKey: env.JWT_PUBLIC_KEY,
+    signingKey: options.sessionSigningKey,
     allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
     sessions: resolveSessionStore(options.name, env, options.sessions),
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerApiDocs(app, options.name);
 
-  app.get('/healthz', { config: { rateLimit: false }, schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({
+  app.get('/healthz', { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: healthSchema } } }, async () => ({
     status: 'ok' as const,
     service: options.name,
   }));
-  app.get('/readyz', { config: { rateLimit: false }, schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+  app.get('/readyz', { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Readiness: the service can reach its database', response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     try {
       await options.ready();
       return { status: 'ok' as const, service: options.name };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appNames, localAppOrigin } from '@repo/contracts';
 import { effectsEnvShape } from './effects/env.ts';
+import { isKeyPair, normalisePem, privateKeyProblem, publicKeyProblem } from './signing-keys.ts';
 
 export class EnvError extends Error {
   readonly problems: string[];
@@ -13,6 +14,31 @@ export class EnvError extends Error {
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
+/** A key in PEM, checked at start-up; line breaks may be written as `\n` (one-line .env files). */
+const pemKey = (problem: (pem: string) => string | undefined, missing: string) =>
+  z.string({ error: missing }).transform((value, ctx) => {
+    const pem = normalisePem(value);
+    const found = problem(pem);
+    if (found) ctx.addIssue({ code: 'custom', message: found });
+    return pem;
+  });
+
+/** An Ed25519 private key (PEM) this service signs with; `openssl genpkey -algorithm ed25519` makes one. */
+export const ed25519PrivateKey = (what: string) => pemKey(privateKeyProblem, `is required: ${what} (an Ed25519 private key in PEM, see .env.example)`);
+/** An Ed25519 public key (PEM) this service verifies with; `openssl pkey -pubout` gives it from the private key. */
+export const ed25519PublicKey = (what: string) => pemKey(publicKeyProblem, `is required: ${what} (an Ed25519 public key in PEM, see .env.example)`);
+
+/** Accounts' environment: the private key it signs sessions with, which must pair with JWT_PUBLIC_KEY. */
+export const sessionSigningEnvShape = { JWT_PRIVATE_KEY: ed25519PrivateKey('the key accounts signs session tokens with') };
+
+/** A check for `.superRefine`: the private and public key variables are two halves of one keypair. */
+export function checkKeyPair(env: Record<string, unknown>, ctx: z.RefinementCtx, privateName: string, publicName: string): void {
+  const [privateKey, publicKey] = [env[privateName], env[publicName]];
+  if (typeof privateKey !== 'string' || typeof publicKey !== 'string') return;
+  if (privateKeyProblem(privateKey) || publicKeyProblem(publicKey)) return;
+  if (!isKeyPair(privateKey, publicKey)) ctx.addIssue({ code: 'custom', path: [publicName], message: `is not the public half of ${privateName}` });
+}
+
 /** Variables every service reads. Service-specific ones are added with `.extend()`. */
 export function baseEnvSchema(defaultPort: number) {
   return z.object({
@@ -23,7 +49,8 @@ export function baseEnvSchema(defaultPort: number) {
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     DATA_DIR: z.string().min(1).optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-    JWT_SECRET: z.string({ error: 'is required (at least 32 characters)' }).min(32, 'must be at least 32 characters'),
+    /** Accounts' public key: every service verifies session tokens with it (only EdDSA is accepted). */
+    JWT_PUBLIC_KEY: ed25519PublicKey("accounts' key that session tokens are verified with"),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
     TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
     ALLOWED_ORIGINS: z.string().default(appNames.map((app) => localAppOrigin(app)).join(',')),
@@ -42,7 +69,9 @@ export function loadEnv<S extends z.ZodType>(service: string, schema: S, source:
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
-    const message = issue.code === 'invalid_type' && present[name] === undefined ? 'is required' : issue.message;
+    const missing = issue.code === 'invalid_type' && present[name] === undefined;
+    // A schema may say what the missing variable is for ("is required: ...").
+    const message = missing && !issue.message.startsWith('is required') ? 'is required' : issue.message;
     return `${name} ${message}`;
   });
   throw new EnvError(service, problems);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCodes, type ApiError } from '@repo/contracts';
+import { isConnectionError, sqlState } from './db/errors.ts';
 import { DomainError } from './errors.ts';
 
 const body = (code: string, message: string, fields?: Record<string, string>): ApiError => ({
@@ -20,6 +21,7 @@ const requestErrors: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: errorCodes.payloadTooLarge, message: 'The request body is too large.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: errorCodes.badRequest, message: 'The request body is empty; send a JSON object.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: errorCodes.badRequest, message: 'The request body is not valid JSON.' },
+  FST_ERR_BAD_URL: { status: 400, code: errorCodes.badRequest, message: 'The address is not valid: it holds a broken percent-encoding.' },
 };
 
 function fieldMessages(error: FastifyError): Record<string, string> {
@@ -33,7 +35,24 @@ function fieldMessages(error: FastifyError): Record<string, string> {
   return fields;
 }
 
-/** The one error handler: validation → 400 with field messages, domain errors → their status, anything else → logged 500. */
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a string too long, a number out of range, a bad date or encoding,
+ * a NUL byte…) are caused by the request's values, so the caller gets a 400, not a 500. Each one means a schema let
+ * through what the column cannot hold, so it is logged as a warning to be fixed there.
+ */
+const isDataException = (error: unknown) => /^22[0-9A-Z]{3}$/.test(sqlState(error) ?? '');
+
+/** Seconds a caller is asked to wait (Retry-After) while the database is unreachable: about a restart's length. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailableBody = () =>
+  body(errorCodes.unavailable, 'The service is briefly unavailable. Please try again in a few seconds.');
+
+/**
+ * The one error handler: validation → 400 with field messages, domain errors → their status, a value the database
+ * cannot hold → 400, a database that cannot be reached (down, restarting, a cut connection) → 503 with Retry-After,
+ * anything else → logged 500.
+ */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     const fields = fieldMessages(error);
@@ -41,6 +60,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(400).send(body(errorCodes.validation, messages.join('. '), fields));
   }
   if (error instanceof DomainError) {
+    if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     return reply.code(error.statusCode).send(body(error.code, error.message, error.fields));
   }
   const known = error.code ? requestErrors[error.code] : undefined;
@@ -50,6 +70,15 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(429).send(body(errorCodes.rateLimited, limited.error?.message ?? 'Too many requests. Please try again shortly.'));
   }
   if (error.statusCode === 401) return reply.code(401).send(body(errorCodes.unauthorized, 'Please sign in to continue.'));
+  if (isDataException(error)) {
+    request.log.warn({ err: error, sqlState: sqlState(error) }, 'database refused a value: a request schema is too loose');
+    return reply.code(400).send(body(errorCodes.badRequest, 'A value in this request cannot be stored: check that each text, number and date is of a sensible size.'));
+  }
+  if (isConnectionError(error)) {
+    // Nothing the caller did: the pool reconnects by itself once the database is back, so a retry will go through.
+    request.log.warn({ err: error, sqlState: sqlState(error) }, 'database unreachable; answered 503');
+    return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(databaseUnavailableBody());
+  }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
     request.log.info({ err: error }, 'client error');
     return reply.code(error.statusCode).send(body(errorCodes.badRequest, error.message));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { serviceNames, type ServiceName, type SessionClaims } from '@repo/contracts';
-import { signSession } from './auth.ts';
+import { generateSigningKeys, tokenSigner } from './signing-keys.ts';
 import type { ServiceApp } from './create-service.ts';
 import { createDatabase, migrateToLatest, type Database } from './db/index.ts';
 import { loadEnv, type BaseEnv } from './env.ts';
@@ -11,7 +11,24 @@ import { effectPath, signedDeliveryHeaders } from './effects/signing.ts';
 import { MemorySessionStore } from './sessions/memory-store.ts';
 import { withTestSessions } from './sessions/resolve.ts';
 
-export const testJwtSecret = 'test-secret-that-is-long-enough-for-hs256';
+/** Keys made for this test process: accounts' session keys and booking's appointment-link keys. */
+export const testSigningKeys = generateSigningKeys();
+/**
+ * Every key variable, for a test service's environment; each service's schema keeps the ones it reads (accounts the
+ * session private key, booking the link private key, tracking the link public key, all the session public key).
+ */
+export const testKeyEnv: Record<string, string> = {
+  JWT_PUBLIC_KEY: testSigningKeys.session.publicKey,
+  JWT_PRIVATE_KEY: testSigningKeys.session.privateKey,
+  LINK_PRIVATE_KEY: testSigningKeys.link.privateKey,
+  LINK_PUBLIC_KEY: testSigningKeys.link.publicKey,
+};
+const signWithSessionKey = tokenSigner(testSigningKeys.session.privateKey);
+/** A session token as accounts mints it (EdDSA, with the test key), valid for `expiresInSeconds` (negative: expired). */
+export function signTestSession(claims: SessionClaims, expiresInSeconds = 12 * 3600): string {
+  const iat = Math.floor(Date.now() / 1000);
+  return signWithSessionKey({ ...claims, iat, exp: iat + expiresInSeconds });
+}
 /** Every test service signs and trusts cross-service effects with this key. */
 export const testServiceKey = 'test-service-key-that-is-long-enough-for-hmac';
 /**
@@ -49,7 +66,7 @@ export async function createTestService<Env extends BaseEnv, DB>(
   const parsed = loadEnv(definition.name, definition.envSchema, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    JWT_SECRET: testJwtSecret,
+    ...testKeyEnv,
     SERVICE_KEY: testServiceKey,
     TRUSTED_SERVICE_KEYS: trustEveryService,
     PEER_URLS: unreachablePeers,
@@ -63,7 +80,7 @@ export async function createTestService<Env extends BaseEnv, DB>(
     app,
     db: database.db,
     database,
-    bearer: ({ sid, ...claims }) => `Bearer ${signSession(app, { ...claims, sid: sessions.open(sid) })}`,
+    bearer: ({ sid, ...claims }) => `Bearer ${signTestSession({ ...claims, sid: sessions.open(sid) })}`,
     endSession: (sid) => sessions.end(sid),
     close: async () => {
       await app.close();
@@ -83,3 +100,7 @@ export function injectEffect(app: ServiceApp, { from, topic, payload, messageId 
 
 /** Assertions on the one API error shape, for service tests. */
 export { expectApiError, jsonBodyErrorCode } from './testing/api-error.ts';
+export * from './testing/hostile-input.ts';
+
+/** The OpenAPI document held to Redocly's recommended rules and to the routes' real answers, for service tests. */
+export { apiDocumentSuite, kitAcceptedWarnings, lintApiDocument, type ApiDocumentSuiteOptions, type LintFinding, type OperationFixture } from './testing/api-document.ts';

@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { deliveryStatusSchema, type DeliveryStatus } from '@repo/contracts';
-import { signSession } from '../src/auth.ts';
 import { createService } from '../src/create-service.ts';
 import { createEffects, effectHeaders, effectsReceiver, signDelivery, type Effects } from '../src/effects/index.ts';
 import { baseEnvSchema, EnvError, loadEnv, type BaseEnv } from '../src/env.ts';
 import type { ServiceDefinition } from '../src/service-main.ts';
-import { createTestService } from '../src/test-service.ts';
+import { createTestService, signTestSession, testKeyEnv } from '../src/test-service.ts';
 import {
   assignedSchema,
   createPeerLink,
@@ -38,7 +37,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const senderProcess = fileURLToPath(new URL('./support/effects-sender-process.ts', import.meta.url));
 
 describe('effects configuration', () => {
-  const base = { JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' };
+  const base = { ...testKeyEnv, LOG_LEVEL: 'silent' };
 
   it('reads PEER_URLS and TRUSTED_SERVICE_KEYS into maps and names a malformed entry', () => {
     const env = loadEnv('booking', baseEnvSchema(0), {
@@ -145,7 +144,7 @@ describe.each<Driver>(['postgres', 'pglite'])('durable effects on %s', (driver) 
     await link.down();
     try {
       const messageId = await sender.assign(appointmentId, 'Gus');
-      const staff = `Bearer ${signSession(sender.app, { sub: 'staff-1', role: 'staff', sid: testSessions.open() })}`;
+      const staff = `Bearer ${signTestSession({ sub: 'staff-1', role: 'staff', sid: testSessions.open() })}`;
       const status = await waitFor('a failed attempt in the status', async () => {
         const response = await sender.app.inject({ method: 'GET', url: '/api/deliveries/booking', headers: { authorization: staff } });
         expect(response.statusCode).toBe(200);
@@ -335,16 +334,16 @@ describe.each<Driver>(['postgres', 'pglite'])('durable effects on %s', (driver) 
       const anonymous = await status();
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
-      const customer = await status(`Bearer ${signSession(failing.app, { sub: 'c-1', role: 'customer', customerId: 1, sid: testSessions.open() })}`);
+      const customer = await status(`Bearer ${signTestSession({ sub: 'c-1', role: 'customer', customerId: 1, sid: testSessions.open() })}`);
       expect(customer.statusCode).toBe(403);
       expect(customer.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
-      const admin = await status(`Bearer ${signSession(failing.app, { sub: 'a-1', role: 'admin', sid: testSessions.open() })}`);
+      const admin = await status(`Bearer ${signTestSession({ sub: 'a-1', role: 'admin', sid: testSessions.open() })}`);
       expect(admin.statusCode).toBe(200);
       expect(admin.json()).toEqual({ service: 'accounts', pending: 0, failed: 0, oldestPendingSeconds: null, routes: [], recentFailures: [] });
     });
 
     it('counts pending and failed messages per peer and topic and lists the failures', async () => {
-      const staff = `Bearer ${signSession(failing.app, { sub: 's-1', role: 'staff', sid: testSessions.open() })}`;
+      const staff = `Bearer ${signTestSession({ sub: 's-1', role: 'staff', sid: testSessions.open() })}`;
       const [first, second, payment] = await failing.database.db.transaction().execute(async (trx) => [
         await failing.effects.enqueue(trx, 'appointment.assigned', { appointmentId: 1, technician: 'Lu' }),
         await failing.effects.enqueue(trx, 'appointment.assigned', { appointmentId: 2, technician: 'Mo' }),

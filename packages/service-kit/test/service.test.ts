@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authMessages } from '@repo/contracts';
-import { baseEnvSchema, createService, EnvError, loadEnv, MemorySessionStore, signSession, type ServiceApp } from '../src/index.ts';
+import { baseEnvSchema, createService, EnvError, loadEnv, MemorySessionStore, type ServiceApp } from '../src/index.ts';
+import { signTestSession, testKeyEnv } from '../src/test-service.ts';
 
-const env = loadEnv('booking', baseEnvSchema(3001), { JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '30' });
+const env = loadEnv('booking', baseEnvSchema(3001), { ...testKeyEnv, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '30' });
 let ready = true;
 let app: ServiceApp;
 const sessions = new MemorySessionStore();
@@ -28,7 +29,7 @@ describe('environment', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(EnvError);
       const message = (err as EnvError).message;
-      expect(message).toContain('JWT_SECRET is required');
+      expect(message).toContain("JWT_PUBLIC_KEY is required: accounts' key that session tokens are verified with");
       expect(message).toMatch(/PORT /);
       expect(message).toContain('DATABASE_URL must be a postgres:// URL');
       expect(message).toContain('STRIPE_SECRET_KEY must start with sk_');
@@ -94,18 +95,19 @@ describe('the error handler and request conventions', () => {
     const response = await app.inject({ method: 'GET', url: '/openapi.json' });
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.components.securitySchemes)).toEqual(['bearer', 'customerCookie', 'staffCookie']);
+    // Only the schemes some operation takes: no route here takes a customer's session.
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['bearer', 'staffCookie']);
     // A public route that takes a body: no security, 400 for its input, 403 for a cookie sent from another site,
-    // 413/415 for the body, 429 from the rate limit; the error shape is one shared component.
+    // 413/415 for the body, 429 from the rate limit, 503 when its database is down; the error shape is one shared component.
     const echo = document.paths['/echo'].post;
     expect(echo.operationId).toBe('postEcho');
     expect(echo.security).toEqual([]);
-    expect(Object.keys(echo.responses).sort()).toEqual(['400', '403', '413', '415', '429']);
+    expect(Object.keys(echo.responses).sort()).toEqual(['400', '403', '413', '415', '429', '503']);
     expect(echo.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
     expect(document.components.schemas.ApiError.properties.error).toBeDefined();
-    // Staff only: every way to show a session, 401/403 and the session check's 503.
+    // Staff only: a bearer token or the back office's cookie, naming the role; 401/403 and the session check's 503.
     const staff = document.paths['/staff'].get;
-    expect(staff.security).toEqual([{ bearer: [] }, { customerCookie: [] }, { staffCookie: [] }]);
+    expect(staff.security).toEqual([{ bearer: ['staff'] }, { staffCookie: ['staff'] }]);
     expect(Object.keys(staff.responses).sort()).toEqual(['401', '403', '429', '503']);
     expect(document.paths['/healthz'].get.responses['429']).toBeUndefined();
   });
@@ -123,11 +125,11 @@ describe('health, roles and rate limits', () => {
   });
 
   it('verifies roles and expiry', async () => {
-    const staff = signSession(app, { sub: 'staff:1', role: 'staff', sid: sessions.open() });
+    const staff = signTestSession({ sub: 'staff:1', role: 'staff', sid: sessions.open() });
     expect((await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${staff}` } })).json()).toEqual({ sub: 'staff:1' });
-    const customer = signSession(app, { sub: 'customer:1', role: 'customer', customerId: 1, sid: sessions.open() });
+    const customer = signTestSession({ sub: 'customer:1', role: 'customer', customerId: 1, sid: sessions.open() });
     expect((await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${customer}` } })).statusCode).toBe(403);
-    const expired = signSession(app, { sub: 'staff:1', role: 'staff', sid: sessions.open() }, -10);
+    const expired = signTestSession({ sub: 'staff:1', role: 'staff', sid: sessions.open() }, -10);
     const response = await app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${expired}` } });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toBe(authMessages.sessionEnded);

@@ -10,14 +10,13 @@ import {
   MemorySessionStore,
   newSessionId,
   SessionCheckUnavailableError,
-  signSession,
   verifySignedRequest,
   type BaseEnv,
   type ServiceApp,
   type SessionStore,
 } from '../src/index.ts';
 import type { ServiceDefinition } from '../src/service-main.ts';
-import { createTestService } from '../src/test-service.ts';
+import { createTestService, signTestSession, testKeyEnv } from '../src/test-service.ts';
 
 const key = 'booking-key-that-is-long-enough-for-hmac-0001';
 
@@ -53,7 +52,7 @@ async function closedPort(): Promise<number> {
 }
 
 async function serviceWith(env: Record<string, string>, sessions?: SessionStore): Promise<ServiceApp> {
-  const parsed = loadEnv('booking', baseEnvSchema(0), { JWT_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', ...env });
+  const parsed = loadEnv('booking', baseEnvSchema(0), { ...testKeyEnv, LOG_LEVEL: 'silent', ...env });
   const app = await createService({ name: 'booking', env: parsed, ready: async () => undefined, sessions });
   app.get('/mine', { onRequest: app.authenticate }, async (request) => ({ sub: request.session?.sub }));
   app.get('/public', { onRequest: app.optionalSession }, async (request) => ({ signedIn: request.session !== null }));
@@ -62,7 +61,7 @@ async function serviceWith(env: Record<string, string>, sessions?: SessionStore)
   return app;
 }
 
-const bearer = (app: ServiceApp, sid: string) => ({ authorization: `Bearer ${signSession(app, { sub: 'customer:1', role: 'customer', customerId: 1, sid })}` });
+const bearer = (sid: string) => ({ authorization: `Bearer ${signTestSession({ sub: 'customer:1', role: 'customer', customerId: 1, sid })}` });
 
 let peer: Peer;
 const apps: ServiceApp[] = [];
@@ -138,7 +137,7 @@ describe('session verification in a service', () => {
     apps.push(app);
     const sid = newSessionId();
     peer.active.add(sid);
-    const mine = () => app.inject({ method: 'GET', url: '/mine', headers: bearer(app, sid) });
+    const mine = () => app.inject({ method: 'GET', url: '/mine', headers: bearer(sid) });
     expect((await mine()).json()).toEqual({ sub: 'customer:1' });
     peer.active.delete(sid);
     // How long an answer may be reused is proven with a clock above; here only that the end arrives.
@@ -151,7 +150,7 @@ describe('session verification in a service', () => {
     const app = await serviceWith({}, sessions);
     apps.push(app);
     const sid = sessions.open();
-    const token = signSession(app, { sub: 'customer:1', role: 'customer', customerId: 1, sid });
+    const token = signTestSession({ sub: 'customer:1', role: 'customer', customerId: 1, sid });
     const byCookie = () => app.inject({ method: 'GET', url: '/public', cookies: { [sessionCookieName]: token } });
     expect((await byCookie()).json()).toEqual({ signedIn: true });
     sessions.end(sid);
@@ -169,7 +168,7 @@ describe('session verification in a service', () => {
     for (const app of [unreachable, unconfigured]) {
       const sid = newSessionId();
       for (const url of ['/mine', '/public']) {
-        const response = await app.inject({ method: 'GET', url, headers: bearer(app, sid) });
+        const response = await app.inject({ method: 'GET', url, headers: bearer(sid) });
         expect(response.statusCode).toBe(503);
         expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: authMessages.sessionCheckUnavailable } });
       }
@@ -182,7 +181,7 @@ describe('session verification in a service', () => {
     const sessions = new MemorySessionStore();
     const app = await serviceWith({}, sessions);
     apps.push(app);
-    const withoutSid = app.jwt.sign({ sub: 'customer:1', role: 'customer', customerId: 1 } as never);
+    const withoutSid = signTestSession({ sub: 'customer:1', role: 'customer', customerId: 1 } as never);
     const refused = await app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${withoutSid}` } });
     expect(refused.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } });
 
@@ -190,12 +189,12 @@ describe('session verification in a service', () => {
     const presented = await app.inject({
       method: 'POST',
       url: '/presented',
-      headers: bearer(app, byHeader),
-      cookies: { [sessionCookieName]: signSession(app, { sub: 'customer:1', role: 'customer', sid: byCookie }) },
+      headers: bearer(byHeader),
+      cookies: { [sessionCookieName]: signTestSession({ sub: 'customer:1', role: 'customer', sid: byCookie }) },
     });
     expect(presented.json()).toEqual([byHeader, byCookie]);
     sessions.end(byHeader);
-    const ended = await app.inject({ method: 'POST', url: '/presented', headers: bearer(app, byHeader), cookies: { [sessionCookieName]: 'not-a-token' } });
+    const ended = await app.inject({ method: 'POST', url: '/presented', headers: bearer(byHeader), cookies: { [sessionCookieName]: 'not-a-token' } });
     expect(ended.json()).toEqual([byHeader]);
   });
 });
@@ -248,7 +247,7 @@ describe('test services', () => {
       const ended = await service.app.inject({ method: 'GET', url: '/staff', headers: { authorization } });
       expect(ended.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: authMessages.sessionEnded } });
       // Any other session is checked where production would check it: accounts, unreachable in a test, so 503.
-      const stranger = signSession(service.app, { sub: 'staff:3', role: 'staff', sid: newSessionId() });
+      const stranger = signTestSession({ sub: 'staff:3', role: 'staff', sid: newSessionId() });
       expect((await service.app.inject({ method: 'GET', url: '/staff', headers: { authorization: `Bearer ${stranger}` } })).statusCode).toBe(503);
     } finally {
       await service.close();

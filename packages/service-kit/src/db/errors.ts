@@ -50,3 +50,34 @@ export function isRetryableTransactionError(err: unknown): boolean {
   const code = sqlState(err);
   return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;
 }
+
+/** SQLSTATEs that mean the server went away, not that the statement was wrong: admin/crash shutdown, cannot connect now. */
+const CONNECTION_LOST_STATES = new Set(['57P01', '57P02', '57P03']);
+/** Socket errors of a database connection that could not be made or was cut. */
+const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** What `pg` says (without a code) when a connection ends under a query, times out connecting, or is already broken. */
+const CONNECTION_MESSAGES = [/connection terminated/i, /not queryable/i, /connection (?:timeout|ended)/i, /timeout exceeded when trying to connect/i];
+
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
+/**
+ * The database cannot be reached right now (it is down, restarting, or cut the connection), as opposed to refusing a
+ * statement: SQLSTATE class 08 and 57P01/57P02/57P03, socket errors such as ECONNREFUSED and ECONNRESET, and `pg`'s
+ * "Connection terminated" errors. Looks through `cause` chains and AggregateErrors (a refused connection to a host with
+ * several addresses). The request can be retried shortly.
+ */
+export function isConnectionError(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const visit = (current: unknown, depth: number): boolean => {
+    if (depth > 5 || typeof current !== 'object' || current === null || seen.has(current)) return false;
+    seen.add(current);
+    const candidate = current as ErrorLike;
+    if (typeof candidate.code === 'string') {
+      if (/^08[0-9A-Z]{3}$/.test(candidate.code) || CONNECTION_LOST_STATES.has(candidate.code) || CONNECTION_ERROR_CODES.has(candidate.code)) return true;
+    }
+    if (typeof candidate.message === 'string' && CONNECTION_MESSAGES.some((pattern) => pattern.test(candidate.message as string))) return true;
+    if (Array.isArray(candidate.errors) && candidate.errors.some((inner) => visit(inner, depth + 1))) return true;
+    return visit(candidate.cause, depth + 1);
+  };
+  return visit(err, 0);
+}

@@ -86,6 +86,10 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
     });
     // Without a listener an idle client's error would crash the process.
     pool.on('error', config.onPoolError ?? ((err) => console.error('[db] idle pg client error:', err)));
+    // pg-pool takes its idle 'error' listener off a client while it is checked out: a server that ends the session then
+    // (a restart, 57P01) would emit 'error' with nobody listening and end the process. The statement in flight rejects
+    // with the same error, and the pool discards the broken client on release, so the listener has nothing else to do.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const notifications = new PgNotifications({
       url: config.url,
       report: listenErrorReporter(config),

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseConfig } from '../db/index.ts';
+import { leasePostgresContainer, type ContainerLease } from './postgres-container.ts';
 
 export type TestDatabase = {
   config: DatabaseConfig;
@@ -15,42 +15,60 @@ export type TestDatabase = {
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECT_TIMEOUT_MS = 2_000;
-const DOCKER_SOCKET = '/var/run/docker.sock';
 
 /**
  * An isolated, empty database for one test file. Picks, in order:
  * 1. real PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
- * 2. a Testcontainers PostgreSQL (when `testcontainers` is installed and Docker is available),
+ * 2. a Testcontainers PostgreSQL (image TESTCONTAINERS_POSTGRES_IMAGE, default postgres:16-alpine) when Docker answers,
  * 3. PGlite in a fresh temp dir.
- * TEST_DB=pglite forces PGlite; TEST_DB=postgres fails instead of falling back to PGlite. `driver` does the same
- * for one call, whatever TEST_DB says (for suites that prove both drivers in every run).
+ * TEST_DB=pglite forces PGlite; TEST_DB=postgres fails instead of falling back to PGlite; TEST_DB=testcontainers
+ * always uses the container, even when 1. is reachable, and fails saying why when it cannot start. `driver` picks
+ * PGlite or PostgreSQL for one call, whatever TEST_DB says (for suites that prove both drivers in every run); under
+ * TEST_DB=testcontainers that PostgreSQL is the container's.
  */
 export async function createTestDatabase(options: { driver?: 'postgres' | 'pglite' } = {}): Promise<TestDatabase> {
   const mode = options.driver ?? process.env.TEST_DB;
-  if (mode !== 'pglite') {
-    const adminUrl = await postgresAdminUrl();
-    if (adminUrl) return createPostgresDatabase(adminUrl);
-    if (mode === 'postgres') {
-      throw new Error('TEST_DB=postgres but no PostgreSQL is reachable (TEST_DATABASE_URL, 127.0.0.1:5432 or Testcontainers)');
-    }
+  if (mode === 'pglite') return createPgliteDatabase();
+  if (process.env.TEST_DB === 'testcontainers') return createContainerDatabase();
+  const adminUrl = await reachableAdminUrl();
+  if (adminUrl) return createPostgresDatabase(adminUrl);
+  try {
+    return await createContainerDatabase();
+  } catch (error) {
+    if (mode !== 'postgres') return createPgliteDatabase();
+    throw new Error(`TEST_DB=postgres but no PostgreSQL is reachable at ${adminUrlSetting()}, and Testcontainers: ${(error as Error).message}`);
   }
-  return createPgliteDatabase();
+}
+
+async function createContainerDatabase(): Promise<TestDatabase> {
+  // Once Docker has failed in this process, it is not asked again for every test database.
+  const cache = globalThis as Cache;
+  if (cache[CONTAINER_FAILURE_KEY]) throw cache[CONTAINER_FAILURE_KEY];
+  let lease: ContainerLease;
+  try {
+    lease = await leasePostgresContainer();
+  } catch (error) {
+    throw (cache[CONTAINER_FAILURE_KEY] = error as Error);
+  }
+  try {
+    return await createPostgresDatabase(lease.adminUrl, lease.release);
+  } catch (error) {
+    await lease.release();
+    throw error;
+  }
 }
 
 // Cached on globalThis: vitest re-evaluates modules per test file within one worker process.
-const CACHE_KEY = Symbol.for('@repo/service-kit/testing/postgres-admin-url');
-type Cache = { [CACHE_KEY]?: Promise<string | undefined> };
+const ADMIN_URL_KEY = Symbol.for('@repo/service-kit/testing/postgres-admin-url');
+const CONTAINER_FAILURE_KEY = Symbol.for('@repo/service-kit/testing/container-failure');
+type Cache = { [ADMIN_URL_KEY]?: Promise<string | undefined>; [CONTAINER_FAILURE_KEY]?: Error };
 
-function postgresAdminUrl(): Promise<string | undefined> {
+const adminUrlSetting = () => process.env.TEST_DATABASE_URL || DEFAULT_ADMIN_URL;
+
+function reachableAdminUrl(): Promise<string | undefined> {
   const cache = globalThis as Cache;
-  cache[CACHE_KEY] ??= findPostgres();
-  return cache[CACHE_KEY];
-}
-
-async function findPostgres(): Promise<string | undefined> {
-  const url = process.env.TEST_DATABASE_URL || DEFAULT_ADMIN_URL;
-  if (await isReachable(url)) return url;
-  return startContainer();
+  cache[ADMIN_URL_KEY] ??= isReachable(adminUrlSetting()).then((reachable) => (reachable ? adminUrlSetting() : undefined));
+  return cache[ADMIN_URL_KEY];
 }
 
 async function isReachable(url: string): Promise<boolean> {
@@ -67,44 +85,8 @@ async function isReachable(url: string): Promise<boolean> {
   }
 }
 
-// Minimal slice of the testcontainers API we use (the package is optional).
-type StartedContainer = { getHost(): string; getMappedPort(port: number): number };
-type GenericContainerBuilder = {
-  withEnvironment(env: Record<string, string>): GenericContainerBuilder;
-  withExposedPorts(...ports: number[]): GenericContainerBuilder;
-  withWaitStrategy(strategy: unknown): GenericContainerBuilder;
-  start(): Promise<StartedContainer>;
-};
-type TestcontainersModule = {
-  GenericContainer: new (image: string) => GenericContainerBuilder;
-  Wait: { forLogMessage(message: RegExp | string, times?: number): unknown };
-};
-
-/** One container per process; Testcontainers' reaper removes it when the process exits. */
-async function startContainer(): Promise<string | undefined> {
-  if (!existsSync(DOCKER_SOCKET)) return undefined;
-  let tc: TestcontainersModule;
-  try {
-    // Variable specifier: optional dependency, no types needed at compile time.
-    const specifier = 'testcontainers';
-    tc = (await import(specifier)) as TestcontainersModule;
-  } catch {
-    return undefined;
-  }
-  try {
-    const container = await new tc.GenericContainer('postgres:16-alpine')
-      .withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust' })
-      .withExposedPorts(5432)
-      // Postgres logs this twice: once for the init server, once for the real one.
-      .withWaitStrategy(tc.Wait.forLogMessage(/database system is ready to accept connections/, 2))
-      .start();
-    return `postgres://postgres@${container.getHost()}:${container.getMappedPort(5432)}/postgres`;
-  } catch {
-    return undefined;
-  }
-}
-
-async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+/** A fresh database on the server at `adminUrl`; `release` runs after it is dropped (the container's lease). */
+async function createPostgresDatabase(adminUrl: string, release?: () => Promise<void>): Promise<TestDatabase> {
   const name = `t_${randomBytes(8).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`create database "${name}"`));
   const url = new URL(adminUrl);
@@ -112,14 +94,19 @@ async function createPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
   return {
     config: { url: url.toString() },
     kind: 'postgres',
-    cleanup: () =>
-      withAdmin(adminUrl, async (client) => {
-        // Kick leftover sessions (e.g. a pool that was not closed) so the drop succeeds.
-        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-          name,
-        ]);
-        await client.query(`drop database if exists "${name}"`);
-      }),
+    cleanup: async () => {
+      try {
+        await withAdmin(adminUrl, async (client) => {
+          // Kick leftover sessions (e.g. a pool that was not closed) so the drop succeeds.
+          await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+            name,
+          ]);
+          await client.query(`drop database if exists "${name}"`);
+        });
+      } finally {
+        await release?.();
+      }
+    },
   };
 }
 

@@ -10,11 +10,11 @@ import { createDatabase, migrateToLatest, type Database, type DatabaseConfig } f
 import { createEffects, effectHandler, effectsReceiver, receivedEffectsMigration, type DeliveryTuning, type Effects } from '../../src/effects/index.ts';
 import { baseEnvSchema, loadEnv } from '../../src/env.ts';
 import { MemorySessionStore } from '../../src/sessions/memory-store.ts';
+import { testKeyEnv } from '../../src/test-service.ts';
 import { createTestDatabase } from '../../src/testing/index.ts';
 
 /** Keys as the services would have them: each sender's own, which the receiver trusts. */
 export const keys = { booking: 'booking-service-key-0123456789-abcdefgh', accounts: 'accounts-service-key-0123456789-abcdefg' };
-export const jwtSecret = 'test-secret-that-is-long-enough-for-hs256';
 /** The senders' sessions: staff read their delivery status with a session opened here (no accounts runs in these tests). */
 export const testSessions = new MemorySessionStore();
 
@@ -95,7 +95,7 @@ export async function startSender(
 ): Promise<Sender> {
   const service = options.as?.service ?? 'booking';
   const env = loadEnv(service, baseEnvSchema(0), {
-    JWT_SECRET: jwtSecret,
+    ...testKeyEnv,
     LOG_LEVEL: 'silent',
     SERVICE_KEY: keys[service],
     PEER_URLS: `tracking=${peers.tracking},payments=${peers.payments ?? peers.tracking}`,
@@ -167,7 +167,7 @@ export type Receiver = {
 
 export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
   const env = loadEnv('tracking', baseEnvSchema(0), {
-    JWT_SECRET: jwtSecret,
+    ...testKeyEnv,
     LOG_LEVEL: 'silent',
     TRUSTED_SERVICE_KEYS: `booking=${keys.booking},accounts=${keys.accounts}`,
   });
