@@ -17,6 +17,24 @@ for name in WEB_HOST PORTAL_HOST BACKOFFICE_HOST; do
   esac
 done
 
+# GATEWAY_TRUSTED_PROXIES: addresses or CIDR ranges (comma or space separated) of a TLS terminator in front whose
+# X-Forwarded-For and X-Forwarded-Proto are believed; empty means the peer is the client and the scheme nginx's own.
+# The config includes both files: set_real_ip_from lines, and the same ranges for a geo block (always written).
+trusted=/var/cache/nginx/trusted-proxies.conf
+ranges=/var/cache/nginx/trusted-proxy-ranges.conf
+: > "$trusted"
+: > "$ranges"
+for proxy in $(echo "${GATEWAY_TRUSTED_PROXIES:-}" | tr ',' ' '); do
+  case "$proxy" in
+    *[!0-9A-Fa-f.:/]*)
+      echo "gateway entrypoint: GATEWAY_TRUSTED_PROXIES must list addresses or CIDR ranges such as 172.16.0.0/12 (got \"$proxy\")" >&2
+      exit 1
+      ;;
+  esac
+  echo "set_real_ip_from $proxy;" >> "$trusted"
+  echo "$proxy 1;" >> "$ranges"
+done
+
 sed -e 's/\${WEB_HOST}/'"$WEB_HOST"'/g' \
   -e 's/\${PORTAL_HOST}/'"$PORTAL_HOST"'/g' \
   -e 's/\${BACKOFFICE_HOST}/'"$BACKOFFICE_HOST"'/g' \

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { IncomingHttpHeaders } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Readable, type Duplex } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyHttpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
@@ -12,15 +13,21 @@ import {
   assetsPath,
   isFilePath,
   cacheControl,
+  clientTimeouts,
   gzipMimeTypes,
   gzipMinLength,
+  headerBuffer,
   isApiPath,
   legacyRedirectHost,
   legacyRedirectLocation,
   maxBodyBytes,
+  maxRequestLineBytes,
   payloadTooLarge,
+  protocolErrors,
   securityHeaders,
   serviceUnavailable,
+  type ClientTimeouts,
+  type ProtocolErrorStatus,
   type RedirectOrigins,
 } from './policy.ts';
 
@@ -35,6 +42,8 @@ export type GatewayOptions = {
   host?: string;
   /** gzip responses as nginx does; on unless false. */
   gzip?: boolean;
+  /** How long a client may take (`clientTimeouts` unless given; tests shorten them). */
+  timeouts?: ClientTimeouts;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -66,16 +75,58 @@ function decodedPathOf(url: string): string {
 /** The parts of a request the proxy hooks read (reply-from types them for http2 servers too). */
 type ProxiedRequest = { url: string; headers: IncomingHttpHeaders; socket: { remoteAddress?: string } };
 
-/** What nginx sends as Host, X-Forwarded-* and X-Real-IP. */
+/**
+ * What nginx sends as Host, X-Forwarded-* and X-Real-IP. X-Forwarded-For is the peer's address alone: a client's
+ * own X-Forwarded-For is dropped, never appended to, so it cannot choose the address services rate-limit by. This
+ * gateway serves plain http on a developer's machine, with nothing in front of it.
+ */
 function forwardedHeaders(request: ProxiedRequest): IncomingHttpHeaders {
   const clientIp = request.socket.remoteAddress ?? '';
-  const prior = request.headers['x-forwarded-for'];
   const host = request.headers.host;
   return {
     ...(host ? { host, 'x-forwarded-host': host } : {}),
     'x-real-ip': clientIp,
-    'x-forwarded-for': prior ? `${String(prior)}, ${clientIp}` : clientIp,
-    'x-forwarded-proto': request.headers['x-forwarded-proto'] || 'http',
+    'x-forwarded-for': clientIp,
+    'x-forwarded-proto': 'http',
+  };
+}
+
+/**
+ * Reads a request body whole before it is proxied, as nginx does: past `maxBytes` (a chunked body has no length to
+ * check up front) it is refused with 413; a body that stops arriving for `idleMs` has its connection closed, as
+ * nginx's client_body_timeout does. The body is handed on as a stream of the same bytes, so the proxy sends it as
+ * it came (a Buffer would be re-encoded as JSON, and its Content-Type stripped of parameters).
+ */
+function bufferedBody(maxBytes: number, idleMs: number) {
+  return (_request: FastifyRequest, payload: IncomingMessage, done: (err: Error | null, body?: Readable) => void) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (err: Error | null, body?: Readable) => {
+      clearTimeout(timer);
+      payload.off('data', onData).off('end', onEnd).off('error', finish);
+      done(err, body);
+    };
+    const idle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        payload.off('data', onData).off('end', onEnd).off('error', finish);
+        payload.socket.destroy();
+      }, idleMs);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        // The rest is read and dropped, so the client gets its 413 rather than a reset; the total request time bounds it.
+        payload.resume();
+        return finish(Object.assign(new Error(payloadTooLarge.error.message), { statusCode: 413 }));
+      }
+      chunks.push(chunk);
+      idle();
+    };
+    const onEnd = () => finish(null, Readable.from([Buffer.concat(chunks)], { objectMode: false }));
+    payload.on('data', onData).on('end', onEnd).on('error', finish);
+    idle();
   };
 }
 
@@ -88,6 +139,66 @@ function upstreamFor(upstreams: Record<ServiceName, string>) {
     if (!service) throw Object.assign(new Error('No service owns this path'), { statusCode: 404 });
     return upstreams[service];
   };
+}
+
+/** The raw answer to a request Node's parser gave up on: the error shape and the security headers, then close. */
+function protocolErrorResponse(status: ProtocolErrorStatus): string {
+  const body = JSON.stringify(protocolErrors[status]);
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    ...securityHeaders('local').map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${head.join('\r\n')}\r\n\r\n${body}`;
+}
+
+const clientErrorStatus = (code: string | undefined): ProtocolErrorStatus =>
+  code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+
+/** How long bytes a client still sends after its refusal are read and dropped, so the refusal is not lost to a reset. */
+const lingerMs = 1000;
+
+/**
+ * Node's `clientError`: a request line or headers it cannot parse, headers over the limit, or a request that took too
+ * long. Answered as nginx does, in the API error shape (the path is unknown or untrusted), unless an answer has begun
+ * or the socket can no longer be written. The parser is done with the socket: what the client still sends is read
+ * and dropped until it stops, so the client sees the answer rather than a reset.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status = clientErrorStatus(error.code);
+  socket.removeAllListeners('data');
+  let timer: NodeJS.Timeout | undefined;
+  const linger = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => socket.destroy(), lingerMs);
+  };
+  socket.on('data', linger).once('end', () => socket.destroy()).once('close', () => clearTimeout(timer));
+  socket.resume();
+  // A late client has nothing more to say: the connection closes as soon as the answer is out.
+  socket.end(protocolErrorResponse(status), () => (status === 408 ? socket.destroy() : linger()));
+}
+
+/**
+ * What nginx refuses while reading a request and Node's parser lets through: a request line or a header line over one
+ * header buffer, a NUL in the path (`%00`), an HTTP/1.1 request without Host.
+ */
+function unreadableRequest(request: FastifyRequest): ProtocolErrorStatus | undefined {
+  if (Buffer.byteLength(request.url) > maxRequestLineBytes) return 414;
+  const raw = request.raw.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    if (Buffer.byteLength(raw[index]!) + Buffer.byteLength(raw[index + 1]!) + 2 > maxRequestLineBytes) return 431;
+  }
+  if (/%00/i.test(rawPathOf(request.url))) return 400;
+  if (request.raw.httpVersion === '1.1' && !request.headers.host) return 400;
+  return undefined;
 }
 
 const errorCodeByStatus: Record<number, string> = {
@@ -104,10 +215,37 @@ async function buildAppServer(
   options: GatewayOptions,
   origins: RedirectOrigins | undefined,
 ): Promise<FastifyInstance> {
-  const server = Fastify({ logger: options.logger ?? false });
+  const timeouts = options.timeouts ?? clientTimeouts;
+  const server = Fastify({
+    logger: options.logger ?? false,
+    // Node answers 408 and closes a connection whose headers or whole request take longer, checked every second.
+    // Headers are held to nginx's total (large_client_header_buffers): past it, 431 (see answerClientError).
+    http: {
+      headersTimeout: timeouts.headerSeconds * 1000,
+      connectionsCheckingInterval: 1000,
+      maxHeaderSize: headerBuffer.count * headerBuffer.kilobytes * 1024,
+      // Checked in unreadableRequest, so the refusal is in the error shape (Node's own is an empty 400).
+      requireHostHeader: false,
+    },
+    clientErrorHandler: answerClientError,
+    // A path that cannot be decoded (`/api/%`): the API error shape, not Fastify's own.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = reply as FastifyReply;
+      for (const [name, value] of securityHeaders('local')) void answer.header(name, value);
+      return answer.code(400).type('application/json; charset=utf-8').send(apiError(errorCodes.badRequest, error.message));
+    },
+    requestTimeout: timeouts.requestSeconds * 1000,
+    keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
+  });
   const getUpstream = upstreamFor(options.upstreams);
 
+  // Bodies are passed on byte for byte (no JSON parsing), once read whole within the limits.
+  server.removeAllContentTypeParsers();
+  server.addContentTypeParser('*', bufferedBody(maxBodyBytes, timeouts.bodyIdleSeconds * 1000));
+
   server.addHook('onRequest', async (request, reply) => {
+    const refusal = unreadableRequest(request);
+    if (refusal) return reply.code(refusal).header('connection', 'close').send(protocolErrors[refusal]);
     const path = decodedPathOf(request.url);
     if (request.headers.upgrade && !websocketPaths.has(path)) {
       return reply.code(400).send(apiError(errorCodes.badRequest, 'WebSocket connections are only accepted on /ws.'));
@@ -119,7 +257,7 @@ async function buildAppServer(
 
   // onSend runs last, so these replace any copy a service sent, as nginx's proxy_hide_header + add_header do.
   server.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of securityHeaders('local', request.headers.host ?? '')) void reply.header(name, value);
+    for (const [name, value] of securityHeaders('local')) void reply.header(name, value);
     return payload;
   });
 
@@ -128,6 +266,7 @@ async function buildAppServer(
     if (status >= 500) request.log.error({ err: error }, 'gateway error');
     const code = errorCodeByStatus[status] ?? errorCodes.internal;
     const message = status >= 500 ? 'The gateway could not handle this request.' : error.message;
+    if (status === 413) return reply.code(413).header('connection', 'close').send(payloadTooLarge);
     return reply.code(status).send(status === 404 ? apiNotFound(rawPathOf(request.url)) : apiError(code, message));
   });
 
@@ -154,6 +293,8 @@ async function buildAppServer(
     routes: routePatterns(false),
     replyOptions,
     disableRequestLogging: true,
+    // The server's own parser (bufferedBody) reads bodies, not the plugin's pass-through stream.
+    proxyPayloads: false,
   });
   // The websocket proxy opens its own connection to the service and forwards only the headers it is given.
   const wsClientOptions = {

@@ -14,15 +14,19 @@ import {
   assetsPath,
   fileFolders,
   cacheControl,
+  clientTimeouts,
   gzipMimeTypes,
+  headerBuffer,
   gzipMinLength,
   legacyRedirectHost,
   payloadTooLarge,
   printablePathPattern,
+  protocolErrors,
   securityHeaders,
   serviceUnavailable,
   unmatchedPathLabel,
   websocketIdleSeconds,
+  type ClientTimeouts,
   type GatewayMode,
   type RedirectOrigins,
 } from './policy.ts';
@@ -49,7 +53,21 @@ export type NginxConfigOptions = {
   user?: string;
   /** Local mode only: the address every server listens on. Defaults to 127.0.0.1. */
   listenAddress?: string;
+  /** How long a client may take (`clientTimeouts` unless given; tests shorten them). */
+  timeouts?: ClientTimeouts;
 };
+
+/**
+ * Production only: the file the container's entrypoint writes from GATEWAY_TRUSTED_PROXIES (`set_real_ip_from` lines
+ * for a TLS terminator in front). A pattern, so a missing file is no error; without it the peer is the client.
+ */
+export const trustedProxiesFile = 'trusted-proxies*.conf';
+
+/**
+ * Production only: the same addresses as `geo` ranges (`172.16.0.0/12 1;`), so X-Forwarded-Proto is believed from a
+ * trusted proxy alone. A `geo` include takes no pattern: the entrypoint always writes this file, empty without proxies.
+ */
+export const trustedProxyRangesFile = 'trusted-proxy-ranges.conf';
 
 type ConfigNode = string | { head: string; body: ConfigNode[] };
 
@@ -97,7 +115,7 @@ const upstreamName = (service: ServiceName) => `service_${service}`;
 
 /** The browser-facing headers; upstream copies are hidden so each appears once. */
 function securityHeaderNodes(mode: GatewayMode): ConfigNode[] {
-  return securityHeaders(mode, '$http_host').map(([name, value]) => `add_header ${name} ${quote(value)} always`);
+  return securityHeaders(mode).map(([name, value]) => `add_header ${name} ${quote(value)} always`);
 }
 
 /** add_header in a location replaces every inherited add_header, so a location with its own repeats them. */
@@ -105,11 +123,15 @@ function withCacheControl(mode: GatewayMode, value: string): ConfigNode[] {
   return [`add_header Cache-Control ${quote(value)}`, ...securityHeaderNodes(mode)];
 }
 
+/**
+ * X-Forwarded-For is replaced by the client's address, never appended to: services believe it (rate limits, the
+ * websocket cap), so a client must not be able to put an address of its choosing in front of its own.
+ */
 const forwardedHeaders: ConfigNode[] = [
   'proxy_set_header Host $http_host',
   'proxy_set_header X-Forwarded-Host $http_host',
   'proxy_set_header X-Real-IP $remote_addr',
-  'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for',
+  'proxy_set_header X-Forwarded-For $remote_addr',
   'proxy_set_header X-Forwarded-Proto $forwarded_proto',
 ];
 
@@ -117,6 +139,25 @@ const jsonReturn = (status: number, body: unknown): ConfigNode[] => [
   'default_type application/json',
   `return ${status} ${quote(JSON.stringify(body))}`,
 ];
+
+/**
+ * Requests nginx cannot read are answered before any location is chosen, from the server of the listening socket
+ * (the catch-all in production when the Host is not read yet), so every server names these pages. They are internal
+ * URIs, not named locations: nginx refuses to enter a named location from a request line it could not parse. 494 is
+ * nginx's own "headers too large", sent as 431; 501 (a Transfer-Encoding it does not know) is the client's fault, sent
+ * as 400. A late request (408) is never answered by nginx: it closes the connection, so there is no 408 page.
+ */
+const protocolErrorPages: [raised: string, uri: string, status: keyof typeof protocolErrors][] = [
+  ['400 501', '/.gateway-error/bad-request', 400],
+  ['414', '/.gateway-error/uri-too-long', 414],
+  ['494 431', '/.gateway-error/headers-too-large', 431],
+];
+
+const protocolErrorDirectives: ConfigNode[] = protocolErrorPages.map(([raised, uri]) => `error_page ${raised} = ${uri}`);
+
+const protocolErrorLocations: ConfigNode[] = protocolErrorPages.map(([, uri, status]) =>
+  block(`location = ${uri}`, ['internal', ...jsonReturn(status, protocolErrors[status])]),
+);
 
 function routeLocation(route: RouteOwnership): ConfigNode {
   const match = route.prefix ? `^~ ${route.path}` : `= ${route.path}`;
@@ -131,10 +172,12 @@ function routeLocation(route: RouteOwnership): ConfigNode {
       `proxy_send_timeout ${websocketIdleSeconds}s`,
     );
   }
+  // A location with error_page directives of its own inherits none, so the protocol errors are named again.
   return block(`location ${match}`, [
     ...proxy,
     'error_page 502 503 504 = @service_unavailable',
     'error_page 413 = @payload_too_large',
+    ...protocolErrorDirectives,
   ]);
 }
 
@@ -155,6 +198,10 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     `server_name ${site.serverName}`,
     `root ${quote(site.root)}`,
     'index index.html',
+    '',
+    '# Requests that cannot be read: the API error shape on every path, as the path may not be known',
+    ...protocolErrorDirectives,
+    ...protocolErrorLocations,
     '',
     ...(redirects.length > 0 ? ['# Old single-site paths now served by the portal and back office', ...redirects, ''] : []),
     '# API and websocket routes from routeOwnership in @repo/contracts',
@@ -186,6 +233,8 @@ function catchAllServer(port: number): ConfigNode {
   return block('server', [
     `listen ${port} default_server`,
     'server_name _',
+    ...protocolErrorDirectives,
+    ...protocolErrorLocations,
     block('location = /healthz', ['access_log off', 'default_type text/plain', 'return 200 "ok\\n"']),
     block('location /', ['return 404']),
   ]);
@@ -212,6 +261,7 @@ function validate(options: NginxConfigOptions): void {
 export function renderNginxConfig(options: NginxConfigOptions): string {
   validate(options);
   const { mode, prefix } = options;
+  const timeouts = options.timeouts ?? clientTimeouts;
   const production = mode === 'production';
   const apps = appNames.map((name) => options.apps.find((site) => site.name === name) as NginxAppSite);
   const ports = [...new Set(apps.map((site) => site.listen))];
@@ -231,12 +281,27 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
       'server_tokens off',
       'sendfile on',
       'tcp_nopush on',
-      'keepalive_timeout 65s',
       'absolute_redirect off',
+      '',
+      '# Slow or unfinished requests are cut: headers must arrive in time and a body must keep coming (policy.ts)',
+      `client_header_timeout ${timeouts.headerSeconds}s`,
+      `client_body_timeout ${timeouts.bodyIdleSeconds}s`,
+      `keepalive_timeout ${timeouts.keepAliveSeconds}s`,
+      'reset_timedout_connection on',
+      '# Bodies are read whole before a service sees them (proxy_request_buffering), so a chunked one is held to this too',
       'client_max_body_size 1m',
+      `large_client_header_buffers ${headerBuffer.count} ${headerBuffer.kilobytes}k`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${quote(`${prefix}/${kind}_temp`)}`),
       `access_log ${production ? '/dev/stdout' : quote(`${prefix}/access.log`)}`,
       '',
+      ...(production
+        ? [
+            '# The client is the peer, unless the peer is a trusted TLS terminator: then the address it puts last in X-Forwarded-For',
+            'real_ip_header X-Forwarded-For',
+            `include ${quote(`${prefix}/${trustedProxiesFile}`)}`,
+            '',
+          ]
+        : []),
       'gzip on',
       'gzip_vary on',
       'gzip_proxied any',
@@ -246,8 +311,12 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
       `gzip_types ${gzipMimeTypes.filter((type) => type !== 'text/html').join(' ')}`,
       '',
       block('map $http_upgrade $connection_upgrade', ['default upgrade', "'' close"]),
-      '# A TLS terminator in front says which scheme the browser used',
-      block('map $http_x_forwarded_proto $forwarded_proto', ['default $http_x_forwarded_proto', "'' $scheme"]),
+      '# The scheme is the gateway\'s own, unless a trusted TLS terminator in front says which one the browser used',
+      block('geo $realip_remote_addr $from_trusted_proxy', [
+        'default 0',
+        ...(production ? [`include ${quote(`${prefix}/${trustedProxyRangesFile}`)}`] : []),
+      ]),
+      block('map $from_trusted_proxy$http_x_forwarded_proto $forwarded_proto', ['default $scheme', '1https https', '1http http']),
       '# The requested path, shown in the JSON 404 only when it holds no character that needs escaping in JSON',
       block('map $request_uri $api_path', [
         `${quote(`~^(?<requested_path>${printablePathPattern})(?:[?]|$)`)} $requested_path`,
@@ -258,7 +327,7 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
       'proxy_http_version 1.1',
       'proxy_set_header Connection ""',
       ...forwardedHeaders,
-      ...securityHeaders(mode, '').map(([name]) => `proxy_hide_header ${name}`),
+      ...securityHeaders(mode).map(([name]) => `proxy_hide_header ${name}`),
       ...securityHeaderNodes(mode),
       '',
       ...serviceNames.map((service) =>

@@ -26,8 +26,26 @@ export const cacheControl = {
   revalidate: 'no-cache',
 } as const;
 
-/** nginx `client_max_body_size 1m`. */
+/** nginx `client_max_body_size 1m`: bodies with a Content-Length over it and chunked ones that grow past it get 413. */
 export const maxBodyBytes = 1024 * 1024;
+
+/**
+ * How long a client may take, in seconds, before the gateway gives up on it, so slow or unfinished requests cannot
+ * hold connections open. Neither applies to a websocket once upgraded (see `websocketIdleSeconds`).
+ */
+export type ClientTimeouts = {
+  /** To send the request line and every header (nginx `client_header_timeout`; answered 408, then closed). */
+  headerSeconds: number;
+  /** Between two pieces of a request body (nginx `client_body_timeout`); the connection is closed. */
+  bodyIdleSeconds: number;
+  /** The whole request, headers and body (Node gateway only: nginx has no such bound, its body timeout is per read). */
+  requestSeconds: number;
+  /** An idle keep-alive connection between two requests (nginx `keepalive_timeout`). */
+  keepAliveSeconds: number;
+};
+
+/** 10 s covers a phone on a poor network sending a few KB of headers or a pause in a 1 MB upload. */
+export const clientTimeouts: ClientTimeouts = { headerSeconds: 10, bodyIdleSeconds: 10, requestSeconds: 60, keepAliveSeconds: 15 };
 
 /** Compressed when large enough; text/html is always compressible in nginx and listed here for the Node gateway. */
 export const gzipMimeTypes = [
@@ -46,20 +64,21 @@ export const gzipMinLength = 1024;
 export const websocketIdleSeconds = 3600;
 
 /**
- * `host` is the request's Host header (nginx: `$http_host`), so the websocket source matches the page's own origin
- * on every host and port without configuring it.
+ * The pages' policy. It is the same on every host and never holds anything from the request: the live socket is on
+ * the page's own origin, which `'self'` covers for ws: and wss: too (CSP Level 3; Chromium, Firefox and Safari).
  */
-export function contentSecurityPolicy(host: string): string {
+export function contentSecurityPolicy(): string {
   const stripe = ['https://js.stripe.com', 'https://*.js.stripe.com'];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
+    // No 'unsafe-inline' or 'unsafe-eval': every script is a file of the build or Stripe's.
     ['script-src', ["'self'", ...stripe]],
     // Mantine writes CSS variables into style attributes and a <style> tag at runtime.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     // Map tiles and marker images come from public https hosts.
     ['img-src', ["'self'", 'data:', 'https:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", `ws://${host}`, `wss://${host}`, 'https://api.stripe.com']],
+    ['connect-src', ["'self'", 'https://api.stripe.com']],
     // Stripe card fields and 3-D Secure, and the field-service provider's work-order request form.
     ['frame-src', [...stripe, 'https://hooks.stripe.com', 'https://*.servicefusion.com']],
     ['object-src', ["'none'"]],
@@ -70,16 +89,22 @@ export function contentSecurityPolicy(host: string): string {
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
-/** Headers on every response, errors included. HSTS only where the site is served over https. */
-export function securityHeaders(mode: GatewayMode, host: string): [name: string, value: string][] {
+/** HSTS for a year, sent only by the production config (served over https behind a TLS terminator). */
+export const strictTransportSecurity = 'max-age=31536000';
+
+/**
+ * Headers on every response, pages, files, API answers and errors alike; fixed values, nothing from the request.
+ * HSTS only where the site is served over https.
+ */
+export function securityHeaders(mode: GatewayMode): [name: string, value: string][] {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy(host)],
+    ['Content-Security-Policy', contentSecurityPolicy()],
     ['X-Frame-Options', 'DENY'],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=(self "https://js.stripe.com")'],
   ];
-  if (mode === 'production') headers.push(['Strict-Transport-Security', 'max-age=31536000']);
+  if (mode === 'production') headers.push(['Strict-Transport-Security', strictTransportSecurity]);
   return headers;
 }
 
@@ -115,6 +140,27 @@ export const serviceUnavailable = apiError(
 );
 
 export const payloadTooLarge = apiError(errorCodes.payloadTooLarge, 'The request body is larger than 1 MB.');
+
+/**
+ * nginx `large_client_header_buffers 4 8k`: the request line must fit one 8 KB buffer (longer is 414), a header line
+ * one too, and all headers four (longer is nginx's 494, answered as 431). The Node gateway holds the request line to
+ * the same bound.
+ */
+export const headerBuffer = { count: 4, kilobytes: 8 } as const;
+export const maxRequestLineBytes = headerBuffer.kilobytes * 1024;
+
+/**
+ * What a gateway answers itself when a request cannot be read (before any path is routed, so on every path): the
+ * statuses nginx and Node's HTTP parser raise, each in the API error shape. 408 is sent by the Node gateway only:
+ * nginx closes a connection whose headers are late without answering.
+ */
+export const protocolErrors = {
+  400: apiError(errorCodes.badRequest, 'The request is malformed: the gateway could not read it.'),
+  408: apiError(errorCodes.badRequest, 'The request did not arrive in time.'),
+  414: apiError(errorCodes.badRequest, `The request address is longer than ${headerBuffer.kilobytes} KB.`),
+  431: apiError(errorCodes.badRequest, 'The request headers are too large.'),
+} as const satisfies Record<number, ApiError>;
+export type ProtocolErrorStatus = keyof typeof protocolErrors;
 
 /**
  * Where a legacy path on the web host now lives, keeping the query: `rawUrl` is the request target as sent

@@ -80,7 +80,12 @@ describe(hasDockerCompose ? 'docker-compose config' : 'docker-compose.yml (docke
     expect(definition.build).toMatchObject({ dockerfile: 'infra/Dockerfile', target: 'service', args: { SERVICE: service } });
     expect(definition.depends_on?.postgres?.condition).toBe('service_healthy');
     expect(definition.environment).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', NODE_ENV: 'production' });
-    expect(definition.environment?.JWT_SECRET).toBeTruthy();
+    // Every service verifies sessions with accounts' public key; only accounts may sign them, only booking signs links.
+    expect(definition.environment?.JWT_PUBLIC_KEY).toBeTruthy();
+    expect(definition.environment?.JWT_SECRET).toBeUndefined();
+    expect(Boolean(definition.environment?.JWT_PRIVATE_KEY)).toBe(service === 'accounts');
+    expect(Boolean(definition.environment?.LINK_PRIVATE_KEY)).toBe(service === 'booking');
+    expect(Boolean(definition.environment?.LINK_PUBLIC_KEY)).toBe(service === 'tracking');
     expect(definition.environment?.DATABASE_URL).toMatch(new RegExp(`^postgres://.+@postgres:5432/${service}$`));
   });
 

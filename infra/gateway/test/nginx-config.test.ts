@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appNames, internalPathPrefix, legacyRedirects, routeOwnership, serviceForPath, serviceNames } from '@repo/contracts';
-import { renderNginxConfig, type NginxConfigOptions } from '../src/nginx-config.ts';
+import { renderNginxConfig, trustedProxiesFile, trustedProxyRangesFile, type NginxConfigOptions } from '../src/nginx-config.ts';
+import { clientTimeouts, protocolErrors } from '../src/policy.ts';
 import { checkNginxConfig, nginxAvailable, nginxBinary } from '../src/nginx-process.ts';
 import { appHostVariables, defaultServicePorts, localNginxOptions, localTopology, productionNginxOptions, repoRoot } from '../src/topology.ts';
 import { tempDir, type TempDir } from './support/fixtures.ts';
@@ -48,7 +49,60 @@ describe('renderNginxConfig', () => {
       expect(body).toContain('proxy_set_header Upgrade $http_upgrade;');
       expect(body).toContain('proxy_set_header Connection $connection_upgrade;');
       expect(body).toContain('proxy_read_timeout 3600s;');
-      expect(body).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+      expect(body).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    }
+  });
+
+  it('replaces X-Forwarded-For with the client address everywhere, never appending to what the client sent', () => {
+    for (const config of [local, production]) {
+      expect(config).not.toContain('$proxy_add_x_forwarded_for');
+      expect(config).toMatch(/^ {2}proxy_set_header X-Forwarded-For \$remote_addr;$/m);
+    }
+    // Behind a TLS terminator the container trusts (GATEWAY_TRUSTED_PROXIES), the client is the address it reports.
+    expect(production).toContain('real_ip_header X-Forwarded-For;');
+    expect(production).toContain(`include "/var/cache/nginx/${trustedProxiesFile}";`);
+    expect(local).not.toContain('real_ip_header');
+  });
+
+  it('sets X-Forwarded-Proto from its own scheme, believing a client\'s only from a trusted proxy', () => {
+    for (const config of [local, production]) {
+      expect(config).toMatch(/^ {2}proxy_set_header X-Forwarded-Proto \$forwarded_proto;$/m);
+      expect(config).toContain('map $from_trusted_proxy$http_x_forwarded_proto $forwarded_proto {\n    default $scheme;\n    1https https;\n    1http http;\n  }');
+      expect(config).toContain('geo $realip_remote_addr $from_trusted_proxy {\n    default 0;\n');
+    }
+    expect(production).toContain(`include "/var/cache/nginx/${trustedProxyRangesFile}";`);
+    expect(local).not.toContain(trustedProxyRangesFile);
+  });
+
+  it('answers requests it cannot read in the API error shape from every server and every proxied location', () => {
+    const pages = ['error_page 400 501 = /.gateway-error/bad-request;', 'error_page 414 = /.gateway-error/uri-too-long;', 'error_page 494 431 = /.gateway-error/headers-too-large;'];
+    for (const config of [local, production]) {
+      const servers = config.split(/^ {2}server \{$/m).slice(1);
+      expect(servers).toHaveLength(production === config ? appNames.length + 1 : appNames.length);
+      for (const server of servers) {
+        for (const page of pages) expect(server).toContain(`\n    ${page}`);
+        expect(server).toContain(`location = /.gateway-error/uri-too-long {\n      internal;\n      default_type application/json;\n      return 414 ${JSON.stringify(JSON.stringify(protocolErrors[414]))};`);
+        expect(server).toContain('return 431 ');
+      }
+      // A location with error pages of its own inherits none of the server's.
+      for (const location of config.split('\n    location ').filter((text) => text.includes('error_page 502'))) {
+        for (const page of pages) expect(location).toContain(page);
+      }
+      expect(config).toContain('large_client_header_buffers 4 8k;');
+    }
+  });
+
+  it('bounds slow headers, stalled bodies and idle connections, but not websockets', () => {
+    for (const config of [local, production]) {
+      expect(config).toContain(`client_header_timeout ${clientTimeouts.headerSeconds}s;`);
+      expect(config).toContain(`client_body_timeout ${clientTimeouts.bodyIdleSeconds}s;`);
+      expect(config).toContain(`keepalive_timeout ${clientTimeouts.keepAliveSeconds}s;`);
+    }
+  });
+
+  it('puts nothing from the request into a response header', () => {
+    for (const config of [local, production]) {
+      for (const line of config.split('\n').filter((text) => text.includes('add_header'))) expect(line).not.toMatch(/\$(http_|host|request|args|arg_|cookie_)/);
     }
   });
 
@@ -142,6 +196,9 @@ describe.skipIf(!nginxAvailable())(
         .replace(/server (\w+):3000;/g, 'server 127.0.0.1:3000;')
         .replaceAll(productionNginxOptions.prefix, prefix);
       expect(config).not.toMatch(/\$\{\w+_HOST\}/);
+      // The container's entrypoint always writes this file, empty without trusted proxies.
+      await mkdir(prefix, { recursive: true });
+      await writeFile(path.join(prefix, trustedProxyRangesFile), '');
       const result = await checkNginxConfig(config, prefix);
       expect(result.output).toContain('test is successful');
       expect(result.ok).toBe(true);

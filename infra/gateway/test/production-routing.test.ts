@@ -1,18 +1,32 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appNames, serviceNames, type ServiceName } from '@repo/contracts';
-import { renderNginxConfig } from '../src/nginx-config.ts';
+import net from 'node:net';
+import { renderNginxConfig, trustedProxiesFile, trustedProxyRangesFile } from '../src/nginx-config.ts';
 import { nginxAvailable, nginxBinary, startNginx, type NginxProcess } from '../src/nginx-process.ts';
+import { contentSecurityPolicy, protocolErrors, strictTransportSecurity } from '../src/policy.ts';
 import { productionNginxOptions } from '../src/topology.ts';
 import { startFakeServices, type FakeServices, type ServiceEcho } from './support/fake-services.ts';
 import { freePort, tempDir, writeDists, type TempDir } from './support/fixtures.ts';
 
-/** Sends `path` to the gateway with a Host header, as a browser on that host name would. */
-function get(port: number, host: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+/** A TLS terminator in front, as GATEWAY_TRUSTED_PROXIES would name it: this test connects from it as well. */
+const terminator = '127.0.0.2';
+
+/**
+ * Sends `path` to the gateway with a Host header, as a browser on that host name would; `from` is the local address
+ * to connect from, `headers` more request headers.
+ */
+function get(
+  port: number,
+  host: string,
+  path: string,
+  { from, headers = {} }: { from?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path, headers: { host } }, (response) => {
+      .get({ host: '127.0.0.1', port, path, localAddress: from, headers: { ...headers, host } }, (response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
@@ -49,6 +63,10 @@ describe.skipIf(!nginxAvailable())(
         prefix,
         user: process.getuid?.() === 0 ? 'root' : undefined,
       });
+      // What the container's entrypoint writes from GATEWAY_TRUSTED_PROXIES.
+      await mkdir(prefix, { recursive: true });
+      await writeFile(path.join(prefix, trustedProxiesFile.replace('*', '')), `set_real_ip_from ${terminator};\n`);
+      await writeFile(path.join(prefix, trustedProxyRangesFile), `${terminator} 1;\n`);
       nginx = await startNginx({ config, prefix, host: '127.0.0.1', ports: [port] });
     });
 
@@ -63,8 +81,60 @@ describe.skipIf(!nginxAvailable())(
       expect(response.status).toBe(200);
       expect(response.body).toContain(`<title>${app}</title>`);
       for (const path of ['/some/route', '/healthz', '/openapi.json']) expect((await get(port, hostOf(app), path)).status).toBe(404);
-      expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(response.headers['strict-transport-security']).toBe(strictTransportSecurity);
       expect(response.headers['x-frame-options']).toBe('DENY');
+    });
+
+    it.each(appNames)('sends the same security headers on the %s host whatever Host and X-Forwarded-Host say', async (app) => {
+      for (const [host, path] of [[hostOf(app), '/'], [`${hostOf(app)}:4443`, '/'], [hostOf(app), '/api/auth/session'], [`${hostOf(app)}:4443`, '/api/x']]) {
+        const response = await get(port, host!, path!, { headers: { 'x-forwarded-host': 'evil.example' } });
+        for (const [name, value] of Object.entries(response.headers)) expect(String(value), name).not.toMatch(/4443|evil\.example/);
+        expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy());
+        expect(response.headers['strict-transport-security']).toBe(strictTransportSecurity);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      }
+    });
+
+    it('forwards the peer as the client, or the address a trusted TLS terminator reports, never one the client chose', async () => {
+      const forwardedFor = async (from: string, xff: string) => {
+        const response = await get(port, hostOf('portal'), '/api/auth/session', { from, headers: { 'x-forwarded-for': xff } });
+        const echo = JSON.parse(response.body) as ServiceEcho;
+        expect(echo.headers['x-real-ip']).toBe(echo.headers['x-forwarded-for']);
+        return echo.ip;
+      };
+      // A client straight on the gateway: what it claims is dropped, so every claim lands in its own bucket.
+      expect(await forwardedFor('127.0.0.1', '203.0.113.7')).toBe('127.0.0.1');
+      expect(await forwardedFor('127.0.0.1', '198.51.100.4')).toBe('127.0.0.1');
+      // Through the terminator: the address it saw (the last entry), not what the client put before it.
+      expect(await forwardedFor(terminator, '10.9.9.9, 203.0.113.7')).toBe('203.0.113.7');
+    });
+
+    it('forwards its own scheme as X-Forwarded-Proto, or the one a trusted TLS terminator reports, never one the client chose', async () => {
+      const forwardedProto = async (from: string, proto?: string) => {
+        const response = await get(port, hostOf('portal'), '/api/auth/session', { from, headers: proto ? { 'x-forwarded-proto': proto } : {} });
+        return (JSON.parse(response.body) as ServiceEcho).headers['x-forwarded-proto'];
+      };
+      expect(await forwardedProto('127.0.0.1', 'https')).toBe('http');
+      expect(await forwardedProto('127.0.0.1')).toBe('http');
+      expect(await forwardedProto(terminator, 'https')).toBe('https');
+      expect(await forwardedProto(terminator, 'gopher')).toBe('http');
+      expect(await forwardedProto(terminator)).toBe('http');
+    });
+
+    it('answers a request line too long to read with the JSON 414 before the host is known, from the catch-all server too', async () => {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = net.connect({ host: '127.0.0.1', port });
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(text));
+        socket.write(`GET /api/appointments?q=${'a'.repeat(9000)} HTTP/1.1\r\nHost: ${hostOf('portal')}\r\n\r\n`);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 414 /);
+      expect(answer).toMatch(/\r\nContent-Type: application\/json\r\n/);
+      expect(answer).toMatch(/\r\nStrict-Transport-Security: max-age=31536000\r\n/);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(protocolErrors[414]);
     });
 
     it('proxies the API on every host name', async () => {

@@ -1,38 +1,11 @@
-import path from 'node:path';
-import { appNames, type AppName } from '@repo/contracts';
-import { startGateway } from '../src/gateway.ts';
-import { renderNginxConfig } from '../src/nginx-config.ts';
-import { nginxAvailable, nginxBinary, startNginx } from '../src/nginx-process.ts';
-import { localNginxOptions } from '../src/topology.ts';
-import { freePort } from './support/fixtures.ts';
+import { nginxAvailable, nginxBinary } from '../src/nginx-process.ts';
 import { describeGatewayBehaviour } from './support/gateway-behaviour.ts';
-
-const host = '127.0.0.1';
+import { nginxGateway, nodeGateway } from './support/gateways.ts';
 
 describeGatewayBehaviour(
   nginxAvailable() ? 'real nginx with the rendered local config' : `real nginx (skipped: ${nginxBinary} is missing; set NGINX_BIN)`,
-  async ({ services, dists, workDir }) => {
-    const ports = {} as Record<AppName, number>;
-    for (const app of appNames) ports[app] = await freePort();
-    const origins = { portal: `http://${host}:${ports.portal}`, backoffice: `http://${host}:${ports.backoffice}` };
-    const prefix = path.join(workDir, 'nginx');
-    // As root the workers would run as nobody and could not read the private temp directory.
-    const user = process.getuid?.() === 0 ? 'root' : undefined;
-    const config = renderNginxConfig(
-      localNginxOptions({ host, ports, roots: dists, upstreams: services.upstreams, origins }, prefix, user),
-    );
-    const nginx = await startNginx({ config, prefix, host, ports: Object.values(ports) });
-    const urls = Object.fromEntries(appNames.map((app) => [app, `http://${host}:${ports[app]}`])) as Record<AppName, string>;
-    return { urls, origins, close: () => nginx.stop() };
-  },
+  nginxGateway(),
   { skip: !nginxAvailable() },
 );
 
-describeGatewayBehaviour('the Node gateway', async ({ services, dists }) => {
-  const apps = Object.fromEntries(appNames.map((app) => [app, { port: 0, root: dists[app] }])) as Record<
-    AppName,
-    { port: number; root: string }
-  >;
-  const gateway = await startGateway({ host, apps, upstreams: services.upstreams });
-  return { urls: gateway.urls, origins: { portal: gateway.urls.portal, backoffice: gateway.urls.backoffice }, close: gateway.close };
-});
+describeGatewayBehaviour('the Node gateway', nodeGateway());

@@ -1,5 +1,6 @@
-import http, { type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { routeOwnership, serviceNames, type ServiceName } from '@repo/contracts';
 
@@ -10,7 +11,12 @@ export type ServiceEcho = {
   url: string;
   body: string;
   headers: IncomingHttpHeaders;
+  /** The client address the service keys its rate limit by (Fastify's request.ip, as @fastify/rate-limit does). */
+  ip: string;
 };
+
+/** The services' default TRUST_PROXY (packages/service-kit env.ts): the addresses whose X-Forwarded-For is believed. */
+const servicesTrustProxy = 'loopback,linklocal,uniquelocal';
 
 export type FakeServices = {
   upstreams: Record<ServiceName, string>;
@@ -23,29 +29,27 @@ export type FakeServices = {
 const websocketPaths = routeOwnership.filter((route) => route.websocket);
 
 /**
- * One node:http server per service on a free port. Each answers JSON naming itself and echoing the request, and
+ * One Fastify server per service on a free port, trusting forwarded addresses as the services do. Each answers JSON naming itself and echoing the request, and
  * sends its own security headers so a test can see the gateway replace them. Services that own a websocket route
  * echo websocket messages prefixed with their name.
  */
 export async function startFakeServices(): Promise<FakeServices> {
-  const servers = new Map<ServiceName, { server: http.Server; sockets?: WebSocketServer }>();
+  const servers = new Map<ServiceName, { app: FastifyInstance; sockets?: WebSocketServer }>();
   const websocketHeaders: FakeServices['websocketHeaders'] = {};
   const upstreams = {} as Record<ServiceName, string>;
 
   for (const service of serviceNames) {
-    const server = http.createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const echo: ServiceEcho = { service, method: request.method ?? '', url: request.url ?? '', body, headers: request.headers };
-        response.writeHead(200, {
-          'content-type': 'application/json',
-          'x-frame-options': 'SAMEORIGIN',
-          'content-security-policy': "default-src 'none'",
-        });
-        response.end(JSON.stringify(echo));
-      });
+    const app = Fastify({ trustProxy: servicesTrustProxy, bodyLimit: 10 * 1024 * 1024 });
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    app.all('*', async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      const echo: ServiceEcho = { service, method: request.method, url: request.url, body, headers: request.headers, ip: request.ip };
+      return reply
+        .headers({ 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': "default-src 'none'" })
+        .send(JSON.stringify(echo));
     });
+    const server = app.server;
     const owned = websocketPaths.filter((route) => route.service === service);
     let sockets: WebSocketServer | undefined;
     if (owned.length > 0) {
@@ -58,9 +62,9 @@ export async function startFakeServices(): Promise<FakeServices> {
         });
       });
     }
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await app.listen({ port: 0, host: '127.0.0.1' });
     upstreams[service] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    servers.set(service, { server, sockets });
+    servers.set(service, { app, sockets });
   }
 
   const stop = async (service: ServiceName) => {
@@ -69,8 +73,8 @@ export async function startFakeServices(): Promise<FakeServices> {
     servers.delete(service);
     for (const client of entry.sockets?.clients ?? []) client.terminate();
     entry.sockets?.close();
-    const closed = new Promise((resolve) => entry.server.close(resolve));
-    entry.server.closeAllConnections();
+    const closed = entry.app.close();
+    entry.app.server.closeAllConnections();
     await closed;
   };
 
