@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldServiceEnvShape } from '@repo/field-service';
-import { baseEnvSchema } from '@repo/service-kit';
+import { baseEnvSchema, checkKeyPair, sessionSigningEnvShape } from '@repo/service-kit';
 
 const whole = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -13,6 +13,8 @@ export const administratorEnvSchema = z.object(administratorEnvShape);
 
 export const accountsEnvSchema = baseEnvSchema(3002)
   .extend({
+    /** Accounts alone mints session tokens, with this private key; JWT_PUBLIC_KEY must be its public half. */
+    ...sessionSigningEnvShape,
     ...administratorEnvShape,
     /** The field-service system the back office imports customers from and looks phones up in, with its server credentials. */
     ...fieldServiceEnvShape,
@@ -41,6 +43,7 @@ export const accountsEnvSchema = baseEnvSchema(3002)
       .optional(),
   })
   .superRefine((env, ctx) => {
+    checkKeyPair(env, ctx, 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY');
     if (env.CUSTOMER_SESSION_IDLE_DAYS > env.CUSTOMER_SESSION_MAX_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['CUSTOMER_SESSION_IDLE_DAYS'], message: 'must not be longer than CUSTOMER_SESSION_MAX_DAYS' });
     }

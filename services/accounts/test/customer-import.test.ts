@@ -13,7 +13,7 @@ import {
   type RunningSandbox,
 } from '@repo/field-service/sandbox';
 import { loadEnv } from '@repo/service-kit';
-import { testJwtSecret, testServiceKey } from '@repo/service-kit/test-service';
+import { testKeyEnv, testServiceKey } from '@repo/service-kit/test-service';
 import { accountsService } from '../src/definition.ts';
 import { accountsEnvSchema } from '../src/env.ts';
 import { admin, bearer, registerCustomer, serviceProEnv, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
@@ -116,7 +116,7 @@ describe('the customer import', () => {
     expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: importJobMessages.jobNotFound } });
     const bad = await setup.service.app.inject({ method: 'GET', url: '/api/admin/import-jobs/abc', headers: setup.headers });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ 'params.id': 'Import id must be a positive whole number' });
+    expect(bad.json().error.fields).toEqual({ 'params.id': 'Import id must be a whole number from 1 to 2147483647' });
   });
 });
 
@@ -156,7 +156,7 @@ describe('an import stopped by a restart', () => {
 
     // The restart: the service built again on the same database.
     const env = loadEnv('accounts', accountsEnvSchema, {
-      JWT_SECRET: testJwtSecret,
+      ...testKeyEnv,
       LOG_LEVEL: 'silent',
       SERVICE_KEY: testServiceKey,
       TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,

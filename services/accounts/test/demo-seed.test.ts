@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoCustomerSeededTopic, technicianAccountsPath, type DeliveryStatus } from '@repo/contracts';
 import { loadEnv } from '@repo/service-kit';
-import { createTestService, testJwtSecret, type TestService } from '@repo/service-kit/test-service';
+import { createTestService, testKeyEnv, type TestService } from '@repo/service-kit/test-service';
 import { sessionPolicy } from '../src/domain/session-policy.ts';
 import { accountsEnvSchema } from '../src/env.ts';
 import { seedDemoData } from '../src/seed.ts';
@@ -38,7 +38,7 @@ it('seeds the demo technician sign-in for tracking\'s demo technician, once', as
   expect(login.statusCode).toBe(200);
   expect(login.json().user).toEqual({ id: expect.any(Number), name: 'Mike Johnson', email: 'mike@example.com', role: 'technician', technicianId: 'tech_mike' });
   // A restart seeds again, with another password: the sign-in made first stays as it is.
-  const env = loadEnv('accounts', accountsEnvSchema, { JWT_SECRET: testJwtSecret, SEED_DEMO: 'true', DEMO_TECHNICIAN_PASSWORD: 'another-technician-password' });
+  const env = loadEnv('accounts', accountsEnvSchema, { ...testKeyEnv, SEED_DEMO: 'true', DEMO_TECHNICIAN_PASSWORD: 'another-technician-password' });
   const ctx = { db: service.db, now: () => new Date(), sessions: sessionPolicy(env), throttle: { maxFailures: 10, windowMs: 60_000 } };
   await seedDemoData(ctx, env, { enqueue: () => Promise.reject(new Error('the demo customer exists: nothing to send')) });
   const again = await service.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'mike@example.com', password: 'demo-technician-password' } });

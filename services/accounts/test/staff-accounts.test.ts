@@ -60,7 +60,7 @@ describe('staff accounts', () => {
     const reset = await inject('PUT', `${staffAccountsPath}/1/password`, asAdmin, { password: 'short' });
     expect(reset.json().error.fields).toEqual({ password: 'Password must be at least 12 characters' });
     const badId = await inject('PUT', `${staffAccountsPath}/abc/password`, asAdmin, { password: 'meadow-lantern-2027' });
-    expect(badId.json().error.fields).toEqual({ 'params.id': 'Staff id must be a positive whole number' });
+    expect(badId.json().error.fields).toEqual({ 'params.id': 'Staff id must be a whole number from 1 to 2147483647' });
   });
 
   it('take a new password from an administrator, which ends every session of that account at once', async () => {

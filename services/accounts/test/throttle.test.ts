@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@repo/contracts';
 import { loadEnv } from '@repo/service-kit';
-import { createTestService, testJwtSecret, testServiceKey, type TestService } from '@repo/service-kit/test-service';
+import { createTestService, testKeyEnv, testServiceKey, type TestService } from '@repo/service-kit/test-service';
 import type { AccountsDatabase } from '../src/db/schema.ts';
 import { accountsService } from '../src/definition.ts';
+import { addressesFrom } from './support/accounts.ts';
 
 const MINUTE = 60_000;
 let service: TestService<AccountsDatabase>;
@@ -19,12 +20,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-let addresses = 0;
 /** A client address used once. */
-const newAddress = () => {
-  addresses += 1;
-  return `10.20.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
+const newAddress = addressesFrom(20);
 const send = (method: 'POST' | 'PUT', url: string, payload: object, remoteAddress = newAddress(), headers: Record<string, string> = {}) =>
   service.app.inject({ method, url, payload, remoteAddress, headers });
 const login = (email: string, password: string, remoteAddress?: string) => send('POST', '/api/auth/login', { email, password }, remoteAddress);
@@ -162,7 +159,7 @@ describe('per account', () => {
     const env = loadEnv('accounts', accountsService.envSchema, {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
-      JWT_SECRET: testJwtSecret,
+      ...testKeyEnv,
       SERVICE_KEY: testServiceKey,
       TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
       PEER_URLS: 'booking=http://127.0.0.1:9',

@@ -31,7 +31,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
   migrations,
   build: async (env, database, runtime) => {
     const app = await createService({ name: 'booking', env, ready: database.ping });
-    const links = appointmentLinks(app.jwt);
+    const links = appointmentLinks(env.LINK_PRIVATE_KEY);
     const effects = createEffects({ service: 'booking', database, env, outgoing: bookingOutgoing });
     await app.register(effects.plugin);
     const urls = systemUrls(env);

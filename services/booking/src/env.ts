@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema } from '@repo/service-kit';
+import { baseEnvSchema, ed25519PrivateKey } from '@repo/service-kit';
 import { onlineBookingHours } from '@repo/contracts';
 import { fieldServiceEnvShape } from '@repo/field-service';
 
@@ -9,6 +9,8 @@ import { fieldServiceEnvShape } from '@repo/field-service';
  * before the start. The field-service systems' addresses (`fieldServiceEnvShape`) serve the customer's import from them.
  */
 export const bookingEnvSchema = baseEnvSchema(3001).extend({
+  /** Booking's own key for the appointments' manage and track links; the services that honour links get its public half (LINK_PUBLIC_KEY). */
+  LINK_PRIVATE_KEY: ed25519PrivateKey('the key booking signs appointment links with'),
   BOOKING_OPEN_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 08:00').default(onlineBookingHours.opens),
   BOOKING_CLOSE_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 17:00').default(onlineBookingHours.closes),
   BOOKING_SLOT_MINUTES: z.coerce.number().int().min(15).max(480).default(60),

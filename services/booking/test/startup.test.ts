@@ -14,7 +14,8 @@ describe('start-up', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('booking: invalid environment');
-    expect(result.stderr).toContain('JWT_SECRET is required');
+    expect(result.stderr).toContain('JWT_PUBLIC_KEY is required');
+    expect(result.stderr).toContain('LINK_PRIVATE_KEY is required');
     expect(result.stderr).toMatch(/PORT /);
     expect(result.stderr).toMatch(/BOOKING_SLOT_CAPACITY /);
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createService, noDeliveries } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
@@ -23,9 +24,11 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
     if (env.STRIPE_SECRET_KEY) {
       ctx = { db, now, provider: stripeProvider({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL, timeoutMs: env.STRIPE_TIMEOUT_MS, log: app.log }) };
     } else {
-      const demo: PaymentsContext<DemoProvider> = { db, now, provider: demoProvider({ secret: env.JWT_SECRET }) };
+      // Keyed by payments' own secret (SERVICE_KEY, which every replica shares); without one, by a key of this process.
+      const demo: PaymentsContext<DemoProvider> = { db, now, provider: demoProvider({ secret: env.SERVICE_KEY ?? randomBytes(32).toString('base64url') }) };
       await app.register(demoRoutes, { ctx: demo, env });
       app.log.info('payments use the demo provider: no card is charged (set STRIPE_SECRET_KEY to take real payments)');
+      if (!env.SERVICE_KEY) app.log.warn('SERVICE_KEY is not set: demo payments started here cannot be confirmed by another replica or after a restart');
       ctx = demo;
     }
     await app.register(paymentRoutes, { ctx, env });

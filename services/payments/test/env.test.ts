@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '@repo/service-kit';
+import { testKeyEnv } from '@repo/service-kit/test-service';
 import { paymentsEnvSchema } from '../src/env.ts';
 
-const base = { JWT_SECRET: 'a-secret-that-is-at-least-32-characters-long' };
+const base = testKeyEnv;
 const load = (env: Record<string, string>) => loadEnv('payments', paymentsEnvSchema, { ...base, ...env });
 const problems = (env: Record<string, string>) => {
   try {

@@ -47,8 +47,9 @@ describe('payment intents (demo provider)', () => {
   });
 
   it('keeps a description as one clean line of text', async () => {
-    const response = await createIntent({ amount: 20, description: ' Dryer\u0000repair\n\tupstairs \ud800 ' });
-    expect((await show(response.json().paymentIntentId)).json().description).toBe('Dryer repair upstairs \ufffd');
+    // NUL and lone surrogates are refused by every service (hostile-input.test.ts); other control characters are spaces.
+    const response = await createIntent({ amount: 20, description: ' Dryer\u0001repair\n\tupstairs \u007f ' });
+    expect((await show(response.json().paymentIntentId)).json().description).toBe('Dryer repair upstairs');
   });
 
   it('explains every bad amount and description and stores nothing', async () => {

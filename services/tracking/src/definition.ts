@@ -27,7 +27,7 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
       db: database.db,
       now: runtime.now,
       effects,
-      readLink: appointmentLinkReader(app.jwt),
+      readLink: appointmentLinkReader(env.LINK_PUBLIC_KEY),
       // Offline, from shipped ZIP and town data: swap in a real geocoder here (any `Geocoder`).
       geocoder: serviceAreaGeocoder(),
       eta: { averageSpeedKmh: env.TRACKING_AVERAGE_SPEED_KMH, roadFactor: env.TRACKING_ROAD_FACTOR },

@@ -1,10 +1,12 @@
-import { baseEnvSchema } from '@repo/service-kit';
+import { baseEnvSchema, ed25519PublicKey } from '@repo/service-kit';
 import { wsLimits } from '@repo/contracts';
 import { z } from 'zod';
 
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 
 export const trackingEnvSchema = baseEnvSchema(3003).extend({
+  /** Booking's public link key: tracking honours manage and track links with it and cannot make one. */
+  LINK_PUBLIC_KEY: ed25519PublicKey("booking's key that appointment links are verified with"),
   /** Average driving speed for the ETA, km/h. */
   TRACKING_AVERAGE_SPEED_KMH: positive(40),
   /** Road distance over straight-line distance, for the ETA (roads are longer than the crow flies). */

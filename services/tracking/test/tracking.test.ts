@@ -11,7 +11,7 @@ import {
   type TrackingList,
   type TrackingRecord,
 } from '@repo/contracts';
-import { createTestService, expectApiError, injectEffect, type TestService } from '@repo/service-kit/test-service';
+import { createTestService, expectApiError, injectEffect, testSigningKeys, type TestService } from '@repo/service-kit/test-service';
 // Booking's own link signer: tracking must accept exactly the links booking issues.
 import { appointmentLinks } from '../../booking/src/domain/appointment-links.ts';
 import type { TrackingDatabase } from '../src/db/schema.ts';
@@ -246,7 +246,7 @@ describe('job statuses', () => {
 });
 
 describe('who may read tracking', () => {
-  const links = () => appointmentLinks(service.app.jwt);
+  const links = () => appointmentLinks(testSigningKeys.link.privateKey);
   const linkFor = (appointmentId: number, scope: 'manage' | 'track', endsAt = '2026-11-24T15:00:00Z') =>
     links().issue(appointmentId, scope, new Date(new Date(endsAt).getTime() + 24 * 3_600_000), clock.now());
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { wsLimits, wsMessages, type Technician, type WsServerMessage } from '@repo/contracts';
 import { LISTEN_APPLICATION_NAME } from '@repo/service-kit/db';
+import { testSigningKeys } from '@repo/service-kit/test-service';
 // Booking's own link signer: the socket must accept exactly the links booking issues.
 import { appointmentLinks } from '../../booking/src/domain/appointment-links.ts';
 import { deliverSnapshot, dispatchSnapshot, testClock } from './helpers.ts';
@@ -44,7 +45,7 @@ async function setStatus(appointmentId: number, status: string, via = a) {
   expect(response.status).toBe(200);
 }
 
-const links = () => appointmentLinks(tracking.instances[0]!.app.jwt);
+const links = () => appointmentLinks(testSigningKeys.link.privateKey);
 const linkFor = (appointmentId: number, endsAt = '2026-11-24T15:00:00Z') =>
   links().issue(appointmentId, 'track', new Date(new Date(endsAt).getTime() + 24 * 3_600_000), clock.now());
 

@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
 import { serviceNames, wsPath, wsServerMessageSchema, type WsServerMessage } from '@repo/contracts';
-import { loadEnv, MemorySessionStore, signSession, withTestSessions, type ServiceApp } from '@repo/service-kit';
+import { loadEnv, MemorySessionStore, withTestSessions, type ServiceApp } from '@repo/service-kit';
 import { createDatabase, migrateToLatest, type Database } from '@repo/service-kit/db';
 import { systemRuntime, type ServiceRuntime } from '@repo/service-kit/main';
-import { testJwtSecret, testServiceKey, type TestClaims } from '@repo/service-kit/test-service';
+import { signTestSession, testKeyEnv, testServiceKey, type TestClaims } from '@repo/service-kit/test-service';
 import { createTestDatabase } from '@repo/service-kit/testing';
 import { migrations } from '../src/db/migrations/index.ts';
 import type { TrackingDatabase } from '../src/db/schema.ts';
@@ -55,7 +55,7 @@ export async function startTracking(envs: Record<string, string>[], runtime: Ser
       const env = loadEnv('tracking', trackingEnvSchema, {
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
-        JWT_SECRET: testJwtSecret,
+        ...testKeyEnv,
         SERVICE_KEY: testServiceKey,
         TRUSTED_SERVICE_KEYS: serviceNames.map((service) => `${service}=${testServiceKey}`).join(','),
         PEER_URLS: serviceNames.map((service) => `${service}=http://127.0.0.1:9`).join(','),
@@ -74,7 +74,7 @@ export async function startTracking(envs: Record<string, string>[], runtime: Ser
   return {
     instances,
     db: first.database.db,
-    bearer: ({ sid, ...claims }) => `Bearer ${signSession(first.app, { ...claims, sid: sessions.open(sid) })}`,
+    bearer: ({ sid, ...claims }) => `Bearer ${signTestSession({ ...claims, sid: sessions.open(sid) })}`,
     listenErrors,
     close,
   };

@@ -34,7 +34,12 @@ import { logOut } from '../use-cases/log-out.ts';
 import { registerCustomer } from '../use-cases/register-customer.ts';
 import type { NewSession } from '../use-cases/start-session.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
+/**
+ * What a logout reads for the API document: the session it ends, when one is sent (a bearer token or that sign-in's
+ * cookie). None is needed, and a bad or ended one is no error, so it is neither a requirement nor a 401.
+ */
+const customerLogoutSecurity: Record<string, string[]>[] = [{ bearer: [] }, { customerCookie: [] }, {}];
+const backOfficeLogoutSecurity: Record<string, string[]>[] = [{ bearer: [] }, { staffCookie: [] }, {}];
 
 export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsContext; env: AccountsEnv }) {
   const hostOnlyCookie = {
@@ -62,7 +67,13 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
 
   app.post('/api/auth/register', {
     onRequest: passwordAttempts,
-    schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: registerResponseSchema, ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Create a customer account for the portal',
+      description: 'An email that already has an account is a 409, counted as a failed attempt on that email.',
+      body: registerRequestSchema,
+      response: { 201: registerResponseSchema, ...errorResponses(409) },
+    },
   }, async (request, reply) => {
     const customer = await registerCustomer(ctx, request.body);
     return reply.code(201).send({ message: 'Your account has been created. Please log in.', customer });
@@ -70,7 +81,12 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
 
   app.post('/api/auth/login', {
     onRequest: passwordAttempts,
-    schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign a customer in: sets the session cookie and answers the token',
+      body: loginRequestSchema,
+      response: { 200: loginResponseSchema, ...errorResponses(401) },
+    },
   }, async (request, reply) => {
     const session = await logInCustomer(ctx, request.body);
     const token = mint(session);
@@ -82,7 +98,13 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   // (or missing) session still answers 200, and the cookie is cleared either way. Only customer sessions: where both
   // cookies reach accounts (apps on one host name, as locally), leaving the portal leaves the back office signed in.
   app.post('/api/auth/logout', {
-    schema: { tags: ['auth'], response: { 200: logoutResponseSchema, ...errorResponses(403) } },
+    schema: {
+      tags: ['auth'],
+      summary: "End the customer's session and clear its cookie",
+      description: 'Ends the session of the cookie and of the bearer token; with none, or an ended one, it still answers 200.',
+      security: customerLogoutSecurity,
+      response: { 200: logoutResponseSchema },
+    },
   }, async (request, reply) => {
     await logOut(ctx, app.sessions.presented(request).filter((claims) => !isBackOfficeSession(claims)).map((claims) => claims.sid));
     reply.clearCookie(sessionCookieName, cookie);
@@ -90,35 +112,55 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   });
 
   app.put('/api/auth/password', {
-    onRequest: [app.authenticate, passwordAttempts],
-    schema: { tags: ['auth'], body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema, ...errors } },
+    // A back-office session is refused before the body is read (staff change passwords in the back office).
+    onRequest: [app.requireRole('customer'), passwordAttempts],
+    schema: {
+      tags: ['auth'],
+      summary: "Change the signed-in customer's password",
+      description: 'Every other session of the customer ends.',
+      body: changePasswordRequestSchema,
+      response: { 200: changePasswordResponseSchema, ...errorResponses(404) },
+    },
   }, async (request) => ({ message: await changePassword(ctx, request.session, request.body) }));
 
   app.get('/api/auth/user', {
-    onRequest: app.authenticate,
-    schema: { tags: ['auth'], response: { 200: customerSchema, ...errors } },
+    onRequest: app.requireRole('customer'),
+    schema: { tags: ['auth'], summary: "The signed-in customer's account", response: { 200: customerSchema, ...errorResponses(404) } },
   }, async (request) => getOwnAccount(ctx, request.session));
 
   app.get(linkedServiceHistoryPath, {
     onRequest: app.requireRole('customer'),
     schema: {
       tags: ['auth'],
-      summary: "The field-service record linked to the signed-in customer (same email or phone as an imported customer), with its history read from the system; null when none",
+      summary: "The signed-in customer's linked field-service record with its service history",
+      description:
+        'The imported customer with the same email or phone, with its history read from the system; null when none. ' +
+        '502, 503 or 504 when the system fails, is not configured or does not answer in time.',
       operationId: 'getLinkedServiceHistory',
-      response: { 200: linkedServiceHistoryResponseSchema, ...errorResponses(401, 403, 404, 502, 503, 504) },
+      response: { 200: linkedServiceHistoryResponseSchema, ...errorResponses(404, 502, 503, 504) },
     },
   }, async (request) => ({ customer: await getLinkedServiceHistory(ctx, request.session) }));
 
   app.get(currentSessionPath, {
     onRequest: app.optionalSession,
-    schema: { tags: ['auth'], response: { 200: currentSessionResponseSchema, ...errorResponses(401, 503) } },
+    schema: {
+      tags: ['auth'],
+      summary: 'The signed-in customer, or null for anyone else',
+      response: { 200: currentSessionResponseSchema, ...errorResponses(404) },
+    },
   }, async (request) => ({ customer: request.session?.role === 'customer' ? await getOwnAccount(ctx, request.session) : null }));
 
   // Back-office sign-in (technician, staff, admin) sets the back office's own host-only cookie, so it never replaces a
   // customer's session cookie; the token is answered too, for API clients that send it as a bearer header.
   app.post('/api/admin/login', {
     onRequest: passwordAttempts,
-    schema: { tags: ['admin'], body: adminLoginRequestSchema, response: { 200: adminLoginResponseSchema, ...errors } },
+    schema: {
+      tags: ['admin'],
+      summary: 'Sign a technician, staff member or administrator in to the back office',
+      description: "Sets the back office's own host-only session cookie and answers the token.",
+      body: adminLoginRequestSchema,
+      response: { 200: adminLoginResponseSchema, ...errorResponses(401) },
+    },
   }, async (request, reply) => {
     const { session, user } = await logInStaff(ctx, request.body);
     const token = mint(session);
@@ -128,12 +170,17 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
 
   app.get(backOfficeSessionPath, {
     onRequest: app.optionalSession,
-    schema: { tags: ['admin'], response: { 200: backOfficeSessionResponseSchema, ...errorResponses(401, 503) } },
+    schema: { tags: ['admin'], summary: 'Who is signed in to the back office, or null for anyone else', response: { 200: backOfficeSessionResponseSchema } },
   }, async (request) => ({ user: await backOfficeUserOf(ctx, request.session) }));
 
   // As customer logout, for the back office's sessions: each presented one ends, and its cookie is cleared.
   app.post(backOfficeLogoutPath, {
-    schema: { tags: ['admin'], response: { 200: logoutResponseSchema, ...errorResponses(403) } },
+    schema: {
+      tags: ['admin'],
+      summary: "End the back office's session and clear its cookie",
+      security: backOfficeLogoutSecurity,
+      response: { 200: logoutResponseSchema },
+    },
   }, async (request, reply) => {
     await logOut(ctx, app.sessions.presented(request).filter(isBackOfficeSession).map((claims) => claims.sid));
     reply.clearCookie(staffSessionCookieName, staffCookie);

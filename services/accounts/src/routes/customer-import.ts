@@ -20,14 +20,17 @@ import { startCustomerImport } from '../use-cases/start-customer-import.ts';
  */
 export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: AccountsContext }) {
   const adminOnly = app.requireRole('admin');
+  // The system failed (502), is not configured or refuses the server's credentials (503), or did not answer in time (504).
+  const systemErrors = errorResponses(502, 503, 504);
 
   app.get('/api/admin/import-source', {
     onRequest: adminOnly,
     schema: {
       tags: ['admin'],
-      summary: 'The system and company the import reads from (never a credential); 503 names the variables to set when unconfigured',
+      summary: 'The system and company the customer import reads from (never a credential)',
+      description: 'When the connection is not configured, the 503 names the environment variables to set.',
       operationId: 'getImportSource',
-      response: { 200: importSourceSchema, ...errorResponses(401, 403, 502, 503, 504) },
+      response: { 200: importSourceSchema, ...systemErrors },
     },
   }, async () => getImportSource(ctx));
 
@@ -35,9 +38,10 @@ export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: Acco
     onRequest: adminOnly,
     schema: {
       tags: ['admin'],
-      summary: 'Start importing every customer of the configured company in the background; 202 with the job, 409 while one runs',
+      summary: 'Start importing every customer of the configured company in the background',
+      description: 'Answers 202 with the new job, to poll; 409 while another import runs.',
       operationId: 'startCustomerImport',
-      response: { 202: importJobSchema, ...errorResponses(401, 403, 409, 502, 503, 504) },
+      response: { 202: importJobSchema, ...errorResponses(409), ...systemErrors },
     },
   }, async (request, reply) => reply.code(202).send(await startCustomerImport(ctx, request.session?.email ?? request.session?.sub ?? 'administrator')));
 
@@ -47,7 +51,7 @@ export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: Acco
       tags: ['admin'],
       summary: 'The newest import job with its progress (null before the first)',
       operationId: 'getLatestImportJob',
-      response: { 200: importJobSchema.nullable(), ...errorResponses(401, 403, 503) },
+      response: { 200: importJobSchema.nullable() },
     },
   }, async () => getLatestImportJob(ctx));
 
@@ -58,7 +62,7 @@ export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: Acco
       summary: 'One import job with its progress',
       operationId: 'getImportJob',
       params: importJobParamsSchema,
-      response: { 200: importJobSchema, ...errorResponses(400, 401, 403, 404, 503) },
+      response: { 200: importJobSchema, ...errorResponses(404) },
     },
   }, async (request) => getImportJob(ctx, request.params.id));
 
@@ -66,10 +70,11 @@ export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: Acco
     onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['admin'],
-      summary: 'Find a customer in the configured system by a US phone number in any common format, with their service history',
+      summary: 'Find a customer in the configured system by phone number, with their service history',
+      description: 'A US phone number in any common format; null when no customer has it.',
       operationId: 'lookupCustomerPhone',
       body: lookupCustomerPhoneRequestSchema,
-      response: { 200: lookupCustomerPhoneResponseSchema, ...errorResponses(400, 401, 403, 502, 503, 504) },
+      response: { 200: lookupCustomerPhoneResponseSchema, ...systemErrors },
     },
   }, async (request) => ({ customer: await lookupCustomerPhone(ctx, request.body.phone) }));
 }

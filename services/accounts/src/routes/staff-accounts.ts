@@ -21,7 +21,7 @@ export async function staffAccountRoutes(app: ServiceApp, { ctx }: { ctx: Accoun
       tags: ['admin'],
       summary: 'Every staff and administrator sign-in, by name',
       operationId: 'listStaffAccounts',
-      response: { 200: staffAccountListSchema, ...errorResponses(401, 403, 503) },
+      response: { 200: staffAccountListSchema },
     },
   }, async () => listStaffAccounts(ctx));
 
@@ -29,10 +29,11 @@ export async function staffAccountRoutes(app: ServiceApp, { ctx }: { ctx: Accoun
     onRequest: adminOnly,
     schema: {
       tags: ['admin'],
-      summary: 'Add a staff or administrator sign-in; 409 when the email has a back-office sign-in',
+      summary: 'Add a staff or administrator sign-in',
+      description: 'One back-office sign-in per email, in any letter case: 409 when the email has one.',
       operationId: 'createStaffAccount',
       body: createStaffAccountSchema,
-      response: { 201: staffAccountSchema, ...errorResponses(400, 401, 403, 409, 503) },
+      response: { 201: staffAccountSchema, ...errorResponses(409) },
     },
   }, async (request, reply) => reply.code(201).send(await createStaffAccount(ctx, request.body)));
 
@@ -40,11 +41,12 @@ export async function staffAccountRoutes(app: ServiceApp, { ctx }: { ctx: Accoun
     onRequest: adminOnly,
     schema: {
       tags: ['admin'],
-      summary: 'Set a new password for a staff or administrator sign-in; every session of that account ends',
+      summary: 'Set a new password for a staff or administrator sign-in',
+      description: 'Every session of that account ends.',
       operationId: 'setStaffAccountPassword',
       params: staffAccountParamsSchema,
       body: staffAccountPasswordSchema,
-      response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 503) },
+      response: { 204: z.null(), ...errorResponses(404) },
     },
   }, async (request, reply) => {
     await setStaffPassword(ctx, request.params.id, request.body.password);

@@ -87,3 +87,15 @@ export async function waitForImport(service: AccountsTestService, headers: Recor
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * Client addresses each used once, under `10.<block>.x.y`, so the per-client sign-in bucket never answers for what a
+ * test is about. Each test file takes its own block.
+ */
+export function addressesFrom(block: number): () => string {
+  let used = 0;
+  return () => {
+    used += 1;
+    return `10.${block}.${Math.floor(used / 250)}.${(used % 250) + 1}`;
+  };
+}

@@ -6,7 +6,7 @@ import {
   appointmentPathParamsSchema,
   rescheduleRequestSchema,
 } from '@repo/contracts';
-import { badRequest, errorResponses, forbidden, type DomainError, type ServiceApp } from '@repo/service-kit';
+import { badRequest, errorResponses, forbidden, withRequirement, type DomainError, type ServiceApp } from '@repo/service-kit';
 import { cancelAppointment } from '../use-cases/cancel-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
 import { exportAppointmentCalendar } from '../use-cases/export-appointment-calendar.ts';
@@ -64,28 +64,47 @@ export async function appointmentPageRoutes(app: ServiceApp, { ctx }: { ctx: Boo
     });
   }
 
+  // For the API document: a customer's session, or the appointment's link instead.
+  withRequirement(checkAccess, { kind: 'required', roles: ['customer'], alternatives: ['appointmentLink'] });
+
   const params = appointmentPathParamsSchema;
-  const errors = errorResponses(400, 401, 403, 404, 409, 429);
+  const tags = ['appointment page'];
 
   app.get('/api/customer/appointments/:id', {
     onRequest: checkAccess,
-    schema: { tags: ['appointment page'], params, response: { 200: appointmentDetailsSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'One appointment with what its owner or link holder may do with it',
+      params,
+      response: { 200: appointmentDetailsSchema, ...errorResponses(404) },
+    },
   }, async (request) => getAppointmentDetails(ctx, granted(request)));
 
   app.put('/api/customer/appointments/:id/reschedule', {
     onRequest: checkAccess,
-    schema: { tags: ['appointment page'], params, body: rescheduleRequestSchema, response: { 200: appointmentDetailsSchema, ...errors } },
+    schema: {
+      tags,
+      summary: 'Move an appointment to another free slot',
+      params,
+      body: rescheduleRequestSchema,
+      response: { 200: appointmentDetailsSchema, ...errorResponses(404, 409) },
+    },
   }, async (request) => rescheduleAppointment(ctx, granted(request), request.body));
 
   app.post('/api/customer/appointments/:id/cancel', {
     onRequest: checkAccess,
-    schema: { tags: ['appointment page'], params, response: { 200: appointmentDetailsSchema, ...errors } },
+    schema: { tags, summary: 'Cancel an appointment', params, response: { 200: appointmentDetailsSchema, ...errorResponses(404, 409) } },
   }, async (request) => cancelAppointment(ctx, granted(request)));
 
   app.get('/api/customer/appointments/:id/calendar.ics', {
     onRequest: checkAccess,
     // A string with a non-JSON content type is sent as it is, never serialised.
-    schema: { tags: ['appointment page'], params, response: { 200: z.string().describe('The iCalendar file (text/calendar)'), ...errors } },
+    schema: {
+      tags,
+      summary: 'The appointment as an iCalendar file for a calendar app',
+      params,
+      response: { 200: z.string().describe('The iCalendar file (text/calendar)'), ...errorResponses(404) },
+    },
   }, async (request, reply) => {
     const calendar = await exportAppointmentCalendar(ctx, granted(request));
     return reply

@@ -23,7 +23,12 @@ import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
 export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: BookingContext; env: BookingEnv }) {
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
   app.get('/api/appointments/available-slots', {
-    schema: { tags: ['appointments'], querystring: availableSlotsQuerySchema, response: { 200: availableSlotsResponseSchema, ...errorResponses(400) } },
+    schema: {
+      tags: ['appointments'],
+      summary: 'The free time slots of one business day',
+      querystring: availableSlotsQuerySchema,
+      response: { 200: availableSlotsResponseSchema },
+    },
   }, async (request) => listAvailableSlots(ctx, request.query.date));
 
   app.post('/api/appointments', {
@@ -31,9 +36,11 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     onRequest: app.optionalSession,
     schema: {
       tags: ['appointments'],
+      summary: 'Book an appointment in a free slot, as a visitor or a signed-in customer',
+      description: 'Answers the appointment and its manage link. The same Idempotency-Key answers the same booking again.',
       headers: z.object({ 'idempotency-key': z.string().min(8, 'Idempotency-Key must be 8 to 200 characters').max(200, 'Idempotency-Key must be 8 to 200 characters').optional() }),
       body: appointmentRequestSchema,
-      response: { 200: createAppointmentResponseSchema, 201: createAppointmentResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: { 200: createAppointmentResponseSchema, 201: createAppointmentResponseSchema, ...errorResponses(409) },
     },
   }, async (request, reply) => {
     const session = request.session;
@@ -50,9 +57,10 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['appointments'],
-      summary: 'The staff list in schedule order, a page at a time (page, pageSize ≤ 200); X-Total-Count counts every match',
+      summary: 'Every appointment for staff, in schedule order, a page at a time',
+      description: 'Filtered by date and status; page and pageSize (at most 200). The X-Total-Count header counts every match.',
       querystring: appointmentListQuerySchema,
-      response: { 200: staffAppointmentListSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: { 200: staffAppointmentListSchema },
     },
   }, async (request, reply) => {
     const { items, total } = await listAppointments(ctx, request.query);
@@ -63,10 +71,11 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['appointments'],
+      summary: "Change an appointment's status",
       // Digits only, within the id column: ' 1', '0x10' or an id past the column's range never reach the database.
       params: appointmentPathParamsSchema,
       body: appointmentStatusChangeSchema,
-      response: { 200: staffAppointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: { 200: staffAppointmentSchema, ...errorResponses(404, 409) },
     },
   }, async (request) => changeAppointmentStatus(ctx, request.params.id, request.body.status));
 
@@ -74,10 +83,11 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['appointments'],
-      summary: 'Assign a technician to an appointment (null takes the technician off); tracking follows through the outbox',
+      summary: 'Assign a technician to an appointment, or take them off it',
+      description: 'A null technicianId takes the technician off. Tracking learns of it through the outbox.',
       params: appointmentPathParamsSchema,
       body: assignTechnicianSchema,
-      response: { 200: staffAppointmentSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: { 200: staffAppointmentSchema, ...errorResponses(404, 409) },
     },
   }, async (request) => assignTechnician(ctx, request.params.id, request.body.technicianId));
 }

@@ -35,12 +35,12 @@ const listLength = (value: unknown) => (Array.isArray(value) ? value.length : 0)
 export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingContext }) {
   app.get('/api/customer/appointments', {
     onRequest: app.requireRole('customer'),
-    schema: { tags: ['customer'], response: { 200: appointmentListSchema, ...errorResponses(401, 403) } },
+    schema: { tags: ['customer'], summary: "The signed-in customer's appointments", response: { 200: appointmentListSchema } },
   }, async (request) => listMyAppointments(ctx, callerCustomerId(request)));
 
   app.get('/api/customer/service-requests', {
     onRequest: app.requireRole('customer'),
-    schema: { tags: ['customer'], response: { 200: serviceRequestListSchema, ...errorResponses(401, 403) } },
+    schema: { tags: ['customer'], summary: "The signed-in customer's service requests", response: { 200: serviceRequestListSchema } },
   }, async (request) => listMyServiceRequests(ctx, callerCustomerId(request)));
 
   app.post('/api/customer/import-history', {
@@ -53,7 +53,12 @@ export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingCon
     },
     // The kit answers an oversized body with a generic 413; this one says what the limits are.
     errorHandler: (error, request, reply) => errorHandler(error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? historyTooLarge() : error, request, reply),
-    schema: { tags: ['customer'], body: importHistoryRequestSchema, response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 413, 415, 429) } },
+    schema: {
+      tags: ['customer'],
+      summary: "Import the customer's service history from a file they exported",
+      body: importHistoryRequestSchema,
+      response: { 200: importResultSchema },
+    },
   }, async (request) => importHistory(ctx, { customerId: callerCustomerId(request), email: request.session?.email }, request.body.historyData));
 
   app.post('/api/customer/import-from-system', {
@@ -61,8 +66,10 @@ export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingCon
     config: { rateLimit: { ...systemImportLimit, keyGenerator: (request: FastifyRequest) => `import-from-system:${request.session?.customerId}` } },
     schema: {
       tags: ['customer'],
+      summary: "Import the customer's service history from a field-service system",
+      description: 'With the credentials the customer types, used for this call only. 502 or 503 when the system fails or limits.',
       body: importFromSystemRequestSchema,
-      response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 404, 415, 429, 502, 503) },
+      response: { 200: importResultSchema, ...errorResponses(404, 502) },
     },
   }, async (request) => {
     const { systemName, customerId } = request.body;

@@ -29,7 +29,7 @@ export type DemoProvider = PaymentProvider & {
 
 /**
  * The embedded default without Stripe keys: intents live only in our own table and no card is ever charged.
- * Ids and client secrets are HMACs under a key derived from the service's secret, so any replica can check a client
+ * Ids and client secrets are HMACs under a key derived from payments' own secret, so any replica can check a client
  * secret without storing it, and a retried request (same idempotency key) gets the same intent.
  */
 export function demoProvider({ secret }: { secret: string }): DemoProvider {

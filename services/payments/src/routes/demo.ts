@@ -13,7 +13,8 @@ export async function demoRoutes(app: ServiceApp, { ctx, env }: { ctx: PaymentsC
       tags: ['payments'],
       summary: 'Demo mode only: pay a demo intent with a test card (no card is charged)',
       body: demoConfirmRequestSchema,
-      response: { 200: demoConfirmResponseSchema, ...errorResponses(400, 404, 409, 429) },
+      description: 'A declined test card is an answer (the payment shows failed); a payment already made or canceled is a 409.',
+      response: { 200: demoConfirmResponseSchema, ...errorResponses(404, 409) },
     },
   }, async (request) => confirmDemoPayment(ctx, request.body));
 }

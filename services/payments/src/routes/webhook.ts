@@ -16,8 +16,12 @@ export async function webhookRoutes(app: ServiceApp, { ctx, secret }: { ctx: Pay
   app.post('/api/payments/webhook', {
     schema: {
       tags: ['payments'],
-      summary: 'Stripe events: payment_intent.processing, succeeded, payment_failed and canceled, each applied once',
-      response: { 200: webhookResponseSchema, ...errorResponses(400, 413, 429) },
+      summary: "Stripe's payment events, each applied once",
+      description:
+        'payment_intent.processing, succeeded, payment_failed and canceled; other types are acknowledged and ignored. The body ' +
+        'is any type, read as raw bytes: without a valid Stripe-Signature over them it is a 400 and nothing changes.',
+      // Read by the handler only (the signature covers the raw bytes): an empty, unsigned or badly signed body.
+      response: { 200: webhookResponseSchema, ...errorResponses(400) },
     },
   }, async (request) => {
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw badRequest('The webhook body is empty.');

@@ -1,19 +1,17 @@
 import { appointmentLinkClaimsSchema, appointmentLinkGraceMs, type AppointmentLinkClaims } from '@repo/contracts';
-import type { ServiceApp } from '@repo/service-kit';
-
-/** The kit's JWT types every payload as a session; a link is not one, so it is read through this narrower view. */
-type LinkVerifier = { verify(token: string, options: { ignoreExpiration: boolean }): unknown };
+import { tokenVerifier } from '@repo/service-kit';
 
 /**
- * Reads an appointment link booking signed (manage or track; the shared JWT secret): its claims, whatever its `exp`,
- * or undefined for anything else, sessions included. Expiry is judged against the appointment's current slot
- * (`linkExpired`), as booking does, so a link survives a reschedule.
+ * Reads an appointment link booking signed (manage or track), verified with booking's public link key
+ * (LINK_PUBLIC_KEY, EdDSA only): its claims, whatever its `exp`, or undefined for anything else, sessions included.
+ * Expiry is judged against the appointment's current slot (`linkExpired`), as booking does, so a link survives a
+ * reschedule. Tracking holds no private key, so it can honour a link but never make one.
  */
-export function appointmentLinkReader(jwt: ServiceApp['jwt']): (token: string) => AppointmentLinkClaims | undefined {
-  const verifier: LinkVerifier = jwt;
+export function appointmentLinkReader(publicKey: string): (token: string) => AppointmentLinkClaims | undefined {
+  const verify = tokenVerifier(publicKey);
   return (token) => {
     try {
-      const parsed = appointmentLinkClaimsSchema.safeParse(verifier.verify(token, { ignoreExpiration: true }));
+      const parsed = appointmentLinkClaimsSchema.safeParse(verify(token, { ignoreExpiration: true }));
       return parsed.success ? parsed.data : undefined;
     } catch {
       return undefined;

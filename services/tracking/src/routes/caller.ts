@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { appointmentAccessHeader } from '@repo/contracts';
+import { appointmentAccessHeader, roles } from '@repo/contracts';
 import { withRequirement, type DomainError, type ServiceApp } from '@repo/service-kit';
 import type { TrackingCaller } from '../use-cases/resolve-tracking-access.ts';
 
@@ -16,7 +16,7 @@ const linkToken = (request: FastifyRequest) => {
  * required (401 otherwise); beside a link a stale session (a guest's shared computer) is ignored, as in booking.
  */
 export function identifyCaller(app: ServiceApp) {
-  // A session or a link token: for the API document, a session is optional.
+  // For the API document: a session of any role, or an appointment's link instead.
   return withRequirement(async function identify(request: FastifyRequest, reply: FastifyReply) {
     if (linkToken(request) === undefined) {
       await app.authenticate.call(app, request, reply);
@@ -26,7 +26,7 @@ export function identifyCaller(app: ServiceApp) {
       if (!isUnusableSession(err)) throw err;
       request.session = null;
     });
-  }, { kind: 'optional' });
+  }, { kind: 'required', roles, alternatives: ['appointmentLink'] });
 }
 
 /** Who the checked request comes from. */

@@ -17,7 +17,6 @@ import { moveTechnician } from '../use-cases/move-technician.ts';
 import { updateTechnician } from '../use-cases/update-technician.ts';
 import { callerOf, identifyCaller } from './caller.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
 const ownLocationOnly = 'You can only update your own location.';
 
 export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: TrackingContext }) {
@@ -33,23 +32,52 @@ export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: Tracking
   }, { kind: 'required', roles: ['staff', 'admin', 'technician'] });
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
 
-  app.get('/api/technicians', { onRequest: staffOnly, schema: { tags: ['technicians'], response: { 200: technicianListSchema, ...errors } } },
-    async () => listTechnicians(ctx));
+  app.get('/api/technicians', {
+    onRequest: staffOnly,
+    schema: { tags: ['technicians'], summary: 'Every technician with their status, vehicle and last position', response: { 200: technicianListSchema } },
+  }, async () => listTechnicians(ctx));
 
   // A customer's tracking page shows their technician's card: staff read any technician, a technician themselves, a
   // customer or the holder of an appointment's link only the one assigned to that appointment (`?appointment=<id>`, or
   // their open job).
   app.get('/api/technicians/:id', {
     onRequest: identifyCaller(app),
-    schema: { tags: ['technicians'], params: technicianIdParamsSchema, querystring: technicianQuerySchema, response: { 200: technicianSchema, ...errors } },
+    schema: {
+      tags: ['technicians'],
+      summary: 'One technician: any for staff, themselves for a technician, their own for a customer',
+      description:
+        "A customer, or the holder of an appointment's link (X-Appointment-Access), reads only the technician assigned to " +
+        'that appointment (`appointment`, or their open job); anyone else gets 404, as for a missing one.',
+      params: technicianIdParamsSchema,
+      querystring: technicianQuerySchema,
+      response: { 200: technicianSchema, ...errorResponses(404) },
+    },
   }, async (request) => getTechnician(ctx, callerOf(request), request.params.id, request.query.appointment));
 
-  app.post('/api/technicians', { onRequest: staffOnly, schema: { tags: ['technicians'], body: createTechnicianSchema, response: { 201: technicianSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await createTechnician(ctx, request.body)));
+  app.post('/api/technicians', {
+    onRequest: staffOnly,
+    schema: { tags: ['technicians'], summary: 'Add a technician', body: createTechnicianSchema, response: { 201: technicianSchema } },
+  }, async (request, reply) => reply.code(201).send(await createTechnician(ctx, request.body)));
 
-  app.put('/api/technicians/:id', { onRequest: staffOnly, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateTechnicianSchema, response: { 200: technicianSchema, ...errors } } },
-    async (request) => updateTechnician(ctx, request.params.id, request.body));
+  app.put('/api/technicians/:id', {
+    onRequest: staffOnly,
+    schema: {
+      tags: ['technicians'],
+      summary: "Change a technician's details or status",
+      params: technicianIdParamsSchema,
+      body: updateTechnicianSchema,
+      response: { 200: technicianSchema, ...errorResponses(404) },
+    },
+  }, async (request) => updateTechnician(ctx, request.params.id, request.body));
 
-  app.put('/api/technicians/:id/location', { onRequest: staffOrSelf, schema: { tags: ['technicians'], params: technicianIdParamsSchema, body: updateLocationSchema, response: { 200: technicianSchema, ...errors } } },
-    async (request) => moveTechnician(ctx, request.params.id, request.body));
+  app.put('/api/technicians/:id/location', {
+    onRequest: staffOrSelf,
+    schema: {
+      tags: ['technicians'],
+      summary: "Report a technician's position: staff for anyone, a technician for themselves",
+      params: technicianIdParamsSchema,
+      body: updateLocationSchema,
+      response: { 200: technicianSchema, ...errorResponses(404) },
+    },
+  }, async (request) => moveTechnician(ctx, request.params.id, request.body));
 }

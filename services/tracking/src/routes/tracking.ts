@@ -8,36 +8,43 @@ import {
   trackingRecordSchema,
   trackingStatusChangeSchema,
 } from '@repo/contracts';
-import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponses, forbidden, withRequirement, type ServiceApp } from '@repo/service-kit';
 import { changeTrackingStatus } from '../use-cases/change-tracking-status.ts';
 import type { TrackingContext } from '../use-cases/context.ts';
 import { getTracking } from '../use-cases/get-tracking.ts';
-import { listTechnicianJobs } from '../use-cases/list-technician-jobs.ts';
+import { listTechnicianJobs, technicianJobsMessages } from '../use-cases/list-technician-jobs.ts';
 import { listTracking } from '../use-cases/list-tracking.ts';
 import { callerOf, identifyCaller } from './caller.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);
-
 export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingContext }) {
+  /** Staff, or a technician (who reads their own jobs only): 403 for a customer, before the query is read. */
+  const staffOrTechnician = withRequirement(async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate.call(app, request, reply);
+    if (request.session?.role === 'customer') throw forbidden(technicianJobsMessages.staffOrTechnician);
+  }, { kind: 'required', roles: ['staff', 'admin', 'technician'] });
+
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
   app.get('/api/tracking', {
     onRequest: app.authenticate,
     schema: {
       tags: ['tracking'],
-      summary: 'Active tracking records, a page at a time: every one for staff, their own for a customer or a technician',
+      summary: 'Active tracking records, a page at a time',
+      description: 'Every one for staff; their own for a customer or a technician.',
       querystring: trackingListQuerySchema,
-      response: { 200: trackingListSchema, ...errors },
+      response: { 200: trackingListSchema },
     },
   }, async (request) => listTracking(ctx, callerOf(request), request.query));
 
   // A static path: it wins over `/api/tracking/:appointmentId` (whose id accepts digits only) whatever the order.
   app.get(technicianJobsPath, {
-    onRequest: app.authenticate,
+    onRequest: staffOrTechnician,
     schema: {
       tags: ['tracking'],
-      summary: "One technician's jobs on a business date (today by default): a technician's own, or any technician's for staff (technicianId)",
+      summary: "One technician's jobs on a business date, today by default",
+      description: "A technician reads their own (403 for another's); staff name the technician (technicianId), 404 when there is none.",
       querystring: technicianJobsQuerySchema,
-      response: { 200: technicianJobListSchema, ...errors },
+      response: { 200: technicianJobListSchema, ...errorResponses(404) },
     },
   }, async (request) => listTechnicianJobs(ctx, callerOf(request), request.query));
 
@@ -45,9 +52,12 @@ export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingCo
     onRequest: identifyCaller(app),
     schema: {
       tags: ['tracking'],
-      summary: "One appointment's tracking record: for staff, its owner, its technician, or the holder of its link (X-Appointment-Access)",
+      summary: "One appointment's tracking record",
+      description:
+        'For staff, its owner, its technician, or the holder of its link (X-Appointment-Access). Anyone else gets 404, as ' +
+        'for a missing one; a lapsed or forged link is a 401.',
       params: trackingParamsSchema,
-      response: { 200: trackingRecordSchema, ...errors },
+      response: { 200: trackingRecordSchema, ...errorResponses(404) },
     },
   }, async (request) => getTracking(ctx, callerOf(request), request.params.appointmentId));
 
@@ -55,10 +65,11 @@ export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingCo
     onRequest: app.requireRole('staff', 'admin', 'technician'),
     schema: {
       tags: ['tracking'],
-      summary: 'Moves the job one step forward: dispatched, en-route, arrived, in-progress, completed (staff, or the technician of the job)',
+      summary: 'Move a job one step forward: dispatched, en-route, arrived, in-progress, completed',
+      description: "Staff, or the job's technician (another's job is a 404, as a missing one). Any other step is a 409 naming the next.",
       params: trackingParamsSchema,
       body: trackingStatusChangeSchema,
-      response: { 200: trackingRecordSchema, ...errors },
+      response: { 200: trackingRecordSchema, ...errorResponses(404, 409) },
     },
   }, async (request) => {
     const caller = callerOf(request);

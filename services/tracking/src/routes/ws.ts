@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import { errorCodes, wsLimits, wsMessages, wsPath } from '@repo/contracts';
-import { DomainError, type ServiceApp } from '@repo/service-kit';
+import { DomainError, forbidden, type ServiceApp } from '@repo/service-kit';
 import type { Database } from '@repo/service-kit/db';
 import type { TrackingDatabase } from '../db/schema.ts';
 import { LiveHub, type LiveViewer } from '../domain/live-hub.ts';
@@ -31,8 +31,29 @@ function viewerOf(ctx: TrackingContext, request: FastifyRequest): LiveViewer {
   };
 }
 
+/** The refusal of a handshake from a page that is none of the apps. */
+export const wsOriginRefused = 'Live updates are only available on the pages of this site.';
+
 /**
- * Open sockets per client address (request.ip: the gateway's X-Forwarded-For is trusted). A slot is taken before the
+ * Which pages may open the socket. A page on another site could otherwise open /ws with the visitor's cookies
+ * (cross-site WebSocket hijacking: browsers apply no same-origin rule to websockets). Browsers always send Origin
+ * on a websocket handshake, so one that is not an app's origin (ALLOWED_ORIGINS, the list that guards
+ * cookie-authenticated calls) is refused with 403 before upgrading; `null` (sandboxed frames, files) included.
+ * A handshake without Origin comes from no browser but from a program (a bearer token, a tracking link): no
+ * visitor's cookies ride along without their knowing, so it is let through, and the per-client cap still applies.
+ */
+function originCheck(allowedOrigins: string) {
+  const allowed = new Set(allowedOrigins.split(',').map((origin) => origin.trim()).filter(Boolean));
+  return async function checkOrigin(request: FastifyRequest) {
+    if (!request.ws) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowed.has(origin)) throw forbidden(wsOriginRefused);
+  };
+}
+
+/**
+ * Open sockets per client address (request.ip: the X-Forwarded-For the gateway sets to the peer's address, trusted
+ * only from the addresses in TRUST_PROXY). A slot is taken before the
  * upgrade, so simultaneous upgrades cannot overshoot, and given back when the connection closes, upgraded or not.
  */
 function connectionLimit(max: number) {
@@ -54,13 +75,13 @@ function connectionLimit(max: number) {
 /**
  * The live socket `/ws` (protocol in @repo/contracts' tracking.ts) and the database channels it relays. The upgrade
  * reads the session like any route (a bad bearer token is a 401; a visitor may connect, and follows an appointment
- * only with its link in `access`), after the per-client connection limit (429).
+ * only with its link in `access`), after the origin check (403) and the per-client connection limit (429).
  */
 export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: TrackingContext; env: TrackingEnv; database: Database<TrackingDatabase> }) {
   const hub = new LiveHub({ log: app.log, heartbeatMs: env.WS_HEARTBEAT_MS, maxSubscriptions: wsLimits.maxSubscriptionsPerSocket });
   // ws closes a socket that sends a larger message with 1009.
   await app.register(websocket, { options: { maxPayload: wsLimits.maxMessageBytes } });
-  app.get(wsPath, { websocket: true, onRequest: [connectionLimit(env.WS_MAX_CONNECTIONS_PER_CLIENT), app.optionalSession], schema: { hide: true } }, (socket, request) => {
+  app.get(wsPath, { websocket: true, onRequest: [originCheck(env.ALLOWED_ORIGINS), connectionLimit(env.WS_MAX_CONNECTIONS_PER_CLIENT), app.optionalSession], schema: { hide: true } }, (socket, request) => {
     hub.add(socket, viewerOf(ctx, request));
     // A socket opened with a session (cookie or Authorization) closes within about a second of that session ending.
     if (request.session) socket.once('close', app.sessions.watch(request.session.sid, () => socket.close(4401, 'session ended')));
