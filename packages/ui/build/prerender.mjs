@@ -20,6 +20,13 @@ const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+)"><
 const entryPreload = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">\s*/g;
 
 /**
+ * React writes what it hoists to the document's head (image preloads, styles with a precedence such as the theme's)
+ * at the start of its markup when it renders no <head> of its own. They go into the page's head: a style is only valid
+ * there, and the preloads start sooner. In the browser React finds them there (it does not hydrate them in place).
+ */
+const hoisted = /^(?:<link [^>]*\/>|<style data-precedence="[^"]*" data-href="[^"]*">[\s\S]*?<\/style>)+/;
+
+/**
  * Prepares the app at `appDir` for prerendering. `bootAdditions` are the app's own scripts (paths inside `appDir`)
  * appended to the shared boot.js, which runs before the page's code.
  */
@@ -77,8 +84,10 @@ export async function prepareBuild({ appDir, bootAdditions = [] }) {
     pageHtml(page, routeChunks, { hydrate = true } = {}) {
       const styles = [...new Set(routeChunks.flatMap((chunk) => chunk.css ?? []))].filter((file) => !template.includes(`/${file}"`));
       const modules = [...new Set([entry, ...entryPreloads, ...routeChunks.map((chunk) => `/${chunk.file}`)])];
+      const head = page.html.match(hoisted)?.[0] ?? '';
       const preloads = [
         ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+        ...(head ? [head] : []),
         `<script defer src="/${bootFile}" data-modules="${modules.join(' ')}"></script>`,
       ];
       const rootTag = hydrate ? `<div id="root" data-prerendered-path="${page.path}">` : '<div id="root">';
@@ -86,7 +95,7 @@ export async function prepareBuild({ appDir, bootAdditions = [] }) {
       return template
         .replace(headMarker, () => page.head)
         .replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`)
-        .replace(rootMarker, () => `${rootTag}${page.html}</div>`);
+        .replace(rootMarker, () => `${rootTag}${page.html.slice(head.length)}</div>`);
     },
 
     /** Writes `content` to `file` inside dist. */

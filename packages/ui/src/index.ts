@@ -47,6 +47,7 @@ export {
 export { accessibleTextColors, cssVariablesResolver, theme } from './theme.ts';
 export { dismissToasts, showToast, type ToastOptions, type ToastVariant } from './toast.ts';
 export { opensWithoutDelay, Tooltip, type TooltipProps } from './tooltip.tsx';
+export { RoundIcon, type RoundIconProps } from './round-icon.tsx';
 export {
   FieldError,
   fieldErrorsOf,

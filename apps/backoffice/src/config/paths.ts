@@ -10,6 +10,8 @@ export const paths = {
   adminDeliveries: '/admin-deliveries',
   /** Staff and administrator sign-ins (administrators). */
   adminStaff: '/admin-staff',
+  /** Every service's calls in one reference, for integrators (staff, administrators). */
+  apiReference: '/api-reference',
   /** The technician's phone view: today's jobs, moving them forward, sharing the position while en route. */
   myJobs: '/my-jobs',
 } as const;

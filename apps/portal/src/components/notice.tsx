@@ -7,7 +7,7 @@ export type NoticeProps = { title: string; message: string; href: string; linkLa
 /** A card in place of a page's content: why it cannot be shown, and where to go instead (`children`: more ways on). */
 export function Notice({ title, message, href, linkLabel, children }: NoticeProps) {
   return (
-    <Container size="sm" py={{ base: 'xl', sm: 64 }}>
+    <Container size="sm" className="frame-block">
       <Card withBorder shadow="sm" padding="xl" radius="md" component="section" aria-labelledby="notice-heading">
         <Stack gap="sm" align="flex-start">
           <Title order={1} id="notice-heading">

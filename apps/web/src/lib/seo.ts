@@ -1,8 +1,10 @@
 import { pageTitle, usePageHead, type PageHead } from '@repo/ui';
-import { business } from '../config/business.ts';
+import { business, servedTowns } from '../config/business.ts';
 import { env } from '../config/env.ts';
 
 export const shareImagePath = '/images/share.jpg';
+/** The business's logo (the site's mark, large enough for search engines' 112 px minimum), in public/. */
+export const logoPath = '/images/logo.svg';
 export const defaultKeywords =
   'appliance repair St Augustine, refrigerator repair, washer repair, dryer repair, oven repair, Sub-Zero repair, Wolf repair, emergency appliance repair';
 
@@ -56,6 +58,8 @@ const postalAddress = {
   addressCountry: business.address.country,
 };
 
+const cities = (towns: readonly string[]) => towns.map((name) => ({ '@type': 'City', name }));
+
 const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** The schema.org LocalBusiness the home and brand pages describe. */
@@ -68,6 +72,7 @@ export function localBusinessData(origin: string = env.webOrigin): object {
     name: business.name,
     url,
     image: absoluteUrl(shareImagePath, origin),
+    logo: absoluteUrl(logoPath, origin),
     telephone: business.phoneTel,
     email: business.email,
     priceRange: business.priceRange,
@@ -78,7 +83,7 @@ export function localBusinessData(origin: string = env.webOrigin): object {
     openingHoursSpecification: [
       { '@type': 'OpeningHoursSpecification', dayOfWeek: days, opens: business.hours.opens, closes: business.hours.closes },
     ],
-    areaServed: [...business.towns, ...business.extraStructuredDataTowns].map((name) => ({ '@type': 'City', name })),
+    areaServed: cities(servedTowns),
     sameAs: [business.socialUrl],
   };
 }
@@ -106,32 +111,53 @@ export function brandServiceData(brand: string, description: string, path: strin
     url: absoluteUrl(path, origin),
     brand: { '@type': 'Brand', name: brand },
     provider: { '@id': `${absoluteUrl('/', origin)}#business` },
-    areaServed: business.towns.map((name) => ({ '@type': 'City', name })),
+    areaServed: cities(business.brandPageTowns),
   };
 }
 
 export type JobPostingInput = {
+  /** The opening's own id, kept while it stays open: search engines tell postings apart by it. */
+  id: string;
   title: string;
   description: string;
+  /** When the opening was first posted (YYYY-MM-DD). */
   datePosted: string;
-  employmentType: string;
-  salary: { min: number; max: number; currency: string; unit: string };
+  /** When the posting expires (YYYY-MM-DD); see `rollingValidThrough`. */
+  validThrough: string;
+  employmentType: 'FULL_TIME' | 'PART_TIME' | 'CONTRACTOR' | 'TEMPORARY' | 'INTERN';
+  salary: { min: number; max: number; currency: string; unit: 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' };
 };
 
+/**
+ * The expiry of a standing opening: the last day of the month after `today`'s (UTC, so the prerendered page and the
+ * browser agree). The openings have no closing date, but a posting without one looks open forever to search engines;
+ * this one rolls forward whenever the site is built (its prerendered page) or the careers page runs in a browser (its
+ * script writes the head again), and a site left unbuilt stops advertising within two months at most.
+ */
+export function rollingValidThrough(today: Date): string {
+  // Day 0 of a month is the last day of the month before it.
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2, 0)).toISOString().slice(0, 10);
+}
+
+/** A schema.org JobPosting with what Google's job search requires and recommends for an on-site job. */
 export function jobPostingData(job: JobPostingInput, origin: string = env.webOrigin): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: job.title,
     description: job.description,
+    identifier: { '@type': 'PropertyValue', name: business.name, value: job.id },
     datePosted: job.datePosted,
+    validThrough: job.validThrough,
     employmentType: job.employmentType,
     directApply: false,
-    hiringOrganization: { '@type': 'Organization', name: business.name, sameAs: absoluteUrl('/', origin) },
-    jobLocation: {
-      '@type': 'Place',
-      address: postalAddress,
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: business.name,
+      sameAs: absoluteUrl('/', origin),
+      logo: absoluteUrl(logoPath, origin),
     },
+    jobLocation: { '@type': 'Place', address: postalAddress },
     baseSalary: {
       '@type': 'MonetaryAmount',
       currency: job.salary.currency,

@@ -34,7 +34,7 @@ describe('back office routes', () => {
     expect(window.location.pathname).toBe('/admin-login');
   });
 
-  it.each(['/admin-customer-management', '/technician-management', '/admin-tracking', '/admin-deliveries', '/admin-payments', '/admin-staff', '/my-jobs'])(
+  it.each(['/admin-customer-management', '/technician-management', '/admin-tracking', '/admin-deliveries', '/admin-payments', '/admin-staff', '/api-reference', '/my-jobs'])(
     'sends a visitor from %s to sign in with Authentication Required, asking the server with the cookie and no token',
     async (path) => {
       const server = fakeBackOffice();
@@ -68,15 +68,16 @@ describe('back office routes', () => {
         ['Payments', '/admin-payments', null],
         ['Deliveries', '/admin-deliveries', null],
         ['Staff', '/admin-staff', null],
+        ['API Reference', '/api-reference', null],
       ]),
     );
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Tracking' }));
     await expectPath('/admin-tracking');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null]));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null, null]));
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Staff' }));
     await expectPath('/admin-staff');
     await expectPageHeading('Staff');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, 'page']));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, 'page', null]));
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'My jobs' })).toBeNull();
   });
@@ -91,6 +92,7 @@ describe('back office routes', () => {
         ['Technicians', '/technician-management', null],
         ['Tracking', '/admin-tracking', null],
         ['Deliveries', '/admin-deliveries', 'page'],
+        ['API Reference', '/api-reference', null],
       ]),
     );
   });
@@ -99,7 +101,8 @@ describe('back office routes', () => {
     const server = fakeBackOffice({ user: people.staff });
     renderAppAt(path);
     await expectPageHeading('Administrators only');
-    expect(document.title).toMatch(/^Administrators only/);
+    // The title follows the heading in an effect: wait for it, as a screen reader would hear it.
+    await waitFor(() => expect(document.title).toMatch(/^Administrators only/));
     expect(window.location.pathname).toBe(path);
     expect(screen.getByText('403 · Not for your account')).toBeTruthy();
     const back = screen.getByRole('link', { name: 'Back to customer management' });
@@ -112,7 +115,7 @@ describe('back office routes', () => {
     expect(server.calls.some((call) => call.path === '/api/admin/logout')).toBe(false);
   });
 
-  it.each(['/admin-payments', '/admin-staff', '/admin-deliveries'])('sends a technician from %s to their jobs', async (path) => {
+  it.each(['/admin-payments', '/admin-staff', '/admin-deliveries', '/api-reference'])('sends a technician from %s to their jobs', async (path) => {
     fakeBackOffice({ user: people.technician });
     renderAppAt(path);
     await expectPath('/my-jobs');

@@ -52,7 +52,7 @@ describe('registration (/register)', () => {
     expect(field('lastName').getAttribute('autocomplete')).toBe('family-name');
     expect(field('email').getAttribute('autocomplete')).toBe('email');
     expect(field('phone').getAttribute('autocomplete')).toBe('tel');
-    expect(field('address').getAttribute('autocomplete')).toBe('street-address');
+    expect(field('address').getAttribute('autocomplete')).toBe('address-line1');
     expect(field('address').required).toBe(false);
     expect(field('password').getAttribute('autocomplete')).toBe('new-password');
     expect(field('password').getAttribute('placeholder')).toBe('Minimum 6 characters');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { business } from '../../config/business.ts';
-import { faqPageData, jobPostingData, localBusinessData, pageHead } from '../seo.ts';
+import { business, servedTowns } from '../../config/business.ts';
+import { brandServiceData, faqPageData, jobPostingData, localBusinessData, pageHead, rollingValidThrough } from '../seo.ts';
 
 const origin = 'https://example.com';
 
@@ -35,21 +35,83 @@ describe('localBusinessData', () => {
     for (const town of ['St Augustine', 'Vilano Beach', 'Summer Haven', 'Ormond Beach', 'Beverly Beach', 'Marineland']) {
       expect(towns).toContain(town);
     }
+    expect(towns).toEqual(servedTowns);
     expect(towns).toHaveLength(13);
+  });
+
+  it('has the logo, the same one the job posting names', () => {
+    expect(data.logo).toBe('https://example.com/images/logo.svg');
+  });
+});
+
+describe('brandServiceData', () => {
+  it("serves the brand pages' four towns, not every town of the business", () => {
+    const data = brandServiceData('Wolf', 'Wolf repair', '/wolf-repair', origin) as { areaServed: unknown; provider: unknown };
+    expect(data.areaServed).toEqual(
+      ['St Augustine', 'St Augustine Beach', 'Palm Coast', 'Ponte Vedra Beach'].map((name) => ({ '@type': 'City', name })),
+    );
+    expect(data.provider).toEqual({ '@id': 'https://example.com/#business' });
   });
 });
 
 describe('jobPostingData', () => {
+  const job = {
+    id: 'technician',
+    title: 'Technician',
+    description: '<p>Fix things</p>',
+    datePosted: '2024-06-01',
+    validThrough: '2026-12-31',
+    employmentType: 'FULL_TIME',
+    salary: { min: 45_000, max: 65_000, currency: 'USD', unit: 'YEAR' },
+  } as const;
+  const data = jobPostingData(job, origin) as Record<string, unknown>;
+
   it('lists the salary as a yearly range', () => {
-    const data = jobPostingData(
-      { title: 'Technician', description: 'Fix things', datePosted: '2024-06-01', employmentType: 'FULL_TIME', salary: { min: 45_000, max: 65_000, currency: 'USD', unit: 'YEAR' } },
-      origin,
-    ) as { baseSalary: unknown };
     expect(data.baseSalary).toEqual({
       '@type': 'MonetaryAmount',
       currency: 'USD',
       value: { '@type': 'QuantitativeValue', minValue: 45_000, maxValue: 65_000, unitText: 'YEAR' },
     });
+  });
+
+  it("has the fields search engines' job search asks for: id, dates, type, employer with logo, address", () => {
+    expect(data).toMatchObject({
+      '@type': 'JobPosting',
+      identifier: { '@type': 'PropertyValue', name: business.name, value: 'technician' },
+      datePosted: '2024-06-01',
+      validThrough: '2026-12-31',
+      employmentType: 'FULL_TIME',
+      hiringOrganization: {
+        '@type': 'Organization',
+        name: business.name,
+        sameAs: 'https://example.com/',
+        logo: 'https://example.com/images/logo.svg',
+      },
+      jobLocation: {
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: business.address.street,
+          addressLocality: business.address.city,
+          addressRegion: business.address.region,
+          postalCode: business.address.postalCode,
+          addressCountry: business.address.country,
+        },
+      },
+    });
+  });
+});
+
+describe('rollingValidThrough', () => {
+  it('is the last day of the month after the given day', () => {
+    expect(rollingValidThrough(new Date('2026-11-23T14:00:00Z'))).toBe('2026-12-31');
+    expect(rollingValidThrough(new Date('2026-12-01T00:00:00Z'))).toBe('2027-01-31');
+    expect(rollingValidThrough(new Date('2028-01-31T23:59:59Z'))).toBe('2028-02-29');
+  });
+
+  it('reads the day in UTC, as the prerendering build does', () => {
+    // 8 PM on 31 October in Florida is already 1 November in UTC.
+    expect(rollingValidThrough(new Date('2026-10-31T20:00:00-04:00'))).toBe('2026-12-31');
   });
 });
 

@@ -18,10 +18,10 @@ export type AuthFrameProps = {
 /** The login and registration pages around their forms: heading and intro, the form's card, and the ways elsewhere. */
 export function AuthFrame({ width, title, intro, other, children }: AuthFrameProps) {
   return (
-    <Container size={width} py={{ base: 'xl', sm: 64 }}>
+    <Container size={width} className="frame-block">
       <Stack gap="lg">
         <PageIntro title={title}>{intro}</PageIntro>
-        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+        <Paper withBorder shadow="sm" className="panel-padding" radius="md">
           {children}
         </Paper>
         <Stack gap="xs" align="center">

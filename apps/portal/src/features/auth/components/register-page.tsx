@@ -102,7 +102,7 @@ export function RegisterPage() {
               withAsterisk={false}
             />
             <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required withAsterisk={false} />
-            <TextInput {...field('address')} label="Address (optional)" autoComplete="street-address" />
+            <TextInput {...field('address')} label="Address (optional)" autoComplete="address-line1" />
             <PasswordInput
               {...field('password')}
               label="Password"

@@ -12,8 +12,8 @@ import { QuickActions } from './quick-actions.tsx';
 /** Shown when there is no session: the portal is for signed-in customers. */
 function SignedOutPrompt() {
   return (
-    <Container size="sm" py={{ base: 'xl', sm: 64 }}>
-      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+    <Container size="sm" className="frame-block">
+      <Paper withBorder shadow="sm" className="panel-padding" radius="md">
         <Stack gap="sm">
           <Title order={1}>Customer Portal</Title>
           <Text>Please log in to see your service requests and appointments.</Text>

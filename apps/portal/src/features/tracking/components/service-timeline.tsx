@@ -1,5 +1,6 @@
-import { Box, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TrackingRecord } from '@repo/contracts';
+import { RoundIcon } from '@repo/ui';
 import { formatDayTime } from '../../../lib/dates.ts';
 import { serviceTimeline, type TimelineStep } from '../lib/timeline.ts';
 
@@ -24,8 +25,7 @@ export function ServiceTimeline({ record }: { record: TrackingRecord }) {
         {steps.map((step, index) => (
           <Box component="li" key={step.title} aria-current={step.state === 'current' ? 'step' : undefined} data-state={step.state}>
             <Group gap="sm" wrap="nowrap" align="flex-start">
-              <ThemeIcon
-                radius="xl"
+              <RoundIcon
                 size="md"
                 variant={step.state === 'upcoming' ? 'outline' : 'filled'}
                 color={step.state === 'done' ? 'green.8' : step.state === 'current' ? 'blue.8' : 'gray.7'}
@@ -34,7 +34,7 @@ export function ServiceTimeline({ record }: { record: TrackingRecord }) {
                 <Text size="xs" fw={700} c="inherit">
                   {step.state === 'done' ? '✓' : index + 1}
                 </Text>
-              </ThemeIcon>
+              </RoundIcon>
               <div>
                 <Text fw={step.state === 'upcoming' ? 400 : 600}>{step.title}</Text>
                 <Text size="sm" c="dimmed">

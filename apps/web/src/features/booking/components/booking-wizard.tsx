@@ -189,7 +189,7 @@ export function BookingWizard() {
           <Text c="dimmed">Book online in three short steps. We&apos;ll call within {booking.confirmationCallHours} hours to confirm.</Text>
         </Stack>
         <StepIndicator step={confirmedId !== null ? 4 : step} />
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} shadow="xs">
+        <Paper withBorder radius="md" shadow="xs" className="panel-padding">
           <Suspense fallback={<Text role="status">Loading...</Text>}>
             {confirmedId !== null ? (
               <ConfirmationView

@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { booking, business, type Appointment } from '@repo/contracts';
-import { errorMessage, showToast } from '@repo/ui';
+import { errorMessage, RoundIcon, showToast } from '@repo/ui';
 import { paths, portalUrls } from '../../../config/paths.ts';
 import { downloadCalendar } from '../api/appointment-details.ts';
 import { arrivalWindow, formatLongDate, formatSlot } from '../lib/dates.ts';
@@ -48,9 +48,9 @@ export function Confirmation({ appointment, manageToken, headingRef }: Props) {
   return (
     <Stack gap="lg" align="stretch">
       <Stack gap="xs" align="center" ta="center">
-        <ThemeIcon size={56} radius="xl" color="green.8" aria-hidden>
+        <RoundIcon size={56} color="green.8" aria-hidden>
           ✓
-        </ThemeIcon>
+        </RoundIcon>
         <Title order={2} id="confirmation-heading" tabIndex={-1} ref={headingRef}>
           Appointment Confirmed!
         </Title>

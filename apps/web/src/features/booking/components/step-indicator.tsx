@@ -1,4 +1,5 @@
-import { Group, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
+import { RoundIcon } from '@repo/ui';
 
 const steps = ['Date & Time', 'Service Details', 'Contact Info'] as const;
 
@@ -11,9 +12,9 @@ export function StepIndicator({ step }: { step: number }) {
           const state = number < step ? 'done' : number === step ? 'current' : 'upcoming';
           return (
             <Group component="li" key={label} gap={8} wrap="nowrap" aria-current={state === 'current' ? 'step' : undefined}>
-              <ThemeIcon radius="xl" size={32} variant={state === 'upcoming' ? 'light' : 'filled'} color={state === 'done' ? 'green.8' : 'brand'} aria-hidden>
+              <RoundIcon size={32} variant={state === 'upcoming' ? 'light' : 'filled'} color={state === 'done' ? 'green.8' : 'brand'} aria-hidden>
                 {state === 'done' ? '✓' : number}
-              </ThemeIcon>
+              </RoundIcon>
               <Text fw={state === 'current' ? 700 : 500} c={state === 'upcoming' ? 'dimmed' : undefined}>
                 {label}
                 <VisuallyHidden>{state === 'done' ? ' (completed)' : state === 'current' ? ' (current step)' : ''}</VisuallyHidden>

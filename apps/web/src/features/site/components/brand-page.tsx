@@ -6,7 +6,7 @@ import { PhoneIcon, ShieldIcon, WrenchIcon, StarIcon } from '../../../components
 import { brandServiceData, localBusinessData, useSeo } from '../../../lib/seo.ts';
 import { IconCard } from './icon-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
-import type { BrandPage as BrandPageContent } from '../content/brand-pages.ts';
+import { brandPageArea, type BrandPage as BrandPageContent } from '../content/brand-pages.ts';
 
 const benefitIcons = [ShieldIcon, WrenchIcon, StarIcon] as const;
 
@@ -66,7 +66,7 @@ export function BrandPage({ content }: { content: BrandPageContent }) {
       <section className="section section--tinted" aria-labelledby="brand-services-heading">
         <div className="site-container site-container--narrow">
           <SectionHeading id="brand-services-heading" title={content.servicesHeading}>
-            Serving St Augustine, St Augustine Beach, Palm Coast and Ponte Vedra Beach, Florida.
+            Serving {brandPageArea}.
           </SectionHeading>
           <ul className="check-list check-list--columns">
             {content.services.map((service) => (

@@ -3,7 +3,7 @@ import { business, telHref } from '../../../config/business.ts';
 import { PlayIcon } from '../../../components/icons.tsx';
 import { SectionLink } from '../../../components/section-link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { jobPostingData, useSeo } from '../../../lib/seo.ts';
+import { jobPostingData, rollingValidThrough, useSeo } from '../../../lib/seo.ts';
 import { MailLink } from './careers/mail-link.tsx';
 import { SectionHeading } from './section-heading.tsx';
 import { VideoModal } from './video-modal.tsx';
@@ -22,9 +22,11 @@ const jobsId = 'jobs';
 
 const structuredData = [
   jobPostingData({
+    id: 'appliance-repair-technician',
     title: 'Appliance Repair Technician',
     description: `<p>${business.name} is hiring appliance repair technicians in St Augustine, FL. ${jobOpenings[0]?.description ?? ''}</p>`,
     datePosted: jobPostingDate,
+    validThrough: rollingValidThrough(new Date()),
     employmentType: 'FULL_TIME',
     salary: jobPostingSalary,
   }),

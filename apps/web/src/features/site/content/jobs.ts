@@ -67,6 +67,7 @@ export const jobOpenings: readonly JobOpening[] = [
 
 /** What the structured data advertises for technician roles. */
 export const jobPostingSalary = { min: 45_000, max: 65_000, currency: 'USD', unit: 'YEAR' } as const;
+/** When the standing technician opening was first posted; it stays open, so this date stays (see rollingValidThrough). */
 export const jobPostingDate = '2024-06-01';
 
 export const benefits: readonly { title: string; text: string }[] = [

@@ -1,7 +1,7 @@
 import { business } from '../../../../config/business.ts';
 import { SectionLink } from '../../../../components/section-link.tsx';
 import { sections } from '../../../../lib/section-scroll.ts';
-import { serviceAreas } from '../../content/service-areas.ts';
+import { serviceAreas, serviceAreaText } from '../../content/service-areas.ts';
 import { SectionHeading } from '../section-heading.tsx';
 
 export function ServiceAreasSection() {
@@ -15,7 +15,7 @@ export function ServiceAreasSection() {
           {serviceAreas.map((area, index) => (
             <li key={area.county} className="card area-card">
               <h3 id={`area-${index}`}>{area.county}</h3>
-              <p>{area.towns}</p>
+              <p>{serviceAreaText(area)}</p>
               <SectionLink section={sections.contact} className="btn btn--primary" aria-describedby={`area-${index}`}>
                 Schedule Service
               </SectionLink>

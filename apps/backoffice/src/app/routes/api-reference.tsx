@@ -1,0 +1,2 @@
+/** /api-reference */
+export { ApiReferencePage as Component } from '../../features/api-reference/components/api-reference-page.tsx';
