@@ -1,5 +1,5 @@
 /**
- * `pnpm bench`, second part: what durable cross-service effects cost, on PostgreSQL and on PGlite in the same run.
+ * `pnpm bench effects`: what durable cross-service effects cost, on PostgreSQL and on PGlite in the same run.
  * Per driver, a sender ("accounts") and a receiver ("booking", a Fastify app listening on a free port), each with its
  * own database of that driver:
  * - baseline: BENCH_EFFECTS (default 1000) small writes, one after another, each in its own transaction;
@@ -11,7 +11,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { demoCustomerSeededEffect, demoCustomerSeededTopic } from '@repo/contracts';
@@ -21,11 +20,13 @@ import {
   createService,
   effectHandler,
   effectsReceiver,
+  generateKeyPair,
   loadEnv,
   receivedEffectsMigration,
 } from '@repo/service-kit';
 import { createDatabase, migrateToLatest, type DatabaseConfig, type Migration } from '@repo/service-kit/db';
 import { createTestDatabase } from '@repo/service-kit/testing';
+import { percent, publish } from './report.ts';
 
 type Driver = 'postgres' | 'pglite';
 
@@ -37,7 +38,7 @@ if (!(timeoutSeconds > 0)) throw new Error(`BENCH_EFFECTS_TIMEOUT_SECONDS must b
 const warmup = Math.min(50, Math.ceil(count / 10));
 const topic = demoCustomerSeededTopic;
 const senderKey = randomBytes(24).toString('hex');
-const env = { JWT_SECRET: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn' };
+const env = { JWT_PUBLIC_KEY: generateKeyPair().publicKey, LOG_LEVEL: 'warn' };
 /** Nobody signs in during the benchmark: a session store that knows no session, instead of asking an accounts service. */
 const noSessions = { activeSessions: async () => new Set<string>() };
 
@@ -291,25 +292,25 @@ const watchdog = setTimeout(() => {
 }, timeoutSeconds * 1000);
 
 try {
-  const startedAt = new Date();
   const results: Result[] = [];
   for (const driver of ['postgres', 'pglite'] as const) results.push(await measure(driver));
 
-  const cpus = os.cpus();
   const fixed = (value: number) => value.toFixed(0);
-  console.log(`\nDurable effects: ${count} writes per phase, one transaction each, sender and receiver on their own database\n`);
-  console.log('| driver | baseline writes/s | writes + enqueue/s | vs baseline | delivered/s | p50 ms | p99 ms |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    console.log(
-      `| ${r.driver} | ${fixed(r.baselinePerSecond)} | ${fixed(r.enqueuePerSecond)} | ${((r.enqueuePerSecond / r.baselinePerSecond) * 100).toFixed(1)} % | ${fixed(r.deliveredPerSecond)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`,
-    );
-  }
   const retried = results.filter((r) => r.refused > 0).map((r) => `${r.driver}: ${r.refused} deliveries refused and retried`);
-  console.log(`\nEvery message applied exactly once on both drivers${retried.length > 0 ? ` (${retried.join(', ')})` : ''}.`);
-  console.log(
-    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, ${startedAt.toISOString()}`,
-  );
+  await publish({
+    id: 'effects',
+    title: 'Durable cross-service effects',
+    description:
+      `${count} writes per phase, one transaction each, sender and receiver on their own database. ` +
+      `Every message applied exactly once on both drivers${retried.length > 0 ? ` (${retried.join(', ')})` : ''}.`,
+    tables: [{
+      columns: ['driver', 'baseline writes/s', 'writes + enqueue/s', 'vs baseline', 'delivered/s', 'p50 ms', 'p99 ms'],
+      numeric: [false, true, true, true, true, true, true],
+      rows: results.map((r) => [r.driver, fixed(r.baselinePerSecond), fixed(r.enqueuePerSecond), percent(r.enqueuePerSecond, r.baselinePerSecond), fixed(r.deliveredPerSecond), r.p50.toFixed(1), r.p99.toFixed(1)]),
+    }],
+    targets: [],
+    figures: { count, results },
+  });
 } finally {
   clearTimeout(watchdog);
   await closeAll();

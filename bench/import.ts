@@ -1,5 +1,5 @@
 /**
- * `pnpm bench`, fourth part: the back office's customer import and list search at scale.
+ * `pnpm bench import`: the back office's customer import and list search at scale.
  *
  * A ServicePro sandbox (the protocol of packages/field-service, in this process) serves BENCH_IMPORT_CUSTOMERS demo
  * customers (default 50,000). The accounts service runs from source in its own process (this file again, role
@@ -13,18 +13,19 @@
  *   email prefix, phone digits in a formatted number and the last four), BENCH_IMPORT_SECONDS (default 5) each, once
  *   with one connection (the query's own latency) and once with BENCH_IMPORT_CONNECTIONS (default 10, several people
  *   searching at once); p99 per form (goal < 50 ms).
- * Figures are printed as a table; nothing is asserted but that the import succeeded with every customer.
+ * Figures are printed and saved for the run's report (bench/report.ts); nothing is asserted but that the import succeeded with every customer.
  * BENCH_IMPORT_TIMEOUT_SECONDS (default 900) bounds the whole run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { serviceNames, type ImportJob } from '@repo/contracts';
 import { freePort } from '@repo/gateway/src/ports.ts';
+import { generateSigningKeys, signingKeyEnv } from '@repo/service-kit';
 import { createTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
+import { publish } from './report.ts';
 import {
   emailOf,
   demoCustomer,
@@ -118,7 +119,7 @@ async function startAccounts(port: number, url: string, env: Record<string, stri
       ...env,
       PORT: String(port),
       DATABASE_URL: url,
-      JWT_SECRET: randomBytes(24).toString('hex'),
+      ...signingKeyEnv('accounts', generateSigningKeys()),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000000',
       LOGIN_RATE_LIMIT_MAX: '1000',
@@ -152,7 +153,6 @@ const watchdog = setTimeout(() => {
 }, timeoutSeconds * 1000);
 
 try {
-  const startedAt = new Date();
   database = await createTestDatabase();
   if (!database.config.url) throw new Error('The import benchmark needs PostgreSQL: set TEST_DATABASE_URL or start it on 127.0.0.1:5432.');
   sandbox = await startServiceProSandbox({ customers });
@@ -218,29 +218,39 @@ try {
     searches.push({ ...form, total, runs });
   }
 
-  const cpus = os.cpus();
-  console.log(`\nCustomer import: ${customers.toLocaleString('en-US')} ServicePro sandbox customers into accounts on PostgreSQL, through HTTP\n`);
-  console.log('| customers | seconds | customers/s | RSS idle MB | peak above idle at 10,000 MB | peak above idle at the end MB |');
-  console.log('|---:|---:|---:|---:|---:|---:|');
-  console.log(
-    `| ${customers} | ${importSeconds.toFixed(1)} | ${(customers / importSeconds).toFixed(0)} | ${mb(idle)} | ${mb((peakAtCheckpoint ?? peakAtEnd) - idle)} | ${mb(peakAtEnd - idle)} |`,
-  );
-  console.log(`\nList search at ${customers.toLocaleString('en-US')} imported customers (25 a page): ${seconds}s per run, 1 and ${connections} connections\n`);
-  console.log(`| search | q | matches | 1 conn. req/s | p50 ms | p99 ms | ${connections} conn. req/s | p50 ms | p99 ms | errors | non-2xx |`);
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const s of searches) {
-    const [one, many] = s.runs as [Run, Run];
-    console.log(
-      `| ${s.name} | \`${s.q}\` | ${s.total} | ${one.requests.toFixed(0)} | ${one.p50} | ${one.p99} | ${many.requests.toFixed(0)} | ${many.p50} | ${many.p99} | ${one.errors + many.errors} | ${one.non2xx + many.non2xx} |`,
-    );
-  }
+  const perSecond = customers / importSeconds;
+  const atCheckpoint = (peakAtCheckpoint ?? peakAtEnd) - idle;
+  const atEnd = peakAtEnd - idle;
   const worst = (run: number) => Math.max(...searches.map((s) => s.runs[run]!.p99));
-  console.log(
-    `\nimport: ${(customers / importSeconds).toFixed(0)} customers/s (target ≥ 500); memory above idle: ${mb((peakAtCheckpoint ?? peakAtEnd) - idle)} MB at ${checkpoint.toLocaleString('en-US')}, ${mb(peakAtEnd - idle)} MB at ${customers.toLocaleString('en-US')} (target < 150 MB, flat); search p99 at worst: ${worst(0)} ms with one connection, ${worst(1)} ms with ${connections} (target < 50 ms)`,
-  );
-  console.log(
-    `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}, ${startedAt.toISOString()}`,
-  );
+  await publish({
+    id: 'import',
+    title: 'Customer import and list search at scale',
+    description:
+      `The administrator's import of ${customers.toLocaleString('en-US')} ServicePro sandbox customers into accounts on PostgreSQL, through HTTP; ` +
+      `then the customer list's search at that size (25 a page), ${seconds} s per run with 1 and ${connections} connections.`,
+    tables: [
+      {
+        columns: ['customers', 'seconds', 'customers/s', 'RSS idle MB', `peak above idle at ${checkpoint.toLocaleString('en-US')} MB`, 'peak above idle at the end MB'],
+        numeric: [true, true, true, true, true, true],
+        rows: [[customers, importSeconds.toFixed(1), perSecond.toFixed(0), mb(idle), mb(atCheckpoint), mb(atEnd)]],
+      },
+      {
+        columns: ['search', 'q', 'matches', '1 conn. req/s', 'p50 ms', 'p99 ms', `${connections} conn. req/s`, 'p50 ms', 'p99 ms', 'errors', 'non-2xx'],
+        numeric: [false, false, true, true, true, true, true, true, true, true, true],
+        rows: searches.map((s) => {
+          const [one, many] = s.runs as [Run, Run];
+          return [s.name, `\`${s.q}\``, s.total, one.requests.toFixed(0), one.p50, one.p99, many.requests.toFixed(0), many.p50, many.p99, one.errors + many.errors, one.non2xx + many.non2xx];
+        }),
+      },
+    ],
+    targets: [
+      { name: 'import rate', measured: `${perSecond.toFixed(0)} customers/s`, goal: '≥ 500', met: perSecond >= 500 },
+      { name: 'memory above idle at the end', measured: `${mb(atEnd)} MB`, goal: '< 150 MB', met: atEnd < 150 * 2 ** 20 },
+      { name: 'search p99 at worst, one connection', measured: `${worst(0)} ms`, goal: '< 50 ms', met: worst(0) < 50 },
+      { name: `search p99 at worst, ${connections} connections`, measured: `${worst(1)} ms`, goal: '< 50 ms', met: worst(1) < 50 },
+    ],
+    figures: { customers, importSeconds, idle, peakAtCheckpoint, peakAtEnd, searches },
+  });
 } finally {
   clearTimeout(watchdog);
   await closeAll();

@@ -1,6 +1,6 @@
 /**
- * `pnpm bench`: autocannon against the booking service (the built bundle, on real PostgreSQL) beside a bare Fastify
- * hello-world started the same way, in the same run. Prints req/s, p50, p99 and the ratio to hello-world.
+ * `pnpm bench run`: autocannon against the booking service (the built bundle, on real PostgreSQL) beside a bare Fastify
+ * hello-world started the same way, in the same run. Reports req/s, p50, p99 and the ratio to hello-world (bench/report.ts).
  * BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 50) tune the runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,7 +9,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { bookableDates, serviceNames } from '@repo/contracts';
 import { freePort } from '@repo/gateway/src/ports.ts';
+import { generateSigningKeys, signingKeyEnv } from '@repo/service-kit';
 import { createTestDatabase } from '@repo/service-kit/testing';
+import { percent, publish } from './report.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -47,7 +49,7 @@ try {
   children.push(await startProcess(path.join(root, 'services/booking/dist/server.mjs'), path.join(root, 'services/booking'), {
     PORT: String(bookingPort),
     DATABASE_URL: database.config.url,
-    JWT_SECRET: 'benchmark-secret-that-is-long-enough-to-use',
+    ...signingKeyEnv('booking', generateSigningKeys()),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     BOOKING_RATE_LIMIT_MAX: '100000000',
@@ -85,15 +87,23 @@ try {
   }));
 
   const baseline = results[0]!.requests;
-  console.log(`\nBenchmark: ${seconds}s per run, ${connections} connections, booking service on PostgreSQL\n`);
-  console.log('| endpoint | req/s | p50 ms | p99 ms | vs hello-world | errors | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    console.log(`| ${r.name} | ${r.requests.toFixed(0)} | ${r.p50} | ${r.p99} | ${((r.requests / baseline) * 100).toFixed(1)} % | ${r.errors} | ${r.non2xx} |`);
-  }
   const slotsRatio = results[1]!.requests / baseline;
   const bookingP99 = results[2]!.p99;
-  console.log(`\navailable-slots: ${(slotsRatio * 100).toFixed(1)} % of hello-world (target ≥ 40 %); booking p99: ${bookingP99} ms (target < 50 ms)`);
+  await publish({
+    id: 'run',
+    title: 'Booking service beside a bare Fastify hello-world',
+    description: `autocannon, ${seconds} s per run, ${connections} connections; booking's production bundle on PostgreSQL, every POST a real booking with its own Idempotency-Key.`,
+    tables: [{
+      columns: ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'vs hello-world', 'errors', 'non-2xx'],
+      numeric: [false, true, true, true, true, true, true],
+      rows: results.map((r) => [r.name, r.requests.toFixed(0), r.p50, r.p99, percent(r.requests, baseline), r.errors, r.non2xx]),
+    }],
+    targets: [
+      { name: 'available-slots throughput vs hello-world', measured: percent(slotsRatio, 1), goal: '≥ 40 %', met: slotsRatio >= 0.4 },
+      { name: 'booking p99', measured: `${bookingP99} ms`, goal: '< 50 ms', met: bookingP99 < 50 },
+    ],
+    figures: { seconds, connections, results },
+  });
 } finally {
   await Promise.all(children.map((child) => new Promise((resolve) => {
     child.once('exit', resolve);

@@ -1,5 +1,5 @@
 /**
- * `pnpm bench`, third part: live updates over tracking's /ws, beside a bare `ws` broadcast in the same run.
+ * `pnpm bench ws`: live updates over tracking's /ws, beside a bare `ws` broadcast in the same run.
  *
  * The tracking service runs in a child process on a fresh PostgreSQL database (this file again, role `tracking`),
  * with real data: one technician with 100 open jobs, another with one. Subscribers follow appointments with the
@@ -18,24 +18,22 @@
  * relay alone: LISTEN, hub, sockets), which shows what the route's own work (HTTP, session, transaction) adds.
  * The three servers are measured in interleaved blocks (BENCH_WS_ROUNDS and BENCH_WS_UPDATES split over 5), so a
  * machine that is busy with something else for a while slows all of them alike.
- * Figures are printed as a table and written to .tmp/bench/ws.json. BENCH_WS_TIMEOUT_SECONDS bounds the run.
+ * Figures are printed and saved for the run's report (bench/report.ts). BENCH_WS_TIMEOUT_SECONDS bounds the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import WebSocket, { WebSocketServer } from 'ws';
 import { appointmentDispatchTopic, serviceNames, wsLimits, wsPath, type AppointmentDispatch, type Technician } from '@repo/contracts';
-import { loadEnv, MemorySessionStore, signSession, withTestSessions } from '@repo/service-kit';
+import { loadEnv, MemorySessionStore, withTestSessions } from '@repo/service-kit';
 import { createDatabase, migrateToLatest, notify } from '@repo/service-kit/db';
 import { systemRuntime } from '@repo/service-kit/main';
-import { injectEffect } from '@repo/service-kit/test-service';
+import { injectEffect, signTestSession, testKeyEnv, testSigningKeys } from '@repo/service-kit/test-service';
 import { createTestDatabase } from '@repo/service-kit/testing';
+import { percent, publish } from './report.ts';
 import { appointmentLinks } from '../services/booking/src/domain/appointment-links.ts';
 import { migrations } from '../services/tracking/src/db/migrations/index.ts';
 import type { TrackingDatabase } from '../services/tracking/src/db/schema.ts';
@@ -66,7 +64,7 @@ async function serveTracking(): Promise<void> {
     NODE_ENV: 'production',
     // Warnings would be the deliveries to the peers' discard address, retried in the background.
     LOG_LEVEL: 'error',
-    JWT_SECRET: randomBytes(24).toString('hex'),
+    ...testKeyEnv,
     RATE_LIMIT_MAX: '100000000',
     SERVICE_KEY: key,
     TRUSTED_SERVICE_KEYS: serviceNames.map((service) => `${service}=${key}`).join(','),
@@ -77,7 +75,7 @@ async function serveTracking(): Promise<void> {
   const sessions = new MemorySessionStore();
   const app = await withTestSessions(sessions, () => trackingService.build(env, database, systemRuntime));
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const staff = `Bearer ${signSession(app, { sub: 'staff:bench', role: 'staff', sid: sessions.open() })}`;
+  const staff = `Bearer ${signTestSession({ sub: 'staff:bench', role: 'staff', sid: sessions.open() })}`;
 
   const newTechnician = async (name: string) => {
     const response = await app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff }, payload: { name, phone: '(904) 555-0199', vehicleInfo: 'Van' } });
@@ -88,7 +86,7 @@ async function serveTracking(): Promise<void> {
   const now = new Date();
   const startsAt = new Date(now.getTime() + 24 * 3_600_000);
   const endsAt = new Date(startsAt.getTime() + 3_600_000);
-  const links = appointmentLinks(app.jwt);
+  const links = appointmentLinks(testSigningKeys.link.privateKey);
   const issued: Record<string, string> = {};
   const jobs = [...wideAppointments.map((id) => [id, wide] as const), [narrowAppointment, narrow] as const];
   for (const [appointmentId, technicianId] of jobs) {
@@ -356,8 +354,7 @@ async function main(): Promise<void> {
       const [route, notified, plain] = servers.map((server) => figuresOf(server.tally)) as [Figures, Figures, Figures];
       rows.push({ ...scenario, tracking: route, relay: notified, bare: plain });
     }
-    report(rows, options);
-    await writeResults(rows, options);
+    await report(rows, options);
   } finally {
     agent.destroy();
     await closeNotifier();
@@ -366,36 +363,34 @@ async function main(): Promise<void> {
   }
 }
 
-function report(rows: Row[], options: { rounds: number; updates: number; inFlight: number }): void {
+async function report(rows: Row[], options: { rounds: number; updates: number; inFlight: number }): Promise<void> {
   const ms = (value: number) => value.toFixed(1);
   const rate = (value: number) => value.toFixed(0);
-  console.log(`\nLive updates over /ws: latency over ${options.rounds} updates one at a time; throughput over ${options.updates} updates, ${options.inFlight} in flight`);
-  console.log('tracking, route: PUT /api/technicians/:id/location (staff) → transaction with NOTIFY → LISTEN → /ws subscribers (link access).');
-  console.log('tracking, NOTIFY: the same notification sent straight to PostgreSQL (the relay alone). bare ws: a broadcast of the same text.\n');
-  console.log('| scenario | server | p50 ms | p99 ms | max ms | updates/s | deliveries/s | throughput vs bare |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
-  for (const row of rows) {
-    const servers = [['tracking, route', row.tracking], ['tracking, NOTIFY', row.relay], ['bare ws', row.bare]] as const;
-    for (const [server, figures] of servers) {
-      const ratio = figures === row.bare ? '' : `${((figures.updatesPerSecond / row.bare.updatesPerSecond) * 100).toFixed(0)} %`;
-      console.log(`| ${row.name} | ${server} | ${ms(figures.p50)} | ${ms(figures.p99)} | ${ms(figures.max)} | ${rate(figures.updatesPerSecond)} | ${rate(figures.deliveriesPerSecond)} | ${ratio} |`);
-    }
-  }
   const wide = rows[0]!;
   const ratio = wide.tracking.updatesPerSecond / wide.bare.updatesPerSecond;
-  console.log(`\nTargets at 1,000 subscribers, through the route: p99 < 100 ms (${ms(wide.tracking.p99)} ms: ${wide.tracking.p99 < 100 ? 'met' : 'MISSED'}); ≥ 50 % of bare ws throughput (${(ratio * 100).toFixed(0)} %: ${ratio >= 0.5 ? 'met' : 'MISSED'}).`);
-  const cpus = os.cpus();
-  console.log(`Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
-}
-
-async function writeResults(rows: Row[], options: object): Promise<void> {
-  // bench/results is not git-ignored; .tmp is.
-  const file = path.resolve(import.meta.dirname, '../.tmp/bench/ws.json');
-  await mkdir(path.dirname(file), { recursive: true });
-  const cpus = os.cpus();
-  const machine = { cpus: cpus.length, model: cpus[0]?.model.trim(), node: process.version, loadAverage: os.loadavg() };
-  await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), options, machine, scenarios: rows }, null, 2)}\n`);
-  console.log(`Figures written to ${path.relative(process.cwd(), file)}`);
+  await publish({
+    id: 'ws',
+    title: 'Live updates over /ws',
+    description:
+      `Latency over ${options.rounds} updates one at a time; throughput over ${options.updates} updates, ${options.inFlight} in flight. ` +
+      'tracking, route: PUT /api/technicians/:id/location (staff) → transaction with NOTIFY → LISTEN → /ws subscribers (link access). ' +
+      'tracking, NOTIFY: the same notification sent straight to PostgreSQL (the relay alone). bare ws: a broadcast of the same text.',
+    tables: [{
+      columns: ['scenario', 'server', 'p50 ms', 'p99 ms', 'max ms', 'updates/s', 'deliveries/s', 'throughput vs bare'],
+      numeric: [false, false, true, true, true, true, true, true],
+      rows: rows.flatMap((row) =>
+        ([['tracking, route', row.tracking], ['tracking, NOTIFY', row.relay], ['bare ws', row.bare]] as const).map(([server, figures]) => [
+          row.name, server, ms(figures.p50), ms(figures.p99), ms(figures.max), rate(figures.updatesPerSecond), rate(figures.deliveriesPerSecond),
+          figures === row.bare ? '' : percent(figures.updatesPerSecond, row.bare.updatesPerSecond),
+        ]),
+      ),
+    }],
+    targets: [
+      { name: 'p99 through the route at 1,000 subscribers', measured: `${ms(wide.tracking.p99)} ms`, goal: '< 100 ms', met: wide.tracking.p99 < 100 },
+      { name: 'throughput vs bare ws at 1,000 subscribers', measured: percent(ratio, 1), goal: '≥ 50 %', met: ratio >= 0.5 },
+    ],
+    figures: { options, scenarios: rows },
+  });
 }
 
 const role = process.argv[2];

@@ -12,14 +12,15 @@
  *     gateway answers again;
  *   - booking scaled to two replicas as infra/README.md says (scale, restart the gateway): concurrent bookings of one
  *     slot through both replicas take exactly its capacity, never more;
- * then `docker-compose down -v`, and stops the engine only if it started it. Prints the image sizes, the cold start
+ * then `docker-compose down -v`, runs the test kit's Testcontainers tests and booking's race suite
+ * (TEST_DB=testcontainers) on the local PostgreSQL image, and stops the engine only if it started it. Prints the image sizes, the cold start
  * (from `up` to every container healthy) and each phase's duration. Every wait polls what a user would see.
  *
  * COMPOSE_SMOKE_BASES=official skips the local bases and builds on the official images (a machine that reaches
  * Docker Hub). Logs of the engine and of the builds: .tmp/compose-smoke/.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -182,8 +183,18 @@ const secret = (bytes = 36) => randomBytes(bytes).toString('base64url');
 
 /** The .env of this run: fresh secrets, every required variable, the base images and a free port for the gateway. */
 function writeEnvFile(bases: Record<string, string>, gatewayPort: number, admin: { email: string; password: string }) {
+  // Ed25519 keypairs, each PEM on one line with \n escapes as .env.example shows (a .env line holds one value).
+  const keyPair = () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const oneLine = (pem: string | Buffer) => pem.toString().trim().replaceAll('\n', '\\n');
+    return { private: oneLine(privateKey.export({ type: 'pkcs8', format: 'pem' })), public: oneLine(publicKey.export({ type: 'spki', format: 'pem' })) };
+  };
+  const [session, link] = [keyPair(), keyPair()];
   const values: Record<string, string> = {
-    JWT_SECRET: secret(),
+    JWT_PRIVATE_KEY: session.private,
+    JWT_PUBLIC_KEY: session.public,
+    LINK_PRIVATE_KEY: link.private,
+    LINK_PUBLIC_KEY: link.public,
     BOOKING_SERVICE_KEY: secret(),
     ACCOUNTS_SERVICE_KEY: secret(),
     TRACKING_SERVICE_KEY: secret(),
@@ -549,6 +560,18 @@ async function main() {
   await phase('remove replaced images', () => {
     const current = new Set(projectImages().values());
     for (const id of new Set(previousImages.values())) if (!current.has(id)) run(docker, ['rmi', id], { allowFailure: true });
+  });
+
+  // The test kit's Testcontainers path, for real, on the local PostgreSQL image: the kit's own container tests, then
+  // booking's race suite with every test database in a container.
+  await phase('test kit on Testcontainers', async () => {
+    const env = {
+      TEST_DB: 'testcontainers',
+      TESTCONTAINERS_RYUK_DISABLED: 'true',
+      ...(bases.POSTGRES_IMAGE ? { TESTCONTAINERS_POSTGRES_IMAGE: bases.POSTGRES_IMAGE } : {}),
+    };
+    await runLogged('pnpm', ['--filter', '@repo/service-kit', 'exec', 'vitest', 'run', 'test/testcontainers.test.ts'], path.join(workDir, 'testcontainers-kit.log'), env);
+    await runLogged('pnpm', ['--filter', '@repo/booking', 'exec', 'vitest', 'run', 'test/appointment-races.test.ts'], path.join(workDir, 'testcontainers-booking.log'), env);
   });
 
   console.log('\n=== compose smoke test passed');

@@ -53,7 +53,7 @@ async function startSystem() {
     appPorts,
     servicePorts,
     seed: true,
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', JWT_SECRET: 'lighthouse-run-secret-that-is-long-enough' },
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn' },
   });
   return {
     urls: { web: stack.urls.web, portal: stack.urls.portal },

@@ -14,6 +14,7 @@ import { startNginx } from '@repo/gateway/src/nginx-process.ts';
 import { renderNginxConfig } from '@repo/gateway/src/nginx-config.ts';
 import { localGatewayOptions, localNginxOptions, repoRoot, type LocalTopology } from '@repo/gateway/src/topology.ts';
 import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '@repo/field-service/sandbox';
+import { generateSigningKeys, signingKeyEnv, type SigningKeys } from '@repo/service-kit';
 
 export type StackOptions = {
   gateway: 'local' | 'nginx';
@@ -23,6 +24,11 @@ export type StackOptions = {
   appPorts: Record<AppName, number>;
   servicePorts: Record<ServiceName, number>;
   env: Record<string, string>;
+  /**
+   * Accounts' session keys and booking's link keys; made for this start when not given. Each service gets only the
+   * ones it needs (`signingKeyEnv`).
+   */
+  signingKeys?: SigningKeys;
   seed: boolean;
   /**
    * The local ServicePro, ServiceTitan and Jobber sandboxes every service is pointed at (their URLs and sandbox
@@ -50,6 +56,24 @@ export function localOrigins(appPorts: Record<AppName, number>): Record<AppName,
 }
 
 /**
+ * Starts one service's production bundle on 127.0.0.1:`port` with `env`, its output appended to `logFile`. The
+ * shell's DATABASE_URL is not passed on (it must not turn an embedded stack into one on that server), and the
+ * session cookie is not Secure: local stacks are plain http.
+ */
+export function spawnService(service: ServiceName, port: number, logFile: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const out = createWriteStream(logFile, { flags: 'a' });
+  const { DATABASE_URL: _shellDatabase, ...inherited } = process.env;
+  const child = spawn(process.execPath, [serviceEntry(service)], {
+    cwd: path.join(repoRoot, 'services', service),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, COOKIE_SECURE: 'false', ...env, HOST: '127.0.0.1', PORT: String(port) },
+  });
+  child.stdout?.pipe(out);
+  child.stderr?.pipe(out);
+  return child;
+}
+
+/**
  * How the services reach and trust each other for durable cross-service effects and session checks: each gets its own
  * signing key, knows every peer's internal address (never the gateway) and trusts the other services' keys, so every
  * service can ask accounts whether a session is active and accounts trusts every asker. Keys are made per start:
@@ -67,7 +91,7 @@ export function serviceMesh(servicePorts: Record<ServiceName, number>): Record<S
   return Object.fromEntries(serviceNames.map((service) => [service, envOf(service)])) as Record<ServiceName, Record<string, string>>;
 }
 
-const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'services', service, 'dist', 'server.mjs');
+export const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'services', service, 'dist', 'server.mjs');
 
 async function waitUntilReady(service: ServiceName, port: number, child: ChildProcess, logFile: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
@@ -110,6 +134,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const logFile = (service: ServiceName) => path.join(logDir, `${service}.log`);
 
   const mesh = serviceMesh(options.servicePorts);
+  const signingKeys = options.signingKeys ?? generateSigningKeys();
   const children = new Map<ServiceName, ChildProcess>();
   const stops: (() => Promise<void>)[] = [];
   let sandboxes: RunningSandboxes | undefined;
@@ -124,28 +149,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const running = children.get(service);
     if (running && running.exitCode === null && running.signalCode === null) return;
     const port = options.servicePorts[service];
-    const out = createWriteStream(logFile(service), { flags: 'a' });
-    // The shell's DATABASE_URL must not turn an embedded stack into one on that server.
-    const { DATABASE_URL: _shellDatabase, ...inherited } = process.env;
-    const child = spawn(process.execPath, [serviceEntry(service)], {
-      cwd: path.join(repoRoot, 'services', service),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...inherited,
-        // Local stacks are plain http, so the session cookie cannot be Secure.
-        COOKIE_SECURE: 'false',
-        ...sandboxes?.env,
-        ...options.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        SEED_DEMO: String(options.seed),
-        ...mesh[service],
-        ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
-        ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
-      },
+    const child = spawnService(service, port, logFile(service), {
+      ...sandboxes?.env,
+      ...options.env,
+      SEED_DEMO: String(options.seed),
+      ...mesh[service],
+      ...signingKeyEnv(service, signingKeys),
+      ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
+      ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
     });
-    child.stdout?.pipe(out);
-    child.stderr?.pipe(out);
     children.set(service, child);
     await waitUntilReady(service, port, child, logFile(service));
   };

@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appNames, defaultLocalAppPorts, serviceNames, serviceSystemIds, type AppName, type ServiceName } from '@repo/contracts';
-import { EnvError } from '@repo/service-kit';
+import { EnvError, generateSigningKeys, type SigningKeys } from '@repo/service-kit';
 import { localOrigins, startStack } from './stack.ts';
 import { startAdministrator, type StartAdministrator } from './start-administrator.ts';
 
@@ -45,23 +45,26 @@ if (!(serviceSystemIds as readonly string[]).includes(fieldServiceSystem)) {
   process.exit(1);
 }
 
-type Secrets = { jwtSecret: string; adminPassword: string; technicianPassword: string };
+type Secrets = { signingKeys: SigningKeys; adminPassword: string; technicianPassword: string };
 
 const newPassword = () => randomBytes(12).toString('base64url');
 
 /**
- * Secrets for this machine's embedded system, made once and kept in the git-ignored data folder; one missing from an
- * older file (the demo technician's password came later) is made and added.
+ * Secrets for this machine's embedded system, made once and kept in the git-ignored data folder, so sessions and
+ * appointment links survive a restart: accounts' session keys, booking's link keys and the demo passwords. One missing
+ * from an older file (the demo technician's password came later) is made and added; one no longer used (the shared
+ * JWT secret of old) is dropped.
  */
 async function localSecrets(): Promise<Secrets> {
   const file = path.join(dataDir, 'secrets.json');
   const stored = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Partial<Secrets>) : {};
   const secrets: Secrets = {
-    jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('base64url'),
+    signingKeys: stored.signingKeys ?? generateSigningKeys(),
     adminPassword: stored.adminPassword ?? newPassword(),
     technicianPassword: stored.technicianPassword ?? newPassword(),
   };
-  if (Object.keys(stored).length !== Object.keys(secrets).length) {
+  const names = (value: object) => Object.keys(value).sort().join();
+  if (names(stored) !== names(secrets)) {
     await mkdir(dataDir, { recursive: true });
     await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
@@ -98,10 +101,10 @@ try {
     servicePorts,
     seed: true,
     sandboxes: sandboxes ? {} : false,
+    signingKeys: secrets.signingKeys,
     env: {
       NODE_ENV: 'development',
       FIELD_SERVICE_SYSTEM: fieldServiceSystem,
-      JWT_SECRET: secrets.jwtSecret,
       ADMIN_EMAIL: administrator.email,
       ADMIN_PASSWORD: administrator.password,
       // Tracking drives the demo technician toward the demo customer's appointment of today, so the tracking page moves.

@@ -1,6 +1,6 @@
 // The README's test command: every test layer, stopping at the first that fails.
-// Lint → typecheck → unit and service tests (real PostgreSQL) → production build → gateway and browser tests
-// (real nginx, real Chromium, real PostgreSQL). `pnpm test <word>` runs the layers whose name contains the word.
+// Lint → typecheck → unit and service tests (real PostgreSQL) → production build → independent checkers on the build →
+// gateway and browser tests (real nginx, real Chromium, real PostgreSQL). `pnpm test <word>` runs the layers whose name contains the word.
 // `pnpm test node24` runs the unit and service tests again on Node 24, the production images' Node, taken from the
 // npm registry; it runs only when named (.ci/run runs it after `pnpm test`). `pnpm test compose` builds every
 // production image and runs docker-compose.yml through nginx with a smoke test (scripts/compose-smoke.ts), also only
@@ -17,7 +17,10 @@ const steps = [
   { name: 'unit and service tests', command: unitAndServiceTests },
   { name: 'unit tests of scripts', command: ['pnpm', 'exec', 'vitest', 'run', '--dir', 'scripts'] },
   { name: 'build', command: ['pnpm', 'build'] },
+  // Checkers nobody here wrote, run offline on the build: valid HTML (vnu), structured data (tests/checks).
+  { name: 'independent checkers', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/checks.vitest.config.ts'] },
   { name: 'browser tests', command: ['pnpm', 'test:browser'] },
+  { name: 'fault tests', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/faults.vitest.config.ts'] },
   { name: 'unit and service tests on Node 24', command: unitAndServiceTests, optIn: 'node24', node: node24 },
   // As root with Docker's engine, docker-compose and debootstrap installed: every image built and run behind nginx.
   { name: 'compose smoke test', command: ['pnpm', 'exec', 'tsx', 'scripts/compose-smoke.ts'], optIn: 'compose' },

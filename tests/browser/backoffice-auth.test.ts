@@ -49,7 +49,7 @@ describe('back-office sign-in through nginx', () => {
 
     // The header's links, in tab order after Customers, the current page marked.
     const customers = nav(page).getByRole('link', { name: 'Customers' });
-    expect(await customers.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => customers.getAttribute('aria-current')).toBe('page');
     await customers.focus();
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('a:Technicians');
@@ -110,7 +110,8 @@ describe('back-office sign-in through nginx', () => {
     await submitBackOfficeSignIn(page, technician);
     await page.waitForURL(`${urls.backoffice}/my-jobs`);
     await expect.poll(() => nav(page).getByRole('link').allTextContents()).toEqual(['My jobs']);
-    expect(await nav(page).getByRole('link', { name: 'My jobs' }).getAttribute('aria-current')).toBe('page');
+    // The address changes before React renders the new location: wait for the mark, as a screen reader would.
+    await expect.poll(() => nav(page).getByRole('link', { name: 'My jobs' }).getAttribute('aria-current')).toBe('page');
 
     await page.goto(`${urls.backoffice}/admin-tracking`);
     await page.waitForURL(`${urls.backoffice}/my-jobs`);

@@ -72,7 +72,6 @@ export async function setup(project: TestProject) {
     env: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      JWT_SECRET: 'browser-tests-secret-that-is-long-enough',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       // Every browser test signs in from one address (the gateway on loopback); with the default 10 attempts a minute

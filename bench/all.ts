@@ -1,0 +1,67 @@
+/**
+ * `pnpm bench`: every benchmark of the project, one after another (each in its own process, so one's leftovers cannot
+ * slow the next), then one report of the run: .tmp/bench/report.md and report.json (git-ignored). `pnpm bench ws import`
+ * runs only the benchmarks named. A benchmark that fails is reported as failed and the others still run; the command
+ * exits non-zero if any failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { benchDir, describeMachine, machine, sectionMarkdown, sectionsDir, tableMarkdown, type SavedSection } from './report.ts';
+
+const benchmarks = [
+  { id: 'run', file: 'run.ts', what: 'booking service beside a bare Fastify hello-world (autocannon)' },
+  { id: 'effects', file: 'effects.ts', what: 'durable cross-service effects on PostgreSQL and PGlite' },
+  { id: 'ws', file: 'ws.ts', what: 'live tracking updates over /ws beside a bare ws broadcast' },
+  { id: 'import', file: 'import.ts', what: "the back office's customer import and list search at 50,000 customers" },
+  { id: 'load', file: 'load.ts', what: 'mixed traffic through nginx: slot reads, racing bookings, sign-ins, live tracking' },
+] as const;
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((id) => !benchmarks.some((b) => b.id === id));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${benchmarks.map((b) => b.id).join(', ')}.`);
+  process.exit(2);
+}
+const selected = benchmarks.filter((b) => wanted.length === 0 || wanted.includes(b.id));
+
+await rm(sectionsDir, { recursive: true, force: true });
+const startedAt = new Date();
+const runs: { id: string; what: string; seconds: number; exitCode: number }[] = [];
+for (const bench of selected) {
+  console.log(`\n=== bench ${bench.id}: ${bench.what}`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [...process.execArgv, path.join(import.meta.dirname, bench.file)], { stdio: 'inherit' });
+  runs.push({ id: bench.id, what: bench.what, seconds: Math.round((Date.now() - started) / 1000), exitCode: result.status ?? 1 });
+}
+
+const sections: SavedSection[] = [];
+for (const run of runs) {
+  const file = path.join(sectionsDir, `${run.id}.json`);
+  if (existsSync(file)) sections.push(JSON.parse(await readFile(file, 'utf8')) as SavedSection);
+}
+const endMachine = machine();
+const failed = runs.filter((run) => run.exitCode !== 0 || !sections.some((s) => s.id === run.id));
+const markdown = [
+  `# Benchmark report, ${startedAt.toISOString()}`,
+  `Machine: ${describeMachine(endMachine)}.`,
+  'Every figure comes from this run on this machine; the services, the load generator and PostgreSQL share its cores, so ' +
+    'read a figure against its baseline in the same table (a bare server doing the least the same protocol allows), not ' +
+    'against another run. "MISSED" marks a target the run did not reach.',
+  tableMarkdown({
+    columns: ['benchmark', 'what', 'seconds', 'result'],
+    numeric: [false, false, true, false],
+    rows: runs.map((r) => [r.id, r.what, r.seconds, r.exitCode === 0 ? 'ok' : `failed (exit ${r.exitCode})`]),
+  }),
+  ...sections.map((section) => sectionMarkdown(section)),
+  ...(failed.length > 0 ? [`## Failed\n\n${failed.map((run) => `- ${run.id} (exit ${run.exitCode}): see the command's output`).join('\n')}`] : []),
+].join('\n\n');
+await mkdir(benchDir, { recursive: true });
+await writeFile(path.join(benchDir, 'report.md'), `${markdown}\n`);
+await writeFile(
+  path.join(benchDir, 'report.json'),
+  `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine: endMachine, runs, sections }, null, 2)}\n`,
+);
+console.log(`\nReport: ${path.relative(process.cwd(), path.join(benchDir, 'report.md'))} and report.json${failed.length > 0 ? `; failed: ${failed.map((r) => r.id).join(', ')}` : ''}`);
+process.exit(failed.length > 0 ? 1 : 0);

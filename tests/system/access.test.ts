@@ -1,0 +1,245 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  appointmentAccessHeader,
+  bookableDates,
+  serviceForPath,
+  sessionCheckPath,
+  staffAccountsPath,
+  technicianAccountsPath,
+  type AppName,
+} from '@repo/contracts';
+import { effectHeaders, effectPath } from '@repo/service-kit';
+import { adminToken, closeAgents, customerToken, documentedOperations, send, type Answer, type Operation } from './support.ts';
+
+/**
+ * Who may call what, for every operation the four services document and every kind of caller, written down once
+ * (`rules`) and checked against the running system through nginx. An operation missing from the table fails the
+ * suite, so a new route cannot go live without its rule.
+ *
+ * Each call carries a body no route accepts ({} or a NUL key): a caller the route lets in gets past authentication
+ * and is refused by validation (400) or answered; a caller it keeps out gets 401 or 403 (authentication comes before
+ * validation), or 404 where the object is somebody else's (`owned`: another customer's appointment is not found,
+ * rather than forbidden, so ids cannot be probed).
+ */
+const actorNames = ['anonymous', 'customer A', 'customer B', 'manage link', 'track link', 'technician', 'staff', 'admin', 'another service'] as const;
+type ActorName = (typeof actorNames)[number];
+type Rule = { allow: readonly ActorName[]; owned?: boolean };
+
+const everyone = actorNames;
+const customers = ['customer A', 'customer B'] as const;
+const backOffice = ['staff', 'admin'] as const;
+const anySession = ['customer A', 'customer B', 'technician', 'staff', 'admin'] as const;
+
+/**
+ * The object ids the calls use: customer A's appointment (booked signed in, assigned to the technician), the
+ * technician's own id, a payment intent. Customer B, the links and the back office reach A's appointment through them.
+ */
+const rules: Record<string, Rule> = {
+  // booking
+  'GET /api/appointments/available-slots': { allow: everyone },
+  'POST /api/appointments': { allow: everyone },
+  'GET /api/appointments': { allow: backOffice },
+  'PUT /api/appointments/{id}/status': { allow: backOffice },
+  'PUT /api/appointments/{id}/assign': { allow: backOffice },
+  'GET /api/customer/appointments': { allow: customers },
+  'GET /api/customer/appointments/{id}': { allow: ['customer A', 'manage link'], owned: true },
+  'PUT /api/customer/appointments/{id}/reschedule': { allow: ['customer A', 'manage link'], owned: true },
+  'POST /api/customer/appointments/{id}/cancel': { allow: ['customer A', 'manage link'], owned: true },
+  'GET /api/customer/appointments/{id}/calendar.ics': { allow: ['customer A', 'manage link'], owned: true },
+  'GET /api/customer/service-requests': { allow: customers },
+  'POST /api/customer/import-history': { allow: customers },
+  'POST /api/customer/import-from-system': { allow: customers },
+  'GET /api/service-systems': { allow: everyone },
+  // accounts
+  'POST /api/auth/register': { allow: everyone },
+  'POST /api/auth/login': { allow: everyone },
+  'PUT /api/auth/password': { allow: customers },
+  'GET /api/auth/user': { allow: customers },
+  'GET /api/auth/service-history': { allow: customers },
+  'GET /api/auth/session': { allow: everyone },
+  'POST /api/admin/login': { allow: everyone },
+  'GET /api/admin/session': { allow: everyone },
+  'GET /api/admin/customers': { allow: backOffice },
+  'GET /api/admin/servicepro-customers': { allow: backOffice },
+  'POST /api/admin/lookup-customer-phone': { allow: backOffice },
+  'GET /api/admin/import-source': { allow: ['admin'] },
+  'POST /api/admin/import-all-customers': { allow: ['admin'] },
+  'GET /api/admin/import-jobs/latest': { allow: ['admin'] },
+  'GET /api/admin/import-jobs/{id}': { allow: ['admin'] },
+  [`GET ${technicianAccountsPath}`]: { allow: backOffice },
+  [`POST ${technicianAccountsPath}`]: { allow: backOffice },
+  [`PUT ${technicianAccountsPath}/{technicianId}/password`]: { allow: backOffice },
+  [`GET ${staffAccountsPath}`]: { allow: ['admin'] },
+  [`POST ${staffAccountsPath}`]: { allow: ['admin'] },
+  [`PUT ${staffAccountsPath}/{id}/password`]: { allow: ['admin'] },
+  // tracking
+  'GET /api/technicians': { allow: backOffice },
+  'POST /api/technicians': { allow: backOffice },
+  // A customer (or link holder) sees the technician of their own appointment, as the tracking page shows him.
+  'GET /api/technicians/{id}': { allow: ['customer A', 'manage link', 'track link', 'technician', 'staff', 'admin'], owned: true },
+  'PUT /api/technicians/{id}': { allow: backOffice },
+  'PUT /api/technicians/{id}/location': { allow: ['technician', 'staff', 'admin'] },
+  'GET /api/tracking': { allow: anySession },
+  'GET /api/tracking/jobs': { allow: ['technician', 'staff', 'admin'] },
+  'GET /api/tracking/{appointmentId}': { allow: ['customer A', 'manage link', 'track link', 'technician', 'staff', 'admin'], owned: true },
+  'PUT /api/tracking/{appointmentId}/status': { allow: ['technician', 'staff', 'admin'] },
+  // payments
+  'POST /api/create-payment-intent': { allow: everyone },
+  'GET /api/payments/{paymentIntentId}': { allow: everyone },
+  'POST /api/payments/demo/confirm': { allow: everyone },
+  'GET /api/payments': { allow: ['admin'] },
+  // every service: what it owes its peers, and its document
+  ...Object.fromEntries(['booking', 'accounts', 'tracking', 'payments'].flatMap((service) => [
+    [`GET /api/deliveries/${service}`, { allow: backOffice }],
+    [`GET /api/docs/${service}`, { allow: backOffice }],
+  ])),
+};
+
+/**
+ * Signing out takes no input and ends the caller's session: public by design, proven in accounts' own tests. (The
+ * payment provider's webhook is not in the documents: it is the provider's, checked by its signature.)
+ */
+const notInMatrix = new Set(['POST /api/auth/logout', 'POST /api/admin/logout']);
+
+type Actor = { name: ActorName; app: AppName; headers: Record<string, string> };
+let actors: Actor[] = [];
+let operations: Operation[] = [];
+const ids: { appointment: number; technician: string; paymentIntent: string; staff: number } = { appointment: 0, technician: '', paymentIntent: '', staff: 0 };
+
+const keyOf = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;
+
+async function ok(answer: Promise<Answer>, what: string): Promise<Record<string, unknown>> {
+  const { status, text } = await answer;
+  if (status < 200 || status > 299) throw new Error(`${what} answered ${status}: ${text.slice(0, 300)}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+const jsonCall = (app: AppName, method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  send(app, { method, path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Repeats a call until it answers 2xx (peers learn of each other through durable effects, a moment after a change). */
+async function eventually(call: () => Promise<Answer>, what: string): Promise<Answer> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await call();
+    if (answer.status < 300) return answer;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${answer.status} after 30 s: ${answer.text.slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Fills a documented path with the ids of the objects the actors are set up around. */
+function concrete(path: string): string {
+  return path
+    .replace(/^\/api\/technicians\/\{id\}/, `/api/technicians/${encodeURIComponent(ids.technician)}`)
+    .replace(/\{technicianId\}/, encodeURIComponent(ids.technician))
+    .replace(new RegExp(`^${staffAccountsPath}/\\{id\\}`), `${staffAccountsPath}/${ids.staff}`)
+    .replace(/\{paymentIntentId\}/, encodeURIComponent(ids.paymentIntent))
+    .replace(/\{appointmentId\}|\{id\}/, String(ids.appointment));
+}
+
+beforeAll(async () => {
+  const admin = await adminToken();
+  const adminHeaders = { authorization: `Bearer ${admin}` };
+  operations = (await documentedOperations(admin)).filter((op) => serviceForPath(op.path) === op.service);
+
+  // A staff member, and a technician with a sign-in of his own (the demo data's first technician).
+  const staffEmail = `staff.${randomBytes(4).toString('hex')}@example.com`;
+  const staffPassword = `staff-password-${randomBytes(6).toString('hex')}`;
+  ids.staff = (await ok(jsonCall('backoffice', 'POST', staffAccountsPath, { name: 'Matrix Staff', email: staffEmail, role: 'staff', password: staffPassword }, adminHeaders), 'adding staff')).id as number;
+  const staff = (await ok(jsonCall('backoffice', 'POST', '/api/admin/login', { email: staffEmail, password: staffPassword }), 'staff sign-in')).token as string;
+  const technicians = JSON.parse((await send('backoffice', { method: 'GET', path: '/api/technicians', headers: adminHeaders })).text) as { id: string }[];
+  ids.technician = technicians.at(-1)!.id;
+  const technicianEmail = `tech.${randomBytes(4).toString('hex')}@example.com`;
+  const technicianPassword = `tech-password-${randomBytes(6).toString('hex')}`;
+  const existing = JSON.parse((await send('backoffice', { method: 'GET', path: technicianAccountsPath, headers: adminHeaders })).text) as { technicianId: string }[];
+  if (existing.some((account) => account.technicianId === ids.technician)) {
+    await ok(jsonCall('backoffice', 'PUT', `${technicianAccountsPath}/${encodeURIComponent(ids.technician)}/password`, { password: technicianPassword }, adminHeaders), 'technician password');
+    const accounts = JSON.parse((await send('backoffice', { method: 'GET', path: technicianAccountsPath, headers: adminHeaders })).text) as { technicianId: string; email: string }[];
+    Object.assign(existing, accounts);
+  } else {
+    await ok(jsonCall('backoffice', 'POST', technicianAccountsPath, { technicianId: ids.technician, name: 'Matrix Technician', email: technicianEmail, password: technicianPassword }, adminHeaders), 'technician sign-in');
+  }
+  const technicianSignIn = (existing as { technicianId: string; email?: string }[]).find((account) => account.technicianId === ids.technician)?.email ?? technicianEmail;
+  const technician = (await ok(jsonCall('backoffice', 'POST', '/api/admin/login', { email: technicianSignIn, password: technicianPassword }), 'technician sign-in')).token as string;
+
+  // Customer A books signed in; the booking's manage link gives the track link; staff assign the technician.
+  const [customerA, customerB] = [await customerToken('Avery'), await customerToken('Blake')];
+  const date = bookableDates().at(-1)!;
+  const slots = JSON.parse((await send('web', { method: 'GET', path: `/api/appointments/available-slots?date=${date}` })).text) as { availableSlots: string[] };
+  const booked = await ok(jsonCall('web', 'POST', '/api/appointments', {
+    customerName: 'Avery Okafor', email: 'avery@example.com', phone: '(904) 555-0134', address: '48 Charlotte St', city: 'St Augustine', state: 'FL',
+    zipCode: '32084', serviceType: 'Repair', appliance: 'Washer', brand: 'LG', appointmentDate: date, timeSlot: slots.availableSlots[0],
+  }, { authorization: `Bearer ${customerA}`, 'idempotency-key': randomUUID() }), 'booking');
+  ids.appointment = (booked.appointment as { id: number }).id;
+  const manage = booked.manageToken as string;
+  const page = await ok(send('portal', { method: 'GET', path: `/api/customer/appointments/${ids.appointment}`, headers: { [appointmentAccessHeader]: manage } }), 'appointment page');
+  const track = page.trackToken as string;
+  await eventually(() => jsonCall('backoffice', 'PUT', `/api/appointments/${ids.appointment}/assign`, { technicianId: ids.technician }, adminHeaders), 'assignment');
+  await eventually(() => send('backoffice', { method: 'GET', path: `/api/tracking/${ids.appointment}`, headers: adminHeaders }), 'tracking record');
+  ids.paymentIntent = (await ok(jsonCall('web', 'POST', '/api/create-payment-intent', { amount: 150 }), 'payment intent')).id as string;
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  actors = [
+    { name: 'anonymous', app: 'web', headers: {} },
+    { name: 'customer A', app: 'portal', headers: bearer(customerA) },
+    { name: 'customer B', app: 'portal', headers: bearer(customerB) },
+    { name: 'manage link', app: 'portal', headers: { [appointmentAccessHeader]: manage } },
+    { name: 'track link', app: 'portal', headers: { [appointmentAccessHeader]: track } },
+    { name: 'technician', app: 'backoffice', headers: bearer(technician) },
+    { name: 'staff', app: 'backoffice', headers: bearer(staff) },
+    { name: 'admin', app: 'backoffice', headers: adminHeaders },
+    // A peer's signature headers with a key nobody trusts: a service is no caller of the public API.
+    {
+      name: 'another service',
+      app: 'web',
+      headers: { [effectHeaders.service]: 'booking', [effectHeaders.timestamp]: String(Math.floor(Date.now() / 1000)), [effectHeaders.messageId]: randomUUID(), [effectHeaders.signature]: randomBytes(32).toString('hex') },
+    },
+  ];
+}, 180_000);
+afterAll(closeAgents);
+
+describe('the access matrix', () => {
+  it('has a rule for every documented operation, and no rule for an operation that is gone', () => {
+    const documented = operations.map(keyOf).filter((key) => !notInMatrix.has(key));
+    expect(documented.filter((key) => !(key in rules)), 'operations without a rule').toEqual([]);
+    expect(Object.keys(rules).filter((key) => !documented.includes(key)), 'rules without an operation').toEqual([]);
+  });
+
+  it('lets in exactly whom the table names, with authentication before validation and others’ objects not found', { timeout: 300_000 }, async () => {
+    // State changes that need no valid body (cancelling) run last, so the calls before them see the appointment as set up.
+    const ordered = [...operations].filter((op) => !notInMatrix.has(keyOf(op))).sort((a, b) => Number(a.path.endsWith('/cancel')) - Number(b.path.endsWith('/cancel')));
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const op of ordered) {
+      const rule = rules[keyOf(op)]!;
+      for (const actor of actors) {
+        const path = concrete(op.path);
+        const answer = await send(actor.app, {
+          method: op.method,
+          path,
+          // A NUL key: no route takes it, so an allowed caller is refused at validation and nothing changes.
+          ...(op.method === 'GET' ? {} : { body: '{"\\u0000":1}' }),
+          headers: { ...actor.headers, ...(op.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+        });
+        checked += 1;
+        const allowed = rule.allow.includes(actor.name);
+        const kept = answer.status === 401 || answer.status === 403 || (rule.owned === true && answer.status === 404);
+        const notFoundForOthers = !(rule.owned && actor.name === 'customer B') || answer.status === 404;
+        if (answer.status >= 500 || allowed === kept || !notFoundForOthers) wrong.push(`${actor.name}: ${op.method} ${path} → ${answer.status} (${allowed ? 'allowed' : 'kept out'} by the table) ${answer.text.slice(0, 120)}`);
+      }
+    }
+    console.log(`access matrix: ${checked} calls, ${ordered.length} operations × ${actors.length} callers`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('reaches no service-to-service route through the gateway, whoever asks', async () => {
+    for (const actor of actors) {
+      for (const path of [sessionCheckPath, effectPath('appointment.dispatched'), '/internal/']) {
+        const answer = await send(actor.app, { method: 'POST', path, headers: { ...actor.headers, 'content-type': 'application/json' }, body: '{}' });
+        expect(answer.status, `${actor.name}: POST ${path}`).toBe(404);
+      }
+    }
+  });
+});
