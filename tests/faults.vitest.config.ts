@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['faults/**/*.test.ts'],
-    testTimeout: 180_000,
+    testTimeout: 300_000,
     hookTimeout: 300_000,
     fileParallelism: false,
   },
