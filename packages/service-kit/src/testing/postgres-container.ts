@@ -146,8 +146,11 @@ function registerExitHook() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       removeLeftovers();
-      // Listening stopped the default (ending the process); it is restored unless someone else handles the signal.
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      // Listening stopped the default (ending the process), so the signal is raised again now that this listener is
+      // gone: with nobody else listening the default ends the process. It is raised even when others listen:
+      // signal-exit (under Testcontainers' proper-lockfile) listens too and, like a cleanup listener, ends the process
+      // itself only when it is the last listener; leaving the exit to each other, the two would never end it.
+      process.kill(process.pid, signal);
     });
   }
 }
