@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
-import { appNames, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, deliveriesPath, serviceNames, type AppName, type DeliveryStatus, type ServiceName } from '@repo/contracts';
 import { createTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
 import { freePort } from '@repo/gateway/src/ports.ts';
 import { startStack, type RunningStack } from '../../scripts/stack.ts';
@@ -53,6 +53,37 @@ async function startControl(running: RunningStack): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
+/**
+ * Demo data settles after the services answer: the demo visit is assigned once booking hears of the demo technician
+ * from tracking, tracking gets its record through booking's outbox, and booking links the demo customer's history when
+ * accounts' effect arrives. Tests start once that has happened (a visit assigned, a tracking record, and no service
+ * with a delivery pending), so none sees the demo data change under it.
+ */
+async function demoDataSettled(backoffice: string, admin: { email: string; password: string }): Promise<void> {
+  const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(`${backoffice}${path}`, { ...init, headers: { origin: backoffice, 'content-type': 'application/json', ...init.headers } });
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const { token } = await call<{ token: string }>('/api/admin/login', { method: 'POST', body: JSON.stringify(admin) });
+  const headers = { authorization: `Bearer ${token}` };
+  const deadline = Date.now() + 120_000;
+  let last = '';
+  for (;;) {
+    try {
+      const appointments = await call<{ technicianId: string | null }[]>('/api/appointments?pageSize=200', { headers });
+      const tracking = await call<{ total: number }>('/api/tracking', { headers });
+      const pending = await Promise.all(serviceNames.map(async (service) => [service, (await call<DeliveryStatus>(deliveriesPath(service), { headers })).pending] as const));
+      last = `assigned visits ${appointments.filter((row) => row.technicianId).length}, tracking records ${tracking.total}, pending ${pending.map(([service, n]) => `${service} ${n}`).join(', ')}`;
+      if (appointments.some((row) => row.technicianId) && tracking.total > 0 && pending.every(([, n]) => n === 0)) return;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    if (Date.now() > deadline) throw new Error(`The demo data did not settle within 120 s (${last})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 export async function setup(project: TestProject) {
   databases = await record(serviceNames, () => createTestDatabase());
   for (const service of serviceNames) {
@@ -79,6 +110,7 @@ export async function setup(project: TestProject) {
       LOGIN_RATE_LIMIT_MAX: '1000',
     },
   });
+  await demoDataSettled(stack.urls.backoffice, admin);
   project.provide('urls', stack.urls);
   project.provide('admin', admin);
   project.provide('control', await startControl(stack));

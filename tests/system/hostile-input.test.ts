@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, serviceForPath, wsPath, wsServerMessageSchema, type AppName } from '@repo/contracts';
+import { apiErrorSchema, serviceForPath, wsLimits, wsPath, wsServerMessageSchema, type AppName } from '@repo/contracts';
 import { adminToken, closeAgents, customerToken, documentedOperations, send, urls, type Answer, type Operation, type Parameter, type RawRequest, type Schema } from './support.ts';
 
 /**
@@ -242,8 +242,13 @@ describe('hostile input through the gateway', () => {
       { numRuns: 40, seed },
     );
     for (const message of messages) if (socket.readyState === WebSocket.OPEN) socket.send(message);
-    // Each message is answered with an error, or the server closes a socket that floods it with a policy code.
-    await expect.poll(() => closed ?? replies.length, { timeout: 30_000 }).toSatisfy((n: number) => (closed === undefined ? n >= messages.length : [1008, 1009, 1013].includes(n)));
+    // Each message is answered with an error, or the server closes a socket that floods it with a policy code. A
+    // message over the limit closes it at once (1009) while this client is still sending the rest; the close frame can
+    // then be lost to the TCP reset of a connection with unread data (nginx lingers to prevent that, not always in
+    // time), and the client sees only 1006. Only then is 1006 the server's doing.
+    const oversized = messages.some((message) => Buffer.byteLength(message) > wsLimits.maxMessageBytes);
+    const closeCodes = oversized ? [1006, 1008, 1009, 1013] : [1008, 1009, 1013];
+    await expect.poll(() => closed ?? replies.length, { timeout: 30_000 }).toSatisfy((n: number) => (closed === undefined ? n >= messages.length : closeCodes.includes(n)));
     for (const reply of replies) expect(wsServerMessageSchema.safeParse(JSON.parse(reply)).success, reply).toBe(true);
     socket.terminate();
 

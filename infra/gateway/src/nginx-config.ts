@@ -170,6 +170,10 @@ function routeLocation(route: RouteOwnership): ConfigNode {
       'proxy_set_header Connection $connection_upgrade',
       `proxy_read_timeout ${websocketIdleSeconds}s`,
       `proxy_send_timeout ${websocketIdleSeconds}s`,
+      // When the service closes a socket while the client is still sending (a message over the limit, say: 1009),
+      // nginx closing at once would reset the connection over the unread data and the client would lose the close
+      // frame (it sees 1006). Lingering, nginx sends its FIN after the close frame and reads the rest before closing.
+      'lingering_close always',
     );
   }
   // A location with error_page directives of its own inherits none, so the protocol errors are named again.
