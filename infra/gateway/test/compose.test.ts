@@ -81,11 +81,16 @@ describe(hasDockerCompose ? 'docker-compose config' : 'docker-compose.yml (docke
     expect(definition.depends_on?.postgres?.condition).toBe('service_healthy');
     expect(definition.environment).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', NODE_ENV: 'production' });
     // Every service verifies sessions with accounts' public key; only accounts may sign them, only booking signs links.
-    expect(definition.environment?.JWT_PUBLIC_KEY).toBeTruthy();
+    // Each key comes from the deployment's .env (here .env.example), and compose refuses to start without it.
+    const fromEnv = (name: string) =>
+      hasDockerCompose
+        ? new RegExp(`^${name}=(.*)$`, 'm').exec(readFileSync(envExample, 'utf8'))?.[1]
+        : `\${${name}:?set ${name} in .env (see .env.example)}`;
+    expect(definition.environment?.JWT_PUBLIC_KEY).toBe(fromEnv('JWT_PUBLIC_KEY'));
     expect(definition.environment?.JWT_SECRET).toBeUndefined();
-    expect(Boolean(definition.environment?.JWT_PRIVATE_KEY)).toBe(service === 'accounts');
-    expect(Boolean(definition.environment?.LINK_PRIVATE_KEY)).toBe(service === 'booking');
-    expect(Boolean(definition.environment?.LINK_PUBLIC_KEY)).toBe(service === 'tracking');
+    expect(definition.environment?.JWT_PRIVATE_KEY).toBe(service === 'accounts' ? fromEnv('JWT_PRIVATE_KEY') : undefined);
+    expect(definition.environment?.LINK_PRIVATE_KEY).toBe(service === 'booking' ? fromEnv('LINK_PRIVATE_KEY') : undefined);
+    expect(definition.environment?.LINK_PUBLIC_KEY).toBe(service === 'tracking' ? fromEnv('LINK_PUBLIC_KEY') : undefined);
     expect(definition.environment?.DATABASE_URL).toMatch(new RegExp(`^postgres://.+@postgres:5432/${service}$`));
   });
 
