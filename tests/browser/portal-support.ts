@@ -3,6 +3,7 @@ import { expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bookableDates, sessionCookieName, type AvailableSlotsResponse, type CreateAppointmentResponse } from '@repo/contracts';
 import { waitForHydration } from '../support/browser.ts';
+import { proveEmail } from '../support/prove-email.ts';
 
 export const urls = inject('urls');
 
@@ -74,10 +75,16 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 }
 
 /** Registers and logs in through the API, as the portal's forms do, and gives the browser context the session cookie. */
-export async function signedInContext(browser: Browser, customer: NewCustomer, viewport: { width: number; height: number }): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  customer: NewCustomer,
+  viewport: { width: number; height: number },
+  { provenEmail = false }: { provenEmail?: boolean } = {},
+): Promise<BrowserContext> {
   const { password, ...details } = customer;
   const registered = await postJson(`${urls.portal}/api/auth/register`, { ...details, password, confirmPassword: password });
   expect(registered.status).toBe(201);
+  if (provenEmail) await proveEmail(customer.email);
   const login = await postJson(`${urls.portal}/api/auth/login`, { email: customer.email, password });
   expect(login.status).toBe(200);
   const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${sessionCookieName}=`));

@@ -17,6 +17,11 @@ declare module 'vitest' {
     control: string;
     /** The field-service sandboxes the services use (ServicePro is the configured system): URLs and sign-ins. */
     fieldService: Pick<RunningSandboxes, 'urls' | 'credentials'>;
+    /**
+     * Accounts' database: a test proves a customer's email there, standing in for the confirmation link of the
+     * notifications service, which is not built yet (nothing else in the product proves an email).
+     */
+    accountsDatabaseUrl: string;
   }
 }
 
@@ -115,6 +120,7 @@ export async function setup(project: TestProject) {
   project.provide('admin', admin);
   project.provide('control', await startControl(stack));
   if (stack.sandboxes) project.provide('fieldService', stack.sandboxes);
+  project.provide('accountsDatabaseUrl', databases.accounts.config.url!);
 }
 
 export async function teardown() {

@@ -22,14 +22,15 @@ import { adminToken, closeAgents, customerToken, documentedOperations, send, typ
  * validation), or 404 where the object is somebody else's (`owned`: another customer's appointment is not found,
  * rather than forbidden, so ids cannot be probed).
  */
-const actorNames = ['anonymous', 'customer A', 'customer B', 'manage link', 'track link', 'technician', 'staff', 'admin', 'another service'] as const;
+const actorNames = ['anonymous', 'customer A', 'customer B', 'proven customer', 'manage link', 'track link', 'technician', 'staff', 'admin', 'another service'] as const;
 type ActorName = (typeof actorNames)[number];
 type Rule = { allow: readonly ActorName[]; owned?: boolean };
 
 const everyone = actorNames;
-const customers = ['customer A', 'customer B'] as const;
+/** Customers A and B have only claimed their emails; the proven customer has confirmed theirs. */
+const customers = ['customer A', 'customer B', 'proven customer'] as const;
 const backOffice = ['staff', 'admin'] as const;
-const anySession = ['customer A', 'customer B', 'technician', 'staff', 'admin'] as const;
+const anySession = [...customers, 'technician', 'staff', 'admin'] as const;
 
 /**
  * The object ids the calls use: customer A's appointment (booked signed in, assigned to the technician), the
@@ -49,7 +50,8 @@ const rules: Record<string, Rule> = {
   'GET /api/customer/appointments/{id}/calendar.ics': { allow: ['customer A', 'manage link'], owned: true },
   'GET /api/customer/service-requests': { allow: customers },
   'POST /api/customer/import-history': { allow: customers },
-  'POST /api/customer/import-from-system': { allow: customers },
+  // Visits kept elsewhere under an email are brought in only for a customer who proved it is theirs.
+  'POST /api/customer/import-from-system': { allow: ['proven customer'] },
   'GET /api/service-systems': { allow: everyone },
   // accounts
   'POST /api/auth/register': { allow: everyone },
@@ -165,7 +167,7 @@ beforeAll(async () => {
   const technician = (await ok(jsonCall('backoffice', 'POST', '/api/admin/login', { email: technicianSignIn, password: technicianPassword }), 'technician sign-in')).token as string;
 
   // Customer A books signed in; the booking's manage link gives the track link; staff assign the technician.
-  const [customerA, customerB] = [await customerToken('Avery'), await customerToken('Blake')];
+  const [customerA, customerB, provenCustomer] = [await customerToken('Avery'), await customerToken('Blake'), await customerToken('Casey', { provenEmail: true })];
   const date = bookableDates().at(-1)!;
   const slots = JSON.parse((await send('web', { method: 'GET', path: `/api/appointments/available-slots?date=${date}` })).text) as { availableSlots: string[] };
   const booked = await ok(jsonCall('web', 'POST', '/api/appointments', {
@@ -185,6 +187,7 @@ beforeAll(async () => {
     { name: 'anonymous', app: 'web', headers: {} },
     { name: 'customer A', app: 'portal', headers: bearer(customerA) },
     { name: 'customer B', app: 'portal', headers: bearer(customerB) },
+    { name: 'proven customer', app: 'portal', headers: bearer(provenCustomer) },
     { name: 'manage link', app: 'portal', headers: { [appointmentAccessHeader]: manage } },
     { name: 'track link', app: 'portal', headers: { [appointmentAccessHeader]: track } },
     { name: 'technician', app: 'backoffice', headers: bearer(technician) },

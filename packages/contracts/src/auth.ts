@@ -107,6 +107,12 @@ export const sessionClaimsSchema = z.object({
   /** For the technician role: the tracking technician this sign-in belongs to. */
   technicianId: z.string().optional(),
   email: z.string().optional(),
+  /**
+   * True when the customer has proven they own `email` (a confirmation link). Only then may records kept elsewhere
+   * under that email (imported customers, a field-service system's visits) become theirs; an unproven account sees
+   * only what it created itself.
+   */
+  emailVerified: z.boolean().optional(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
 

@@ -9,6 +9,8 @@ export const customerSchema = z.object({
   phone: z.string(),
   address: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The customer has proven they own the email (see SessionClaims.emailVerified). */
+  emailVerified: z.boolean(),
   serviceProCustomerId: z.string().nullable(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),

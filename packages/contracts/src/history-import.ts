@@ -3,10 +3,16 @@ import { appointmentStatuses, serviceRequestStatuses, serviceSystemIds } from '.
 import { contactInfoSchema, isoDateSchema, timeSlotSchema } from './appointments.ts';
 
 /** A customer's history import into booking: from a field-service system or from pasted JSON; both answer an ImportResult. */
-export const importFromSystemRequestSchema = z.object({
+/**
+ * A customer's request to bring in their past visits from one of the business's systems: the system's name only. The
+ * server reads the records through the business's own connection, matched on the customer's confirmed email; it takes
+ * no credentials and no record id from the customer (either is refused with a 400 naming the field).
+ */
+const notTakenHere = (message: string) => z.undefined({ error: message }).optional();
+export const importFromSystemRequestSchema = z.strictObject({
   systemName: z.enum(serviceSystemIds, { error: 'Please select a service management system' }),
-  credentials: z.record(z.string(), z.string()),
-  customerId: z.string().trim().max(100).optional(),
+  credentials: notTakenHere('No credentials are needed: the business connects its own systems. Send the system\'s name only.'),
+  customerId: notTakenHere('Your records are found by your confirmed email. Send the system\'s name only.'),
 });
 export type ImportFromSystemRequest = z.infer<typeof importFromSystemRequestSchema>;
 
@@ -167,20 +173,21 @@ export const historyImportExample = {
 export const importMessages = {
   blankJson: 'Please enter valid JSON data',
   invalidJson: 'Invalid JSON: Please check your JSON format and try again',
-  systemFailed: 'Failed to import from service management system. Please check your system credentials and try again.',
+  systemFailed: 'Failed to import from service management system. Please try again.',
   historyFailed: 'Failed to import customer history. Please try again.',
   tooLarge: 'This history is too large to import at once: at most 1 MB and 1,000 items in all. Please split it into smaller parts.',
 } as const;
 
 /** What the import from a field-service system answers when it cannot import; `system` is the system's name. */
 export const systemImportMessages = {
-  /** 400 on `credentials`: the system refused the sign-in. */
-  refused: (system: string) => `${system} did not accept these credentials. Please check them and try again.`,
-  /** 404 on `customerId`: no record with that ID, or one whose email is not the signed-in customer's. */
-  noMatchingId: (system: string) => `No ${system} customer record with this ID matches your account's email. Check the ID, or leave it blank to import the records with your email.`,
+  /** 403: the account's email is not confirmed, so no outside record may be matched to it. */
+  emailNotConfirmed:
+    'Past visits are brought in only for a confirmed email address, so nobody can pull in someone else\'s history by typing their email. Your email is not confirmed yet: use JSON Import, or call us and we will add your past visits.',
+  /** 404 on `systemName`: the business has not connected that system. */
+  notConnected: (system: string) => `We don't keep records in ${system}. Choose one of the systems listed.`,
   /** 404: no record has the signed-in customer's email. */
   noRecordWithEmail: (system: string, email: string) => `${system} has no customer record with your account's email (${email}), so there is nothing to import.`,
-  /** 502: the system failed or did not answer in time, after retries. */
+  /** 502: the system failed, did not answer in time or refused the business's own sign-in, after retries. */
   unavailable: (system: string) => `${system} is not answering right now. Please try again in a few minutes.`,
   /** 503: the system is limiting requests, after retries. */
   rateLimited: (system: string) => `${system} is busy right now (too many requests). Please try again in a few minutes.`,

@@ -4,7 +4,7 @@ import { serviceSystemCredentialNames, serviceSystemIds, type ServiceSystemId } 
 /**
  * Where each system is reached, and the business's own credentials (server configuration only: never typed in a page,
  * never sent to a browser, never logged). Accounts imports and looks up with `FIELD_SERVICE_SYSTEM`'s credentials;
- * booking uses only the URLs, with the credentials a customer types for their own import.
+ * booking brings a customer's past visits in from every system whose credentials are all set.
  */
 const url = z.url({ error: 'must be an http(s) URL' });
 const optionalText = z.string().trim().min(1).optional();

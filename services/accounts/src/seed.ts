@@ -32,6 +32,9 @@ export async function seedDemoData(ctx: Pick<AccountsContext, 'db'>, env: Accoun
       password_hash: passwordHash,
       service_pro_customer_id: null,
       last_login: null,
+      // The business made this account with its own address, so the email counts as proven: its records elsewhere
+      // (the field-service systems' demo customer) may be linked and imported, as for a customer who confirmed theirs.
+      email_verified_at: new Date(),
     });
     await effects.enqueue(trx, demoCustomerSeededTopic, { customerId: customer.id, email: customer.email });
   });

@@ -16,7 +16,7 @@ import { loadEnv } from '@repo/service-kit';
 import { testKeyEnv, testServiceKey } from '@repo/service-kit/test-service';
 import { accountsService } from '../src/definition.ts';
 import { accountsEnvSchema } from '../src/env.ts';
-import { admin, bearer, registerCustomer, serviceProEnv, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
+import { admin, bearer, proveContact, registerCustomer, serviceProEnv, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
 
 /** Three pages of 500 (the import's page size): 500, 500 and 100. */
 const customers = 1_100;
@@ -272,33 +272,68 @@ describe('linking portal customers to imported ones', () => {
     setup = await setUp({ customers: 40 });
   });
 
-  it('links by email (any letter case) or by phone digits after each import, and at registration after it', async () => {
-    const byEmail = await registerCustomer(setup.service, { email: emailOf(7)!.toUpperCase(), phone: '(212) 555-0000' });
+  it('links no one by what they merely claim: an imported customer\'s email or phone typed at registration reveals nothing', async () => {
+    // The attack: register with someone else's email (any letter case) or phone, then read their record and history.
     const digits = phoneDigitsOf(9);
-    const byPhone = await registerCustomer(setup.service, { phone: `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` });
-    const nobody = await registerCustomer(setup.service, { phone: '(212) 555-0001' });
-    expect([byEmail, byPhone, nobody].map((c) => c.customer.serviceProCustomerId)).toEqual([null, null, null]);
-
+    const claims = [
+      await registerCustomer(setup.service, { email: emailOf(7)!.toUpperCase(), phone: '(212) 555-0000' }),
+      await registerCustomer(setup.service, { phone: `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` }),
+    ];
     const { job } = await waitForImport(setup.service, setup.headers, (await setup.start()).json().id);
     expect(job.status).toBe('succeeded');
-    const linked = await setup.service.db.selectFrom('customers').select(['email', 'service_pro_customer_id']).orderBy('id').execute();
-    expect(linked.map((row) => row.service_pro_customer_id)).toEqual([serviceProIdOf(7), serviceProIdOf(9), null]);
-
-    const after = await registerCustomer(setup.service, { email: 'someone@example.com', phone: phoneDigitsOf(11) });
-    expect(after.customer.serviceProCustomerId).toBe(serviceProIdOf(11));
-    const portal = await setup.service.app.inject({ method: 'GET', url: '/api/admin/customers?q=someone', headers: setup.headers });
-    expect(portal.json().items[0]).toMatchObject({ serviceProCustomerId: serviceProIdOf(11) });
+    for (const { email, password, customer } of claims) {
+      expect(customer.serviceProCustomerId).toBeNull();
+      const token = await logIn(email, password);
+      expect((await history(token)).json()).toEqual({ customer: null });
+      const account = await setup.service.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
+      expect(account.json()).toMatchObject({ serviceProCustomerId: null, emailVerified: false });
+    }
+    // Nor after another import, which links every proven account it can.
+    await waitForImport(setup.service, setup.headers, (await setup.start()).json().id);
+    const rows = await setup.service.db.selectFrom('customers').select('service_pro_customer_id').where('email', 'in', claims.map((claim) => claim.email)).execute();
+    expect(rows.map((row) => row.service_pro_customer_id)).toEqual([null, null]);
+    expect(setup.sandbox.requests.some((request) => /\/service-history$/.test(request.path))).toBe(false);
   });
 
-  it('links at login a customer imported after they registered', async () => {
+  it('links by a proven email (any letter case) or a proven phone after each import, and at the next login after it', async () => {
+    const byEmail = await registerCustomer(setup.service, { email: emailOf(2)!.toUpperCase(), phone: '(212) 555-0004' });
+    const digits = phoneDigitsOf(3);
+    const byPhone = await registerCustomer(setup.service, { phone: `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` });
+    // Proving the email does not make a claimed phone count: this one's phone is customer 4's, its email nobody's.
+    const phoneClaimed = await registerCustomer(setup.service, { phone: phoneDigitsOf(4) });
+    await proveContact(setup.service, byEmail.email, 'email');
+    await proveContact(setup.service, byPhone.email, 'phone');
+    await proveContact(setup.service, phoneClaimed.email, 'email');
+    await waitForImport(setup.service, setup.headers, (await setup.start()).json().id);
+    const linked = async (email: string) =>
+      (await setup.service.db.selectFrom('customers').select('service_pro_customer_id').where('email', '=', email).executeTakeFirstOrThrow()).service_pro_customer_id;
+    expect([await linked(byEmail.email), await linked(byPhone.email), await linked(phoneClaimed.email)]).toEqual([serviceProIdOf(2), serviceProIdOf(3), null]);
+    const portal = await setup.service.app.inject({ method: 'GET', url: `/api/admin/customers?q=${encodeURIComponent(byEmail.email)}`, headers: setup.headers });
+    expect(portal.json().items[0]).toMatchObject({ serviceProCustomerId: serviceProIdOf(2), emailVerified: true });
+
+    // Registered, proven, then signing in: linked at that login.
+    const later = await registerCustomer(setup.service, { email: emailOf(6)!, phone: '(212) 555-0005' });
+    expect(later.customer.serviceProCustomerId).toBeNull();
+    // The session says whether the email is proven, so other services (booking's import from a system) can tell.
+    const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { emailVerified?: boolean };
+    expect(claimsOf(await logIn(later.email, later.password)).emailVerified).toBeUndefined();
+    await proveContact(setup.service, later.email, 'email');
+    expect(claimsOf(await logIn(later.email, later.password)).emailVerified).toBe(true);
+    expect(await linked(later.email)).toBe(serviceProIdOf(6));
+  });
+
+  it('links at login a proven customer imported after they registered', async () => {
     const { email, password } = await registerCustomer(setup.service, { email: 'late@example.com', phone: '(212) 555-0002' });
     await setup.service.db.insertInto('service_pro_customers').values({
       service_pro_id: 'SP-LATE', first_name: 'Late', last_name: 'Comer', email: 'Late@Example.com', phone: '', address: '', city: '', state: '', zip_code: '',
       last_service_date: null, preferred_technician: null, notes: null,
     }).execute();
     await logIn(email, password);
-    const row = await setup.service.db.selectFrom('customers').select('service_pro_customer_id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect(row.service_pro_customer_id).toBe('SP-LATE');
+    const linked = async () => (await setup.service.db.selectFrom('customers').select('service_pro_customer_id').where('email', '=', email).executeTakeFirstOrThrow()).service_pro_customer_id;
+    expect(await linked()).toBeNull();
+    await proveContact(setup.service, email, 'email');
+    await logIn(email, password);
+    expect(await linked()).toBe('SP-LATE');
   });
 
   it("shows a linked customer their record with its completed visits read from the system, newest first", async () => {
@@ -309,6 +344,7 @@ describe('linking portal customers to imported ones', () => {
       .map((visit) => ({ service: `${visit.serviceType}: ${visit.brand} ${visit.appliance}`, date: businessDate(visit.completedAt!), cost: (visit.totalCents! / 100).toFixed(2) }))
       .reverse();
     const { email, password } = await registerCustomer(setup.service, { email: emailOf(index)! });
+    await proveContact(setup.service, email, 'email');
     const token = await logIn(email, password);
     const response = await history(token);
     expect(response.statusCode).toBe(200);
@@ -325,6 +361,7 @@ describe('linking portal customers to imported ones', () => {
 
   it('answers a failing system with 502 and a message for the customer, never a 500', async () => {
     const { email, password } = await registerCustomer(setup.service, { email: emailOf(30)! });
+    await proveContact(setup.service, email, 'email');
     setup.sandbox.injectFault({ status: 500, times: 1000, path: new RegExp(`/customers/${serviceProIdOf(30)}/service-history`) });
     const response = await history(await logIn(email, password));
     expect(response.statusCode).toBe(502);

@@ -4,10 +4,11 @@ import {
   demoCustomerSeededEffect,
   demoCustomerSeededTopic,
   technicianChangedEffect,
+  serviceSystemIds,
   technicianChangedTopic,
   type ServiceSystemId,
 } from '@repo/contracts';
-import { createConnector, systemUrls } from '@repo/field-service';
+import { createConnector, serverCredentials, systemUrls } from '@repo/field-service';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import type { BookingDatabase } from './db/schema.ts';
@@ -36,8 +37,8 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
     await app.register(effects.plugin);
     const urls = systemUrls(env);
     const fieldService = {
-      sandbox: env.FIELD_SERVICE_SANDBOX,
-      connect: (system: ServiceSystemId, credentials: Record<string, string>) => createConnector(system, credentials, urls, { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
+      connected: serviceSystemIds.filter((system) => serverCredentials(env, system).missing.length === 0),
+      connect: (system: ServiceSystemId) => createConnector(system, serverCredentials(env, system).credentials, urls, { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
     };
     const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService });
     await app.register(appointmentRoutes, { ctx, env });

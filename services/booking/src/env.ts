@@ -6,7 +6,8 @@ import { fieldServiceEnvShape } from '@repo/field-service';
 /**
  * Booking configuration. Defaults: slots of 60 minutes from 08:00 to 17:00 Eastern, two appointments per slot
  * (two technicians on the road), at least 120 minutes' notice before a slot starts, and changes online up to 24 hours
- * before the start. The field-service systems' addresses (`fieldServiceEnvShape`) serve the customer's import from them.
+ * before the start. The field-service systems (`fieldServiceEnvShape`: the business's addresses and credentials) serve the
+ * customer's import of their past visits from them.
  */
 export const bookingEnvSchema = baseEnvSchema(3001).extend({
   /** Booking's own key for the appointments' manage and track links; the services that honour links get its public half (LINK_PUBLIC_KEY). */
@@ -19,7 +20,7 @@ export const bookingEnvSchema = baseEnvSchema(3001).extend({
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Reschedule and cancel online up to this many hours before the start; later, the customer calls. */
   BOOKING_CHANGE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(24),
-  // Where the field-service systems are reached for a customer's own import (the credentials are the customer's).
+  // The business's field-service systems, from which a customer with a proven email brings in their past visits.
   ...fieldServiceEnvShape,
 });
 export type BookingEnv = z.infer<typeof bookingEnvSchema>;

@@ -10,11 +10,12 @@ const day = '2026-11-23';
 
 /**
  * `as`: the session it is sent with (none for a visitor), made when it is sent; `another customer` is a new one each
- * time, for the system import (limited per customer).
+ * time with a proven email, for the system import (limited per customer, and only for a proven email).
  */
 type Request = { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; as?: 'staff' | 'customer' | 'another customer'; raw?: string };
 let customers = 100;
-const claimsOf = (as: NonNullable<Request['as']>) => (as === 'staff' ? staffClaims() : customerClaims(as === 'customer' ? 41 : (customers += 1)));
+const claimsOf = (as: NonNullable<Request['as']>) =>
+  as === 'staff' ? staffClaims() : as === 'customer' ? customerClaims(41) : { ...customerClaims((customers += 1)), emailVerified: true };
 
 /** Sends a hostile request with the session `as` names and proves it was refused, nothing stored changed. */
 const expectRefused = ({ as, ...request }: Request, status: number, code: string, fields?: unknown) =>
@@ -80,7 +81,7 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
       ['reschedule slot', { method: 'PUT', url: '/api/customer/appointments/1/reschedule', payload: { appointmentDate: day, timeSlot: text }, as: 'customer' }, 'timeSlot'],
       ['history request description', { method: 'POST', url: '/api/customer/import-history', payload: { historyData: { ...history.historyData, serviceRequests: [{ ...history.historyData.serviceRequests[0], problemDescription: text }] } }, as: 'customer' }, 'historyData.serviceRequests.0.problemDescription'],
       ['history appointment brand', { method: 'POST', url: '/api/customer/import-history', payload: { historyData: { ...history.historyData, appointments: [{ ...history.historyData.appointments[0], brand: text }] } }, as: 'customer' }, 'historyData.appointments.0.brand'],
-      ['system import customer id', { method: 'POST', url: '/api/customer/import-from-system', payload: { systemName: 'servicepro', credentials: { apiKey: 'k' }, customerId: text }, as: 'another customer' }, 'customerId'],
+      ['system import system name', { method: 'POST', url: '/api/customer/import-from-system', payload: { systemName: text }, as: 'another customer' }, 'systemName'],
       ['system import credential', { method: 'POST', url: '/api/customer/import-from-system', payload: { systemName: 'servicepro', credentials: { apiKey: text } }, as: 'another customer' }, 'credentials.apiKey'],
     ];
     return cases.map(([name, request, field]) => [`${JSON.stringify(text)} in ${name}`, request, field, message] as const);

@@ -14,6 +14,7 @@ const customer: Customer = {
   phone: '(904) 555-0142',
   address: null,
   isAdmin: false,
+  emailVerified: true,
   serviceProCustomerId: null,
   createdAt: '2026-01-05T14:00:00.000Z',
   lastLogin: null,

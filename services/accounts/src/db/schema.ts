@@ -17,6 +17,10 @@ export type CustomersTable = {
   last_login: Date | null;
   /** The phone's digits without a leading country code 1, computed by the database. */
   phone_digits: ColumnType<string, never, never>;
+  /** When the customer proved they own the email (null: a claim only); see customer-repository's linking. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the customer proved they own the phone (null: a claim only). */
+  phone_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** Back-office accounts (technicians, staff and administrators), separate from customers. */

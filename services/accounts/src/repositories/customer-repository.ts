@@ -28,8 +28,10 @@ export const searchCustomers = (db: Db, search: CustomerSearch | null, window: P
 
 /**
  * Links portal customers not yet linked (all of them, or the one given) to the customer imported from `system` with
- * the same email (any letter case) or, failing that, the same ten phone digits; the oldest import wins a tie. Answers
- * how many were linked. Both lookups use the customer-import migration's indexes.
+ * the same email (any letter case) or, failing that, the same ten phone digits; the oldest import wins a tie. Only a
+ * contact the customer has proven counts (`email_verified_at`, `phone_verified_at`): a typed email or phone is a claim
+ * anyone can make, and the link reveals the imported customer's record and history. Answers how many were linked.
+ * Both lookups use the customer-import migration's indexes.
  */
 export async function linkCustomersToImported(db: Db, system: ServiceSystemId, customerId?: number): Promise<number> {
   const result = await sql`
@@ -38,12 +40,13 @@ export async function linkCustomersToImported(db: Db, system: ServiceSystemId, c
       select c.id, (
         select s.service_pro_id from service_pro_customers s
         where s.source_system = ${system}
-          and (lower(s.email) = lower(c.email) or (length(c.phone_digits) = 10 and s.phone_digits = c.phone_digits))
-        order by coalesce(lower(s.email) = lower(c.email), false) desc, s.id
+          and ((c.email_verified_at is not null and lower(s.email) = lower(c.email))
+            or (c.phone_verified_at is not null and length(c.phone_digits) = 10 and s.phone_digits = c.phone_digits))
+        order by coalesce(c.email_verified_at is not null and lower(s.email) = lower(c.email), false) desc, s.id
         limit 1
       ) as service_pro_id
       from customers c
-      where c.service_pro_customer_id is null ${customerId === undefined ? sql`` : sql`and c.id = ${customerId}`}
+      where c.service_pro_customer_id is null and (c.email_verified_at is not null or c.phone_verified_at is not null) ${customerId === undefined ? sql`` : sql`and c.id = ${customerId}`}
     ) matched
     where customers.id = matched.id and matched.service_pro_id is not null`.execute(db);
   return Number(result.numAffectedRows ?? 0);

@@ -12,6 +12,7 @@ export function toCustomer(row: CustomerRow): Customer {
     phone: row.phone,
     address: row.address,
     isAdmin: row.is_admin,
+    emailVerified: row.email_verified_at !== null,
     serviceProCustomerId: row.service_pro_customer_id,
     createdAt: row.created_at.toISOString(),
     lastLogin: row.last_login ? row.last_login.toISOString() : null,

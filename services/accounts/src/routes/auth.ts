@@ -134,7 +134,8 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       tags: ['auth'],
       summary: "The signed-in customer's linked field-service record with its service history",
       description:
-        'The imported customer with the same email or phone, with its history read from the system; null when none. ' +
+        'The imported customer with the email or phone the customer has proven, with its history read from the system; null when none ' +
+        '(an account that has proven neither is never linked). ' +
         '502, 503 or 504 when the system fails, is not configured or does not answer in time.',
       operationId: 'getLinkedServiceHistory',
       response: { 200: linkedServiceHistoryResponseSchema, ...errorResponses(404, 502, 503, 504) },

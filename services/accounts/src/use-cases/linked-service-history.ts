@@ -17,7 +17,8 @@ export async function getLinkedServiceHistory(ctx: AccountsContext, session: Ses
   if (id === undefined) throw forbidden('This call is for customer accounts.');
   const customer = await findCustomerById(ctx.db, id);
   if (!customer) throw notFound('Your account no longer exists.');
-  if (!customer.service_pro_customer_id) return null;
+  // Links are made only through a proven contact; an account that has proven none is never shown another's record.
+  if (!customer.service_pro_customer_id || (customer.email_verified_at === null && customer.phone_verified_at === null)) return null;
   const imported = await findImportedCustomer(ctx.db, ctx.fieldService.system, customer.service_pro_customer_id);
   if (!imported) return null;
   const connector = configuredConnector(ctx, 'customer');

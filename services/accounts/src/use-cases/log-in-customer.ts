@@ -6,7 +6,10 @@ import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts'
 import type { AccountsContext } from './context.ts';
 import { startSession, type NewSession } from './start-session.ts';
 
-/** A new customer session (linking the customer to an imported one when not yet); the same 401 for an unknown email and a wrong password, both counted against the email. */
+/**
+ * A new customer session (linking the customer to an imported one when not yet, by a contact they have proven); the
+ * same 401 for an unknown email and a wrong password, both counted against the email.
+ */
 export async function logInCustomer(ctx: AccountsContext, { email, password }: LoginRequest): Promise<NewSession> {
   await takeAccountAttempt(ctx, 'customer', email);
   const customer = await findCustomerByEmail(ctx.db, email);
@@ -14,8 +17,8 @@ export async function logInCustomer(ctx: AccountsContext, { email, password }: L
   return ctx.db.transaction().execute(async (trx) => {
     await clearAccountFailures(trx, 'customer', email);
     await recordCustomerLogin(trx, customer.id, ctx.now());
-    // Customers imported after this one registered are linked at their next login.
+    // Customers imported after this one proved their email or phone are linked at their next login.
     if (!customer.service_pro_customer_id) await linkCustomersToImported(trx, ctx.fieldService.system, customer.id);
-    return startSession(trx, ctx, { id: customer.id, role: 'customer', email: customer.email, customerId: customer.id });
+    return startSession(trx, ctx, { id: customer.id, role: 'customer', email: customer.email, emailVerified: customer.email_verified_at !== null, customerId: customer.id });
   });
 }

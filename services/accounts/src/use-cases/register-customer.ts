@@ -3,15 +3,17 @@ import { conflict } from '@repo/service-kit';
 import { isUniqueViolation } from '@repo/service-kit/db';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
-import { findCustomerById, insertCustomer, linkCustomersToImported } from '../repositories/customer-repository.ts';
+import { insertCustomer } from '../repositories/customer-repository.ts';
 import { toCustomer } from '../repositories/mappers.ts';
 import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 
 /**
- * A new customer account, linked to the imported customer with the same email or phone. An email already in use (in
- * any letter case) is a 409 and counts as a failed attempt on that email, so probing for accounts is throttled exactly
- * like guessing passwords.
+ * A new customer account. The email and phone it gives are claims, not proofs: the account is linked to no imported
+ * customer and sees only what it creates itself, until the customer proves the email or phone (see
+ * `linkCustomersToImported`). An email already in use (in any letter case) is a 409 and counts as a failed attempt on
+ * that email, so probing for accounts is throttled exactly like guessing passwords. (Answering the same for a taken
+ * email, and emailing its owner instead, needs outgoing email, which the notifications service brings.)
  */
 export async function registerCustomer(ctx: AccountsContext, input: RegisterRequest): Promise<Customer> {
   refuseCommonPassword(input.password);
@@ -31,9 +33,7 @@ export async function registerCustomer(ctx: AccountsContext, input: RegisterRequ
         last_login: null,
       });
       await clearAccountFailures(trx, 'customer', email);
-      // An imported customer with this email or phone is this customer: the portal shows that history.
-      if ((await linkCustomersToImported(trx, ctx.fieldService.system, row.id)) === 0) return toCustomer(row);
-      return toCustomer((await findCustomerById(trx, row.id)) ?? row);
+      return toCustomer(row);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });

@@ -12,7 +12,7 @@ export type NewSession = { claims: SessionClaims; maxAgeSeconds: number };
 export async function startSession(
   trx: Db,
   ctx: AccountsContext,
-  subject: { id: number; role: Role; email: string; customerId?: number; technicianId?: string },
+  subject: { id: number; role: Role; email: string; emailVerified?: boolean; customerId?: number; technicianId?: string },
 ): Promise<NewSession> {
   const kind = sessionKindOf(subject.role);
   const now = ctx.now();
@@ -23,5 +23,6 @@ export async function startSession(
   const claims: SessionClaims = { sub: `${kind}:${subject.id}`, role: subject.role, sid, email: subject.email };
   if (subject.customerId !== undefined) claims.customerId = subject.customerId;
   if (subject.technicianId !== undefined) claims.technicianId = subject.technicianId;
+  if (subject.emailVerified) claims.emailVerified = true;
   return { claims, maxAgeSeconds: Math.floor(limits.maxMs / 1000) };
 }

@@ -60,6 +60,16 @@ export async function registerCustomer(
   return { email: payload.email, password, customer: response.json().customer as { id: number; serviceProCustomerId: string | null } };
 }
 
+/**
+ * Marks a customer's email or phone as proven, as the confirmation link or SMS code of the notifications service will
+ * (until it lands, nothing but this and the demo seed proves a contact).
+ */
+export async function proveContact(service: AccountsTestService, email: string, contact: 'email' | 'phone'): Promise<void> {
+  const column = contact === 'email' ? 'email_verified_at' : 'phone_verified_at';
+  const proven = await service.db.updateTable('customers').set({ [column]: new Date() }).where('email', '=', email).executeTakeFirst();
+  expect(Number(proven.numUpdatedRows)).toBe(1);
+}
+
 /** Accounts' environment for a ServicePro sandbox (server credentials as configuration gives them); `overrides` wins. */
 export function serviceProEnv(sandboxUrl: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {

@@ -8,6 +8,7 @@ import {
   importMessages,
   importResultSchema,
   serviceRequestListSchema,
+  systemImportMessages,
 } from '@repo/contracts';
 import { DomainError, errorHandler, errorResponses, forbidden, type ServiceApp } from '@repo/service-kit';
 import type { BookingContext } from '../use-cases/context.ts';
@@ -16,6 +17,14 @@ import { importHistory } from '../use-cases/import-history.ts';
 import { listMyAppointments } from '../use-cases/list-my-appointments.ts';
 import { listMyServiceRequests } from '../use-cases/list-my-service-requests.ts';
 
+/**
+ * Visits kept in another system under an email are brought in only for a customer who has proven that email is theirs
+ * (their session says so): a typed email is a claim anyone can make. Checked before the body, like the session.
+ */
+async function requireProvenEmail(request: FastifyRequest): Promise<void> {
+  if (request.session?.emailVerified !== true || !request.session.email) throw forbidden(systemImportMessages.emailNotConfirmed);
+}
+
 function callerCustomerId(request: FastifyRequest): number {
   const id = request.session?.customerId;
   if (id === undefined) throw forbidden('Only customer accounts have a service history.');
@@ -23,8 +32,8 @@ function callerCustomerId(request: FastifyRequest): number {
 }
 
 /**
- * Imports from a field-service system per customer: each one reaches an outside system with typed credentials, so a
- * script cannot use the portal to try credentials there or to flood it. Counted after the session check.
+ * Imports from a field-service system per customer: each one spends the business's requests to an outside system, so
+ * a script cannot use the portal to flood it. Counted after the session check.
  */
 const systemImportLimit = { max: 10, timeWindow: '10 minutes' };
 
@@ -62,23 +71,28 @@ export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingCon
   }, async (request) => importHistory(ctx, { customerId: callerCustomerId(request), email: request.session?.email }, request.body.historyData));
 
   app.post('/api/customer/import-from-system', {
-    onRequest: app.requireRole('customer'),
+    onRequest: [app.requireRole('customer'), requireProvenEmail],
     config: { rateLimit: { ...systemImportLimit, keyGenerator: (request: FastifyRequest) => `import-from-system:${request.session?.customerId}` } },
     schema: {
       tags: ['customer'],
-      summary: "Import the customer's service history from a field-service system",
-      description: 'With the credentials the customer types, used for this call only. 502 or 503 when the system fails or limits.',
+      summary: "Bring in the customer's past visits from one of the business's field-service systems",
+      description:
+        'The system\'s name only: the records are read through the business\'s own connection and matched on the customer\'s ' +
+        'email, which they must have proven (403 otherwise). Credentials or a record id are refused with 400. 404 for a system ' +
+        'the business has not connected or with no record of that email; 502 or 503 when the system fails or limits.',
       body: importFromSystemRequestSchema,
-      response: { 200: importResultSchema, ...errorResponses(404, 502) },
+      response: { 200: importResultSchema, ...errorResponses(403, 404, 502) },
     },
   }, async (request) => {
-    const { systemName, customerId } = request.body;
+    const { systemName } = request.body;
+    const owner = { customerId: callerCustomerId(request), provenEmail: request.session!.email! };
     try {
-      const result = await importFromSystem(ctx, { customerId: callerCustomerId(request), email: request.session?.email }, request.body);
-      request.log.info({ system: systemName, byCustomerId: Boolean(customerId), imported: result.imported, alreadyPresent: result.alreadyPresent }, 'history imported from a field-service system');
+      const result = await importFromSystem(ctx, owner, systemName);
+      request.log.info({ system: systemName, imported: result.imported, alreadyPresent: result.alreadyPresent }, 'history imported from a field-service system');
       return result;
     } catch (err) {
-      // The connector's message and kind help whoever looks into it; neither carries a credential.
+      // The connector's message and kind help whoever looks into it (a refused sign-in is the business's configuration
+      // to fix); neither carries a credential.
       if (err instanceof DomainError && err.statusCode >= 500) request.log.warn({ system: systemName, err: err.cause }, 'field-service import failed');
       throw err;
     }

@@ -7,12 +7,12 @@ import { AvailabilityCache } from '../domain/availability-cache.ts';
 import type { SlotRules } from '../domain/availability.ts';
 import type { BookingOutbox } from '../domain/dispatch.ts';
 
-/** The field-service systems a customer imports their own history from. */
+/** The field-service systems the business keeps records in, from which a customer brings in their past visits. */
 export type FieldServiceAccess = {
-  /** True when the systems reached are the local sandboxes with demo data (the embedded default). */
-  sandbox: boolean;
-  /** A connector for one import, with the credentials the customer typed (used for that import, never kept). */
-  connect: (system: ServiceSystemId, credentials: Record<string, string>) => FieldServiceConnector;
+  /** The systems the business has connected (all of their credentials configured). */
+  connected: readonly ServiceSystemId[];
+  /** A connector to a connected system, signed in with the business's credentials. */
+  connect: (system: ServiceSystemId) => FieldServiceConnector;
 };
 
 /** What booking's use cases work with; built once per service instance. */

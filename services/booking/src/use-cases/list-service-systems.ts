@@ -1,6 +1,6 @@
 import { serviceSystemDescriptors, type ServiceSystemDescriptor } from '@repo/contracts';
 import type { BookingContext } from './context.ts';
 
-/** GET /api/service-systems: the systems a customer can import from, marked as sandboxes when they are. */
+/** GET /api/service-systems: the systems the business keeps records in, from which a customer can bring in past visits. */
 export const listServiceSystems = (ctx: BookingContext): ServiceSystemDescriptor[] =>
-  serviceSystemDescriptors.map((descriptor) => ({ ...descriptor, sandbox: ctx.fieldService.sandbox }));
+  serviceSystemDescriptors.filter((descriptor) => ctx.fieldService.connected.includes(descriptor.id));

@@ -4,6 +4,7 @@ import * as serviceProCustomersName from './2026-11-24T0000-service-pro-customer
 import * as sessions from './2026-11-25T0000-sessions.ts';
 import * as technicianAccounts from './2026-11-26T0000-technician-accounts.ts';
 import * as customerImport from './2026-12-02T0000-customer-import.ts';
+import * as provenContacts from './2026-12-03T0000-proven-contacts.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0000-sessions': sessions,
   '2026-11-26T0000-technician-accounts': technicianAccounts,
   '2026-12-02T0000-customer-import': customerImport,
+  '2026-12-03T0000-proven-contacts': provenContacts,
 };

@@ -87,6 +87,7 @@ export function portalCustomer(index: number, overrides: Partial<Customer> = {})
     phone: '(904) 555-0134',
     address: '48 Charlotte St',
     isAdmin: false,
+    emailVerified: true,
     serviceProCustomerId: null,
     createdAt: '2026-01-20T15:00:00.000Z',
     lastLogin: null,

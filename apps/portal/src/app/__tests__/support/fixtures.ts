@@ -9,6 +9,7 @@ export const customer: Customer = {
   phone: '(904) 555-0142',
   address: '12 Aviles Street, St Augustine',
   isAdmin: false,
+  emailVerified: true,
   serviceProCustomerId: null,
   createdAt: '2024-03-01T03:30:00.000Z',
   lastLogin: '2026-01-10T15:00:00.000Z',

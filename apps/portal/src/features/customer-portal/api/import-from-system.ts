@@ -4,8 +4,8 @@ import { apiJson } from '@repo/ui';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
- * POST /api/customer/import-from-system: the customer's own visits in that system become their service requests and
- * appointments. The credentials go to booking for this one import and are not kept there (nor here, once sent).
+ * POST /api/customer/import-from-system: the customer's visits in one of the business's systems (matched on their
+ * proven email) become their service requests and appointments. Only the system's name is sent.
  */
 export function importFromSystem(request: ImportFromSystemRequest): Promise<ImportResult> {
   return apiJson<ImportResult>('POST', '/api/customer/import-from-system', request);

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceSystemDescriptor } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
 
-/** GET /api/service-systems: the systems a customer can import their history from (public, no credential in it). */
+/** GET /api/service-systems: the systems the business keeps records in, which a customer can bring past visits in from (public). */
 export function fetchServiceSystems(signal?: AbortSignal): Promise<ServiceSystemDescriptor[]> {
   return apiJson<ServiceSystemDescriptor[]>('GET', '/api/service-systems', undefined, { signal });
 }

@@ -25,6 +25,7 @@ const customer: Customer = {
   phone: '(904) 555-0142',
   address: '12 Cordova St',
   isAdmin: false,
+  emailVerified: false,
   serviceProCustomerId: null,
   createdAt: '2026-01-05T14:00:00.000Z',
   lastLogin: '2026-11-20T14:00:00.000Z',
