@@ -91,8 +91,9 @@ describe('portal: bringing in past visits from the business\'s field-service sys
       const refused = await asCustomer(claimantContext, 'POST', '/api/customer/import-from-system', { systemName });
       expect(refused.status).toBe(403);
     }
+    // Refused for the missing proof before the body is read, credentials or not.
     const typed = await asCustomer(claimantContext, 'POST', '/api/customer/import-from-system', { systemName: 'jobber', credentials: { apiKey: 'typed' } });
-    expect(typed.status).toBe(400);
+    expect(typed.status).toBe(403);
     expect(await appointmentsByApi(claimantContext)).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
@@ -166,7 +167,7 @@ describe('portal: bringing in past visits from the business\'s field-service sys
       await bringIn(page, 'Jobber').click();
       await page.getByRole('status').filter({ hasText: 'Already in your history' }).waitFor();
     } else {
-      await page.getByText('Your email is not confirmed yet').waitFor();
+      await page.getByText('Your email is not confirmed yet', { exact: true }).waitFor();
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     // Nothing of the panel reaches past the screen's edge.
@@ -180,7 +181,8 @@ describe('portal: bringing in past visits from the business\'s field-service sys
         .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
     }, viewport.width);
     expect(overflowing).toEqual([]);
-    expect(await axeViolations(page)).toEqual([]);
+    const violations = await axeViolations(page);
+    expect(violations, JSON.stringify(violations, null, 1).slice(0, 3000)).toEqual([]);
     await page.close();
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { Alert, List, Text } from '@mantine/core';
 import type { ImportResult } from '@repo/contracts';
+import { readableTitle } from '../../../lib/alert-styles.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const counts = ({ serviceRequests, appointments }: ImportResult['imported']) =>
@@ -12,7 +13,7 @@ export const importedSummary = (result: ImportResult) => `Imported ${counts(resu
 export function ImportedResult({ result }: { result: ImportResult }) {
   const already = result.alreadyPresent;
   return (
-    <Alert color="green" title="Import complete" role="status" variant="light">
+    <Alert color="green" title="Import complete" role="status" variant="light" styles={readableTitle}>
       <Text size="sm">{importedSummary(result)}</Text>
       {already && already.serviceRequests + already.appointments > 0 ? (
         <Text size="sm">{`Already in your history, so not added again: ${counts(already)}.`}</Text>

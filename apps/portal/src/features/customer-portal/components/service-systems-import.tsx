@@ -3,6 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { importMessages, systemImportMessages, type Customer, type ImportResult, type ServiceSystemDescriptor, type ServiceSystemId } from '@repo/contracts';
 import { ApiRequestError, ErrorState, errorMessage, showToast } from '@repo/ui';
 import { LoadingNote } from '../../../components/loading-note.tsx';
+import { readableTitle } from '../../../lib/alert-styles.ts';
 import { isSignedOutError, useRecheckSession } from '../../../lib/session.ts';
 import { useImportFromSystem } from '../api/import-from-system.ts';
 import { useServiceSystems } from '../api/service-systems.ts';
@@ -56,7 +57,7 @@ function SystemButtons({ systems }: { systems: ServiceSystemDescriptor[] }) {
       </Stack>
       {busy ? <LoadingNote label="Bringing in your visits..." /> : null}
       {failure ? (
-        <Alert color="red" title="Import Failed" role="alert" variant="light">
+        <Alert color="red" title="Import Failed" role="alert" variant="light" styles={readableTitle}>
           {failure}
         </Alert>
       ) : null}
@@ -83,7 +84,7 @@ export function ServiceSystemsImport({ customer }: { customer: Customer }) {
         </Text>
       </div>
       {!customer.emailVerified ? (
-        <Alert color="blue" title="Your email is not confirmed yet" variant="light">
+        <Alert color="blue" title="Your email is not confirmed yet" variant="light" styles={readableTitle}>
           {systemImportMessages.emailNotConfirmed}
         </Alert>
       ) : systems.isPending ? (
