@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { importAllCustomersPath, latestImportJobPath, sessionCookieName, type ImportJob } from '@repo/contracts';
 import { serviceProIdOf, serviceProSandboxCompanyName } from '@repo/field-service/sandbox';
 import { useBrowser } from '../support/browser.ts';
+import { proveContact } from '../support/prove-contact.ts';
 import { newContext, newCustomer, open, phone, urls } from './portal-support.ts';
 import { noScrollSideways, staffToken, submitBackOfficeSignIn } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
@@ -12,7 +13,7 @@ import { axeViolations } from './web-support.ts';
 // the stack starts (120 demo customers; customer 1, Robert Alvarez, has the spec's (904) 802-1998): the import runs
 // in the background with progress that survives a reload and a re-run updates instead of duplicating; the phone
 // lookup in three formats and blank; server-side search and paging of the imported customers; portal customers linked
-// to the imported one with their phone. Axe clean at 1280 and 390 px.
+// to the imported one by the phone they proved. Axe clean at 1280 and 390 px.
 const admin = inject('admin');
 const sandbox = inject('fieldService');
 const browser = useBrowser();
@@ -195,7 +196,7 @@ describe('customer management through nginx', () => {
     await context.close();
   });
 
-  it('lists portal customers, linked to the imported customer with their phone, as a stacked list on a 390 px phone', async () => {
+  it('lists portal customers, linked to the imported customer by the phone they proved, as a stacked list on a 390 px phone', async () => {
     await sandboxImported();
     const customer = newCustomer('Roberta');
     const linked = { ...customer, phone: '904.802.1998', email: `roberta.${randomBytes(4).toString('hex')}@example.com` };
@@ -206,6 +207,14 @@ describe('customer management through nginx', () => {
     });
     expect(registered.status).toBe(201);
     expect(registered.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName}=`))).toBe(false);
+    // A typed phone links nothing; once proven, the next sign-in links the imported customer with it.
+    await proveContact(linked.email, 'phone');
+    const signIn = await fetch(`${urls.portal}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: urls.portal },
+      body: JSON.stringify({ email: linked.email, password: linked.password }),
+    });
+    expect(signIn.status).toBe(200);
 
     const desktopContext = await newContext(browser(), desktop);
     const { page, errors } = await signedIn(desktopContext, `/admin-customer-management?tab=portal&q=${encodeURIComponent(linked.email)}`);
@@ -214,7 +223,8 @@ describe('customer management through nginx', () => {
     expect(await row.getByRole('rowheader').textContent()).toBe(`${linked.firstName} ${linked.lastName}`);
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 4)).toEqual([linked.email, linked.phone, linked.address, robert.serviceProId]);
-    expect(cells[5]).toBe('Never');
+    // Last sign-in: the one that linked them.
+    expect(cells[5]).toMatch(/, \d{4}, \d{1,2}:\d{2} [AP]M/);
     expect(errors).toEqual([]);
     await desktopContext.close();
 

@@ -3,7 +3,7 @@ import { expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bookableDates, sessionCookieName, type AvailableSlotsResponse, type CreateAppointmentResponse } from '@repo/contracts';
 import { waitForHydration } from '../support/browser.ts';
-import { proveEmail } from '../support/prove-email.ts';
+import { proveContact } from '../support/prove-contact.ts';
 
 export const urls = inject('urls');
 
@@ -84,7 +84,7 @@ export async function signedInContext(
   const { password, ...details } = customer;
   const registered = await postJson(`${urls.portal}/api/auth/register`, { ...details, password, confirmPassword: password });
   expect(registered.status).toBe(201);
-  if (provenEmail) await proveEmail(customer.email);
+  if (provenEmail) await proveContact(customer.email);
   const login = await postJson(`${urls.portal}/api/auth/login`, { email: customer.email, password });
   expect(login.status).toBe(200);
   const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${sessionCookieName}=`));

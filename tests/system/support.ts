@@ -2,7 +2,7 @@ import http from 'node:http';
 import { inject } from 'vitest';
 import { apiDocsPath, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import { newCustomer } from '../browser/portal-support.ts';
-import { proveEmail } from '../support/prove-email.ts';
+import { proveContact } from '../support/prove-contact.ts';
 
 /**
  * What the system-wide suites share: raw HTTP through the gateway (exact bytes of path, headers and body, which fetch
@@ -82,11 +82,11 @@ export async function adminToken(): Promise<string> {
 }
 
 /** A new customer's bearer token (registration, then sign-in, on the portal). */
-/** A new customer's session token; `provenEmail` proves the email before signing in (see proveEmail). */
+/** A new customer's session token; `provenEmail` proves the email before signing in (see proveContact). */
 export async function customerToken(name: string, { provenEmail = false } = {}): Promise<string> {
   const customer = newCustomer(name);
   await json(post('portal', '/api/auth/register', { ...customer, confirmPassword: customer.password }), 'registration');
-  if (provenEmail) await proveEmail(customer.email);
+  if (provenEmail) await proveContact(customer.email);
   return (await json<{ token: string }>(post('portal', '/api/auth/login', { email: customer.email, password: customer.password }), 'sign-in')).token;
 }
 
