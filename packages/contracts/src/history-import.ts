@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appointmentStatuses, serviceRequestStatuses, serviceSystemIds } from './choices.ts';
+import { serviceSystemIds } from './choices.ts';
 import { contactInfoSchema, isoDateSchema, timeSlotSchema } from './appointments.ts';
 
 /** A customer's history import into booking: from a field-service system or from pasted JSON; both answer an ImportResult. */
@@ -44,8 +44,14 @@ const optionalEmail = z
 const historyInstant = z
   .union([isoDateSchema, z.iso.datetime({ offset: true })], { error: 'Must be a date like 2024-03-05 or 2024-03-05T14:00:00Z' })
   .optional();
-const statusOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `Status must be one of ${values.join(', ')}` }).optional();
+/**
+ * Imported history is history: finished visits and closed requests only (an open one would enter the office's live
+ * schedule). Absent means completed.
+ */
+export const historyStatuses = ['completed', 'cancelled'] as const;
+const historyStatus = z
+  .enum(historyStatuses, { error: 'Status must be completed or cancelled: imported history holds finished visits only (book upcoming visits online)' })
+  .default('completed');
 
 export const importedServiceRequestSchema = z.object(
   {
@@ -57,7 +63,7 @@ export const importedServiceRequestSchema = z.object(
     brand: optionalText(100),
     problemDescription: text(2000, 'Problem description is required'),
     isEmergency: z.boolean({ error: 'isEmergency must be true or false' }).optional(),
-    status: statusOf(serviceRequestStatuses),
+    status: historyStatus,
     technicianNotes: optionalText(2000),
     completedAt: historyInstant,
     createdAt: historyInstant,
@@ -83,7 +89,7 @@ export const importedAppointmentSchema = z.object(
     appliance: text(100, 'Appliance is required'),
     brand: text(100, 'Brand is required'),
     description: optionalText(2000),
-    status: statusOf(appointmentStatuses),
+    status: historyStatus,
     technicianNotes: optionalText(2000),
     totalCost: z
       .string({ error: 'Total cost must be an amount in dollars, like 289.00' })
@@ -169,6 +175,10 @@ export const historyImportExample = {
     ],
   },
 } satisfies ImportHistoryRequest;
+
+/** An imported item dated after now (the business's today, for an appointment's date): refused, naming the item. */
+export const futureHistoryMessage = (label: string, when: string) =>
+  `${label}: ${when} is in the future. Imported history holds past visits only; book upcoming visits online.`;
 
 export const importMessages = {
   blankJson: 'Please enter valid JSON data',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentPageMessages, business, historyImportExample, historyImportLimits, importMessages } from '@repo/contracts';
+import { appointmentPageMessages, business, futureHistoryMessage, historyImportExample, historyImportLimits, importMessages } from '@repo/contracts';
 import { expectApiError } from '@repo/service-kit/test-service';
 import { bookingForTests, customerClaims, staffClaims, testClock } from './helpers.ts';
 
@@ -75,7 +75,7 @@ describe('POST /api/customer/import-history', () => {
     }, as(74));
     expectApiError(response, 400, 'VALIDATION_ERROR', {
       'historyData.serviceRequests.0.firstName': 'Service request 1: First name is required',
-      'historyData.serviceRequests.0.status': 'Service request 1: Status must be one of pending, scheduled, in-progress, completed, cancelled',
+      'historyData.serviceRequests.0.status': 'Service request 1: Status must be completed or cancelled: imported history holds finished visits only (book upcoming visits online)',
       'historyData.serviceRequests.1.createdAt': 'Service request 2: Must be a date like 2024-03-05 or 2024-03-05T14:00:00Z',
       'historyData.appointments.1.email': 'Appointment 2: Valid email is required',
       'historyData.appointments.2.zipCode': 'Appointment 3: Valid zip code is required',
@@ -85,7 +85,7 @@ describe('POST /api/customer/import-history', () => {
       'historyData.appointments.3.description': 'Appointment 4: Must be at most 2000 characters',
       'historyData.appointments.3.totalCost': 'Appointment 4: Total cost must be an amount in dollars, like 289.00',
       'historyData.appointments.4.timeSlot': 'Appointment 5: Time slot must end after it starts',
-      'historyData.appointments.4.status': 'Appointment 5: Status must be one of scheduled, confirmed, in-progress, completed, cancelled',
+      'historyData.appointments.4.status': 'Appointment 5: Status must be completed or cancelled: imported history holds finished visits only (book upcoming visits online)',
       'historyData.appointments.5': "Appointment 6: Must be an object with the appointment's fields",
     });
     expect(await rows(74)).toEqual(before);
@@ -137,15 +137,54 @@ describe('imported history on the portal', () => {
     expect(requests.map((r: { createdAt: string }) => r.createdAt.slice(0, 10))).toEqual(['2025-02-02', '2024-06-06', '2023-01-01']);
   });
 
-  it('shows an imported appointment on its page but never changes the slot counter for it', async () => {
-    await importHistory({ historyData: { appointments: [appointment({ appointmentDate: '2026-11-30', timeSlot: '10:00-11:00', status: 'scheduled' })] } }, as(79));
+  it('refuses open or future-dated items one by one, naming each, so history never enters the live schedule or takes a place', async () => {
+    // The clock reads 2026-11-23 10:00 in St Augustine.
+    const slotsBefore = (await booking.service.app.inject({ method: 'GET', url: '/api/appointments/available-slots?date=2026-11-30' })).json();
+    const response = await importHistory({
+      historyData: {
+        appointments: [
+          appointment(),
+          appointment({ appointmentDate: '2026-11-30', timeSlot: '10:00-11:00', status: 'completed' }),
+          ...(['scheduled', 'confirmed', 'in-progress'] as const).map((status) => appointment({ appointmentDate: '2026-11-30', timeSlot: '03:00-04:00', status })),
+          appointment({ appointmentDate: '2026-11-23', timeSlot: '08:00-09:00' }),
+        ],
+        serviceRequests: [serviceRequest({ status: 'pending' }), serviceRequest({ completedAt: '2026-11-24T12:00:00Z' }), serviceRequest({ createdAt: '2026-11-23' })],
+      },
+    }, as(79));
+    const open = (label: string) => `${label}: Status must be completed or cancelled: imported history holds finished visits only (book upcoming visits online)`;
+    expectApiError(response, 400, 'VALIDATION_ERROR', {
+      'historyData.appointments.2.status': open('Appointment 3'),
+      'historyData.appointments.3.status': open('Appointment 4'),
+      'historyData.appointments.4.status': open('Appointment 5'),
+      'historyData.serviceRequests.0.status': open('Service request 1'),
+    });
+    expect(await rows(79)).toEqual({ appointments: 0, serviceRequests: 0 });
+
+    // Well-formed but dated after today (or, for a request, after this instant).
+    const future = await importHistory({
+      historyData: {
+        appointments: [appointment(), appointment({ appointmentDate: '2026-11-30', timeSlot: '10:00-11:00' }), appointment({ appointmentDate: '2026-11-23', timeSlot: '08:00-09:00' })],
+        serviceRequests: [serviceRequest(), serviceRequest({ completedAt: '2026-11-24T12:00:00Z' })],
+      },
+    }, as(79));
+    expectApiError(future, 400, 'VALIDATION_ERROR', {
+      'historyData.appointments.1.appointmentDate': futureHistoryMessage('Appointment 2', '2026-11-30'),
+      'historyData.serviceRequests.1.completedAt': futureHistoryMessage('Service request 2', '2026-11-24T12:00:00Z'),
+    });
+    expect(await rows(79)).toEqual({ appointments: 0, serviceRequests: 0 });
+    expect(await booking.service.db.selectFrom('slot_bookings').selectAll().where('appointment_date', '=', '2026-11-30').execute()).toEqual([]);
+    expect((await booking.service.app.inject({ method: 'GET', url: '/api/appointments/available-slots?date=2026-11-30' })).json()).toEqual(slotsBefore);
+
+    // Today's finished visit is history, shown on its page but never changeable, and never in the slot counter.
+    const today = await importHistory({ historyData: { appointments: [appointment({ appointmentDate: '2026-11-23', timeSlot: '08:00-09:00' })] } }, as(79));
+    expect(today.statusCode, today.body).toBe(200);
     const [imported] = (await booking.service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(79) })).json();
+    expect(imported).toMatchObject({ status: 'completed', appointmentDate: '2026-11-23' });
     const notChangeable = appointmentPageMessages.notChangeable.replace('{phone}', business.phoneDisplay);
     expect((await booking.page.details(imported.id, as(79))).json()).toMatchObject({ canChange: false, changeBlockedReason: notChangeable });
     expect((await booking.page.cancel(imported.id, as(79))).json().error.message).toBe(notChangeable);
-    const staffCancel = await booking.service.app.inject({ method: 'PUT', url: `/api/appointments/${imported.id}/status`, payload: { status: 'cancelled' }, headers: { authorization: booking.service.bearer(staffClaims()) } });
-    expect(staffCancel.statusCode).toBe(200);
-    expect(await booking.service.db.selectFrom('slot_bookings').selectAll().where('appointment_date', '=', '2026-11-30').execute()).toEqual([]);
+    expect(await booking.service.db.selectFrom('slot_bookings').selectAll().where('appointment_date', '=', '2026-11-23').execute()).toEqual([]);
     expectApiError(await booking.page.details(imported.id, as(80)), 404, 'NOT_FOUND');
   });
+});
 });

@@ -1,5 +1,6 @@
 import {
   businessClock,
+  historyStatuses,
   importedAppointmentSchema,
   importedServiceRequestSchema,
   states,
@@ -9,9 +10,11 @@ import {
 import type { ExternalCustomerRecord, ExternalVisit } from '@repo/field-service';
 import type { z } from 'zod';
 
+type HistoryStatus = (typeof historyStatuses)[number];
+
 /**
- * A field-service system's visits as booking's history: every visit a service request, and a visit that was scheduled
- * also an appointment. Each item passes the JSON import's own item rules, so both imports store the same kind of row;
+ * A field-service system's finished visits as booking's history: every visit a service request, and a visit that was
+ * scheduled also an appointment. Each item passes the JSON import's own item rules, so both imports store the same kind of row;
  * a visit that cannot (no phone on record, say) is left out and named in `problems`.
  */
 
@@ -47,7 +50,7 @@ const clip = (text: string | null | undefined, max: number) => {
 const technicianNotes = (visit: ExternalVisit) =>
   clip([visit.technicianName ? `Technician: ${visit.technicianName}` : '', visit.technicianNotes ?? ''].filter(Boolean).join('\n'), 2000);
 
-function serviceRequestOf(customer: ExternalCustomerRecord, visit: ExternalVisit): ImportedServiceRequest {
+function serviceRequestOf(customer: ExternalCustomerRecord, visit: ExternalVisit, status: HistoryStatus): ImportedServiceRequest {
   return {
     firstName: customer.firstName,
     lastName: customer.lastName,
@@ -57,14 +60,14 @@ function serviceRequestOf(customer: ExternalCustomerRecord, visit: ExternalVisit
     brand: clip(visit.brand, 100),
     problemDescription: clip(visit.description, 2000) ?? clip(visit.serviceType, 2000) ?? 'Service visit',
     isEmergency: /emergency/i.test(visit.serviceType),
-    status: visit.status,
+    status,
     technicianNotes: technicianNotes(visit),
     completedAt: visit.completedAt ?? undefined,
     createdAt: visit.createdAt ?? visit.scheduledStart ?? undefined,
   };
 }
 
-function appointmentOf(customer: ExternalCustomerRecord, visit: ExternalVisit, scheduledStart: string): ImportedAppointment {
+function appointmentOf(customer: ExternalCustomerRecord, visit: ExternalVisit, scheduledStart: string, status: HistoryStatus): ImportedAppointment {
   const place = visit.address ?? { street: customer.address, city: customer.city, state: customer.state, zipCode: customer.zipCode };
   return {
     customerName: clip(`${customer.firstName} ${customer.lastName}`, 200) ?? '',
@@ -79,7 +82,7 @@ function appointmentOf(customer: ExternalCustomerRecord, visit: ExternalVisit, s
     appliance: clip(visit.appliance, 100) ?? 'Other',
     brand: clip(visit.brand, 100) ?? 'Other',
     description: clip(visit.description, 2000),
-    status: visit.status,
+    status,
     technicianNotes: technicianNotes(visit),
     totalCost: visit.total ?? undefined,
   };
@@ -92,8 +95,14 @@ export function visitHistory(customer: ExternalCustomerRecord, visits: readonly 
   const history: SystemHistory = { serviceRequests: [], appointments: [] };
   const problems: string[] = [];
   for (const visit of visits) {
-    const request = importedServiceRequestSchema.safeParse(serviceRequestOf(customer, visit));
-    const appointment = visit.scheduledStart ? importedAppointmentSchema.safeParse(appointmentOf(customer, visit, visit.scheduledStart)) : undefined;
+    // Only finished visits are history; an open one stays in the system it is planned in.
+    const status = historyStatuses.find((closed) => closed === visit.status);
+    if (!status) {
+      problems.push(`Visit ${visit.externalId}: not finished yet (${visit.status}); only past visits are brought in`);
+      continue;
+    }
+    const request = importedServiceRequestSchema.safeParse(serviceRequestOf(customer, visit, status));
+    const appointment = visit.scheduledStart ? importedAppointmentSchema.safeParse(appointmentOf(customer, visit, visit.scheduledStart, status)) : undefined;
     const failed = [request, appointment].find((result) => result && !result.success);
     if (failed?.error) {
       problems.push(`Visit ${visit.externalId}: ${failed.error.issues[0]?.message ?? 'not readable'}`);

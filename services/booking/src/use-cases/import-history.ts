@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { businessInstant, type importHistoryRequestSchema, type ImportResult, type ServiceSystemId } from '@repo/contracts';
+import { businessDate, businessInstant, futureHistoryMessage, type importHistoryRequestSchema, type ImportResult, type ServiceSystemId } from '@repo/contracts';
+import { badRequest } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import type { z } from 'zod';
 import { confirmationCode } from '../domain/confirmation-code.ts';
@@ -77,10 +78,34 @@ function summary(imported: ImportResult['imported'], alreadyPresent: ImportResul
 }
 
 /**
- * Imports a customer's history (already validated item by item) as their own rows, in one transaction. History holds
- * no places in the slot counter. Items this customer imported before are skipped and counted as already present.
+ * The items dated after now, each named beside its field: an appointment on a day after the business's today, a
+ * request created or completed after this instant. History never reaches the office's live schedule.
+ */
+function futureItems(history: History, now: Date): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const today = businessDate(now);
+  history.appointments.forEach((item, index) => {
+    if (item.appointmentDate > today) fields[`historyData.appointments.${index}.appointmentDate`] = futureHistoryMessage(`Appointment ${index + 1}`, item.appointmentDate);
+  });
+  history.serviceRequests.forEach((item, index) => {
+    for (const key of ['createdAt', 'completedAt'] as const) {
+      const value = item[key];
+      if (value && instant(value) > now) fields[`historyData.serviceRequests.${index}.${key}`] = futureHistoryMessage(`Service request ${index + 1}`, value);
+    }
+  });
+  return fields;
+}
+
+/**
+ * Imports a customer's history (already validated item by item: finished visits and closed requests only) as their own
+ * rows, in one transaction. Anything dated in the future is refused, item by item, and nothing is imported then.
+ * History holds no places in the slot counter. Items this customer imported before are skipped and counted as already
+ * present.
  */
 export function importHistory(ctx: BookingContext, owner: HistoryOwner, history: History): Promise<ImportResult> {
+  const future = futureItems(history, ctx.now());
+  const refused = Object.values(future);
+  if (refused.length > 0) return Promise.reject(badRequest(refused.length === 1 ? refused[0]! : `${refused.length} items are dated in the future.`, future));
   return insertHistory(ctx, 'content', {
     serviceRequests: history.serviceRequests.map((item) => serviceRequestRow(owner, item, { import_key: importKey('service-request', item) })),
     appointments: history.appointments.map((item) => appointmentRow(owner, item, { import_key: importKey('appointment', item) })),
