@@ -187,4 +187,3 @@ describe('imported history on the portal', () => {
     expectApiError(await booking.page.details(imported.id, as(80)), 404, 'NOT_FOUND');
   });
 });
-});
