@@ -74,6 +74,9 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   app.addHook('onSend', async (request, reply) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
+    // Answers are personal (appointments with their manage links, accounts, payments) or change by the minute (slots):
+    // no browser, proxy or back-forward cache keeps one, unless a route says otherwise.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   await app.register(rateLimit, {

@@ -87,8 +87,13 @@ describe('the error handler and request conventions', () => {
     expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['x-permitted-cross-domain-policies']).toBe('none');
     const notFound = await app.inject({ method: 'GET', url: '/missing' });
     expect(notFound.headers['x-content-type-options']).toBe('nosniff');
+    // No answer is kept by a browser or a proxy, an error neither.
+    expect([response.headers['cache-control'], notFound.headers['cache-control']]).toEqual(['no-store', 'no-store']);
   });
 
   it('serves an OpenAPI document whose security, operation ids and error statuses come from the routes', async () => {

@@ -104,10 +104,11 @@ describe('login and session', () => {
     expect(forged.json().error.code).toBe('UNAUTHORIZED');
   });
 
-  it('clears the cookie on logout', async () => {
+  it('clears the cookie on logout, and tells the browser to drop the origin\'s cache and storage', async () => {
     const response = await post('/api/auth/logout', {});
     expect(response.statusCode).toBe(200);
     expect(response.cookies.find((c) => c.name === 'session')?.value).toBe('');
+    expect(response.headers['clear-site-data']).toBe('"cache", "storage"');
   });
 
   it('refuses a cookie-authenticated state change from another site', async () => {

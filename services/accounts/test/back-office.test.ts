@@ -128,7 +128,9 @@ describe(`POST ${backOfficeLogoutPath}`, () => {
   });
 
   it('answers 200 with nothing to end, and refuses a cookie-authenticated logout from another site', async () => {
-    expect((await inject('POST', backOfficeLogoutPath)).json()).toEqual({ message: 'Logged out' });
+    const nothing = await inject('POST', backOfficeLogoutPath);
+    expect(nothing.json()).toEqual({ message: 'Logged out' });
+    expect(nothing.headers['clear-site-data']).toBe('"cache", "storage"');
     const { token } = await signIn(admin);
     const foreign = await inject('POST', backOfficeLogoutPath, { cookies: { staff_session: token }, headers: { origin: 'https://evil.example' } });
     expect(foreign.statusCode).toBe(403);

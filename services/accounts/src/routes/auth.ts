@@ -41,6 +41,13 @@ import type { NewSession } from '../use-cases/start-session.ts';
 const customerLogoutSecurity: Record<string, string[]>[] = [{ bearer: [] }, { customerCookie: [] }, {}];
 const backOfficeLogoutSecurity: Record<string, string[]>[] = [{ bearer: [] }, { staffCookie: [] }, {}];
 
+/**
+ * On signing out, the browser drops what it cached and stored for the app's origin (personal answers, drafts), so the
+ * next person at a shared computer finds nothing. Cookies are cleared one by one above: "cookies" would clear the
+ * whole site's, the other sign-in's included.
+ */
+const signedOutSiteData = '"cache", "storage"';
+
 export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsContext; env: AccountsEnv }) {
   const hostOnlyCookie = {
     httpOnly: true,
@@ -108,6 +115,7 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   }, async (request, reply) => {
     await logOut(ctx, app.sessions.presented(request).filter((claims) => !isBackOfficeSession(claims)).map((claims) => claims.sid));
     reply.clearCookie(sessionCookieName, cookie);
+    reply.header('clear-site-data', signedOutSiteData);
     return { message: 'Logged out' };
   });
 
@@ -185,6 +193,7 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   }, async (request, reply) => {
     await logOut(ctx, app.sessions.presented(request).filter(isBackOfficeSession).map((claims) => claims.sid));
     reply.clearCookie(staffSessionCookieName, staffCookie);
+    reply.header('clear-site-data', signedOutSiteData);
     return { message: 'Logged out' };
   });
 }
