@@ -9,6 +9,15 @@ const password = z
   .min(accounts.passwordMin, 'Password must be at least 6 characters')
   .max(200, 'Password must be at most 200 characters');
 
+/**
+ * Every back-office sign-in (technician, staff, administrator) opens the business's records, so each needs a password
+ * of at least 12 characters, whoever sets it.
+ */
+export const backOfficePassword = z
+  .string({ error: 'Password must be at least 12 characters' })
+  .min(12, 'Password must be at least 12 characters')
+  .max(200, 'Password must be at most 200 characters');
+
 export const loginRequestSchema = z.object({ email, password });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -81,13 +90,13 @@ export const createTechnicianAccountSchema = z.object({
   technicianId: z.string({ error: 'Technician is required' }).trim().min(1, 'Technician is required').max(64),
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
   email,
-  password,
+  password: backOfficePassword,
 });
 export type CreateTechnicianAccount = z.infer<typeof createTechnicianAccountSchema>;
 export const technicianAccountSchema = z.object({ id: z.number().int(), technicianId: z.string(), name: z.string(), email: z.string(), createdAt: z.string() });
 export type TechnicianAccount = z.infer<typeof technicianAccountSchema>;
 export const technicianAccountListSchema = z.array(technicianAccountSchema);
-export const technicianAccountPasswordSchema = z.object({ password });
+export const technicianAccountPasswordSchema = z.object({ password: backOfficePassword });
 export const technicianAccountMessages = {
   emailTaken: 'That email already has a back-office sign-in. Use another email.',
   technicianHasAccount: 'This technician already has a sign-in. Set a new password instead.',

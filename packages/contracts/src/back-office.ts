@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authMessages } from './auth.ts';
+import { authMessages, backOfficePassword } from './auth.ts';
 import { serviceSystemIds } from './choices.ts';
 import { externalCustomerSchema } from './phone-lookup.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
@@ -33,10 +33,6 @@ export const pagedListSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /* Staff accounts (admin only). */
-const staffPassword = z
-  .string({ error: 'Password must be at least 12 characters' })
-  .min(12, 'Password must be at least 12 characters')
-  .max(200, 'Password must be at most 200 characters');
 export const staffAccountRoles = ['staff', 'admin'] as const;
 export const staffAccountsPath = '/api/admin/staff';
 /** `GET /api/admin/staff` (admin): every staff and administrator sign-in (technicians have their own list). */
@@ -55,11 +51,11 @@ export const createStaffAccountSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   email: z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required'),
   role: z.enum(staffAccountRoles, { error: 'Role must be staff or admin' }),
-  password: staffPassword,
+  password: backOfficePassword,
 });
 export type CreateStaffAccount = z.infer<typeof createStaffAccountSchema>;
 /** `PUT /api/admin/staff/:id/password` (admin): a new password; every session of that account ends. 204. */
-export const staffAccountPasswordSchema = z.object({ password: staffPassword });
+export const staffAccountPasswordSchema = z.object({ password: backOfficePassword });
 export const staffAccountParamsSchema = z.object({
   id: rowIdSchema('Staff id'),
 });

@@ -217,19 +217,21 @@ describe('technician sign-ins', () => {
     expect((await inject('GET', technicianAccountsPath, { headers: bearer(token) })).statusCode).toBe(200);
   });
 
-  it('give the schema messages for bad input and refuse common passwords', async () => {
+  it('give the schema messages for bad input, ask the same 12 characters as staff, and refuse common passwords', async () => {
     const empty = await inject('POST', technicianAccountsPath, { headers: staff(), payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toEqual({
       technicianId: 'Technician is required',
       name: 'Name is required',
       email: 'Valid email is required',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 12 characters',
     });
-    const common = await inject('POST', technicianAccountsPath, { headers: staff(), payload: { technicianId: 'tech_common', name: 'C', email: 'common@example.com', password: 'Password1' } });
+    const short = await inject('POST', technicianAccountsPath, { headers: staff(), payload: { technicianId: 'tech_short', name: 'S', email: 'short@example.com', password: 'wrench-42' } });
+    expect(short.json().error.fields).toEqual({ password: 'Password must be at least 12 characters' });
+    const common = await inject('POST', technicianAccountsPath, { headers: staff(), payload: { technicianId: 'tech_common', name: 'C', email: 'common@example.com', password: 'password1234' } });
     expect(common.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: authMessages.commonPassword, fields: { password: authMessages.commonPassword } } });
     const reset = await inject('PUT', `${technicianAccountsPath}/tech_common/password`, { headers: staff(), payload: { password: '123' } });
-    expect(reset.json().error.fields).toEqual({ password: 'Password must be at least 6 characters' });
+    expect(reset.json().error.fields).toEqual({ password: 'Password must be at least 12 characters' });
   });
 
   it('answer 409 for an email any back-office account has (any letter case) and for a technician who has one', async () => {

@@ -262,7 +262,7 @@ describe('technician management: phone sign-ins', () => {
     const form = within(mikeCard.getByRole('form', { name: 'Set a new password for Mike Chen' }));
     type(form.getByLabelText(/New password/), 'abc');
     fireEvent.click(form.getByRole('button', { name: 'Set New Password' }));
-    await expectFieldError(form.getByLabelText(/New password/), 'Password must be at least 6 characters');
+    await expectFieldError(form.getByLabelText(/New password/), 'Password must be at least 12 characters');
     type(form.getByLabelText(/New password/), 'harbor-lantern-42');
     fireEvent.click(form.getByRole('button', { name: 'Set New Password' }));
     await expectToast('Password Updated');

@@ -22,7 +22,7 @@ function CreateSignIn({ technician }: { technician: Technician }) {
       <Stack gap="sm">
         <Text size="sm">No sign-in yet. Give one so they can see their jobs and share their location from a phone.</Text>
         <TextInput label="Sign-in email" type="email" autoComplete="off" {...form.field('email')} />
-        <PasswordInput label="Password" description="At least 6 characters" autoComplete="new-password" {...form.field('password')} />
+        <PasswordInput label="Password" description="At least 12 characters" autoComplete="new-password" {...form.field('password')} />
         <Button type="submit" variant="light" loading={form.busy}>
           Give Sign-in
         </Button>
@@ -47,7 +47,7 @@ function ChangePassword({ technician, account }: { technician: Technician; accou
     <form aria-label={`Set a new password for ${technician.name}`} {...form.formProps(check, send, failure)}>
       <Stack gap="sm">
         <Text size="sm">Has sign-in: {account.email}</Text>
-        <PasswordInput label="New password" description="At least 6 characters" autoComplete="new-password" {...form.field('password')} />
+        <PasswordInput label="New password" description="At least 12 characters" autoComplete="new-password" {...form.field('password')} />
         <Button type="submit" variant="light" loading={form.busy}>
           Set New Password
         </Button>
