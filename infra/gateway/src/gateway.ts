@@ -130,6 +130,17 @@ function bufferedBody(maxBytes: number, idleMs: number) {
   };
 }
 
+/**
+ * A service's answer without its hop-by-hop headers (Connection, Keep-Alive and those Connection names): they describe
+ * the gateway's connection to the service, not the client's. Node then keeps or closes the client's connection as the
+ * client asked (a client's `Connection: close` is answered with `Connection: close`, and the connection closes).
+ */
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = String(headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', ...named]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name.toLowerCase())));
+}
+
 /** Client headers a websocket handshake passes on, besides the forwarded ones. */
 const websocketHeaderNames = ['cookie', 'origin', 'authorization', 'user-agent'] as const;
 
@@ -285,6 +296,7 @@ async function buildAppServer(
       void reply.code(502).type('application/json').send(serviceUnavailable);
     },
     rewriteRequestHeaders: (request, headers) => ({ ...headers, ...forwardedHeaders(request) }),
+    rewriteHeaders: (headers) => withoutHopByHop(headers),
     // nginx does not retry a request a service answered; reply-from would retry GETs answered with 503.
     retryDelay: () => null,
   };
