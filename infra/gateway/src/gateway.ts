@@ -172,6 +172,26 @@ const clientErrorStatus = (code: string | undefined): ProtocolErrorStatus =>
 const lingerMs = 1000;
 
 /**
+ * Closes a connection as nginx's lingering close does: the answer already written goes out and is followed by the
+ * gateway's FIN, then whatever the client still sends is read and dropped until it stops for `lingerMs` or closes its
+ * side. Closing at once would make the kernel reset the connection over the unread bytes, and a client that reads
+ * only after sending its whole request would lose its answer.
+ */
+function lingeringClose(socket: Duplex, afterAnswer: () => void = () => undefined): void {
+  let timer: NodeJS.Timeout | undefined;
+  const linger = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => socket.destroy(), lingerMs);
+  };
+  socket.on('data', linger).once('end', () => socket.destroy()).once('close', () => clearTimeout(timer));
+  socket.resume();
+  socket.end(() => {
+    linger();
+    afterAnswer();
+  });
+}
+
+/**
  * Node's `clientError`: a request line or headers it cannot parse, headers over the limit, or a request that took too
  * long. Answered as nginx does, in the API error shape (the path is unknown or untrusted), unless an answer has begun
  * or the socket can no longer be written. The parser is done with the socket: what the client still sends is read
@@ -186,15 +206,21 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const status = clientErrorStatus(error.code);
   socket.removeAllListeners('data');
-  let timer: NodeJS.Timeout | undefined;
-  const linger = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => socket.destroy(), lingerMs);
-  };
-  socket.on('data', linger).once('end', () => socket.destroy()).once('close', () => clearTimeout(timer));
-  socket.resume();
+  socket.write(protocolErrorResponse(status));
   // A late client has nothing more to say: the connection closes as soon as the answer is out.
-  socket.end(protocolErrorResponse(status), () => (status === 408 ? socket.destroy() : linger()));
+  lingeringClose(socket, () => {
+    if (status === 408) socket.destroy();
+  });
+}
+
+/**
+ * Makes Node close this request's connection with a lingering close once its answer (sent with Connection: close) is
+ * out, instead of closing it at once: Node ends such a connection through the socket's `destroySoon`. For a body
+ * refused midway (413 on a chunked body past the limit) while the client is still sending the rest; the parser keeps
+ * reading and dropping that rest, and Node's request timeout still bounds the whole request.
+ */
+function closeLingeringAfterAnswer(socket: Duplex & { destroySoon?: () => void }): void {
+  socket.destroySoon = () => lingeringClose(socket);
 }
 
 /**
@@ -277,7 +303,10 @@ async function buildAppServer(
     if (status >= 500) request.log.error({ err: error }, 'gateway error');
     const code = errorCodeByStatus[status] ?? errorCodes.internal;
     const message = status >= 500 ? 'The gateway could not handle this request.' : error.message;
-    if (status === 413) return reply.code(413).header('connection', 'close').send(payloadTooLarge);
+    if (status === 413) {
+      closeLingeringAfterAnswer(request.raw.socket);
+      return reply.code(413).header('connection', 'close').send(payloadTooLarge);
+    }
     return reply.code(status).send(status === 404 ? apiNotFound(rawPathOf(request.url)) : apiError(code, message));
   });
 
