@@ -30,6 +30,8 @@ import {
   type ProtocolErrorStatus,
   type RedirectOrigins,
 } from './policy.ts';
+import { lingeringClose } from './lingering-close.ts';
+import { proxyWebsocket, websocketProxy } from './websocket-proxy.ts';
 
 export type GatewayOptions = {
   /** Port (0 picks a free one) and built dist directory of each app. */
@@ -56,8 +58,7 @@ export type Gateway = {
 type ProxyReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
 
 /** Route patterns for find-my-way: a prefix route matches everything that starts with its path, as in nginx `^~`. */
-const routePatterns = (websocket: boolean) =>
-  routeOwnership.filter((route) => Boolean(route.websocket) === websocket).map((route) => (route.prefix ? `${route.path}*` : route.path));
+const routePatterns = routeOwnership.map((route) => (route.prefix ? `${route.path}*` : route.path));
 
 const websocketPaths = new Set(routeOwnership.filter((route) => route.websocket).map((route) => route.path));
 
@@ -141,9 +142,6 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name.toLowerCase())));
 }
 
-/** Client headers a websocket handshake passes on, besides the forwarded ones. */
-const websocketHeaderNames = ['cookie', 'origin', 'authorization', 'user-agent'] as const;
-
 function upstreamFor(upstreams: Record<ServiceName, string>) {
   return (request: ProxiedRequest): string => {
     const service = serviceForPath(decodedPathOf(request.url));
@@ -167,29 +165,6 @@ function protocolErrorResponse(status: ProtocolErrorStatus): string {
 
 const clientErrorStatus = (code: string | undefined): ProtocolErrorStatus =>
   code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-
-/** How long bytes a client still sends after its refusal are read and dropped, so the refusal is not lost to a reset. */
-const lingerMs = 1000;
-
-/**
- * Closes a connection as nginx's lingering close does: the answer already written goes out and is followed by the
- * gateway's FIN, then whatever the client still sends is read and dropped until it stops for `lingerMs` or closes its
- * side. Closing at once would make the kernel reset the connection over the unread bytes, and a client that reads
- * only after sending its whole request would lose its answer.
- */
-function lingeringClose(socket: Duplex, afterAnswer: () => void = () => undefined): void {
-  let timer: NodeJS.Timeout | undefined;
-  const linger = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => socket.destroy(), lingerMs);
-  };
-  socket.on('data', linger).once('end', () => socket.destroy()).once('close', () => clearTimeout(timer));
-  socket.resume();
-  socket.end(() => {
-    linger();
-    afterAnswer();
-  });
-}
 
 /**
  * Node's `clientError`: a request line or headers it cannot parse, headers over the limit, or a request that took too
@@ -292,6 +267,18 @@ async function buildAppServer(
     if (location) return reply.redirect(location, 302);
   });
 
+  // A websocket handshake on a path that takes one (the hook above refused it elsewhere) is proxied by connecting to
+  // the service first and passing on its answer (see proxyWebsocket), never by the HTTP proxy.
+  const websockets = websocketProxy(server.server, (request, response) => server.routing(request, response));
+  server.addHook('onRequest', async (request, reply) => {
+    const upgrade = websockets.take(request.raw);
+    if (!upgrade) return;
+    const upstream = getUpstream(request);
+    void reply.hijack();
+    proxyWebsocket(request.raw, upgrade.socket, upgrade.head, { forwardedHeaders: forwardedHeaders(request), upstream, log: request.log });
+  });
+  server.addHook('preClose', async () => websockets.closeAll());
+
   // onSend runs last, so these replace any copy a service sent, as nginx's proxy_hide_header + add_header do.
   server.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of securityHeaders('local')) void reply.header(name, value);
@@ -331,30 +318,13 @@ async function buildAppServer(
   };
   await server.register(fastifyHttpProxy, {
     upstream: '',
-    routes: routePatterns(false),
+    // Websocket routes too: a plain request to one is proxied like any other (handshakes are taken by the hook above).
+    routes: routePatterns,
     replyOptions,
     disableRequestLogging: true,
     // The server's own parser (bufferedBody) reads bodies, not the plugin's pass-through stream.
     proxyPayloads: false,
   });
-  // The websocket proxy opens its own connection to the service and forwards only the headers it is given.
-  const wsClientOptions = {
-    headers: {},
-    rewriteRequestHeaders: (headers: Record<string, string>, request: FastifyRequest) => ({
-      ...headers,
-      ...Object.fromEntries(websocketHeaderNames.flatMap((name) => (request.headers[name] ? [[name, request.headers[name]]] : []))),
-      ...forwardedHeaders(request),
-    }),
-  };
-  await server.register(fastifyHttpProxy, {
-    upstream: '',
-    websocket: true,
-    routes: routePatterns(true),
-    replyOptions,
-    disableRequestLogging: true,
-    wsClientOptions,
-  });
-
   const assetsDir = path.join(root, assetsPath);
   await server.register(fastifyStatic, {
     root,
