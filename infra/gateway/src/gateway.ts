@@ -30,6 +30,8 @@ import {
   type ProtocolErrorStatus,
   type RedirectOrigins,
 } from './policy.ts';
+import { lingeringClose } from './lingering-close.ts';
+import { proxyWebsocket, websocketProxy } from './websocket-proxy.ts';
 
 export type GatewayOptions = {
   /** Port (0 picks a free one) and built dist directory of each app. */
@@ -56,8 +58,7 @@ export type Gateway = {
 type ProxyReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
 
 /** Route patterns for find-my-way: a prefix route matches everything that starts with its path, as in nginx `^~`. */
-const routePatterns = (websocket: boolean) =>
-  routeOwnership.filter((route) => Boolean(route.websocket) === websocket).map((route) => (route.prefix ? `${route.path}*` : route.path));
+const routePatterns = routeOwnership.map((route) => (route.prefix ? `${route.path}*` : route.path));
 
 const websocketPaths = new Set(routeOwnership.filter((route) => route.websocket).map((route) => route.path));
 
@@ -130,8 +131,16 @@ function bufferedBody(maxBytes: number, idleMs: number) {
   };
 }
 
-/** Client headers a websocket handshake passes on, besides the forwarded ones. */
-const websocketHeaderNames = ['cookie', 'origin', 'authorization', 'user-agent'] as const;
+/**
+ * A service's answer without its hop-by-hop headers (Connection, Keep-Alive and those Connection names): they describe
+ * the gateway's connection to the service, not the client's. Node then keeps or closes the client's connection as the
+ * client asked (a client's `Connection: close` is answered with `Connection: close`, and the connection closes).
+ */
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = String(headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', ...named]);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !hopByHop.has(name.toLowerCase())));
+}
 
 function upstreamFor(upstreams: Record<ServiceName, string>) {
   return (request: ProxiedRequest): string => {
@@ -157,9 +166,6 @@ function protocolErrorResponse(status: ProtocolErrorStatus): string {
 const clientErrorStatus = (code: string | undefined): ProtocolErrorStatus =>
   code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
 
-/** How long bytes a client still sends after its refusal are read and dropped, so the refusal is not lost to a reset. */
-const lingerMs = 1000;
-
 /**
  * Node's `clientError`: a request line or headers it cannot parse, headers over the limit, or a request that took too
  * long. Answered as nginx does, in the API error shape (the path is unknown or untrusted), unless an answer has begun
@@ -175,15 +181,21 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const status = clientErrorStatus(error.code);
   socket.removeAllListeners('data');
-  let timer: NodeJS.Timeout | undefined;
-  const linger = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => socket.destroy(), lingerMs);
-  };
-  socket.on('data', linger).once('end', () => socket.destroy()).once('close', () => clearTimeout(timer));
-  socket.resume();
+  socket.write(protocolErrorResponse(status));
   // A late client has nothing more to say: the connection closes as soon as the answer is out.
-  socket.end(protocolErrorResponse(status), () => (status === 408 ? socket.destroy() : linger()));
+  lingeringClose(socket, () => {
+    if (status === 408) socket.destroy();
+  });
+}
+
+/**
+ * Makes Node close this request's connection with a lingering close once its answer (sent with Connection: close) is
+ * out, instead of closing it at once: Node ends such a connection through the socket's `destroySoon`. For a body
+ * refused midway (413 on a chunked body past the limit) while the client is still sending the rest; the parser keeps
+ * reading and dropping that rest, and Node's request timeout still bounds the whole request.
+ */
+function closeLingeringAfterAnswer(socket: Duplex & { destroySoon?: () => void }): void {
+  socket.destroySoon = () => lingeringClose(socket);
 }
 
 /**
@@ -255,6 +267,18 @@ async function buildAppServer(
     if (location) return reply.redirect(location, 302);
   });
 
+  // A websocket handshake on a path that takes one (the hook above refused it elsewhere) is proxied by connecting to
+  // the service first and passing on its answer (see proxyWebsocket), never by the HTTP proxy.
+  const websockets = websocketProxy(server.server, (request, response) => server.routing(request, response));
+  server.addHook('onRequest', async (request, reply) => {
+    const upgrade = websockets.take(request.raw);
+    if (!upgrade) return;
+    const upstream = getUpstream(request);
+    void reply.hijack();
+    proxyWebsocket(request.raw, upgrade.socket, upgrade.head, { forwardedHeaders: forwardedHeaders(request), upstream, log: request.log });
+  });
+  server.addHook('preClose', async () => websockets.closeAll());
+
   // onSend runs last, so these replace any copy a service sent, as nginx's proxy_hide_header + add_header do.
   server.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of securityHeaders('local')) void reply.header(name, value);
@@ -266,7 +290,10 @@ async function buildAppServer(
     if (status >= 500) request.log.error({ err: error }, 'gateway error');
     const code = errorCodeByStatus[status] ?? errorCodes.internal;
     const message = status >= 500 ? 'The gateway could not handle this request.' : error.message;
-    if (status === 413) return reply.code(413).header('connection', 'close').send(payloadTooLarge);
+    if (status === 413) {
+      closeLingeringAfterAnswer(request.raw.socket);
+      return reply.code(413).header('connection', 'close').send(payloadTooLarge);
+    }
     return reply.code(status).send(status === 404 ? apiNotFound(rawPathOf(request.url)) : apiError(code, message));
   });
 
@@ -285,35 +312,19 @@ async function buildAppServer(
       void reply.code(502).type('application/json').send(serviceUnavailable);
     },
     rewriteRequestHeaders: (request, headers) => ({ ...headers, ...forwardedHeaders(request) }),
+    rewriteHeaders: (headers) => withoutHopByHop(headers),
     // nginx does not retry a request a service answered; reply-from would retry GETs answered with 503.
     retryDelay: () => null,
   };
   await server.register(fastifyHttpProxy, {
     upstream: '',
-    routes: routePatterns(false),
+    // Websocket routes too: a plain request to one is proxied like any other (handshakes are taken by the hook above).
+    routes: routePatterns,
     replyOptions,
     disableRequestLogging: true,
     // The server's own parser (bufferedBody) reads bodies, not the plugin's pass-through stream.
     proxyPayloads: false,
   });
-  // The websocket proxy opens its own connection to the service and forwards only the headers it is given.
-  const wsClientOptions = {
-    headers: {},
-    rewriteRequestHeaders: (headers: Record<string, string>, request: FastifyRequest) => ({
-      ...headers,
-      ...Object.fromEntries(websocketHeaderNames.flatMap((name) => (request.headers[name] ? [[name, request.headers[name]]] : []))),
-      ...forwardedHeaders(request),
-    }),
-  };
-  await server.register(fastifyHttpProxy, {
-    upstream: '',
-    websocket: true,
-    routes: routePatterns(true),
-    replyOptions,
-    disableRequestLogging: true,
-    wsClientOptions,
-  });
-
   const assetsDir = path.join(root, assetsPath);
   await server.register(fastifyStatic, {
     root,

@@ -122,7 +122,11 @@ export const trackingNotificationMessages = {
  * every `wsLimits.heartbeatMs`, and a socket that has not answered the previous one is dropped.
  */
 export const wsPath = '/ws';
-export const wsLimits = { connectionsPerClient: 20, maxMessageBytes: 4096, heartbeatMs: 30_000, maxSubscriptionsPerSocket: 50 } as const;
+/**
+ * Sockets per client address, message size, heartbeat, subscriptions per socket; and the seconds a client refused for
+ * having too many sockets open is asked to wait (Retry-After) before trying again.
+ */
+export const wsLimits = { connectionsPerClient: 20, maxMessageBytes: 4096, heartbeatMs: 30_000, maxSubscriptionsPerSocket: 50, retryAfterSeconds: 5 } as const;
 
 export const wsClientMessageSchema = z.discriminatedUnion('type', [
   /** Follow one appointment: allowed for staff, its owner, or the holder of its link (`access`). */

@@ -7,6 +7,7 @@ import { DomainError, forbidden, unauthorized, unavailable } from './errors.ts';
 import { SessionCheckUnavailableError, UnconfiguredSessionStore, type SessionStore } from './sessions/store.ts';
 import { SessionWatcher } from './sessions/watcher.ts';
 import { withRequirement } from './openapi.ts';
+import { appointmentLinkOf } from './appointment-links.ts';
 
 export * from './signing-keys.ts';
 
@@ -22,6 +23,13 @@ declare module 'fastify' {
     optionalSession: preHandlerAsyncHookHandler;
     /** onRequest: 401 without an active session, 403 unless the caller has one of the roles. */
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    /**
+     * onRequest for calls an appointment link opens as well as a session. Without a link (`X-Appointment-Access`):
+     * 401 without an active session, 403 unless it has one of `roles` (`wrongRole` is the message). With a link, no
+     * session is needed and a stale one beside it (a guest on a shared computer) is ignored; the session that is
+     * valid is kept, whatever its role, and the route judges the link itself (`checkAppointmentLink`).
+     */
+    sessionOrLink: (roles: readonly Role[], options?: { wrongRole?: string }) => preHandlerAsyncHookHandler;
     sessions: {
       /**
        * Calls `onEnded` once, within about a second, after the session ends (logout, password change, idle time,
@@ -52,6 +60,9 @@ export type AuthOptions = {
   /** Says whether a token's session is still active. */
   sessions: SessionStore;
 };
+
+/** Refusals of a session that leave a request anonymous beside an appointment link: bad or ended (401), or unchecked (503). */
+const isUnusableSession = (err: DomainError) => err.statusCode === 401 || err.statusCode === 503;
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -171,6 +182,24 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       request.session = session;
       if (!allowed.includes(session.role)) throw forbidden();
     }, { kind: 'required', roles: allowed }),
+  );
+  app.decorate('sessionOrLink', (allowed: readonly Role[], { wrongRole }: { wrongRole?: string } = {}) =>
+    withRequirement(async (request: FastifyRequest) => {
+      if (appointmentLinkOf(request) === undefined) {
+        const session = await verify(request);
+        request.session = session;
+        if (!allowed.includes(session.role)) throw forbidden(wrongRole);
+        return;
+      }
+      request.session = null;
+      if (!hasCredentials(request)) return;
+      try {
+        request.session = await verify(request);
+      } catch (err) {
+        // A session that is bad, ended or cannot be checked right now grants nothing beside a link: the link decides.
+        if (!(err instanceof DomainError && isUnusableSession(err))) throw err;
+      }
+    }, { kind: 'required', roles: allowed, alternatives: ['appointmentLink'] }),
   );
   app.decorate('sessions', {
     watch: (sid: string, onEnded: () => void) => watcher.watch(sid, onEnded),

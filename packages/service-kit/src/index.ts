@@ -3,6 +3,7 @@ export * from './run-service.ts';
 export * from './env.ts';
 export * from './errors.ts';
 export * from './auth.ts';
+export * from './appointment-links.ts';
 export { errorHandler } from './error-handler.ts';
 export * from './error-responses.ts';
 export { operationIdFor, securitySchemes, withRequirement } from './openapi.ts';

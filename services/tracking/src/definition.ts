@@ -1,9 +1,8 @@
 import { appointmentDispatchEffect, appointmentDispatchTopic } from '@repo/contracts';
-import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
+import { appointmentLinkReader, createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { TrackingDatabase } from './db/schema.ts';
-import { appointmentLinkReader } from './domain/appointment-link.ts';
 import { serviceAreaGeocoder } from './domain/geocoder.ts';
 import { trackingOutgoing } from './domain/outgoing.ts';
 import { trackingEnvSchema, type TrackingEnv } from './env.ts';

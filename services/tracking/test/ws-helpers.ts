@@ -123,7 +123,7 @@ export type ConnectOptions = {
 
 /** The refusal of an upgrade: its HTTP status and body. */
 export class UpgradeRefused extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
+  constructor(readonly status: number, readonly body: unknown, readonly headers: IncomingMessage['headers'] = {}) {
     super(`upgrade refused with ${status}`);
   }
 }
@@ -146,7 +146,7 @@ export async function connect(address: string, { headers = {}, from = newClientA
       let text = '';
       response.on('data', (chunk: Buffer) => (text += String(chunk)));
       response.on('end', () => {
-        reject(new UpgradeRefused(response.statusCode ?? 0, text ? JSON.parse(text) : undefined));
+        reject(new UpgradeRefused(response.statusCode ?? 0, text ? JSON.parse(text) : undefined, response.headers));
         socket.terminate();
       });
     });

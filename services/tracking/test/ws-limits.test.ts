@@ -54,12 +54,13 @@ describe('/ws refuses what it cannot use and keeps going', () => {
     expect(await socket.closed).toMatchObject({ code: 1009 });
   });
 
-  it(`refuses more than ${wsLimits.connectionsPerClient} sockets from one client address with 429, before upgrading`, async () => {
+  it(`refuses more than ${wsLimits.connectionsPerClient} sockets from one client address with 429 and Retry-After, before upgrading`, async () => {
     const from = newClientAddress();
     const sockets = await Promise.all(Array.from({ length: wsLimits.connectionsPerClient }, () => connect(address, { from })));
     await expect(connect(address, { from })).rejects.toMatchObject({
       status: 429,
       body: { error: { code: 'RATE_LIMITED', message: wsMessages.tooManyConnections } },
+      headers: { 'retry-after': String(wsLimits.retryAfterSeconds) },
     });
     // Other clients are not affected, and a closed socket frees its place.
     await connect(address);

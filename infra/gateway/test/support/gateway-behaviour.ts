@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -38,6 +39,25 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ headers
         response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
       })
       .on('error', reject);
+  });
+}
+
+/**
+ * Sends raw requests on one connection and collects what comes back until the gateway closes it; `closedAfterMs` is
+ * how long the connection stayed open once the last byte of the answer had arrived.
+ */
+function rawConversation(url: string, request: string): Promise<{ text: string; closedAfterMs: number }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write(request));
+    let text = '';
+    let lastData = Date.now();
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      lastData = Date.now();
+    });
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - lastData }));
   });
 }
 
@@ -210,6 +230,21 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(headers['x-forwarded-proto']).toBe('http');
         expect(headers['x-forwarded-host']).toBe(host);
         expect(headers.host).toBe(host);
+      });
+
+      it("closes the connection after a proxied answer when the client sent Connection: close", async () => {
+        const answer = await rawConversation(url(app, ''), 'GET /api/appointments HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+        expect(answer.text).toMatch(/^HTTP\/1\.1 200 /);
+        expect(answer.text).toMatch(/\r\nconnection: close\r\n/i);
+        // Right away, not when an idle keep-alive connection would close (15 s).
+        expect(answer.closedAfterMs).toBeLessThan(5000);
+      });
+
+      it('answers two requests on one connection without Connection: close', async () => {
+        const request = 'GET /api/appointments HTTP/1.1\r\nHost: localhost\r\n\r\n';
+        const closing = request.replace('Host: localhost\r\n', 'Host: localhost\r\nConnection: close\r\n');
+        const answer = await rawConversation(url(app, ''), request + closing);
+        expect(answer.text.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
       });
 
       it('upgrades /ws to a websocket on the tracking service', async () => {

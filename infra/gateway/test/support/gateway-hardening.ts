@@ -62,6 +62,33 @@ function chunkedPost(url: string, size: number): Promise<{ status: number; body:
   });
 }
 
+/**
+ * Sends a request head and then a body of `size` bytes in 64 KB chunks (chunked encoding) without reading anything
+ * until every byte is written, as a client that reads its answer only after sending its whole request does; then
+ * reads the answer until the gateway closes. A gateway that closes while such a client is still sending resets the
+ * connection and the answer is lost.
+ */
+function sendWholeThenRead(url: string, head: string, size: number): Promise<{ status?: number; text: string; error?: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    socket.pause();
+    let text = '';
+    let error: string | undefined;
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('error', (err: NodeJS.ErrnoException) => (error ??= err.code ?? err.message));
+    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]) || undefined, text, error }));
+    const chunk = Buffer.concat([Buffer.from(`10000\r\n`), Buffer.alloc(0x10000, 97), Buffer.from('\r\n')]);
+    const write = (data: string | Buffer) => new Promise<boolean>((written) => socket.write(data, (err) => written(!err)));
+    socket.once('connect', async () => {
+      if (!(await write(head))) return;
+      for (let sent = 0; sent < size; sent += 0x10000) if (!(await write(chunk))) return;
+      if (!(await write('0\r\n\r\n'))) return;
+      socket.resume();
+    });
+  });
+}
+
 /** GET with headers a browser cannot forge (Host); resolves with the answer's status and headers. */
 function getWith(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
@@ -131,6 +158,14 @@ export function describeGatewayHardening(
         expect(tooLarge.status).toBe(413);
         expect(tooLarge.headers['content-type']).toMatch(/^application\/json/);
         expect(JSON.parse(tooLarge.body)).toEqual(payloadTooLarge);
+      });
+
+      it('lets a client that sends a whole oversized chunked body before reading still read the 413 (no reset)', async () => {
+        const head = 'POST /api/appointments HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n';
+        const answer = await sendWholeThenRead(url('web', ''), head, 16 * maxBodyBytes);
+        expect(answer.error).toBeUndefined();
+        expect(answer.status).toBe(413);
+        expect(answer.text).toContain(JSON.stringify(payloadTooLarge));
       });
 
       it('passes a chunked body of exactly 1 MB on to the service', async () => {

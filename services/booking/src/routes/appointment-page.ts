@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  appointmentAccessHeader,
   appointmentDetailsSchema,
   appointmentPathParamsSchema,
   rescheduleRequestSchema,
 } from '@repo/contracts';
-import { badRequest, errorResponses, forbidden, withRequirement, type DomainError, type ServiceApp } from '@repo/service-kit';
+import { appointmentLinkOf, badRequest, errorResponses, withRequirement, type ServiceApp } from '@repo/service-kit';
 import { cancelAppointment } from '../use-cases/cancel-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
 import { exportAppointmentCalendar } from '../use-cases/export-appointment-calendar.ts';
@@ -22,9 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** A session that is bad, ended or cannot be checked right now: beside a link it grants nothing and is ignored. */
-const isUnusableSession = (err: unknown) => [401, 503].includes((err as Partial<DomainError>).statusCode ?? 0);
-
 /** The appointment the access check granted; the routes below never run without one. */
 function granted(request: FastifyRequest): AppointmentAccess {
   if (!request.appointmentAccess) throw new Error('appointment page route ran without its access check');
@@ -38,20 +34,12 @@ function granted(request: FastifyRequest): AppointmentAccess {
 export async function appointmentPageRoutes(app: ServiceApp, { ctx }: { ctx: BookingContext }) {
   app.decorateRequest('appointmentAccess', null);
 
+  // A customer's session, or the appointment's link instead (a stale session beside a link is ignored).
+  const sessionOrLink = app.sessionOrLink(['customer'], { wrongRole: 'Only customer accounts have appointments.' });
+
   async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
-    const header = request.headers[appointmentAccessHeader];
-    const linkToken = typeof header === 'string' ? header : undefined;
-    if (linkToken === undefined) {
-      await app.authenticate.call(app, request, reply);
-    } else {
-      // A link needs no session: a stale session cookie beside it (a guest on a shared computer) is ignored.
-      await app.optionalSession.call(app, request, reply).catch((err: unknown) => {
-        if (!isUnusableSession(err)) throw err;
-        request.session = null;
-      });
-    }
+    await sessionOrLink.call(app, request, reply);
     const session = request.session;
-    if (session && session.role !== 'customer' && linkToken === undefined) throw forbidden('Only customer accounts have appointments.');
     const id = appointmentPathParamsSchema.safeParse(request.params);
     if (!id.success) {
       const message = id.error.issues[0]?.message ?? 'Appointment id is not valid';
@@ -60,7 +48,7 @@ export async function appointmentPageRoutes(app: ServiceApp, { ctx }: { ctx: Boo
     request.appointmentAccess = await resolveAppointmentAccess(ctx, {
       appointmentId: id.data.id,
       customerId: session?.role === 'customer' ? (session.customerId ?? null) : null,
-      linkToken,
+      linkToken: appointmentLinkOf(request),
     });
   }
 

@@ -1,6 +1,6 @@
 import { appointmentPageMessages } from '@repo/contracts';
-import { forbidden, notFound, unauthorized } from '@repo/service-kit';
-import { linkExpiry } from '../domain/appointment-links.ts';
+import { checkAppointmentLink, notFound } from '@repo/service-kit';
+import { slotInstants } from '../domain/slot-time.ts';
 import { findAppointmentAccessFacts } from '../repositories/appointment-repository.ts';
 import type { BookingContext } from './context.ts';
 
@@ -27,11 +27,12 @@ export async function resolveAppointmentAccess(ctx: BookingContext, request: Acc
   if (facts && customerId !== null && facts.customer_id === customerId) return { appointmentId, via: 'account' };
   if (linkToken === undefined) throw notFound(appointmentPageMessages.notFound);
 
-  const claims = ctx.links.read(linkToken);
-  if (!claims) throw unauthorized(appointmentPageMessages.linkExpired);
-  if (claims.appointmentId !== appointmentId) throw notFound(appointmentPageMessages.notFound);
-  if (claims.scope !== 'manage') throw forbidden(appointmentPageMessages.trackOnly);
-  if (!facts) throw notFound(appointmentPageMessages.notFound);
-  if (ctx.now().getTime() >= linkExpiry(facts.appointment_date, facts.time_slot).getTime()) throw unauthorized(appointmentPageMessages.linkExpired);
+  checkAppointmentLink(ctx.links.read, linkToken, {
+    appointmentId,
+    slotEndsAt: facts ? slotInstants(facts.appointment_date, facts.time_slot).end : undefined,
+    now: ctx.now(),
+    scopes: ['manage'],
+    notFoundMessage: appointmentPageMessages.notFound,
+  });
   return { appointmentId, via: 'link' };
 }

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes, wsLimits, wsMessages, wsPath } from '@repo/contracts';
 import { DomainError, forbidden, type ServiceApp } from '@repo/service-kit';
 import type { Database } from '@repo/service-kit/db';
@@ -53,16 +53,20 @@ function originCheck(allowedOrigins: string) {
 
 /**
  * Open sockets per client address (request.ip: the X-Forwarded-For the gateway sets to the peer's address, trusted
- * only from the addresses in TRUST_PROXY). A slot is taken before the
+ * only from the addresses in TRUST_PROXY); past the cap, 429 with Retry-After. A slot is taken before the
  * upgrade, so simultaneous upgrades cannot overshoot, and given back when the connection closes, upgraded or not.
  */
 function connectionLimit(max: number) {
   const open = new Map<string, number>();
-  return async function limitConnections(request: FastifyRequest) {
+  return async function limitConnections(request: FastifyRequest, reply: FastifyReply) {
     if (!request.ws) return;
     const address = request.ip;
     const count = open.get(address) ?? 0;
-    if (count >= max) throw new DomainError(429, errorCodes.rateLimited, wsMessages.tooManyConnections);
+    if (count >= max) {
+      // A refusal a client may retry, once one of its sockets has closed: it says when.
+      void reply.header('retry-after', String(wsLimits.retryAfterSeconds));
+      throw new DomainError(429, errorCodes.rateLimited, wsMessages.tooManyConnections);
+    }
     open.set(address, count + 1);
     request.raw.socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;

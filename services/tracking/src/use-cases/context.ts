@@ -1,4 +1,4 @@
-import type { AppointmentLinkClaims } from '@repo/contracts';
+import type { AppointmentLinkReader } from '@repo/service-kit';
 import type { Kysely } from 'kysely';
 import type { TrackingDatabase } from '../db/schema.ts';
 import type { Geocoder } from '../domain/geocoder.ts';
@@ -12,7 +12,7 @@ export type TrackingContext = {
   /** The outbox: what booking must learn is written into the transaction that changes it. */
   effects: TrackingOutbox;
   /** Reads booking's appointment link tokens (X-Appointment-Access). */
-  readLink: (token: string) => AppointmentLinkClaims | undefined;
+  readLink: AppointmentLinkReader;
   /** Places the customer's address when booking's snapshot of the appointment arrives. */
   geocoder: Geocoder;
   /** Average speed and road factor of the ETA (TRACKING_AVERAGE_SPEED_KMH, TRACKING_ROAD_FACTOR). */

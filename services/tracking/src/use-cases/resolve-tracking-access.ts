@@ -1,6 +1,5 @@
-import { appointmentPageMessages, trackingMessages } from '@repo/contracts';
-import { notFound, unauthorized } from '@repo/service-kit';
-import { linkExpired } from '../domain/appointment-link.ts';
+import { trackingMessages } from '@repo/contracts';
+import { checkAppointmentLink, notFound } from '@repo/service-kit';
 import { findAccessFacts } from '../repositories/appointment-snapshot-repository.ts';
 import { findRecord } from '../repositories/tracking-record-repository.ts';
 import type { TrackingContext } from './context.ts';
@@ -30,8 +29,5 @@ export async function resolveTrackingAccess(ctx: TrackingContext, caller: Tracki
   const facts = await findAccessFacts(ctx.db, appointmentId);
   if (facts && caller.customerId !== null && facts.customer_id === caller.customerId) return;
   if (caller.linkToken === undefined) throw notFound(trackingMessages.notFound);
-  const claims = ctx.readLink(caller.linkToken);
-  if (!claims) throw unauthorized(appointmentPageMessages.linkExpired);
-  if (claims.appointmentId !== appointmentId || !facts) throw notFound(trackingMessages.notFound);
-  if (linkExpired(facts.ends_at, ctx.now())) throw unauthorized(appointmentPageMessages.linkExpired);
+  checkAppointmentLink(ctx.readLink, caller.linkToken, { appointmentId, slotEndsAt: facts?.ends_at, now: ctx.now(), notFoundMessage: trackingMessages.notFound });
 }
