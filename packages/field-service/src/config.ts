@@ -7,7 +7,15 @@ import { serviceSystemCredentialNames, serviceSystemIds, type ServiceSystemId } 
  * booking brings a customer's past visits in from every system whose credentials are all set.
  */
 const url = z.url({ error: 'must be an http(s) URL' });
-const optionalText = z.string().trim().min(1).optional();
+/**
+ * A credential travels in request headers and bodies: a line break or a character outside Latin-1 would break the
+ * request (or be refused by the HTTP client after retries), so configuration with one is refused at start.
+ */
+export const headerSafeText = /^[\x20-\x7E\u00A0-\u00FF]+$/;
+const headerSafe = 'must be printable text without line breaks or characters outside Latin-1';
+const optionalText = z.string().trim().min(1).regex(headerSafeText, headerSafe).optional();
+/** ServiceTitan tenant ids are numbers; anything else (a `..`, a slash) would change the request's path. */
+export const tenantIdPattern = /^\d{1,20}$/;
 
 export const fieldServiceEnvShape = {
   /** The system the back office imports customers from and looks phones up in. */
@@ -24,7 +32,7 @@ export const fieldServiceEnvShape = {
   SERVICETITAN_CLIENT_ID: optionalText,
   SERVICETITAN_CLIENT_SECRET: optionalText,
   SERVICETITAN_APP_KEY: optionalText,
-  SERVICETITAN_TENANT_ID: optionalText,
+  SERVICETITAN_TENANT_ID: z.string().trim().regex(tenantIdPattern, 'must be the tenant id: digits only').optional(),
   JOBBER_API_URL: url.default('https://api.getjobber.com/api/graphql'),
   /** Jobber's X-JOBBER-GRAPHQL-VERSION header. */
   JOBBER_API_VERSION: z.string().trim().min(1).default('2025-04-16'),

@@ -1,5 +1,5 @@
 import { missingCredentialsMessage, serviceSystemCredentialNames, type ServiceSystemId } from '@repo/contracts';
-import type { SystemUrls } from './config.ts';
+import { headerSafeText, tenantIdPattern, type SystemUrls } from './config.ts';
 import { FieldServiceError, type ConnectorOptions, type FieldServiceConnector } from './connector.ts';
 import { createJobberConnector } from './jobber/connector.ts';
 import { createServiceProConnector } from './servicepro/connector.ts';
@@ -16,6 +16,10 @@ export function createConnector(system: ServiceSystemId, credentials: Record<str
   const values = Object.fromEntries(names.map((name) => [name, typeof credentials[name] === 'string' ? credentials[name].trim() : '']));
   const missing = names.filter((name) => !values[name]);
   if (missing.length) throw new FieldServiceError(system, 'credentials', missingCredentialsMessage(missing));
+  // Refused before anything is sent: a value no request could carry, or a tenant that would change the path.
+  const unsafe = names.filter((name) => !headerSafeText.test(values[name]!));
+  if (unsafe.length) throw new FieldServiceError(system, 'credentials', `Unusable characters (a line break, or outside Latin-1) in: ${unsafe.join(', ')}`);
+  if (system === 'servicetitan' && !tenantIdPattern.test(values.tenantId!)) throw new FieldServiceError(system, 'credentials', 'The ServiceTitan tenant id must be digits only');
   switch (system) {
     case 'servicepro':
       return createServiceProConnector({ company: values.company!, username: values.username!, password: values.password! }, urls.servicepro, options);

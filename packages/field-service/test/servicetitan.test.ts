@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createConnector, phoneDigits, type ConnectorOptions, type SystemUrls } from '../src/index.ts';
+import { createConnector, fieldServiceEnvSchema, phoneDigits, type ConnectorOptions, type SystemUrls } from '../src/index.ts';
 import { serviceTitanIdOf, serviceTitanSandboxCredentials, startServiceTitanSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
 import { allCustomers, failure, fixtureServer, gapMs, requestsTo, robertAlvarez } from './support/helpers.ts';
 
@@ -35,6 +35,23 @@ describe('ServiceTitan connector against the ServiceTitan sandbox', () => {
     expect(list?.headers.authorization).toBe('[redacted]');
     expect(list?.headers['st-app-key']).toBe('[redacted]');
     expect(list?.query).toEqual({ page: '1', pageSize: '5', includeTotal: 'true', sort: '+Id' });
+  });
+
+  it('refuses a tenant that is not digits and a credential no request can carry before sending anything', async () => {
+    for (const [credentials, message] of [
+      [{ ...serviceTitanSandboxCredentials, tenantId: '..' }, 'The ServiceTitan tenant id must be digits only'],
+      [{ ...serviceTitanSandboxCredentials, tenantId: '1234567/../9' }, 'The ServiceTitan tenant id must be digits only'],
+      [{ ...serviceTitanSandboxCredentials, clientSecret: 'cs1.sandbox\rX-Injected: 1' }, 'Unusable characters (a line break, or outside Latin-1) in: clientSecret'],
+      [{ ...serviceTitanSandboxCredentials, appKey: 'ak1.сандбокс' }, 'Unusable characters (a line break, or outside Latin-1) in: appKey'],
+    ] as const) {
+      expect(() => connect(fast, credentials)).toThrow(message);
+    }
+    expect(sandbox.requests).toEqual([]);
+    // Configuration with such a value is refused at start, naming the variable.
+    const env = (values: Record<string, string>) => fieldServiceEnvSchema.safeParse(values).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(env({ SERVICETITAN_TENANT_ID: '..' })).toEqual(['SERVICETITAN_TENANT_ID: must be the tenant id: digits only']);
+    expect(env({ JOBBER_API_KEY: 'token\r\n' + 'x' })).toEqual(['JOBBER_API_KEY: must be printable text without line breaks or characters outside Latin-1']);
+    expect(env({ SERVICETITAN_TENANT_ID: ' 1234567 ', JOBBER_API_KEY: 'sandbox-access-token' })).toBeUndefined();
   });
 
   it('refuses a wrong secret, app key or tenant as credentials, naming no credential', async () => {

@@ -4,9 +4,22 @@ import { errorCodes, type ApiError } from '@repo/contracts';
 import { isConnectionError, sqlState } from './db/errors.ts';
 import { DomainError } from './errors.ts';
 
-const body = (code: string, message: string, fields?: Record<string, string>): ApiError => ({
-  error: fields ? { code, message, fields } : { code, message },
-});
+/**
+ * At most this many field messages in one answer (the first ones, in the request's order). A request with a thousand
+ * bad items would otherwise answer with far more bytes than it sent; the first fifty are enough to act on, and the
+ * message says how many more there are.
+ */
+export const maxFieldMessages = 50;
+/** At most this many distinct messages joined into the summary `message`. */
+const maxSummaryMessages = 5;
+
+function body(code: string, message: string, fields?: Record<string, string>): ApiError {
+  if (!fields) return { error: { code, message } };
+  const entries = Object.entries(fields);
+  if (entries.length <= maxFieldMessages) return { error: { code, message, fields } };
+  const more = entries.length - maxFieldMessages;
+  return { error: { code, message: `${message} (${more} more problems not listed)`, fields: Object.fromEntries(entries.slice(0, maxFieldMessages)) } };
+}
 
 export const notFoundBody = (method: string, url: string) =>
   body(errorCodes.notFound, `No route matches ${method} ${url.split('?')[0]}`);
@@ -57,7 +70,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     const fields = fieldMessages(error);
     const messages = [...new Set(Object.values(fields))];
-    return reply.code(400).send(body(errorCodes.validation, messages.join('. '), fields));
+    const summary = messages.slice(0, maxSummaryMessages).join('. ') + (messages.length > maxSummaryMessages ? '. …' : '');
+    return reply.code(400).send(body(errorCodes.validation, summary, fields));
   }
   if (error instanceof DomainError) {
     if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));

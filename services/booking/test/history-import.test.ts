@@ -93,6 +93,17 @@ describe('POST /api/customer/import-history', () => {
     expectApiError(await importHistory({ historyData: { appointments: 'many' } }, as(74)), 400, 'VALIDATION_ERROR', { 'historyData.appointments': 'Appointment list must be a list' });
   });
 
+  it('lists the first 50 problems of a thousand bad items and counts the rest, so the answer stays far smaller than the request', async () => {
+    const payload = { historyData: { appointments: Array.from({ length: 1000 }, () => appointment({ zipCode: '1' })) } };
+    const response = await importHistory(payload, as(75));
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(Object.keys(error.fields)).toHaveLength(50);
+    expect(error.fields['historyData.appointments.0.zipCode']).toBe('Appointment 1: Valid zip code is required');
+    expect(error.message).toMatch(/\(950 more problems not listed\)$/);
+    expect(response.body.length).toBeLessThan(JSON.stringify(payload).length / 20);
+  });
+
   it('takes up to 1,000 items and refuses more, or more than 1 MB, whole with a clear 413', async () => {
     const full = {
       historyData: {
