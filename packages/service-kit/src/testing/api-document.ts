@@ -258,13 +258,16 @@ export function apiDocumentSuite<DB>(options: ApiDocumentSuiteOptions<DB>) {
   });
 }
 
-/** A session token of `role`, for a customer and a technician that exist nowhere. */
+/**
+ * A session token of `role`, for a customer and a technician that exist nowhere. The customer has proven their email,
+ * so calls that need a proven contact reach their input too.
+ */
 function bearerOf(service: Pick<TestService<unknown>, 'bearer'>, role: Role): string {
   return service.bearer({
     sub: `${role}:api-document`,
     role,
     sid: `api-document-session-${role}`,
-    ...(role === 'customer' ? { customerId: 999_999_999, email: 'api-document@example.com' } : {}),
+    ...(role === 'customer' ? { customerId: 999_999_999, email: 'api-document@example.com', emailVerified: true } : {}),
     ...(role === 'technician' ? { technicianId: 'tech_api_document' } : {}),
   });
 }
