@@ -4,6 +4,7 @@ import { loadEnv } from '@repo/service-kit';
 import { createTestService, testKeyEnv, testServiceKey, type TestService } from '@repo/service-kit/test-service';
 import type { AccountsDatabase } from '../src/db/schema.ts';
 import { accountsService } from '../src/definition.ts';
+import { clientKey } from '../src/domain/throttle.ts';
 import { addressesFrom } from './support/accounts.ts';
 
 const MINUTE = 60_000;
@@ -264,5 +265,34 @@ describe('per client across accounts', () => {
     expect((await login(email, password, newAddress())).statusCode).toBe(200);
     clock += 15 * MINUTE;
     expect((await login(email, password, sprayer)).statusCode).toBe(200);
+  });
+});
+
+describe('client addresses', () => {
+  beforeAll(() => {
+    target = () => durable;
+  });
+
+  it('counts an IPv6 client by its /64 network, so taking a new address for every guess does not help', async () => {
+    const { email, password } = await newCustomer();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await login(email, 'wrong-password', `2001:db8:7:1::${(attempt + 1).toString(16)}`)).statusCode).toBe(401);
+    }
+    const refused = await login(email, password, '2001:db8:7:1:ffff:ffff:ffff:fffe');
+    expect(refused.json()).toEqual(throttledBody(15));
+    expect(refused.headers['retry-after']).toBe('900');
+    expect((await login(email, password, '2001:db8:7:2::1')).statusCode).toBe(200);
+  });
+
+  it('reads every way of writing an address as the same client', () => {
+    expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('::FFFF:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('2001:0db8:0007:0001:0000:0000:0000:0001')).toBe('2001:db8:7:1::/64');
+    expect(clientKey('2001:db8:7:1::abcd')).toBe('2001:db8:7:1::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
   });
 });

@@ -113,7 +113,7 @@ export type LoginFailuresTable = {
   scope: SessionKind;
   /** Lower-cased, trimmed. */
   email: string;
-  /** The client address the attempt came from; null for failures recorded before addresses were (they age out). */
+  /** The client the attempt came from (`clientKey`: an IPv4 address or an IPv6 /64); null for failures recorded before clients were (they age out). */
   client: string | null;
   failed_at: Date;
 };

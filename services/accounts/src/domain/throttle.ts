@@ -1,8 +1,28 @@
+import { isIPv6 } from 'node:net';
 import { authMessages, errorCodes } from '@repo/contracts';
 import { DomainError } from '@repo/service-kit';
 
 /** How an email is counted in the per-account throttle: the same account whatever its letter case or surrounding spaces. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * How a client address is counted: an IPv4 address (also when written IPv4-mapped, ::ffff:a.b.c.d) as itself, an IPv6
+ * address by its /64 network, since one subscriber is usually given a whole /64 and could otherwise take a new address
+ * for every guess.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const bare = address.split('%')[0]!;
+  // An IPv4 tail (the last 32 bits) stands for two groups.
+  const groups = (part: string) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+  const [head = '', tail] = bare.split('::');
+  const before = groups(head);
+  const after = tail === undefined ? [] : groups(tail);
+  const full = [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after];
+  return `${full.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
 
 /**
  * `maxFailures`: failures on one account from one client within the window before that client is refused on that

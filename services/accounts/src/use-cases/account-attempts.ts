@@ -1,5 +1,5 @@
 import type { Db, SessionKind } from '../db/schema.ts';
-import { accountThrottled, nextAttemptAt, normalizeEmail } from '../domain/throttle.ts';
+import { accountThrottled, clientKey, nextAttemptAt, normalizeEmail } from '../domain/throttle.ts';
 import {
   deleteFailures,
   deleteFailuresBefore,
@@ -24,8 +24,9 @@ export type Attempt = { scope: SessionKind; email: string; client: string };
  * Later: once outgoing email exists, tell the account's owner when their account is under attack (the account-wide
  * count reaching its limit), so they know why a sign-in from a device they mistyped on is asked to wait.
  */
-export async function takeAccountAttempt(ctx: AccountsContext, { scope, email, client }: Attempt): Promise<void> {
+export async function takeAccountAttempt(ctx: AccountsContext, { scope, email, client: address }: Attempt): Promise<void> {
   const key = normalizeEmail(email);
+  const client = clientKey(address);
   const now = ctx.now();
   const { maxFailures, clientMaxFailures, windowMs } = ctx.throttle;
   const windowStart = new Date(now.getTime() - windowMs);
@@ -51,7 +52,7 @@ export async function takeAccountAttempt(ctx: AccountsContext, { scope, email, c
  * A successful attempt forgets this client's failures on the account. Other clients' stay: the owner signing in must
  * not free an attacker's blocked address.
  */
-export const clearAttemptFailures = (db: Db, { scope, email, client }: Attempt) => deletePairFailures(db, scope, normalizeEmail(email), client);
+export const clearAttemptFailures = (db: Db, { scope, email, client }: Attempt) => deletePairFailures(db, scope, normalizeEmail(email), clientKey(client));
 
 /** A password set by the business (a reset) forgets the account's failures from every client. */
 export const clearAccountFailures = (db: Db, scope: SessionKind, email: string) => deleteFailures(db, scope, normalizeEmail(email));
