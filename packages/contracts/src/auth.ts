@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accounts } from './constants.ts';
+import { accounts, business } from './constants.ts';
 import { roles } from './choices.ts';
 import { customerSchema } from './customer.ts';
 
@@ -138,8 +138,12 @@ export const authMessages = {
   commonPassword: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
   emailTaken: 'An account with this email already exists. Please log in instead.',
   invalidCredentials: 'Invalid email or password. Please check them and try again.',
-  /** `{minutes}` is replaced with the whole minutes (at least 1) until the next attempt is allowed. */
-  accountThrottled: 'Too many attempts for this account. Please try again in {minutes} minutes or reset your password by calling us.',
+  /**
+   * Too many failed sign-ins from this client (on this account, or on many); `{minutes}` is replaced with the whole
+   * minutes (at least 1) until the next attempt is allowed. There is no self-service password reset: the way out is to
+   * wait, or to call the business, which resets a password once it knows who is calling.
+   */
+  accountThrottled: `Too many sign-in attempts. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
   sessionEnded: 'Your session has ended. Please log in again.',
   sessionCheckUnavailable: "We can't check your sign-in right now. Please try again in a minute.",
   currentPasswordWrong: 'Current password is incorrect',

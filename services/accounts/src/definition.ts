@@ -36,7 +36,11 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       db: database.db,
       now: runtime.now,
       sessions: sessionPolicy(env),
-      throttle: { maxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES, windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000 },
+      throttle: {
+        maxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES,
+        clientMaxFailures: env.LOGIN_CLIENT_MAX_FAILURES,
+        windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
+      },
       // The server's own credentials, from the environment only; a connector only when all of them are set.
       fieldService: fieldServiceAccess({
         system: env.FIELD_SERVICE_SYSTEM,

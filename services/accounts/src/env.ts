@@ -27,8 +27,14 @@ export const accountsEnvSchema = baseEnvSchema(3002)
     DEMO_CUSTOMER_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('demo-customer'),
     /** Sign-in attempts per minute per client, one bucket shared by login, registration, admin login and password change. */
     LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-    /** Failed attempts per account (normalised email, from any address) allowed within the window before a 429. */
+    /**
+     * Failed attempts on one account (normalised email) from one client address within the window before that client
+     * gets 429 on it; as many from all addresses together and a client with a failure on the account in the window is
+     * refused too, while one without still signs in.
+     */
     LOGIN_ACCOUNT_MAX_FAILURES: whole(1, 1000, 10),
+    /** Failed attempts from one client address on any accounts within the window before it gets 429 on every account. */
+    LOGIN_CLIENT_MAX_FAILURES: whole(1, 10_000, 30),
     LOGIN_ACCOUNT_WINDOW_MINUTES: whole(1, 24 * 60, 15),
     /** A customer session ends after this long unused, and in any case this long after login. */
     CUSTOMER_SESSION_IDLE_DAYS: whole(1, 365, 7),

@@ -39,7 +39,7 @@ it('seeds the demo technician sign-in for tracking\'s demo technician, once', as
   expect(login.json().user).toEqual({ id: expect.any(Number), name: 'Mike Johnson', email: 'mike@example.com', role: 'technician', technicianId: 'tech_mike' });
   // A restart seeds again, with another password: the sign-in made first stays as it is.
   const env = loadEnv('accounts', accountsEnvSchema, { ...testKeyEnv, SEED_DEMO: 'true', DEMO_TECHNICIAN_PASSWORD: 'another-technician-password' });
-  const ctx = { db: service.db, now: () => new Date(), sessions: sessionPolicy(env), throttle: { maxFailures: 10, windowMs: 60_000 } };
+  const ctx = { db: service.db, now: () => new Date(), sessions: sessionPolicy(env), throttle: { maxFailures: 10, clientMaxFailures: 30, windowMs: 60_000 } };
   await seedDemoData(ctx, env, { enqueue: () => Promise.reject(new Error('the demo customer exists: nothing to send')) });
   const again = await service.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'mike@example.com', password: 'demo-technician-password' } });
   expect(again.statusCode).toBe(200);

@@ -3,12 +3,14 @@ import { addressesFrom, startAccounts, type AccountsTestService } from './suppor
 
 /**
  * Registration says whether an email has an account (a homeowner must learn it), so it shares the login's throttles:
- * per client and per account, probing for accounts stops at the same count as guessing passwords (issue 16).
+ * per client and per (account, client), probing for accounts stops at the same count as guessing passwords (issue 16).
+ * The per-account count is below the per-minute bucket, so a single address reaches it.
  */
 const perClient = 5;
+const perAccount = 3;
 let service: AccountsTestService;
 beforeAll(async () => {
-  service = await startAccounts({ LOGIN_RATE_LIMIT_MAX: String(perClient), LOGIN_ACCOUNT_MAX_FAILURES: '10' });
+  service = await startAccounts({ LOGIN_RATE_LIMIT_MAX: String(perClient), LOGIN_ACCOUNT_MAX_FAILURES: String(perAccount) });
 });
 afterAll(async () => {
   await service?.close();
@@ -47,19 +49,29 @@ describe('probing for accounts by registration is as slow as guessing passwords'
     expect(probes.firstRefused).toBe(guesses.firstRefused);
   });
 
-  it('per account: probing one email from many addresses stops at the same attempt as guessing its password', async () => {
+  it('per account and client: probing one email from one address stops at the same attempt as guessing its password', async () => {
     const probed = await existingAccount();
     const guessed = await existingAccount();
-    const probes = await attempts(12, () => register(probed, newAddress()));
-    const guesses = await attempts(12, () => login(guessed, newAddress()));
-    expect(probes.statuses).toEqual([...Array(10).fill(409), 429, 429]);
-    expect(guesses.statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    const prober = newAddress();
+    const guesser = newAddress();
+    const probes = await attempts(perAccount + 2, () => register(probed, prober));
+    const guesses = await attempts(perAccount + 2, () => login(guessed, guesser));
+    expect(probes.statuses).toEqual([...Array(perAccount).fill(409), 429, 429]);
+    expect(guesses.statuses).toEqual([...Array(perAccount).fill(401), 429, 429]);
     expect(probes.firstRefused).toBe(guesses.firstRefused);
   });
 
-  it('per account: probes and guesses on one email count together', async () => {
+  it('per account and client: probes and guesses on one email count together', async () => {
     const email = await existingAccount();
-    const mixed = await attempts(11, (index) => (index % 2 ? register(email, newAddress()) : login(email, newAddress())));
-    expect(mixed.firstRefused).toBe(11);
+    const client = newAddress();
+    const mixed = await attempts(perAccount + 1, (index) => (index % 2 ? register(email, client) : login(email, client)));
+    expect(mixed.firstRefused).toBe(perAccount + 1);
+  });
+
+  it('per account: once probes from many addresses pass the count, each of those addresses is refused on that email', async () => {
+    const email = await existingAccount();
+    const probers = Array.from({ length: perAccount }, () => newAddress());
+    for (const prober of probers) expect((await register(email, prober)).statusCode).toBe(409);
+    for (const prober of probers) expect((await login(email, prober)).statusCode).toBe(429);
   });
 });

@@ -105,7 +105,7 @@ export type SessionsTable = {
 
 /**
  * One row per failed (or still running) sign-in attempt on an account, keyed by the normalised email whether or not
- * an account has it, so the throttle itself tells nothing about which emails exist.
+ * an account has it (so the throttle itself tells nothing about which emails exist) and by the client address.
  */
 export type LoginFailuresTable = {
   id: Generated<number>;
@@ -113,6 +113,8 @@ export type LoginFailuresTable = {
   scope: SessionKind;
   /** Lower-cased, trimmed. */
   email: string;
+  /** The client the attempt came from (`clientKey`: an IPv4 address or an IPv6 /64); null for failures recorded before clients were (they age out). */
+  client: string | null;
   failed_at: Date;
 };
 

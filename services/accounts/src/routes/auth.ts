@@ -61,7 +61,8 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   const mint = ({ claims, maxAgeSeconds }: NewSession) => signSession(app, claims, maxAgeSeconds);
 
   // One bucket per client for every attempt at a password (login, registration, admin login, password change), on
-  // top of the per-account count the use cases keep.
+  // top of the durable failure counts the use cases keep per account and client address (request.ip, which follows
+  // TRUST_PROXY).
   const clientBucket = app.createRateLimit({ max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: 60_000 });
   const passwordAttempts = async (request: FastifyRequest) => {
     const limit = await clientBucket(request);
@@ -82,7 +83,7 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       response: { 201: registerResponseSchema, ...errorResponses(409) },
     },
   }, async (request, reply) => {
-    const customer = await registerCustomer(ctx, request.body);
+    const customer = await registerCustomer(ctx, request.body, request.ip);
     return reply.code(201).send({ message: 'Your account has been created. Please log in.', customer });
   });
 
@@ -95,7 +96,7 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       response: { 200: loginResponseSchema, ...errorResponses(401) },
     },
   }, async (request, reply) => {
-    const session = await logInCustomer(ctx, request.body);
+    const session = await logInCustomer(ctx, request.body, request.ip);
     const token = mint(session);
     reply.setCookie(sessionCookieName, token, { ...cookie, maxAge: session.maxAgeSeconds });
     return { token, message: 'Login successful' };
@@ -129,7 +130,7 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       body: changePasswordRequestSchema,
       response: { 200: changePasswordResponseSchema, ...errorResponses(404) },
     },
-  }, async (request) => ({ message: await changePassword(ctx, request.session, request.body) }));
+  }, async (request) => ({ message: await changePassword(ctx, request.session, request.body, request.ip) }));
 
   app.get('/api/auth/user', {
     onRequest: app.requireRole('customer'),
@@ -171,7 +172,7 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       response: { 200: adminLoginResponseSchema, ...errorResponses(401) },
     },
   }, async (request, reply) => {
-    const { session, user } = await logInStaff(ctx, request.body);
+    const { session, user } = await logInStaff(ctx, request.body, request.ip);
     const token = mint(session);
     reply.setCookie(staffSessionCookieName, token, { ...staffCookie, maxAge: session.maxAgeSeconds });
     return { token, user };

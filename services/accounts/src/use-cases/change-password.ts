@@ -4,27 +4,28 @@ import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { findCustomerById, updateCustomerPassword } from '../repositories/customer-repository.ts';
 import { revokeAccountSessions } from '../repositories/session-repository.ts';
-import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts';
+import { clearAttemptFailures, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 
 /**
- * The signed-in customer's new password. A wrong current password counts as a failed attempt on the account; on
- * success every other session of the customer ends, the one making the change stays.
+ * The signed-in customer's new password. A wrong current password counts as a failed attempt on the account from the
+ * client; on success every other session of the customer ends, the one making the change stays.
  */
-export async function changePassword(ctx: AccountsContext, session: SessionClaims | null, input: ChangePasswordRequest): Promise<string> {
+export async function changePassword(ctx: AccountsContext, session: SessionClaims | null, input: ChangePasswordRequest, client: string): Promise<string> {
   const id = session?.customerId;
   if (!session || id === undefined) throw forbidden('This call is for customer accounts.');
   refuseCommonPassword(input.newPassword, 'newPassword');
   const customer = await findCustomerById(ctx.db, id);
   if (!customer) throw notFound('Your account no longer exists.');
-  await takeAccountAttempt(ctx, 'customer', customer.email);
+  const attempt = { scope: 'customer', email: customer.email, client } as const;
+  await takeAccountAttempt(ctx, attempt);
   if (!(await verifyPassword(customer.password_hash, input.currentPassword))) {
     throw badRequest(authMessages.currentPasswordWrong, { currentPassword: authMessages.currentPasswordWrong });
   }
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     await updateCustomerPassword(trx, id, passwordHash);
-    await clearAccountFailures(trx, 'customer', customer.email);
+    await clearAttemptFailures(trx, attempt);
     await revokeAccountSessions(trx, 'customer', id, ctx.now(), session.sid);
   });
   return authMessages.passwordChanged;

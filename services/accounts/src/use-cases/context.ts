@@ -11,7 +11,7 @@ export type AccountsContext = {
   now: () => Date;
   /** Idle time and maximum age of customer and staff sessions. */
   sessions: SessionPolicy;
-  /** Failed attempts allowed per account within the window. */
+  /** Failed attempts allowed per account and client address, and per client address, within the window. */
   throttle: ThrottleSettings;
   /** The configured field-service system (imports, phone lookup, linked history). */
   fieldService: FieldServiceAccess;

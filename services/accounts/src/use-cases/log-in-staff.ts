@@ -3,20 +3,21 @@ import { unauthorized } from '@repo/service-kit';
 import { verifyPassword } from '../domain/passwords.ts';
 import { toBackOfficeUser } from '../repositories/mappers.ts';
 import { findStaffByEmail, recordStaffLogin } from '../repositories/staff-repository.ts';
-import { clearAccountFailures, takeAccountAttempt } from './account-attempts.ts';
+import { clearAttemptFailures, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 import { startSession, type NewSession } from './start-session.ts';
 
 /**
  * A new back-office session (technician, staff or admin) and who it is for; the spec's 'Invalid credentials' for any
- * mismatch, throttled per email like customers. A technician's token names their technician.
+ * mismatch, throttled per email and client address like customers. A technician's token names their technician.
  */
-export async function logInStaff(ctx: AccountsContext, { email, password }: AdminLoginRequest): Promise<{ session: NewSession; user: BackOfficeUser }> {
-  await takeAccountAttempt(ctx, 'staff', email);
+export async function logInStaff(ctx: AccountsContext, { email, password }: AdminLoginRequest, client: string): Promise<{ session: NewSession; user: BackOfficeUser }> {
+  const attempt = { scope: 'staff', email, client } as const;
+  await takeAccountAttempt(ctx, attempt);
   const staff = await findStaffByEmail(ctx.db, email);
   if (!(await verifyPassword(staff?.password_hash, password)) || !staff) throw unauthorized('Invalid credentials');
   const session = await ctx.db.transaction().execute(async (trx) => {
-    await clearAccountFailures(trx, 'staff', email);
+    await clearAttemptFailures(trx, attempt);
     await recordStaffLogin(trx, staff.id, ctx.now());
     return startSession(trx, ctx, { id: staff.id, role: staff.role, email: staff.email, ...(staff.technician_id ? { technicianId: staff.technician_id } : {}) });
   });
