@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { contentSecurityPolicy } from '@repo/gateway/src/policy.ts';
 import { collectPageErrors, useBrowser, viewports, waitForHydration } from '../support/browser.ts';
 
 const urls = inject('urls');
@@ -7,8 +8,10 @@ const browser = useBrowser();
 
 async function openPayment(viewport: { width: number; height: number } = viewports.desktop): Promise<{ page: Page; errors: string[] }> {
   const page = await browser().newPage({ viewport });
+  // Every CSP violation is a console error here, and the page runs under the public site's own policy (Stripe's).
   const errors = await collectPageErrors(page);
-  await page.goto(`${urls.web}/payment`);
+  const response = await page.goto(`${urls.web}/payment`);
+  expect(response?.headers()['content-security-policy']).toBe(contentSecurityPolicy('web'));
   await page.getByRole('heading', { level: 1, name: 'Service Payment' }).waitFor();
   // The heading is in the prerendered HTML; the form is enabled once React can handle what is typed.
   await waitForHydration(page);

@@ -14,6 +14,7 @@ import {
   isFilePath,
   cacheControl,
   clientTimeouts,
+  crossOriginResourcePolicy,
   gzipMimeTypes,
   gzipMinLength,
   headerBuffer,
@@ -150,15 +151,15 @@ function upstreamFor(upstreams: Record<ServiceName, string>) {
   };
 }
 
-/** The raw answer to a request Node's parser gave up on: the error shape and the security headers, then close. */
-function protocolErrorResponse(status: ProtocolErrorStatus): string {
+/** The raw answer to a request Node's parser gave up on: the error shape and the host's security headers, then close. */
+function protocolErrorResponse(status: ProtocolErrorStatus, app: AppName): string {
   const body = JSON.stringify(protocolErrors[status]);
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
-    ...securityHeaders('local').map(([name, value]) => `${name}: ${value}`),
+    ...securityHeaders('local', app).map(([name, value]) => `${name}: ${value}`),
   ];
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
@@ -172,7 +173,7 @@ const clientErrorStatus = (code: string | undefined): ProtocolErrorStatus =>
  * or the socket can no longer be written. The parser is done with the socket: what the client still sends is read
  * and dropped until it stops, so the client sees the answer rather than a reset.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(app: AppName, error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (!socket.writable || inFlight?.headersSent) {
@@ -181,7 +182,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const status = clientErrorStatus(error.code);
   socket.removeAllListeners('data');
-  socket.write(protocolErrorResponse(status));
+  socket.write(protocolErrorResponse(status, app));
   // A late client has nothing more to say: the connection closes as soon as the answer is out.
   lingeringClose(socket, () => {
     if (status === 408) socket.destroy();
@@ -239,11 +240,12 @@ async function buildAppServer(
       // Checked in unreadableRequest, so the refusal is in the error shape (Node's own is an empty 400).
       requireHostHeader: false,
     },
-    clientErrorHandler: answerClientError,
+    // Each app listens on a port of its own, so an unreadable request still gets that app's headers.
+    clientErrorHandler: (error, socket) => answerClientError(app, error, socket),
     // A path that cannot be decoded (`/api/%`): the API error shape, not Fastify's own.
     frameworkErrors: (error, _request, reply) => {
       const answer = reply as FastifyReply;
-      for (const [name, value] of securityHeaders('local')) void answer.header(name, value);
+      for (const [name, value] of securityHeaders('local', app)) void answer.header(name, value);
       return answer.code(400).type('application/json; charset=utf-8').send(apiError(errorCodes.badRequest, error.message));
     },
     requestTimeout: timeouts.requestSeconds * 1000,
@@ -275,13 +277,13 @@ async function buildAppServer(
     if (!upgrade) return;
     const upstream = getUpstream(request);
     void reply.hijack();
-    proxyWebsocket(request.raw, upgrade.socket, upgrade.head, { forwardedHeaders: forwardedHeaders(request), upstream, log: request.log });
+    proxyWebsocket(request.raw, upgrade.socket, upgrade.head, { app, forwardedHeaders: forwardedHeaders(request), upstream, log: request.log });
   });
   server.addHook('preClose', async () => websockets.closeAll());
 
   // onSend runs last, so these replace any copy a service sent, as nginx's proxy_hide_header + add_header do.
   server.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of securityHeaders('local')) void reply.header(name, value);
+    for (const [name, value] of securityHeaders('local', app)) void reply.header(name, value);
     return payload;
   });
 
@@ -330,8 +332,10 @@ async function buildAppServer(
     root,
     wildcard: true,
     cacheControl: false,
+    // Every file of the app, reply.sendFile's pages included (as nginx's file locations add it).
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', filePath.startsWith(assetsDir) ? cacheControl.immutable : cacheControl.revalidate);
+      res.setHeader(...crossOriginResourcePolicy);
     },
   });
 
@@ -341,6 +345,8 @@ async function buildAppServer(
     const rawPath = rawPathOf(request.url);
     const pathname = decodedPathOf(request.url);
     if (isApiPath(pathname)) return reply.code(404).send(apiNotFound(rawPath));
+    // Not a service's answer: the app's files are asked for, as in nginx's file locations.
+    void reply.header(...crossOriginResourcePolicy);
     if (isFilePath(rawPath) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).type('text/plain').send('Not Found');
     }

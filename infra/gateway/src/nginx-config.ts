@@ -15,6 +15,7 @@ import {
   fileFolders,
   cacheControl,
   clientTimeouts,
+  crossOriginResourcePolicy,
   gzipMimeTypes,
   headerBuffer,
   gzipMinLength,
@@ -113,14 +114,18 @@ const mimeTypes: [type: string, extensions: string][] = [
 
 const upstreamName = (service: ServiceName) => `service_${service}`;
 
-/** The browser-facing headers; upstream copies are hidden so each appears once. */
-function securityHeaderNodes(mode: GatewayMode): ConfigNode[] {
-  return securityHeaders(mode).map(([name, value]) => `add_header ${name} ${quote(value)} always`);
+/** The browser-facing headers of `app`'s server (`undefined`: the catch-all); upstream copies are hidden so each appears once. */
+function securityHeaderNodes(mode: GatewayMode, app: AppName | undefined): ConfigNode[] {
+  return securityHeaders(mode, app).map(([name, value]) => `add_header ${name} ${quote(value)} always`);
 }
 
-/** add_header in a location replaces every inherited add_header, so a location with its own repeats them. */
-function withCacheControl(mode: GatewayMode, value: string): ConfigNode[] {
-  return [`add_header Cache-Control ${quote(value)}`, ...securityHeaderNodes(mode)];
+/**
+ * The app's own files: their cache policy and Cross-Origin-Resource-Policy. add_header in a location replaces every
+ * inherited add_header, so the server's security headers are repeated.
+ */
+function fileHeaders(mode: GatewayMode, app: AppName, value: string): ConfigNode[] {
+  const [name, policy] = crossOriginResourcePolicy;
+  return [`add_header Cache-Control ${quote(value)}`, `add_header ${name} ${quote(policy)} always`, ...securityHeaderNodes(mode, app)];
 }
 
 /**
@@ -203,6 +208,9 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     `root ${quote(site.root)}`,
     'index index.html',
     '',
+    "# This app's security headers on every answer; a location with add_header of its own repeats them",
+    ...securityHeaderNodes(options.mode, site.name),
+    '',
     '# Requests that cannot be read: the API error shape on every path, as the path may not be known',
     ...protocolErrorDirectives,
     ...protocolErrorLocations,
@@ -216,27 +224,29 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     block('location @payload_too_large', jsonReturn(413, payloadTooLarge)),
     '',
     '# The single-page app: hashed assets forever, HTML always revalidated',
-    block(`location ^~ ${assetsPath}`, ['try_files $uri =404', ...withCacheControl(options.mode, cacheControl.immutable)]),
-    ...fileFolders.map((folder) => block(`location ^~ ${folder}`, ['try_files $uri =404', ...withCacheControl(options.mode, cacheControl.revalidate)])),
-    block('location = /index.html', withCacheControl(options.mode, cacheControl.revalidate)),
+    block(`location ^~ ${assetsPath}`, ['try_files $uri =404', ...fileHeaders(options.mode, site.name, cacheControl.immutable)]),
+    ...fileFolders.map((folder) => block(`location ^~ ${folder}`, ['try_files $uri =404', ...fileHeaders(options.mode, site.name, cacheControl.revalidate)])),
+    block('location = /index.html', fileHeaders(options.mode, site.name, cacheControl.revalidate)),
     '# The pages of appPages in @repo/contracts; a prerendered one is dist/<page>/index.html, served without a redirect',
     ...appPages[site.name].map((page) =>
       block(`location ~ ${quote(appPagePattern(page))}`, [
         page === '/' ? 'try_files /index.html =404' : 'try_files $uri/index.html /index.html',
-        ...withCacheControl(options.mode, cacheControl.revalidate),
+        ...fileHeaders(options.mode, site.name, cacheControl.revalidate),
       ]),
     ),
     '# Files at the root (robots.txt, favicon); anything else is no page: 404 with the Page Not Found page',
-    block('location /', ['try_files $uri =404', 'error_page 404 /404.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),
-    block('location = /404.html', ['internal', 'try_files /404.html /index.html', ...withCacheControl(options.mode, cacheControl.revalidate)]),
+    block('location /', ['try_files $uri =404', 'error_page 404 /404.html', ...fileHeaders(options.mode, site.name, cacheControl.revalidate)]),
+    block('location = /404.html', ['internal', 'try_files /404.html /index.html', ...fileHeaders(options.mode, site.name, cacheControl.revalidate)]),
   ]);
 }
 
 /** Production only: requests for hosts that are none of the apps never reach a service. */
-function catchAllServer(port: number): ConfigNode {
+function catchAllServer(port: number, mode: GatewayMode): ConfigNode {
   return block('server', [
     `listen ${port} default_server`,
     'server_name _',
+    // No app's: the strictest policy (nothing from elsewhere, no browser feature).
+    ...securityHeaderNodes(mode, undefined),
     ...protocolErrorDirectives,
     ...protocolErrorLocations,
     block('location = /healthz', ['access_log off', 'default_type text/plain', 'return 200 "ok\\n"']),
@@ -327,19 +337,18 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
         `default ${quote(unmatchedPathLabel)}`,
       ]),
       '',
-      '# Every service answer goes through these headers; the gateway alone sets browser security headers',
+      '# Every service answer goes through these headers; the gateway alone sets browser security headers (per server)',
       'proxy_http_version 1.1',
       'proxy_set_header Connection ""',
       ...forwardedHeaders,
-      ...securityHeaders(mode).map(([name]) => `proxy_hide_header ${name}`),
-      ...securityHeaderNodes(mode),
+      ...securityHeaders(mode, undefined).map(([name]) => `proxy_hide_header ${name}`),
       '',
       ...serviceNames.map((service) =>
         block(`upstream ${upstreamName(service)}`, [`server ${options.upstreams[service]}`, 'keepalive 16']),
       ),
       '',
       ...apps.flatMap((site) => [appServer(site, options), '']),
-      ...(production ? ports.map(catchAllServer) : []),
+      ...(production ? ports.map((port) => catchAllServer(port, mode)) : []),
     ]),
   ];
 

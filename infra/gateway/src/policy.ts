@@ -63,24 +63,57 @@ export const gzipMinLength = 1024;
 /** A websocket idles between tracking updates; both gateways keep it open this long without traffic. */
 export const websocketIdleSeconds = 3600;
 
+/** Stripe.js and the frames it opens: the card fields (js.stripe.com) and 3-D Secure (hooks.stripe.com). */
+const stripeScripts = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+
 /**
- * The pages' policy. It is the same on every host and never holds anything from the request: the live socket is on
- * the page's own origin, which `'self'` covers for ws: and wss: too (CSP Level 3; Chromium, Firefox and Safari).
+ * What each app's pages load besides their own files, so each host's policy allows only that. `undefined` stands for a
+ * response of no app: the production catch-all server, which answers only /healthz and 404.
  */
-export function contentSecurityPolicy(): string {
-  const stripe = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+type AppSources = {
+  /** Stripe.js, its API and its frames; with it the Payment Request API for Stripe's frames. */
+  stripe: boolean;
+  /** The field-service provider's work-order request form, framed on the public site's home page. */
+  fieldServiceFrame: boolean;
+  /** Images from any https host: the tracking map's tiles, whose host is chosen at build time (VITE_MAP_TILE_URL). */
+  httpsImages: boolean;
+  /** The page may ask for the device's position: the technician's phone view shares it while on a job. */
+  geolocation: boolean;
+};
+
+const noSources: AppSources = { stripe: false, fieldServiceFrame: false, httpsImages: false, geolocation: false };
+
+export const appSources: Record<AppName, AppSources> = {
+  web: { ...noSources, stripe: true, fieldServiceFrame: true },
+  portal: { ...noSources, httpsImages: true },
+  backoffice: { ...noSources, geolocation: true },
+};
+
+const sourcesOf = (app: AppName | undefined): AppSources => (app ? appSources[app] : noSources);
+
+/**
+ * The pages' policy for `app` (see `appSources`); it never holds anything from the request. The live socket is on the
+ * page's own origin, which `'self'` covers for ws: and wss: too (CSP Level 3; Chromium, Firefox and Safari).
+ */
+export function contentSecurityPolicy(app: AppName | undefined): string {
+  const sources = sourcesOf(app);
+  const frames = [
+    ...(sources.stripe ? [...stripeScripts, 'https://hooks.stripe.com'] : []),
+    ...(sources.fieldServiceFrame ? ['https://*.servicefusion.com'] : []),
+  ];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    // No 'unsafe-inline' or 'unsafe-eval': every script is a file of the build or Stripe's.
-    ['script-src', ["'self'", ...stripe]],
+    // No 'unsafe-inline' or 'unsafe-eval': every script is a file of the build, or Stripe's on the public site.
+    ['script-src', ["'self'", ...(sources.stripe ? stripeScripts : [])]],
     // Mantine writes CSS variables into style attributes and a <style> tag at runtime.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Map tiles and marker images come from public https hosts.
-    ['img-src', ["'self'", 'data:', 'https:']],
+    // Map tiles and marker images come from public https hosts; everything else is the app's own or inline data.
+    ['img-src', ["'self'", 'data:', ...(sources.httpsImages ? ['https:'] : [])]],
+    // No web fonts from elsewhere: system font stacks, and the API reference uses the page's fonts.
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", 'https://api.stripe.com']],
-    // Stripe card fields and 3-D Secure, and the field-service provider's work-order request form.
-    ['frame-src', [...stripe, 'https://hooks.stripe.com', 'https://*.servicefusion.com']],
+    ['connect-src', ["'self'", ...(sources.stripe ? ['https://api.stripe.com'] : [])]],
+    // Without frames of another origin, the default ('self') applies.
+    ...(frames.length > 0 ? ([['frame-src', frames]] as [string, string[]][]) : []),
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
@@ -89,24 +122,56 @@ export function contentSecurityPolicy(): string {
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
+/** The browser features `app`'s pages may use (see `appSources`); every other host gets none of them. */
+export function permissionsPolicy(app: AppName | undefined): string {
+  const sources = sourcesOf(app);
+  return [
+    `geolocation=${sources.geolocation ? '(self)' : '()'}`,
+    'camera=()',
+    'microphone=()',
+    `payment=${sources.stripe ? '(self "https://js.stripe.com")' : '()'}`,
+  ].join(', ');
+}
+
+/**
+ * A page of another origin that opens ours, or that ours opens, gets no handle on it (window.opener) and shares no
+ * browsing context group with it. The public site keeps the handle to popups it opens itself: Stripe's payment flows
+ * may authenticate in a window they open (a wallet, a bank's 3-D Secure page) and report back to the opener, which
+ * `same-origin` would cut off; pages that open the public site still get no handle on it.
+ */
+export function crossOriginOpenerPolicy(app: AppName | undefined): string {
+  return sourcesOf(app).stripe ? 'same-origin-allow-popups' : 'same-origin';
+}
+
 /** HSTS for a year, sent only by the production config (served over https behind a TLS terminator). */
 export const strictTransportSecurity = 'max-age=31536000';
 
 /**
- * Headers on every response, pages, files, API answers and errors alike; fixed values, nothing from the request.
- * HSTS only where the site is served over https.
+ * Headers on every response of `app`'s host (`undefined`: the production catch-all server), pages, files, API answers
+ * and errors alike; fixed values, nothing from the request. HSTS only where the site is served over https.
  */
-export function securityHeaders(mode: GatewayMode): [name: string, value: string][] {
+export function securityHeaders(mode: GatewayMode, app: AppName | undefined): [name: string, value: string][] {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy()],
+    ['Content-Security-Policy', contentSecurityPolicy(app)],
     ['X-Frame-Options', 'DENY'],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['Permissions-Policy', 'geolocation=(self), camera=(), microphone=(), payment=(self "https://js.stripe.com")'],
+    ['Permissions-Policy', permissionsPolicy(app)],
+    ['Cross-Origin-Opener-Policy', crossOriginOpenerPolicy(app)],
+    // No Flash or PDF plug-in may read data from this host under a cross-domain policy file.
+    ['X-Permitted-Cross-Domain-Policies', 'none'],
   ];
   if (mode === 'production') headers.push(['Strict-Transport-Security', strictTransportSecurity]);
   return headers;
 }
+
+/**
+ * Only pages of the app's own origin may embed the gateway's own files (pages, scripts, styles, images, videos, and
+ * their 404s): another site cannot load them as a script, image or frame and read what leaks through (Spectre). It
+ * is sent with the files the gateway serves, not with services' answers (they send their own). It does not govern
+ * what our pages load from others (Stripe, map tiles, the work-order frame): that is the other origin's header.
+ */
+export const crossOriginResourcePolicy: [name: string, value: string] = ['Cross-Origin-Resource-Policy', 'same-origin'];
 
 /** Paths under /api that no service owns get a JSON 404, never the single-page app. */
 export function isApiPath(pathname: string): boolean {

@@ -1,6 +1,7 @@
 import http, { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { AppName } from '@repo/contracts';
 import { lingeringClose } from './lingering-close.ts';
 import { securityHeaders, serviceUnavailable, websocketIdleSeconds } from './policy.ts';
 
@@ -20,13 +21,16 @@ const replacedInAnswers = new Set([
   'proxy-connection',
   'transfer-encoding',
   'content-length',
-  ...securityHeaders('local').map(([name]) => name.toLowerCase()),
+  // The names are the same on every host; only some values differ.
+  ...securityHeaders('local', undefined).map(([name]) => name.toLowerCase()),
 ]);
 
 /** Bytes a client may send before its handshake is answered (a client that starts talking early); more ends it. */
 const maxEarlyBytes = 64 * 1024;
 
 export type WebsocketProxyOptions = {
+  /** The app whose host the handshake came to: its security headers go on an answer the gateway writes. */
+  app: AppName;
   /** The headers the gateway sets toward every service: Host, X-Forwarded-*, X-Real-IP. */
   forwardedHeaders: IncomingHttpHeaders;
   /** The service's base URL, e.g. http://127.0.0.1:3003. */
@@ -46,13 +50,13 @@ function headerLines(rawHeaders: string[], keep: (name: string) => boolean): str
 }
 
 /** An answer the gateway writes itself on the client's socket, closing the connection after it. */
-function closingAnswer(status: number, statusMessage: string, lines: string[], body: Buffer): Buffer {
+function closingAnswer(app: AppName, status: number, statusMessage: string, lines: string[], body: Buffer): Buffer {
   const head = [
     `HTTP/1.1 ${status} ${statusMessage}`,
     ...lines,
     `Content-Length: ${body.length}`,
     'Connection: close',
-    ...securityHeaders('local').map(([name, value]) => `${name}: ${value}`),
+    ...securityHeaders('local', app).map(([name, value]) => `${name}: ${value}`),
   ];
   return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]);
 }
@@ -124,7 +128,7 @@ export function proxyWebsocket(request: IncomingMessage, client: Duplex, head: B
       if (answered) return;
       const lines = headerLines(response.rawHeaders, (name) => !replacedInAnswers.has(name));
       const status = response.statusCode ?? 502;
-      answerClient(closingAnswer(status, response.statusMessage || STATUS_CODES[status] || '', lines, Buffer.concat(chunks)));
+      answerClient(closingAnswer(options.app, status, response.statusMessage || STATUS_CODES[status] || '', lines, Buffer.concat(chunks)));
     });
     response.on('error', () => abandon());
   });
@@ -149,7 +153,7 @@ export function proxyWebsocket(request: IncomingMessage, client: Duplex, head: B
   outgoing.on('error', (error) => {
     if (answered) return;
     options.log.warn({ err: error, url: request.url }, 'service unreachable');
-    answerClient(closingAnswer(502, STATUS_CODES[502]!, ['Content-Type: application/json'], Buffer.from(JSON.stringify(serviceUnavailable))));
+    answerClient(closingAnswer(options.app, 502, STATUS_CODES[502]!, ['Content-Type: application/json'], Buffer.from(JSON.stringify(serviceUnavailable))));
   });
   outgoing.end();
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appNames, internalPathPrefix, legacyRedirects, routeOwnership, serviceForPath, serviceNames } from '@repo/contracts';
 import { renderNginxConfig, trustedProxiesFile, trustedProxyRangesFile, type NginxConfigOptions } from '../src/nginx-config.ts';
-import { clientTimeouts, protocolErrors } from '../src/policy.ts';
+import { clientTimeouts, protocolErrors, securityHeaders } from '../src/policy.ts';
 import { checkNginxConfig, nginxAvailable, nginxBinary } from '../src/nginx-process.ts';
 import { appHostVariables, defaultServicePorts, localNginxOptions, localTopology, productionNginxOptions, repoRoot } from '../src/topology.ts';
 import { tempDir, type TempDir } from './support/fixtures.ts';
@@ -97,6 +97,43 @@ describe('renderNginxConfig', () => {
       expect(config).toContain(`client_header_timeout ${clientTimeouts.headerSeconds}s;`);
       expect(config).toContain(`client_body_timeout ${clientTimeouts.bodyIdleSeconds}s;`);
       expect(config).toContain(`keepalive_timeout ${clientTimeouts.keepAliveSeconds}s;`);
+    }
+  });
+
+  it("gives each app's server its own security headers, the catch-all the strictest, and the http level none", () => {
+    for (const [config, mode] of [[local, 'local'], [production, 'production']] as const) {
+      const httpLevel = config.slice(0, config.indexOf('\n  server {'));
+      expect(httpLevel).not.toContain('add_header');
+      for (const app of appNames) {
+        const block = serverBlock(config, app);
+        const serverLevel = block.slice(0, block.indexOf('\n    location '));
+        for (const [name, value] of securityHeaders(mode, app)) {
+          expect(serverLevel).toContain(`\n    add_header ${name} ${JSON.stringify(value)} always;`);
+          // A location with add_header of its own inherits none of the server's, so it repeats them all.
+          for (const location of block.split('\n    location ').slice(1).filter((text) => text.includes('add_header'))) {
+            expect(location).toContain(`add_header ${name} ${JSON.stringify(value)} always;`);
+          }
+        }
+      }
+      // Services' copies are hidden, so each header appears once.
+      for (const [name] of securityHeaders(mode, undefined)) expect(httpLevel).toContain(`\n  proxy_hide_header ${name};`);
+    }
+    expect(serverBlock(local, 'web')).toContain('https://js.stripe.com');
+    expect(serverBlock(local, 'portal')).not.toContain('stripe');
+    expect(serverBlock(local, 'backoffice')).not.toContain('stripe');
+    const catchAll = production.slice(production.indexOf('listen 80 default_server;'));
+    for (const [name, value] of securityHeaders('production', undefined)) expect(catchAll).toContain(`add_header ${name} ${JSON.stringify(value)} always;`);
+  });
+
+  it("sends Cross-Origin-Resource-Policy with the app's files only, not with services' answers or the gateway's JSON", () => {
+    for (const app of appNames) {
+      const locations = serverBlock(local, app).split('\n    location ').slice(1);
+      const files = locations.filter((text) => text.includes('try_files') || text.startsWith('= /index.html'));
+      expect(files.length).toBeGreaterThan(3);
+      for (const location of files) expect(location).toContain('add_header Cross-Origin-Resource-Policy "same-origin" always;');
+      for (const location of locations.filter((text) => text.includes('proxy_pass') || text.includes('return '))) {
+        expect(location).not.toContain('Cross-Origin-Resource-Policy');
+      }
     }
   });
 

@@ -6,7 +6,7 @@ import { appNames, serviceNames, type ServiceName } from '@repo/contracts';
 import net from 'node:net';
 import { renderNginxConfig, trustedProxiesFile, trustedProxyRangesFile } from '../src/nginx-config.ts';
 import { nginxAvailable, nginxBinary, startNginx, type NginxProcess } from '../src/nginx-process.ts';
-import { contentSecurityPolicy, protocolErrors, strictTransportSecurity } from '../src/policy.ts';
+import { contentSecurityPolicy, crossOriginOpenerPolicy, permissionsPolicy, protocolErrors, strictTransportSecurity } from '../src/policy.ts';
 import { productionNginxOptions } from '../src/topology.ts';
 import { startFakeServices, type FakeServices, type ServiceEcho } from './support/fake-services.ts';
 import { freePort, tempDir, writeDists, type TempDir } from './support/fixtures.ts';
@@ -89,7 +89,12 @@ describe.skipIf(!nginxAvailable())(
       for (const [host, path] of [[hostOf(app), '/'], [`${hostOf(app)}:4443`, '/'], [hostOf(app), '/api/auth/session'], [`${hostOf(app)}:4443`, '/api/x']]) {
         const response = await get(port, host!, path!, { headers: { 'x-forwarded-host': 'evil.example' } });
         for (const [name, value] of Object.entries(response.headers)) expect(String(value), name).not.toMatch(/4443|evil\.example/);
-        expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy());
+        expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(app));
+        expect(response.headers['permissions-policy']).toBe(permissionsPolicy(app));
+        expect(response.headers['cross-origin-opener-policy']).toBe(crossOriginOpenerPolicy(app));
+        expect(response.headers['x-permitted-cross-domain-policies']).toBe('none');
+        // The app's page carries it; the service's answer does not get it from the gateway.
+        expect(response.headers['cross-origin-resource-policy']).toBe(path === '/' ? 'same-origin' : undefined);
         expect(response.headers['strict-transport-security']).toBe(strictTransportSecurity);
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -134,6 +139,9 @@ describe.skipIf(!nginxAvailable())(
       expect(answer).toMatch(/^HTTP\/1\.1 414 /);
       expect(answer).toMatch(/\r\nContent-Type: application\/json\r\n/);
       expect(answer).toMatch(/\r\nStrict-Transport-Security: max-age=31536000\r\n/);
+      // No app's server has read the host yet: the catch-all's policy, which allows nothing from elsewhere.
+      expect(answer).toContain(`\r\nContent-Security-Policy: ${contentSecurityPolicy(undefined)}\r\n`);
+      expect(answer).toContain(`\r\nPermissions-Policy: ${permissionsPolicy(undefined)}\r\n`);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(protocolErrors[414]);
     });
 
@@ -158,6 +166,11 @@ describe.skipIf(!nginxAvailable())(
       const health = await get(port, '127.0.0.1', '/healthz');
       expect(health.status).toBe(200);
       expect(health.body).toBe('ok\n');
+      expect(health.headers['content-security-policy']).toBe(contentSecurityPolicy(undefined));
+      expect(health.headers['content-security-policy']).not.toContain('stripe');
+      expect(health.headers['permissions-policy']).toBe('geolocation=(), camera=(), microphone=(), payment=()');
+      expect(health.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(health.headers['strict-transport-security']).toBe(strictTransportSecurity);
     });
   },
 );

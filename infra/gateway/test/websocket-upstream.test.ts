@@ -175,7 +175,7 @@ describe('WebSocket handshakes through the Node gateway to tracking', () => {
     const refusal = await refusalOf(open(newClientAddress(), { origin: 'https://evil.example' }));
     expect(refusal.status).toBe(403);
     expect(JSON.parse(refusal.body)).toEqual({ error: { code: 'FORBIDDEN', message: wsOriginRefused } });
-    expect(refusal.headers['content-security-policy']).toBe(contentSecurityPolicy());
+    expect(refusal.headers['content-security-policy']).toBe(contentSecurityPolicy('portal'));
     expect(refusal.headers.connection).toBe('close');
   });
 

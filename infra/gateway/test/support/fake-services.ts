@@ -46,7 +46,15 @@ export async function startFakeServices(): Promise<FakeServices> {
       const body = typeof request.body === 'string' ? request.body : '';
       const echo: ServiceEcho = { service, method: request.method, url: request.url, body, headers: request.headers, ip: request.ip };
       return reply
-        .headers({ 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN', 'content-security-policy': "default-src 'none'" })
+        // Browser security headers of its own, as helmet sends them: the gateway's replace them.
+        .headers({
+          'content-type': 'application/json',
+          'x-frame-options': 'SAMEORIGIN',
+          'content-security-policy': "default-src 'none'",
+          'permissions-policy': 'geolocation=*',
+          'cross-origin-opener-policy': 'unsafe-none',
+          'x-permitted-cross-domain-policies': 'all',
+        })
         .send(JSON.stringify(echo));
     });
     const server = app.server;

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { appNames, appPages, errorCodes, isAppPage, internalPathPrefix, legacyRedirects, routeOwnership, serviceForPath, type AppName } from '@repo/contracts';
-import { contentSecurityPolicy, type RedirectOrigins } from '../../src/policy.ts';
+import { contentSecurityPolicy, crossOriginOpenerPolicy, permissionsPolicy, type RedirectOrigins } from '../../src/policy.ts';
 import { startFakeServices, type FakeServices, type ServiceEcho } from './fake-services.ts';
 import { assetFile, assetSource, prerenderedPage, tempDir, writeDists, type TempDir } from './fixtures.ts';
 
@@ -89,17 +89,24 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
     let gateway: RunningGateway;
     const url = (app: AppName, path: string) => `${gateway.urls[app]}${path}`;
 
-    const expectSecurityHeaders = (response: Response, app: AppName) => {
+    /**
+     * The host's own headers; `file`: an answer from the app's files (a page, an asset, their 404s), which alone
+     * carries Cross-Origin-Resource-Policy from the gateway.
+     */
+    const expectSecurityHeaders = (response: Response, app: AppName, { file = false } = {}) => {
       const host = new URL(gateway.urls[app]).host;
       // Nothing from the request: the Host header appears in no header value.
       for (const [name, value] of response.headers) expect(value, name).not.toContain(host);
       // Exact values: a copy sent by the service would have been joined into these by fetch.
-      expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
+      expect(response.headers.get('content-security-policy')).toBe(contentSecurityPolicy(app));
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(response.headers.get('permissions-policy')).toContain('geolocation=(self)');
+      expect(response.headers.get('permissions-policy')).toBe(permissionsPolicy(app));
+      expect(response.headers.get('cross-origin-opener-policy')).toBe(crossOriginOpenerPolicy(app));
+      expect(response.headers.get('x-permitted-cross-domain-policies')).toBe('none');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe(file ? 'same-origin' : null);
       expect(response.headers.get('strict-transport-security')).toBeNull();
     };
 
@@ -163,7 +170,7 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(response.headers.get('content-type')).toMatch(/^text\/html/);
         expect(response.headers.get('cache-control')).toBe('no-cache');
         expect(await response.text()).toContain(`<title>${app}</title>`);
-        expectSecurityHeaders(response, app);
+        expectSecurityHeaders(response, app, { file: true });
       });
 
       it.each([prerenderedPage[app], `${prerenderedPage[app]}/`, `${prerenderedPage[app]}?x=1`])('serves the prerendered page for %s without a redirect', async (path) => {
@@ -171,6 +178,7 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(response.status).toBe(200);
         expect(response.headers.get('cache-control')).toBe('no-cache');
         expect(await response.text()).toContain(`<title>${app} prerendered</title>`);
+        expectSecurityHeaders(response, app, { file: true });
       });
 
       it.each(['/no-such-page', '/careers/extra', '/appointments', '/appointments/1/2', '/healthz', '/readyz', '/openapi.json', '/staffx', '/%E2%9C%93'])(
@@ -180,7 +188,7 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
           expect(response.status).toBe(404);
           expect(response.headers.get('content-type')).toMatch(/^text\/html/);
           expect(await response.text()).toContain(app === 'web' ? `<title>${app} not found</title>` : `<title>${app}</title>`);
-          expectSecurityHeaders(response, app);
+          expectSecurityHeaders(response, app, { file: true });
         },
       );
 
@@ -188,10 +196,12 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         const video = await fetch(url(app, '/videos/clip.webm'));
         expect(video.status).toBe(200);
         expect(video.headers.get('content-type')).toBe('video/webm');
+        expectSecurityHeaders(video, app, { file: true });
         for (const missing of ['/videos/missing.webm', '/images/missing.svg']) {
           const response = await fetch(url(app, missing));
           expect(response.status).toBe(404);
           expect(await response.text()).not.toContain(`<title>${app}</title>`);
+          expectSecurityHeaders(response, app, { file: true });
         }
       });
 
@@ -201,12 +211,12 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
         expect(asset.headers.get('content-type')).toMatch(/javascript/);
         expect(await asset.text()).toBe(assetSource);
-        expectSecurityHeaders(asset, app);
+        expectSecurityHeaders(asset, app, { file: true });
 
         const missing = await fetch(url(app, '/assets/missing-0000.js'));
         expect(missing.status).toBe(404);
         expect(await missing.text()).not.toContain(`<title>${app}</title>`);
-        expectSecurityHeaders(missing, app);
+        expectSecurityHeaders(missing, app, { file: true });
       });
 
       it('gzips a large asset when the client accepts gzip', async () => {
@@ -263,6 +273,42 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(response.status).toBe(413);
         expect(await response.json()).toMatchObject({ error: { code: errorCodes.payloadTooLarge } });
       });
+    });
+
+    it('gives each host its own policy: Stripe and the work-order frame on the public site only, geolocation on the back office only', async () => {
+      const headersOf = async (app: AppName) => {
+        const { headers } = await fetch(url(app, '/'));
+        const csp = headers.get('content-security-policy') ?? '';
+        const directive = (name: string) => new RegExp(`(?:^|; )${name} ([^;]*)`).exec(csp)?.[1];
+        return { directive, permissions: headers.get('permissions-policy'), opener: headers.get('cross-origin-opener-policy') };
+      };
+      const web = await headersOf('web');
+      expect(web.directive('script-src')).toBe("'self' https://js.stripe.com https://*.js.stripe.com");
+      expect(web.directive('connect-src')).toBe("'self' https://api.stripe.com");
+      expect(web.directive('frame-src')).toBe('https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://*.servicefusion.com');
+      expect(web.directive('img-src')).toBe("'self' data:");
+      expect(web.permissions).toBe('geolocation=(), camera=(), microphone=(), payment=(self "https://js.stripe.com")');
+      // Stripe's payment flows may authenticate in a window they open and report back to the page.
+      expect(web.opener).toBe('same-origin-allow-popups');
+
+      const portal = await headersOf('portal');
+      // The tracking map's tiles come from an https host chosen at build time.
+      expect(portal.directive('img-src')).toBe("'self' data: https:");
+      expect(portal.permissions).toBe('geolocation=(), camera=(), microphone=(), payment=()');
+
+      const backoffice = await headersOf('backoffice');
+      expect(backoffice.directive('img-src')).toBe("'self' data:");
+      // The technician's phone view shares the device's position.
+      expect(backoffice.permissions).toBe('geolocation=(self), camera=(), microphone=(), payment=()');
+
+      for (const other of [portal, backoffice]) {
+        expect(other.directive('script-src')).toBe("'self'");
+        expect(other.directive('connect-src')).toBe("'self'");
+        // No frames but the app's own (default-src 'self').
+        expect(other.directive('frame-src')).toBeUndefined();
+        expect(other.directive('default-src')).toBe("'self'");
+        expect(other.opener).toBe('same-origin');
+      }
     });
 
     it.each(legacyCases)('redirects $path on the web host to the $app host', async ({ path, app, target }) => {

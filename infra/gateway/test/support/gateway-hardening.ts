@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { apiErrorSchema, appNames, appPages, errorCodes, type AppName } from '@repo/contracts';
-import { contentSecurityPolicy, maxBodyBytes, maxRequestLineBytes, payloadTooLarge, protocolErrors, type ClientTimeouts } from '../../src/policy.ts';
+import { contentSecurityPolicy, crossOriginOpenerPolicy, maxBodyBytes, permissionsPolicy, maxRequestLineBytes, payloadTooLarge, protocolErrors, type ClientTimeouts } from '../../src/policy.ts';
 import { startFakeServices, type FakeServices, type ServiceEcho } from './fake-services.ts';
 import { assetFile, tempDir, writeDists, type TempDir } from './fixtures.ts';
 import type { RunningGateway, StartGatewayUnderTest } from './gateway-behaviour.ts';
@@ -241,7 +241,9 @@ export function describeGatewayHardening(
           expect(answer.status, answer.text.slice(0, 300)).toBe(status);
           expect(headers['content-type']).toMatch(/^application\/json/);
           expect(JSON.parse(body)).toEqual(protocolErrors[status]);
-          expect(headers['content-security-policy']).toBe(contentSecurityPolicy());
+          expect(headers['content-security-policy']).toBe(contentSecurityPolicy('web'));
+          expect(headers['permissions-policy']).toBe(permissionsPolicy('web'));
+          expect(headers['cross-origin-opener-policy']).toBe(crossOriginOpenerPolicy('web'));
           expect(answer.text).not.toContain('"service"');
         });
       });
@@ -284,15 +286,22 @@ export function describeGatewayHardening(
     });
 
     describe.each(appNames)('security headers on the %s host, with a forged Host header', (app) => {
-      const paths = [...appPages[app].map((page) => page.replace(':id', '42')), `/${assetFile}`, '/api/appointments', '/api/unknown', '/no-such-page'];
+      const files = [...appPages[app].map((page) => page.replace(':id', '42')), `/${assetFile}`, '/no-such-page'];
+      const paths = [...files, '/api/appointments', '/api/unknown'];
       it.each(paths)('%s', async (path) => {
         const response = await getWith(url(app, path), { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
         expect(response.status).toBeLessThan(500);
         for (const [header, value] of Object.entries(response.headers)) expect(String(value), header).not.toContain('evil.example');
-        expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy());
+        expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(app));
         const scriptSources = /(?:^|; )script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
-        expect(scriptSources).toBe("'self' https://js.stripe.com https://*.js.stripe.com");
+        // Stripe.js loads on the public site only.
+        expect(scriptSources).toBe(app === 'web' ? "'self' https://js.stripe.com https://*.js.stripe.com" : "'self'");
         expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(response.headers['permissions-policy']).toBe(permissionsPolicy(app));
+        expect(response.headers['cross-origin-opener-policy']).toBe(crossOriginOpenerPolicy(app));
+        expect(response.headers['x-permitted-cross-domain-policies']).toBe('none');
+        // The app's own files may be embedded by its own origin only; services' answers carry their own choice.
+        expect(response.headers['cross-origin-resource-policy']).toBe(files.includes(path) ? 'same-origin' : undefined);
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         expect(response.headers['x-frame-options']).toBe('DENY');
