@@ -43,5 +43,6 @@ export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: 
     if (technician) await settleTechnicianStatus(ctx, trx, technician);
     await notify<TrackingDatabase>(trx, trackingChangedChannel, String(appointmentId));
   });
-  return presentRecord(ctx, appointmentId);
+  // Staff or the job's own technician: they see the record whole.
+  return presentRecord(ctx, appointmentId, byTechnician === undefined ? 'staff' : 'technician');
 }

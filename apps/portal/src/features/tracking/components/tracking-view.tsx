@@ -7,6 +7,7 @@ import { AppointmentHeading } from '../../../components/appointment-heading.tsx'
 import { paths } from '../../../config/paths.ts';
 import { ArrivalCard } from './arrival-card.tsx';
 import { LocationCard } from './location-card.tsx';
+import { ScheduledVisitCard } from './scheduled-visit-card.tsx';
 import { ServiceDetailsCard } from './service-details-card.tsx';
 import { ServiceTimeline } from './service-timeline.tsx';
 import { TechnicianCard } from './technician-card.tsx';
@@ -20,11 +21,12 @@ const closedMessages = {
 } as const;
 
 /**
- * The page's title follows the visit: the spec's 'Your Technician is On The Way' until the technician arrives, then
- * what is true, so the title never contradicts the status badge once the job is done.
+ * The page's title follows the visit: a scheduled visit until the technician sets off (it may be days away), the
+ * spec's 'Your Technician is On The Way' while they are on their way, then what is true, so the title never
+ * contradicts the status badge.
  */
 const trackingHeadings: Record<TrackingRecord['status'], string> = {
-  dispatched: 'Your Technician is On The Way',
+  dispatched: 'Your Visit Is Scheduled',
   'en-route': 'Your Technician is On The Way',
   arrived: 'Your Technician Has Arrived',
   'in-progress': 'Your Repair Is Under Way',
@@ -43,10 +45,14 @@ export type TrackingViewProps = {
   onRefresh: () => void;
 };
 
-/** The tracking page of one appointment: the spec's cards, or, for a closed visit, why there is nothing to track. */
+/**
+ * The tracking page of one appointment: for a closed visit, why there is nothing to track; before the technician sets
+ * off, the scheduled window and who is coming, nothing live; from then on, the spec's cards.
+ */
 export function TrackingView({ record, technician, accessToken, live, refreshing, onRefresh }: TrackingViewProps) {
   const appointmentId = Number(record.appointmentId);
   const closed = record.closed ? closedMessages[record.closed.reason] : undefined;
+  const technicianCard = <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
@@ -60,6 +66,15 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
             </Alert>
             <ServiceDetailsCard record={record} />
           </>
+        ) : record.status === 'dispatched' ? (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              <ScheduledVisitCard record={record} refreshing={refreshing} onRefresh={onRefresh} />
+              {technicianCard}
+            </SimpleGrid>
+            <ServiceDetailsCard record={record} />
+            <ServiceTimeline record={record} />
+          </>
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -71,7 +86,7 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
                 <LocationCard record={record} live={live} technicianName={technician.data?.name} refreshing={refreshing} onRefresh={onRefresh} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 5 }}>
-                <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />
+                {technicianCard}
               </Grid.Col>
             </Grid>
             <ServiceTimeline record={record} />
