@@ -97,9 +97,6 @@ async function serveTracking(): Promise<void> {
     };
     const response = await injectEffect(app, { from: 'booking', topic: appointmentDispatchTopic, payload, key });
     if (response.statusCode !== 200) throw new Error(`dispatching appointment ${appointmentId} answered ${response.statusCode}: ${response.body}`);
-    // A link holder hears the technician's moves only while the technician is on the way to their visit.
-    const setOff = await app.inject({ method: 'PUT', url: `/api/tracking/${appointmentId}/status`, headers: { authorization: staff }, payload: { status: 'en-route' } });
-    if (setOff.statusCode !== 200) throw new Error(`setting off for appointment ${appointmentId} answered ${setOff.statusCode}: ${setOff.body}`);
     issued[appointmentId] = links.issue(appointmentId, 'track', new Date(endsAt.getTime() + 24 * 3_600_000), now);
   }
   const ready: TrackingReady = { port: (app.server.address() as AddressInfo).port, staff, wide, narrow, links: issued };
@@ -327,7 +324,7 @@ async function main(): Promise<void> {
         return put(tracking.port, `/api/technicians/${technicianId}/location`, tracking.staff, { lat, lng: -81.31, address: 'San Marco Ave' });
       };
       // The relay alone: the notification the route sends, sent straight to the database.
-      const moved: TechnicianMoved = { technicianId, appointmentIds: scenario.appointments.map(String), enRouteIds: scenario.appointments.map(String) };
+      const moved: TechnicianMoved = { technicianId, appointmentIds: scenario.appointments.map(String) };
       const relay = () => notify(notifier.db, technicianMovedChannel, JSON.stringify(moved));
 
       // Bare ws: the same number of clients, the same text, one trigger message per update.

@@ -12,17 +12,11 @@ export const trackingChangedChannel = 'tracking.changed';
 export const technicianMovedChannel = 'technician.moved';
 
 /**
- * Who may hear of a move: staff and the technician following the technician's open jobs (`appointmentIds`), and the
- * customers following those of them the technician is on the way to (`enRouteIds`). The ids are listed here, at the
- * source, so no instance has to ask the database again for each subscriber. A payload without `enRouteIds` (from an
- * instance that predates it) reaches no customer.
+ * Who may hear of a move: subscribers of the technician's open jobs (`appointmentIds`) and staff. The ids are listed
+ * here, at the source, so no instance has to ask the database again for each subscriber.
  */
-export const technicianMovedSchema = z.object({
-  technicianId: z.string().min(1),
-  appointmentIds: z.array(z.string().min(1)),
-  enRouteIds: z.array(z.string().min(1)).default([]),
-});
-export type TechnicianMoved = z.output<typeof technicianMovedSchema>;
+export const technicianMovedSchema = z.object({ technicianId: z.string().min(1), appointmentIds: z.array(z.string().min(1)) });
+export type TechnicianMoved = z.infer<typeof technicianMovedSchema>;
 
 /** The move a `technician.moved` payload announces, or undefined for a payload that is not one. */
 export function readTechnicianMoved(payload: string): TechnicianMoved | undefined {

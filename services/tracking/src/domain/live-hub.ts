@@ -1,21 +1,17 @@
 import type { RawData, WebSocket } from 'ws';
 import { trackingAppointmentIdSchema, wsClientMessageSchema, wsMessages, type WsClientMessage, type WsServerMessage } from '@repo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TrackingAudience } from './audience.ts';
 import type { TechnicianMoved } from './live-channels.ts';
 
 /** Who is on the other end of a socket, decided once on its upgrade from its session. */
 export type LiveViewer = {
   /** Staff may follow every appointment at once (`subscribe_all`). */
   staff: boolean;
-  /** The signed-in technician, if the session is one's: following their own job, they hear only their own moves. */
-  technicianId: string | null;
   /**
-   * As whom this viewer may follow the appointment, with the link token the subscribe message carried (if any), or
-   * undefined when they may not. Rejects only when it cannot be decided (the database is down): the socket is then
-   * closed so the client retries.
+   * Whether this viewer may follow the appointment, with the link token the subscribe message carried (if any).
+   * Rejects only when it cannot be decided (the database is down): the socket is then closed so the client retries.
    */
-  mayFollow: (appointmentId: number, access: string | undefined) => Promise<TrackingAudience | undefined>;
+  mayFollow: (appointmentId: number, access: string | undefined) => Promise<boolean>;
 };
 
 export type LiveHubOptions = {
@@ -30,20 +26,17 @@ export type LiveHubOptions = {
   maxBufferedBytes?: number;
 };
 
-/** One followed appointment: as whom it is followed, and the link the subscription was made with (if any). */
-type Following = { audience: TrackingAudience; access: string | undefined };
-
 type Client = {
   socket: WebSocket;
   viewer: LiveViewer;
   /** The appointments it follows (canonical ids, as the channels carry them). */
-  appointments: Map<string, Following>;
+  appointments: Set<string>;
   /** Follows everything (staff). */
   all: boolean;
   /** Answered the last ping. */
   alive: boolean;
   closed: boolean;
-  /** The client's messages, and the checks of its subscriptions, are handled one after another, in order. */
+  /** The client's messages are answered one after another, in order. */
   queue: Promise<void>;
   queued: number;
 };
@@ -72,15 +65,11 @@ function parseClientMessage(data: RawData, isBinary: boolean): WsClientMessage |
 /**
  * This instance's live sockets and what each follows, indexed by appointment so an update costs only its recipients.
  * Updates come from the database channels (see live-channels.ts), so every instance relays every change to its own
- * sockets: a subscriber of an appointment hears that appointment's tracking updates; staff following it hear every
- * move of its technician while the job is open, the technician following their own job their own moves, and its
- * customer (owner or link holder) the technician's moves only while the technician is on the way to it. A staff socket
- * following everything hears all of them; nobody else hears anything.
+ * sockets: a subscriber of an appointment hears that appointment's tracking updates and the moves of its technician
+ * while the job is open; a staff socket following everything hears all of them; nobody else hears anything.
  *
- * Access is checked when a subscription is made. A technician's subscription to their job is checked again with every
- * change of the job, so one taken off it (reassigned or unassigned) is told it may no longer follow it and hears no
- * more of it. A link that lapses while its holder is subscribed keeps delivering until that socket reconnects (the next
- * subscribe is checked again); a session that ends closes its socket (ws.ts).
+ * Access is checked when a subscription is made. A link that lapses while its holder is subscribed keeps delivering
+ * until that socket reconnects (the next subscribe is checked again); a session that ends closes its socket (ws.ts).
  */
 export class LiveHub {
   private readonly clients = new Map<WebSocket, Client>();
@@ -98,7 +87,7 @@ export class LiveHub {
   }
 
   add(socket: WebSocket, viewer: LiveViewer): void {
-    const client: Client = { socket, viewer, appointments: new Map(), all: false, alive: true, closed: false, queue: Promise.resolve(), queued: 0 };
+    const client: Client = { socket, viewer, appointments: new Set(), all: false, alive: true, closed: false, queue: Promise.resolve(), queued: 0 };
     this.clients.set(socket, client);
     socket.on('pong', () => {
       client.alive = true;
@@ -109,34 +98,20 @@ export class LiveHub {
     socket.on('error', (err) => this.options.log.debug({ err }, 'websocket error'));
   }
 
-  /**
-   * A tracking record changed: its followers and the staff sockets are told to refetch it. A technician following it
-   * is told only once checked to be still its technician (the change may have taken them off it).
-   */
+  /** A tracking record changed: its followers and the staff sockets are told to refetch it. */
   trackingChanged(appointmentId: string): void {
     const message = frame({ type: 'tracking_update', appointmentId });
     for (const client of this.everything) this.deliver(client, message);
-    for (const client of this.followers.get(appointmentId) ?? []) if (!client.all) this.tellFollower(client, appointmentId, message);
+    for (const client of this.followers.get(appointmentId) ?? []) if (!client.all) this.deliver(client, message);
   }
 
-  /**
-   * A technician moved: the followers of their open jobs who may see it hear it per job (staff always, the technician
-   * themselves, a customer only for a job the technician is on the way to), staff sockets following everything once.
-   */
-  technicianMoved({ technicianId, appointmentIds, enRouteIds }: TechnicianMoved): void {
-    const enRoute = new Set(enRouteIds);
+  /** A technician moved: the followers of their open jobs hear it per job, staff sockets once. */
+  technicianMoved({ technicianId, appointmentIds }: TechnicianMoved): void {
     for (const appointmentId of new Set(appointmentIds)) {
       const followers = this.followers.get(appointmentId);
       if (!followers) continue;
       const message = frame({ type: 'location_update', technicianId, appointmentId });
-      for (const client of followers) {
-        if (client.all) continue;
-        const audience = client.appointments.get(appointmentId)?.audience;
-        const sees = audience === 'staff'
-          || (audience === 'technician' && client.viewer.technicianId === technicianId)
-          || (audience === 'customer' && enRoute.has(appointmentId));
-        if (sees) this.deliver(client, message);
-      }
+      for (const client of followers) if (!client.all) this.deliver(client, message);
     }
     if (this.everything.size === 0) return;
     const message = frame({ type: 'location_update', technicianId, appointmentId: null });
@@ -150,7 +125,7 @@ export class LiveHub {
   resync(): void {
     for (const [appointmentId, followers] of this.followers) {
       const message = frame({ type: 'tracking_update', appointmentId });
-      for (const client of followers) if (!client.all) this.tellFollower(client, appointmentId, message);
+      for (const client of followers) if (!client.all) this.deliver(client, message);
     }
     for (const client of this.everything) client.socket.close(closeCodes.serviceRestart, 'updates were interrupted; reconnect');
   }
@@ -181,40 +156,15 @@ export class LiveHub {
       return;
     }
     client.queued += 1;
-    this.inTurn(client, () => this.answer(client, message), () => {
-      client.queued -= 1;
-    });
-  }
-
-  /** Runs `task` after the client's earlier messages and checks; a failure closes the socket so the client retries. */
-  private inTurn(client: Client, task: () => Promise<void>, after: () => void = () => undefined): void {
     client.queue = client.queue
-      .then(task)
+      .then(() => this.answer(client, message))
       .catch((err: unknown) => {
         this.options.log.error({ err }, 'could not answer a live socket message');
         client.socket.close(closeCodes.internalError, 'please reconnect');
       })
-      .finally(after);
-  }
-
-  /**
-   * Delivers an update of a followed appointment. A technician's access lasts only while the job is theirs, so theirs
-   * is checked again first: taken off the job, they are told they may no longer follow it, and it is let go.
-   */
-  private tellFollower(client: Client, appointmentId: string, message: Buffer): void {
-    const following = client.appointments.get(appointmentId);
-    if (following?.audience !== 'technician') return this.deliver(client, message);
-    this.inTurn(client, async () => {
-      if (client.closed || client.appointments.get(appointmentId) !== following) return;
-      const audience = await client.viewer.mayFollow(trackingAppointmentIdSchema.parse(appointmentId), following.access);
-      if (client.closed || client.appointments.get(appointmentId) !== following) return;
-      if (audience === undefined) {
-        this.unfollow(client, appointmentId);
-        return this.deliver(client, frame({ type: 'error', message: wsMessages.notAllowed, appointmentId }));
-      }
-      following.audience = audience;
-      this.deliver(client, message);
-    });
+      .finally(() => {
+        client.queued -= 1;
+      });
   }
 
   private async answer(client: Client, message: WsClientMessage | undefined): Promise<void> {
@@ -239,13 +189,13 @@ export class LiveHub {
     const id = trackingAppointmentIdSchema.safeParse(appointmentId);
     if (!id.success) return refuse(wsMessages.malformed);
     if (!client.appointments.has(appointmentId) && client.appointments.size >= this.options.maxSubscriptions) return refuse(wsMessages.tooManySubscriptions);
-    const audience = await client.viewer.mayFollow(id.data, access);
+    const allowed = await client.viewer.mayFollow(id.data, access);
     if (client.closed) return undefined;
-    if (audience === undefined) {
+    if (!allowed) {
       this.unfollow(client, appointmentId);
       return refuse(wsMessages.notAllowed);
     }
-    client.appointments.set(appointmentId, { audience, access });
+    client.appointments.add(appointmentId);
     let followers = this.followers.get(appointmentId);
     if (!followers) this.followers.set(appointmentId, (followers = new Set()));
     followers.add(client);
@@ -263,7 +213,7 @@ export class LiveHub {
     client.closed = true;
     this.clients.delete(client.socket);
     this.everything.delete(client);
-    for (const appointmentId of [...client.appointments.keys()]) this.unfollow(client, appointmentId);
+    for (const appointmentId of [...client.appointments]) this.unfollow(client, appointmentId);
   }
 
   private deliver(client: Client, message: Buffer): void {

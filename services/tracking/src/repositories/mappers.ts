@@ -1,7 +1,6 @@
 import { tracking, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
 import type { TechnicianRow } from '../db/schema.ts';
 import { estimateArrival } from '../domain/arrival.ts';
-import { seesTechnicianPosition, type TrackingAudience } from '../domain/audience.ts';
 import type { EtaSettings, GeoPoint } from '../domain/geo.ts';
 import type { TrackingView } from './tracking-record-repository.ts';
 
@@ -26,27 +25,22 @@ export function toTechnician(row: TechnicianRow): Technician {
 
 const windowMs = tracking.progressWindowMinutes * 60_000;
 
-/**
- * What a record is shown with besides its row: the time of the read, its trip, how the ETA is reckoned, and who reads
- * it (a customer sees the technician's position only while the technician is on the way to them).
- */
-export type RecordExtras = { now: Date; route: GeoPoint[]; eta: EtaSettings; audience: TrackingAudience };
+/** What a record is shown with besides its row: the time of the read, its trip, and how the ETA is reckoned. */
+export type RecordExtras = { now: Date; route: GeoPoint[]; eta: EtaSettings };
 
 /**
  * A record as callers see it. Nothing is made up: the customer's coordinates are those geocoded from the address (null
  * when unknown), distance and ETA are computed from the technician's last position only while both are known, and
  * the arrival estimate is the scheduled start until the technician is on the way (`estimateArrival`). The
- * technician's position is shown only while the job is open, and to a customer only while the technician is on the
- * way to them (`seesTechnicianPosition`): otherwise position, trip, distance and ETA are left out, and the estimate
- * is the schedule. Progress runs over the 45 minutes before the scheduled start.
+ * technician's position is shown only while the job is open; progress runs over the 45 minutes before the scheduled
+ * start.
  */
-export function toTrackingRecord(view: TrackingView, { now, route, eta, audience }: RecordExtras): TrackingRecord {
-  const positionShown = seesTechnicianPosition(audience, { status: view.status, closed: view.closed_at !== null });
+export function toTrackingRecord(view: TrackingView, { now, route, eta }: RecordExtras): TrackingRecord {
   const open = view.closed_at === null && view.status !== 'completed';
   const start = view.starts_at.getTime();
   const progress = view.status === 'completed' ? 100 : Math.round(Math.min(1, Math.max(0, (now.getTime() - (start - windowMs)) / windowMs)) * 100);
   const location =
-    open && positionShown && view.lat !== null && view.lng !== null
+    open && view.lat !== null && view.lng !== null
       ? { lat: view.lat, lng: view.lng, address: view.location_address, lastUpdated: view.location_updated_at ?? view.updated_at }
       : null;
   const customer = view.customer_lat !== null && view.customer_lng !== null ? { lat: view.customer_lat, lng: view.customer_lng } : null;
@@ -69,7 +63,7 @@ export function toTrackingRecord(view: TrackingView, { now, route, eta, audience
     actualArrival: view.actual_arrival?.toISOString() ?? null,
     location: location && { ...location, lastUpdated: location.lastUpdated.toISOString() },
     customerLocation: { lat: customer?.lat ?? null, lng: customer?.lng ?? null, address: fullAddress(view) },
-    route: positionShown ? route : [],
+    route,
     distanceToCustomer: arrival.distanceToCustomer,
     estimatedTimeToArrival: arrival.estimatedTimeToArrival,
     progress,

@@ -67,15 +67,14 @@ export async function findActivePage(db: Db, filters: ActiveFilters): Promise<{ 
   return { rows, total: Number(count.total) };
 }
 
-/** The open record of this technician for an appointment of this customer, if any: one they are on the way to first. */
+/** The open record of this technician for an appointment of this customer, if any. */
 export const findOpenRecordOfCustomer = (db: Db, technicianId: string, customerId: number) =>
   db.selectFrom('tracking_records as r')
     .innerJoin('appointment_snapshots as s', 's.appointment_id', 'r.appointment_id')
     .select(['r.appointment_id', 'r.status'])
     .where('r.technician_id', '=', technicianId).where('r.closed_at', 'is', null).where('s.customer_id', '=', customerId)
-    // A job en route first, then one still open before a completed one: only a job the technician is on the way to
-    // shows the customer where the technician is.
-    .orderBy(sql`r.status = 'en-route'`, 'desc').orderBy(sql`r.status = 'completed'`).orderBy('r.appointment_id').limit(1)
+    // A job still open before a completed one: only an open job shows where the technician is.
+    .orderBy(sql`r.status = 'completed'`).limit(1)
     .executeTakeFirst();
 
 /** The appointment's tracking record as stored, or undefined. */

@@ -14,20 +14,17 @@ import { callerOf } from './caller.ts';
 /** What resolveTrackingAccess answers for someone who may not follow an appointment (404 as for a missing one, 401 for a bad link). */
 const isRefusal = (err: unknown) => err instanceof DomainError && [401, 403, 404].includes(err.statusCode);
 
-/**
- * The socket's viewer: its session's rights (staff, customer, technician), plus the link each subscribe message may
- * carry; each subscription is followed as whom resolveTrackingAccess answers (which decides what it hears).
- */
+/** The socket's viewer: its session's rights (staff, customer, technician), plus the link each subscribe message may carry. */
 function viewerOf(ctx: TrackingContext, request: FastifyRequest): LiveViewer {
   const caller = callerOf(request);
   return {
     staff: caller.staff,
-    technicianId: caller.technicianId ?? null,
     mayFollow: async (appointmentId, access) => {
       try {
-        return await resolveTrackingAccess(ctx, { ...caller, linkToken: access }, appointmentId);
+        await resolveTrackingAccess(ctx, { ...caller, linkToken: access }, appointmentId);
+        return true;
       } catch (err) {
-        if (isRefusal(err)) return undefined;
+        if (isRefusal(err)) return false;
         throw err;
       }
     },

@@ -43,6 +43,5 @@ export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: 
     if (technician) await settleTechnicianStatus(ctx, trx, technician);
     await notify<TrackingDatabase>(trx, trackingChangedChannel, String(appointmentId));
   });
-  // Staff or the job's own technician: they see the record whole.
-  return presentRecord(ctx, appointmentId, byTechnician === undefined ? 'staff' : 'technician');
+  return presentRecord(ctx, appointmentId);
 }

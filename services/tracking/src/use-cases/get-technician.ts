@@ -1,6 +1,5 @@
-import { appointmentPageMessages, trackingMessages, type Technician, type TrackingStatus } from '@repo/contracts';
+import { appointmentPageMessages, trackingMessages, type Technician } from '@repo/contracts';
 import { notFound, unauthorized } from '@repo/service-kit';
-import { seesTechnicianPosition, type TrackingAudience } from '../domain/audience.ts';
 import { toTechnician } from '../repositories/mappers.ts';
 import { findTechnicianById } from '../repositories/technician-repository.ts';
 import { findOpenRecordOfCustomer, findRecord } from '../repositories/tracking-record-repository.ts';
@@ -9,10 +8,8 @@ import { resolveTrackingAccess, type TrackingCaller } from './resolve-tracking-a
 
 /**
  * One technician. Staff read any, a technician themselves; a customer or link holder reads only the technician assigned to an appointment they
- * have access to (`appointmentId`, else the link's appointment, else any open job for the signed-in customer, the one
- * the technician is on the way to first), and sees where the technician is only while the technician is on the way to
- * that job: before setting off they are elsewhere, on other customers' jobs. Everyone else gets a 404, as for a
- * missing one.
+ * have access to (`appointmentId`, else the link's appointment, else any open job for the signed-in customer), and
+ * sees where the technician is only while that job is not yet complete. Everyone else gets a 404, as for a missing one.
  */
 export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller, id: string, appointmentId?: number): Promise<Technician> {
   const row = await findTechnicianById(ctx.db, id);
@@ -23,10 +20,9 @@ export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller
   const linkClaims = caller.linkToken === undefined ? undefined : ctx.readLink(caller.linkToken);
   if (caller.linkToken !== undefined && !linkClaims && caller.customerId === null) throw unauthorized(appointmentPageMessages.linkExpired);
   const via = appointmentId ?? linkClaims?.appointmentId;
-  let job: { status: TrackingStatus } | undefined;
-  let audience: TrackingAudience = 'customer';
+  let job: { status: string } | undefined;
   if (via !== undefined) {
-    audience = await resolveTrackingAccess(ctx, caller, via);
+    await resolveTrackingAccess(ctx, caller, via);
     const record = await findRecord(ctx.db, via);
     job = record && record.technician_id === id && record.closed_at === null ? record : undefined;
   } else if (caller.customerId !== null) {
@@ -34,6 +30,5 @@ export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller
   }
   if (!row || !job) throw notFound(trackingMessages.technicianNotFound);
   const technician = toTechnician(row);
-  // The job is open here (closed ones were left out above).
-  return seesTechnicianPosition(audience, { status: job.status, closed: false }) && job.status !== 'completed' ? technician : { ...technician, currentLocation: null };
+  return job.status === 'completed' ? { ...technician, currentLocation: null } : technician;
 }

@@ -3,11 +3,8 @@ import type { TrackingContext } from './context.ts';
 import { presentRecord } from './present-tracking.ts';
 import { resolveTrackingAccess, type TrackingCaller } from './resolve-tracking-access.ts';
 
-/**
- * One appointment's tracking record, closed ones included (they say so), for a caller with access to it, as that caller
- * may see it: a customer or link holder sees the technician's position only while the technician is on the way.
- */
+/** One appointment's tracking record, closed ones included (they say so), for a caller with access to it. */
 export async function getTracking(ctx: TrackingContext, caller: TrackingCaller, appointmentId: number): Promise<TrackingRecord> {
-  const audience = await resolveTrackingAccess(ctx, caller, appointmentId);
-  return presentRecord(ctx, appointmentId, audience);
+  await resolveTrackingAccess(ctx, caller, appointmentId);
+  return presentRecord(ctx, appointmentId);
 }

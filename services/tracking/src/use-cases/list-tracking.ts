@@ -7,8 +7,8 @@ import type { TrackingCaller } from './resolve-tracking-access.ts';
 export type TrackingListFilters = { date?: string; page: number; pageSize: number };
 
 /**
- * Active tracking records a page at a time: every one for staff, a customer's own for a customer (who sees where the
- * technician is only while they are on the way), a technician's own jobs for a technician.
+ * Active tracking records a page at a time: every one for staff, a customer's own for a customer, a technician's own
+ * jobs for a technician.
  */
 export async function listTracking(ctx: TrackingContext, caller: TrackingCaller, filters: TrackingListFilters): Promise<TrackingList> {
   const page = { page: filters.page, pageSize: filters.pageSize };
@@ -16,6 +16,5 @@ export async function listTracking(ctx: TrackingContext, caller: TrackingCaller,
   if (!caller.staff && caller.customerId === null && technicianId === undefined) return { items: [], total: 0, ...page };
   const customerId = caller.staff ? undefined : (caller.customerId ?? undefined);
   const { rows, total } = await findActivePage(ctx.db, { ...filters, customerId, technicianId: caller.staff ? undefined : technicianId });
-  const audience = caller.staff ? 'staff' : technicianId !== undefined ? 'technician' : 'customer';
-  return { items: await presentRecords(ctx, rows, audience), total, ...page };
+  return { items: await presentRecords(ctx, rows), total, ...page };
 }

@@ -11,8 +11,7 @@ import { extendTrips } from './trips.ts';
 
 /**
  * Records a technician's new position; the trips of their jobs en route gain it (distance and ETA follow, as they are
- * computed on each read), and after commit staff and the technician following their open jobs hear of it, and the
- * customers following a job hear of it only while the technician is on the way to it.
+ * computed on each read), and live subscribers of their open jobs (and staff) hear of it after commit.
  */
 export async function moveTechnician(ctx: TrackingContext, id: string, input: UpdateLocation): Promise<Technician> {
   const now = ctx.now();
@@ -22,7 +21,7 @@ export async function moveTechnician(ctx: TrackingContext, id: string, input: Up
     const jobs = await openJobsOf(trx, moved.id);
     const enRoute = jobs.filter((job) => job.status === 'en-route').map((job) => job.appointment_id);
     await extendTrips(trx, enRoute, { lat: input.lat, lng: input.lng }, now);
-    const message: TechnicianMoved = { technicianId: moved.id, appointmentIds: jobs.map((job) => String(job.appointment_id)), enRouteIds: enRoute.map(String) };
+    const message: TechnicianMoved = { technicianId: moved.id, appointmentIds: jobs.map((job) => String(job.appointment_id)) };
     await notify<TrackingDatabase>(trx, technicianMovedChannel, JSON.stringify(message));
     return moved;
   });

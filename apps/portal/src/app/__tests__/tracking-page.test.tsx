@@ -20,7 +20,7 @@ function renderAt(address: string) {
 }
 
 const expectedHeadings: Record<TrackingStatus, string> = {
-  dispatched: 'Your Visit Is Scheduled',
+  dispatched: 'Your Technician is On The Way',
   'en-route': 'Your Technician is On The Way',
   arrived: 'Your Technician Has Arrived',
   'in-progress': 'Your Repair Is Under Way',
@@ -124,7 +124,7 @@ describe('tracking page: states', () => {
     expect(heading.closest('[role="status"]')).toBeTruthy();
     await expectDocumentTitle('Technician Tracking | St Augustine Appliance Repair');
     held.release(json(200, trackingRecord()));
-    await expectPageHeading('Your Visit Is Scheduled');
+    await expectPageHeading('Your Technician is On The Way');
   });
 
   it("shows the spec's error state when the record cannot be loaded, and Try Again reloads the page", async () => {
@@ -186,7 +186,7 @@ describe('tracking page: without an appointment in the address', () => {
       [detailsPath]: () => json(200, appointmentDetails({ trackToken: 'track/tok' })),
     });
     renderAt('/technician-tracking');
-    await expectPageHeading('Your Visit Is Scheduled');
+    await expectPageHeading('Your Technician is On The Way');
     expect(window.location.search).toBe('?appointment=12');
     expect(api.sent('GET /api/tracking/41')).toHaveLength(0);
   });
@@ -211,46 +211,8 @@ describe('tracking page: without an appointment in the address', () => {
 });
 
 describe('tracking page: the visit', () => {
-  it('shows a visit the technician has not set off for as scheduled: the window and who is coming, nothing live', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    // Six days before the visit, with a record as a server that still sent the technician's whereabouts would answer.
-    vi.setSystemTime(new Date('2026-03-04T17:30:00.000Z'));
-    const api = await renderTracking(
-      trackingRecord({
-        location: { lat: 29.8947, lng: -81.3145, address: 'King Street', lastUpdated: '2026-03-04T17:29:00.000Z' },
-        distanceToCustomer: 3.4,
-        estimatedTimeToArrival: 11,
-      }),
-      '/technician-tracking?appointment=12',
-      { [technicianPath]: () => json(200, technician({ avatar: 'https://example.com/maria.jpg', currentLocation: { lat: 29.8947, lng: -81.3145, address: 'King Street', lastUpdated: '2026-03-04T17:29:00.000Z' } })) },
-    );
-    const visit = card('Scheduled Visit');
-    expect(within(visit).getByText('Scheduled arrival window')).toBeTruthy();
-    expect(within(visit).getByText('Tuesday, March 10, 2026, 2:00 PM – 3:00 PM EDT')).toBeTruthy();
-    const tech = card('Your Technician');
-    await within(tech).findByText('Maria Lopez');
-    expect(tech.querySelector('img')?.getAttribute('src')).toBe('https://example.com/maria.jpg');
-    // Nothing live: no countdown, no position, distance or ETA, no map, no "on the way".
-    expect(screen.queryByRole('timer')).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Estimated Arrival' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Live Location Tracking' })).toBeNull();
-    expect(screen.queryByRole('region', { name: mapName })).toBeNull();
-    expect(screen.queryByText(/King Street|3\.4 km|11 min|29\.8947/)).toBeNull();
-    expect(document.body.textContent).not.toMatch(/on the way/i);
-
-    // The page still follows the visit, and goes live once the technician sets off.
-    const socket = FakeSocket.latest();
-    socket.open();
-    await waitFor(() => expect(socket.sent).toEqual([{ type: 'subscribe', appointmentId: '12' }]));
-    api.answer(trackingPath, () => json(200, trackingRecord({ status: 'en-route' })));
-    socket.receive({ type: 'tracking_update', appointmentId: '12' });
-    await expectPageHeading('Your Technician is On The Way');
-    expect(card('Live Location Tracking')).toBeTruthy();
-  });
-
   it('shows the cards with real data only: Calculating... and a map without markers while positions are unknown', async () => {
-    // On the way, before the technician's first position arrives.
-    const api = await renderTracking(trackingRecord({ status: 'en-route' }));
+    const api = await renderTracking(trackingRecord());
     expect(screen.getByText('Technician dispatched')).toBeTruthy();
     expect(factsOf(card('Service Details'))).toEqual({
       'Service type': 'Repair',
@@ -357,8 +319,7 @@ describe('tracking page: the visit', () => {
     ['completed', 'Service Complete'],
   ])('labels the status %s as %s', async (status, label) => {
     await renderTracking(trackingRecord({ status, actualArrival: status === 'dispatched' || status === 'en-route' ? null : '2026-03-10T18:04:00.000Z' }));
-    // Before the technician sets off there is no arrival to estimate: the visit's card carries the status.
-    const arrival = card(status === 'dispatched' ? 'Scheduled Visit' : 'Estimated Arrival');
+    const arrival = card('Estimated Arrival');
     expect(within(arrival).getByText(label).closest('[data-status]')?.getAttribute('data-status')).toBe(status);
     expect(trackingStatusLabels[status]).toBe(label);
   });
@@ -412,8 +373,7 @@ describe('tracking page: countdown and refresh', () => {
   it('counts down mm:ss each second toward the scheduled start, labelled as the scheduled window, with a labelled progress bar and no live announcements', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(new Date('2026-03-10T17:30:00.000Z'));
-    // On the way, with no position yet: the countdown runs to the scheduled start.
-    await renderTracking(trackingRecord({ status: 'en-route' }));
+    await renderTracking(trackingRecord());
     const arrival = card('Estimated Arrival');
     const timer = within(arrival).getByRole('timer', { name: 'Time until your scheduled arrival window opens 30:00' });
     expect(timer.getAttribute('aria-live')).toBe('off');
@@ -475,7 +435,7 @@ describe('tracking page: live updates', () => {
     });
 
   it("shows Connecting..., then a green Connected once /ws is open, following the owner's appointment without a token", async () => {
-    await renderTracking(trackingRecord({ status: 'en-route' }));
+    await renderTracking(trackingRecord());
     await liveState('Connecting...', 'connecting');
     const socket = FakeSocket.latest();
     expect(socket.url).toBe('ws://localhost:3000/ws');
@@ -557,7 +517,7 @@ describe('tracking page: live updates', () => {
   });
 
   it('says so when the server will not follow the appointment, and keeps refreshing', async () => {
-    await renderTracking(trackingRecord({ status: 'en-route' }));
+    await renderTracking(trackingRecord());
     const socket = FakeSocket.latest();
     socket.open();
     socket.receive({ type: 'error', message: wsMessages.notAllowed, appointmentId: '12' });

@@ -7,7 +7,6 @@ import { AppointmentHeading } from '../../../components/appointment-heading.tsx'
 import { paths } from '../../../config/paths.ts';
 import { ArrivalCard } from './arrival-card.tsx';
 import { LocationCard } from './location-card.tsx';
-import { ScheduledVisitCard } from './scheduled-visit-card.tsx';
 import { ServiceDetailsCard } from './service-details-card.tsx';
 import { ServiceTimeline } from './service-timeline.tsx';
 import { TechnicianCard } from './technician-card.tsx';
@@ -21,12 +20,11 @@ const closedMessages = {
 } as const;
 
 /**
- * The page's title follows the visit: a scheduled visit until the technician sets off (it may be days away), the
- * spec's 'Your Technician is On The Way' while they are on their way, then what is true, so the title never
- * contradicts the status badge.
+ * The page's title follows the visit: the spec's 'Your Technician is On The Way' until the technician arrives, then
+ * what is true, so the title never contradicts the status badge once the job is done.
  */
 const trackingHeadings: Record<TrackingRecord['status'], string> = {
-  dispatched: 'Your Visit Is Scheduled',
+  dispatched: 'Your Technician is On The Way',
   'en-route': 'Your Technician is On The Way',
   arrived: 'Your Technician Has Arrived',
   'in-progress': 'Your Repair Is Under Way',
@@ -45,14 +43,10 @@ export type TrackingViewProps = {
   onRefresh: () => void;
 };
 
-/**
- * The tracking page of one appointment: for a closed visit, why there is nothing to track; before the technician sets
- * off, the scheduled window and who is coming, nothing live; from then on, the spec's cards.
- */
+/** The tracking page of one appointment: the spec's cards, or, for a closed visit, why there is nothing to track. */
 export function TrackingView({ record, technician, accessToken, live, refreshing, onRefresh }: TrackingViewProps) {
   const appointmentId = Number(record.appointmentId);
   const closed = record.closed ? closedMessages[record.closed.reason] : undefined;
-  const technicianCard = <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
@@ -66,15 +60,6 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
             </Alert>
             <ServiceDetailsCard record={record} />
           </>
-        ) : record.status === 'dispatched' ? (
-          <>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <ScheduledVisitCard record={record} refreshing={refreshing} onRefresh={onRefresh} />
-              {technicianCard}
-            </SimpleGrid>
-            <ServiceDetailsCard record={record} />
-            <ServiceTimeline record={record} />
-          </>
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -86,7 +71,7 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
                 <LocationCard record={record} live={live} technicianName={technician.data?.name} refreshing={refreshing} onRefresh={onRefresh} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 5 }}>
-                {technicianCard}
+                <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />
               </Grid.Col>
             </Grid>
             <ServiceTimeline record={record} />
