@@ -39,7 +39,9 @@ describe('floating contact', () => {
       for (const path of ['/book-appointment', '/payment']) {
         const { page, context } = await openPage(useChromium(), path, size(width));
         await page.locator('main :is(input, button)').first().waitFor();
-        expect(await coveredControls(page), path).toEqual([]);
+        await waitForHydration(page);
+        // Once the page has settled (the calendar's slots load after hydration and move the controls below it).
+        await expect.poll(() => coveredControls(page), { message: path, timeout: 20_000 }).toEqual([]);
         const floating = page.locator('.floating-contact');
         if ((await floating.count()) > 0) expect(await floating.evaluate((element) => getComputedStyle(element).position)).toBe('static');
         await context.close();

@@ -23,14 +23,38 @@ const envExample = path.join(repoRoot, '.env.example');
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
 const hasDockerCompose = !spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).error;
 
-describe(hasDockerCompose ? 'docker-compose config' : 'docker-compose.yml (docker-compose not installed: file parsed directly)', () => {
+/** The variables an env file sets (`NAME=value` lines; comments and blank lines skipped). */
+function envValues(text: string): Record<string, string> {
+  return Object.fromEntries([...text.matchAll(/^(\w+)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+}
+
+/**
+ * Compose's variable substitution, as `docker-compose config` does it with an env file: `${NAME}`, `${NAME:-default}`
+ * and `${NAME:?error}` (which fails when NAME is unset or empty), and `$$` for a literal dollar sign.
+ */
+function interpolate(source: string, values: Record<string, string>): string {
+  return source.replace(/\$\$|\$\{(\w+)(?::([-?])([^}]*))?\}/g, (match, name: string | undefined, kind?: string, rest?: string) => {
+    if (!name) return '$';
+    const value = values[name];
+    if (value) return value;
+    if (kind === '-') return rest ?? '';
+    if (kind === '?') throw new Error(`${name}: ${rest}`);
+    return value ?? '';
+  });
+}
+
+// The file read as compose reads it, by this test's own substitution (always, so it holds where docker-compose is not
+// installed) and by `docker-compose config` where it is.
+const readers = hasDockerCompose ? (['substituted here', 'docker-compose config'] as const) : (['substituted here'] as const);
+
+describe.each(readers)('docker-compose.yml, %s', (reader) => {
   let work: TempDir;
   let compose: ComposeFile;
 
   beforeAll(async () => {
     work = await tempDir('compose');
-    if (!hasDockerCompose) {
-      compose = parse(readFileSync(composeFile, 'utf8'), { merge: true }) as ComposeFile;
+    if (reader === 'substituted here') {
+      compose = parse(interpolate(readFileSync(composeFile, 'utf8'), envValues(readFileSync(envExample, 'utf8'))), { merge: true }) as ComposeFile;
       return;
     }
     const envFile = path.join(work.dir, '.env');
@@ -82,10 +106,7 @@ describe(hasDockerCompose ? 'docker-compose config' : 'docker-compose.yml (docke
     expect(definition.environment).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', NODE_ENV: 'production' });
     // Every service verifies sessions with accounts' public key; only accounts may sign them, only booking signs links.
     // Each key comes from the deployment's .env (here .env.example), and compose refuses to start without it.
-    const fromEnv = (name: string) =>
-      hasDockerCompose
-        ? new RegExp(`^${name}=(.*)$`, 'm').exec(readFileSync(envExample, 'utf8'))?.[1]
-        : `\${${name}:?set ${name} in .env (see .env.example)}`;
+    const fromEnv = (name: string) => envValues(readFileSync(envExample, 'utf8'))[name];
     expect(definition.environment?.JWT_PUBLIC_KEY).toBe(fromEnv('JWT_PUBLIC_KEY'));
     expect(definition.environment?.JWT_SECRET).toBeUndefined();
     expect(definition.environment?.JWT_PRIVATE_KEY).toBe(service === 'accounts' ? fromEnv('JWT_PRIVATE_KEY') : undefined);

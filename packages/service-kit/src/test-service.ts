@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { serviceNames, type ServiceName, type SessionClaims } from '@repo/contracts';
 import { generateSigningKeys, tokenSigner } from './signing-keys.ts';
 import type { ServiceApp } from './create-service.ts';
-import { createDatabase, migrateToLatest, type Database } from './db/index.ts';
+import { createDatabase, type Database } from './db/index.ts';
 import { loadEnv, type BaseEnv } from './env.ts';
 import { systemRuntime, type ServiceDefinition, type ServiceRuntime } from './service-main.ts';
-import { createTestDatabase } from './testing/index.ts';
+import { createMigratedTestDatabase } from './testing/index.ts';
 import { effectPath, signedDeliveryHeaders } from './effects/signing.ts';
 import { MemorySessionStore } from './sessions/memory-store.ts';
 import { withTestSessions } from './sessions/resolve.ts';
@@ -60,9 +60,8 @@ export async function createTestService<Env extends BaseEnv, DB>(
   env: Record<string, string> = {},
   runtime: ServiceRuntime = systemRuntime,
 ): Promise<TestService<DB>> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = await createMigratedTestDatabase({ owner: definition.name, migrations: definition.migrations });
   const database = await createDatabase<DB>(testDatabase.config);
-  await migrateToLatest(database.db as Kysely<any>, definition.migrations);
   const parsed = loadEnv(definition.name, definition.envSchema, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { appNames, serviceNames } from '@repo/contracts';
+import { freePort } from '@repo/gateway/src/ports.ts';
+
+// `pnpm start` as a person runs it on the machine's Node, on the build the test command made (SKIP_BUILD), on free
+// ports and a fresh data folder: embedded PGlite databases, demo data, the local gateway, URLs printed.
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+let dataDir: string;
+let child: ChildProcess;
+let output = '';
+const urls: Record<string, string> = {};
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'start-node20-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, SKIP_BUILD: '1', DATA_DIR: dataDir, FORCE_COLOR: '0' };
+  delete env.DATABASE_URL;
+  for (const name of [...appNames, ...serviceNames]) env[`${name.toUpperCase()}_PORT`] = String(await freePort());
+  child = spawn('pnpm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`pnpm start exited (${code}):\n${output}`))));
+  const printed = new Promise<void>((resolve) => {
+    const check = () => {
+      const match = /Public site\s+(\S+)[\s\S]*Portal\s+(\S+)[\s\S]*Back office\s+(\S+)/.exec(output);
+      if (!match) return;
+      Object.assign(urls, { web: match[1], portal: match[2], backoffice: match[3] });
+      child.stdout!.off('data', check);
+      resolve();
+    };
+    child.stdout!.on('data', check);
+  });
+  await Promise.race([printed, exited]);
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGINT');
+    await exited;
+  }
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('runs on this Node', () => {
+  expect(process.version).toMatch(/^v20\./);
+});
+
+test('serves each app and its services through the gateway, with demo data', async () => {
+  for (const app of appNames) {
+    const page = await fetch(urls[app]!);
+    expect(page.status, `${app} at ${urls[app]}`).toBe(200);
+    expect(await page.text()).toContain('<div id="root"');
+  }
+  const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+  const slots = await fetch(new URL(`/api/appointments/available-slots?date=${tomorrow}`, urls.web));
+  expect(slots.status).toBe(200);
+  const signIn = await fetch(new URL('/api/auth/login', urls.portal), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(urls.portal!).origin },
+    body: JSON.stringify({ email: 'demo@example.com', password: 'demo-customer' }),
+  });
+  expect(signIn.status, await signIn.clone().text()).toBe(200);
+});
+
+test('stops everything on Ctrl-C', async () => {
+  // A terminal's Ctrl-C signals the whole foreground process group: pnpm, tsx and scripts/start.ts.
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  process.kill(-child.pid!, 'SIGINT');
+  expect([0, 'SIGINT']).toContain(await exited);
+  await expect.poll(() => output, { timeout: 30_000 }).toContain('Stopping...');
+  for (const app of appNames) {
+    await expect.poll(() => fetch(urls[app]!).then(() => 'answering', () => 'stopped'), { timeout: 30_000 }).toBe('stopped');
+  }
+});
