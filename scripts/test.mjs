@@ -11,6 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { node24 } from './node24.mjs';
+import { ensurePrerequisites } from './prerequisites.mjs';
 
 // Two packages at a time: each vitest keeps one worker on a two-core machine, and every test file has its own
 // database, so packages share no state.
@@ -44,6 +45,8 @@ function fail(message) {
 
 const only = process.argv.slice(2);
 const selected = steps.filter((step) => (step.optIn ? only.includes(step.optIn) : !only.length || only.some((word) => step.name.includes(word))));
+const missing = await ensurePrerequisites(selected.map((step) => step.name));
+if (missing) fail(missing);
 let passed = 0;
 for (const { name, command, node = node24 } of selected) {
   const env = { ...process.env, FORCE_COLOR: '0' };
