@@ -13,13 +13,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { appNames, defaultLocalAppPorts, serviceNames, serviceSystemIds, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, defaultLocalAppPorts, defaultServicePorts, serviceNames, serviceSystemIds, type AppName, type ServiceName } from '@repo/contracts';
 import { EnvError, generateSigningKeys, type SigningKeys } from '@repo/service-kit';
 import { localOrigins, startStack } from './stack.ts';
 import { startAdministrator, type StartAdministrator } from './start-administrator.ts';
 
 const appDefaults = defaultLocalAppPorts;
-const serviceDefaults: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
 
 function port(name: string, fallback: number): number {
   const value = process.env[name];
@@ -33,7 +32,7 @@ function port(name: string, fallback: number): number {
 }
 
 const appPorts = Object.fromEntries(appNames.map((app) => [app, port(`${app.toUpperCase()}_PORT`, appDefaults[app])])) as Record<AppName, number>;
-const servicePorts = Object.fromEntries(serviceNames.map((s) => [s, port(`${s.toUpperCase()}_PORT`, serviceDefaults[s])])) as Record<ServiceName, number>;
+const servicePorts = Object.fromEntries(serviceNames.map((s) => [s, port(`${s.toUpperCase()}_PORT`, defaultServicePorts[s])])) as Record<ServiceName, number>;
 const origins = localOrigins(appPorts);
 const dataDir = path.resolve(process.env.DATA_DIR || 'data');
 const gateway = process.env.GATEWAY === 'nginx' ? 'nginx' : 'local';

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appNames, defaultLocalAppPorts, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, defaultLocalAppPorts, defaultServicePorts, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import type { GatewayOptions } from './gateway.ts';
 import type { NginxConfigOptions } from './nginx-config.ts';
 import type { RedirectOrigins } from './policy.ts';
 
 /** Where each piece runs: defaults for one machine, overridable through the environment. */
 
-export const defaultServicePorts: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
 export const defaultAppPorts: Record<AppName, number> = defaultLocalAppPorts;
 
 /** Every service listens on this port inside its container. */

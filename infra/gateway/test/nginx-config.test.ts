@@ -5,7 +5,8 @@ import { appNames, internalPathPrefix, legacyRedirects, routeOwnership, serviceF
 import { renderNginxConfig, trustedProxiesFile, trustedProxyRangesFile, type NginxConfigOptions } from '../src/nginx-config.ts';
 import { clientTimeouts, protocolErrors, securityHeaders } from '../src/policy.ts';
 import { checkNginxConfig, nginxAvailable, nginxBinary } from '../src/nginx-process.ts';
-import { appHostVariables, defaultServicePorts, localNginxOptions, localTopology, productionNginxOptions, repoRoot } from '../src/topology.ts';
+import { defaultServicePorts } from '@repo/contracts';
+import { appHostVariables, localNginxOptions, localTopology, productionNginxOptions, repoRoot } from '../src/topology.ts';
 import { tempDir, type TempDir } from './support/fixtures.ts';
 
 const committedConfig = path.join(repoRoot, 'infra/nginx/nginx.conf');

@@ -65,6 +65,8 @@ export type AppName = (typeof appNames)[number];
  */
 export const localAppHosts: Record<AppName, string> = { web: 'localhost', portal: 'localhost', backoffice: '127.0.0.1' };
 export const defaultLocalAppPorts: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
+/** Each service's port when its environment names none: `pnpm start`'s defaults and the local gateway's upstreams. */
+export const defaultServicePorts: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
 export const localAppOrigin = (app: AppName, port: number = defaultLocalAppPorts[app]) => `http://${localAppHosts[app]}:${port}`;
 
 /**

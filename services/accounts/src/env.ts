@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultServicePorts } from '@repo/contracts';
 import { fieldServiceEnvShape } from '@repo/field-service';
 import { baseEnvSchema, checkKeyPair, sessionSigningEnvShape } from '@repo/service-kit';
 
@@ -11,7 +12,7 @@ export const administratorEnvShape = {
 };
 export const administratorEnvSchema = z.object(administratorEnvShape);
 
-export const accountsEnvSchema = baseEnvSchema(3002)
+export const accountsEnvSchema = baseEnvSchema(defaultServicePorts.accounts)
   .extend({
     /** Accounts alone mints session tokens, with this private key; JWT_PUBLIC_KEY must be its public half. */
     ...sessionSigningEnvShape,

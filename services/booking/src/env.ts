@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema, ed25519PrivateKey } from '@repo/service-kit';
-import { onlineBookingHours } from '@repo/contracts';
+import { defaultServicePorts, onlineBookingHours } from '@repo/contracts';
 import { fieldServiceEnvShape } from '@repo/field-service';
 
 /**
@@ -9,7 +9,7 @@ import { fieldServiceEnvShape } from '@repo/field-service';
  * before the start. The field-service systems (`fieldServiceEnvShape`: the business's addresses and credentials) serve the
  * customer's import of their past visits from them.
  */
-export const bookingEnvSchema = baseEnvSchema(3001).extend({
+export const bookingEnvSchema = baseEnvSchema(defaultServicePorts.booking).extend({
   /** Booking's own key for the appointments' manage and track links; the services that honour links get its public half (LINK_PUBLIC_KEY). */
   LINK_PRIVATE_KEY: ed25519PrivateKey('the key booking signs appointment links with'),
   BOOKING_OPEN_TIME: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must look like 08:00').default(onlineBookingHours.opens),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { defaultServicePorts } from '@repo/contracts';
 import { baseEnvSchema } from '@repo/service-kit';
 
-export const paymentsEnvSchema = baseEnvSchema(3004)
+export const paymentsEnvSchema = baseEnvSchema(defaultServicePorts.payments)
   .extend({
     /** With a key set Stripe is used and the demo provider is unreachable; without one the demo provider takes payments. */
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)').optional(),

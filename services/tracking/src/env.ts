@@ -1,10 +1,10 @@
 import { baseEnvSchema, ed25519PublicKey } from '@repo/service-kit';
-import { wsLimits } from '@repo/contracts';
+import { defaultServicePorts, wsLimits } from '@repo/contracts';
 import { z } from 'zod';
 
 const positive = (fallback: number) => z.coerce.number().positive().default(fallback);
 
-export const trackingEnvSchema = baseEnvSchema(3003).extend({
+export const trackingEnvSchema = baseEnvSchema(defaultServicePorts.tracking).extend({
   /** Booking's public link key: tracking honours manage and track links with it and cannot make one. */
   LINK_PUBLIC_KEY: ed25519PublicKey("booking's key that appointment links are verified with"),
   /** Average driving speed for the ETA, km/h. */
