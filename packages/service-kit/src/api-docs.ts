@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiDocsPath, type ServiceName } from '@repo/contracts';
-import type { ServiceApp } from './create-service.ts';
+import type { ServiceApp } from './service-app.ts';
 import { errorResponses } from './error-responses.ts';
 
 /** The outline of an OpenAPI document; the rest passes through as the service generated it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, type ServiceName } from '@repo/contracts';
 import { authPlugin } from './auth.ts';
@@ -14,7 +14,9 @@ import { documentRoute, documentTransform, documentTransformObject, securitySche
 import { safeValidatorCompiler } from './validation.ts';
 import { registerApiDocs } from './api-docs.ts';
 
-export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+import type { ServiceApp } from './service-app.ts';
+
+export type { ServiceApp };
 
 export type ServiceOptions = {
   name: ServiceName;

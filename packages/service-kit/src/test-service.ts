@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { serviceNames, type ServiceName, type SessionClaims } from '@repo/contracts';
 import { generateSigningKeys, tokenSigner } from './signing-keys.ts';
-import type { ServiceApp } from './create-service.ts';
-import { createDatabase, type Database } from './db/index.ts';
+import type { ServiceApp } from './service-app.ts';
+import { createDatabase } from './db/index.ts';
 import { loadEnv, type BaseEnv } from './env.ts';
 import { systemRuntime, type ServiceDefinition, type ServiceRuntime } from './service-main.ts';
 import { createMigratedTestDatabase } from './testing/index.ts';
+import type { TestService } from './testing/test-service-types.ts';
 import { effectPath, signedDeliveryHeaders } from './effects/signing.ts';
 import { MemorySessionStore } from './sessions/memory-store.ts';
 import { withTestSessions } from './sessions/resolve.ts';
@@ -38,21 +38,7 @@ export const testServiceKey = 'test-service-key-that-is-long-enough-for-hmac';
 const unreachablePeers = serviceNames.map((service) => `${service}=http://127.0.0.1:9`).join(',');
 const trustEveryService = serviceNames.map((service) => `${service}=${testServiceKey}`).join(',');
 
-export type TestClaims = Omit<SessionClaims, 'sid'> & { sid?: string };
-
-export type TestService<DB> = {
-  app: ServiceApp;
-  db: Kysely<DB>;
-  database: Database<DB>;
-  /**
-   * A bearer header value for an active session with these claims, as accounts would mint it. Without a `sid` one is
-   * made up; either way the session counts as active in this service until `endSession(sid)`.
-   */
-  bearer: (claims: TestClaims) => string;
-  /** Ends a session made by `bearer`, as a logout at accounts would. */
-  endSession: (sid: string) => void;
-  close: () => Promise<void>;
-};
+export type { TestClaims, TestService } from './testing/test-service-types.ts';
 
 /** Builds a service on its own isolated, migrated database (real PostgreSQL when reachable), ready for `inject`. */
 export async function createTestService<Env extends BaseEnv, DB>(

@@ -2,7 +2,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes, roles, routeOwnership, serviceForPath, type Role, type ServiceName } from '@repo/contracts';
 import type { ServiceApp } from '../create-service.ts';
-import type { TestService } from '../test-service.ts';
+import type { TestService } from './test-service-types.ts';
 
 /**
  * The OpenAPI document of a service held to two independent judges: Redocly's `recommended` ruleset, and the service

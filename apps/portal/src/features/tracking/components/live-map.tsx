@@ -1,8 +1,6 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Center, Stack, Text } from '@mantine/core';
-import type { TrackingRecord } from '@repo/contracts';
-
-export type TrackingMapProps = { record: TrackingRecord; technicianName: string | undefined };
+import type { TrackingMapProps } from './tracking-map.tsx';
 
 // Leaflet and its CSS are a chunk of their own, asked for only once a visit is on screen (after the first paint).
 const loadMap = () => import('./tracking-map.tsx');

@@ -7,9 +7,11 @@ import './tracking-map.css';
 import { useEffect, useMemo, useState } from 'react';
 import { divIcon, latLngBounds } from 'leaflet';
 import { AttributionControl, MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
+import type { TrackingRecord } from '@repo/contracts';
 import { formatDayTime } from '../../../lib/dates.ts';
 import { mapLabel, mapScene, mapTiles, technicianPlace, type MapPoint } from '../lib/map.ts';
-import type { TrackingMapProps } from './live-map.tsx';
+
+export type TrackingMapProps = { record: TrackingRecord; technicianName: string | undefined };
 
 /** A map pin drawn inline (no image from a public host), with a symbol inside; the marker's title names it. */
 function pin(color: string, symbol: string) {

@@ -1,5 +1,5 @@
 import { createPaymentIntentRequestSchema, paymentAmountSchema } from '@repo/contracts';
-import type { PaymentDetails } from './details.ts';
+import type { PaymentDetails } from './payment-details.ts';
 import { typedAmount } from './money.ts';
 
 /** The form's rules: the contract of `POST /api/create-payment-intent`. */

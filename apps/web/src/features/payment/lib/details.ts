@@ -1,5 +1,6 @@
-/** What the payer enters in step A; the receipt email and the reference are optional ('' when not given). */
-export type PaymentDetails = { amount: number; description: string; payerEmail: string; reference: string };
+import type { PaymentDetails } from './payment-details.ts';
+
+export type { PaymentDetails };
 
 /** The query parameters a payment link may fill the form with (`?amount=189.50&description=…&reference=…`). */
 const linkedFields = ['amount', 'description', 'reference'] as const;
