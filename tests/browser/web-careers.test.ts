@@ -18,7 +18,7 @@ const videoState = (page: Page) =>
   });
 
 describe('careers page', () => {
-  it('lists the three openings with the spec data and scrolls to them', async () => {
+  it('lists the three openings with their details and scrolls to them', async () => {
     const { page, context, errors } = await openPage(useChromium(), '/careers');
     expect(await page.getByText('Now Hiring').isVisible()).toBe(true);
     const jobs = page.locator('#jobs li.job-card');
