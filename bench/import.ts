@@ -22,9 +22,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { serviceNames, type ImportJob } from '@repo/contracts';
-import { freePort } from '@repo/gateway/src/ports.ts';
 import { generateSigningKeys, signingKeyEnv } from '@repo/service-kit';
-import { createTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@repo/service-kit/testing';
 import { publish } from './report.ts';
 import {
   emailOf,

@@ -8,9 +8,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { bookableDates, serviceNames } from '@repo/contracts';
-import { freePort } from '@repo/gateway/src/ports.ts';
 import { generateSigningKeys, signingKeyEnv } from '@repo/service-kit';
-import { createTestDatabase } from '@repo/service-kit/testing';
+import { createTestDatabase, freePort } from '@repo/service-kit/testing';
 import { percent, publish } from './report.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);

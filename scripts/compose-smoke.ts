@@ -23,7 +23,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
 import {
@@ -52,6 +51,7 @@ import {
   type AppointmentRequest,
   type WsServerMessage,
 } from '@repo/contracts';
+import { freePort, waitFor } from '@repo/service-kit/testing';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const workDir = path.join(repoRoot, '.tmp', 'compose-smoke');
@@ -112,22 +112,6 @@ async function runLogged(command: string, args: string[], logFile: string, env: 
   }
 }
 
-/** Polls `check` until it returns a value (not undefined), or fails after `timeoutMs` with the last problem. */
-async function waitFor<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let problem = 'no answer yet';
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined) return value;
-    } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
-    }
-    if (Date.now() > deadline) fail(`Timed out after ${timeoutMs / second}s waiting for ${what}: ${problem}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /* ------------------------------------------------------------------------------------------------------------------
  * The engine
  * ---------------------------------------------------------------------------------------------------------------- */
@@ -150,10 +134,10 @@ async function startEngine() {
   const out = openSync(logFile, 'a');
   engine = spawn(dockerd, ['--iptables=false'], { stdio: ['ignore', out, out], detached: true });
   engine.on('error', (error) => log(`dockerd: ${error.message}`));
-  await waitFor('the Docker engine to answer', 2 * minute, () => {
+  await waitFor('the Docker engine to answer', () => {
     if (engine?.exitCode !== null) fail(`dockerd exited with ${engine?.exitCode}; see ${logFile}`);
     return engineAnswers() ? true : undefined;
-  });
+  }, 2 * minute, 250);
 }
 
 /** Stops the engine this run started (that process only), and waits until it has exited. */
@@ -215,17 +199,6 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, admin:
   writeFileSync(envFile, Object.entries(values).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 type ContainerState = { id: string; name: string; service: string; status: string; health: string };
 
 function containers(): ContainerState[] {
@@ -242,14 +215,14 @@ function containers(): ContainerState[] {
 
 /** Waits until every container of the project runs and is healthy; a container that stops or turns unhealthy fails it. */
 async function waitHealthy(expected: number) {
-  return waitFor(`${expected} healthy containers`, 4 * minute, () => {
+  return waitFor(`${expected} healthy containers`, () => {
     const states = containers();
     const broken = states.find((state) => state.status === 'exited' || state.status === 'dead' || state.health === 'unhealthy');
     if (broken) fail(`${broken.name} is ${broken.status} ${broken.health}:\n${run(docker, ['logs', '--tail', '60', broken.id], { allowFailure: true }).stderr}`);
     const healthy = states.filter((state) => state.status === 'running' && state.health === 'healthy');
     if (healthy.length === expected && states.length === expected) return states;
     throw new Error(states.map((state) => `${state.name} ${state.status} ${state.health || 'no healthcheck'}`).join(', '));
-  });
+  }, 4 * minute, 250);
 }
 
 /* ------------------------------------------------------------------------------------------------------------------
@@ -392,7 +365,7 @@ async function liveUpdates(staffToken: string, appointmentId: number) {
   const { socket, messages } = await openSocket(staffToken);
   try {
     socket.send(JSON.stringify({ type: 'subscribe_all' }));
-    await waitFor('the subscribe_all answer', 30 * second, () => (messages.some((message) => message.type === 'subscribed') ? true : undefined));
+    await waitFor('the subscribe_all answer', () => (messages.some((message) => message.type === 'subscribed') ? true : undefined), 30 * second, 250);
     const technician = expectJson(
       await request('backoffice', 'POST', '/api/technicians', { headers: bearer(staffToken), body: { name: 'Compose Smoke Tech', phone: '(904) 555-0144', vehicleInfo: 'Van 1', specialties: ['Dishwashers'] } }),
       201,
@@ -400,13 +373,13 @@ async function liveUpdates(staffToken: string, appointmentId: number) {
       'new technician',
     );
     // Booking learns of the technician through tracking's durable effect: assigning succeeds once it has arrived.
-    await waitFor('booking to accept the new technician', minute, async () => {
+    await waitFor('booking to accept the new technician', async () => {
       const answer = await request('backoffice', 'PUT', `/api/appointments/${appointmentId}/assign`, { headers: bearer(staffToken), body: { technicianId: technician.id } });
       if (answer.status === 400) throw new Error(answer.text);
       return expectJson(answer, 200, staffAppointmentSchema, 'assignment');
-    });
-    const update = await waitFor('a tracking_update on /ws', minute, () =>
-      messages.find((message) => message.type === 'tracking_update' && message.appointmentId === String(appointmentId)),
+    }, minute, 250);
+    const update = await waitFor('a tracking_update on /ws', () =>
+      messages.find((message) => message.type === 'tracking_update' && message.appointmentId === String(appointmentId)), minute, 250,
     );
     log(`websocket: /ws upgraded (101), subscribed, heard ${update.type} for appointment ${appointmentId} after assigning ${technician.id}`);
   } finally {
@@ -437,11 +410,11 @@ async function demoPayment() {
 async function restartAccounts(customer: { email: string; password: string; cookie: string }, staffToken: string) {
   compose('restart', 'accounts');
   await waitHealthy(containers().length);
-  const session = await waitFor('the portal session through the gateway after the restart', 2 * minute, async () => {
+  const session = await waitFor('the portal session through the gateway after the restart', async () => {
     const answer = await request('portal', 'GET', currentSessionPath, { headers: { cookie: customer.cookie } });
     if (answer.status !== 200) throw new Error(`${answer.status} ${answer.text.slice(0, 200)}`);
     return currentSessionResponseSchema.parse(JSON.parse(answer.text));
-  });
+  }, 2 * minute, 250);
   if (session.customer?.email !== customer.email) fail('the customer session did not survive the restart');
   expectJson(await request('portal', 'POST', '/api/auth/login', { headers: origin('portal'), body: { email: customer.email, password: customer.password } }), 200, loginResponseSchema, 'login after the restart');
   const staff = expectJson(await request('backoffice', 'GET', backOfficeSessionPath, { headers: bearer(staffToken) }), 200, backOfficeSessionResponseSchema, 'back-office session after the restart');
@@ -455,7 +428,7 @@ async function scaleBooking(containerCount: number) {
   await waitHealthy(containerCount);
   compose('restart', 'gateway');
   await waitHealthy(containerCount);
-  await waitFor('the gateway to answer after its restart', minute, async () => ((await request('web', 'GET', '/')).status === 200 ? true : undefined));
+  await waitFor('the gateway to answer after its restart', async () => ((await request('web', 'GET', '/')).status === 200 ? true : undefined), minute, 250);
   const replicas = containers().filter((state) => state.service === 'booking');
   if (replicas.length !== 2) fail(`${replicas.length} booking containers, not 2`);
   return replicas;

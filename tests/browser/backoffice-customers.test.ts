@@ -10,7 +10,7 @@ import { noScrollSideways, staffToken, submitBackOfficeSignIn } from './tracking
 import { axeViolations } from './web-support.ts';
 
 // Customer management through the real nginx, the built accounts service on PostgreSQL and the ServicePro sandbox
-// the stack starts (120 demo customers; customer 1, Robert Alvarez, has the spec's (904) 802-1998): the import runs
+// the stack starts (120 demo customers; customer 1, Robert Alvarez, has (904) 802-1998): the import runs
 // in the background with progress that survives a reload and a re-run updates instead of duplicating; the phone
 // lookup in three formats and blank; server-side search and paging of the imported customers; portal customers linked
 // to the imported one by the phone they proved. Axe clean at 1280 and 390 px.

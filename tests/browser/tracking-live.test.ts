@@ -85,7 +85,7 @@ describe('live customer tracking through nginx', () => {
     await noScrollSideways(page, phone.width);
     await page.setViewportSize(desktop);
 
-    // Tracking stops: Reconnecting... and the spec's toast.
+    // Tracking stops: Reconnecting... and the Connection Issue toast.
     await tracking('stop');
     await liveIndicator(page, 'Reconnecting...').waitFor({ timeout: 15_000 });
     await page.getByText('Real-time updates are temporarily unavailable. Data will still refresh automatically.').waitFor();

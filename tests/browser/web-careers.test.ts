@@ -18,7 +18,7 @@ const videoState = (page: Page) =>
   });
 
 describe('careers page', () => {
-  it('lists the three openings with the spec data and scrolls to them', async () => {
+  it('lists the three openings with their details and scrolls to them', async () => {
     const { page, context, errors } = await openPage(useChromium(), '/careers');
     expect(await page.getByText('Now Hiring').isVisible()).toBe(true);
     const jobs = page.locator('#jobs li.job-card');
@@ -101,9 +101,11 @@ describe('careers page', () => {
 describe('video modal', () => {
   it('plays a team video from the start with a spinner, and every control works', async () => {
     const { page, context, errors } = await openPage(useChromium(), '/careers');
-    // Hold the video back briefly so the loading spinner can be seen.
+    // Hold the video back until the loading spinner has been seen.
+    let release = () => {};
+    const spinnerSeen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/videos/team-marcus.webm', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await spinnerSeen;
       await route.continue();
     });
     const opener = page.getByRole('button', { name: /^Play video: Marcus Rivera/ });
@@ -111,6 +113,7 @@ describe('video modal', () => {
     const dialog = page.getByRole('dialog', { name: /Marcus Rivera/ });
     await dialog.waitFor();
     await dialog.getByRole('status').getByText('Loading video').waitFor();
+    release();
     await expect.poll(() => dialog.getByRole('status').count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(async () => (await videoState(page))?.currentTime ?? 0).toBeGreaterThan(0);
     expect((await videoState(page))?.paused).toBe(false);
@@ -164,10 +167,10 @@ describe('video modal', () => {
     const frame = await page.locator('dialog .video-frame').boundingBox();
     if (!frame) throw new Error('the video is not on screen');
     await page.mouse.move(frame.x + 40, frame.y + 40);
+    const moved = Date.now();
     expect(await controls.getAttribute('data-hidden')).toBe('false');
-    await page.waitForTimeout(2000);
-    expect(await controls.getAttribute('data-hidden')).toBe('false');
-    await expect.poll(() => controls.getAttribute('data-hidden'), { timeout: 2500 }).toBe('true');
+    await expect.poll(() => controls.getAttribute('data-hidden'), { timeout: 4500 }).toBe('true');
+    expect(Date.now() - moved).toBeGreaterThanOrEqual(2000);
     await page.mouse.move(frame.x + 80, frame.y + 60);
     expect(await controls.getAttribute('data-hidden')).toBe('false');
     await context.close();

@@ -8,7 +8,7 @@ const useChromium = useBrowser();
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe('home page', () => {
-  it('has its sections in the spec order with their content', async () => {
+  it('has its sections in order with their content', async () => {
     const { page, context, errors } = await openPage(useChromium(), '/');
     const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
     const order = [
@@ -90,7 +90,7 @@ describe('home page', () => {
     await context.close();
   });
 
-  it('embeds the work-order request form at 740 px in the spec sandbox, next to Need to Pay', async () => {
+  it('embeds the work-order request form at 740 px in a sandboxed frame, next to Need to Pay', async () => {
     const { page, context } = await openPage(useChromium(), '/');
     const contact = page.locator('section#contact');
     // The frame is mounted as the visitor nears it.

@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 
 const dist = path.resolve(import.meta.dirname, '../../apps/web/dist');
 
-/** The spec's towns: every one is served, the last two named by the structured data (and a county card) only. */
+/**
+ * The towns served, written out to check the pages against: the last two are named by the structured data (and a
+ * county card) only.
+ */
 const specTowns = [
   'St Augustine',
   'St Augustine Beach',
@@ -27,7 +30,7 @@ const specTowns = [
   'Beverly Beach',
   'Marineland',
 ];
-/** The spec's area served of the brand pages. */
+/** The area the brand pages serve. */
 const brandPageTowns = ['St Augustine', 'St Augustine Beach', 'Palm Coast', 'Ponte Vedra Beach'];
 
 /**
@@ -115,7 +118,7 @@ const accepted = (issue: ValidationIssue) =>
 const describeIssue = (issue: ValidationIssue) =>
   `${issue.severity} in ${issue.rootType}${(issue.path ?? []).map((step) => (step.property ? `.${step.property}` : '')).join('')}: ${issue.issueMessage}`;
 
-/** Which of the spec's towns the text names; a town inside a longer one (St Augustine in St Augustine Beach) does not count. */
+/** Which towns served the text names; a town inside a longer one (St Augustine in St Augustine Beach) does not count. */
 function townsNamedIn(text: string): string[] {
   let rest = text.replace(/\bSt\. /g, 'St ');
   const named: string[] = [];
@@ -170,7 +173,7 @@ describe('structured data of the prerendered public site', () => {
   });
 
   it.each(['/sub-zero-repair', '/wolf-repair'])(
-    "%s: its Service serves the towns its text names (the spec's four), provided by the LocalBusiness",
+    '%s: its Service serves the four towns its text names, provided by the LocalBusiness',
     (route) => {
       const service = item(route, 'Service');
       const business = item(route, 'LocalBusiness');

@@ -4,14 +4,13 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentAccessHeader, serviceNames, wsPath, type ServiceName, type WsServerMessage } from '@repo/contracts';
-import { freePort } from '@repo/gateway/src/ports.ts';
+import { freePort, waitFor } from '@repo/service-kit/testing';
 import { createDatabase, type Database } from '@repo/service-kit/db';
 import type { BookingDatabase } from '../../services/booking/src/db/schema.ts';
 import type { TrackingDatabase } from '../../services/tracking/src/db/schema.ts';
 import { startPrivateCluster, type PrivateCluster } from './postgres-cluster.ts';
 import { startServices, type ServiceProcesses } from './services.ts';
 import { Traffic } from './traffic.ts';
-import { waitFor } from './wait.ts';
 
 /**
  * The system under faults: the four services' production bundles on a PostgreSQL cluster of the suite's own, while

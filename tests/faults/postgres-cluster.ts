@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '@repo/gateway/src/ports.ts';
+import { freePort } from '@repo/service-kit/testing';
 
 const run = promisify(execFile);
 

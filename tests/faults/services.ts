@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serviceNames, type ServiceName } from '@repo/contracts';
 import { generateSigningKeys, signingKeyEnv } from '@repo/service-kit';
+import { GiveUp, waitFor } from '@repo/service-kit/testing';
 import { serviceEntry, serviceMesh, spawnService } from '../../scripts/stack.ts';
-import { GiveUp, waitFor } from './wait.ts';
 
 /** The session and link signing keys, as scripts/stack.ts gives them: Ed25519 pairs per run, only the keys each service needs. */
 function signingEnv(): (service: ServiceName) => Record<string, string> {

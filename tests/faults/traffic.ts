@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { bookableDates, wsPath, type ServiceName, type WsServerMessage } from '@repo/contracts';
+import { waitFor } from '@repo/service-kit/testing';
 import { openLiveSocket } from '../../packages/ui/src/live-socket.ts';
 import type { ServiceProcesses } from './services.ts';
-import { retryPause, waitFor } from './wait.ts';
+import { retryPause } from './wait.ts';
 
 /** Longer than any answer can honestly take: past it a call counts as a hang. */
 const HANG_MS = 15_000;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { appNames, serviceNames } from '@repo/contracts';
-import { freePort } from '@repo/gateway/src/ports.ts';
+import { freePort } from '@repo/service-kit/testing';
 
 // `pnpm start` as a person runs it on the machine's Node, on the build the test command made (SKIP_BUILD), on free
 // ports and a fresh data folder: embedded PGlite databases, demo data, the local gateway, URLs printed.

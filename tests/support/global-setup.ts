@@ -4,8 +4,7 @@ import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { appNames, deliveriesPath, serviceNames, type AppName, type DeliveryStatus, type ServiceName } from '@repo/contracts';
-import { createTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
-import { freePort } from '@repo/gateway/src/ports.ts';
+import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@repo/service-kit/testing';
 import { startStack, type RunningStack } from '../../scripts/stack.ts';
 import type { RunningSandboxes } from '@repo/field-service/sandbox';
 
@@ -72,21 +71,18 @@ async function demoDataSettled(backoffice: string, admin: { email: string; passw
   };
   const { token } = await call<{ token: string }>('/api/admin/login', { method: 'POST', body: JSON.stringify(admin) });
   const headers = { authorization: `Bearer ${token}` };
-  const deadline = Date.now() + 120_000;
-  let last = '';
-  for (;;) {
-    try {
+  await waitFor(
+    'the demo data to settle (a visit assigned, a tracking record, no delivery pending)',
+    async () => {
       const appointments = await call<{ technicianId: string | null }[]>('/api/appointments?pageSize=200', { headers });
       const tracking = await call<{ total: number }>('/api/tracking', { headers });
       const pending = await Promise.all(serviceNames.map(async (service) => [service, (await call<DeliveryStatus>(deliveriesPath(service), { headers })).pending] as const));
-      last = `assigned visits ${appointments.filter((row) => row.technicianId).length}, tracking records ${tracking.total}, pending ${pending.map(([service, n]) => `${service} ${n}`).join(', ')}`;
-      if (appointments.some((row) => row.technicianId) && tracking.total > 0 && pending.every(([, n]) => n === 0)) return;
-    } catch (err) {
-      last = err instanceof Error ? err.message : String(err);
-    }
-    if (Date.now() > deadline) throw new Error(`The demo data did not settle within 120 s (${last})`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+      if (appointments.some((row) => row.technicianId) && tracking.total > 0 && pending.every(([, n]) => n === 0)) return true;
+      throw new Error(`assigned visits ${appointments.filter((row) => row.technicianId).length}, tracking records ${tracking.total}, pending ${pending.map(([service, n]) => `${service} ${n}`).join(', ')}`);
+    },
+    120_000,
+    250,
+  );
 }
 
 export async function setup(project: TestProject) {

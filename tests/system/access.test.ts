@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appointmentAccessHeader,
   bookableDates,
@@ -121,14 +121,15 @@ const jsonCall = (app: AppName, method: string, path: string, body: unknown, hea
   send(app, { method, path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
 /** Repeats a call until it answers 2xx (peers learn of each other through durable effects, a moment after a change). */
-async function eventually(call: () => Promise<Answer>, what: string): Promise<Answer> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const answer = await call();
-    if (answer.status < 300) return answer;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${answer.status} after 30 s: ${answer.text.slice(0, 200)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+function eventually(call: () => Promise<Answer>, what: string): Promise<Answer> {
+  return vi.waitFor(
+    async () => {
+      const answer = await call();
+      if (answer.status >= 300) throw new Error(`${what}: still ${answer.status}: ${answer.text.slice(0, 200)}`);
+      return answer;
+    },
+    { timeout: 30_000, interval: 250 },
+  );
 }
 
 /** Fills a documented path with the ids of the objects the actors are set up around. */

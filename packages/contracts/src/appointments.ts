@@ -155,7 +155,7 @@ export const appointmentListQuerySchema = z.object({
   page: strictQueryNumber(z.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000')).default(1),
   pageSize: strictQueryNumber(z.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(200, 'Page size must be at most 200')).default(100),
 });
-/** The staff view of an appointment: the spec's `scheduledTime` is the slot's start as an instant (ISO 8601 with offset). */
+/** The staff view of an appointment: `scheduledTime` is the slot's start as an instant (ISO 8601 with offset). */
 export const staffAppointmentSchema = appointmentSchema.extend({ scheduledTime: z.string() });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 export const appointmentListSchema = z.array(appointmentSchema);

@@ -93,7 +93,7 @@ export const importJobSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   failed: z.number().int(),
-  /** created + updated: the spec's totalImported. */
+  /** created + updated: every customer the import brought in, new or refreshed. */
   totalImported: z.number().int(),
   /** The system's customer count when it says (for the progress bar); null when it does not. */
   expectedTotal: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-/** Business constants from section 9 of both spec documents. */
+/** Business constants: who the business is, where it works, and the numbers the apps and services share. */
 export const business = {
   name: 'St Augustine Appliance Repair',
   phoneDisplay: '(904) 802-1998',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { serviceSystemIds } from './choices.ts';
 
-/** Customers imported from the ServicePro field-service system (the spec's servicepro_customers) and their import. */
+/** Customers imported from the ServicePro field-service system (accounts' service_pro_customers) and their import. */
 
 export const serviceProCustomerSchema = z.object({
   id: z.number().int(),

@@ -8,7 +8,7 @@ import { locationSchema } from './technicians.ts';
 export const trackingStatusSchema = z.enum(trackingStatuses);
 export type TrackingStatus = z.infer<typeof trackingStatusSchema>;
 
-/** The spec's badge labels; in-progress has its own (the spec shows Unknown for it). */
+/** The status badge labels; in-progress has its own rather than Unknown, so a job under way says so. */
 export const trackingStatusLabels: Record<TrackingStatus, string> = {
   dispatched: 'Technician Dispatched',
   'en-route': 'On The Way',

@@ -67,8 +67,8 @@ export function systemUrls(env: FieldServiceEnv): SystemUrls {
 }
 
 /**
- * The business's credentials for `system` with the spec's names (Jobber's also with its optional refresh settings:
- * clientId, clientSecret, refreshToken), and the names of the required ones not configured.
+ * The business's credentials for `system` under the names its connector takes (Jobber's also with its optional
+ * refresh settings: clientId, clientSecret, refreshToken), and the names of the required ones not configured.
  */
 export function serverCredentials(env: FieldServiceEnv, system: ServiceSystemId = env.FIELD_SERVICE_SYSTEM): { credentials: Record<string, string>; missing: string[] } {
   const byName: Record<ServiceSystemId, Record<string, string | undefined>> = {
@@ -79,7 +79,7 @@ export function serverCredentials(env: FieldServiceEnv, system: ServiceSystemId 
       appKey: env.SERVICETITAN_APP_KEY,
       tenantId: env.SERVICETITAN_TENANT_ID,
     },
-    // Besides the spec's apiKey, the optional refresh settings (see JOBBER_CLIENT_ID).
+    // Besides the apiKey, the optional refresh settings (see JOBBER_CLIENT_ID).
     jobber: { apiKey: env.JOBBER_API_KEY, clientId: env.JOBBER_CLIENT_ID, clientSecret: env.JOBBER_CLIENT_SECRET, refreshToken: env.JOBBER_REFRESH_TOKEN },
   };
   const entries = Object.entries(byName[system]);

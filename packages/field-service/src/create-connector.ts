@@ -6,9 +6,10 @@ import { createServiceProConnector } from './servicepro/connector.ts';
 import { createServiceTitanConnector } from './servicetitan/connector.ts';
 
 /**
- * The connector for `system`, signed in with `credentials` under the spec's names (ServicePro company, username,
+ * The connector for `system`, signed in with `credentials` under these names (ServicePro company, username,
  * password; ServiceTitan clientId, clientSecret, appKey, tenantId; Jobber apiKey). Values are trimmed; a missing or
- * blank one throws FieldServiceError 'credentials' with the spec's "Missing Credentials: Please provide: …".
+ * blank one throws FieldServiceError 'credentials' with "Missing Credentials: Please provide: …", which the back
+ * office shows as it is.
  * Nothing is sent until the first call.
  */
 export function createConnector(system: ServiceSystemId, credentials: Record<string, string>, urls: SystemUrls, options: ConnectorOptions = {}): FieldServiceConnector {

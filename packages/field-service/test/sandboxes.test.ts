@@ -36,7 +36,7 @@ describe('startSandboxes', () => {
 });
 
 describe('demo customers', () => {
-  it('start with the demo portal customer and the spec’s example phone', () => {
+  it('start with the demo portal customer and the example phone', () => {
     const now = Date.now();
     const dana = demoCustomer(0, now);
     expect(dana).toMatchObject({ firstName: 'Dana', lastName: 'Whitfield', email: 'demo@example.com', phone: '(904) 555-0142', street: '48 Cordova St', city: 'St Augustine', state: 'FL', zipCode: '32084' });

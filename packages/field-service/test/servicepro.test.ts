@@ -41,7 +41,7 @@ describe('ServicePro connector against the ServicePro sandbox', () => {
     expect(error.message).toBe('ServicePro refused these credentials: check the company, username and password.');
   });
 
-  it('refuses to start without every credential, with the spec’s message', () => {
+  it('refuses to start without every credential, naming the missing ones', () => {
     expect(() => createConnector('servicepro', { company: 'st-augustine-appliance', username: '  ' }, urlsFor(sandbox))).toThrow(
       new FieldServiceError('servicepro', 'credentials', 'Missing Credentials: Please provide: username, password'),
     );
@@ -83,7 +83,7 @@ describe('ServicePro connector against the ServicePro sandbox', () => {
     expect(requestsTo(sandbox.requests, /^\/customers$/)[0]?.query.pageSize).toBe('500');
   });
 
-  it('maps the demo customer with the spec’s imported-customer fields', async () => {
+  it('maps the demo customer with the imported-customer fields', async () => {
     const { customers } = await connect().listCustomers(null, 1);
     expect(customers[0]).toEqual({
       externalId: serviceProIdOf(0),

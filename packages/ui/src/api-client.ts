@@ -20,7 +20,7 @@ export type ApiRequestOptions = ApiClientOptions & {
 
 export type ApiErrorBody = ApiError['error'];
 
-/** A non-OK answer. The message follows the spec: "<status>: <body text>", or the status text when the body is empty. */
+/** A non-OK answer. The message is "<status>: <body text>", or the status text when the body is empty. */
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
   readonly status: number;
@@ -78,7 +78,7 @@ export type ApiClient = {
 };
 
 /**
- * One client implementing the shared request conventions (spec section 7); `defaults` apply to every call. Sessions
+ * One client implementing the shared request conventions; `defaults` apply to every call. Sessions
  * travel in httpOnly cookies (credentials included), never in a header a script builds: no token is readable by, or
  * kept in, the page.
  */

@@ -28,7 +28,7 @@ export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'> = wi
 
 /**
  * A /ws connection that subscribes on open, reconnects with backoff after a drop, and reports its state. A malformed
- * message is only logged (the spec's rule). Returns a function that closes it for good.
+ * message is only logged (one bad message must not end the live view). Returns a function that closes it for good.
  */
 export function openLiveSocket(options: LiveSocketOptions): () => void {
   const Impl = options.WebSocketImpl ?? WebSocket;

@@ -8,7 +8,7 @@ export type NotFoundCardProps = {
   homeLabel?: string;
 };
 
-/** The 404 card of the spec, named "404 Page Not Found", with the heading "Page Not Found". */
+/** The 404 card, named "404 Page Not Found", with the heading "Page Not Found". */
 export function NotFoundCard({ homeHref = '/', homeLabel = 'Return to the home page' }: NotFoundCardProps) {
   return (
     <Card component="section" aria-label="404 Page Not Found" withBorder shadow="sm" padding="xl" radius="md">

@@ -20,7 +20,7 @@ export function queryKeyToPath(queryKey: QueryKey): string {
     .join('/');
 }
 
-/** The default fetch of the spec: GET the path joined from the query key, parse JSON. */
+/** The default fetch: GET the path joined from the query key, parse JSON. */
 export function createQueryFn({ on401 = 'throw', api = { json: apiJson } }: QueryClientOptions = {}): QueryFunction {
   return async ({ queryKey, signal }) => {
     try {

@@ -47,7 +47,7 @@ describe('registration', () => {
     expect(rows.map((row) => row.first_name)).toEqual(['Avery']);
   });
 
-  it('gives the spec messages for bad input', async () => {
+  it('gives a message per field for bad input', async () => {
     const response = await post('/api/auth/register', { email: 'x', password: '123', confirmPassword: '12' });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toMatchObject({

@@ -67,7 +67,7 @@ describe('back-office sign-in', () => {
     expect(customers.json()).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 
-  it('refuses bad credentials with the spec message and sets no cookie', async () => {
+  it('refuses bad credentials with Invalid credentials and sets no cookie', async () => {
     const response = await inject('POST', '/api/admin/login', { payload: { ...admin, password: 'not-the-password' } });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Invalid credentials' } });

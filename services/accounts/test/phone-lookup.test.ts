@@ -68,7 +68,7 @@ describe('POST /api/admin/lookup-customer-phone', () => {
     expect(response.json()).toEqual({ customer: null });
   });
 
-  it("gives the spec's message for a blank phone, and field messages for what is not a US number", async () => {
+  it('gives Phone Required for a blank phone, and field messages for what is not a US number', async () => {
     for (const phone of [undefined, '', '   ']) {
       const response = await lookUp(phone);
       expect(response.statusCode).toBe(400);

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackingRecord } from '@repo/contracts';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
+import { freePort } from '@repo/service-kit/testing';
 // The embedded demo as `pnpm start` runs it: booking and tracking, both seeded, telling each other through their outboxes.
 import type { BookingDatabase } from '../../booking/src/db/schema.ts';
 import { bookingService } from '../../booking/src/definition.ts';
 import { demoVisitDescription } from '../../booking/src/seed.ts';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
-import { freePort, listen, testClock } from './helpers.ts';
+import { listen, testClock } from './helpers.ts';
 
 // Monday 23 November 2026, 10:20 in St Augustine.
 const clock = testClock('2026-11-23T15:20:00Z');

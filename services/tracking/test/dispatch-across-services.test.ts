@@ -8,12 +8,13 @@ import {
   type TrackingRecord,
 } from '@repo/contracts';
 import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
+import { freePort } from '@repo/service-kit/testing';
 // A real booking service: it assigns and tells tracking through its outbox, as in production.
 import type { BookingDatabase } from '../../booking/src/db/schema.ts';
 import { bookingService } from '../../booking/src/definition.ts';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
-import { freePort, listen, outbox, testClock } from './helpers.ts';
+import { listen, outbox, testClock } from './helpers.ts';
 
 const clock = testClock('2026-11-23T15:00:00Z');
 const nowhere = 'http://127.0.0.1:9';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { appointmentDispatchTopic, type AppointmentDispatch } from '@repo/contracts';
@@ -46,15 +45,6 @@ export async function outbox<T>(db: QueryExecutorProvider, from: string, to: str
     where name = ${`effects.${from}.${to}`} and data->>'topic' = ${topic}
     order by created_on, id`.execute(db);
   return rows.map((row) => row.payload);
-}
-
-/** A port nothing listens on right now: a peer's address before the peer is up. */
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts a test service on a real port (any free one by default) and answers its address. */

@@ -81,7 +81,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
 /**
  * The router is made on first render so it reads the address the app starts at. A back-office call refused with 401
- * or 403 signs out and returns to sign-in (spec section 6).
+ * or 403 signs out and returns to sign-in: the session is over or was never enough, so nothing on screen is kept.
  */
 export function AppRouter() {
   const queryClient = useQueryClient();

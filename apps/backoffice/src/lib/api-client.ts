@@ -7,8 +7,9 @@ let sessionRefused: SessionRefusedHandler | undefined;
 const sessionCalls = new Set(['/api/admin/login', '/api/admin/logout']);
 
 /**
- * What happens when a back-office call is refused with 401 or 403 (the app signs out and returns to sign-in, as the
- * spec says). One handler at a time; answers the function that removes it.
+ * What happens when a back-office call is refused with 401 or 403 (the app signs out and returns to sign-in: the
+ * session is over or not enough, and a page half-refused would mislead). One handler at a time; answers the function
+ * that removes it.
  */
 export function onSessionRefused(handler: SessionRefusedHandler): () => void {
   sessionRefused = handler;

@@ -33,7 +33,7 @@ const format = (formatter: () => Intl.DateTimeFormat) => (value: string | Date) 
 
 /** "Mar 10, 2026, 2:35 PM EDT": a local date-time in the business time zone. */
 export const formatBusinessDateTime = format(formatters.dateTime);
-/** The spec's 'MMM dd, yyyy' ("Mar 05, 2026") of an instant, in the business time zone. */
+/** 'MMM dd, yyyy' ("Mar 05, 2026") of an instant, in the business time zone: the back office's date format. */
 export const formatBusinessDay = format(formatters.day);
 /** "2:35 PM". */
 export const formatBusinessTime = format(formatters.time);
@@ -42,7 +42,7 @@ export const formatBusinessTimeWithZone = format(formatters.timeWithZone);
 /** "2:35:07 PM", for "last sent" lines that change every few seconds. */
 export const formatBusinessClock = format(formatters.clock);
 
-/** The spec's 'MMM yyyy' ("Mar 2026"), as in Member since. */
+/** 'MMM yyyy' ("Mar 2026"), as in Member since. */
 export const formatMonthYear = format(formatters.monthYear);
 
 let dollars: Intl.NumberFormat | undefined;

@@ -18,14 +18,14 @@ export function bySchema<K extends string, T>(schema: SafeParseSchema<T>, payloa
 }
 
 /**
- * A refused or failed send: the spec's toast title, the message when the server gave none, the fields it may name,
+ * A refused or failed send: the toast's title, the message when the server gave none, the fields it may name,
  * and refusals that are about one field whatever the body says (a 409 for a taken email, say).
  */
 export type Failure<K extends string> = { title: string; fallback: string; fields: readonly K[]; statusFields?: Partial<Record<number, K>> };
 
 /**
- * Text fields with their messages under them (`useFieldErrors`) and the spec's toast when a check fails. While the
- * send runs the fields are disabled; a refused send shows the spec's toast and the server's field messages.
+ * Text fields with their messages under them (`useFieldErrors`) and a toast when a check fails. While the send runs
+ * the fields are disabled; a refused send shows the form's toast and the server's field messages.
  */
 export function useForm<K extends string>(initial: Record<K, string>) {
   const [values, setValues] = useState(initial);
@@ -84,7 +84,7 @@ export function useForm<K extends string>(initial: Record<K, string>) {
 }
 
 /**
- * A refused or failed call: the spec's toast with the server's message (or `fallback`), and the server's field
+ * A refused or failed call: the form's toast with the server's message (or `fallback`), and the server's field
  * messages for the fields the form shows.
  */
 function reportFailure<K extends string>(error: unknown, { title, fallback, fields, statusFields }: Failure<K>): FieldErrors<K> {

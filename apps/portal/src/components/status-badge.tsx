@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 
 /**
- * Status colours of the customer history (spec section 4): completed, in-progress, scheduled, pending and cancelled
+ * Status colours of the customer history: completed, in-progress, scheduled, pending and cancelled
  * have their own; every other status is neutral grey. Dark text on a pale fill keeps 7:1 or more.
  */
 const statusColors: Record<string, { background: string; text: string }> = {

@@ -1,7 +1,7 @@
 import { business } from '@repo/contracts';
 
 /**
- * Dates as the spec shows them ('MMM dd, yyyy', member since 'MMM yyyy'), in US English and the business time zone
+ * Dates as the portal shows them ('MMM dd, yyyy', member since 'MMM yyyy'), in US English and the business time zone
  * (America/New_York) whatever the browser's zone. Intl does it, so no date library ships.
  */
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/;

@@ -3,7 +3,7 @@ export function fullRedirect(address: string): void {
   window.location.assign(address);
 }
 
-/** Loads the page again from the server: the spec's Try Again after a failed load. */
+/** Loads the page again from the server: Try Again after a failed load. */
 export function reloadPage(): void {
   window.location.reload();
 }

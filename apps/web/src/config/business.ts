@@ -2,8 +2,8 @@ import { business as constants } from '@repo/contracts';
 import { postalAddressLine, readBusinessContact } from '@repo/ui';
 
 /**
- * The towns served, in the spec's order: the one list the pages' text and the structured data are made from. The home
- * page names them all, and its LocalBusiness lists them with `extraStructuredDataTowns`.
+ * The towns served, in the order the pages name them: the one list the pages' text and the structured data are made
+ * from. The home page names them all, and its LocalBusiness lists them with `extraStructuredDataTowns`.
  */
 const towns = [
   'St Augustine',
@@ -27,7 +27,7 @@ export type Town = (typeof towns)[number] | (typeof extraStructuredDataTowns)[nu
 /** Every town served: what the LocalBusiness structured data lists. */
 export const servedTowns: readonly Town[] = [...towns, ...extraStructuredDataTowns];
 
-/** The spec's area served of the brand pages: their text and their Service's areaServed. */
+/** The area the brand pages serve, a subset of `towns`: their text and their Service's areaServed. */
 const brandPageTowns: readonly Town[] = ['St Augustine', 'St Augustine Beach', 'Palm Coast', 'Ponte Vedra Beach'];
 
 /**

@@ -1,8 +1,8 @@
-export { freePort } from '../../src/ports.ts';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { appNames, type AppName } from '@repo/contracts';
+export { freePort } from '@repo/service-kit/testing';
 
 export const assetFile = 'assets/app-abc123.js';
 

@@ -20,7 +20,7 @@ import {
 } from './protocol.ts';
 
 /**
- * The access token (the spec's apiKey) and, optionally, what renews it when it expires: the app's client id and
+ * The access token (the apiKey credential) and, optionally, what renews it when it expires: the app's client id and
  * secret and the refresh token of the same authorisation.
  */
 export type JobberCredentials = { apiKey: string; clientId?: string; clientSecret?: string; refreshToken?: string };

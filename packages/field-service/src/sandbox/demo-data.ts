@@ -1,7 +1,7 @@
 /**
  * The sandboxes' demo customers, made from their index alone (a seeded generator per index), so a sandbox of 50,000
  * customers keeps none of them in memory and every sandbox serves the same people, each in its own protocol.
- * Index 0 is the demo portal customer (Dana Whitfield, demo@example.com); index 1 has the spec's example phone.
+ * Index 0 is the demo portal customer (Dana Whitfield, demo@example.com); index 1 has the example phone (904) 802-1998.
  */
 import type { VisitStatus } from '../connector.ts';
 

@@ -35,7 +35,7 @@ export type RunningSandboxes = {
    * settings JOBBER_CLIENT_ID, JOBBER_CLIENT_SECRET, JOBBER_REFRESH_TOKEN and JOBBER_OAUTH_TOKEN_URL).
    */
   env: Record<string, string>;
-  /** The documented sandbox credentials with the spec's names. */
+  /** The documented sandbox credentials, under the names the connectors take. */
   credentials: Record<ServiceSystemId, Record<string, string>>;
   close(): Promise<void>;
 };

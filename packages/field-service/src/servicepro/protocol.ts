@@ -1,7 +1,7 @@
 /**
  * ServicePro's REST protocol, as this project defines it. ServicePro publishes no reference we can reach, so this is
- * OUR OWN definition, made from what the spec shows of it: a company, username and password sign-in, and customers
- * with the fields of the spec's "imported external customer" (id, firstName, lastName, phone, email, address, city,
+ * OUR OWN definition, made from what the back office needs of it: a company, username and password sign-in, and
+ * customers with the fields of an "imported external customer" (id, firstName, lastName, phone, email, address, city,
  * state, zipCode, totalServices, totalSpent, lastServiceDate, preferredTechnician, notes, serviceHistory with service,
  * date, cost) plus the visits booking imports. The connector and the sandbox both read it from here, and nowhere else.
  *

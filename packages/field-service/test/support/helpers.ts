@@ -68,7 +68,7 @@ export async function fixtureServer(routes: Record<string, unknown>) {
 }
 
 /**
- * Demo customer 1 (the spec's example phone) as ServiceTitan and Jobber map it: totals from completed jobs, no
+ * Demo customer 1 (the example phone, (904) 802-1998) as ServiceTitan and Jobber map it: totals from completed jobs, no
  * preferred technician or notes (neither system keeps them on the customer).
  */
 export const robertAlvarez = (externalId: string): ExternalCustomerRecord => ({

@@ -7,6 +7,9 @@ import pg from 'pg';
 import { createDatabase, migrateToLatest, type DatabaseConfig } from '../db/index.ts';
 import { leasePostgresContainer, type ContainerLease } from './postgres-container.ts';
 
+export { freePort } from './ports.ts';
+export { GiveUp, waitFor } from './wait.ts';
+
 export type TestDatabase = {
   config: DatabaseConfig;
   kind: 'postgres' | 'pglite';

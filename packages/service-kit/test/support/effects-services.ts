@@ -11,7 +11,7 @@ import { createEffects, effectHandler, effectsReceiver, receivedEffectsMigration
 import { baseEnvSchema, loadEnv } from '../../src/env.ts';
 import { MemorySessionStore } from '../../src/sessions/memory-store.ts';
 import { testKeyEnv } from '../../src/test-service.ts';
-import { createTestDatabase } from '../../src/testing/index.ts';
+import { createTestDatabase, freePort } from '../../src/testing/index.ts';
 
 /** Keys as the services would have them: each sender's own, which the receiver trusts. */
 export const keys = { booking: 'booking-service-key-0123456789-abcdefgh', accounts: 'accounts-service-key-0123456789-abcdefg' };
@@ -277,13 +277,7 @@ export async function createPeerLink(): Promise<PeerLink> {
   return link;
 }
 
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../../src/testing/index.ts';
 
 export async function listen(app: ServiceApp): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('createQueryClient', () => {
-  it('applies the spec defaults to queries and mutations', () => {
+  it('applies the shared defaults to queries and mutations', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries?.staleTime).toBe(Infinity);
     expect(queries?.refetchOnWindowFocus).toBe(false);

@@ -37,8 +37,8 @@ export type StaffUsersTable = {
 };
 
 /**
- * Customers imported from the configured field-service system (the spec's servicepro_customers), unique by the system
- * and its id there.
+ * Customers imported from the configured field-service system (ServicePro was the first, hence the name), unique by
+ * the system and its id there.
  */
 export type ServiceProCustomersTable = {
   id: Generated<number>;

@@ -8,8 +8,9 @@ import type { AccountsContext } from './context.ts';
 import { startSession, type NewSession } from './start-session.ts';
 
 /**
- * A new back-office session (technician, staff or admin) and who it is for; the spec's 'Invalid credentials' for any
- * mismatch, throttled per email and client address like customers. A technician's token names their technician.
+ * A new back-office session (technician, staff or admin) and who it is for; 'Invalid credentials' for any mismatch
+ * (never saying whether the email exists), throttled per email and client address like customers. A technician's
+ * token names their technician.
  */
 export async function logInStaff(ctx: AccountsContext, { email, password }: AdminLoginRequest, client: string): Promise<{ session: NewSession; user: BackOfficeUser }> {
   const attempt = { scope: 'staff', email, client } as const;

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { authMessages, staffSessionCookieName, type ImportJob } from '@repo/contracts';
 import { serviceProSandboxCredentials } from '@repo/field-service/sandbox';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
@@ -86,16 +86,18 @@ export function serviceProEnv(sandboxUrl: string, overrides: Record<string, stri
 /** Polls an import job as the back office's page does, until it is no longer running; what each poll showed too. */
 export async function waitForImport(service: AccountsTestService, headers: Record<string, string>, id: number, timeoutMs = 120_000) {
   const seen: ImportJob[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await service.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers });
-    expect(response.statusCode).toBe(200);
-    const job = response.json() as ImportJob;
-    seen.push(job);
-    if (job.status !== 'running') return { job, seen };
-    if (Date.now() > deadline) throw new Error(`import ${id} still running after ${timeoutMs / 1000} s: ${JSON.stringify(job)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const job = await vi.waitFor(
+    async () => {
+      const response = await service.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers });
+      expect(response.statusCode).toBe(200);
+      const current = response.json() as ImportJob;
+      seen.push(current);
+      if (current.status === 'running') throw new Error(`import ${id} still running: ${JSON.stringify(current)}`);
+      return current;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
+  return { job, seen };
 }
 
 /**

@@ -52,7 +52,7 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     return reply.code(201).send(booked);
   });
 
-  // The spec's answer is an array, so the paging count travels in a header.
+  // The answer is a bare array (the shape clients already read), so the paging count travels in a header.
   app.get('/api/appointments', {
     onRequest: app.requireRole('staff', 'admin'),
     schema: {

@@ -9,9 +9,9 @@ import type { TrackingContext } from './context.ts';
 const halfLocation = 'Latitude and longitude go together: send both or neither';
 
 /**
- * Accepts both create payloads of the spec: vehicleInfo (management page) or vehicle with lat/lng (administration
- * page), each with an optional photo. Booking learns of the technician in the same transaction, so it can be
- * assigned at once.
+ * Accepts both create payloads the back office sends: vehicleInfo (management page) or vehicle with lat/lng
+ * (administration page), each with an optional photo. Booking learns of the technician in the same transaction, so
+ * it can be assigned at once.
  */
 export async function createTechnician(ctx: TrackingContext, input: CreateTechnician & { specialties: string[] }): Promise<Technician> {
   const lat = input.location?.lat ?? input.lat ?? null;

@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('customer management: tabs', () => {
-  it("has the spec's four tabs, the open one kept in the address", async () => {
+  it("has four tabs, the open one kept in the address", async () => {
     await renderCustomers('/admin-customer-management', { 'GET /api/admin/import-jobs/latest': () => json(200, null) });
     expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(['Import Customers', 'Phone Lookup', 'ServicePro Customers', 'Portal Customers']);
     expect(tab('Import Customers').getAttribute('aria-selected')).toBe('true');

@@ -91,7 +91,7 @@ describe('technician management: the cards', () => {
 });
 
 describe('technician management: Add New Technician', () => {
-  it('requires every field, with the spec toast and a message under each field', async () => {
+  it('requires every field, with a toast and a message under each field', async () => {
     const { api } = await renderManagement();
     const toggle = screen.getByRole('button', { name: 'Add New Technician' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -195,7 +195,7 @@ describe('technician management: Update Location', () => {
     await expectToast('Missing Information', 'Please fill in all location fields');
     await expectFieldError(form.getByLabelText('Longitude'), 'Longitude is required');
     await expectFieldError(form.getByLabelText('Address'), 'Address is required');
-    // The arrow keys move a coordinate by the spec's step, 0.0001.
+    // The arrow keys move a coordinate by one step of its 4 decimals, 0.0001.
     fireEvent.keyDown(form.getByLabelText('Latitude'), { key: 'ArrowUp' });
     await waitFor(() => expect((form.getByLabelText('Latitude') as HTMLInputElement).value).toBe('29.8948'));
     fireEvent.keyDown(form.getByLabelText('Latitude'), { key: 'ArrowDown' });

@@ -44,7 +44,7 @@ export function takeReturnPath(): string | undefined {
 const currentUser = (queryClient: QueryClient) => queryClient.fetchQuery({ ...backOfficeSessionQuery(), staleTime: 0 });
 
 /**
- * Loader of the guarded pages: nobody signed in is sent to sign in with the spec's Authentication Required toast; a
+ * Loader of the guarded pages: nobody signed in is sent to sign in with an Authentication Required toast; a
  * signed-in person whose role the pages are not for goes to their own home (a technician opening a staff page lands
  * on their jobs). The server checks the session and role again on every call.
  */
@@ -65,7 +65,7 @@ export type AdministratorCheck = { administrator: boolean };
 /**
  * Loader of the administrators' pages, inside the staff pages' guard (which signs out visitors and moves technicians):
  * says whether the person may see them. Staff get a page saying so rather than a call the server would refuse with
- * 403, which would sign them out (spec section 6).
+ * 403, which would sign them out (any refused back-office call ends the session; see `onRefused` in lib/api-client.ts).
  */
 export function checkAdministrator(queryClient: QueryClient) {
   return async (): Promise<AdministratorCheck> => {
@@ -86,7 +86,7 @@ let signingOut = false;
 
 /**
  * After a back-office call was refused (401 or 403): the session is ended at the server too (it may be over already),
- * everything loaded is forgotten, and the person is sent to sign in with the spec's 'Admin authentication required'.
+ * everything loaded is forgotten, and the person is sent to sign in with 'Admin authentication required'.
  * Refusals that arrive meanwhile, or on the sign-in page, change nothing more.
  */
 export async function signOutAfterRefusal(queryClient: QueryClient, router: { state: { location: { pathname: string } }; navigate: (to: string, options: { replace: boolean }) => Promise<void> }) {

@@ -46,7 +46,7 @@ afterEach(() => {
 });
 
 describe('registration (/register)', () => {
-  it('has the spec fields with autocomplete hints, the password placeholder and links to log in and home', async () => {
+  it('has the sign-up fields with autocomplete hints, the password placeholder and links to log in and home', async () => {
     await renderRegister();
     expect(field('firstName').getAttribute('autocomplete')).toBe('given-name');
     expect(field('lastName').getAttribute('autocomplete')).toBe('family-name');

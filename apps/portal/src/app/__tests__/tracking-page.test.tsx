@@ -127,7 +127,7 @@ describe('tracking page: states', () => {
     await expectPageHeading('Your Technician is On The Way');
   });
 
-  it("shows the spec's error state when the record cannot be loaded, and Try Again reloads the page", async () => {
+  it('shows an error state when the record cannot be loaded, and Try Again reloads the page', async () => {
     fakeApi({ [trackingPath]: () => apiError(503, 'UNAVAILABLE', 'Tracking is unavailable') });
     renderAt('/technician-tracking?appointment=12');
     const alert = await screen.findByRole('alert');
@@ -225,7 +225,7 @@ describe('tracking page: the visit', () => {
     const map = await within(location).findByRole('region', { name: mapName });
     expect(markersOf(map)).toEqual([]);
     expect(map.querySelectorAll('.leaflet-overlay-pane path')).toHaveLength(0);
-    // The spec's default view (29.9012, -81.3124 at zoom 13) is where the map looks, not a position it draws.
+    // The default view (St Augustine: 29.9012, -81.3124 at zoom 13) is where the map looks, not a position it draws.
     await waitFor(() => expect(map.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(/\/13\/2245\/3382\.png$/));
     expect(within(location).queryByText('Loading map...')).toBeNull();
     const directions = within(location).getByRole('link', { name: /^Get Directions\s*\(opens in a new tab\)$/ });
@@ -482,7 +482,7 @@ describe('tracking page: live updates', () => {
     warn.mockRestore();
   });
 
-  it("shows Reconnecting... and the spec's Connection Issue toast once per outage, then catches up when back", async () => {
+  it('shows Reconnecting... and a Connection Issue toast once per outage, then catches up when back', async () => {
     const api = await renderTracking(enRoute(3.2, '1 King Street'));
     const first = FakeSocket.latest();
     first.open();

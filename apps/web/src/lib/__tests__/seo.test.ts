@@ -30,7 +30,7 @@ describe('localBusinessData', () => {
     expect(data.telephone).toBe('+19048021998');
   });
 
-  it('serves every town of the spec, Beverly Beach and Marineland included', () => {
+  it('serves every town, Beverly Beach and Marineland included', () => {
     const towns = (data.areaServed as { name: string }[]).map((town) => town.name);
     for (const town of ['St Augustine', 'Vilano Beach', 'Summer Haven', 'Ormond Beach', 'Beverly Beach', 'Marineland']) {
       expect(towns).toContain(town);

@@ -13,7 +13,7 @@ type TabValue = (typeof tabValues)[number];
 const isTab = (value: string | null): value is TabValue => tabValues.some((tab) => tab === value);
 
 /**
- * /admin-customer-management: the spec's four tabs. The open tab is in the address (?tab=), with a list's search and
+ * /admin-customer-management: four tabs. The open tab is in the address (?tab=), with a list's search and
  * page, so a reload or Back returns to the same view. `canImport`: the person is an administrator (only they start an
  * import or follow its progress; the server refuses staff).
  */

@@ -77,7 +77,8 @@ function ImportSourceCard() {
 }
 
 /**
- * Tells the owner when a job they watched ends (a toast as the spec's import has), and refreshes the imported list.
+ * Tells the owner when a job they watched ends (a toast, so they need not keep watching the progress), and refreshes
+ * the imported list.
  * A job that had already ended when the page opened is shown, not announced.
  */
 function useAnnounceEnd(job: ImportJob | null | undefined) {

@@ -16,7 +16,7 @@ const services = (count: string) => `${count} ${count === '1' ? 'service' : 'ser
 /** "Phone Required: Please enter a phone number to search": the toast's title and description. */
 const [requiredTitle, requiredDescription] = phoneRequiredMessage.split(': ');
 
-/** Blank gets the spec's Phone Required (beside the field and as a toast); anything else the contract's rules. */
+/** Blank gets Phone Required (beside the field and as a toast); anything else the contract's rules. */
 function checkPhone(values: Record<'phone', string>): Checked<'phone', { phone: string }> {
   if (!values.phone.trim()) {
     return { ok: false, errors: { phone: phoneRequiredMessage }, toast: { title: requiredTitle!, description: requiredDescription } };

@@ -22,7 +22,8 @@ type TabValue = (typeof tabs)[number]['value'];
 
 /**
  * /admin-tracking: Overview, Technicians, Appointments and Live Tracking. Changes arrive over the live socket; while it
- * is not connected the lists poll at the spec's intervals. Only the open tab's lists are fetched.
+ * is not connected the lists poll instead (`tracking.poll*Ms` in packages/contracts/src/constants.ts). Only the open
+ * tab's lists are fetched.
  */
 export function AdminTrackingPage() {
   useDocumentTitle('Tracking Administration');

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { statusColors, statusLabels, type BackOfficeStatus } from '../lib/status.ts';
 
-/** A status in the back office's words and colours (spec section 4). */
+/** A status in the back office's words (lib/status.ts) and colours. */
 export function StatusBadge({ status }: { status: BackOfficeStatus }) {
   const colors = statusColors[status];
   return (

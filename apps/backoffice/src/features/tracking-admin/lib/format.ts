@@ -2,7 +2,7 @@ import { tracking } from '@repo/contracts';
 
 // The staff screens' places and lists; times and phone links are in src/lib/format.ts, shared with the technician's phone.
 
-/** A latitude or longitude to the spec's 4 decimals. */
+/** A latitude or longitude to 4 decimals (about 11 m), as the back office shows and edits them. */
 export const formatCoordinate = (value: number): string => value.toFixed(tracking.coordinateDecimals);
 
 /** "29.9012, -81.3124". */

@@ -14,8 +14,8 @@ const staleAfter: Record<'tracking_update' | 'location_update', readonly (readon
 
 /**
  * The staff screens' live feed: `/ws` with `subscribe_all`, refetching what each message concerns. Answers whether
- * updates are arriving (connected and the subscription accepted); while they are not, the screens poll at the spec's
- * intervals instead (`fallbackPoll`).
+ * updates are arriving (connected and the subscription accepted); while they are not, the screens poll instead
+ * (`fallbackPoll`, at the `tracking.poll*Ms` intervals of packages/contracts/src/constants.ts), so they stay current.
  */
 export function useStaffLiveUpdates(): boolean {
   const queryClient = useQueryClient();
@@ -36,5 +36,5 @@ export function useStaffLiveUpdates(): boolean {
   return state === 'connected' && accepted;
 }
 
-/** The polling interval of a list: none while live updates arrive, the spec's interval otherwise. */
+/** The polling interval of a list: none while live updates arrive, `intervalMs` otherwise. */
 export const fallbackPoll = (live: boolean, intervalMs: number): number | false => (live ? false : intervalMs);

@@ -3,8 +3,8 @@ import type { AppointmentStatus, Technician, TrackingRecord, TrackingStatus } fr
 export type BackOfficeStatus = Technician['status'] | TrackingStatus | AppointmentStatus;
 
 /**
- * The back office's names for the statuses (spec section 4: its en_route and working are display names of en-route
- * and in-progress, and underscores read as spaces). One vocabulary in the data, these words on screen.
+ * The back office's names for the statuses (its en_route and working are display names of en-route and in-progress,
+ * and underscores read as spaces). One vocabulary in the data, these words on screen.
  */
 export const statusLabels: Record<BackOfficeStatus, string> = {
   available: 'Available',

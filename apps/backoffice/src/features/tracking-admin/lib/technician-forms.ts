@@ -11,7 +11,7 @@ import { splitCommaList } from './format.ts';
 import { bySchema, type Checked } from '../../../lib/use-form.ts';
 
 /**
- * The two pages' form rules (spec section 5): each page's required fields and toast, then the server's own schema
+ * The two pages' form rules: each page's required fields and toast, then the server's own schema
  * (lengths, coordinate ranges), so a form never sends what the server would refuse.
  */
 

@@ -31,7 +31,7 @@ function serverFieldErrors(error: ApiRequestError): FieldErrors<FieldName> {
   return {};
 }
 
-/** Create Account (/register): the spec's fields, messages under them, then a toast and the login page. */
+/** Create Account (/register): the account's fields, messages under them, then a toast and the login page. */
 export function RegisterPage() {
   useDocumentTitle('Create Account');
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { isOngoing } from './tracking.ts';
 /** What the connection indicator shows: the socket's state, or that the server refused to follow this appointment. */
 export type LiveStatus = LiveState | 'refused';
 
-/** The spec's toast when the socket fails; shown once per outage. */
+/** The toast when the socket fails; shown once per outage, so a flapping connection does not stack them. */
 export const connectionIssueToast = {
   title: 'Connection Issue',
   description: 'Real-time updates are temporarily unavailable. Data will still refresh automatically.',

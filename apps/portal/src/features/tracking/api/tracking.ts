@@ -14,8 +14,8 @@ export const trackingApi = {
 export const isOngoing = (record: TrackingRecord): boolean => record.closed === null && record.status !== 'completed';
 
 /**
- * GET /api/tracking/:appointmentId as the owner (cookie) or with the link's token. Refetched every 30 s (the spec's
- * polling, until the live socket comes) while the visit can still change.
+ * GET /api/tracking/:appointmentId as the owner (cookie) or with the link's token. Refetched every 30 s while the
+ * visit can still change, so the page stays current when the live socket is down.
  */
 export function useTracking(appointmentId: number, accessToken: string | undefined) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { LiveStatus } from '../api/live.ts';
 
-/** The spec's indicator: green 'Connected', 'Reconnecting...' after a drop; text at 6.5:1 or more on white, beside the coloured dot. */
+/** Green 'Connected', 'Reconnecting...' after a drop; text at 6.5:1 or more on white, beside the coloured dot. */
 const looks: Record<LiveStatus, { label: string; dot: string; text: string }> = {
   connecting: { label: 'Connecting...', dot: '#adb5bd', text: '#495057' },
   connected: { label: 'Connected', dot: '#2f9e44', text: '#1e6b2f' },

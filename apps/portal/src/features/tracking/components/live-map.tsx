@@ -8,7 +8,7 @@ const TrackingMap = lazy(loadMap);
 
 const placeholderStyle = { borderRadius: 'var(--mantine-radius-md)' } as const;
 
-/** The spec's placeholder, while the tracking data or the map's code is on its way. */
+/** The map's placeholder, while the tracking data or the map's code is on its way. */
 export function MapPlaceholder() {
   return (
     <Center mt="md" h={280} bg="gray.1" style={placeholderStyle} data-testid="map-placeholder">

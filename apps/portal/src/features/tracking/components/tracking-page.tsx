@@ -14,7 +14,7 @@ import { TrackingView } from './tracking-view.tsx';
 
 const loading = <LoadingState title="Loading Tracking Information" />;
 
-/** The spec's error state; Try Again loads the page again. */
+/** The error state when the record cannot be loaded; Try Again loads the page again. */
 const loadFailed = (
   <ErrorState title="Unable to Load Tracking" description="We're having trouble accessing your tracking information right now." onRetry={reloadPage} />
 );

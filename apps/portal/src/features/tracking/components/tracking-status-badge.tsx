@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { trackingStatusLabels, type TrackingStatus } from '@repo/contracts';
 
 /**
- * The spec's badge colours (dispatched blue, en-route yellow, arrived green, completed grey) and in-progress's own,
+ * The badge colours (dispatched blue, en-route yellow, arrived green, completed grey) and in-progress's own,
  * as dark text on a pale fill so every label keeps 7:1 contrast or more.
  */
 const statusColors: Record<TrackingStatus, { background: string; text: string }> = {

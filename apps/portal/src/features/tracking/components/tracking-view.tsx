@@ -20,7 +20,7 @@ const closedMessages = {
 } as const;
 
 /**
- * The page's title follows the visit: the spec's 'Your Technician is On The Way' until the technician arrives, then
+ * The page's title follows the visit: 'Your Technician is On The Way' until the technician arrives, then
  * what is true, so the title never contradicts the status badge once the job is done.
  */
 const trackingHeadings: Record<TrackingRecord['status'], string> = {
@@ -43,7 +43,7 @@ export type TrackingViewProps = {
   onRefresh: () => void;
 };
 
-/** The tracking page of one appointment: the spec's cards, or, for a closed visit, why there is nothing to track. */
+/** The tracking page of one appointment: its cards, or, for a closed visit, why there is nothing to track. */
 export function TrackingView({ record, technician, accessToken, live, refreshing, onRefresh }: TrackingViewProps) {
   const appointmentId = Number(record.appointmentId);
   const closed = record.closed ? closedMessages[record.closed.reason] : undefined;

@@ -8,7 +8,7 @@ export function secondsUntil(target: string, now: number): number {
   return Number.isNaN(at) ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** The spec's countdown, minutes:seconds ("07:05"; "1440:00" a day ahead: minutes are never folded into hours). */
+/** The arrival countdown, minutes:seconds ("07:05"; "1440:00" a day ahead: minutes are never folded into hours). */
 export function formatCountdown(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;

@@ -13,7 +13,7 @@ export const mapTiles = {
     env.VITE_MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
 } as const;
 
-/** The spec's default view (St Augustine), used only to place the map: never drawn as anyone's position. */
+/** The default view (St Augustine, the business's home), only to place the map: never drawn as anyone's position. */
 export const defaultMapView = { center: { lat: tracking.defaultCenter.lat, lng: tracking.defaultCenter.lng }, zoom: tracking.defaultZoom } as const;
 
 /** What the map draws: only positions the record really knows, and the view that shows them. */
@@ -38,7 +38,7 @@ export function mapScene(record: TrackingRecord): MapScene {
   const route = record.route.map(({ lat, lng }) => ({ lat, lng }));
   const last = route.at(-1);
   if (technician && (!last || !same(last, technician))) route.push(technician);
-  // Without the technician's position the map shows the customer's place if known, else the spec's default centre.
+  // Without the technician's position the map shows the customer's place if known, else the default centre.
   const fit = technician ? [technician, ...(customer ? [customer] : [])] : [];
   return { technician, customer, route, fit, center: technician ?? customer ?? defaultMapView.center, zoom: defaultMapView.zoom };
 }
@@ -46,7 +46,7 @@ export function mapScene(record: TrackingRecord): MapScene {
 /** The map's accessible name. */
 export const mapLabel = 'Live map of your technician and your address';
 
-/** Where the technician is: the address they reported, else their coordinates (4 decimals, as the spec shows them). */
+/** Where the technician is: the address they reported, else their coordinates (4 decimals, about 11 m). */
 export function technicianPlace(location: NonNullable<TrackingRecord['location']>): string {
   return location.address ?? `${location.lat.toFixed(tracking.coordinateDecimals)}, ${location.lng.toFixed(tracking.coordinateDecimals)}`;
 }

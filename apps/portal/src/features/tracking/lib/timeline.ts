@@ -22,8 +22,8 @@ function happenedAt(notifications: readonly TrackingNotification[], ...types: st
 const real = (at: string | undefined): TimelineTime | undefined => (at ? { at, expected: false } : undefined);
 
 /**
- * The spec's five steps, following the record's real status. A step that happened shows the time it happened when
- * the record knows it; one still to come shows the spec's expected time (scheduled − 60 and − 45 minutes, the
+ * Five steps, following the record's real status. A step that happened shows the time it happened when the record
+ * knows it; one still to come shows its expected time (scheduled − 60 and − 45 minutes, the
  * expected arrival), marked as expected. Nothing made up is shown as a fact.
  */
 export function serviceTimeline(record: TrackingRecord): TimelineStep[] {

@@ -189,7 +189,7 @@ describe('booking confirmation', () => {
     expect(note).toBe(
       'Your appointment has its own page: view it, reschedule or cancel it, and add it to your calendar. The link works until the day after your appointment; keep it to yourself, as anyone who has it can change the booking.',
     );
-    // The spec's confirmation stays as it was.
+    // The confirmation itself stays as it was.
     expect(screen.getByTestId('confirmation-code').textContent).toBe('SA-ABC234');
     expect(screen.getByText("You'll receive a confirmation call from our team.")).toBeDefined();
     expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeDefined();
@@ -293,7 +293,7 @@ describe('booking steps', () => {
     await waitFor(() => expect(within(screen.getByRole('region', { name: toastRegionLabel })).queryByRole('alert')).toBeNull());
   });
 
-  it('refuses an implausible phone number under the field, and keeps the spec message for an empty one', async () => {
+  it('refuses an implausible phone number under the field, and keeps the required message for an empty one', async () => {
     bookingApi(visitor);
     renderWizard();
     await reachContactStep();

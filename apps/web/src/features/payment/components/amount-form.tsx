@@ -23,7 +23,7 @@ export type AmountFormProps = {
 
 /**
  * Step A: amount, description, and optionally the receipt email and an invoice or appointment reference. The amount
- * field follows the spec: a number input (step 0.01, minimum 1) whose typed value is kept only when it reads as a
+ * field is a number input (step 0.01, minimum 1) whose typed value is kept only when it reads as a
  * number above 0; otherwise the previous amount stays (the field shows it with two decimals again when it loses
  * focus), and a message under the field says why the typed value was not used and what will be paid.
  */

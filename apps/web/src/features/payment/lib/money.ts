@@ -23,7 +23,7 @@ export function formatBusinessDate(iso: string): string {
 }
 
 /**
- * The amount a typed value stands for, or undefined when it is not a number above 0 (the spec keeps the previous
+ * The amount a typed value stands for, or undefined when it is not a number above 0 (the form keeps the previous
  * amount then). A number field reports what cannot be read as a number as an empty value.
  */
 export function typedAmount(text: string): number | undefined {
@@ -33,7 +33,7 @@ export function typedAmount(text: string): number | undefined {
 }
 
 /**
- * Why a typed amount was not taken (the spec keeps the previous one then), saying what will be paid instead; undefined
+ * Why a typed amount was not taken (the form keeps the previous one then), saying what will be paid instead; undefined
  * when the text is a number above 0. A number field hands over anything it cannot read as a number as empty text.
  */
 export function refusedAmountMessage(text: string, kept: number): string | undefined {

@@ -18,7 +18,7 @@ describe('towns', () => {
     ]);
   });
 
-  it("the brand pages name the spec's four towns", () => {
+  it('the brand pages name their four towns', () => {
     expect(brandPageArea).toBe('St Augustine, St Augustine Beach, Palm Coast and Ponte Vedra Beach, Florida');
     expect(business.brandPageTowns).toEqual(['St Augustine', 'St Augustine Beach', 'Palm Coast', 'Ponte Vedra Beach']);
     for (const page of [subZeroPage, wolfPage]) expect(page.intro).toContain(brandPageArea);

@@ -14,7 +14,7 @@ export type BrandPage = {
   services: readonly string[];
 };
 
-/** The area the brand pages serve, as their text names it: the spec's four towns. */
+/** The area the brand pages serve, as their text names it: `business.brandPageTowns`. */
 export const brandPageArea = `${joinNames(business.brandPageTowns)}, Florida`;
 
 export const subZeroPage: BrandPage = {

@@ -11,7 +11,7 @@ export const serviceAreas: readonly ServiceArea[] = [
   },
   { county: 'Flagler County', towns: ['Palm Coast', 'Flagler Beach', 'Beverly Beach', 'Marineland'] },
   { county: 'Volusia County', towns: ['Ormond Beach'], more: 'the communities along the northern Volusia coast' },
-  // Clay County is served by appointment only: its places are not among the towns the spec's structured data lists.
+  // Clay County is served by appointment only: its places are not among the towns the structured data lists.
   { county: 'Clay County', towns: [], more: 'Green Cove Springs, Fleming Island and Orange Park, by appointment' },
 ];
 

@@ -9,7 +9,7 @@ const trackingRecord = trackingRecordExample;
 const technicianAt = (lat: number, lng: number): TrackingRecord['location'] => ({ lat, lng, address: null, lastUpdated: '2026-03-10T17:40:00.000Z' });
 
 describe('mapScene', () => {
-  it('draws nothing and looks at the spec default view (29.9012, -81.3124, zoom 13) while no position is known', () => {
+  it('draws nothing and looks at the default view (29.9012, -81.3124, zoom 13) while no position is known', () => {
     expect(mapScene(trackingRecord())).toEqual({
       technician: undefined,
       customer: undefined,

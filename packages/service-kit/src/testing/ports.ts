@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+/** A TCP port on 127.0.0.1 that nothing listens on right now: a peer's address before the peer is up. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
