@@ -35,7 +35,13 @@ export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;
 
 export const deliveryStatusSchema = z.object({
   service: serviceName,
+  /** Messages not yet delivered: waiting (the routes' pending) plus those being attempted right now. */
   pending: count,
+  /**
+   * Of `pending`, the deliveries being attempted right now, by any replica. This count comes from the queue's
+   * statistics, which the sender refreshes every few seconds; the routes' counts are current.
+   */
+  inFlight: count.optional(),
   failed: count,
   oldestPendingSeconds: count.nullable(),
   routes: z.array(deliveryRouteStatusSchema),

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { serviceNames, type ServiceName, type SessionClaims } from '@repo/contracts';
 import { generateSigningKeys, tokenSigner } from './signing-keys.ts';
 import type { ServiceApp } from './create-service.ts';
-import { createDatabase, migrateToLatest, type Database } from './db/index.ts';
+import { createDatabase, migrateServiceDatabase, type Database } from './db/index.ts';
 import { loadEnv, type BaseEnv } from './env.ts';
 import { systemRuntime, type ServiceDefinition, type ServiceRuntime } from './service-main.ts';
 import { createTestDatabase } from './testing/index.ts';
@@ -62,7 +62,7 @@ export async function createTestService<Env extends BaseEnv, DB>(
 ): Promise<TestService<DB>> {
   const testDatabase = await createTestDatabase();
   const database = await createDatabase<DB>(testDatabase.config);
-  await migrateToLatest(database.db as Kysely<any>, definition.migrations);
+  await migrateServiceDatabase(database.db as Kysely<any>, definition.migrations);
   const parsed = loadEnv(definition.name, definition.envSchema, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

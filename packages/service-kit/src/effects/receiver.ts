@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { effectReceiptSchema, internalPathPrefix, type EffectReceipt, type ServiceName } from '@repo/contracts';
 import { EnvError } from '../env.ts';
@@ -10,40 +10,30 @@ import { DEFAULT_MAX_SKEW_SECONDS, verifySignedRequest } from './signed-request.
 
 export type EffectMeta = { messageId: string; from: ServiceName; topic: string };
 
-/** How a receiver applies one topic: who may send it, its payload schema, and the change it makes. */
-export type EffectHandler<S extends z.ZodType = z.ZodType> = {
+/**
+ * How a receiver applies one topic: who may send it, its payload schema, and the change it makes in the receiving
+ * service's database (`DB`, that service's own table types).
+ */
+export type EffectHandler<S extends z.ZodType = z.ZodType, DB = any> = {
   from: readonly ServiceName[];
   schema: S;
   /** Runs in the transaction that records the message id; throw to refuse it (the sender retries). */
-  apply: (trx: Transaction<any>, payload: z.output<S>, meta: EffectMeta) => Promise<void>;
+  apply: (trx: Transaction<DB>, payload: z.output<S>, meta: EffectMeta) => Promise<void>;
 };
 
-/** Declares a handler with its payload typed from its schema. */
-export const effectHandler = <S extends z.ZodType>(handler: EffectHandler<S>): EffectHandler<S> => handler;
+/**
+ * Declares a handler with its payload typed from its schema and its transaction typed by the service's database
+ * (taken from where the handler is used: `effectsReceiver<BookingDatabase>`'s handlers).
+ */
+export const effectHandler = <S extends z.ZodType, DB = any>(handler: EffectHandler<S, DB>): EffectHandler<S, DB> => handler;
 
-export type EffectsReceiverOptions = {
+export type EffectsReceiverOptions<DB = any> = {
   service: ServiceName;
-  db: Kysely<any>;
+  db: Kysely<DB>;
   env: EffectsEnv;
-  handlers: Record<string, EffectHandler<any>>;
+  handlers: Record<string, EffectHandler<any, DB>>;
   /** How far a delivery's timestamp may be from this server's clock. */
   maxClockSkewSeconds?: number;
-};
-
-/** The table a receiver records applied message ids in. Add it to the service's migrations under a timestamped name. */
-export const receivedEffectsMigration: Migration = {
-  async up(db) {
-    await db.schema
-      .createTable('received_effects')
-      .addColumn('message_id', 'uuid', (column) => column.primaryKey())
-      .addColumn('topic', 'text', (column) => column.notNull())
-      .addColumn('sender', 'text', (column) => column.notNull())
-      .addColumn('received_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-      .execute();
-  },
-  async down(db) {
-    await db.schema.dropTable('received_effects').execute();
-  },
 };
 
 /**
@@ -51,10 +41,13 @@ export const receivedEffectsMigration: Migration = {
  * gateway never routes /internal/). A delivery must be signed by a sender named in TRUSTED_SERVICE_KEYS (401), for a
  * topic that sender may send (403), with a payload matching the topic's schema (400). It is applied in one
  * transaction with the record of its message id, so a redelivery is answered `duplicate` without applying it again,
- * and a failing handler leaves no record, so the retry applies it.
+ * and a failing handler leaves no record, so the retry applies it. The table is the kit's, created by
+ * `migrateServiceDatabase` with the service's own migrations.
  */
-export async function effectsReceiver(app: FastifyInstance, options: EffectsReceiverOptions): Promise<void> {
-  const { service, db, handlers } = options;
+export async function effectsReceiver<DB>(app: FastifyInstance, options: EffectsReceiverOptions<DB>): Promise<void> {
+  const { service, handlers } = options;
+  // received_effects is the kit's own table (see db/kit-migrations.ts), not part of the service's DB type.
+  const db = options.db as Kysely<any>;
   const trusted = options.env.TRUSTED_SERVICE_KEYS ?? {};
   if (Object.keys(trusted).length === 0) {
     throw new EnvError(service, [`TRUSTED_SERVICE_KEYS is required (e.g. booking=<booking's SERVICE_KEY>): ${service} receives effects`]);
@@ -102,7 +95,7 @@ export async function effectsReceiver(app: FastifyInstance, options: EffectsRece
           .returning('message_id')
           .executeTakeFirst();
         if (!recorded) return false;
-        await handler.apply(trx, parsed.data, meta);
+        await handler.apply(trx as Transaction<DB>, parsed.data, meta);
         return true;
       });
       request.log.info({ ...meta, applied }, applied ? 'effect applied' : 'effect already applied');

@@ -129,3 +129,5 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
     cleanup: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
+
+export { deliveryStates, publishedEffects, subscribersOfTopic } from './effects.ts';

@@ -3,15 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+import type { Generated, Kysely, Migration } from 'kysely';
 import { z } from 'zod';
 import { createService, type ServiceApp } from '../../src/create-service.ts';
-import { createDatabase, migrateToLatest, type Database, type DatabaseConfig } from '../../src/db/index.ts';
-import { createEffects, effectHandler, effectsReceiver, receivedEffectsMigration, type DeliveryTuning, type Effects } from '../../src/effects/index.ts';
+import { createDatabase, migrateServiceDatabase, type Database, type DatabaseConfig } from '../../src/db/index.ts';
+import { createEffects, effectHandler, effectsReceiver, type DeliveryTuning, type Effects } from '../../src/effects/index.ts';
 import { baseEnvSchema, loadEnv } from '../../src/env.ts';
 import { MemorySessionStore } from '../../src/sessions/memory-store.ts';
 import { testKeyEnv } from '../../src/test-service.ts';
-import { createTestDatabase } from '../../src/testing/index.ts';
+import { createTestDatabase, deliveryStates } from '../../src/testing/index.ts';
 
 /** Keys as the services would have them: each sender's own, which the receiver trusts. */
 export const keys = { booking: 'booking-service-key-0123456789-abcdefgh', accounts: 'accounts-service-key-0123456789-abcdefg' };
@@ -101,7 +101,7 @@ export async function startSender(
     PEER_URLS: `tracking=${peers.tracking},payments=${peers.payments ?? peers.tracking}`,
   });
   const database = options.as?.database ?? (await createDatabase<SenderDb>(config));
-  await migrateToLatest(database.db, senderMigrations);
+  await migrateServiceDatabase(database.db, senderMigrations);
   const effects = createEffects({ service, database, env, outgoing: senderOutgoing, tuning: options.tuning ?? testTuning });
   const app = await createService({ name: service, env, ready: database.ping, sessions: testSessions });
   await app.register(effects.plugin);
@@ -134,6 +134,7 @@ export class RolledBack extends Error {
 
 type ReceiverDb = {
   tracking_records: { appointment_id: number; technician: string };
+  /** The kit's table, read here to see which message ids were applied. */
   received_effects: { message_id: string; topic: string; sender: string; received_at: Generated<Date> };
 };
 
@@ -147,7 +148,6 @@ const receiverMigrations: Record<string, Migration> = {
         .execute();
     },
   },
-  '2026-11-25T0100-received-effects': receivedEffectsMigration,
 };
 
 export type Receiver = {
@@ -172,7 +172,7 @@ export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
     TRUSTED_SERVICE_KEYS: `booking=${keys.booking},accounts=${keys.accounts}`,
   });
   const database = await createDatabase<ReceiverDb>(config);
-  await migrateToLatest(database.db, receiverMigrations);
+  await migrateServiceDatabase(database.db, receiverMigrations);
   const app = await createService({ name: 'tracking', env, ready: database.ping });
   const receiver: Receiver = {
     app,
@@ -188,7 +188,7 @@ export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/internal/')) receiver.requests += 1;
   });
-  await app.register(effectsReceiver, {
+  await app.register(effectsReceiver<ReceiverDb>, {
     service: 'tracking',
     db: database.db,
     env,
@@ -301,5 +301,6 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
   }
 }
 
-export const jobState = async <DB>(db: Kysely<DB>, messageId: string) =>
-  (await sql<{ state: string }>`select state::text as state from pgboss.job where id = ${messageId}`.execute(db)).rows[0]?.state;
+/** Where one message stands with its (only) subscriber, through the kit's test helper. */
+export const jobState = async (database: Parameters<typeof deliveryStates>[0], messageId: string, from: 'booking' | 'accounts' = 'booking') =>
+  Object.values(await deliveryStates(database, messageId, { from }))[0];

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Job, JobResult, PgBoss } from 'pg-boss';
+import type { ServiceName } from '@repo/contracts';
+import { effectPath, signedDeliveryHeaders } from './signing.ts';
+import { deadLetterQueue, deliveryQueue, type DeliveryJob } from './topics.ts';
+import type { DeliveryTuning } from './tuning.ts';
+
+const MAX_ERROR_LENGTH = 300;
+
+export type DelivererOptions = {
+  service: ServiceName;
+  key: string;
+  peers: Record<ServiceName, string>;
+  boss: PgBoss;
+  tuning: DeliveryTuning;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * One worker per subscriber queue: POSTs each message, signed with the service's key, to the subscriber's internal
+ * address, and settles the job by the answer. A refused or unanswered delivery is retried with backoff; once the
+ * retries are spent pg-boss moves it to the subscriber's dead letter queue. The receiver records the message id, so
+ * a redelivery (a lost answer, a crashed sender) is answered `duplicate` and changes nothing.
+ */
+export async function startDeliverers(subscribers: readonly ServiceName[], options: DelivererOptions): Promise<void> {
+  const { service, boss, tuning } = options;
+  const queueOptions = {
+    retryLimit: tuning.retryLimit,
+    retryDelay: tuning.retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: tuning.retryDelayMaxSeconds,
+    expireInSeconds: tuning.expireInSeconds,
+    retentionSeconds: tuning.retentionSeconds,
+  };
+  for (const to of subscribers) {
+    const queue = deliveryQueue(service, to);
+    const dead = deadLetterQueue(service, to);
+    // Dead letters are kept as long as undelivered messages are, for staff to see.
+    await boss.createQueue(dead, { retentionSeconds: tuning.retentionSeconds, deleteAfterSeconds: tuning.retentionSeconds });
+    await boss.createQueue(queue, { ...queueOptions, deadLetter: dead, notify: true });
+    // createQueue keeps an existing queue's settings, so apply the current ones on every start.
+    await boss.updateQueue(queue, { ...queueOptions, deadLetter: dead, notify: true });
+    await boss.work<DeliveryJob>(
+      queue,
+      {
+        batchSize: tuning.batchSize,
+        // A full batch means more are waiting: fetch again at once instead of waiting for a NOTIFY or the poll.
+        burstWhenBatchFull: true,
+        pollingIntervalSeconds: tuning.pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
+        perJobResults: true,
+      },
+      (jobs) => Promise.all(jobs.map((job) => deliver(to, job, options))),
+    );
+  }
+}
+
+async function deliver(to: ServiceName, job: Job<DeliveryJob>, options: DelivererOptions): Promise<JobResult> {
+  const { service, key, peers, tuning, log } = options;
+  const { messageId, topic, payload } = job.data;
+  const body = JSON.stringify(payload);
+  const failed = (message: string): JobResult => {
+    log.warn({ messageId, to, topic, attempt: job.retryCount + 1, error: message }, 'effect delivery failed; it will be retried');
+    return { id: job.id, status: 'failed', output: { message: message.slice(0, MAX_ERROR_LENGTH) } };
+  };
+  try {
+    const response = await fetch(new URL(effectPath(topic), peers[to]), {
+      method: 'POST',
+      headers: signedDeliveryHeaders(service, key, { messageId, topic, body }),
+      body,
+      signal: AbortSignal.any([job.signal, AbortSignal.timeout(tuning.deliveryTimeoutMs)]),
+    });
+    const text = await response.text();
+    if (response.ok) return { id: job.id, status: 'completed' };
+    return failed(`${to} answered ${response.status}: ${errorMessage(text)}`);
+  } catch (err) {
+    return failed(describeNetworkError(err));
+  }
+}
+
+function errorMessage(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } };
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+  } catch {
+    // Not our error shape (e.g. a proxy's page): show the start of it.
+  }
+  return body.slice(0, 120) || '(empty answer)';
+}
+
+function describeNetworkError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  if (err.name === 'TimeoutError') return 'no answer in time';
+  const cause = err.cause instanceof Error ? err.cause.message : undefined;
+  return cause ? `${err.message}: ${cause}` : err.message;
+}
