@@ -227,6 +227,91 @@ describe.each<Driver>(['postgres', 'pglite'])('durable effects on %s', (driver) 
     expect(await receivedIds(messageId)).toHaveLength(1);
   });
 
+  const postBatch = (messages: unknown, options: { key?: string } = {}) => {
+    const body = JSON.stringify({ messages });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const messageId = randomUUID();
+    return receiver.app.inject({
+      method: 'POST',
+      url: '/internal/effect-batches',
+      headers: {
+        'content-type': 'application/json',
+        [effectHeaders.service]: 'booking',
+        [effectHeaders.timestamp]: timestamp,
+        [effectHeaders.messageId]: messageId,
+        [effectHeaders.signature]: signDelivery(options.key ?? keys.booking, { timestamp, messageId, topic: 'effect-batch', body }),
+      },
+      payload: body,
+    });
+  };
+
+  it('answers a batch per message: applied once, a repeated id a duplicate, a refused topic or payload refused', async () => {
+    const appointmentId = nextAppointment++;
+    const messageId = randomUUID();
+    const refusedTopic = randomUUID();
+    const badPayload = randomUUID();
+    const response = await postBatch([
+      { messageId, topic: 'appointment.assigned', payload: { appointmentId, technician: 'Pat' } },
+      { messageId, topic: 'appointment.assigned', payload: { appointmentId, technician: 'Pat' } },
+      { messageId: refusedTopic, topic: 'customer.registered', payload: { customerId: 1 } },
+      { messageId: badPayload, topic: 'appointment.assigned', payload: { appointmentId, technician: '' } },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      results: [
+        { messageId, status: 'applied' },
+        { messageId, status: 'duplicate' },
+        { messageId: refusedTopic, status: 'refused', error: 'booking may not send customer.registered effects to tracking.' },
+        { messageId: badPayload, status: 'refused', error: 'Technician is required' },
+      ],
+    });
+    expect(await recordsFor(appointmentId)).toEqual([{ appointment_id: appointmentId, technician: 'Pat' }]);
+    const again = await postBatch([{ messageId, topic: 'appointment.assigned', payload: { appointmentId, technician: 'Pat' } }]);
+    expect(again.json()).toEqual({ results: [{ messageId, status: 'duplicate' }] });
+  });
+
+  it('applies the rest of a batch when one handler fails, and reports that one as failed', async () => {
+    const good = nextAppointment++;
+    const bad = nextAppointment++;
+    const [goodId, badId] = [randomUUID(), randomUUID()];
+    receiver.failWith = 'tracking is busy';
+    receiver.failOnly = bad;
+    try {
+      const response = await postBatch([
+        { messageId: goodId, topic: 'appointment.assigned', payload: { appointmentId: good, technician: 'Quin' } },
+        { messageId: badId, topic: 'appointment.assigned', payload: { appointmentId: bad, technician: 'Quin' } },
+      ]);
+      expect(response.json()).toEqual({
+        results: [
+          { messageId: goodId, status: 'applied' },
+          { messageId: badId, status: 'failed', error: 'tracking is busy' },
+        ],
+      });
+      expect(await recordsFor(good)).toHaveLength(1);
+      expect(await recordsFor(bad)).toEqual([]);
+      expect(await receivedIds(badId)).toEqual([]);
+    } finally {
+      receiver.failWith = undefined;
+      receiver.failOnly = undefined;
+    }
+    // The retry of the failed one applies it.
+    const retried = await postBatch([{ messageId: badId, topic: 'appointment.assigned', payload: { appointmentId: bad, technician: 'Quin' } }]);
+    expect(retried.json()).toEqual({ results: [{ messageId: badId, status: 'applied' }] });
+    expect(await recordsFor(bad)).toHaveLength(1);
+  });
+
+  it('refuses a batch not signed by a known service with 401, and a malformed one with 400', async () => {
+    const message = { messageId: randomUUID(), topic: 'appointment.assigned', payload: { appointmentId: 1, technician: 'Ray' } };
+    const unsigned = await postBatch([message], { key: 'not-the-key-of-booking-0123456789abcdef' });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'This delivery is not signed by a known service.' } });
+    const empty = await postBatch([]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: { message: 'A batch holds at least one message' } });
+    const badId = await postBatch([{ ...message, messageId: 'not-a-uuid' }]);
+    expect(badId.statusCode).toBe(400);
+  });
+
   it('refuses an unsigned, badly signed, stale or unknown sender with 401 before looking at the body', async () => {
     const good = { appointmentId: 1, technician: 'Kim' };
     const cases = [

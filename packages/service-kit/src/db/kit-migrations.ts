@@ -41,7 +41,6 @@ const kitMigrations: Record<string, Migration> = {
         .addColumn('payload', 'jsonb', (column) => column.notNull())
         .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
         .execute();
-      await db.schema.createIndex('effect_outbox_service_id').on('effect_outbox').columns(['service', 'id']).execute();
     },
     async down(db) {
       await db.schema.dropTable('effect_outbox').execute();

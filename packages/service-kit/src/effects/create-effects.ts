@@ -116,7 +116,7 @@ export function createEffects<Out extends OutgoingEffects, DB, Jobs extends JobD
         boss: queue,
         log: logger,
         batchSize: tuning.relayBatchSize,
-        gatherMs: tuning.relayGatherMs,
+        intervalMs: tuning.relayIntervalMs,
         pollingIntervalSeconds: tuning.pollingIntervalSeconds,
       });
       sources.set(database, [...statusSourcesOf(database), source]);

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobResult, PgBoss } from 'pg-boss';
-import type { ServiceName } from '@repo/contracts';
-import { effectPath, signedDeliveryHeaders } from './signing.ts';
+import { effectBatchReceiptSchema, type EffectBatch, type EffectBatchReceipt, type ServiceName } from '@repo/contracts';
+import { EFFECT_BATCH_TOPIC, effectBatchPath, signedDeliveryHeaders } from './signing.ts';
 import { deadLetterQueue, deliveryQueue, type DeliveryJob } from './topics.ts';
 import type { DeliveryTuning } from './tuning.ts';
 
@@ -17,8 +18,8 @@ export type DelivererOptions = {
 };
 
 /**
- * One worker per subscriber queue: POSTs each message, signed with the service's key, to the subscriber's internal
- * address, and settles the job by the answer. A refused or unanswered delivery is retried with backoff; once the
+ * One worker per subscriber queue: POSTs the messages it fetches, signed with the service's key, to the subscriber's
+ * internal address in one call, and settles each job by the receiver's answer for it. A refused or unanswered delivery is retried with backoff; once the
  * retries are spent pg-boss moves it to the subscriber's dead letter queue. The receiver records the message id, so
  * a redelivery (a lost answer, a crashed sender) is answered `duplicate` and changes nothing.
  */
@@ -50,32 +51,46 @@ export async function startDeliverers(subscribers: readonly ServiceName[], optio
         notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
         perJobResults: true,
       },
-      (jobs) => Promise.all(jobs.map((job) => deliver(to, job, options))),
+      (jobs) => deliverBatch(to, jobs, options),
     );
   }
 }
 
-async function deliver(to: ServiceName, job: Job<DeliveryJob>, options: DelivererOptions): Promise<JobResult> {
+/**
+ * Delivers the jobs the worker fetched in one signed call: the receiver applies them in one transaction and answers
+ * per message, so each job is settled by its own result (a refused or failed message is retried alone).
+ */
+async function deliverBatch(to: ServiceName, jobs: Job<DeliveryJob>[], options: DelivererOptions): Promise<JobResult[]> {
   const { service, key, peers, tuning, log } = options;
-  const { messageId, topic, payload } = job.data;
-  const body = JSON.stringify(payload);
-  const failed = (message: string): JobResult => {
-    log.warn({ messageId, to, topic, attempt: job.retryCount + 1, error: message }, 'effect delivery failed; it will be retried');
+  const failed = (job: Job<DeliveryJob>, message: string): JobResult => {
+    log.warn({ messageId: job.data.messageId, to, topic: job.data.topic, attempt: job.retryCount + 1, error: message }, 'effect delivery failed; it will be retried');
     return { id: job.id, status: 'failed', output: { message: message.slice(0, MAX_ERROR_LENGTH) } };
   };
+  const batch: EffectBatch = { messages: jobs.map((job) => ({ messageId: job.data.messageId, topic: job.data.topic, payload: job.data.payload })) };
+  const body = JSON.stringify(batch);
+  let receipt: EffectBatchReceipt;
   try {
-    const response = await fetch(new URL(effectPath(topic), peers[to]), {
+    const response = await fetch(new URL(effectBatchPath, peers[to]), {
       method: 'POST',
-      headers: signedDeliveryHeaders(service, key, { messageId, topic, body }),
+      headers: signedDeliveryHeaders(service, key, { messageId: randomUUID(), topic: EFFECT_BATCH_TOPIC, body }),
       body,
-      signal: AbortSignal.any([job.signal, AbortSignal.timeout(tuning.deliveryTimeoutMs)]),
+      signal: AbortSignal.any([...jobs.map((job) => job.signal), AbortSignal.timeout(tuning.deliveryTimeoutMs)]),
     });
     const text = await response.text();
-    if (response.ok) return { id: job.id, status: 'completed' };
-    return failed(`${to} answered ${response.status}: ${errorMessage(text)}`);
+    if (!response.ok) return jobs.map((job) => failed(job, `${to} answered ${response.status}: ${errorMessage(text)}`));
+    const parsed = effectBatchReceiptSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) return jobs.map((job) => failed(job, `${to} answered with something other than a batch receipt`));
+    receipt = parsed.data;
   } catch (err) {
-    return failed(describeNetworkError(err));
+    return jobs.map((job) => failed(job, describeNetworkError(err)));
   }
+  const results = new Map(receipt.results.map((result) => [result.messageId, result]));
+  return jobs.map((job) => {
+    const result = results.get(job.data.messageId);
+    if (!result) return failed(job, `${to} did not answer for this message`);
+    if (result.status === 'applied' || result.status === 'duplicate') return { id: job.id, status: 'completed' };
+    return failed(job, `${to} ${result.status === 'refused' ? 'refused' : 'failed to apply'} it: ${result.error ?? 'no reason given'}`);
+  });
 }
 
 function errorMessage(body: string): string {

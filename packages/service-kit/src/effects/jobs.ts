@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { fromKysely, type Job, type JobResult, type PgBoss } from 'pg-boss';
+import { fromKysely, type Job, type JobResult, type JobWithMetadata, type PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { ServiceName } from '@repo/contracts';
 
@@ -41,7 +41,11 @@ export type ScheduledJobs<Jobs extends JobDefinitions> = {
    * so a reminder is never doubled nor lost by a crash in between. Returns the new job's id.
    */
   reschedule<N extends keyof Jobs & string>(trx: Transaction<any>, name: N, id: string, payload: z.input<Jobs[N]['schema']>, at: Date): Promise<string>;
+  /** Where a job stands (pg-boss's state and what it left: an error, or `{ dropped: 'stale' }`); undefined if unknown. */
+  findJob<N extends keyof Jobs & string>(name: N, id: string): Promise<{ state: JobState; output: unknown } | undefined>;
 };
+
+type JobState = JobWithMetadata['state'];
 
 const DEFAULT_JOB_RETRY_LIMIT = 5;
 
@@ -69,6 +73,10 @@ export function scheduledJobs<Jobs extends JobDefinitions>(service: ServiceName,
     async reschedule(trx, name, id, payload, at) {
       await jobs.cancel(trx, name, id);
       return jobs.sendAfter(trx, name, payload, at);
+    },
+    async findJob(name, id) {
+      const [job] = await boss().findJobs(jobQueue(service, name), { id, limit: 1 });
+      return job ? { state: job.state, output: job.output ?? null } : undefined;
     },
   };
   return jobs;

@@ -53,8 +53,8 @@ export type RelayOptions = {
   boss: PgBoss;
   log: FastifyBaseLogger;
   batchSize: number;
-  /** How long a wake-up waits for more commits before the relay moves what has gathered. */
-  gatherMs: number;
+  /** The shortest time between two passes woken by publishes. */
+  intervalMs: number;
   /** Backstop: rows whose NOTIFY was missed (a relay that crashed mid-batch, a lost listening connection). */
   pollingIntervalSeconds: number;
 };
@@ -116,15 +116,21 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     return running;
   }
 
-  // A commit's NOTIFY starts a pass after a short wait, so the rows of the commits in that window move in one
-  // transaction instead of one each: under load the relay costs a few statements per batch, not per event.
+  // Passes start at most every `intervalMs`: a publish after a quiet spell moves at once, while under a stream of
+  // publishes the rows of the commits in between move together, in one transaction and one delivery call, so the
+  // relay and the delivery cost a few statements per batch, not per event.
   let waiting: NodeJS.Timeout | undefined;
+  let lastPassAt = 0;
   function wake(): void {
     if (waiting || stopped) return;
-    waiting = setTimeout(() => {
-      waiting = undefined;
-      void drain();
-    }, options.gatherMs);
+    waiting = setTimeout(
+      () => {
+        waiting = undefined;
+        lastPassAt = Date.now();
+        void drain();
+      },
+      Math.max(0, lastPassAt + options.intervalMs - Date.now()),
+    );
   }
 
   const unknown = await sql<{ topic: string }>`select distinct topic from effect_outbox where service = ${service} and not (topic = any(${topics}))`.execute(db);

@@ -16,11 +16,15 @@ export type DeliveryTuning = {
   superviseIntervalSeconds: number;
   /** Backstop poll; new messages wake the relay and the workers at once through LISTEN/NOTIFY, retries come due by this poll. */
   pollingIntervalSeconds: number;
+  /** Messages one delivery call carries at most (the receiver applies them in one transaction). */
   batchSize: number;
   /** Outbox rows the relay moves to the subscribers' queues per transaction. */
   relayBatchSize: number;
-  /** After a publish, how long the relay waits for more before moving them together (adds at most this to latency). */
-  relayGatherMs: number;
+  /**
+   * The relay moves published rows at most this often: a publish after a quiet spell moves at once, a stream of them
+   * moves in batches (adds at most this to a delivery's latency).
+   */
+  relayIntervalMs: number;
   /** On shutdown, how long in-flight deliveries may finish before they are failed (and so retried later). */
   stopTimeoutMs: number;
 };
@@ -34,8 +38,8 @@ export const defaultDeliveryTuning: DeliveryTuning = {
   retentionSeconds: 7 * 24 * 60 * 60,
   superviseIntervalSeconds: 15,
   pollingIntervalSeconds: 5,
-  batchSize: 10,
+  batchSize: 50,
   relayBatchSize: 200,
-  relayGatherMs: 10,
+  relayIntervalMs: 50,
   stopTimeoutMs: 5_000,
 };

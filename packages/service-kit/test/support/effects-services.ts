@@ -84,6 +84,8 @@ export type Sender = {
 
 export type SenderOptions = {
   tuning?: Partial<DeliveryTuning>;
+  /** More environment, e.g. EVENT_SUBSCRIBERS. */
+  env?: Record<string, string>;
   /** Another service sending from the same database (its own queues), which it leaves open on close. */
   as?: { service: 'accounts'; database: Database<SenderDb> };
 };
@@ -99,6 +101,7 @@ export async function startSender(
     LOG_LEVEL: 'silent',
     SERVICE_KEY: keys[service],
     PEER_URLS: `tracking=${peers.tracking},payments=${peers.payments ?? peers.tracking}`,
+    ...options.env,
   });
   const database = options.as?.database ?? (await createDatabase<SenderDb>(config));
   await migrateServiceDatabase(database.db, senderMigrations);
@@ -159,21 +162,23 @@ export type Receiver = {
   gate?: Promise<void>;
   entered: number;
   lastEntered?: number;
-  /** When set, apply throws (a failing handler). */
+  /** When set, apply throws (a failing handler): for every appointment, or only for `failOnly`. */
   failWith?: string;
+  failOnly?: number;
   records(): Promise<ReceiverDb['tracking_records'][]>;
   close(): Promise<void>;
 };
 
-export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
-  const env = loadEnv('tracking', baseEnvSchema(0), {
+/** A receiving service on its own database: "tracking" unless named otherwise (a second subscriber, say). */
+export async function startReceiver(config: DatabaseConfig, service: 'tracking' | 'payments' = 'tracking'): Promise<Receiver> {
+  const env = loadEnv(service, baseEnvSchema(0), {
     ...testKeyEnv,
     LOG_LEVEL: 'silent',
     TRUSTED_SERVICE_KEYS: `booking=${keys.booking},accounts=${keys.accounts}`,
   });
   const database = await createDatabase<ReceiverDb>(config);
   await migrateServiceDatabase(database.db, receiverMigrations);
-  const app = await createService({ name: 'tracking', env, ready: database.ping });
+  const app = await createService({ name: service, env, ready: database.ping });
   const receiver: Receiver = {
     app,
     db: database.db,
@@ -189,7 +194,7 @@ export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
     if (request.url.startsWith('/internal/')) receiver.requests += 1;
   });
   await app.register(effectsReceiver<ReceiverDb>, {
-    service: 'tracking',
+    service,
     db: database.db,
     env,
     handlers: {
@@ -201,7 +206,7 @@ export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
           receiver.lastEntered = payload.appointmentId;
           await trx.insertInto('tracking_records').values({ appointment_id: payload.appointmentId, technician: payload.technician }).execute();
           await receiver.gate;
-          if (receiver.failWith) throw new Error(receiver.failWith);
+          if (receiver.failWith && (receiver.failOnly === undefined || receiver.failOnly === payload.appointmentId)) throw new Error(receiver.failWith);
         },
       }),
       'customer.registered': effectHandler({ from: ['accounts'], schema: registeredSchema, apply: async () => undefined }),
