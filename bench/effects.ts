@@ -7,7 +7,8 @@
  * - end to end: from the first of those commits until the receiver has applied the last one, with the latency of each
  *   message from its commit to its apply; then checks that every message was applied exactly once.
  * The messages use accounts' real topic and schema (`demo-customer.seeded`: an id and an email), checked on both sides.
- * BENCH_EFFECTS_TIMEOUT_SECONDS bounds the whole run (it stops with an error instead of hanging).
+ * BENCH_EFFECTS_TIMEOUT_SECONDS bounds the whole run (it stops with an error instead of hanging); BENCH_EFFECTS_DRIVERS
+ * (default postgres,pglite) picks the drivers.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,10 @@ type Driver = 'postgres' | 'pglite';
 
 const count = Number(process.env.BENCH_EFFECTS ?? 1000);
 if (!Number.isInteger(count) || count < 1) throw new Error(`BENCH_EFFECTS must be a positive integer (got "${process.env.BENCH_EFFECTS}")`);
+const drivers = (process.env.BENCH_EFFECTS_DRIVERS ?? 'postgres,pglite').split(',').map((name) => name.trim()) as Driver[];
+if (drivers.length === 0 || drivers.some((name) => name !== 'postgres' && name !== 'pglite')) {
+  throw new Error(`BENCH_EFFECTS_DRIVERS must list postgres and/or pglite (got "${process.env.BENCH_EFFECTS_DRIVERS}")`);
+}
 const timeoutSeconds = Number(process.env.BENCH_EFFECTS_TIMEOUT_SECONDS ?? Math.max(300, Math.ceil(count * 0.3)));
 if (!(timeoutSeconds > 0)) throw new Error(`BENCH_EFFECTS_TIMEOUT_SECONDS must be a positive number (got "${process.env.BENCH_EFFECTS_TIMEOUT_SECONDS}")`);
 // Untimed first writes and effects, so prepared plans, pg-boss's first fetch and the HTTP keep-alive are in place.
@@ -291,7 +296,7 @@ const watchdog = setTimeout(() => {
 
 try {
   const results: Result[] = [];
-  for (const driver of ['postgres', 'pglite'] as const) results.push(await measure(driver));
+  for (const driver of drivers) results.push(await measure(driver));
 
   const fixed = (value: number) => value.toFixed(0);
   const retried = results.filter((r) => r.refused > 0).map((r) => `${r.driver}: ${r.refused} deliveries refused and retried`);

@@ -62,9 +62,8 @@ export type RelayOptions = {
 export type Relay = { stop(): Promise<void>; drain(): Promise<void> };
 
 /**
- * Moves committed outbox rows into the subscribers' queues: in one transaction per batch it locks the oldest rows
- * (SKIP LOCKED, so replicas share the work), inserts one job per subscriber with the message id as the job id, and
- * deletes the rows. A crash before the commit leaves the rows for the next pass; a job id that already exists
+ * Moves committed outbox rows into the subscribers' queues: in one transaction per batch it takes the oldest rows
+ * (SKIP LOCKED, so replicas share the work) and inserts one job per subscriber with the message id as the job id. A crash before the commit leaves the rows for the next pass; a job id that already exists
  * (pg-boss ignores it) cannot be moved twice. One pass runs at a time per process; a wake-up during a pass makes it
  * go round again.
  */
@@ -78,10 +77,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 
   async function moveBatch(): Promise<number> {
     return db.transaction().execute(async (trx) => {
+      // Taken and removed in one statement; the transaction's rollback (the insert below failing) puts them back.
       const { rows } = await sql<OutboxRow>`
-        select id, message_id, topic, payload from effect_outbox
-        where service = ${service} and topic = any(${topics})
-        order by id limit ${batchSize} for update skip locked`.execute(trx);
+        delete from effect_outbox where id in (
+          select id from effect_outbox where service = ${service} and topic = any(${topics})
+          order by id limit ${batchSize} for update skip locked)
+        returning id, message_id, topic, payload`.execute(trx);
+      rows.sort((a, b) => Number(a.id) - Number(b.id));
       if (rows.length === 0) return 0;
       const jobsFor = new Map<ServiceName, JobInsert<DeliveryJob>[]>();
       for (const row of rows) {
@@ -93,7 +95,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         }
       }
       for (const [to, jobs] of jobsFor) await boss.insert(deliveryQueue(service, to), jobs, { db: fromKysely(trx) });
-      await sql`delete from effect_outbox where id = any(${rows.map((row) => row.id)}::bigint[])`.execute(trx);
       return rows.length;
     });
   }
