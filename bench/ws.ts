@@ -29,7 +29,7 @@ import { createInterface } from 'node:readline';
 import WebSocket, { WebSocketServer } from 'ws';
 import { appointmentDispatchTopic, serviceNames, wsLimits, wsPath, type AppointmentDispatch, type Technician } from '@repo/contracts';
 import { loadEnv, MemorySessionStore, withTestSessions } from '@repo/service-kit';
-import { createDatabase, migrateToLatest, notify } from '@repo/service-kit/db';
+import { createDatabase, migrateServiceDatabase, notify } from '@repo/service-kit/db';
 import { systemRuntime } from '@repo/service-kit/main';
 import { injectEffect, signTestSession, testKeyEnv, testSigningKeys } from '@repo/service-kit/test-service';
 import { createTestDatabase } from '@repo/service-kit/testing';
@@ -59,7 +59,7 @@ type TrackingReady = { port: number; staff: string; wide: string; narrow: string
 async function serveTracking(): Promise<void> {
   const key = randomBytes(24).toString('hex');
   const database = await createDatabase<TrackingDatabase>({ url: process.env.BENCH_DATABASE_URL! });
-  await migrateToLatest(database.db, migrations);
+  await migrateServiceDatabase(database.db, migrations);
   const env = loadEnv('tracking', trackingEnvSchema, {
     NODE_ENV: 'production',
     // Warnings would be the deliveries to the peers' discard address, retried in the background.

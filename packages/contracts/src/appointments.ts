@@ -103,6 +103,8 @@ export const appointmentRequestSchema = z.object({
   ...serviceDetailsSchema.shape,
   appointmentDate: businessDateSchema,
   timeSlot: timeSlotSchema,
+  /** The customer agrees to text messages about this appointment (confirmation, reminders); off unless given. */
+  smsConsent: z.boolean({ error: 'SMS consent must be true or false' }).default(false),
 });
 export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
 export type AppointmentRequestParsed = z.output<typeof appointmentRequestSchema>;

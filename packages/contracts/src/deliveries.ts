@@ -35,7 +35,13 @@ export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;
 
 export const deliveryStatusSchema = z.object({
   service: serviceName,
+  /** Messages not yet delivered: waiting (the routes' pending) plus those being attempted right now. */
   pending: count,
+  /**
+   * Of `pending`, the deliveries being attempted right now, by any replica. This count comes from the queue's
+   * statistics, which the sender refreshes every few seconds; the routes' counts are current.
+   */
+  inFlight: count.optional(),
   failed: count,
   oldestPendingSeconds: count.nullable(),
   routes: z.array(deliveryRouteStatusSchema),
@@ -50,3 +56,28 @@ export const effectReceiptSchema = z.object({
   status: z.enum(['applied', 'duplicate']),
 });
 export type EffectReceipt = z.infer<typeof effectReceiptSchema>;
+
+/** Messages a sender delivers to one receiver in one signed call (see `effectBatchPath`). */
+export const effectBatchSchema = z.object({
+  messages: z
+    .array(z.object({ messageId: z.uuid(), topic: z.string().min(1).max(200), payload: z.unknown() }))
+    .min(1, 'A batch holds at least one message')
+    .max(500, 'A batch holds at most 500 messages'),
+});
+export type EffectBatch = z.infer<typeof effectBatchSchema>;
+
+/**
+ * The receiver's answer to a batch, one result per message: applied now, already applied earlier, refused (a topic the
+ * sender may not send, or a payload that does not match its schema: retrying cannot help), or failed (its handler
+ * threw: a retry may succeed).
+ */
+export const effectBatchReceiptSchema = z.object({
+  results: z.array(
+    z.object({
+      messageId: z.uuid(),
+      status: z.enum(['applied', 'duplicate', 'refused', 'failed']),
+      error: z.string().optional(),
+    }),
+  ),
+});
+export type EffectBatchReceipt = z.infer<typeof effectBatchReceiptSchema>;

@@ -69,3 +69,41 @@ export const appointmentCompletedEffect = z.object({
   completedAt: z.iso.datetime({ offset: true }),
 });
 export type AppointmentCompleted = z.infer<typeof appointmentCompletedEffect>;
+
+/** What happened to an appointment, as `appointment.changed` says it. */
+export const appointmentChanges = ['booked', 'rescheduled', 'cancelled', 'status-changed', 'assigned', 'completed', 'customer-linked'] as const;
+export type AppointmentChange = (typeof appointmentChanges)[number];
+
+/**
+ * booking → every subscriber (notifications, for confirmations and reminders): an appointment after each change,
+ * the first booking included, published in the transaction that made the change. It carries everything a
+ * confirmation or a reminder needs (contact, consent, times, status), so no subscriber reads booking's tables.
+ * `version` grows with every change of the row: a subscriber keeps only the newest, so out-of-order or repeated
+ * deliveries are harmless.
+ */
+export const appointmentChangedTopic = 'appointment.changed';
+export const appointmentChangedEvent = z.object({
+  appointmentId: z.number().int().positive(),
+  version: z.number().int().min(0),
+  change: z.enum(appointmentChanges),
+  status: z.enum(appointmentStatuses),
+  confirmationCode: z.string(),
+  customerId: z.number().int().positive().nullable(),
+  customerName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  /** The customer agreed to text messages about this appointment when booking; email about it needs no opt-in. */
+  smsConsent: z.boolean(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  serviceType: z.string(),
+  appliance: z.string(),
+  brand: z.string(),
+  technicianId: z.string().min(1).max(64).nullable(),
+  /** The slot as instants (ISO 8601 with the business zone's offset). */
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }),
+});
+export type AppointmentChanged = z.infer<typeof appointmentChangedEvent>;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely, Migration } from 'kysely';
 import type { z } from 'zod';
 import type { ServiceName } from '@repo/contracts';
-import { createDatabase, migrateToLatest, type Database } from './db/index.ts';
+import { createDatabase, migrateServiceDatabase, type Database } from './db/index.ts';
 import type { ServiceApp } from './create-service.ts';
 import { loadEnv, type BaseEnv } from './env.ts';
 import { runService, startOrExit } from './run-service.ts';
@@ -39,7 +39,7 @@ export function serviceMain<Env extends BaseEnv, DB>(definition: ServiceDefiniti
     const database = await createDatabase<DB>(
       env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR ?? defaultDataDir(definition.name) },
     );
-    await migrateToLatest(database.db as Kysely<unknown> as Kysely<any>, definition.migrations);
+    await migrateServiceDatabase(database.db as Kysely<unknown> as Kysely<any>, definition.migrations);
     const app = await definition.build(env, database, systemRuntime);
     await runService(app, { host: env.HOST, port: env.PORT, onClose: () => database.close() });
   });

@@ -45,7 +45,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
     await app.register(customerRoutes, { ctx });
     await app.register(serviceSystemRoutes, { ctx });
     await app.register(appointmentPageRoutes, { ctx });
-    await app.register(effectsReceiver, {
+    await app.register(effectsReceiver<BookingDatabase>, {
       service: 'booking',
       db: database.db,
       env,

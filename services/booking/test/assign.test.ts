@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   appointmentCompletedTopic,
@@ -10,6 +9,7 @@ import {
   type StaffAppointment,
 } from '@repo/contracts';
 import { expectApiError, injectEffect } from '@repo/service-kit/test-service';
+import { publishedEffects } from '@repo/service-kit/testing';
 import { bookSlot, bookingForTests, customerClaims, staffClaims, testClock } from './helpers.ts';
 
 // Monday 23 November 2026, 10:00 Eastern (15:00 UTC).
@@ -29,11 +29,8 @@ const completed = (appointmentId: number, messageId = randomUUID()) =>
 
 /** The snapshots booking's outbox holds for tracking about one appointment, in version order. */
 async function snapshots(appointmentId: number): Promise<AppointmentDispatch[]> {
-  const { rows } = await sql<{ payload: AppointmentDispatch }>`
-    select data->'payload' as payload from pgboss.job
-    where name = 'effects.booking.tracking' and data->>'topic' = ${appointmentDispatchTopic}
-      and (data->'payload'->>'appointmentId')::int = ${appointmentId}`.execute(booking.service.db);
-  return rows.map((row) => row.payload).sort((a, b) => a.version - b.version);
+  const published = await publishedEffects<AppointmentDispatch>(booking.service.database, appointmentDispatchTopic);
+  return published.filter((payload) => payload.appointmentId === appointmentId).sort((a, b) => a.version - b.version);
 }
 
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { demoCustomerSeededTopic, technicianChangedTopic } from '@repo/contracts';
+import { appointmentDispatchTopic, demoCustomerSeededTopic, technicianChangedTopic, type AppointmentDispatch } from '@repo/contracts';
 import { injectEffect, type TestService } from '@repo/service-kit/test-service';
+import { publishedEffects } from '@repo/service-kit/testing';
 import type { BookingDatabase } from '../src/db/schema.ts';
 import { buildBooking, customerClaims } from './helpers.ts';
 
@@ -55,11 +55,9 @@ describe('demo data: the demo customer is linked by the email accounts owns', ()
     expect(assigned.statusCode, assigned.body).toBe(200);
 
     expect((await injectEffect(service.app, { from: 'accounts', topic: demoCustomerSeededTopic, payload: other })).json()).toMatchObject({ status: 'applied' });
-    const { rows } = await sql<{ customerId: number | null; version: number }>`
-      select (data->'payload'->>'customerId')::int as "customerId", (data->'payload'->>'version')::int as version from pgboss.job
-      where name = 'effects.booking.tracking' and (data->'payload'->>'appointmentId')::int = ${appointment!.id}
-      order by version`.execute(service.db);
-    expect(rows.map((row) => row.customerId)).toEqual([null, other.customerId]);
+    const published = await publishedEffects<AppointmentDispatch>(service.database, appointmentDispatchTopic);
+    const snapshots = published.filter((payload) => payload.appointmentId === appointment!.id).sort((a, b) => a.version - b.version);
+    expect(snapshots.map((snapshot) => snapshot.customerId)).toEqual([null, other.customerId]);
   });
 
   it('refuses the topic from any service but accounts, and a payload without an email', async () => {

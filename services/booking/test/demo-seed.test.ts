@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentDispatchTopic, technicianChangedTopic, type AppointmentDispatch } from '@repo/contracts';
 import { injectEffect, type TestService } from '@repo/service-kit/test-service';
+import { publishedEffects } from '@repo/service-kit/testing';
 import type { BookingDatabase } from '../src/db/schema.ts';
 import { demoTechnicianId, demoVisitDescription } from '../src/seed.ts';
 import { buildBooking, staffClaims, testClock } from './helpers.ts';
 
 /** The snapshots booking's outbox holds for tracking about one appointment, in version order. */
 async function dispatches(service: TestService<BookingDatabase>, appointmentId: number): Promise<AppointmentDispatch[]> {
-  const { rows } = await sql<{ payload: AppointmentDispatch }>`
-    select data->'payload' as payload from pgboss.job
-    where name = 'effects.booking.tracking' and data->>'topic' = ${appointmentDispatchTopic}
-      and (data->'payload'->>'appointmentId')::int = ${appointmentId}`.execute(service.db);
-  return rows.map((row) => row.payload).sort((a, b) => a.version - b.version);
+  const published = await publishedEffects<AppointmentDispatch>(service.database, appointmentDispatchTopic);
+  return published.filter((payload) => payload.appointmentId === appointmentId).sort((a, b) => a.version - b.version);
 }
 
 const visitOf = (service: TestService<BookingDatabase>) =>

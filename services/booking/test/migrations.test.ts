@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestService } from '@repo/service-kit/test-service';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -16,17 +16,34 @@ afterAll(async () => {
 const book = (timeSlot: string) =>
   service.app.inject({ method: 'POST', url: '/api/appointments', payload: { ...validBooking, appointmentDate: '2026-11-25', timeSlot } });
 
-it('takes the slot-place functions down to the first booking function and back up, booking alike on both', async () => {
+/**
+ * Books through `book_appointment` as the schema defines it at that point: the first version takes 18 arguments, the
+ * current one (with SMS consent) 19. The running code calls the current one, so the older schema is booked directly.
+ */
+const bookInSql = async (timeSlot: string, withConsent: boolean) => {
+  const code = `M${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  const consent = withConsent ? sql`, true` : sql``;
+  const { rows } = await sql<{ id: number }>`select id from book_appointment('2026-11-25'::date, ${timeSlot}, 1, null::integer, 'Jordan Reyes',
+    'jordan@example.com', '(904) 555-0100', '12 King St', 'St Augustine', 'FL', '32084', 'Repair', 'Refrigerator', 'Sub-Zero',
+    null::text, ${code}, null::text, 'hash'${consent})`.execute(service.db);
+  return rows.length;
+};
+
+it('takes the slot-place functions and SMS consent down to the first booking function and back up, booking alike on both', async () => {
   const migrator = new Migrator({ db: service.db, provider: { getMigrations: async () => migrations } });
   const down = await migrator.migrateTo('2026-11-22T0100-book-function');
   expect(down.error).toBeUndefined();
-  expect(down.results).toContainEqual(expect.objectContaining({ migrationName: '2026-11-24T0000-slot-place-functions', direction: 'Down', status: 'Success' }));
-  expect((await book('08:00-09:00')).statusCode).toBe(201);
-  expect((await book('08:00-09:00')).statusCode).toBe(409);
+  for (const name of ['2026-12-05T0000-sms-consent', '2026-11-24T0000-slot-place-functions']) {
+    expect(down.results).toContainEqual(expect.objectContaining({ migrationName: name, direction: 'Down', status: 'Success' }));
+  }
+  expect(await bookInSql('08:00-09:00', false)).toBe(1);
+  expect(await bookInSql('08:00-09:00', false)).toBe(0);
 
   const up = await migrator.migrateToLatest();
   expect(up.error).toBeUndefined();
-  expect(up.results).toContainEqual(expect.objectContaining({ migrationName: '2026-11-24T0000-slot-place-functions', direction: 'Up', status: 'Success' }));
+  expect(up.results).toContainEqual(expect.objectContaining({ migrationName: '2026-12-05T0000-sms-consent', direction: 'Up', status: 'Success' }));
   expect((await book('09:00-10:00')).statusCode).toBe(201);
   expect((await book('09:00-10:00')).statusCode).toBe(409);
+  expect(await bookInSql('10:00-11:00', true)).toBe(1);
+  expect(await bookInSql('10:00-11:00', true)).toBe(0);
 });

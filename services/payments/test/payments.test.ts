@@ -201,7 +201,7 @@ describe('payments ledger for administrators', () => {
   it("answers the back office's deliveries page: it sends no effects, so all is clear", async () => {
     const admin = service.bearer({ sub: 'admin:1', role: 'admin' });
     const status = await service.app.inject({ method: 'GET', url: '/api/deliveries/payments', headers: { authorization: admin } });
-    expect(status.json()).toEqual({ service: 'payments', pending: 0, failed: 0, oldestPendingSeconds: null, routes: [], recentFailures: [] });
+    expect(status.json()).toEqual({ service: 'payments', pending: 0, inFlight: 0, failed: 0, oldestPendingSeconds: null, routes: [], recentFailures: [] });
     expect((await service.app.inject({ method: 'GET', url: '/api/deliveries/payments' })).statusCode).toBe(401);
   });
 

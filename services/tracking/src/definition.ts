@@ -34,7 +34,7 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
     await app.register(technicianRoutes, { ctx });
     await app.register(trackingRoutes, { ctx });
     await app.register(wsRoutes, { ctx, env, database });
-    await app.register(effectsReceiver, {
+    await app.register(effectsReceiver<TrackingDatabase>, {
       service: 'tracking',
       db: database.db,
       env,

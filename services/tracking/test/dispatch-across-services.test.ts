@@ -8,13 +8,13 @@ import {
   type TrackingRecord,
 } from '@repo/contracts';
 import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
-import { freePort } from '@repo/service-kit/testing';
+import { freePort, publishedEffects } from '@repo/service-kit/testing';
 // A real booking service: it assigns and tells tracking through its outbox, as in production.
 import type { BookingDatabase } from '../../booking/src/db/schema.ts';
 import { bookingService } from '../../booking/src/definition.ts';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
-import { listen, outbox, testClock } from './helpers.ts';
+import { listen, testClock } from './helpers.ts';
 
 const clock = testClock('2026-11-23T15:00:00Z');
 const nowhere = 'http://127.0.0.1:9';
@@ -93,7 +93,7 @@ describe('dispatch through the durable path', () => {
     await vi.waitFor(async () => expect((await deliveries()).pending).toBe(0), { timeout: 30_000, interval: 100 });
 
     // Delivered again (the same message, or the same snapshot in another): still one record with one entry.
-    const [snapshot] = await outbox<AppointmentDispatch>(booking.db, 'booking', 'tracking', appointmentDispatchTopic);
+    const [snapshot] = await publishedEffects<AppointmentDispatch>(booking.database, appointmentDispatchTopic);
     expect(snapshot).toMatchObject({ appointmentId: id, technicianId: 'tech_mike', customerId: 7 });
     expect((await injectEffect(tracking.app, { from: 'booking', topic: appointmentDispatchTopic, payload: snapshot })).json()).toMatchObject({ status: 'applied' });
     expect((await trackingOf(id)).json()).toEqual(record);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { sql, type QueryExecutorProvider } from 'kysely';
 import { appointmentDispatchTopic, type AppointmentDispatch } from '@repo/contracts';
 import type { ServiceApp } from '@repo/service-kit';
 import { injectEffect } from '@repo/service-kit/test-service';
@@ -37,15 +36,6 @@ export function dispatchSnapshot(appointmentId: number, version: number, overrid
 /** Delivers a snapshot to tracking as booking's outbox does (signed, by inject). */
 export const deliverSnapshot = (app: ServiceApp, snapshot: AppointmentDispatch, messageId: string = randomUUID()) =>
   injectEffect(app, { from: 'booking', topic: appointmentDispatchTopic, payload: snapshot, messageId });
-
-/** The payloads a service's outbox holds for one peer and topic, oldest first (delivered or not). */
-export async function outbox<T>(db: QueryExecutorProvider, from: string, to: string, topic: string): Promise<T[]> {
-  const { rows } = await sql<{ payload: T }>`
-    select data->'payload' as payload from pgboss.job
-    where name = ${`effects.${from}.${to}`} and data->>'topic' = ${topic}
-    order by created_on, id`.execute(db);
-  return rows.map((row) => row.payload);
-}
 
 /** Starts a test service on a real port (any free one by default) and answers its address. */
 export async function listen(app: ServiceApp, port = 0): Promise<string> {

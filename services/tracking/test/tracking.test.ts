@@ -12,12 +12,13 @@ import {
   type TrackingRecord,
 } from '@repo/contracts';
 import { createTestService, expectApiError, injectEffect, testSigningKeys, type TestService } from '@repo/service-kit/test-service';
+import { publishedEffects } from '@repo/service-kit/testing';
 // Booking's own link signer: tracking must accept exactly the links booking issues.
 import { appointmentLinks } from '../../booking/src/domain/appointment-links.ts';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
 import { trackingChangedChannel } from '../src/domain/live-channels.ts';
-import { deliverSnapshot, dispatchSnapshot, outbox, testClock } from './helpers.ts';
+import { deliverSnapshot, dispatchSnapshot, testClock } from './helpers.ts';
 
 const clock = testClock('2026-11-23T15:00:00Z');
 let service: TestService<TrackingDatabase>;
@@ -54,7 +55,7 @@ async function deliver(...args: Parameters<typeof dispatchSnapshot>) {
   expect(response.json()).toMatchObject({ status: 'applied' });
 }
 
-const technicianSnapshots = (id: string) => outbox<TechnicianChanged>(service.db, 'tracking', 'booking', technicianChangedTopic)
+const technicianSnapshots = (id: string) => publishedEffects<TechnicianChanged>(service.database, technicianChangedTopic)
   .then((all) => all.filter((snapshot) => snapshot.id === id).sort((a, b) => a.version - b.version));
 
 describe('tracking records follow booking’s snapshots', () => {
@@ -167,7 +168,7 @@ describe('tracking records follow booking’s snapshots', () => {
     await deliver(107, 1);
     await deliver(107, 2, { status: 'completed' });
     expect(await tracking(107)).toMatchObject({ status: 'completed', progress: 100, closed: null });
-    expect((await outbox<AppointmentCompleted>(service.db, 'tracking', 'booking', appointmentCompletedTopic)).map((c) => c.appointmentId)).not.toContain(107);
+    expect((await publishedEffects<AppointmentCompleted>(service.database, appointmentCompletedTopic)).map((c) => c.appointmentId)).not.toContain(107);
   });
 
   it('refuses a snapshot from anyone but booking, and a malformed one', async () => {
@@ -212,7 +213,7 @@ describe('job statuses', () => {
     const after = await technician(tech);
     expect(after).toMatchObject({ status: 'available', completedJobs: before.completedJobs + 1 });
     expect((await technicianSnapshots(tech)).map((s) => s.status)).toEqual(['available', 'busy', 'available']);
-    expect(await outbox<AppointmentCompleted>(service.db, 'tracking', 'booking', appointmentCompletedTopic)).toContainEqual(
+    expect(await publishedEffects<AppointmentCompleted>(service.database, appointmentCompletedTopic)).toContainEqual(
       { appointmentId: 201, technicianId: tech, completedAt: '2026-11-24T13:55:00.000Z' },
     );
     const again = await move(201, 'completed');

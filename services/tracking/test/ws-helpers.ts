@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import WebSocket from 'ws';
 import { serviceNames, wsPath, wsServerMessageSchema, type WsServerMessage } from '@repo/contracts';
 import { loadEnv, MemorySessionStore, withTestSessions, type ServiceApp } from '@repo/service-kit';
-import { createDatabase, migrateToLatest, type Database } from '@repo/service-kit/db';
+import { createDatabase, migrateServiceDatabase, type Database } from '@repo/service-kit/db';
 import { systemRuntime, type ServiceRuntime } from '@repo/service-kit/main';
 import { signTestSession, testKeyEnv, testServiceKey, type TestClaims } from '@repo/service-kit/test-service';
 import { createTestDatabase } from '@repo/service-kit/testing';
@@ -51,7 +51,7 @@ export async function startTracking(envs: Record<string, string>[], runtime: Ser
         onListenError: (err) => listenErrors.push(err),
       });
       databases.push(database);
-      if (databases.length === 1) await migrateToLatest(database.db, migrations);
+      if (databases.length === 1) await migrateServiceDatabase(database.db, migrations);
       const env = loadEnv('tracking', trackingEnvSchema, {
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',

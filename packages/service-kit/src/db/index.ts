@@ -11,6 +11,7 @@ import {
   type Notifications,
   type Unlisten,
 } from './notify.ts';
+import { migrateKitTables } from './kit-migrations.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { pgTypes, pgliteParsers } from './type-parsers.ts';
 
@@ -30,6 +31,7 @@ export {
   type NotificationHandler,
   type Unlisten,
 } from './notify.ts';
+export { KIT_MIGRATION_TABLE, migrateKitTables } from './kit-migrations.ts';
 export type { Migration } from 'kysely';
 
 export type DatabaseConfig = {
@@ -153,4 +155,10 @@ export async function migrateToLatest(db: Kysely<any>, migrations: Record<string
   const cause = error instanceof Error ? error.message : String(error);
   const what = failed ? `migration "${failed.migrationName}" failed` : 'migrations failed';
   throw new Error(`${what}: ${cause}`, { cause: error });
+}
+
+/** A service's database brought up to date: the kit's own tables first, then the service's migrations. */
+export async function migrateServiceDatabase(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
+  await migrateKitTables(db);
+  await migrateToLatest(db, migrations);
 }

@@ -35,6 +35,23 @@ function httpUrlProblem(raw: string): string | undefined {
   }
 }
 
+/** `topic=service+service,topic=service`: services that subscribe to a topic, each a known service name. */
+const topicSubscribers = z.string().transform((text, ctx) => {
+  const map: Record<string, ServiceName[]> = {};
+  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const at = entry.indexOf('=');
+    const topic = entry.slice(0, at).trim();
+    const names = entry.slice(at + 1).split('+').map((name) => name.trim());
+    const unknown = names.filter((name) => !(serviceNames as readonly string[]).includes(name));
+    if (at < 1 || unknown.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `must list topic=service+service, each service one of ${serviceNames.join(', ')} (got "${entry}")` });
+      return z.NEVER;
+    }
+    map[topic] = names as ServiceName[];
+  }
+  return map;
+});
+
 /**
  * Variables for durable cross-service effects, part of the base environment. Optional there: a service that sends
  * effects needs SERVICE_KEY and PEER_URLS, one that receives them needs TRUSTED_SERVICE_KEYS, and each fails at
@@ -49,10 +66,16 @@ export const effectsEnvShape = {
   ).optional(),
   /** Internal base URLs of the peers this service sends effects to: `tracking=http://127.0.0.1:3003`. */
   PEER_URLS: serviceMap('peer URLs', httpUrlProblem).optional(),
+  /**
+   * Subscribers added to topics this service publishes, beyond those its code names: `appointment.changed=accounts`.
+   * Each needs its address in PEER_URLS and must trust this service's key.
+   */
+  EVENT_SUBSCRIBERS: topicSubscribers.optional(),
 };
 
 export type EffectsEnv = {
   SERVICE_KEY?: string;
   TRUSTED_SERVICE_KEYS?: Partial<Record<ServiceName, string>>;
   PEER_URLS?: Partial<Record<ServiceName, string>>;
+  EVENT_SUBSCRIBERS?: Record<string, ServiceName[]>;
 };

@@ -10,10 +10,10 @@ export type QueueTimers = Pick<ConstructorOptions, 'superviseIntervalSeconds' | 
  * pg-boss on the service's database. On PostgreSQL it has its own small pool (plus one LISTEN connection). On
  * PGlite it shares the one session with the app, so every statement (and the LISTEN) takes the dialect's mutex:
  * pg-boss's stock PGlite adapter would run inside whatever app transaction is open, and commit or roll it back
- * (see /work/shared/notes/queue-on-pglite.md, gotcha 1). `fromKysely(rootDb)` is no alternative either: the dialect
+ * (measured: a send outside the transaction vanished with its rollback). `fromKysely(rootDb)` is no alternative either: the dialect
  * returns no rows for multi-statement strings, which pg-boss needs.
  */
-export function createQueue(database: Database<unknown>, name: string, timers: QueueTimers): PgBoss {
+export function createQueue(database: Database<any>, name: string, timers: QueueTimers): PgBoss {
   const common: ConstructorOptions = {
     schema: QUEUE_SCHEMA,
     useListenNotify: true,
@@ -29,7 +29,7 @@ export function createQueue(database: Database<unknown>, name: string, timers: Q
   return new PgBoss({ ...common, backend: 'pglite', db: guardedPglite(database) });
 }
 
-function guardedPglite(database: Database<unknown>): Db {
+function guardedPglite(database: Database<any>): Db {
   const raw = fromPglite(database.pglite!);
   return {
     executeSql: (text, values) => database.db.connection().execute(() => raw.executeSql(text, values)),

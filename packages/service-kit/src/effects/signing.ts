@@ -4,6 +4,10 @@ import { internalPathPrefix } from '@repo/contracts';
 /** Where a peer receives a topic: under the internal prefix, which the public gateway never routes. */
 export const effectPath = (topic: string) => `${internalPathPrefix}effects/${encodeURIComponent(topic)}`;
 
+/** Where a peer receives a batch of messages; the batch is signed as if it were a message of this topic. */
+export const effectBatchPath = `${internalPathPrefix}effect-batches`;
+export const EFFECT_BATCH_TOPIC = 'effect-batch';
+
 /** Headers a delivery carries: who sends it, when, which message, and the signature over all of it and the body. */
 export const effectHeaders = {
   service: 'x-service-name',

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely, Migration } from 'kysely';
 import pg from 'pg';
-import { createDatabase, migrateToLatest, type DatabaseConfig } from '../db/index.ts';
+import { createDatabase, migrateServiceDatabase, type DatabaseConfig } from '../db/index.ts';
+import { kitMigrations } from '../db/kit-migrations.ts';
 import { leasePostgresContainer, type ContainerLease } from './postgres-container.ts';
 
 export { freePort } from './ports.ts';
@@ -44,7 +45,7 @@ export async function createTestDatabase(options: { driver?: 'postgres' | 'pglit
   }
 }
 
-/** A named list of migrations: `owner` names the template database built from them (one per service). */
+/** A service's migrations (the kit's own tables come first): `owner` names the template database built from them. */
 export type MigrationSet = { owner: string; migrations: Record<string, Migration> };
 
 /**
@@ -81,7 +82,7 @@ export async function createMigratedTestDatabase(set: MigrationSet): Promise<Tes
 async function migrateInto(config: DatabaseConfig, migrations: MigrationSet['migrations']): Promise<void> {
   const database = await createDatabase<unknown>(config);
   try {
-    await migrateToLatest(database.db as Kysely<any>, migrations);
+    await migrateServiceDatabase(database.db as Kysely<any>, migrations);
   } finally {
     await database.close();
   }
@@ -95,9 +96,11 @@ const STALE_TEMPLATE_MS = 24 * 3600_000;
 /** The template's name, built (once per process and per server) if it does not exist yet. */
 function templateFor(adminUrl: string, set: MigrationSet, { rebuild = false } = {}): Promise<string> {
   const hash = createHash('sha256');
-  for (const name of Object.keys(set.migrations).sort()) {
-    const { up, down } = set.migrations[name]!;
-    hash.update(`${name}\0${up.toString()}\0${down?.toString() ?? ''}\0`);
+  for (const [prefix, migrations] of [['kit', kitMigrations], ['service', set.migrations]] as const) {
+    for (const name of Object.keys(migrations).sort()) {
+      const { up, down } = migrations[name]!;
+      hash.update(`${prefix}:${name}\0${up.toString()}\0${down?.toString() ?? ''}\0`);
+    }
   }
   const owner = set.owner.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 30);
   const name = `tpl_${owner}_${hash.digest('hex').slice(0, 16)}`;
@@ -241,3 +244,5 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
     cleanup: () => rm(dataDir, { recursive: true, force: true }),
   };
 }
+
+export { deliveryStates, publishedEffects, subscribersOfTopic } from './effects.ts';

@@ -3,15 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+import type { Generated, Kysely, Migration } from 'kysely';
 import { z } from 'zod';
 import { createService, type ServiceApp } from '../../src/create-service.ts';
-import { createDatabase, migrateToLatest, type Database, type DatabaseConfig } from '../../src/db/index.ts';
-import { createEffects, effectHandler, effectsReceiver, receivedEffectsMigration, type DeliveryTuning, type Effects } from '../../src/effects/index.ts';
+import { createDatabase, migrateServiceDatabase, type Database, type DatabaseConfig } from '../../src/db/index.ts';
+import { createEffects, effectHandler, effectsReceiver, type DeliveryTuning, type Effects } from '../../src/effects/index.ts';
 import { baseEnvSchema, loadEnv } from '../../src/env.ts';
 import { MemorySessionStore } from '../../src/sessions/memory-store.ts';
 import { testKeyEnv } from '../../src/test-service.ts';
-import { createTestDatabase, freePort } from '../../src/testing/index.ts';
+import { createTestDatabase, deliveryStates, freePort } from '../../src/testing/index.ts';
 
 /** Keys as the services would have them: each sender's own, which the receiver trusts. */
 export const keys = { booking: 'booking-service-key-0123456789-abcdefgh', accounts: 'accounts-service-key-0123456789-abcdefg' };
@@ -84,6 +84,8 @@ export type Sender = {
 
 export type SenderOptions = {
   tuning?: Partial<DeliveryTuning>;
+  /** More environment, e.g. EVENT_SUBSCRIBERS. */
+  env?: Record<string, string>;
   /** Another service sending from the same database (its own queues), which it leaves open on close. */
   as?: { service: 'accounts'; database: Database<SenderDb> };
 };
@@ -99,9 +101,10 @@ export async function startSender(
     LOG_LEVEL: 'silent',
     SERVICE_KEY: keys[service],
     PEER_URLS: `tracking=${peers.tracking},payments=${peers.payments ?? peers.tracking}`,
+    ...options.env,
   });
   const database = options.as?.database ?? (await createDatabase<SenderDb>(config));
-  await migrateToLatest(database.db, senderMigrations);
+  await migrateServiceDatabase(database.db, senderMigrations);
   const effects = createEffects({ service, database, env, outgoing: senderOutgoing, tuning: options.tuning ?? testTuning });
   const app = await createService({ name: service, env, ready: database.ping, sessions: testSessions });
   await app.register(effects.plugin);
@@ -134,6 +137,7 @@ export class RolledBack extends Error {
 
 type ReceiverDb = {
   tracking_records: { appointment_id: number; technician: string };
+  /** The kit's table, read here to see which message ids were applied. */
   received_effects: { message_id: string; topic: string; sender: string; received_at: Generated<Date> };
 };
 
@@ -147,7 +151,6 @@ const receiverMigrations: Record<string, Migration> = {
         .execute();
     },
   },
-  '2026-11-25T0100-received-effects': receivedEffectsMigration,
 };
 
 export type Receiver = {
@@ -159,21 +162,23 @@ export type Receiver = {
   gate?: Promise<void>;
   entered: number;
   lastEntered?: number;
-  /** When set, apply throws (a failing handler). */
+  /** When set, apply throws (a failing handler): for every appointment, or only for `failOnly`. */
   failWith?: string;
+  failOnly?: number;
   records(): Promise<ReceiverDb['tracking_records'][]>;
   close(): Promise<void>;
 };
 
-export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
-  const env = loadEnv('tracking', baseEnvSchema(0), {
+/** A receiving service on its own database: "tracking" unless named otherwise (a second subscriber, say). */
+export async function startReceiver(config: DatabaseConfig, service: 'tracking' | 'payments' = 'tracking'): Promise<Receiver> {
+  const env = loadEnv(service, baseEnvSchema(0), {
     ...testKeyEnv,
     LOG_LEVEL: 'silent',
     TRUSTED_SERVICE_KEYS: `booking=${keys.booking},accounts=${keys.accounts}`,
   });
   const database = await createDatabase<ReceiverDb>(config);
-  await migrateToLatest(database.db, receiverMigrations);
-  const app = await createService({ name: 'tracking', env, ready: database.ping });
+  await migrateServiceDatabase(database.db, receiverMigrations);
+  const app = await createService({ name: service, env, ready: database.ping });
   const receiver: Receiver = {
     app,
     db: database.db,
@@ -188,8 +193,8 @@ export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/internal/')) receiver.requests += 1;
   });
-  await app.register(effectsReceiver, {
-    service: 'tracking',
+  await app.register(effectsReceiver<ReceiverDb>, {
+    service,
     db: database.db,
     env,
     handlers: {
@@ -201,7 +206,7 @@ export async function startReceiver(config: DatabaseConfig): Promise<Receiver> {
           receiver.lastEntered = payload.appointmentId;
           await trx.insertInto('tracking_records').values({ appointment_id: payload.appointmentId, technician: payload.technician }).execute();
           await receiver.gate;
-          if (receiver.failWith) throw new Error(receiver.failWith);
+          if (receiver.failWith && (receiver.failOnly === undefined || receiver.failOnly === payload.appointmentId)) throw new Error(receiver.failWith);
         },
       }),
       'customer.registered': effectHandler({ from: ['accounts'], schema: registeredSchema, apply: async () => undefined }),
@@ -295,5 +300,6 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
   }
 }
 
-export const jobState = async <DB>(db: Kysely<DB>, messageId: string) =>
-  (await sql<{ state: string }>`select state::text as state from pgboss.job where id = ${messageId}`.execute(db)).rows[0]?.state;
+/** Where one message stands with its (only) subscriber, through the kit's test helper. */
+export const jobState = async (database: Parameters<typeof deliveryStates>[0], messageId: string, from: 'booking' | 'accounts' = 'booking') =>
+  Object.values(await deliveryStates(database, messageId, { from }))[0];

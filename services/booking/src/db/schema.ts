@@ -22,6 +22,8 @@ export type AppointmentsTable = {
   technician_notes: string | null;
   total_cost: string | null;
   confirmation_code: string;
+  /** The customer agreed to text messages about this appointment when booking. */
+  sms_consent: Generated<boolean>;
   /** False for history (imported or seeded as past): it never took a place, so it gives none back. */
   holds_slot_place: Generated<boolean>;
   /** Grows with every change of time or status; the calendar file's SEQUENCE. */

@@ -1,10 +1,25 @@
-import { appointmentDispatchEffect, appointmentDispatchTopic, type AppointmentDispatch, type AppointmentStatus } from '@repo/contracts';
+import {
+  appointmentChangedEvent,
+  appointmentChangedTopic,
+  appointmentDispatchEffect,
+  appointmentDispatchTopic,
+  type AppointmentChange,
+  type AppointmentChanged,
+  type AppointmentDispatch,
+  type AppointmentStatus,
+} from '@repo/contracts';
 import type { Effects } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
 import { businessIsoString, slotTimes } from './slot-time.ts';
 
-/** What booking tells other services through its outbox. */
-export const bookingOutgoing = { [appointmentDispatchTopic]: { to: 'tracking', schema: appointmentDispatchEffect } } as const;
+/**
+ * What booking tells other services through its outbox. `appointment.changed` names no subscriber in code yet:
+ * notifications will subscribe to it, and a deployment adds subscribers with EVENT_SUBSCRIBERS.
+ */
+export const bookingOutgoing = {
+  [appointmentDispatchTopic]: { to: 'tracking', schema: appointmentDispatchEffect },
+  [appointmentChangedTopic]: { to: [], schema: appointmentChangedEvent },
+} as const;
 
 /** The part of booking's effects its use cases use: writing a message into their transaction. */
 export type BookingOutbox = Pick<Effects<typeof bookingOutgoing>, 'enqueue'>;
@@ -32,12 +47,55 @@ export function dispatchSnapshot(row: AppointmentRow): AppointmentDispatch {
   };
 }
 
+/** The appointment as `appointment.changed` carries it: what a confirmation or a reminder needs. */
+export function changedEvent(row: AppointmentRow, change: AppointmentChange): AppointmentChanged {
+  const { start, end } = slotTimes(row.time_slot);
+  return {
+    appointmentId: row.id,
+    version: row.version,
+    change,
+    status: row.status as AppointmentStatus,
+    confirmationCode: row.confirmation_code,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    email: row.email,
+    phone: row.phone,
+    smsConsent: row.sms_consent,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    serviceType: row.service_type,
+    appliance: row.appliance,
+    brand: row.brand,
+    technicianId: row.technician_id,
+    startsAt: businessIsoString(row.appointment_date, start),
+    endsAt: businessIsoString(row.appointment_date, end),
+  };
+}
+
+/**
+ * Publishes an appointment's change in the transaction that made it: `appointment.changed` to every subscriber, and
+ * the dispatch snapshot to tracking when the appointment concerns it. `before` is the row before the change
+ * (undefined for a new booking).
+ */
+export async function announceChange(
+  outbox: BookingOutbox,
+  trx: Trx,
+  change: AppointmentChange,
+  before: Pick<AppointmentRow, 'technician_id'> | undefined,
+  after: AppointmentRow,
+): Promise<void> {
+  await outbox.enqueue(trx, appointmentChangedTopic, changedEvent(after, change));
+  await tellTracking(outbox, trx, before, after);
+}
+
 /**
  * Tells tracking about an appointment after a change, in the transaction that made it. Only an appointment that has
  * a technician, or had one before the change, concerns tracking: a snapshot is whole, so the first one carrying a
  * technician brings everything an earlier change would have.
  */
-export async function tellTracking(outbox: BookingOutbox, trx: Trx, before: Pick<AppointmentRow, 'technician_id'> | undefined, after: AppointmentRow): Promise<void> {
+async function tellTracking(outbox: BookingOutbox, trx: Trx, before: Pick<AppointmentRow, 'technician_id'> | undefined, after: AppointmentRow): Promise<void> {
   if (before?.technician_id == null && after.technician_id == null) return;
   await outbox.enqueue(trx, appointmentDispatchTopic, dispatchSnapshot(after));
 }

@@ -22,19 +22,20 @@ export type NewBooking = {
   confirmationCode: string;
   idempotencyKey: string | null;
   requestHash: string;
+  smsConsent: boolean;
 };
 
 /**
  * One call of the `book_appointment` database function: take a place in the slot while it has room, insert the
- * appointment, record the Idempotency-Key. One statement, so it is atomic without a transaction round trip; a unique
- * violation anywhere undoes the whole call. Undefined means the slot was full.
+ * appointment, record the Idempotency-Key. One statement, so a unique violation anywhere undoes the whole call; the
+ * caller runs it in the transaction that also publishes the booking. Undefined means the slot was full.
  */
 export async function bookIfRoom(db: Db, booking: NewBooking): Promise<AppointmentRow | undefined> {
   const b = booking;
   const { rows } = await sql<AppointmentRow>`select * from book_appointment(${b.appointmentDate}::date, ${b.timeSlot}, ${b.capacity}::integer,
     ${b.customerId}::integer, ${b.customerName}, ${b.email}, ${b.phone}, ${b.address}, ${b.city},
     ${b.state}, ${b.zipCode}, ${b.serviceType}, ${b.appliance}, ${b.brand}, ${b.description}::text,
-    ${b.confirmationCode}, ${b.idempotencyKey}::text, ${b.requestHash})`.execute(db);
+    ${b.confirmationCode}, ${b.idempotencyKey}::text, ${b.requestHash}, ${b.smsConsent}::boolean)`.execute(db);
   return rows[0];
 }
 

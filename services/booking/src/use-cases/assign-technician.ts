@@ -1,7 +1,7 @@
 import { assignMessages, type StaffAppointment } from '@repo/contracts';
 import { badRequest, conflict, notFound } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
-import { tellTracking } from '../domain/dispatch.ts';
+import { announceChange } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, setAppointmentTechnician } from '../repositories/appointment-repository.ts';
 import { toStaffAppointment } from '../repositories/mappers.ts';
 import { findTechnician } from '../repositories/technician-repository.ts';
@@ -28,6 +28,6 @@ export async function assignTechnicianIn(ctx: Pick<BookingContext, 'effects'>, t
   }
   if (current.technician_id === technicianId) return current;
   const assigned = await setAppointmentTechnician(trx, id, technicianId);
-  await tellTracking(ctx.effects, trx, current, assigned);
+  await announceChange(ctx.effects, trx, 'assigned', current, assigned);
   return assigned;
 }

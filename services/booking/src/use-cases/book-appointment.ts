@@ -6,6 +6,7 @@ import type { AppointmentRow } from '../db/schema.ts';
 import { linkExpiry } from '../domain/appointment-links.ts';
 import { slotProblem } from '../domain/availability.ts';
 import { confirmationCode } from '../domain/confirmation-code.ts';
+import { announceChange } from '../domain/dispatch.ts';
 import { bookIfRoom, findByIdempotencyKey, type NewBooking } from '../repositories/appointment-repository.ts';
 import { toAppointment } from '../repositories/mappers.ts';
 import type { BookingContext } from './context.ts';
@@ -36,7 +37,8 @@ async function storedResult(ctx: BookingContext, key: string, hash: string): Pro
 }
 
 /**
- * Books an appointment: one statement on the happy path. With an Idempotency-Key a retried request gets the first
+ * Books an appointment: the `book_appointment` statement (a place in the slot, taken under the slot's row lock, so
+ * the slot is never overbooked) and the `appointment.changed` event in one transaction. With an Idempotency-Key a retried request gets the first
  * answer back instead of a second appointment (also when the retry races the original, or the slot has filled or the
  * date passed since); the stored answer is only looked up when the booking itself did not go through.
  */
@@ -54,7 +56,11 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
   let problem = slotProblem(request.appointmentDate, request.timeSlot, ctx.now(), ctx.rules);
   for (let attempt = 0; !problem; attempt += 1) {
     try {
-      const row = await bookIfRoom(ctx.db, { ...booking, confirmationCode: confirmationCode() });
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const booked = await bookIfRoom(trx, { ...booking, confirmationCode: confirmationCode() });
+        if (booked) await announceChange(ctx.effects, trx, 'booked', undefined, booked);
+        return booked;
+      });
       if (row) {
         ctx.availability.invalidate(row.appointment_date);
         return created(ctx, row);
@@ -62,7 +68,7 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
       problem = conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
     } catch (err) {
       const constraint = uniqueViolationConstraint(err);
-      // A repeated random confirmation code (about one in a billion): the statement undid itself; draw again.
+      // A repeated random confirmation code (about one in a billion): the transaction undid itself; draw again.
       if (constraint === 'appointments_confirmation_code_key' && attempt < 3) continue;
       if (constraint !== 'idempotency_keys_pkey' || !input.idempotencyKey) throw err;
       problem = conflict('This booking request is already being processed.');

@@ -1,6 +1,6 @@
 import { slotTakenMessage, type AppointmentStatus, type StaffAppointment } from '@repo/contracts';
 import { conflict, notFound } from '@repo/service-kit';
-import { tellTracking } from '../domain/dispatch.ts';
+import { announceChange } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, setAppointmentStatus } from '../repositories/appointment-repository.ts';
 import { toStaffAppointment } from '../repositories/mappers.ts';
 import { releasePlace, takePlace } from '../repositories/slot-repository.ts';
@@ -22,7 +22,7 @@ export async function changeAppointmentStatus(ctx: BookingContext, id: number, s
       if (!(await takePlace(trx, current.appointment_date, current.time_slot, ctx.rules.BOOKING_SLOT_CAPACITY))) throw conflict(slotTakenMessage);
     }
     const changed = await setAppointmentStatus(trx, id, status);
-    await tellTracking(ctx.effects, trx, current, changed);
+    await announceChange(ctx.effects, trx, 'status-changed', current, changed);
     return changed;
   });
   ctx.availability.invalidate(row.appointment_date);

@@ -1,6 +1,6 @@
 import type { AppointmentCompleted } from '@repo/contracts';
 import type { Trx } from '../db/schema.ts';
-import { tellTracking } from '../domain/dispatch.ts';
+import { announceChange } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, setAppointmentStatus } from '../repositories/appointment-repository.ts';
 import type { BookingContext } from './context.ts';
 
@@ -14,5 +14,5 @@ export async function completeAppointment(ctx: Pick<BookingContext, 'effects'>, 
   const current = await findAppointmentForUpdate(trx, appointmentId);
   if (!current || current.status === 'completed' || current.status === 'cancelled') return;
   const completed = await setAppointmentStatus(trx, appointmentId, 'completed');
-  await tellTracking(ctx.effects, trx, current, completed);
+  await announceChange(ctx.effects, trx, 'completed', current, completed);
 }

@@ -1,18 +1,18 @@
 import type { Migration } from 'kysely';
-import { receivedEffectsMigration } from '@repo/service-kit';
 import * as init from './2026-11-22T0000-init.ts';
 import * as bookFunction from './2026-11-22T0100-book-function.ts';
 import * as slotPlaceFunctions from './2026-11-24T0000-slot-place-functions.ts';
 import * as appointmentPage from './2026-11-26T0000-appointment-page.ts';
 import * as dispatch from './2026-11-28T0000-dispatch.ts';
 import * as historySource from './2026-12-02T0000-history-source.ts';
+import * as smsConsent from './2026-12-05T0000-sms-consent.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
   '2026-11-22T0100-book-function': bookFunction,
   '2026-11-24T0000-slot-place-functions': slotPlaceFunctions,
-  '2026-11-25T0000-received-effects': receivedEffectsMigration,
   '2026-11-26T0000-appointment-page': appointmentPage,
   '2026-11-28T0000-dispatch': dispatch,
   '2026-12-02T0000-history-source': historySource,
+  '2026-12-05T0000-sms-consent': smsConsent,
 };
