@@ -93,6 +93,12 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     void reply.header('retry-after', '1');
     throw unavailable(shuttingDownMessage);
   });
+  // An upgrade request (a WebSocket handshake) refused by a hook that runs before the WebSocket plugin's own (this
+  // one, the rate limit) is answered on a socket Node has handed over and no longer reads: nothing would notice the
+  // client leave, and the server would wait for it when closing. It is ended after the answer, as the plugin does.
+  app.addHook('onResponse', async (request) => {
+    if (request.headers.upgrade !== undefined && !request.raw.socket.destroyed) request.raw.socket.destroy();
+  });
 
   const headers = securityHeaders();
   app.addHook('onSend', async (request, reply) => {
