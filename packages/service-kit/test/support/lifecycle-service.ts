@@ -4,18 +4,18 @@
  * a line arrives on stdin, so a test decides when a request in flight finishes without waiting for a clock.
  */
 import { createInterface } from 'node:readline';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { baseEnvSchema, createService } from '../../src/index.ts';
 import { serviceMain } from '../../src/service-main.ts';
 
 export const lifecycleMigrations: Record<string, Migration> = {
   '2026-01-01T0000-create-visits': {
-    up: async (db: Kysely<any>) => {
+    up: async (db) => {
       await db.schema.createTable('lifecycle_visits').addColumn('id', 'serial', (column) => column.primaryKey()).execute();
     },
   },
   '2026-02-01T0000-add-visit-notes': {
-    up: async (db: Kysely<any>) => {
+    up: async (db) => {
       await db.schema.alterTable('lifecycle_visits').addColumn('notes', 'text').execute();
     },
   },
