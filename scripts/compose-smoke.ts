@@ -1,7 +1,8 @@
 /**
  * `pnpm test compose` (.ci/run runs it; root only): the production path, for real. Starts the Docker engine if none
  * answers, builds the local base images (infra/docker/build-local-bases.mjs) and every image of docker-compose.yml,
- * starts the system, waits for every healthcheck and then, only through the nginx gateway container:
+ * starts the system, waits for every healthcheck (and for each service's one-shot migrate step to exit with 0, before
+ * which its service does not start) and then, only through the nginx gateway container:
  *   - the public site's prerendered home page;
  *   - a booking on an available slot (POST /api/appointments);
  *   - a portal registration and login, and the session it opens;
@@ -199,28 +200,35 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, admin:
   writeFileSync(envFile, Object.entries(values).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
 }
 
-type ContainerState = { id: string; name: string; service: string; status: string; health: string };
+type ContainerState = { id: string; name: string; service: string; status: string; health: string; exitCode: string };
+
+/** The one-shot migrate step of each service (docker-compose.yml's `<service>-migrate`): done once it exited with 0. */
+const isOneShot = (service: string) => service.endsWith('-migrate');
 
 function containers(): ContainerState[] {
   const ids = compose('ps', '-q').stdout.split('\n').filter(Boolean);
   if (!ids.length) return [];
-  const format = '{{.Id}}|{{.Name}}|{{index .Config.Labels "com.docker.compose.service"}}|{{.State.Status}}|{{if .State.Health}}{{.State.Health.Status}}{{end}}';
+  const format = '{{.Id}}|{{.Name}}|{{index .Config.Labels "com.docker.compose.service"}}|{{.State.Status}}|{{if .State.Health}}{{.State.Health.Status}}{{end}}|{{.State.ExitCode}}';
   return run(docker, ['inspect', '--format', format, ...ids])
     .stdout.split('\n')
     .map((line) => {
-      const [id = '', name = '', service = '', status = '', health = ''] = line.split('|');
-      return { id, name: name.replace(/^\//, ''), service, status, health };
+      const [id = '', name = '', service = '', status = '', health = '', exitCode = ''] = line.split('|');
+      return { id, name: name.replace(/^\//, ''), service, status, health, exitCode };
     });
 }
 
-/** Waits until every container of the project runs and is healthy; a container that stops or turns unhealthy fails it. */
+/**
+ * Waits until every container of the project runs and is healthy, and every migrate step has exited with 0; a
+ * container that stops (a migrate step that fails) or turns unhealthy fails it. Resolves with the running ones.
+ */
 async function waitHealthy(expected: number) {
-  return waitFor(`${expected} healthy containers`, () => {
+  return waitFor(`${expected} healthy or completed containers`, () => {
     const states = containers();
-    const broken = states.find((state) => state.status === 'exited' || state.status === 'dead' || state.health === 'unhealthy');
-    if (broken) fail(`${broken.name} is ${broken.status} ${broken.health}:\n${run(docker, ['logs', '--tail', '60', broken.id], { allowFailure: true }).stderr}`);
-    const healthy = states.filter((state) => state.status === 'running' && state.health === 'healthy');
-    if (healthy.length === expected && states.length === expected) return states;
+    const done = (state: ContainerState) => isOneShot(state.service) && state.status === 'exited' && state.exitCode === '0';
+    const broken = states.find((state) => (state.status === 'exited' && !done(state)) || state.status === 'dead' || state.health === 'unhealthy');
+    if (broken) fail(`${broken.name} is ${broken.status} (exit ${broken.exitCode}) ${broken.health}:\n${run(docker, ['logs', '--tail', '60', broken.id], { allowFailure: true }).stderr}`);
+    const ready = states.filter((state) => done(state) || (state.status === 'running' && state.health === 'healthy'));
+    if (ready.length === expected && states.length === expected) return states.filter((state) => !done(state));
     throw new Error(states.map((state) => `${state.name} ${state.status} ${state.health || 'no healthcheck'}`).join(', '));
   }, 4 * minute, 250);
 }

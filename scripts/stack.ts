@@ -93,6 +93,26 @@ export function serviceMesh(servicePorts: Record<ServiceName, number>): Record<S
 
 export const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'services', service, 'dist', 'server.mjs');
 
+/**
+ * Runs a service's migrate command (`node dist/server.mjs migrate`) on `databaseUrl`, as docker-compose.yml's
+ * `<service>-migrate` step does before the service starts; its output is appended to `logFile`. Rejects with the end
+ * of the log when it fails.
+ */
+export async function migrateService(service: ServiceName, databaseUrl: string, logFile: string): Promise<void> {
+  const out = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [serviceEntry(service), 'migrate'], {
+    cwd: path.join(repoRoot, 'services', service),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl },
+  });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  if (code === 0) return;
+  const log = existsSync(logFile) ? (await readFile(logFile, 'utf8')).split('\n').slice(-15).join('\n') : '';
+  throw new Error(`${service}'s migrate command exited with ${code}:\n${log}`);
+}
+
 async function waitUntilReady(service: ServiceName, port: number, child: ChildProcess, logFile: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -145,9 +165,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await sandboxes?.close().catch(() => undefined);
   };
 
+  const migrated = new Set<ServiceName>();
   const startService = async (service: ServiceName) => {
     const running = children.get(service);
     if (running && running.exitCode === null && running.signalCode === null) return;
+    // On PostgreSQL the schema is migrated by its own step first, as in production (which refuses a schema that is
+    // behind); an embedded database migrates itself at start.
+    if (options.databaseUrls && !migrated.has(service)) {
+      await migrateService(service, options.databaseUrls[service], logFile(service));
+      migrated.add(service);
+    }
     const port = options.servicePorts[service];
     const child = spawnService(service, port, logFile(service), {
       ...sandboxes?.env,

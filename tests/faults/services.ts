@@ -5,7 +5,7 @@ import path from 'node:path';
 import { serviceNames, type ServiceName } from '@repo/contracts';
 import { generateSigningKeys, signingKeyEnv } from '@repo/service-kit';
 import { GiveUp, waitFor } from '@repo/service-kit/testing';
-import { serviceEntry, serviceMesh, spawnService } from '../../scripts/stack.ts';
+import { migrateService, serviceEntry, serviceMesh, spawnService } from '../../scripts/stack.ts';
 
 /** The session and link signing keys, as scripts/stack.ts gives them: Ed25519 pairs per run, only the keys each service needs. */
 function signingEnv(): (service: ServiceName) => Record<string, string> {
@@ -103,6 +103,8 @@ export async function startServices(options: {
     },
   };
   try {
+    // Each schema is migrated by its own step first, as docker-compose.yml does: the services run in production mode.
+    for (const service of serviceNames) await migrateService(service, options.databaseUrls[service], logFile(service));
     // Tracking first: booking learns of its technicians through an effect, and accounts answers every session check.
     for (const service of ['accounts', 'tracking', 'booking', 'payments'] as const) await start(service);
   } catch (err) {

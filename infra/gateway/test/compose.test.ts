@@ -9,10 +9,13 @@ import { tempDir, type TempDir } from './support/fixtures.ts';
 
 type ComposeService = {
   image?: string;
+  command?: string[] | string;
+  restart?: string;
+  stop_grace_period?: string;
   build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string | null>;
   depends_on?: Record<string, { condition: string }>;
-  healthcheck?: { test: string[] | string };
+  healthcheck?: { test?: string[] | string; disable?: boolean };
   ports?: (string | { target: number; published: number | string })[];
   volumes?: (string | { source: string; target: string })[];
 };
@@ -69,8 +72,8 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     await work.remove();
   });
 
-  it('declares postgres, the four services and the gateway', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'postgres', ...serviceNames].sort());
+  it('declares postgres, the four services, their migrate steps and the gateway', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'postgres', ...serviceNames, ...serviceNames.map((service) => `${service}-migrate`)].sort());
   });
 
   it('builds postgres (16 by default) from the postgres target, with one role and database per service', () => {
@@ -103,6 +106,10 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     const definition = compose.services[service] as ComposeService;
     expect(definition.build).toMatchObject({ dockerfile: 'infra/Dockerfile', target: 'service', args: { SERVICE: service } });
     expect(definition.depends_on?.postgres?.condition).toBe('service_healthy');
+    // A service in production refuses a schema that is behind: its migrate step has to have succeeded first.
+    expect(definition.depends_on?.[`${service}-migrate`]?.condition).toBe('service_completed_successfully');
+    // Docker waits longer than the service's own bound on a graceful stop (SHUTDOWN_TIMEOUT_MS, 10 s) before killing it.
+    expect(definition.stop_grace_period).toBe('15s');
     expect(definition.environment).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', NODE_ENV: 'production' });
     // Every service verifies sessions with accounts' public key; only accounts may sign them, only booking signs links.
     // Each key comes from the deployment's .env (here .env.example), and compose refuses to start without it.
@@ -113,6 +120,19 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     expect(definition.environment?.LINK_PRIVATE_KEY).toBe(service === 'booking' ? fromEnv('LINK_PRIVATE_KEY') : undefined);
     expect(definition.environment?.LINK_PUBLIC_KEY).toBe(service === 'tracking' ? fromEnv('LINK_PUBLIC_KEY') : undefined);
     expect(definition.environment?.DATABASE_URL).toMatch(new RegExp(`^postgres://.+@postgres:5432/${service}$`));
+  });
+
+  it.each(serviceNames)('migrates %s once, from its own image, with nothing but its database URL', (service) => {
+    const migrate = compose.services[`${service}-migrate`] as ComposeService;
+    const definition = compose.services[service] as ComposeService;
+    expect(migrate.build).toEqual(definition.build);
+    expect(migrate.command).toEqual(['node', 'dist/server.mjs', 'migrate']);
+    // One-shot: a restart policy would run it again after it exits.
+    expect(migrate.restart).toBe('no');
+    // The image's healthcheck asks for a server the migrate step never starts (docker-compose config writes `disable` as NONE).
+    expect(migrate.healthcheck?.disable === true || JSON.stringify(migrate.healthcheck?.test) === '["NONE"]').toBe(true);
+    expect(migrate.depends_on?.postgres?.condition).toBe('service_healthy');
+    expect(migrate.environment).toEqual({ NODE_ENV: 'production', DATABASE_URL: definition.environment?.DATABASE_URL });
   });
 
   it('publishes the nginx gateway on port 80 once every service is healthy', () => {

@@ -10,6 +10,7 @@ import type { SessionStore } from './sessions/store.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { BaseEnv } from './env.ts';
 import { errorHandler, notFoundBody, rateLimitBody } from './error-handler.ts';
+import { unavailable } from './errors.ts';
 import { documentRoute, documentTransform, documentTransformObject, securitySchemes } from './openapi.ts';
 import { safeValidatorCompiler } from './validation.ts';
 import { registerApiDocs } from './api-docs.ts';
@@ -31,6 +32,21 @@ export type ServiceOptions = {
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
 };
+
+/** Apps shutting down (`startDraining`): readiness fails and new requests are turned away. */
+const draining = new WeakSet<ServiceApp>();
+
+/**
+ * Starts a graceful stop (see `runService`): from now on readiness answers 503, a request arriving on a kept-alive
+ * connection is answered 503 with Retry-After (the client or gateway retries elsewhere), and every answer, those in
+ * flight included, closes its connection, so no idle keep-alive connection holds the server open.
+ */
+export function startDraining(app: ServiceApp): void {
+  draining.add(app);
+}
+
+const healthPaths = new Set(['/healthz', '/readyz']);
+const shuttingDownMessage = 'This service is restarting. Please try again in a moment.';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -58,6 +74,8 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,
     requestIdHeader: false,
+    // While closing, requests on kept-alive connections get the API error shape from the hook below, not Fastify's own 503.
+    return503OnClosing: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
@@ -71,6 +89,18 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   app.addHook('onRoute', documentRoute);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!draining.has(app) || healthPaths.has(request.url.split('?')[0] ?? '')) return;
+    // Another replica (or this service once restarted) can take it straight away.
+    void reply.header('retry-after', '1');
+    throw unavailable(shuttingDownMessage);
+  });
+  // An upgrade request (a WebSocket handshake) refused by a hook that runs before the WebSocket plugin's own (this
+  // one, the rate limit) is answered on a socket Node has handed over and no longer reads: nothing would notice the
+  // client leave, and the server would wait for it when closing. It is ended after the answer, as the plugin does.
+  app.addHook('onResponse', async (request) => {
+    if (request.headers.upgrade !== undefined && !request.raw.socket.destroyed) request.raw.socket.destroy();
+  });
 
   const headers = securityHeaders();
   app.addHook('onSend', async (request, reply) => {
@@ -79,6 +109,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     // Answers are personal (appointments with their manage links, accounts, payments) or change by the minute (slots):
     // no browser, proxy or back-forward cache keeps one, unless a route says otherwise.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (draining.has(app)) reply.header('connection', 'close');
   });
 
   await app.register(rateLimit, {
@@ -118,7 +149,8 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     status: 'ok' as const,
     service: options.name,
   }));
-  app.get('/readyz', { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Readiness: the service can reach its database', response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+  app.get('/readyz', { config: { rateLimit: false }, schema: { tags: ['health'], summary: 'Readiness: the service can reach its database and is not shutting down', response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+    if (draining.has(app)) return reply.code(503).send({ status: 'unavailable' as const, service: options.name });
     try {
       await options.ready();
       return { status: 'ok' as const, service: options.name };

@@ -39,6 +39,17 @@ export function checkKeyPair(env: Record<string, unknown>, ctx: z.RefinementCtx,
   if (!isKeyPair(privateKey, publicKey)) ctx.addIssue({ code: 'custom', path: [publicName], message: `is not the public half of ${privateName}` });
 }
 
+/** How a service stops on SIGTERM or SIGINT (see `runService`). */
+export const shutdownEnvShape = {
+  /**
+   * How long readiness answers 503 while the service still takes requests, before it stops accepting connections:
+   * time for a load balancer that polls readiness to send traffic elsewhere. 0 (the default) stops accepting at once.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The bound on the whole shutdown (delay, in-flight requests, sockets, queue workers, database); past it the process exits with 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+};
+
 /** Variables every service reads. Service-specific ones are added with `.extend()`. */
 export function baseEnvSchema(defaultPort: number) {
   return z.object({
@@ -56,6 +67,7 @@ export function baseEnvSchema(defaultPort: number) {
     ALLOWED_ORIGINS: z.string().default(appNames.map((app) => localAppOrigin(app)).join(',')),
     COOKIE_SECURE: z.enum(['true', 'false']).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
+    ...shutdownEnvShape,
     ...effectsEnvShape,
   });
 }

@@ -1,39 +1,47 @@
-import type { ServiceApp } from './create-service.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import closeWithGrace from 'close-with-grace';
+import { startDraining, type ServiceApp } from './create-service.ts';
 
 export type RunOptions = {
   host: string;
   port: number;
-  /** Closed after the server stops accepting requests, e.g. the database. */
+  /** Closed once the app has closed (no request in flight, sockets and queue workers stopped): the database. */
   onClose?: () => Promise<void>;
-  shutdownTimeoutMs?: number;
-  /** Time for handlers of requests whose clients already hung up to finish before `onClose` runs. */
-  drainMs?: number;
+  /** How long readiness answers 503 before the server stops accepting connections (SHUTDOWN_DELAY_MS). */
+  delayMs?: number;
+  /** The bound on the whole shutdown (SHUTDOWN_TIMEOUT_MS); past it the process exits with 1. */
+  timeoutMs?: number;
 };
 
-/** The only place that calls `listen`: starts the service and closes it gracefully on SIGINT/SIGTERM. */
+/**
+ * The only place that calls `listen`: starts the service and, on SIGTERM or SIGINT (or an uncaught error), stops it
+ * in this order, within `timeoutMs`:
+ * 1. readiness answers 503, and a request arriving on a kept-alive connection gets 503 with Retry-After and
+ *    `Connection: close` (the load balancer sends new work to another replica);
+ * 2. after `delayMs`, the server stops accepting connections and requests in flight finish (their connections close
+ *    after the answer); WebSockets are closed with 1001 (going away) by the plugin that owns them (a `preClose` hook);
+ * 3. the `onClose` hooks run: queue workers stop and the database listeners end;
+ * 4. `onClose` (the database), then exit 0. A step that fails or the timeout exits 1.
+ */
 export async function runService(app: ServiceApp, options: RunOptions): Promise<void> {
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('graceful shutdown timed out; exiting');
-      process.exit(1);
-    }, options.shutdownTimeoutMs ?? 10_000);
-    timer.unref();
-    try {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  closeWithGrace(
+    {
+      delay: timeoutMs,
+      logger: { error: (message: unknown) => app.log.error({ err: message }, 'error during shutdown') },
+      onTimeout: () => app.log.error(`shutdown did not finish within ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS); exiting`),
+      onSecondSignal: (signal) => app.log.error({ signal }, 'second signal during shutdown; exiting'),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'uncaught error; shutting down');
+      else app.log.info({ signal }, 'shutting down: readiness answers 503, requests in flight finish');
+      startDraining(app);
+      if (options.delayMs) await sleep(options.delayMs);
       await app.close();
-      await new Promise((resolve) => setTimeout(resolve, options.drainMs ?? 500));
       await options.onClose?.();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      app.log.info('shut down');
+    },
+  );
   await app.listen({ host: options.host, port: options.port });
 }
 

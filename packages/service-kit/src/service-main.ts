@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Kysely, Migration } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ServiceName } from '@repo/contracts';
-import { createDatabase, migrateServiceDatabase, type Database } from './db/index.ts';
+import { createDatabase, migrateServiceDatabase, pendingServiceMigrations, type Database } from './db/index.ts';
 import type { ServiceApp } from './create-service.ts';
-import { loadEnv, type BaseEnv } from './env.ts';
+import { EnvError, loadEnv, type BaseEnv } from './env.ts';
 import { runService, startOrExit } from './run-service.ts';
 
 /** What a service takes from its surroundings besides env and database; tests replace the clock. */
@@ -32,15 +32,96 @@ export function defaultDataDir(name: ServiceName): string {
   return path.resolve(process.cwd(), '../../data', name);
 }
 
-/** A service process: validated environment, database, migrations, the app (with optional demo data), then `listen`. */
-export function serviceMain<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env, DB>): void {
-  startOrExit(async () => {
-    const env = loadEnv(definition.name, definition.envSchema);
-    const database = await createDatabase<DB>(
-      env.DATABASE_URL ? { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { dataDir: env.DATA_DIR ?? defaultDataDir(definition.name) },
+/** The command that brings a service's schema up to date, as the production image runs it. */
+export const migrateCommand = 'node dist/server.mjs migrate';
+
+/** What the migrate command reads: only where the database is, so a migration job needs no other secret. */
+const databaseEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+});
+type DatabaseEnv = z.infer<typeof databaseEnvSchema> & { DATABASE_POOL_SIZE?: number };
+
+/**
+ * Opens the service's database: PostgreSQL at DATABASE_URL, otherwise an embedded PGlite under DATA_DIR. In
+ * production an embedded database on the container's disk would be lost with the container and unseen by the other
+ * replicas, so there DATABASE_URL is required.
+ */
+export async function openServiceDatabase<DB>(name: ServiceName, env: DatabaseEnv): Promise<Database<DB>> {
+  if (env.DATABASE_URL) return createDatabase<DB>({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  if (env.NODE_ENV === 'production') {
+    throw new EnvError(name, [
+      `DATABASE_URL is required in production (NODE_ENV=production): without it the service would keep its data in an embedded database on this machine's disk, which other replicas cannot see and a new container starts without. Set DATABASE_URL to the service's PostgreSQL database (postgres://${name}:<password>@<host>:5432/${name}), or run with NODE_ENV=development for the embedded database.`,
+    ]);
+  }
+  return createDatabase<DB>({ dataDir: env.DATA_DIR ?? defaultDataDir(name) });
+}
+
+/**
+ * A service process. `node dist/server.mjs` serves; `node dist/server.mjs migrate` applies the pending migrations and
+ * exits (0 when the schema is current, 1 naming the migration that failed).
+ */
+export function serviceMain<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env, DB>, argv: string[] = process.argv.slice(2)): void {
+  const [command, ...rest] = argv;
+  if (rest.length > 0 || (command !== undefined && command !== 'migrate')) {
+    console.error(`${definition.name}: unknown arguments "${argv.join(' ')}". Run \`node dist/server.mjs\` to serve, or \`${migrateCommand}\` to apply the migrations.`);
+    process.exit(2);
+  }
+  startOrExit(() => (command === 'migrate' ? migrate(definition) : serve(definition)));
+}
+
+/** Applies the pending migrations and reports what it did; running it again on a current schema applies nothing. */
+async function migrate<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env, DB>): Promise<void> {
+  const env = loadEnv(definition.name, databaseEnvSchema);
+  const database = await openServiceDatabase<DB>(definition.name, env);
+  try {
+    const applied = await migrateServiceDatabase(database.db as Kysely<unknown> as Kysely<any>, definition.migrations);
+    console.log(
+      applied.length === 0
+        ? `${definition.name}: the schema is up to date (${Object.keys(definition.migrations).length} migrations); nothing to apply.`
+        : `${definition.name}: applied ${applied.length} migration${applied.length === 1 ? '' : 's'}:\n${applied.map((name) => `  - ${name}`).join('\n')}`,
     );
-    await migrateServiceDatabase(database.db as Kysely<unknown> as Kysely<any>, definition.migrations);
-    const app = await definition.build(env, database, systemRuntime);
-    await runService(app, { host: env.HOST, port: env.PORT, onClose: () => database.close() });
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Validated environment, database, schema, the app (with optional demo data), then `listen`. In production the
+ * schema is migrated beforehand by the migrate command (one step per deploy, not one race per replica), and a
+ * service refuses to start on a schema that is behind its code. Elsewhere (`pnpm start`, tests) it migrates itself.
+ */
+async function serve<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env, DB>): Promise<void> {
+  const env = loadEnv(definition.name, definition.envSchema);
+  const database = await openServiceDatabase<DB>(definition.name, env);
+  let app: ServiceApp;
+  try {
+    const db = database.db as Kysely<unknown> as Kysely<any>;
+    if (env.NODE_ENV === 'production') await refuseSchemaBehind(definition.name, db, definition.migrations);
+    else await migrateServiceDatabase(db, definition.migrations);
+    app = await definition.build(env, database, systemRuntime);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  await runService(app, {
+    host: env.HOST,
+    port: env.PORT,
+    onClose: () => database.close(),
+    delayMs: env.SHUTDOWN_DELAY_MS,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   });
+}
+
+async function refuseSchemaBehind(name: ServiceName, db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
+  const pending = await pendingServiceMigrations(db, migrations);
+  if (pending.length === 0) return;
+  throw new Error(
+    [
+      `${name}: the database schema is behind this version of the service: ${pending.length} migration${pending.length === 1 ? ' is' : 's are'} not applied:`,
+      ...pending.map((migration) => `  - ${migration}`),
+      `Run \`${migrateCommand}\` with the same DATABASE_URL first (docker compose runs it as the ${name}-migrate service before ${name} starts). The service did not start.`,
+    ].join('\n'),
+  );
 }

@@ -11,7 +11,7 @@ import {
   type Notifications,
   type Unlisten,
 } from './notify.ts';
-import { migrateKitTables } from './kit-migrations.ts';
+import { migrateKitTables, pendingKitMigrations } from './kit-migrations.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { pgTypes, pgliteParsers } from './type-parsers.ts';
 
@@ -141,24 +141,44 @@ function wrap<DB>(
 
 /**
  * Applies all pending migrations in name order (names are timestamped, e.g.
- * '2026-11-22T0000-init'). Migrations are passed in statically so bundlers see them.
- * Throws an Error naming the failed migration, with the original error as `cause`.
+ * '2026-11-22T0000-init') and resolves with the names it applied (none when the schema was current). Migrations are
+ * passed in statically so bundlers see them. Throws an Error naming the failed migration, with the original error as
+ * `cause`.
  */
-export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error === undefined) return;
+export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<string[]> {
+  const { error, results } = await migratorOf(db, migrations).migrateToLatest();
+  if (error === undefined) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   const failed = results?.find((r) => r.status === 'Error');
   const cause = error instanceof Error ? error.message : String(error);
   const what = failed ? `migration "${failed.migrationName}" failed` : 'migrations failed';
   throw new Error(`${what}: ${cause}`, { cause: error });
 }
 
-/** A service's database brought up to date: the kit's own tables first, then the service's migrations. */
-export async function migrateServiceDatabase(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
-  await migrateKitTables(db);
-  await migrateToLatest(db, migrations);
+/**
+ * A service's database brought up to date: the kit's own tables first, then the service's migrations. Answers the
+ * names it applied (the kit's prefixed `service kit: `).
+ */
+export async function migrateServiceDatabase(db: Kysely<any>, migrations: Record<string, Migration>): Promise<string[]> {
+  const kit = await migrateKitTables(db);
+  return [...kit.map((name) => `service kit: ${name}`), ...(await migrateToLatest(db, migrations))];
+}
+
+/** What `migrateServiceDatabase` would apply: the kit's pending migrations, then the service's (reads only). */
+export async function pendingServiceMigrations(db: Kysely<any>, migrations: Record<string, Migration>): Promise<string[]> {
+  const kit = await pendingKitMigrations(db);
+  return [...kit.map((name) => `service kit: ${name}`), ...(await pendingMigrations(db, migrations))];
+}
+
+/**
+ * The names of `migrations` this database has not applied yet, in order; reads only (a database never migrated has
+ * no migration table, and every migration is pending). Migrations the database has applied but this build does not
+ * know (a newer build migrated it) are not counted: an older build runs on the expanded schema during a rollout.
+ */
+export async function pendingMigrations(db: Kysely<any>, migrations: Record<string, Migration>): Promise<string[]> {
+  const known = await migratorOf(db, migrations).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
+function migratorOf(db: Kysely<any>, migrations: Record<string, Migration>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }

@@ -48,16 +48,23 @@ export const kitMigrations: Record<string, Migration> = {
   },
 };
 
-/** Applies the kit's pending migrations (tracked in `service_kit_migration`). */
-export async function migrateKitTables(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({
+const kitMigrator = (db: Kysely<any>) =>
+  new Migrator({
     db,
     provider: { getMigrations: async () => kitMigrations },
     migrationTableName: KIT_MIGRATION_TABLE,
     migrationLockTableName: `${KIT_MIGRATION_TABLE}_lock`,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error === undefined) return;
+
+/** The kit's migrations this database has not applied yet, in order (reads only). */
+export async function pendingKitMigrations(db: Kysely<any>): Promise<string[]> {
+  return (await kitMigrator(db).getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
+/** Applies the kit's pending migrations (tracked in `service_kit_migration`) and answers the names it applied. */
+export async function migrateKitTables(db: Kysely<any>): Promise<string[]> {
+  const { error, results } = await kitMigrator(db).migrateToLatest();
+  if (error === undefined) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
   const failed = results?.find((r) => r.status === 'Error');
   const cause = error instanceof Error ? error.message : String(error);
   throw new Error(`service kit ${failed ? `migration "${failed.migrationName}" failed` : 'migrations failed'}: ${cause}`, { cause: error });

@@ -31,6 +31,9 @@ function viewerOf(ctx: TrackingContext, request: FastifyRequest): LiveViewer {
   };
 }
 
+/** The close code of a socket whose server is shutting down (RFC 6455 "going away"). */
+export const goingAway = 1001;
+
 /** The refusal of a handshake from a page that is none of the apps. */
 export const wsOriginRefused = 'Live updates are only available on the pages of this site.';
 
@@ -83,8 +86,16 @@ function connectionLimit(max: number) {
  */
 export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: TrackingContext; env: TrackingEnv; database: Database<TrackingDatabase> }) {
   const hub = new LiveHub({ log: app.log, heartbeatMs: env.WS_HEARTBEAT_MS, maxSubscriptions: wsLimits.maxSubscriptionsPerSocket });
-  // ws closes a socket that sends a larger message with 1009.
-  await app.register(websocket, { options: { maxPayload: wsLimits.maxMessageBytes } });
+  await app.register(websocket, {
+    // ws closes a socket that sends a larger message with 1009.
+    options: { maxPayload: wsLimits.maxMessageBytes },
+    // On shutdown (after requests in flight were let in, before the server waits for its connections) every socket is
+    // told the server is going away, so its client reconnects, through the gateway, to a replica that is running.
+    preClose: function closeSockets(this: ServiceApp, done) {
+      for (const client of this.websocketServer.clients) client.close(goingAway, 'server shutting down');
+      done();
+    },
+  });
   app.get(wsPath, { websocket: true, onRequest: [originCheck(env.ALLOWED_ORIGINS), connectionLimit(env.WS_MAX_CONNECTIONS_PER_CLIENT), app.optionalSession], schema: { hide: true } }, (socket, request) => {
     hub.add(socket, viewerOf(ctx, request));
     // A socket opened with a session (cookie or Authorization) closes within about a second of that session ending.
