@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import type { Kysely } from 'kysely';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, type ServiceName } from '@repo/contracts';
@@ -13,6 +14,7 @@ import { errorHandler, notFoundBody, rateLimitBody } from './error-handler.ts';
 import { documentRoute, documentTransform, documentTransformObject, securitySchemes } from './openapi.ts';
 import { safeValidatorCompiler } from './validation.ts';
 import { registerApiDocs } from './api-docs.ts';
+import { sharedRateLimitStore } from './limits/rate-limit-store.ts';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -24,6 +26,11 @@ export type ServiceOptions = {
   sessionSigningKey?: string;
   /** Where sessions are checked. Accounts passes its database; every other service asks accounts (PEER_URLS, SERVICE_KEY). */
   sessions?: SessionStore;
+  /**
+   * The service's database (migrated with `sharedLimitsMigration`): rate limits are counted there, so every replica
+   * shares them. Without it they are counted in this process's memory, which only a single process may rely on.
+   */
+  limitsDb?: Kysely<any>;
   /** Readiness probe; usually the database ping. */
   ready: () => Promise<void>;
   /** Largest accepted request body in bytes. */
@@ -85,6 +92,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     // The limit headers are sent only once a client is close to it (and with the 429), not on every answer.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) => rateLimitBody(context.after),
+    ...(options.limitsDb ? { store: sharedRateLimitStore(options.limitsDb, { log: app.log }) } : {}),
   });
   await app.register(swagger, {
     openapi: {
