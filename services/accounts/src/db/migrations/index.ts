@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { sharedLimitsMigration } from '@repo/service-kit';
 import * as init from './2026-11-22T0000-init.ts';
 import * as serviceProCustomersName from './2026-11-24T0000-service-pro-customers-name.ts';
 import * as sessions from './2026-11-25T0000-sessions.ts';
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0000-customer-import': customerImport,
   '2026-12-03T0000-proven-contacts': provenContacts,
   '2026-12-04T0000-login-failure-clients': loginFailureClients,
+  '2026-12-06T0000-shared-limits': sharedLimitsMigration,
 };

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import { receivedEffectsMigration } from '@repo/service-kit';
+import { receivedEffectsMigration, sharedLimitsMigration } from '@repo/service-kit';
 import * as init from './2026-11-22T0000-init.ts';
 import * as bookFunction from './2026-11-22T0100-book-function.ts';
 import * as slotPlaceFunctions from './2026-11-24T0000-slot-place-functions.ts';
@@ -15,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0000-appointment-page': appointmentPage,
   '2026-11-28T0000-dispatch': dispatch,
   '2026-12-02T0000-history-source': historySource,
+  '2026-12-06T0000-shared-limits': sharedLimitsMigration,
 };

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { sharedLimitsMigration } from '@repo/service-kit';
 import * as init from './2026-11-22T0000-init.ts';
 import * as statusEvents from './2026-11-23T0000-status-events.ts';
 import * as payerReference from './2026-12-01T0000-payer-reference.ts';
@@ -7,4 +8,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
   '2026-11-23T0000-status-events': statusEvents,
   '2026-12-01T0000-payer-reference': payerReference,
+  '2026-12-06T0000-shared-limits': sharedLimitsMigration,
 };

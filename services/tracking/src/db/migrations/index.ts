@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import { receivedEffectsMigration } from '@repo/service-kit';
+import { receivedEffectsMigration, sharedLimitsMigration } from '@repo/service-kit';
 import * as init from './2026-11-22T0000-init.ts';
 import * as trackingRecords from './2026-11-28T0100-tracking-records.ts';
 import * as customerLocationAndRoute from './2026-12-01T0000-customer-location-and-route.ts';
@@ -9,4 +9,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0000-received-effects': receivedEffectsMigration,
   '2026-11-28T0100-tracking-records': trackingRecords,
   '2026-12-01T0000-customer-location-and-route': customerLocationAndRoute,
+  '2026-12-06T0000-shared-limits': sharedLimitsMigration,
 };
