@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import { sql, type Kysely } from 'kysely';
-import { isConnectionError } from '../db/errors.ts';
+import { isConnectionError, isRetryableTransactionError } from '../db/errors.ts';
 
 type Counted = { current: number; ttl: number };
 type StoreSettings = Pick<RateLimitOptions, 'continueExceeding' | 'exponentialBackoff'>;
+/** Hits on keys counted under the same window and limit, waiting for one statement: per key, one waiter per hit. */
+type Batch = { timeWindow: number; max: number; settings: StoreSettings; hits: Map<string, ((counted: Counted) => void)[]>; fail: ((err: unknown) => void)[] };
 
 /** How often one process deletes the counters whose window has ended (any replica's: they are shared). */
 const defaultSweepEveryMs = 60_000;
@@ -12,30 +14,37 @@ const defaultSweepEveryMs = 60_000;
 const sweepBatch = 1_000;
 /** Refused keys remembered in this process at most (see `refusals`). */
 const maxRememberedRefusals = 10_000;
+/** Counting statements one process runs at once; hits arriving meanwhile wait and go in the next one together. */
+const maxStatementsInFlight = 4;
+/** Attempts at a counting statement that lost a deadlock or serialization race to another replica's. */
+const attempts = 3;
 
 /**
- * Adds one hit to `key`'s counter and answers the count and the milliseconds left in its window, in one statement, so
- * replicas counting the same key at the same moment each see a distinct count. A window starts at a key's first hit
- * and lasts `timeWindow` (as @fastify/rate-limit's in-memory store counts); a hit after it ends starts the next one.
- * Time is the database's, so replicas whose clocks differ still agree on when a window ends.
+ * Adds the batch's hits to their keys' counters in one statement and answers, per key, the count after them and the
+ * milliseconds left in the window. The upsert is atomic per row, so replicas counting one key at the same moment each
+ * see distinct counts; keys are taken in sorted order, so two replicas' statements never deadlock on each other.
+ * A window starts at a key's first hit and lasts `timeWindow` (as @fastify/rate-limit's in-memory store counts); a hit
+ * after it ends starts the next one. Time is the database's, so replicas whose clocks differ agree on when it ends.
  */
-async function countHit(db: Kysely<any>, key: string, timeWindow: number, max: number, settings: StoreSettings): Promise<Counted> {
-  const window = sql`(${timeWindow}::float8 * interval '1 millisecond')`;
-  const exceeded = sql`c.hits + 1 > ${max}::int`;
-  const { rows } = await sql<{ hits: number; ttl: number }>`
-    insert into rate_limit_counters as c (key, hits, resets_at) values (${key}, 1, now() + ${window})
+async function countHits(db: Kysely<any>, batch: Batch): Promise<Map<string, { hits: number; ttl: number }>> {
+  const keys = [...batch.hits.keys()].sort();
+  const counts = keys.map((key) => batch.hits.get(key)!.length);
+  const window = sql`(${batch.timeWindow}::float8 * interval '1 millisecond')`;
+  const exceeded = sql`c.hits + excluded.hits > ${batch.max}::int`;
+  const { rows } = await sql<{ key: string; hits: number; ttl: number }>`
+    insert into rate_limit_counters as c (key, hits, resets_at)
+    select key, n, now() + ${window} from unnest(${keys}::text[], ${counts}::int[]) with ordinality as h(key, n, position) order by position
     on conflict (key) do update set
-      hits = case when c.resets_at <= now() then 1 else c.hits + 1 end,
+      hits = case when c.resets_at <= now() then excluded.hits else c.hits + excluded.hits end,
       resets_at = case
         when c.resets_at <= now() then now() + ${window}
-        when ${settings.continueExceeding === true}::boolean and ${exceeded} then now() + ${window}
-        when ${settings.exponentialBackoff === true}::boolean and ${exceeded}
-          then now() + least(${window} * power(2, c.hits - ${max}::int), interval '100 years')
+        when ${batch.settings.continueExceeding === true}::boolean and ${exceeded} then now() + ${window}
+        when ${batch.settings.exponentialBackoff === true}::boolean and ${exceeded}
+          then now() + least(${window} * power(2, c.hits + excluded.hits - ${batch.max}::int - 1), interval '100 years')
         else c.resets_at
       end
-    returning hits, greatest(0, extract(epoch from (resets_at - now())) * 1000)::float8 as ttl`.execute(db);
-  const row = rows[0]!;
-  return { current: row.hits, ttl: Math.ceil(row.ttl) };
+    returning key, hits, greatest(0, extract(epoch from (resets_at - now())) * 1000)::float8 as ttl`.execute(db);
+  return new Map(rows.map((row) => [row.key, { hits: row.hits, ttl: Math.ceil(row.ttl) }]));
 }
 
 /**
@@ -43,10 +52,15 @@ async function countHit(db: Kysely<any>, key: string, timeWindow: number, max: n
  * `rate_limit_counters` table, so every replica of a service shares each limit: two replicas no longer let a client
  * through twice as often. Route limits and `createRateLimit` buckets each count under their own prefix.
  *
+ * Every hit is counted in the database before it is answered. Hits that arrive while this process already has
+ * `maxStatementsInFlight` counting statements running wait for the next one, which counts them all (several on one
+ * key add up in one row update, and each is answered the count it would have had one after another): under load,
+ * fewer and larger statements, and a popular key is no longer a queue of row locks.
+ *
  * A key already past its limit is answered from this process's memory until its window ends: the refusal cannot
  * change before then whatever other replicas count (the window only moves with `continueExceeding` or
  * `exponentialBackoff`, where every hit is counted in the database), and a client hammering a limit costs the
- * database nothing. Counts under the limit always go to the database.
+ * database nothing.
  *
  * While the database cannot be reached, requests are let through uncounted (and a warning logged): a route that needs
  * the database answers 503 by itself, and one that does not (a 404, the API document) keeps working. Any other error
@@ -60,12 +74,15 @@ export function sharedRateLimitStore(
 ): FastifyRateLimitStoreCtor {
   let nextSweep = Date.now() + sweepEveryMs;
   const refusals = new Map<string, { current: number; until: number }>();
+  const waiting = new Map<string, Batch>();
+  let inFlight = 0;
 
   async function sweep(): Promise<void> {
     nextSweep = Date.now() + sweepEveryMs;
     try {
+      // Rows another statement holds are left for the next sweep rather than waited for.
       await sql`delete from rate_limit_counters where key in (
-        select key from rate_limit_counters where resets_at < now() order by resets_at limit ${sweepBatch})`.execute(db);
+        select key from rate_limit_counters where resets_at < now() limit ${sweepBatch} for update skip locked)`.execute(db);
     } catch (err) {
       log?.warn({ err }, 'could not delete ended rate-limit windows; the next sweep tries again');
     }
@@ -80,21 +97,62 @@ export function sharedRateLimitStore(
     refusals.set(key, { current: counted.current, until: Date.now() + counted.ttl });
   }
 
-  async function increment(key: string, timeWindow: number, max: number, settings: StoreSettings): Promise<Counted> {
+  async function run(batch: Batch): Promise<void> {
+    try {
+      if (Date.now() >= nextSweep) await sweep();
+      let counted: Map<string, { hits: number; ttl: number }> | undefined;
+      for (let attempt = 1; !counted; attempt += 1) {
+        try {
+          counted = await countHits(db, batch);
+        } catch (err) {
+          if (attempt >= attempts || !isRetryableTransactionError(err)) throw err;
+        }
+      }
+      const fixedWindow = !batch.settings.continueExceeding && !batch.settings.exponentialBackoff;
+      for (const [key, waiters] of batch.hits) {
+        const { hits, ttl } = counted.get(key)!;
+        // The hits of this batch were the last `waiters.length` of the count, in the order they arrived.
+        waiters.forEach((answer, i) => answer({ current: hits - waiters.length + i + 1, ttl }));
+        if (fixedWindow && hits > batch.max) remember(key, { current: hits, ttl });
+      }
+    } catch (err) {
+      for (const fail of batch.fail) fail(err);
+    }
+  }
+
+  function flush(): void {
+    while (inFlight < maxStatementsInFlight && waiting.size > 0) {
+      const [signature, batch] = waiting.entries().next().value!;
+      waiting.delete(signature);
+      inFlight += 1;
+      void run(batch).finally(() => {
+        inFlight -= 1;
+        flush();
+      });
+    }
+  }
+
+  function increment(key: string, timeWindow: number, max: number, settings: StoreSettings): Promise<Counted> {
     const fixedWindow = !settings.continueExceeding && !settings.exponentialBackoff;
     const refused = fixedWindow ? refusals.get(key) : undefined;
     if (refused) {
       const ttl = refused.until - Date.now();
       if (ttl > 0) {
         refused.current += 1;
-        return { current: refused.current, ttl };
+        return Promise.resolve({ current: refused.current, ttl });
       }
       refusals.delete(key);
     }
-    if (Date.now() >= nextSweep) await sweep();
-    const counted = await countHit(db, key, timeWindow, max, settings);
-    if (fixedWindow && counted.current > max) remember(key, counted);
-    return counted;
+    return new Promise((resolve, reject) => {
+      const signature = `${timeWindow}:${max}:${settings.continueExceeding === true}:${settings.exponentialBackoff === true}`;
+      let batch = waiting.get(signature);
+      if (!batch) waiting.set(signature, (batch = { timeWindow, max, settings, hits: new Map(), fail: [] }));
+      const waiters = batch.hits.get(key);
+      if (waiters) waiters.push(resolve);
+      else batch.hits.set(key, [resolve]);
+      batch.fail.push(reject);
+      flush();
+    });
   }
 
   // Not `implements FastifyRateLimitStore`: its typings say `child` receives the route's options, but the plugin passes
