@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStoreCtor, RateLimitOptions } from '@fastify/rate-limit';
 import { sql, type Kysely } from 'kysely';
-import { isConnectionError, isRetryableTransactionError } from '../db/errors.ts';
+import { isConnectionError, isRetryableTransactionError, sqlState } from '../db/errors.ts';
 
 type Counted = { current: number; ttl: number };
 type StoreSettings = Pick<RateLimitOptions, 'continueExceeding' | 'exponentialBackoff'>;
@@ -16,6 +16,8 @@ const sweepBatch = 1_000;
 const maxRememberedRefusals = 10_000;
 /** Counting statements one process runs at once; hits arriving meanwhile wait and go in the next one together. */
 const maxStatementsInFlight = 4;
+/** SQLSTATE of a table that does not exist. */
+const undefinedTable = '42P01';
 /** Attempts at a counting statement that lost a deadlock or serialization race to another replica's. */
 const attempts = 3;
 
@@ -63,8 +65,9 @@ async function countHits(db: Kysely<any>, batch: Batch): Promise<Map<string, { h
  * database nothing.
  *
  * While the database cannot be reached, requests are let through uncounted (and a warning logged): a route that needs
- * the database answers 503 by itself, and one that does not (a 404, the API document) keeps working. Any other error
- * is the request's error.
+ * the database answers 503 by itself, and one that does not (a 404, the API document) keeps working. So are they on a
+ * database whose migrations are behind (no counters table yet, or taken down), with an error logged: a limit is a
+ * protection, and its absence must not fail every request. Any other error is the request's error.
  *
  * Buckets made with `createRateLimit` have no route, so they share one prefix: give each its own `keyGenerator` prefix.
  */
@@ -168,8 +171,9 @@ export function sharedRateLimitStore(
       increment(this.prefix + key, window, max ?? 1000, this.settings).then(
         (counted) => callback(null, counted),
         (err: unknown) => {
-          if (!isConnectionError(err)) return callback(err instanceof Error ? err : new Error(String(err)));
-          log?.warn({ err }, 'rate limits cannot be counted while the database is unreachable; letting the request through');
+          if (isConnectionError(err)) log?.warn({ err }, 'rate limits cannot be counted while the database is unreachable; letting the request through');
+          else if (sqlState(err) === undefinedTable) log?.error({ err }, 'rate limits cannot be counted: the shared-limits migration has not run; letting the request through');
+          else return callback(err instanceof Error ? err : new Error(String(err)));
           callback(null, { current: 0, ttl: window });
         },
       );

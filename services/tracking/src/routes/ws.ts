@@ -67,6 +67,7 @@ function connectionLimit(leases: ConnectionLeases, max: number) {
       throw new DomainError(429, errorCodes.rateLimited, wsMessages.tooManyConnections);
     }
     const socket = request.raw.socket;
+    // A client that left while its place was being taken has already emitted its close: the place goes back at once.
     if (socket.destroyed) void release();
     else socket.once('close', () => void release());
   };
