@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
+import type { Kysely } from 'kysely';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema, type ServiceName } from '@repo/contracts';
 import { authPlugin } from './auth.ts';
@@ -14,6 +15,7 @@ import { unavailable } from './errors.ts';
 import { documentRoute, documentTransform, documentTransformObject, securitySchemes } from './openapi.ts';
 import { safeValidatorCompiler } from './validation.ts';
 import { registerApiDocs } from './api-docs.ts';
+import { sharedRateLimitStore } from './limits/rate-limit-store.ts';
 
 import type { ServiceApp } from './service-app.ts';
 
@@ -27,6 +29,11 @@ export type ServiceOptions = {
   sessionSigningKey?: string;
   /** Where sessions are checked. Accounts passes its database; every other service asks accounts (PEER_URLS, SERVICE_KEY). */
   sessions?: SessionStore;
+  /**
+   * The service's database (with the kit's tables, db/kit-migrations.ts): rate limits are counted there, so every replica
+   * shares them. Without it they are counted in this process's memory, which only a single process may rely on.
+   */
+  limitsDb?: Kysely<any>;
   /** Readiness probe; usually the database ping. */
   ready: () => Promise<void>;
   /** Largest accepted request body in bytes. */
@@ -118,6 +125,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     // The limit headers are sent only once a client is close to it (and with the 429), not on every answer.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) => rateLimitBody(context.after),
+    ...(options.limitsDb ? { store: sharedRateLimitStore(options.limitsDb, { log: app.log }) } : {}),
   });
   await app.register(swagger, {
     openapi: {

@@ -10,3 +10,4 @@ export { operationIdFor, securitySchemes, withRequirement } from './openapi.ts';
 export * from './effects/index.ts';
 export * from './sessions/index.ts';
 export { verifySignedRequest, type SignedRequest } from './effects/signed-request.ts';
+export * from './limits/index.ts';

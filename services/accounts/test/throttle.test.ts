@@ -42,6 +42,24 @@ const register = (email: string, remoteAddress?: string, password = 'kettle-harb
 const changeWith = (token: string, currentPassword: string, remoteAddress?: string) =>
   send('PUT', '/api/auth/password', { currentPassword, newPassword: 'lantern-meadow-77', confirmPassword: 'lantern-meadow-77' }, remoteAddress, { authorization: `Bearer ${token}` });
 
+/** Another accounts process on the same database as `of` (a second replica), with these settings besides the test's. */
+async function replicaOf(of: TestService<AccountsDatabase>, settings: Record<string, string>) {
+  const env = loadEnv('accounts', accountsService.envSchema, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...testKeyEnv,
+    SERVICE_KEY: testServiceKey,
+    TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
+    PEER_URLS: 'booking=http://127.0.0.1:9',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ...settings,
+  });
+  const app = await accountsService.build(env, of.database, { now: () => new Date(clock) });
+  await app.ready();
+  return app;
+}
+
 let customers = 0;
 async function newCustomer() {
   customers += 1;
@@ -64,6 +82,25 @@ describe('per client', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await register('bucket2@example.com', client)).statusCode).toBe(429);
     expect((await login('bucket@example.com', 'kettle-harbor-42')).statusCode).toBe(200);
+  });
+
+  it('shares the bucket between two accounts processes on one database, so a second replica gives no extra attempts', async () => {
+    const replica = await replicaOf(service, { LOGIN_RATE_LIMIT_MAX: '3' });
+    try {
+      const client = newAddress();
+      const attempt = (app: typeof replica) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password' }, remoteAddress: client });
+      expect((await attempt(service.app)).statusCode).toBe(401);
+      expect((await attempt(replica)).statusCode).toBe(401);
+      expect((await attempt(service.app)).statusCode).toBe(401);
+      for (const app of [replica, service.app]) {
+        const limited = await attempt(app);
+        expect(limited.statusCode).toBe(429);
+        expect(limited.json().error).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please wait \d+ seconds and try again\.$/) });
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      await replica.close();
+    }
   });
 
   it('counts password changes in the same bucket', async () => {
@@ -227,17 +264,10 @@ describe('per account and client', () => {
     const { email, password } = await newCustomer();
     const guesser = newAddress();
     for (let attempt = 0; attempt < 10; attempt += 1) expect((await login(email, 'wrong-password', guesser)).statusCode).toBe(401);
-    const env = loadEnv('accounts', accountsService.envSchema, {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      ...testKeyEnv,
-      SERVICE_KEY: testServiceKey,
-      TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
-      PEER_URLS: 'booking=http://127.0.0.1:9',
-    });
-    const second = await accountsService.build(env, durable.database, { now: () => new Date(clock) });
+    // Configured as the first process is, as a replica would be: the per-minute bucket is shared through the database
+    // now, and at the default 10 it, not the account's count, would refuse this eleventh attempt.
+    const second = await replicaOf(durable, { LOGIN_RATE_LIMIT_MAX: '10000', LOGIN_CLIENT_MAX_FAILURES: '30' });
     try {
-      await second.ready();
       const refused = await second.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: guesser });
       expect(refused.json()).toEqual(throttledBody(15));
     } finally {

@@ -15,6 +15,11 @@ export const trackingEnvSchema = baseEnvSchema(defaultServicePorts.tracking).ext
   WS_HEARTBEAT_MS: z.coerce.number().int().min(50).default(wsLimits.heartbeatMs),
   /** Live sockets one client address may hold at once. */
   WS_MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(wsLimits.connectionsPerClient),
+  /**
+   * How long a live socket's place under that cap outlasts its replica's last renewal (renewed every third of it): how
+   * soon the places of a replica that crashed are free again.
+   */
+  WS_LEASE_TTL_MS: z.coerce.number().int().min(300).default(30_000),
   /** The embedded demo drives a demo technician toward a demo appointment (`pnpm start` sets it). */
   DEMO_DRIVER: z.enum(['true', 'false']).default('false'),
   /** How often the demo driver moves, ms. */

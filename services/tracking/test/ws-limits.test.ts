@@ -69,6 +69,23 @@ describe('/ws refuses what it cannot use and keeps going', () => {
     expect(await again.subscribe('42')).toMatchObject({ type: 'error', message: wsMessages.notAllowed });
   });
 
+  it('counts the sockets a client holds on every tracking instance against one cap', async () => {
+    const from = newClientAddress();
+    const half = Math.ceil(wsLimits.connectionsPerClient / 2);
+    const sockets = await Promise.all(Array.from({ length: wsLimits.connectionsPerClient }, (_, i) => connect(i < half ? address : quick, { from })));
+    for (const instance of [address, quick]) {
+      await expect(connect(instance, { from })).rejects.toMatchObject({
+        status: 429,
+        body: { error: { code: 'RATE_LIMITED', message: wsMessages.tooManyConnections } },
+        headers: { 'retry-after': String(wsLimits.retryAfterSeconds) },
+      });
+    }
+    // A socket closed on one instance frees a place on the other.
+    await sockets[0]!.close();
+    await eventuallyConnect(quick, { from });
+    await expect(connect(address, { from })).rejects.toMatchObject({ status: 429 });
+  });
+
   it('counts the upgrades refused by the session check as closed, not open', async () => {
     const from = newClientAddress();
     for (let i = 0; i <= wsLimits.connectionsPerClient; i += 1) {

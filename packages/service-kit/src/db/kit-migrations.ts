@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { sharedLimitsMigration } from '../limits/migration.ts';
 
 /**
  * Tables the service kit itself reads and writes in every service's database: the message ids an effects receiver
@@ -46,6 +47,8 @@ export const kitMigrations: Record<string, Migration> = {
       await db.schema.dropTable('effect_outbox').execute();
     },
   },
+  // Rate-limit counters and WebSocket connection leases, shared by a service's replicas (limits/).
+  '2026-12-06T0000-shared-limits': sharedLimitsMigration,
 };
 
 const kitMigrator = (db: Kysely<any>) =>

@@ -62,8 +62,9 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
 
   // One bucket per client for every attempt at a password (login, registration, admin login, password change), on
   // top of the durable failure counts the use cases keep per account and client address (request.ip, which follows
-  // TRUST_PROXY).
-  const clientBucket = app.createRateLimit({ max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: 60_000 });
+  // TRUST_PROXY). Counted in the database, so every replica of accounts fills the same bucket; the key names the bucket,
+  // as buckets made with createRateLimit share one namespace in the kit's store.
+  const clientBucket = app.createRateLimit({ max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: 60_000, keyGenerator: (request) => `password-attempts:${request.ip}` });
   const passwordAttempts = async (request: FastifyRequest) => {
     const limit = await clientBucket(request);
     if (limit.isAllowed || !limit.isExceeded) return;

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodes, wsLimits, wsMessages, wsPath } from '@repo/contracts';
-import { DomainError, forbidden, type ServiceApp } from '@repo/service-kit';
+import { connectionLeases, DomainError, forbidden, type ConnectionLeases, type ServiceApp } from '@repo/service-kit';
 import type { Database } from '@repo/service-kit/db';
 import type { TrackingDatabase } from '../db/schema.ts';
 import { LiveHub, type LiveViewer } from '../domain/live-hub.ts';
@@ -56,26 +56,23 @@ function originCheck(allowedOrigins: string) {
 
 /**
  * Open sockets per client address (request.ip: the X-Forwarded-For the gateway sets to the peer's address, trusted
- * only from the addresses in TRUST_PROXY); past the cap, 429 with Retry-After. A slot is taken before the
+ * only from the addresses in TRUST_PROXY), counted across every tracking replica on this database (connection leases,
+ * which lapse when a replica dies holding them); past the cap, 429 with Retry-After. A place is taken before the
  * upgrade, so simultaneous upgrades cannot overshoot, and given back when the connection closes, upgraded or not.
  */
-function connectionLimit(max: number) {
-  const open = new Map<string, number>();
+function connectionLimit(leases: ConnectionLeases, max: number) {
   return async function limitConnections(request: FastifyRequest, reply: FastifyReply) {
     if (!request.ws) return;
-    const address = request.ip;
-    const count = open.get(address) ?? 0;
-    if (count >= max) {
+    const release = await leases.acquire(request.ip, max);
+    if (!release) {
       // A refusal a client may retry, once one of its sockets has closed: it says when.
       void reply.header('retry-after', String(wsLimits.retryAfterSeconds));
       throw new DomainError(429, errorCodes.rateLimited, wsMessages.tooManyConnections);
     }
-    open.set(address, count + 1);
-    request.raw.socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
+    const socket = request.raw.socket;
+    // A client that left while its place was being taken has already emitted its close: the place goes back at once.
+    if (socket.destroyed) void release();
+    else socket.once('close', () => void release());
   };
 }
 
@@ -86,6 +83,7 @@ function connectionLimit(max: number) {
  */
 export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: TrackingContext; env: TrackingEnv; database: Database<TrackingDatabase> }) {
   const hub = new LiveHub({ log: app.log, heartbeatMs: env.WS_HEARTBEAT_MS, maxSubscriptions: wsLimits.maxSubscriptionsPerSocket });
+  const leases = connectionLeases({ db: database.db, ttlMs: env.WS_LEASE_TTL_MS, log: app.log });
   await app.register(websocket, {
     // ws closes a socket that sends a larger message with 1009.
     options: { maxPayload: wsLimits.maxMessageBytes },
@@ -96,7 +94,7 @@ export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: T
       done();
     },
   });
-  app.get(wsPath, { websocket: true, onRequest: [originCheck(env.ALLOWED_ORIGINS), connectionLimit(env.WS_MAX_CONNECTIONS_PER_CLIENT), app.optionalSession], schema: { hide: true } }, (socket, request) => {
+  app.get(wsPath, { websocket: true, onRequest: [originCheck(env.ALLOWED_ORIGINS), connectionLimit(leases, env.WS_MAX_CONNECTIONS_PER_CLIENT), app.optionalSession], schema: { hide: true } }, (socket, request) => {
     hub.add(socket, viewerOf(ctx, request));
     // A socket opened with a session (cookie or Authorization) closes within about a second of that session ending.
     if (request.session) socket.once('close', app.sessions.watch(request.session.sid, () => socket.close(4401, 'session ended')));
@@ -113,6 +111,7 @@ export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: T
   });
   app.addHook('onClose', async () => {
     hub.close();
+    await leases.stop();
     await stopTracking();
     await stopMoves();
   });
