@@ -40,10 +40,11 @@ export type TechnicianChanged = z.infer<typeof technicianChangedEffect>;
  * with a new technician or time, and closes it on unassignment or cancellation.
  */
 export const appointmentDispatchTopic = 'appointment.dispatch';
-export const appointmentDispatchEffect = z.object({
+
+/** An appointment's visit as the events about it carry it: where, what, when, for whom and who goes. */
+const appointmentVisitShape = {
   appointmentId: z.number().int().positive(),
   version: z.number().int().min(0),
-  technicianId: z.string().min(1).max(64).nullable(),
   status: z.enum(appointmentStatuses),
   customerId: z.number().int().positive().nullable(),
   customerName: z.string(),
@@ -55,10 +56,12 @@ export const appointmentDispatchEffect = z.object({
   serviceType: z.string(),
   appliance: z.string(),
   brand: z.string(),
+  technicianId: z.string().min(1).max(64).nullable(),
   /** The slot as instants (ISO 8601 with the business zone's offset). */
   startsAt: z.iso.datetime({ offset: true }),
   endsAt: z.iso.datetime({ offset: true }),
-});
+};
+export const appointmentDispatchEffect = z.object(appointmentVisitShape);
 export type AppointmentDispatch = z.infer<typeof appointmentDispatchEffect>;
 
 /** tracking → booking: the technician completed the job; booking marks the appointment completed (once). */
@@ -83,27 +86,11 @@ export type AppointmentChange = (typeof appointmentChanges)[number];
  */
 export const appointmentChangedTopic = 'appointment.changed';
 export const appointmentChangedEvent = z.object({
-  appointmentId: z.number().int().positive(),
-  version: z.number().int().min(0),
+  ...appointmentVisitShape,
   change: z.enum(appointmentChanges),
-  status: z.enum(appointmentStatuses),
   confirmationCode: z.string(),
-  customerId: z.number().int().positive().nullable(),
-  customerName: z.string(),
   email: z.string(),
-  phone: z.string(),
   /** The customer agreed to text messages about this appointment when booking; email about it needs no opt-in. */
   smsConsent: z.boolean(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  serviceType: z.string(),
-  appliance: z.string(),
-  brand: z.string(),
-  technicianId: z.string().min(1).max(64).nullable(),
-  /** The slot as instants (ISO 8601 with the business zone's offset). */
-  startsAt: z.iso.datetime({ offset: true }),
-  endsAt: z.iso.datetime({ offset: true }),
 });
 export type AppointmentChanged = z.infer<typeof appointmentChangedEvent>;

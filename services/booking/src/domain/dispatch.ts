@@ -47,31 +47,9 @@ export function dispatchSnapshot(row: AppointmentRow): AppointmentDispatch {
   };
 }
 
-/** The appointment as `appointment.changed` carries it: what a confirmation or a reminder needs. */
+/** The appointment as `appointment.changed` carries it: the visit, with what a confirmation or a reminder needs. */
 export function changedEvent(row: AppointmentRow, change: AppointmentChange): AppointmentChanged {
-  const { start, end } = slotTimes(row.time_slot);
-  return {
-    appointmentId: row.id,
-    version: row.version,
-    change,
-    status: row.status as AppointmentStatus,
-    confirmationCode: row.confirmation_code,
-    customerId: row.customer_id,
-    customerName: row.customer_name,
-    email: row.email,
-    phone: row.phone,
-    smsConsent: row.sms_consent,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zipCode: row.zip_code,
-    serviceType: row.service_type,
-    appliance: row.appliance,
-    brand: row.brand,
-    technicianId: row.technician_id,
-    startsAt: businessIsoString(row.appointment_date, start),
-    endsAt: businessIsoString(row.appointment_date, end),
-  };
+  return { ...dispatchSnapshot(row), change, confirmationCode: row.confirmation_code, email: row.email, smsConsent: row.sms_consent };
 }
 
 /**
