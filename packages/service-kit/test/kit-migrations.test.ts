@@ -52,10 +52,10 @@ it('creates the kit’s tables before the service’s own, each tracked in its o
   await migrateServiceDatabase(db, { '2026-11-22T0000-init': serviceMigration });
   await migrateServiceDatabase(db, { '2026-11-22T0000-init': serviceMigration });
   expect(await tables(db)).toEqual(
-    expect.arrayContaining(['customers', 'effect_outbox', 'kysely_migration', 'received_effects', 'service_kit_migration']),
+    expect.arrayContaining(['connection_leases', 'customers', 'effect_outbox', 'kysely_migration', 'rate_limit_counters', 'received_effects', 'service_kit_migration']),
   );
   const kit = await db.selectFrom('service_kit_migration').select('name').orderBy('name').execute();
-  expect(kit.map((row) => row.name)).toEqual(['2026-12-05T0000-received-effects', '2026-12-05T0100-effect-outbox']);
+  expect(kit.map((row) => row.name)).toEqual(['2026-12-05T0000-received-effects', '2026-12-05T0100-effect-outbox', '2026-12-06T0000-shared-limits']);
   const own = await db.selectFrom('kysely_migration').select('name').execute();
   expect(own.map((row) => row.name)).toEqual(['2026-11-22T0000-init']);
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { kitMigrations } from '../src/db/kit-migrations.ts';
 import { testKeyEnv } from '../src/test-service.ts';
 import { createTestDatabase, type TestDatabase } from '../src/testing/index.ts';
 
@@ -104,7 +105,9 @@ describe('a service process', () => {
     const first = await runToEnd(['migrate'], { NODE_ENV: 'production', DATABASE_URL: url });
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toContain(`booking: applied 2 migrations:\n  - ${createVisits}\n  - ${addVisitNotes}`);
+    // The kit's own tables first, then the service's.
+    const kitApplied = Object.keys(kitMigrations).map((name) => `  - service kit: ${name}\n`).join('');
+    expect(first.stdout).toContain(`booking: applied ${Object.keys(kitMigrations).length + 2} migrations:\n${kitApplied}  - ${createVisits}\n  - ${addVisitNotes}`);
     expect(await visitColumns(url)).toEqual(['id', 'notes']);
 
     const second = await runToEnd(['migrate'], { NODE_ENV: 'production', DATABASE_URL: url });
