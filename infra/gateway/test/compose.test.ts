@@ -153,3 +153,12 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     expect(missing).toEqual([]);
   });
 });
+
+it('builds every image of docker-compose.yml on the host network in CI (infra/docker/compose.host-network-build.yml)', () => {
+  // CI's engine runs without iptables, so a build on its bridge network cannot reach the npm registry.
+  const services = (parse(readFileSync(composeFile, 'utf8'), { merge: true }) as ComposeFile).services;
+  const built = Object.keys(services).filter((name) => (services[name] as ComposeService).build).sort();
+  const override = (parse(read('infra/docker/compose.host-network-build.yml')) as ComposeFile).services;
+  expect(Object.keys(override).sort()).toEqual(built);
+  for (const name of built) expect((override[name] as ComposeService).build, name).toEqual({ network: 'host' });
+});
