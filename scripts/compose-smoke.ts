@@ -208,7 +208,8 @@ const isOneShot = (service: string) => service.endsWith('-migrate');
 function containers(): ContainerState[] {
   const ids = compose('ps', '-q').stdout.split('\n').filter(Boolean);
   if (!ids.length) return [];
-  const format = '{{.Id}}|{{.Name}}|{{index .Config.Labels "com.docker.compose.service"}}|{{.State.Status}}|{{if .State.Health}}{{.State.Health.Status}}{{end}}|{{.State.ExitCode}}';
+  // `index` answers nothing for a container without a healthcheck (the migrate steps), where `.State.Health` fails.
+  const format = '{{.Id}}|{{.Name}}|{{index .Config.Labels "com.docker.compose.service"}}|{{.State.Status}}|{{with index .State "Health"}}{{.Status}}{{end}}|{{.State.ExitCode}}';
   return run(docker, ['inspect', '--format', format, ...ids])
     .stdout.split('\n')
     .map((line) => {
