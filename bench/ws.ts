@@ -28,7 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import WebSocket, { WebSocketServer } from 'ws';
 import { appointmentDispatchTopic, serviceNames, wsLimits, wsPath, type AppointmentDispatch, type Technician } from '@repo/contracts';
-import { loadEnv, MemorySessionStore, withTestSessions } from '@repo/service-kit';
+import { loadEnv, MemorySessionStore } from '@repo/service-kit';
 import { createDatabase, migrateServiceDatabase, notify } from '@repo/service-kit/db';
 import { systemRuntime } from '@repo/service-kit/main';
 import { injectEffect, signTestSession, testKeyEnv, testSigningKeys } from '@repo/service-kit/test-service';
@@ -73,7 +73,7 @@ async function serveTracking(): Promise<void> {
   });
   // Sessions are checked in memory instead of asking an accounts service: the staff session below is the only one.
   const sessions = new MemorySessionStore();
-  const app = await withTestSessions(sessions, () => trackingService.build(env, database, systemRuntime));
+  const app = await trackingService.build(env, database, { ...systemRuntime, sessions });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const staff = `Bearer ${signTestSession({ sub: 'staff:bench', role: 'staff', sid: sessions.open() })}`;
 

@@ -17,7 +17,7 @@ import { safeValidatorCompiler } from './validation.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { sharedRateLimitStore } from './limits/rate-limit-store.ts';
 
-import type { ServiceApp } from './service-app.ts';
+import type { ServiceApp, ServiceRuntime } from './service-app.ts';
 
 export type { ServiceApp };
 
@@ -29,6 +29,8 @@ export type ServiceOptions = {
   sessionSigningKey?: string;
   /** Where sessions are checked. Accounts passes its database; every other service asks accounts (PEER_URLS, SERVICE_KEY). */
   sessions?: SessionStore;
+  /** The runtime the service was built with: sessions a test opened are answered from it (see ServiceRuntime). */
+  runtime?: ServiceRuntime;
   /**
    * The service's database (with the kit's tables, db/kit-migrations.ts): rate limits are counted there, so every replica
    * shares them. Without it they are counted in this process's memory, which only a single process may rely on.
@@ -147,7 +149,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     publicKey: env.JWT_PUBLIC_KEY,
     signingKey: options.sessionSigningKey,
     allowedOrigins: env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
-    sessions: resolveSessionStore(options.name, env, options.sessions),
+    sessions: resolveSessionStore(options.name, env, options.sessions, options.runtime?.sessions),
   });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -3,12 +3,11 @@ import type { Kysely, Migration } from 'kysely';
 import { z } from 'zod';
 import type { ServiceName } from '@repo/contracts';
 import { createDatabase, migrateServiceDatabase, pendingServiceMigrations, type Database } from './db/index.ts';
-import type { ServiceApp } from './create-service.ts';
+import type { ServiceApp, ServiceRuntime } from './service-app.ts';
 import { EnvError, loadEnv, type BaseEnv } from './env.ts';
 import { runService, startOrExit } from './run-service.ts';
 
-/** What a service takes from its surroundings besides env and database; tests replace the clock. */
-export type ServiceRuntime = { now: () => Date };
+export type { ServiceRuntime };
 export const systemRuntime: ServiceRuntime = { now: () => new Date() };
 
 export type ServiceDefinition<Env extends BaseEnv, DB> = {

@@ -9,7 +9,6 @@ import { createMigratedTestDatabase } from './testing/index.ts';
 import type { TestService } from './testing/test-service-types.ts';
 import { effectPath, signedDeliveryHeaders } from './effects/signing.ts';
 import { MemorySessionStore } from './sessions/memory-store.ts';
-import { withTestSessions } from './sessions/resolve.ts';
 
 /** Keys made for this test process: accounts' session keys and booking's appointment-link keys. */
 export const testSigningKeys = generateSigningKeys();
@@ -59,7 +58,7 @@ export async function createTestService<Env extends BaseEnv, DB>(
   });
   // The app checks sessions made by `bearer` here and every other session where it would in production.
   const sessions = new MemorySessionStore();
-  const app = await withTestSessions(sessions, () => definition.build(parsed, database, runtime));
+  const app = await definition.build(parsed, database, { ...runtime, sessions });
   await app.ready();
   return {
     app,

@@ -463,9 +463,9 @@ describe('lifecycle in a service definition', () => {
       name: 'booking',
       envSchema: baseEnvSchema(0),
       migrations: {},
-      build: async (env, database) => {
+      build: async (env, database, runtime) => {
         effects = createEffects({ service: 'booking', database, env, outgoing, tuning: testTuning });
-        const app = await createService({ name: 'booking', env, ready: database.ping });
+        const app = await createService({ name: 'booking', env, runtime, ready: database.ping });
         await app.register(effects.plugin);
         return app;
       },

@@ -228,8 +228,8 @@ describe('test services', () => {
     name: 'payments',
     envSchema: baseEnvSchema(0),
     migrations: {},
-    build: async (env, database) => {
-      const app = await createService({ name: 'payments', env, ready: database.ping });
+    build: async (env, database, runtime) => {
+      const app = await createService({ name: 'payments', env, runtime, ready: database.ping });
       app.get('/staff', { onRequest: app.requireRole('staff') }, async (request) => ({ sub: request.session?.sub, sid: request.session?.sid }));
       return app;
     },

@@ -65,7 +65,7 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
         }
       },
     };
-    const app = await createService({ name: 'accounts', env, ready: database.ping, limitsDb: database.db, sessions, sessionSigningKey: env.JWT_PRIVATE_KEY });
+    const app = await createService({ name: 'accounts', env, runtime, ready: database.ping, limitsDb: database.db, sessions, sessionSigningKey: env.JWT_PRIVATE_KEY });
     ctx.imports.useLogger(app.log);
     // A running import ends (failed, saying it was interrupted) before the database closes.
     app.addHook('onClose', () => ctx.imports.stopAll());

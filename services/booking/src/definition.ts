@@ -31,7 +31,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
   envSchema: bookingEnvSchema,
   migrations,
   build: async (env, database, runtime) => {
-    const app = await createService({ name: 'booking', env, ready: database.ping, limitsDb: database.db });
+    const app = await createService({ name: 'booking', env, runtime, ready: database.ping, limitsDb: database.db });
     const links = appointmentLinks(env.LINK_PRIVATE_KEY);
     const effects = createEffects({ service: 'booking', database, env, outgoing: bookingOutgoing });
     await app.register(effects.plugin);

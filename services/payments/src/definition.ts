@@ -16,7 +16,7 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
   envSchema: paymentsEnvSchema,
   migrations,
   build: async (env, database, runtime) => {
-    const app = await createService({ name: 'payments', env, ready: database.ping, limitsDb: database.db });
+    const app = await createService({ name: 'payments', env, runtime, ready: database.ping, limitsDb: database.db });
     const { db } = database;
     const { now } = runtime;
     // With a Stripe key the demo provider is never built and its confirm route never registered.

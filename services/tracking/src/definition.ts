@@ -19,7 +19,7 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
   envSchema: trackingEnvSchema,
   migrations,
   build: async (env, database, runtime) => {
-    const app = await createService({ name: 'tracking', env, ready: database.ping, limitsDb: database.db });
+    const app = await createService({ name: 'tracking', env, runtime, ready: database.ping, limitsDb: database.db });
     const effects = createEffects({ service: 'tracking', database, env, outgoing: trackingOutgoing });
     await app.register(effects.plugin);
     const ctx: TrackingContext = {

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
 import { serviceNames, wsPath, wsServerMessageSchema, type WsServerMessage } from '@repo/contracts';
-import { loadEnv, MemorySessionStore, withTestSessions, type ServiceApp } from '@repo/service-kit';
+import { loadEnv, MemorySessionStore, type ServiceApp } from '@repo/service-kit';
 import { createDatabase, migrateServiceDatabase, type Database } from '@repo/service-kit/db';
 import { systemRuntime, type ServiceRuntime } from '@repo/service-kit/main';
 import { signTestSession, testKeyEnv, testServiceKey, type TestClaims } from '@repo/service-kit/test-service';
@@ -62,7 +62,7 @@ export async function startTracking(envs: Record<string, string>[], runtime: Ser
         RATE_LIMIT_MAX: '100000',
         ...extra,
       });
-      const app = await withTestSessions(sessions, () => trackingService.build(env, database, runtime));
+      const app = await trackingService.build(env, database, { ...runtime, sessions });
       await app.listen({ port: 0, host: '127.0.0.1' });
       instances.push({ app, database, address: `127.0.0.1:${(app.server.address() as AddressInfo).port}` });
     }

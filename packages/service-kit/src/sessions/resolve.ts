@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServiceName } from '@repo/contracts';
 import type { EffectsEnv } from '../effects/env.ts';
 import { HttpSessionStore } from './http-store.ts';
@@ -18,14 +17,11 @@ export function sessionStoreFromEnv(service: ServiceName, env: EffectsEnv): Sess
   return new HttpSessionStore({ service, key: env.SERVICE_KEY, accountsUrl });
 }
 
-const testScope = new AsyncLocalStorage<MemorySessionStore>();
-
-/** Builds the services created inside `build` with `memory` answering for the sessions it knows (createTestService only). */
-export const withTestSessions = <T>(memory: MemorySessionStore, build: () => Promise<T>): Promise<T> => testScope.run(memory, build);
-
-/** The session store of a new service: its own (or the one from env), under the test sessions when built by a test. */
-export function resolveSessionStore(service: ServiceName, env: EffectsEnv, own: SessionStore | undefined): SessionStore {
+/**
+ * The session store of a new service: its own (accounts'), or the one from env; with `opened` (sessions a test opened,
+ * from the service's runtime) answered first.
+ */
+export function resolveSessionStore(service: ServiceName, env: EffectsEnv, own: SessionStore | undefined, opened?: MemorySessionStore): SessionStore {
   const store = own ?? sessionStoreFromEnv(service, env);
-  const memory = testScope.getStore();
-  return memory ? layeredSessionStore(memory, store) : store;
+  return opened ? layeredSessionStore(opened, store) : store;
 }

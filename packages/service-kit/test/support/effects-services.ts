@@ -12,6 +12,7 @@ import { baseEnvSchema, loadEnv } from '../../src/env.ts';
 import { MemorySessionStore } from '../../src/sessions/memory-store.ts';
 import { testKeyEnv } from '../../src/test-service.ts';
 import { createTestDatabase, deliveryStates, freePort } from '../../src/testing/index.ts';
+import { waitFor as pollUntil } from '../../src/testing/index.ts';
 
 /** Keys as the services would have them: each sender's own, which the receiver trusts. */
 export const keys = { booking: 'booking-service-key-0123456789-abcdefgh', accounts: 'accounts-service-key-0123456789-abcdefg' };
@@ -289,16 +290,8 @@ export async function listen(app: ServiceApp): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-/** Polls until `check` returns a value (not undefined/false) or the time is up; never a fixed sleep. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The kit's poll (never a fixed sleep), with the 45 s these multi-process tests allow. */
+export const waitFor = <T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 45_000): Promise<T> => pollUntil(what, check, timeoutMs, 50);
 
 /** Where one message stands with its (only) subscriber, through the kit's test helper. */
 export const jobState = async (database: Parameters<typeof deliveryStates>[0], messageId: string, from: 'booking' | 'accounts' = 'booking') =>

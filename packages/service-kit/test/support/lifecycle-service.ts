@@ -32,8 +32,8 @@ serviceMain({
   name: 'booking',
   envSchema: baseEnvSchema(0),
   migrations: Object.fromEntries(Object.entries(lifecycleMigrations).slice(0, known)),
-  build: async (env, database) => {
-    const app = await createService({ name: 'booking', env, ready: database.ping });
+  build: async (env, database, runtime) => {
+    const app = await createService({ name: 'booking', env, runtime, ready: database.ping });
     app.get('/slow', async () => {
       // Printed once the request is in flight, so the test signals the process only then.
       console.log('slow request started');
