@@ -32,7 +32,7 @@ import {
   serviceProSandboxCredentials,
   startServiceProSandbox,
   type RunningSandbox,
-} from '../packages/field-service/src/sandbox/index.ts';
+} from '@repo/field-service/sandbox';
 
 const root = path.resolve(import.meta.dirname, '..');
 

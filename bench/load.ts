@@ -22,7 +22,7 @@ import WebSocket from 'ws';
 import { appNames, bookableDates, serviceNames, wsPath, type AppName, type ServiceName } from '@repo/contracts';
 import { createDatabase } from '@repo/service-kit/db';
 import { createTestDatabase, freePort, type TestDatabase } from '@repo/service-kit/testing';
-import type { BookingDatabase } from '../services/booking/src/db/schema.ts';
+import type { BookingDatabase } from '@repo/booking/db/schema';
 import { startStack, type RunningStack } from '../scripts/stack.ts';
 import { publish, type Target } from './report.ts';
 

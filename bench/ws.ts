@@ -33,13 +33,13 @@ import { createDatabase, migrateServiceDatabase, notify } from '@repo/service-ki
 import { systemRuntime } from '@repo/service-kit/main';
 import { injectEffect, signTestSession, testKeyEnv, testSigningKeys } from '@repo/service-kit/test-service';
 import { createTestDatabase } from '@repo/service-kit/testing';
+import { appointmentLinks } from '@repo/booking/appointment-links';
+import { migrations } from '@repo/tracking/db/migrations';
+import type { TrackingDatabase } from '@repo/tracking/db/schema';
+import { trackingService } from '@repo/tracking/definition';
+import { technicianMovedChannel, type TechnicianMoved } from '@repo/tracking/live-channels';
+import { trackingEnvSchema } from '@repo/tracking/env';
 import { percent, publish } from './report.ts';
-import { appointmentLinks } from '../services/booking/src/domain/appointment-links.ts';
-import { migrations } from '../services/tracking/src/db/migrations/index.ts';
-import type { TrackingDatabase } from '../services/tracking/src/db/schema.ts';
-import { trackingService } from '../services/tracking/src/definition.ts';
-import { technicianMovedChannel, type TechnicianMoved } from '../services/tracking/src/domain/live-channels.ts';
-import { trackingEnvSchema } from '../services/tracking/src/env.ts';
 
 const positiveInteger = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);

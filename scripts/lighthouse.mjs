@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { freePort } from '../infra/gateway/src/ports.ts';
+import { freePort } from '@repo/service-kit/testing';
 
 const webTargets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
 // The portal is behind a sign-in and not for search engines: no SEO target; its own performance and script budget.

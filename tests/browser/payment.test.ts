@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { contentSecurityPolicy } from '@repo/gateway/src/policy.ts';
+import { contentSecurityPolicy } from '@repo/gateway/policy';
 import { collectPageErrors, useBrowser, viewports, waitForHydration } from '../support/browser.ts';
 
 const urls = inject('urls');

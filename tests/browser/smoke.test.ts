@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appNames, type AppName } from '@repo/contracts';
-import { contentSecurityPolicy, permissionsPolicy } from '@repo/gateway/src/policy.ts';
+import { contentSecurityPolicy, permissionsPolicy } from '@repo/gateway/policy';
 import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
 
 const urls = inject('urls');

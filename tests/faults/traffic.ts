@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { bookableDates, wsPath, type ServiceName, type WsServerMessage } from '@repo/contracts';
 import { waitFor } from '@repo/service-kit/testing';
-import { openLiveSocket } from '../../packages/ui/src/live-socket.ts';
+import { openLiveSocket } from '@repo/ui/live-socket';
 import type { ServiceProcesses } from './services.ts';
 import { retryPause } from './wait.ts';
 

@@ -3,9 +3,9 @@ import type { TrackingRecord } from '@repo/contracts';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 import { freePort } from '@repo/service-kit/testing';
 // The embedded demo as `pnpm start` runs it: booking and tracking, both seeded, telling each other through their outboxes.
-import type { BookingDatabase } from '../../booking/src/db/schema.ts';
-import { bookingService } from '../../booking/src/definition.ts';
-import { demoVisitDescription } from '../../booking/src/seed.ts';
+import type { BookingDatabase } from '@repo/booking/db/schema';
+import { bookingService } from '@repo/booking/definition';
+import { demoVisitDescription } from '@repo/booking/seed';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
 import { listen, testClock } from './helpers.ts';

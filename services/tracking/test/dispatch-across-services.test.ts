@@ -10,8 +10,8 @@ import {
 import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
 import { freePort, publishedEffects } from '@repo/service-kit/testing';
 // A real booking service: it assigns and tells tracking through its outbox, as in production.
-import type { BookingDatabase } from '../../booking/src/db/schema.ts';
-import { bookingService } from '../../booking/src/definition.ts';
+import type { BookingDatabase } from '@repo/booking/db/schema';
+import { bookingService } from '@repo/booking/definition';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
 import { listen, testClock } from './helpers.ts';

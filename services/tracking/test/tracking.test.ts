@@ -14,7 +14,7 @@ import {
 import { createTestService, expectApiError, injectEffect, testSigningKeys, type TestService } from '@repo/service-kit/test-service';
 import { publishedEffects } from '@repo/service-kit/testing';
 // Booking's own link signer: tracking must accept exactly the links booking issues.
-import { appointmentLinks } from '../../booking/src/domain/appointment-links.ts';
+import { appointmentLinks } from '@repo/booking/appointment-links';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
 import { trackingChangedChannel } from '../src/domain/live-channels.ts';

@@ -4,7 +4,7 @@ import { wsLimits, wsMessages, type Technician, type WsServerMessage } from '@re
 import { LISTEN_APPLICATION_NAME } from '@repo/service-kit/db';
 import { testSigningKeys } from '@repo/service-kit/test-service';
 // Booking's own link signer: the socket must accept exactly the links booking issues.
-import { appointmentLinks } from '../../booking/src/domain/appointment-links.ts';
+import { appointmentLinks } from '@repo/booking/appointment-links';
 import { deliverSnapshot, dispatchSnapshot, testClock } from './helpers.ts';
 import { closeClients, connect, startTracking, type LiveClient, type LiveTracking } from './ws-helpers.ts';
 

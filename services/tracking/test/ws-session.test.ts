@@ -5,8 +5,8 @@ import { authMessages, backOfficeLogoutPath, sessionCookieName, wsMessages } fro
 import type { ServiceApp } from '@repo/service-kit';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 // A real accounts service: tracking asks it over HTTP whether sessions are active, as in production.
-import type { AccountsDatabase } from '../../accounts/src/db/schema.ts';
-import { accountsService } from '../../accounts/src/definition.ts';
+import type { AccountsDatabase } from '@repo/accounts/db/schema';
+import { accountsService } from '@repo/accounts/definition';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
 

@@ -1,5 +1,6 @@
 // Node 24, the production images' Node, from the npm registry's node-linux-<arch> package: used by `pnpm test node24`
-// (the unit and service tests on Node 24) and by infra/docker/build-local-bases.mjs (the local Node base image).
+// (the unit and service tests on Node 24) and by infra/docker/build-local-bases.mjs (the local Node base image). It lives
+// beside the images whose Node it is, so scripts/ imports infra/ and infra/ never imports scripts/.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
