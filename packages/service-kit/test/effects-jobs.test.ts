@@ -1,9 +1,10 @@
-import { sql, type Generated, type Migration } from 'kysely';
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createService, type ServiceApp } from '../src/create-service.ts';
 import { createDatabase, migrateServiceDatabase, type Database } from '../src/db/index.ts';
-import { createEffects, jobDefinition } from '../src/effects/index.ts';
+import { createEffects, jobDefinition, type Effects, type JobDefinition, type ScheduledJobs } from '../src/effects/index.ts';
 import { baseEnvSchema, loadEnv } from '../src/env.ts';
 import { testKeyEnv } from '../src/test-service.ts';
 import { keys, openTestDb, testTuning, type Driver, type TestDb } from './support/effects-services.ts';
@@ -34,7 +35,13 @@ const migrations: Record<string, Migration> = {
 
 const reminder = z.object({ appointmentId: z.number().int(), version: z.number().int(), dueAt: z.iso.datetime() });
 
-const jobs = {
+const chainLink = z.object({ chainId: z.number().int(), step: z.number().int(), holdMs: z.number().int() });
+
+/**
+ * The scheduler's jobs: a reminder, and a chain whose each link holds for `holdMs`, then records itself and sends the
+ * next link (up to step 2) in one transaction. Jobs that send jobs reach the service's effects through `effects()`.
+ */
+const schedulerJobs = (effects: () => Pick<ScheduledJobs<{ chain: JobDefinition<typeof chainLink> }>, 'send'>) => ({
   reminder: jobDefinition({
     schema: reminder,
     isStale: async (db, payload) => {
@@ -45,13 +52,24 @@ const jobs = {
       await db.insertInto('reminders_sent').values({ appointment_id: payload.appointmentId, version: payload.version, due_at: new Date(payload.dueAt) }).execute();
     },
   }),
-};
+  chain: jobDefinition({
+    schema: chainLink,
+    run: async (db: Kysely<SchedulerDb>, link) => {
+      await delay(link.holdMs);
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('reminders_sent').values({ appointment_id: link.chainId, version: link.step, due_at: new Date() }).execute();
+        if (link.step < 2) await effects().send(trx, 'chain', { ...link, step: link.step + 1, holdMs: 0 });
+      });
+    },
+  }),
+});
+type SchedulerJobs = ReturnType<typeof schedulerJobs>;
 
 async function startScheduler(config: TestDb['config']) {
   const env = loadEnv('booking', baseEnvSchema(0), { ...testKeyEnv, LOG_LEVEL: 'silent', SERVICE_KEY: keys.booking });
   const database: Database<SchedulerDb> = await createDatabase<SchedulerDb>(config);
   await migrateServiceDatabase(database.db, migrations);
-  const effects = createEffects({ service: 'booking', database, env, outgoing: {}, jobs, tuning: testTuning });
+  const effects: Effects<Record<never, never>, SchedulerJobs, SchedulerDb> = createEffects({ service: 'booking', database, env, outgoing: {}, jobs: schedulerJobs(() => effects), tuning: testTuning });
   const app: ServiceApp = await createService({ name: 'booking', env, ready: database.ping });
   await app.register(effects.plugin);
   await app.ready();
@@ -161,5 +179,27 @@ describe.each<Driver>(['postgres', 'pglite'])('delayed and cancellable jobs on %
       scheduler.db.transaction().execute((trx) => scheduler.effects.sendAfter(trx, 'reminder', { appointmentId: 'x' } as never, new Date())),
     ).rejects.toThrow(/payload for "reminder" does not match its schema/);
     await expect(scheduler.db.transaction().execute((trx) => scheduler.effects.cancel(trx, 'nudge' as never, 'x'))).rejects.toThrow(/has no job "nudge"/);
+  });
+
+  it('runs a job sent for now, and lets one still running as the service stops send the next, which the next start runs', async () => {
+    // Its own database: the service stops and starts again on it, as a deploy would.
+    const own = await openTestDb(driver);
+    const links = (db: Kysely<SchedulerDb>) => db.selectFrom('reminders_sent').select('version').where('appointment_id', '=', 1).orderBy('version').execute();
+    try {
+      const first = await startScheduler(own.config);
+      const jobId = await first.db.transaction().execute((trx) => first.effects.send(trx, 'chain', { chainId: 1, step: 1, holdMs: 300 }));
+      await expect.poll(() => first.effects.findJob('chain', jobId).then((job) => job?.state), { timeout: 20_000 }).toBe('active');
+      // The first link is running (holding): the stop waits for it, and its send of the next link goes through.
+      await first.close();
+      const second = await startScheduler(own.config);
+      try {
+        expect(await second.effects.findJob('chain', jobId)).toEqual({ state: 'completed', output: null });
+        await expect.poll(() => links(second.db), { timeout: 20_000 }).toEqual([{ version: 1 }, { version: 2 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await own.cleanup();
+    }
   });
 });

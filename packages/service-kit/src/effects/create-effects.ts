@@ -124,11 +124,12 @@ export function createEffects<Out extends OutgoingEffects, DB, Jobs extends JobD
 
     async stop() {
       const queue = boss;
-      boss = undefined;
       sources.set(database, statusSourcesOf(database).filter((entry) => entry !== source));
       await relay?.stop();
       relay = undefined;
+      // Jobs still running may send jobs (the next link of a chain) until the queue has stopped.
       await queue?.stop({ graceful: true, timeout: tuning.stopTimeoutMs });
+      boss = undefined;
     },
 
     status: () => deliveryStatus(source),

@@ -15,10 +15,19 @@ export type JobDefinition<S extends z.ZodType = z.ZodType, DB = any> = {
    * stale job is completed without running, so a reschedule that lost a race with its own job changes nothing.
    */
   isStale?: (db: Kysely<DB>, payload: z.output<S>) => Promise<boolean>;
-  /** Runs the job; throw to have it retried with backoff. */
-  run: (db: Kysely<DB>, payload: z.output<S>, meta: { jobId: string; attempt: number }) => Promise<void>;
+  /**
+   * Runs the job; throw to have it retried with backoff. `signal` fires when the attempt is abandoned (the service
+   * stops and the grace is over, or pg-boss gave the job to another worker): stop the work, it will be retried.
+   */
+  run: (db: Kysely<DB>, payload: z.output<S>, meta: { jobId: string; attempt: number; signal: AbortSignal }) => Promise<void>;
   /** Attempts after the first before the job is given up (default 5). */
   retryLimit?: number;
+  /**
+   * pg-boss's heartbeat (at least 10 s): the worker refreshes a running job every half of it, and a job not refreshed
+   * for this long (its process died) is failed and retried by the next supervisor pass on any replica, instead of
+   * after pg-boss's 15-minute expiry. For long jobs that must resume soon after a crash.
+   */
+  heartbeatSeconds?: number;
 };
 
 export type JobDefinitions<DB = any> = Record<string, JobDefinition<any, DB>>;
@@ -29,6 +38,8 @@ export const jobDefinition = <S extends z.ZodType, DB = any>(definition: JobDefi
 export const jobQueue = (service: ServiceName, name: string) => `jobs.${service}.${name}`;
 
 export type ScheduledJobs<Jobs extends JobDefinitions> = {
+  /** Schedules `name` to run at once, in the caller's transaction (as `sendAfter`, without a time). */
+  send<N extends keyof Jobs & string>(trx: Transaction<any>, name: N, payload: z.input<Jobs[N]['schema']>): Promise<string>;
   /**
    * Schedules `name` to run at `at` (or at once if that has passed), in the caller's transaction: it exists after a
    * commit and never after a rollback. Returns the job's id, which `cancel` and `reschedule` take.
@@ -57,12 +68,16 @@ export function scheduledJobs<Jobs extends JobDefinitions>(service: ServiceName,
     if (!parsed.success) throw new Error(`jobs: payload for "${name}" does not match its schema: ${parsed.error.message}`);
     return parsed.data as object;
   };
+  const scheduled = (id: string | null, name: string) => {
+    if (!id) throw new Error(`jobs: pg-boss did not schedule "${name}"`);
+    return id;
+  };
   const jobs: ScheduledJobs<Jobs> = {
+    async send(trx, name, payload) {
+      return scheduled(await boss().send(jobQueue(service, name), checked(name, payload), { db: fromKysely(trx) }), name);
+    },
     async sendAfter(trx, name, payload, at) {
-      const data = checked(name, payload);
-      const id = await boss().sendAfter(jobQueue(service, name), data, { db: fromKysely(trx) }, at);
-      if (!id) throw new Error(`jobs: pg-boss did not schedule "${name}"`);
-      return id;
+      return scheduled(await boss().sendAfter(jobQueue(service, name), checked(name, payload), { db: fromKysely(trx) }, at), name);
     },
     async cancel(trx, name, id) {
       if (!definitions[name]) throw new Error(`jobs: ${service} has no job "${name}"`);
@@ -97,12 +112,20 @@ export async function startJobWorkers<DB>(
       retryBackoff: true,
       retryDelayMax: 300,
       retentionSeconds: options.retentionSeconds,
+      ...(definition.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: definition.heartbeatSeconds }),
+      // A job sent for now wakes a worker at once (the NOTIFY commits with the sender's transaction), not at the next poll.
+      notify: true,
     };
     await boss.createQueue(queue, queueOptions);
     await boss.updateQueue(queue, queueOptions);
     await boss.work<object>(
       queue,
-      { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds, perJobResults: true },
+      {
+        batchSize: 1,
+        pollingIntervalSeconds: options.pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
+        perJobResults: true,
+      },
       (due) => Promise.all(due.map((job) => runJob(name, definition, job))),
     );
   }
@@ -118,7 +141,7 @@ export async function startJobWorkers<DB>(
         log.info({ job: name, jobId: job.id }, 'stale job dropped');
         return { id: job.id, status: 'completed', output: { dropped: 'stale' } };
       }
-      await definition.run(db, parsed.data, { jobId: job.id, attempt: job.retryCount + 1 });
+      await definition.run(db, parsed.data, { jobId: job.id, attempt: job.retryCount + 1, signal: job.signal });
       return { id: job.id, status: 'completed' };
     } catch (err) {
       log.warn({ job: name, jobId: job.id, err }, 'job failed; it will be retried');
