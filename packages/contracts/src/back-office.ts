@@ -110,8 +110,8 @@ export type ImportJob = z.infer<typeof importJobSchema>;
  * `POST /api/admin/import-all-customers` (admin, no body): starts the import, 202 with the job; 409 with
  * `importJobMessages.alreadyRunning` while one runs; 503/502/504 as for the import source. `GET
  * /api/admin/import-jobs/latest` (admin): the newest job (404 `notFound` if none), `GET /api/admin/import-jobs/:id` one
- * job (404 `jobNotFound`); polled by the page, so progress survives a reload. A job left running by a service that
- * stopped ends failed with `interrupted`.
+ * job (404 `jobNotFound`); polled by the page, so progress survives a reload. A restart or crash of accounts pauses a
+ * running job, which carries on from its last saved page; one whose work was given up ends failed with `interrupted`.
  */
 export const importAllCustomersPath = '/api/admin/import-all-customers';
 export const latestImportJobPath = '/api/admin/import-jobs/latest';
@@ -122,7 +122,7 @@ export const importJobMessages = {
   alreadyRunning: 'An import is already running. Wait for it to finish.',
   noneYet: 'No import has been run yet.',
   jobNotFound: 'No import has this id.',
-  interrupted: 'Interrupted by a restart; run it again: customers already imported are kept.',
+  interrupted: 'The import stopped and could not carry on; run it again: customers already imported are kept.',
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import type { AccountsDatabase } from './db/schema.ts';
 import { sessionPolicy } from './domain/session-policy.ts';
 import { accountsEnvSchema, type AccountsEnv } from './env.ts';
 import { fieldServiceAccess } from './domain/field-service.ts';
+import { accountsJobs } from './jobs/index.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { customerImportRoutes } from './routes/customer-import.ts';
@@ -14,11 +15,9 @@ import { internalRoutes } from './routes/internal.ts';
 import { staffAccountRoutes } from './routes/staff-accounts.ts';
 import { technicianAccountRoutes } from './routes/technician-accounts.ts';
 import { seedDemoData } from './seed.ts';
-import { BackgroundRuns } from './use-cases/background-runs.ts';
 import { checkSessions } from './use-cases/check-sessions.ts';
 import type { AccountsContext } from './use-cases/context.ts';
 import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
-import { failInterruptedImports } from './use-cases/import-jobs.ts';
 
 /** What accounts tells other services, through its outbox. */
 const outgoing = { [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect } } as const;
@@ -32,6 +31,8 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     if (Object.keys(trusted).length === 0) {
       throw new EnvError('accounts', ["TRUSTED_SERVICE_KEYS is required (e.g. booking=<booking's SERVICE_KEY>,…): accounts answers the other services' session checks"]);
     }
+    // The jobs read the context when they run; the context holds the effects that send them.
+    const effects = createEffects({ service: 'accounts', database, env, outgoing, jobs: accountsJobs(() => ctx) });
     const ctx: AccountsContext = {
       db: database.db,
       now: runtime.now,
@@ -48,12 +49,9 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
         ...serverCredentials(env),
         connect: (credentials) => createConnector(env.FIELD_SERVICE_SYSTEM, credentials, systemUrls(env), { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
       }),
-      imports: new BackgroundRuns(),
+      jobs: effects,
     };
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdministrator(ctx, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-    // An import left running by this service before a restart has stopped; on PGlite (one process per database) it
-    // can only have been this service's, elsewhere another replica's might still be beating.
-    await failInterruptedImports(ctx, database.kind === 'pglite' ? 0 : undefined);
     // Accounts checks sessions in its own database, with no cache: a logout here is refused here at once. A database
     // it cannot read means it cannot tell, so signed-in calls get the kit's 503 rather than a 500.
     const sessions: SessionStore = {
@@ -66,10 +64,6 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       },
     };
     const app = await createService({ name: 'accounts', env, runtime, ready: database.ping, limitsDb: database.db, sessions, sessionSigningKey: env.JWT_PRIVATE_KEY });
-    ctx.imports.useLogger(app.log);
-    // A running import ends (failed, saying it was interrupted) before the database closes.
-    app.addHook('onClose', () => ctx.imports.stopAll());
-    const effects = createEffects({ service: 'accounts', database, env, outgoing });
     await app.register(effects.plugin);
     await app.register(authRoutes, { ctx, env });
     await app.register(adminRoutes, { ctx });

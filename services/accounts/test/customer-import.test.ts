@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessDate, importJobMessages, importJobSchema, type ImportJob } from '@repo/contracts';
 import {
   demoCustomer,
@@ -13,10 +14,12 @@ import {
   type RunningSandbox,
 } from '@repo/field-service/sandbox';
 import { loadEnv } from '@repo/service-kit';
+import { systemRuntime } from '@repo/service-kit/main';
 import { testKeyEnv, testServiceKey } from '@repo/service-kit/test-service';
 import { accountsService } from '../src/definition.ts';
 import { accountsEnvSchema } from '../src/env.ts';
 import { admin, bearer, proveContact, registerCustomer, serviceProEnv, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
+import { pagesRead, range } from './support/sandbox-log.ts';
 
 /** Three pages of 500 (the import's page size): 500, 500 and 100. */
 const customers = 1_100;
@@ -136,51 +139,88 @@ describe('an import that fails midway', () => {
 });
 
 describe('an import stopped by a restart', () => {
-  it('ends failed, saying so, when the service closes during the import', async () => {
-    const { service, start, importedCount } = await setUp({ delayMs: 2000 });
+  /** The service built again on the same database, as a new process would be; `env` changes its configuration. */
+  async function restart(service: AccountsTestService, sandboxUrl: string, env: Record<string, string> = {}) {
+    const restarted = await accountsService.build(
+      loadEnv('accounts', accountsEnvSchema, {
+        ...testKeyEnv,
+        LOG_LEVEL: 'silent',
+        SERVICE_KEY: testServiceKey,
+        TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
+        PEER_URLS: 'booking=http://127.0.0.1:9',
+        ...serviceProEnv(sandboxUrl, env),
+      }),
+      service.database,
+      systemRuntime,
+    );
+    await restarted.ready();
+    closing.push(() => restarted.close());
+    return { ...service, app: restarted };
+  }
+  const closing: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closing) await close();
+  });
+
+  /** Stops the service once the import has saved a page (its database stays open, as the next process's would be). */
+  async function stopMidway(service: AccountsTestService, id: number) {
+    await vi.waitFor(async () => {
+      const row = await service.db.selectFrom('import_jobs').select('pages_saved').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.pages_saved).toBeGreaterThanOrEqual(1);
+    }, { timeout: 30_000, interval: 20 });
+    await service.app.close();
+    const row = await service.db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'running', error: null, finished_at: null });
+    expect(row.fetched).toBeLessThan(customers);
+    return row;
+  }
+
+  it('carries on when the service starts again, from the page it had saved, reading no page twice', async () => {
+    // A second a page: the service closes with pages still to read.
+    const { sandbox, service, headers, start, importedCount } = await setUp({ delayMs: 1000 });
     const started = await start();
     expect(started.statusCode).toBe(202);
-    await service.app.close();
-    const job = await service.db.selectFrom('import_jobs').selectAll().where('id', '=', started.json().id).executeTakeFirstOrThrow();
-    expect(job).toMatchObject({ status: 'failed', error: importJobMessages.interrupted, finished_at: expect.any(Date) });
-    expect(job.fetched).toBeLessThan(customers);
-    expect(job.created).toBe(await importedCount());
+    const stopped = await stopMidway(service, started.json().id);
+    // Closing lets the page being read finish and be saved (within the queue's grace), so it stops between pages.
+    expect(stopped.next_position).toBe(String(stopped.pages_saved + 1));
+    const pagesBefore = pagesRead(sandbox);
+    expect(pagesBefore).toEqual(range(1, stopped.pages_saved));
+
+    const restarted = await restart(service, sandbox.url);
+    const { job } = await waitForImport(restarted, headers, started.json().id);
+    expect(job).toMatchObject({ status: 'succeeded', fetched: customers, created: customers, updated: 0, failed: 0, expectedTotal: customers, error: null });
+    expect(await importedCount()).toBe(customers);
+    expect(pagesRead(sandbox)).toEqual(range(1, 3));
   });
 
-  it('is ended as failed when the process stopped without saying so, at the next start', async () => {
-    const { service } = await setUp();
-    const at = new Date();
-    const silentFor = (seconds: number) => new Date(at.getTime() - seconds * 1000);
-    const job = { system: 'servicepro', company: 'C', status: 'running', started_by: admin.email, started_at: silentFor(600), expected_total: 1100, error: null, finished_at: null } as const;
-    const crashed = await service.db.insertInto('import_jobs').values({ ...job, heartbeat_at: silentFor(60), fetched: 500, created: 500 }).returning('id').executeTakeFirstOrThrow();
-
-    // The restart: the service built again on the same database.
-    const env = loadEnv('accounts', accountsEnvSchema, {
-      ...testKeyEnv,
-      LOG_LEVEL: 'silent',
-      SERVICE_KEY: testServiceKey,
-      TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
-      PEER_URLS: 'booking=http://127.0.0.1:9',
-      ...serviceProEnv('http://127.0.0.1:9'),
+  it('ends failed, saying what to set, when the connection is no longer configured as it carries on', async () => {
+    const { sandbox, service, headers, start, importedCount } = await setUp({ delayMs: 1000 });
+    const started = await start();
+    const stopped = await stopMidway(service, started.json().id);
+    const restarted = await restart(service, sandbox.url, { SERVICEPRO_PASSWORD: '' });
+    const { job } = await waitForImport(restarted, headers, started.json().id);
+    const kept = stopped.created;
+    expect(job).toMatchObject({
+      status: 'failed',
+      fetched: stopped.fetched,
+      created: kept,
+      error: `The ServicePro connection is no longer configured (set SERVICEPRO_PASSWORD in the accounts service's environment), so the import stopped after reading ${stopped.fetched} customers. The ${kept} customers imported before are kept; run the import again to bring in the rest.`,
     });
-    const restarted = await accountsService.build(env, service.database, { now: () => at });
-    try {
-      const row = await service.db.selectFrom('import_jobs').selectAll().where('id', '=', crashed.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ status: 'failed', error: importJobMessages.interrupted, fetched: 500, created: 500, finished_at: at });
-    } finally {
-      await restarted.close();
-    }
+    expect(await importedCount()).toBe(kept);
   });
 
-  it('leaves a job whose process still beats alone (another replica runs it), and ends it once the beat stops', async () => {
-    const { service, headers } = await setUp();
-    const now = new Date();
-    const job = { system: 'servicepro', company: 'C', status: 'running', started_by: admin.email, started_at: now, heartbeat_at: now, expected_total: null, error: null, finished_at: null } as const;
-    const { id } = await service.db.insertInto('import_jobs').values(job).returning('id').executeTakeFirstOrThrow();
-    const read = async () => (await service.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers })).json() as ImportJob;
-    expect(await read()).toMatchObject({ status: 'running' });
-    await service.db.updateTable('import_jobs').set({ heartbeat_at: new Date(now.getTime() - 31_000) }).where('id', '=', id).execute();
-    expect(await read()).toMatchObject({ status: 'failed', error: importJobMessages.interrupted });
+  it('is ended as failed when its page job is gone (pg-boss gave it up), and then lets a new import start', async () => {
+    const { service, headers, start } = await setUp();
+    const job = { system: 'servicepro', company: 'C', status: 'running', started_by: admin.email, started_at: new Date(), expected_total: 1100, error: null, finished_at: null } as const;
+    const read = async (id: number) => (await service.app.inject({ method: 'GET', url: `/api/admin/import-jobs/${id}`, headers })).json() as ImportJob;
+    // One whose page job pg-boss no longer has, and one left by a version that ran imports in memory (no page job).
+    for (const pageJobId of [randomUUID(), null]) {
+      const { id } = await service.db.insertInto('import_jobs').values({ ...job, fetched: 500, created: 500, page_job_id: pageJobId }).returning('id').executeTakeFirstOrThrow();
+      expect(await read(id)).toMatchObject({ status: 'failed', error: importJobMessages.interrupted, fetched: 500, created: 500, finishedAt: expect.any(String) });
+    }
+    const again = await start();
+    expect(again.statusCode).toBe(202);
+    expect((await waitForImport(service, headers, again.json().id)).job.status).toBe('succeeded');
   });
 });
 

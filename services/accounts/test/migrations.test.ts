@@ -50,7 +50,7 @@ it('keys imported customers by system and id there, keeps both tables\' phone di
   const customer = await service.db.insertInto('customers').values({ first_name: 'C', last_name: 'D', email: 'c@example.com', phone: '1 (386) 210-0042', address: null, password_hash: 'x', service_pro_customer_id: null, last_login: null }).returning('phone_digits').executeTakeFirstOrThrow();
   expect(customer.phone_digits).toBe('3862100042');
 
-  const job = { system: 'servicepro', company: 'C', status: 'running', started_by: 'a', started_at: new Date(), heartbeat_at: new Date(), expected_total: null, error: null, finished_at: null } as const;
+  const job = { system: 'servicepro', company: 'C', status: 'running', started_by: 'a', started_at: new Date(), expected_total: null, error: null, finished_at: null } as const;
   await service.db.insertInto('import_jobs').values(job).execute();
   await expect(service.db.insertInto('import_jobs').values(job).execute()).rejects.toMatchObject({ code: '23505' });
   await service.db.insertInto('import_jobs').values({ ...job, status: 'failed' }).execute();
@@ -61,6 +61,25 @@ it('keys imported customers by system and id there, keeps both tables\' phone di
   expect(await namesLike('import_jobs')).toEqual([]);
   expect((await migrator().migrateToLatest()).error).toBeUndefined();
   expect(await service.db.selectFrom('service_pro_customers').select(['source_system', 'phone_digits']).where('service_pro_id', '=', 'X-1').execute()).toEqual([{ source_system: 'servicepro', phone_digits: '9048021998' }]);
+});
+
+it('keeps where an import stands (pages saved, next position, page job) instead of a heartbeat, and goes back', async () => {
+  const columns = async () =>
+    (await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'import_jobs' and column_name in ('heartbeat_at', 'pages_saved', 'next_position', 'page_job_id') order by column_name`.execute(service.db)).rows.map((row) => row.column_name);
+  const { id } = await service.db
+    .insertInto('import_jobs')
+    .values({ system: 'servicepro', company: 'C', status: 'succeeded', started_by: 'a', started_at: new Date(), expected_total: 5, error: null, finished_at: new Date(), fetched: 5, created: 5, pages_saved: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  expect(await columns()).toEqual(['next_position', 'page_job_id', 'pages_saved']);
+  expect((await migrator().migrateTo('2026-12-04T0000-login-failure-clients')).error).toBeUndefined();
+  expect(await columns()).toEqual(['heartbeat_at']);
+  const back = await sql<{ created: number; heartbeat_at: Date | null }>`select created, heartbeat_at from import_jobs where id = ${id}`.execute(service.db);
+  expect(back.rows).toEqual([{ created: 5, heartbeat_at: expect.any(Date) }]);
+  expect((await migrator().migrateToLatest()).error).toBeUndefined();
+  expect(await service.db.selectFrom('import_jobs').select(['created', 'pages_saved', 'next_position', 'page_job_id']).where('id', '=', id).execute()).toEqual([
+    { created: 5, pages_saved: 0, next_position: null, page_job_id: null },
+  ]);
 });
 
 it('adds the sessions and login failures tables, and drops them again', async () => {

@@ -82,7 +82,11 @@ export type ImportJobsTable = {
   started_by: string;
   started_at: Date;
   finished_at: Date | null;
-  heartbeat_at: Date;
+  /** Pages written so far; the page job for page `pages_saved` (from 0) reads `next_position` (null: the first). */
+  pages_saved: Generated<number>;
+  next_position: string | null;
+  /** The queue job that reads the next page while the import runs. */
+  page_job_id: string | null;
 };
 
 export type SessionKind = 'customer' | 'staff';

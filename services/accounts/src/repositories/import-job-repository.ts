@@ -9,6 +9,15 @@ export const findImportJob = (db: Db, id: number) => db.selectFrom('import_jobs'
 
 export const findLatestImportJob = (db: Db) => db.selectFrom('import_jobs').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
 
+export const findRunningImportJob = (db: Db) => db.selectFrom('import_jobs').selectAll().where('status', '=', 'running').executeTakeFirst();
+
+/** The job, locked until the caller's transaction ends, so two workers never write the same page. */
+export const lockImportJob = (db: Db, id: number) => db.selectFrom('import_jobs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Names the queue job that reads the running job's next page. */
+export const setImportPageJob = (db: Db, id: number, pageJobId: string): Promise<ImportJobRow> =>
+  db.updateTable('import_jobs').set({ page_job_id: pageJobId }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
 export type ImportProgress = {
   fetched: number;
   created: number;
@@ -18,9 +27,11 @@ export type ImportProgress = {
   expectedTotal: number | null;
 };
 
-/** Writes down a running job's counts; false when the job is no longer running (another process ended it). */
-export async function recordImportProgress(db: Db, id: number, progress: ImportProgress, at: Date): Promise<boolean> {
-  const result = await db
+/** Where a running job stands after a page: its counts, and the page to read next with the queue job that reads it. */
+export type ImportPosition = { pagesSaved: number; nextPosition: string | null; pageJobId: string | null };
+
+export async function recordImportPage(db: Db, id: number, progress: ImportProgress, position: ImportPosition): Promise<void> {
+  await db
     .updateTable('import_jobs')
     .set({
       fetched: progress.fetched,
@@ -29,35 +40,34 @@ export async function recordImportProgress(db: Db, id: number, progress: ImportP
       failed: progress.failed,
       failures: JSON.stringify(progress.failures),
       expected_total: progress.expectedTotal,
-      heartbeat_at: at,
+      pages_saved: position.pagesSaved,
+      next_position: position.nextPosition,
+      page_job_id: position.pageJobId,
     })
     .where('id', '=', id)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** A running job is still being worked on. */
-export async function beatImportJob(db: Db, id: number, at: Date): Promise<void> {
-  await db.updateTable('import_jobs').set({ heartbeat_at: at }).where('id', '=', id).where('status', '=', 'running').execute();
+    .execute();
 }
 
 /** Ends a running job (a job already ended stays as it was). */
 export async function finishImportJob(db: Db, id: number, outcome: { status: 'succeeded' | 'failed'; error: string | null }, at: Date): Promise<void> {
   await db
     .updateTable('import_jobs')
-    .set({ status: outcome.status, error: outcome.error, finished_at: at, heartbeat_at: at })
+    .set({ status: outcome.status, error: outcome.error, finished_at: at, page_job_id: null })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .execute();
 }
 
-/** Fails the running job whose heartbeat stopped before `silentSince` (its process is gone). */
-export async function failSilentImportJobs(db: Db, silentSince: Date, error: string, at: Date): Promise<void> {
+/**
+ * Fails the running job if its next page is still owed by `pageJobId` (or by none): a job whose chain moved on since
+ * it was read is left alone.
+ */
+export async function failStalledImportJob(db: Db, id: number, pageJobId: string | null, error: string, at: Date): Promise<void> {
   await db
     .updateTable('import_jobs')
     .set({ status: 'failed', error, finished_at: at })
+    .where('id', '=', id)
     .where('status', '=', 'running')
-    .where('heartbeat_at', '<=', silentSince)
+    .where((eb) => (pageJobId === null ? eb('page_job_id', 'is', null) : eb('page_job_id', '=', pageJobId)))
     .execute();
 }

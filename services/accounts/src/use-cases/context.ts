@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { ScheduledJobs } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
 import type { FieldServiceAccess } from '../domain/field-service.ts';
 import type { SessionPolicy } from '../domain/session-policy.ts';
 import type { ThrottleSettings } from '../domain/throttle.ts';
-import type { BackgroundRuns } from './background-runs.ts';
+import type { AccountsJobs } from '../jobs/index.ts';
 
 /** What accounts' use cases work with; built once per service instance. */
 export type AccountsContext = {
@@ -15,6 +16,6 @@ export type AccountsContext = {
   throttle: ThrottleSettings;
   /** The configured field-service system (imports, phone lookup, linked history). */
   fieldService: FieldServiceAccess;
-  /** The customer imports running in this process, stopped when the service closes. */
-  imports: BackgroundRuns;
+  /** Accounts' durable jobs (src/jobs), in its own database's queue: the customer import's pages. */
+  jobs: ScheduledJobs<AccountsJobs>;
 };

@@ -1,33 +1,37 @@
 import { importJobMessages, type ImportJob } from '@repo/contracts';
 import { notFound } from '@repo/service-kit';
-import { failSilentImportJobs, findImportJob, findLatestImportJob } from '../repositories/import-job-repository.ts';
+import { customerImportJob } from '../jobs/customer-import.ts';
+import { failStalledImportJob, findImportJob, findLatestImportJob, findRunningImportJob } from '../repositories/import-job-repository.ts';
 import { toImportJob } from '../repositories/mappers.ts';
 import type { AccountsContext } from './context.ts';
 
-/** A running job writes its heartbeat this often, so one whose process is gone is told apart within `silentAfterMs`. */
-export const heartbeatMs = 5_000;
-export const silentAfterMs = 30_000;
+/** pg-boss states of a page job that will still run: waiting, waiting to be retried, or running. */
+const pendingStates = new Set(['created', 'retry', 'active']);
 
 /**
- * Ends as failed the running job whose process stopped (a crash, a killed container), which cannot say so itself.
- * A process that closes normally ends its own job; this catches the rest, at start-up and whenever jobs are read.
- * `silentForMs` is 0 at the start of a process that has the database to itself (PGlite): any job still running was
- * its own, before the restart.
+ * Ends as failed the running import whose chain of page jobs broke: pg-boss gave its page job up (the retries were
+ * spent, say while the database was down, and the job could not say so itself), or it was started by a version that
+ * ran imports in memory. An import whose page job waits or runs is left alone, whichever replica runs it, and one
+ * interrupted by a restart has its page job retried: it carries on. Checked whenever jobs are read and before one starts.
  */
-export async function failInterruptedImports(ctx: AccountsContext, silentForMs = silentAfterMs): Promise<void> {
-  const now = ctx.now();
-  await failSilentImportJobs(ctx.db, new Date(now.getTime() - silentForMs), importJobMessages.interrupted, now);
+export async function failStalledImport(ctx: AccountsContext): Promise<void> {
+  const running = await findRunningImportJob(ctx.db);
+  if (!running) return;
+  const pageJob = running.page_job_id === null ? undefined : await ctx.jobs.findJob(customerImportJob, running.page_job_id);
+  if (pageJob && pendingStates.has(pageJob.state)) return;
+  // Only if the chain has not moved on meanwhile (a page committed, naming the next job, while its job was read).
+  await failStalledImportJob(ctx.db, running.id, running.page_job_id, importJobMessages.interrupted, ctx.now());
 }
 
 /** Null before the first import: nothing has gone wrong, so it is no error (as `GET /api/admin/session` for nobody). */
 export async function getLatestImportJob(ctx: AccountsContext): Promise<ImportJob | null> {
-  await failInterruptedImports(ctx);
+  await failStalledImport(ctx);
   const row = await findLatestImportJob(ctx.db);
   return row ? toImportJob(row) : null;
 }
 
 export async function getImportJob(ctx: AccountsContext, id: number): Promise<ImportJob> {
-  await failInterruptedImports(ctx);
+  await failStalledImport(ctx);
   const row = await findImportJob(ctx.db, id);
   if (!row) throw notFound(importJobMessages.jobNotFound);
   return toImportJob(row);

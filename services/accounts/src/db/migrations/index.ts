@@ -6,6 +6,7 @@ import * as technicianAccounts from './2026-11-26T0000-technician-accounts.ts';
 import * as customerImport from './2026-12-02T0000-customer-import.ts';
 import * as provenContacts from './2026-12-03T0000-proven-contacts.ts';
 import * as loginFailureClients from './2026-12-04T0000-login-failure-clients.ts';
+import * as resumableImport from './2026-12-05T0000-resumable-import.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0000-customer-import': customerImport,
   '2026-12-03T0000-proven-contacts': provenContacts,
   '2026-12-04T0000-login-failure-clients': loginFailureClients,
+  '2026-12-05T0000-resumable-import': resumableImport,
 };
