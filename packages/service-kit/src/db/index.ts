@@ -76,6 +76,8 @@ export type Database<DB> = {
 };
 
 const DEFAULT_POOL_SIZE = 10;
+/** Shared buffers of an embedded (PGlite) database. */
+export const EMBEDDED_SHARED_BUFFERS = '8MB';
 
 export async function createDatabase<DB>(config: DatabaseConfig): Promise<Database<DB>> {
   if (config.url) {
@@ -104,7 +106,16 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
   if (dataDir) await mkdir(dataDir, { recursive: true });
   // Loaded lazily so pg-only deployments never evaluate the WASM build.
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), parsers: pgliteParsers });
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    // PGlite before 0.4 kept its tables in template1; later versions open `postgres` unless told, which on a folder
+    // made by an earlier version is an empty database. Every embedded database stays in template1.
+    database: 'template1',
+    // PostgreSQL's default 128 MB of shared buffers is most of an embedded instance's memory; a service's working set
+    // is a few MB, and five services run on one developer machine (see `pnpm bench memory`).
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    parsers: pgliteParsers,
+  });
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite, parsers: pgliteParsers }) });
   return wrap(db, 'pglite', pgliteNotifications(pglite, db, listenErrorReporter(config)), { pglite });
 }
