@@ -14,6 +14,7 @@ export {
   type ApiRequestOptions,
   type HttpMethod,
 } from './api-client.ts';
+export { formatter, type FormatterKind } from './format.ts';
 export { AppAnchor, type AppAnchorProps } from './app-anchor.tsx';
 export { postalAddressLine, readAppOrigins, readBusinessContact, type AppOrigins, type BusinessContact } from './app-origins.ts';
 export { BrandedLayout, BrandFooter, pageHasSignOut, type BrandedLayoutProps } from './branded-layout.tsx';

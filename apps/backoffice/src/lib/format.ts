@@ -1,16 +1,14 @@
 import { business } from '@repo/contracts';
+import { formatter } from '@repo/ui';
 
 /**
  * How the back office writes times, days and phone numbers, on the staff screens and the technician's phone alike:
  * instants in the business time zone (America/New_York) whatever the browser's zone. Formatters are made on first use
- * (a named zone costs a phone tens of milliseconds to load).
+ * (`formatter`: a named zone costs a phone tens of milliseconds to load).
  */
-function inZone(options: Intl.DateTimeFormatOptions, timeZone: string = business.timeZone): () => Intl.DateTimeFormat {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => (made ??= new Intl.DateTimeFormat('en-US', { timeZone, ...options }));
-}
+const inZone = (options: Intl.DateTimeFormatOptions, timeZone: string = business.timeZone): Intl.DateTimeFormatOptions => ({ timeZone, ...options });
 
-const formatters = {
+const formats = {
   dateTime: inZone({ month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }),
   day: inZone({ month: 'short', day: '2-digit', year: 'numeric' }),
   time: inZone({ hour: 'numeric', minute: '2-digit' }),
@@ -26,26 +24,24 @@ function parse(value: string | Date): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-const format = (formatter: () => Intl.DateTimeFormat) => (value: string | Date) => {
+const format = (options: Intl.DateTimeFormatOptions) => (value: string | Date) => {
   const date = parse(value);
-  return date ? formatter().format(date) : String(value);
+  return date ? formatter('date', options).format(date) : String(value);
 };
 
 /** "Mar 10, 2026, 2:35 PM EDT": a local date-time in the business time zone. */
-export const formatBusinessDateTime = format(formatters.dateTime);
+export const formatBusinessDateTime = format(formats.dateTime);
 /** 'MMM dd, yyyy' ("Mar 05, 2026") of an instant, in the business time zone: the back office's date format. */
-export const formatBusinessDay = format(formatters.day);
+export const formatBusinessDay = format(formats.day);
 /** "2:35 PM". */
-export const formatBusinessTime = format(formatters.time);
+export const formatBusinessTime = format(formats.time);
 /** "2:35 PM EDT". */
-export const formatBusinessTimeWithZone = format(formatters.timeWithZone);
+export const formatBusinessTimeWithZone = format(formats.timeWithZone);
 /** "2:35:07 PM", for "last sent" lines that change every few seconds. */
-export const formatBusinessClock = format(formatters.clock);
+export const formatBusinessClock = format(formats.clock);
 
 /** 'MMM yyyy' ("Mar 2026"), as in Member since. */
-export const formatMonthYear = format(formatters.monthYear);
-
-let dollars: Intl.NumberFormat | undefined;
+export const formatMonthYear = format(formats.monthYear);
 
 /**
  * "$1,234.50" from dollars as a number or as the text imported records carry ("1234.5"); text that is not an amount
@@ -54,9 +50,11 @@ let dollars: Intl.NumberFormat | undefined;
 export function formatDollars(amount: number | string): string {
   const value = typeof amount === 'number' ? amount : Number(amount.replace(/[$,\s]/g, ''));
   if (typeof amount === 'string' && (amount.trim() === '' || !Number.isFinite(value))) return amount;
-  dollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-  return dollars.format(value);
+  return formatter('number', { style: 'currency', currency: 'USD' }).format(value);
 }
+
+/** "1,234": a count as people read it. */
+export const formatCount = (value: number): string => formatter('number').format(value);
 
 /** "45 s", "12 min", "3 h 5 min", "2 d 4 h": how long something has waited. */
 export function formatAge(seconds: number): string {
@@ -75,7 +73,7 @@ export function formatTimeWindow(start: string, end: string): string {
 }
 
 /** "Thursday, March 5": a business date ('YYYY-MM-DD') as people say it. */
-export const formatCalendarDay = (date: string): string => formatters.calendarDay().format(new Date(`${date}T12:00:00Z`));
+export const formatCalendarDay = (date: string): string => formatter('date', formats.calendarDay).format(new Date(`${date}T12:00:00Z`));
 
 /** A tel: link for a phone number as people write it. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

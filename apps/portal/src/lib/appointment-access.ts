@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { appointmentAccessHeader, type AppointmentLinkScope } from '@repo/contracts';
+import type { AppointmentLinkScope } from '@repo/contracts';
 import { ApiRequestError } from '@repo/ui';
 
 /**
  * An appointment link (manage: the appointment page; track: the tracking page) carries its token in the URL fragment
  * (`#access=<token>`), which browsers never send to a server. A page keeps it for this tab and this appointment only
- * (sessionStorage, keyed by id), sends it as the X-Appointment-Access header on this appointment's calls, and takes
- * it out of the address bar so a copied address or a screenshot does not hand it on.
+ * (sessionStorage, keyed by id), sends it as the X-Appointment-Access header on this appointment's calls
+ * (`appointmentAccessHeaders` of @repo/ui/api), and takes it out of the address bar so a copied address or a
+ * screenshot does not hand it on.
  */
 const storageKey = (appointmentId: number) => `appointment-access:${appointmentId}`;
 
@@ -54,10 +55,6 @@ export function forgetAccessToken(appointmentId: number): void {
     // Nothing kept, nothing to forget.
   }
 }
-
-/** The header that carries the token, or none for the signed-in owner (the session cookie speaks for them). */
-export const accessHeaders = (token: string | undefined): Record<string, string> | undefined =>
-  token ? { [appointmentAccessHeader]: token } : undefined;
 
 /**
  * The link token of the appointment a page shows: read once (the fragment is gone from the address after the first

@@ -1,4 +1,5 @@
 import { business } from '@repo/contracts';
+import { formatter } from '@repo/ui';
 
 /**
  * Dates as the portal shows them ('MMM dd, yyyy', member since 'MMM yyyy'), in US English and the business time zone
@@ -7,17 +8,12 @@ import { business } from '@repo/contracts';
 const calendarDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * A formatter made on first use: making one in a named time zone loads that zone's data, which costs a slow phone
- * tens of milliseconds, and the pages that load this module do not all show dates at once.
+ * Each format's formatter is made on first use (`formatter`): making one in a named time zone loads that zone's data,
+ * which costs a slow phone tens of milliseconds, and the pages that load this module do not all show dates at once.
  */
-function formatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => (made ??= new Intl.DateTimeFormat('en-US', options));
-}
-
-const inZone = (options: Intl.DateTimeFormatOptions) => formatter({ timeZone: business.timeZone, ...options });
+const inZone = (options: Intl.DateTimeFormatOptions) => () => formatter('date', { timeZone: business.timeZone, ...options });
 // A calendar date ('YYYY-MM-DD') is already the business's date: read at UTC midnight and shown in UTC, it never shifts.
-const asCalendar = (options: Intl.DateTimeFormatOptions) => formatter({ timeZone: 'UTC', ...options });
+const asCalendar = (options: Intl.DateTimeFormatOptions) => () => formatter('date', { timeZone: 'UTC', ...options });
 
 const dayFormat: Intl.DateTimeFormatOptions = { month: 'short', day: '2-digit', year: 'numeric' };
 const formatters = {

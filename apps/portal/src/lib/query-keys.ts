@@ -1,5 +1,6 @@
 import { linkedServiceHistoryPath } from '@repo/contracts';
 import { signedInCustomerQuery } from '@repo/ui';
+import { appointmentQueryKeys } from '@repo/ui/api';
 
 /**
  * Query keys of the data more than one part of the portal reads or changes. Each key is the call's path, so the
@@ -12,8 +13,8 @@ export const queryKeys = {
   serviceRequests: ['/api/customer/service-requests'],
   /** The field-service record linked to the signed-in customer (accounts). */
   linkedServiceHistory: [linkedServiceHistoryPath],
-  appointments: ['/api/customer/appointments'],
-  appointmentDetails: (id: number) => ['/api/customer/appointments', id],
+  appointments: appointmentQueryKeys.customerAppointments,
+  appointmentDetails: appointmentQueryKeys.details,
   tracking: (appointmentId: number) => ['/api/tracking', appointmentId],
   /** The technician as the tracking page of `appointmentId` may read them. */
   technician: (technicianId: string, appointmentId: number) => ['/api/technicians', technicianId, { appointment: appointmentId }],

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages, currentSessionPath, type Customer } from '@repo/contracts';
 import { ApiRequestError } from '../api-client.ts';
 import { fetchSignedInCustomer, signedInCustomerQuery, useSignedInCustomer } from '../signed-in-customer.ts';
+import { fakeApi, json } from '../testing/api.ts';
 
 const customer: Customer = {
   id: 7,
@@ -20,32 +21,16 @@ const customer: Customer = {
   lastLogin: null,
 };
 
-type Sent = { url: string; init: RequestInit | undefined };
-
-/** The network behind `fetch`: every call answered by `answer` and recorded. */
-function serve(answer: () => Response) {
-  const sent: Sent[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    sent.push({ url: String(input), init });
-    return answer();
-  }));
-  return sent;
-}
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The session call answered by `answer`; every request recorded. */
+const serve = (answer: () => Response) => fakeApi({ [`GET ${currentSessionPath}`]: answer }).requests;
 
 describe('fetchSignedInCustomer', () => {
   it('asks GET /api/auth/session with the session cookie and no bearer header, and answers the customer', async () => {
     const sent = serve(() => json(200, { customer }));
     await expect(fetchSignedInCustomer()).resolves.toEqual(customer);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.url).toBe(currentSessionPath);
-    expect(sent[0]!.init).toMatchObject({ method: 'GET', credentials: 'include' });
-    expect(new Headers(sent[0]!.init?.headers).get('authorization')).toBeNull();
+    expect(sent[0]).toMatchObject({ method: 'GET', path: currentSessionPath, credentials: 'include' });
+    expect(sent[0]!.headers.get('authorization')).toBeNull();
   });
 
   it('answers null for a visitor', async () => {

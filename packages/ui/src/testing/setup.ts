@@ -1,6 +1,7 @@
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { dismissToasts } from '../toast.ts';
+import { apiServer, listenForApiRequests } from './api.ts';
 
 // A route's code loads on first visit and the machine may be busy: queries that wait (findBy…, waitFor) wait up to 10 s.
 configure({ asyncUtilTimeout: 10_000 });
@@ -26,8 +27,13 @@ window.ResizeObserver ??= class {
 
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
 
+beforeAll(listenForApiRequests);
+
 afterEach(() => {
   cleanup();
   dismissToasts();
   window.localStorage.clear();
+  apiServer.resetHandlers();
 });
+
+afterAll(() => apiServer.close());

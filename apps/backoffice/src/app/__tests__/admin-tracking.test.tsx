@@ -1,25 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, businessDate, serviceNames, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
+import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
 import { formatCalendarDay } from '../../lib/format.ts';
 import { App } from '../index.tsx';
 import { deliveryStatus as deliveries } from './support/back-office-examples.ts';
-import {
-  apiError,
-  fakeApi,
-  fakeLiveSocket,
-  json,
-  minutesFromNow,
-  renderAppAt,
-  signIn,
-  staffAppointment,
-  staffUser,
-  technician,
-  trackingRecord,
-  type,
-  type Answer,
-} from './support/fake-api.ts';
+import { minutesFromNow, renderAppAt, signIn, staffAppointment, staffUser, technician, trackingRecord, type } from './support/fixtures.ts';
 
 const mike = technician({ id: 'tech_mike', name: 'Mike Chen', status: 'offline', currentLocation: null, specialties: [], vehicleInfo: null, rating: 4 });
 const ana = technician({ id: 'tech_ana', name: 'Ana Diaz', status: 'busy' });

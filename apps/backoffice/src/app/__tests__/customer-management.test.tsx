@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importJobMessages, type ImportJob } from '@repo/contracts';
+import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import {
@@ -12,7 +13,7 @@ import {
   sandboxSource,
   serviceProCustomer,
 } from './support/back-office-examples.ts';
-import { apiError, fakeApi, json, renderAppAt, signIn, staffUser, type, type Answer } from './support/fake-api.ts';
+import { renderAppAt, signIn, staffUser, type } from './support/fixtures.ts';
 
 async function renderCustomers(path: string, answers: Record<string, Answer>, user = adminUser) {
   const api = fakeApi({ ...signIn(user), 'GET /api/admin/import-source': () => json(200, sandboxSource), ...answers });

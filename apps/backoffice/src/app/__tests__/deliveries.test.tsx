@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serviceNames } from '@repo/contracts';
+import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { deliveryStatus as status } from './support/back-office-examples.ts';
-import { apiError, fakeApi, json, renderAppAt, signIn, staffUser, type Answer } from './support/fake-api.ts';
+import { renderAppAt, signIn, staffUser } from './support/fixtures.ts';
 
 /** As the stack answers today: payments sends nothing, so it has no deliveries route (404). */
 const allDelivered: Record<string, Answer> = {

@@ -1,21 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, businessDate, technicianJobsPath, trackingMessages, type TechnicianJob } from '@repo/contracts';
+import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectPageHeading } from '@repo/ui/testing/queries';
+import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
 import { formatCalendarDay } from '../../lib/format.ts';
 import { App } from '../index.tsx';
-import {
-  apiError,
-  fakeApi,
-  fakeGeolocation,
-  fakeLiveSocket,
-  json,
-  renderAppAt,
-  signIn,
-  technicianJob,
-  technicianUser,
-  type Answer,
-} from './support/fake-api.ts';
+import { fakeGeolocation, renderAppAt, signIn, technicianJob, technicianUser } from './support/fixtures.ts';
 
 /** The jobs of the day asked for: `items` today, or `byDate` for other days (none unless given). */
 const jobsAnswer =

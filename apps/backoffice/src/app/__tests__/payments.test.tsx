@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentMessages, type PaymentListItem } from '@repo/contracts';
+import { fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { adminUser, payment } from './support/back-office-examples.ts';
-import { fakeApi, json, renderAppAt, signIn, type, type Answer } from './support/fake-api.ts';
+import { renderAppAt, signIn, type } from './support/fixtures.ts';
 
 /** The ledger as payments answers it: filtered by status, provider and reference, then paged. */
 function ledger(all: readonly PaymentListItem[]): Answer {

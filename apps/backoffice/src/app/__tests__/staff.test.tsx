@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staffAccountMessages, type CreateStaffAccount, type StaffAccount } from '@repo/contracts';
+import { apiError, fakeApi, json } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { adminUser, staffAccount } from './support/back-office-examples.ts';
-import { apiError, fakeApi, json, renderAppAt, signIn, type } from './support/fake-api.ts';
+import { renderAppAt, signIn, type } from './support/fixtures.ts';
 
 const dana = staffAccount({ id: 8, name: 'Dana Dispatch', email: 'dispatch@example.com', role: 'staff', lastLogin: null });
 

@@ -1,20 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { technicianAccountsPath, type Technician } from '@repo/contracts';
+import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
 import { App } from '../index.tsx';
-import {
-  apiError,
-  fakeApi,
-  fakeLiveSocket,
-  json,
-  renderAppAt,
-  signIn,
-  staffUser,
-  technician,
-  type,
-  type Answer,
-} from './support/fake-api.ts';
+import { renderAppAt, signIn, staffUser, technician, type } from './support/fixtures.ts';
 
 const mike = technician({ id: 'tech_mike', name: 'Mike Chen', phone: '(904) 555-0177', avatar: 'https://example.com/mike.jpg', currentLocation: null, specialties: [] });
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appointmentPageMessages, business, slotTakenMessage, type AppointmentDetails } from '@repo/contracts';
 import { expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
-import { apiError, fakeApi, heldAnswer, json, type Answer } from './support/fake-api.ts';
+import { apiError, fakeApi, heldAnswer, json, type Answer } from '@repo/ui/testing/api';
 import { appointmentDetails } from './support/fixtures.ts';
 
 const detailsPath = 'GET /api/customer/appointments/12';

@@ -4,7 +4,7 @@ import { authMessages, importMessages, type Appointment, type ServiceRequest } f
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { fullRedirect } from '../../lib/full-redirect.ts';
 import { App } from '../index.tsx';
-import { apiError, fakeApi, heldAnswer, json, type Answer } from './support/fake-api.ts';
+import { apiError, fakeApi, heldAnswer, json, networkError, type Answer } from '@repo/ui/testing/api';
 import { appointment, businessDay, customer, serviceRequest } from './support/fixtures.ts';
 
 // jsdom cannot leave the page; the portal's one full-page redirect is watched instead.
@@ -116,7 +116,7 @@ describe('customer portal: session', () => {
 
   it.each([
     ['refuses', () => apiError(503, 'SERVICE_UNAVAILABLE', 'Try later')],
-    ['cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['cannot be reached', networkError],
   ])('tells the customer and stays signed in when logout %s', async (_case, answer: Answer) => {
     signedIn({}, { 'POST /api/auth/logout': answer });
     await renderPortal();
@@ -468,7 +468,7 @@ describe('customer portal: JSON import', () => {
 
   it.each([
     ['the server gives no message', () => new Response('', { status: 500 })],
-    ['the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the server cannot be reached', networkError],
   ])('says Import Failed with the default message when %s', async (_case, answer: Answer) => {
     signedIn({}, { 'POST /api/customer/import-history': answer });
     await renderPortal();

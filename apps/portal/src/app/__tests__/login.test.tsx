@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
-import { fakeApi, heldAnswer, json } from './support/fake-api.ts';
+import { fakeApi, heldAnswer, json, networkError } from '@repo/ui/testing/api';
 import { customer } from './support/fixtures.ts';
 
 async function renderLogin() {
@@ -20,21 +20,16 @@ function fill(field: HTMLInputElement, value: string) {
   fireEvent.change(field, { target: { value } });
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('customer login form', () => {
   it('shows the schema messages under the fields for empty input and sends nothing', async () => {
-    const fetchMock = vi.fn<typeof fetch>();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi();
     const { email, password, submit } = await renderLogin();
     fireEvent.click(submit);
     await expectFieldError(email, 'Valid email is required');
     await expectFieldError(password, 'Password must be at least 6 characters');
     expect(password.getAttribute('autocomplete')).toBe('current-password');
     await waitFor(() => expect(document.activeElement).toBe(email));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toHaveLength(0);
   });
 
   it('shows the messages for a malformed email and a short password, and clears one when its field changes', async () => {
@@ -105,7 +100,7 @@ describe('customer login form', () => {
     ['the default message when the server gives none', new Response('', { status: 500 }), 'Login failed. Please check your credentials.'],
     ['the default message when the answer has no token', json(200, { message: 'ok' }), 'Login failed. Please check your credentials.'],
   ])('on a refusal shows %s and stays on the login page', async (_case, response, message) => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => response));
+    fakeApi({ 'POST /api/auth/login': () => response });
     const { email, password, submit } = await renderLogin();
     fill(email, 'pat@example.com');
     fill(password, 'secret-pass');
@@ -117,12 +112,9 @@ describe('customer login form', () => {
   });
 
   it('shows the server field messages under the fields', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(async () =>
-        json(400, { error: { code: 'VALIDATION_ERROR', message: 'Check the form', fields: { email: 'This email is not registered' } } }),
-      ),
-    );
+    fakeApi({
+      'POST /api/auth/login': () => json(400, { error: { code: 'VALIDATION_ERROR', message: 'Check the form', fields: { email: 'This email is not registered' } } }),
+    });
     const { email, password, submit } = await renderLogin();
     fill(email, 'pat@example.com');
     fill(password, 'secret-pass');
@@ -132,7 +124,7 @@ describe('customer login form', () => {
   });
 
   it('on a network failure shows the generic message', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    fakeApi({ 'POST /api/auth/login': networkError });
     const { email, password, submit } = await renderLogin();
     fill(email, 'pat@example.com');
     fill(password, 'secret-pass');

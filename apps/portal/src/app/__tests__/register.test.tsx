@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '@repo/contracts';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
-import { apiError, fakeApi, heldAnswer, json } from './support/fake-api.ts';
+import { apiError, fakeApi, heldAnswer, json, networkError } from '@repo/ui/testing/api';
 import { customer } from './support/fixtures.ts';
 
 const fieldLabels = {
@@ -144,7 +144,7 @@ describe('registration (/register)', () => {
 
   it.each([
     ['the default message when the server gives none', () => new Response('', { status: 500 }), 'Registration failed. Please try again.'],
-    ['the generic message when the server cannot be reached', () => Promise.reject(new TypeError('Failed to fetch')), 'An error occurred. Please try again.'],
+    ['the generic message when the server cannot be reached', networkError, 'An error occurred. Please try again.'],
   ])('shows %s', async (_case, answer, message) => {
     fakeApi({ 'POST /api/auth/register': answer });
     const { submit } = await renderRegister();

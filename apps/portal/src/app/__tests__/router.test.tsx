@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectDocumentTitle, expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
-import { fakeApi, json } from './support/fake-api.ts';
+import { fakeApi, json } from '@repo/ui/testing/api';
 
 function renderAppAt(path: string) {
   window.history.replaceState(null, '', path);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { importMessages, serviceSystemDescriptors, systemImportMessages, type ExternalCustomer } from '@repo/contracts';
 import { expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
-import { apiError, fakeApi, heldAnswer, json, type Answer } from './support/fake-api.ts';
+import { apiError, fakeApi, heldAnswer, json, networkError, type Answer } from '@repo/ui/testing/api';
 import { customer } from './support/fixtures.ts';
 
 const importPath = 'POST /api/customer/import-from-system';
@@ -102,7 +102,7 @@ describe('customer portal: Service Systems import', () => {
     ['a system that is down, with its message', () => apiError(502, 'UPSTREAM_ERROR', 'Jobber is not answering right now. Please try again in a few minutes.'), 'Jobber is not answering right now. Please try again in a few minutes.'],
     ['no record with the email', () => apiError(404, 'NOT_FOUND', systemImportMessages.noRecordWithEmail('Jobber', 'pat@example.com')), systemImportMessages.noRecordWithEmail('Jobber', 'pat@example.com')],
     ['no message', () => new Response('', { status: 500 }), importMessages.systemFailed],
-    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch')), importMessages.systemFailed],
+    ['no answer at all', networkError, importMessages.systemFailed],
   ])('says Import Failed beside the buttons and in a toast for %s', async (_case, answer: Answer, message: string) => {
     signedIn({ [importPath]: answer });
     await renderPortal();

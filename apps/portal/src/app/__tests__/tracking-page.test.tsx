@@ -5,7 +5,8 @@ import { toastRegionLabel } from '@repo/ui';
 import { expectDocumentTitle, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { reloadPage } from '../../lib/full-redirect.ts';
 import { App } from '../index.tsx';
-import { apiError, fakeApi, heldAnswer, json, type Answer } from './support/fake-api.ts';
+import { apiError, fakeApi, heldAnswer, json, type Answer } from '@repo/ui/testing/api';
+import { fakeLiveSocket, type FakeLiveSocket } from '@repo/ui/testing/live-socket';
 import { appointment, appointmentDetails, businessDay, customer, linkToken, technician, trackingRecord } from './support/fixtures.ts';
 
 vi.mock('../../lib/full-redirect.ts', () => ({ fullRedirect: vi.fn(), reloadPage: vi.fn() }));
@@ -53,60 +54,11 @@ const markersOf = (map: HTMLElement) => [...map.querySelectorAll('.leaflet-marke
 /** A timeline step's text without its hidden marker (a tick or the step's number). */
 const stepText = (step: HTMLElement) => (step.textContent ?? '').replace(/^(✓|\d)/, '');
 
-/**
- * A stand-in for the browser's WebSocket (jsdom's would dial a server that is not there): the page's live socket
- * (@repo/ui's `openLiveSocket`, which uses the global WebSocket) is driven by the test — opened, sent messages, dropped.
- */
-class FakeSocket {
-  static made: FakeSocket[] = [];
-  static latest(): FakeSocket {
-    const socket = FakeSocket.made.at(-1);
-    if (!socket) throw new Error('The page opened no live socket');
-    return socket;
-  }
-
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  readonly sent: unknown[] = [];
-  closedByPage = false;
-
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-
-  close() {
-    this.closedByPage = true;
-  }
-
-  /** The server accepted the connection. */
-  open() {
-    act(() => this.onopen?.(new Event('open')));
-  }
-
-  /** A message from the server. */
-  receive(message: unknown) {
-    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) })));
-  }
-
-  /** The connection failed or dropped, as a browser reports it: an error, then the close. */
-  drop() {
-    act(() => {
-      this.onerror?.(new Event('error'));
-      this.onclose?.(new CloseEvent('close', { code: 1006 }));
-    });
-  }
-}
+let live: FakeLiveSocket;
 
 beforeEach(() => {
   vi.mocked(reloadPage).mockClear();
-  FakeSocket.made = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
+  live = fakeLiveSocket();
 });
 
 afterEach(() => {
@@ -437,7 +389,7 @@ describe('tracking page: live updates', () => {
   it("shows Connecting..., then a green Connected once /ws is open, following the owner's appointment without a token", async () => {
     await renderTracking(trackingRecord());
     await liveState('Connecting...', 'connecting');
-    const socket = FakeSocket.latest();
+    const socket = live.latest();
     expect(socket.url).toBe('ws://localhost:3000/ws');
     socket.open();
     await liveState('Connected', 'connected');
@@ -448,15 +400,15 @@ describe('tracking page: live updates', () => {
   it("subscribes a link holder with the link's token", async () => {
     const token = linkToken('track');
     await renderTracking(trackingRecord(), `/technician-tracking?appointment=12#access=${token}`);
-    await waitFor(() => expect(FakeSocket.made).toHaveLength(1));
-    FakeSocket.latest().open();
-    expect(FakeSocket.latest().sent).toEqual([{ type: 'subscribe', appointmentId: '12', access: token }]);
+    await waitFor(() => expect(live.made()).toHaveLength(1));
+    live.latest().open();
+    expect(live.latest().sent).toEqual([{ type: 'subscribe', appointmentId: '12', access: token }]);
   });
 
   it("refetches the record on its tracking_update, and the record and technician when its technician moves; other updates change nothing", async () => {
     const api = await renderTracking(enRoute(3.2, '1 King Street'));
     await within(card('Your Technician')).findByText('Maria Lopez');
-    const socket = FakeSocket.latest();
+    const socket = live.latest();
     socket.open();
     await liveState('Connected', 'connected');
     const location = card('Live Location Tracking');
@@ -484,7 +436,7 @@ describe('tracking page: live updates', () => {
 
   it('shows Reconnecting... and a Connection Issue toast once per outage, then catches up when back', async () => {
     const api = await renderTracking(enRoute(3.2, '1 King Street'));
-    const first = FakeSocket.latest();
+    const first = live.latest();
     first.open();
     await liveState('Connected', 'connected');
 
@@ -497,15 +449,15 @@ describe('tracking page: live updates', () => {
     await waitFor(() => expect(screen.queryByText('Connection Issue')).toBeNull());
 
     // The next attempt fails too: still the same outage, so no second toast.
-    await waitFor(() => expect(FakeSocket.made).toHaveLength(2), { timeout: 5_000 });
-    FakeSocket.latest().drop();
-    await waitFor(() => expect(FakeSocket.made).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(() => expect(live.made()).toHaveLength(2), { timeout: 5_000 });
+    live.latest().drop();
+    await waitFor(() => expect(live.made()).toHaveLength(3), { timeout: 5_000 });
     expect(screen.queryByText('Connection Issue')).toBeNull();
     expect(indicator().textContent).toBe('Reconnecting...');
 
     // Back: subscribed again, and what was missed meanwhile is fetched.
     api.answer(trackingPath, () => json(200, enRoute(0.8, '2 Cathedral Place')));
-    const third = FakeSocket.latest();
+    const third = live.latest();
     third.open();
     await liveState('Connected', 'connected');
     expect(third.sent).toEqual([{ type: 'subscribe', appointmentId: '12' }]);
@@ -518,7 +470,7 @@ describe('tracking page: live updates', () => {
 
   it('says so when the server will not follow the appointment, and keeps refreshing', async () => {
     await renderTracking(trackingRecord());
-    const socket = FakeSocket.latest();
+    const socket = live.latest();
     socket.open();
     socket.receive({ type: 'error', message: wsMessages.notAllowed, appointmentId: '12' });
     await liveState('Live updates unavailable: refreshing every 30 s', 'refused');
@@ -526,18 +478,18 @@ describe('tracking page: live updates', () => {
 
   it('follows nothing once the visit is over or closed', async () => {
     await renderTracking(trackingRecord({ status: 'completed', actualArrival: '2026-03-10T18:04:00.000Z' }));
-    expect(FakeSocket.made).toHaveLength(0);
+    expect(live.made()).toHaveLength(0);
     expect(within(card('Live Location Tracking')).queryByRole('status', { name: '' })).toBeNull();
     cleanup();
     await renderTracking(trackingRecord({ closed: { at: '2026-03-10T15:00:00.000Z', reason: 'cancelled' } }));
-    expect(FakeSocket.made).toHaveLength(0);
+    expect(live.made()).toHaveLength(0);
   });
 
   it('closes the socket when the page goes away', async () => {
     await renderTracking(trackingRecord());
-    FakeSocket.latest().open();
+    live.latest().open();
     cleanup();
-    expect(FakeSocket.latest().closedByPage).toBe(true);
+    expect(live.latest().closedByPage).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessHeaders, accessTokenInFragment, forgetAccessToken, keepAccessToken, readAccessToken } from '../appointment-access.ts';
+import { accessTokenInFragment, forgetAccessToken, keepAccessToken, readAccessToken } from '../appointment-access.ts';
 
 afterEach(() => {
   window.sessionStorage.clear();
@@ -27,10 +27,5 @@ describe('appointment access tokens', () => {
     expect(readAccessToken(13)).toBeUndefined();
     forgetAccessToken(12);
     expect(readAccessToken(12)).toBeUndefined();
-  });
-
-  it('sends the token as X-Appointment-Access, and no header without one', () => {
-    expect(accessHeaders('tok')).toEqual({ 'x-appointment-access': 'tok' });
-    expect(accessHeaders(undefined)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/index.tsx';
-import { fakeApi, heldAnswer, json } from '../../app/__tests__/support/fake-api.ts';
+import { fakeApi, heldAnswer, json } from '@repo/ui/testing/api';
 import { appointmentDetails, customer, technician, trackingRecord } from '../../app/__tests__/support/fixtures.ts';
 import { renderPage, renderShell } from '../entry-server.tsx';
 

@@ -1,5 +1,5 @@
 import type { BackOfficeUser, Customer, DeliveryStatus, ExternalCustomer, ImportJob, ImportSource, PaymentListItem, ServiceName, ServiceProCustomer, StaffAccount } from '@repo/contracts';
-import { json, type Answer } from './fake-api.ts';
+import { json, type Answer } from '@repo/ui/testing/api';
 
 /** Example records of the owner's back-office pages, for the app's tests only. */
 

@@ -6,6 +6,7 @@ import { errorMessage, showToast } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { useLatestImportJob, useStartImport } from '../api/import-jobs.ts';
 import { useImportSource } from '../api/import-source.ts';
 import { queryKeys } from '../api/query-keys.ts';
@@ -94,7 +95,7 @@ function useAnnounceEnd(job: ImportJob | null | undefined) {
     watched.current = undefined;
     void queryClient.invalidateQueries({ queryKey: queryKeys.serviceProCustomers });
     if (job.status === 'succeeded') {
-      showToast({ title: 'Import Complete', description: `${job.totalImported.toLocaleString('en-US')} customers imported from ${job.company}.` });
+      showToast({ title: 'Import Complete', description: `${formatCount(job.totalImported)} customers imported from ${job.company}.` });
     } else {
       showToast({ title: 'Import Failed', description: job.error ?? importFailed, variant: 'destructive' });
     }

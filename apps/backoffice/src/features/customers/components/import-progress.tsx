@@ -1,10 +1,9 @@
 import { Box, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ImportJob } from '@repo/contracts';
 import { Notice } from '../../../components/notice.tsx';
-import { formatBusinessDateTime } from '../../../lib/format.ts';
+import { formatBusinessDateTime, formatCount } from '../../../lib/format.ts';
 
-const count = (value: number) => value.toLocaleString('en-US');
-const customers = (value: number) => `${count(value)} ${value === 1 ? 'customer' : 'customers'}`;
+const customers = (value: number) => `${formatCount(value)} ${value === 1 ? 'customer' : 'customers'}`;
 
 /**
  * The bar: how many of the system's customers have been read. When the system does not say how many it has, the bar
@@ -14,7 +13,7 @@ function ImportBar({ job }: { job: ImportJob }) {
   const running = job.status === 'running';
   const known = job.expectedTotal !== null && job.expectedTotal > 0;
   const percent = !running ? 100 : known ? Math.min(100, Math.round((job.fetched / job.expectedTotal!) * 100)) : undefined;
-  const text = known ? `${count(job.fetched)} of ${customers(job.expectedTotal!)} read` : `${customers(job.fetched)} read${running ? ' so far' : ''}`;
+  const text = known ? `${formatCount(job.fetched)} of ${customers(job.expectedTotal!)} read` : `${customers(job.fetched)} read${running ? ' so far' : ''}`;
   return (
     <Stack gap={6}>
       <Progress.Root
@@ -69,14 +68,14 @@ export function ImportProgress({ job }: { job: ImportJob }) {
                 {term}
               </Text>
               <Text component="dd" m={0} fz="xl" fw={800}>
-                {count(value)}
+                {formatCount(value)}
               </Text>
             </Box>
           ))}
         </Group>
         {job.status === 'succeeded' ? (
           <Notice color="green" role="status" title="Import complete">
-            Total imported: {count(job.totalImported)}. {customers(job.created)} added and {customers(job.updated)} updated from {job.company}
+            Total imported: {formatCount(job.totalImported)}. {customers(job.created)} added and {customers(job.updated)} updated from {job.company}
             {job.failed > 0 ? `; ${customers(job.failed)} could not be imported (listed below)` : ''}.
           </Notice>
         ) : null}
@@ -93,7 +92,7 @@ export function ImportProgress({ job }: { job: ImportJob }) {
             </Title>
             {job.failed > job.failures.length ? (
               <Text size="sm" c="dimmed">
-                The first {job.failures.length} of {count(job.failed)}:
+                The first {job.failures.length} of {formatCount(job.failed)}:
               </Text>
             ) : null}
             <List size="sm" spacing={2} aria-labelledby="import-failures-heading">

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import type { useListSearch } from '../lib/use-list-search.ts';
 
 type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
@@ -18,7 +19,7 @@ type SearchableListProps<T> = {
   empty: string;
 };
 
-const people = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'customer' : 'customers'}`;
+const people = (count: number) => `${formatCount(count)} ${count === 1 ? 'customer' : 'customers'}`;
 
 /**
  * A customer list searched and paged by the server: the box, how many match (announced), the table or the phone's

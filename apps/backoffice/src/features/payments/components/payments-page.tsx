@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
-import { formatBusinessDateTime, formatDollars } from '../../../lib/format.ts';
+import { formatBusinessDateTime, formatCount, formatDollars } from '../../../lib/format.ts';
 import { usePaymentLedger } from '../api/payment-ledger.ts';
 import { filterValuesFrom, hasFilters, ledgerQueryFrom, paramsFor } from '../lib/ledger-filters.ts';
 import { paymentStatusColors, paymentStatusLabels, providerLabels } from '../lib/labels.ts';
@@ -44,7 +44,7 @@ const columns: readonly [Column<PaymentListItem>, ...Column<PaymentListItem>[]] 
   },
 ];
 
-const paymentsCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'payment' : 'payments'}`;
+const paymentsCount = (count: number) => `${formatCount(count)} ${count === 1 ? 'payment' : 'payments'}`;
 
 /** /admin-payments: the ledger with its filters and page in the address, so a reload or a shared link shows the same. */
 export function PaymentsPage() {

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { appointmentPageApi, type AppointmentDetails, type RescheduleRequest } from '@repo/contracts';
 import { ApiRequestError, apiJson } from '@repo/ui';
+import { appointmentAccessHeaders } from '@repo/ui/api';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { accessHeaders } from '../../../lib/appointment-access.ts';
 
 type Change = { id: number; accessToken: string | undefined };
 
 /** PUT /api/customer/appointments/:id/reschedule: moves the appointment to another free slot; answers it as it now is. */
 export function rescheduleAppointment({ id, accessToken, slot }: Change & { slot: RescheduleRequest }): Promise<AppointmentDetails> {
-  return apiJson<AppointmentDetails>('PUT', appointmentPageApi.reschedule(id), slot, { headers: accessHeaders(accessToken) });
+  return apiJson<AppointmentDetails>('PUT', appointmentPageApi.reschedule(id), slot, { headers: appointmentAccessHeaders(accessToken) });
 }
 
 /** POST /api/customer/appointments/:id/cancel: cancels it and frees its place; answers it as it now is. */
 export function cancelAppointment({ id, accessToken }: Change): Promise<AppointmentDetails> {
-  return apiJson<AppointmentDetails>('POST', appointmentPageApi.cancel(id), undefined, { headers: accessHeaders(accessToken) });
+  return apiJson<AppointmentDetails>('POST', appointmentPageApi.cancel(id), undefined, { headers: appointmentAccessHeaders(accessToken) });
 }
 
 /**

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Button, Card, CopyButton, Group, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { appointmentPageApi, type AppointmentDetails } from '@repo/contracts';
-import { errorMessage, showToast } from '@repo/ui';
-import { calendarFileName, downloadCalendar } from '../api/calendar.ts';
+import { calendarFileName, useDownloadCalendar } from '@repo/ui/api';
 import { payBalanceAddress, trackingLinks } from '../lib/links.ts';
 
 /** Appointments a technician may still come to. */
@@ -11,7 +9,7 @@ const activeStatuses: ReadonlySet<string> = new Set(['scheduled', 'confirmed', '
 
 /** Add to calendar: a plain link for the owner (the cookie goes along), a download with the header for a link holder. */
 function AddToCalendar({ id, accessToken }: { id: number; accessToken: string | undefined }) {
-  const [busy, setBusy] = useState(false);
+  const download = useDownloadCalendar();
   if (!accessToken) {
     return (
       <Button component="a" href={appointmentPageApi.calendar(id)} download={calendarFileName(id)} variant="light">
@@ -19,19 +17,9 @@ function AddToCalendar({ id, accessToken }: { id: number; accessToken: string | 
       </Button>
     );
   }
-  async function download(token: string) {
-    setBusy(true);
-    try {
-      await downloadCalendar(id, token);
-    } catch (error) {
-      showToast({ title: 'Download Failed', description: errorMessage(error, 'The calendar file could not be downloaded. Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <Button variant="light" onClick={() => void download(accessToken)} disabled={busy}>
-      {busy ? 'Preparing calendar file...' : 'Add to calendar'}
+    <Button variant="light" onClick={() => download.mutate({ id, accessToken })} disabled={download.isPending}>
+      {download.isPending ? 'Preparing calendar file...' : 'Add to calendar'}
     </Button>
   );
 }

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { appointmentPageMessages, appointmentPathParamsSchema } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, NotFoundPage, useDocumentTitle } from '@repo/ui';
+import { useAppointmentDetails } from '@repo/ui/api';
 import { Notice } from '../../../components/notice.tsx';
 import { paths, withAccess } from '../../../config/paths.ts';
-import { useAppointmentDetails } from '../../../lib/api/appointment-details.ts';
 import { refusedStatus, useAppointmentAccess, useForgetRefusedAccess } from '../../../lib/appointment-access.ts';
 import { AppointmentView } from './appointment-view.tsx';
 

@@ -3,8 +3,8 @@ import { Button, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, Ti
 import { useQueryClient } from '@tanstack/react-query';
 import { appointmentPageMessages, bookableDates, rescheduleRequestSchema, type Appointment } from '@repo/contracts';
 import { ApiRequestError, errorMessage, FieldError, fieldErrorsOf, showToast, useFieldErrors } from '@repo/ui';
+import { appointmentQueryKeys, useAvailableSlots } from '@repo/ui/api';
 import { formatDateOption, formatTimeSlot } from '../../../lib/dates.ts';
-import { availableSlotsKey, useAvailableSlots } from '../api/available-slots.ts';
 import { useRescheduleAppointment } from '../api/change-appointment.ts';
 
 const fieldNames = ['appointmentDate', 'timeSlot'] as const;
@@ -26,7 +26,8 @@ type SlotChoiceProps = {
  * invalid and described by the message the form shows under it.
  */
 function SlotChoice({ date, value, disabled, onChange, invalidProps }: SlotChoiceProps) {
-  const slots = useAvailableSlots(date);
+  // Asked again each time the date is chosen, since other visitors book in the meantime.
+  const slots = useAvailableSlots(date || null, { staleTime: 0 });
   if (!date) return null;
   if (slots.isPending) {
     return (
@@ -108,7 +109,7 @@ export function RescheduleForm({ appointment, accessToken, onChanged }: Props) {
       errors.show(Object.keys(fieldErrors).length > 0 ? fieldErrors : { timeSlot: message });
       if (refused && error.status === 409) {
         setSlot('');
-        void queryClient.invalidateQueries({ queryKey: availableSlotsKey(date) });
+        void queryClient.invalidateQueries({ queryKey: appointmentQueryKeys.availableSlots(date) });
       }
       return;
     }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Code, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { appointmentStatuses, historyImportLimits, importMessages, serviceRequestStatuses, type Customer, type ImportResult } from '@repo/contracts';
-import { ApiRequestError, errorMessage, showToast, useFieldErrors } from '@repo/ui';
+import { ApiRequestError, errorMessage, formatter, showToast, useFieldErrors } from '@repo/ui';
 import { useImportHistory } from '../api/import-history.ts';
 import { historyExample } from '../lib/history-example.ts';
 import { ImportedResult, importedSummary } from './import-result.tsx';
@@ -36,7 +36,7 @@ function FormatExplanation() {
           <Code>technicianNotes</Code> and <Code>totalCost</Code> (dollars, like 289.00).
         </List.Item>
         <List.Item>
-          {`At most ${historyImportLimits.maxBytes / (1024 * 1024)} MB and ${historyImportLimits.maxItems.toLocaleString('en-US')} items at once. Importing the same history again adds nothing new.`}
+          {`At most ${historyImportLimits.maxBytes / (1024 * 1024)} MB and ${formatter('number').format(historyImportLimits.maxItems)} items at once. Importing the same history again adds nothing new.`}
         </List.Item>
       </List>
     </Stack>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ExternalCustomer } from '@repo/contracts';
+import { formatter } from '@repo/ui';
 import { Fact } from '../../../components/fact.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { useRecheckSessionOnSignOut } from '../../../lib/session.ts';
@@ -8,7 +9,7 @@ import { useLinkedServiceHistory } from '../api/linked-service-history.ts';
 
 const money = (amount: string) => {
   const value = Number(amount);
-  return Number.isFinite(value) ? value.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : amount;
+  return Number.isFinite(value) ? formatter('number', { style: 'currency', currency: 'USD' }).format(value) : amount;
 };
 
 function RecordCard({ children }: { children: ReactNode }) {

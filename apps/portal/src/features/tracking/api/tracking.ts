@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { tracking, type Technician, type TrackingRecord } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
-import { accessHeaders } from '../../../lib/appointment-access.ts';
+import { appointmentAccessHeaders } from '@repo/ui/api';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const trackingApi = {
@@ -20,7 +20,7 @@ export const isOngoing = (record: TrackingRecord): boolean => record.closed === 
 export function useTracking(appointmentId: number, accessToken: string | undefined) {
   return useQuery({
     queryKey: queryKeys.tracking(appointmentId),
-    queryFn: ({ signal }) => apiJson<TrackingRecord>('GET', trackingApi.record(appointmentId), undefined, { signal, headers: accessHeaders(accessToken) }),
+    queryFn: ({ signal }) => apiJson<TrackingRecord>('GET', trackingApi.record(appointmentId), undefined, { signal, headers: appointmentAccessHeaders(accessToken) }),
     refetchInterval: (query) => (query.state.data && !isOngoing(query.state.data) ? false : tracking.pollTrackingPageMs),
   });
 }
@@ -34,7 +34,7 @@ export function useTechnician(record: TrackingRecord | undefined, appointmentId:
   return useQuery({
     queryKey: queryKeys.technician(technicianId ?? '', appointmentId),
     queryFn: ({ signal }) =>
-      apiJson<Technician>('GET', trackingApi.technician(technicianId ?? '', appointmentId), undefined, { signal, headers: accessHeaders(accessToken) }),
+      apiJson<Technician>('GET', trackingApi.technician(technicianId ?? '', appointmentId), undefined, { signal, headers: appointmentAccessHeaders(accessToken) }),
     enabled: technicianId !== undefined,
   });
 }

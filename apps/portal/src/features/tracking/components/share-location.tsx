@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { showToast } from '@repo/ui';
+import { appointmentDetailsQuery } from '@repo/ui/api';
 import { UnavailableAction } from '../../../components/unavailable-action.tsx';
 import { paths, withAccess } from '../../../config/paths.ts';
-import { appointmentDetailsQuery } from '../../../lib/api/appointment-details.ts';
 import { linkScopeOf } from '../../../lib/appointment-access.ts';
 
 /**

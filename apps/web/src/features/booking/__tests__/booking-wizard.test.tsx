@@ -13,8 +13,8 @@ import {
   type Customer,
 } from '@repo/contracts';
 import { AppProviders, toastRegionLabel } from '@repo/ui';
+import { apiError, fakeApi, heldAnswer, json, type Answer, type SentRequest } from '@repo/ui/testing/api';
 import { describedBy, expectFieldError, expectToast } from '@repo/ui/testing/queries';
-import { mockApi, type ApiAnswer, type ApiCall } from '../../../testing/mock-api.ts';
 import { BookingWizard } from '../components/booking-wizard.tsx';
 
 const customer: Customer = {
@@ -31,8 +31,8 @@ const customer: Customer = {
   lastLogin: '2026-11-20T14:00:00.000Z',
 };
 
-function booked(call: ApiCall, customerId: number | null): CreateAppointmentResponse {
-  const request = call.body as Record<string, string>;
+function booked(sent: SentRequest, customerId: number | null): CreateAppointmentResponse {
+  const request = sent.body as Record<string, string>;
   const appointment: Appointment = {
     id: 12, customerId, serviceRequestId: null, customerName: request.customerName!, email: request.email!, phone: request.phone!,
     address: request.address!, city: request.city!, state: request.state!, zipCode: request.zipCode!, appointmentDate: request.appointmentDate!,
@@ -45,30 +45,26 @@ function booked(call: ApiCall, customerId: number | null): CreateAppointmentResp
 let lastBooked: Appointment | null = null;
 
 /** The booking calls answered as the service would; `session` answers GET /api/auth/session (a booking with a signed-in customer is linked). */
-function bookingApi(session: () => ApiAnswer | Promise<ApiAnswer>) {
-  return mockApi(async (call) => {
-    if (call.path === currentSessionPath) return session();
-    if (call.path.startsWith('/api/appointments/available-slots')) {
-      const date = new URL(call.path, 'http://localhost').searchParams.get('date');
-      return { status: 200, body: { date, availableSlots: ['09:00-10:00', '10:00-11:00'] } };
-    }
-    if (call.method === 'POST' && call.path === '/api/appointments') {
-      const signedInCustomer = ((await session()).body as { customer?: Customer | null } | undefined)?.customer;
-      const answer = booked(call, signedInCustomer?.id ?? null);
+function bookingApi(session: Answer) {
+  return fakeApi({
+    [`GET ${currentSessionPath}`]: session,
+    'GET /api/appointments/available-slots': ({ query }) => json(200, { date: query.get('date'), availableSlots: ['09:00-10:00', '10:00-11:00'] }),
+    'POST /api/appointments': async (sent) => {
+      const signedInCustomer = ((await (await session(sent)).json()) as { customer?: Customer | null }).customer;
+      const answer = booked(sent, signedInCustomer?.id ?? null);
       lastBooked = answer.appointment;
-      return { status: 201, body: answer };
-    }
-    if (call.path === appointmentPageApi.details(12)) {
-      if (call.headers.get(appointmentAccessHeader) !== 'm.tok/en+1' || !lastBooked) return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'We could not find that appointment.' } } };
+      return json(201, answer);
+    },
+    [`GET ${appointmentPageApi.details(12)}`]: ({ headers }) => {
+      if (headers.get(appointmentAccessHeader) !== 'm.tok/en+1' || !lastBooked) return apiError(404, 'NOT_FOUND', 'We could not find that appointment.');
       const details: AppointmentDetails = { appointment: lastBooked, startsAt: '', endsAt: '', canChange: true, changeCutoffHours: 24 };
-      return { status: 200, body: details };
-    }
-    return { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } };
-  });
+      return json(200, details);
+    },
+  }).requests;
 }
-const signedIn = (): ApiAnswer => ({ status: 200, body: { customer } });
-const visitor = (): ApiAnswer => ({ status: 200, body: { customer: null } });
-const sessionCheckDown = (): ApiAnswer => ({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: authMessages.sessionCheckUnavailable } } });
+const signedIn = () => json(200, { customer });
+const visitor = () => json(200, { customer: null });
+const sessionCheckDown = () => apiError(503, 'SERVICE_UNAVAILABLE', authMessages.sessionCheckUnavailable);
 
 function renderWizard(address = '/book-appointment') {
   const router = createMemoryRouter([{ path: '/book-appointment', Component: BookingWizard }, { path: '/', element: <h1>Home</h1> }], {
@@ -136,14 +132,14 @@ describe('booking wizard and the signed-in customer', () => {
   });
 
   it('shows the first step at once while the account is still being asked for, and fills in only what is still empty', async () => {
-    let answer: (value: ApiAnswer) => void = () => {};
-    bookingApi(() => new Promise<ApiAnswer>((resolve) => (answer = resolve)));
+    const session = heldAnswer();
+    bookingApi(session.answer);
     renderWizard();
     await reachContactStep();
     expect(screen.queryByTestId('signed-in-as')).toBeNull();
     fireEvent.change(screen.getByLabelText(/^Full Name/), { target: { value: 'Dana W.' } });
 
-    answer(signedIn());
+    session.release(signedIn());
     await screen.findByTestId('signed-in-as');
     expect(value(/^Full Name/)).toBe('Dana W.');
     expect(value(/^Email Address/)).toBe('dana@example.com');
@@ -166,7 +162,7 @@ describe('booking wizard and the signed-in customer', () => {
 });
 
 describe('booking confirmation', () => {
-  async function book(user: () => ApiAnswer) {
+  async function book(user: Answer) {
     bookingApi(user);
     const router = renderWizard();
     await reachContactStep();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppointmentRequest, CreateAppointmentResponse } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
-import { availableSlotsKey } from './available-slots.ts';
+import { appointmentQueryKeys } from '@repo/ui/api';
 
 export type CreateAppointmentVariables = { request: AppointmentRequest; idempotencyKey: string };
 
@@ -15,6 +15,6 @@ export function useCreateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAppointment,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: availableSlotsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: appointmentQueryKeys.allAvailableSlots }),
   });
 }

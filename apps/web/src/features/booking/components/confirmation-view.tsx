@@ -3,8 +3,8 @@ import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { business, type Appointment } from '@repo/contracts';
 import { errorMessage, LoadingState } from '@repo/ui';
+import { useAppointmentDetails } from '@repo/ui/api';
 import { paths, portalUrls } from '../../../config/paths.ts';
-import { useAppointmentDetails } from '../api/appointment-details.ts';
 import { Confirmation } from './confirmation.tsx';
 
 type Props = {

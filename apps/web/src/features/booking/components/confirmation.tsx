@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useState, type Ref } from 'react';
+import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { booking, business, type Appointment } from '@repo/contracts';
-import { errorMessage, RoundIcon, showToast } from '@repo/ui';
+import { RoundIcon } from '@repo/ui';
+import { useDownloadCalendar } from '@repo/ui/api';
 import { paths, portalUrls } from '../../../config/paths.ts';
-import { downloadCalendar } from '../api/appointment-details.ts';
 import { arrivalWindow, formatLongDate, formatSlot } from '../lib/dates.ts';
 import { manageAppointmentUrl } from '../lib/manage-link.ts';
 import { reviewUrl } from '../review-link.ts';
@@ -18,20 +18,10 @@ type Props = {
 
 /** The calendar file booking makes for the appointment, fetched with the manage token and saved. */
 function AddToCalendar({ id, manageToken }: { id: number; manageToken: string }) {
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    try {
-      await downloadCalendar(id, manageToken);
-    } catch (error) {
-      showToast({ title: 'Download Failed', description: errorMessage(error, 'The calendar file could not be downloaded. Please try again.'), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const download = useDownloadCalendar();
   return (
-    <Button variant="light" onClick={() => void download()} disabled={busy}>
-      {busy ? 'Preparing calendar file...' : 'Add to calendar'}
+    <Button variant="light" onClick={() => download.mutate({ id, accessToken: manageToken })} disabled={download.isPending}>
+      {download.isPending ? 'Preparing calendar file...' : 'Add to calendar'}
     </Button>
   );
 }

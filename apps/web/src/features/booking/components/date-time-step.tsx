@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } 
 import { lazy, Suspense } from 'react';
 import { booking, business, onlineBookingHours } from '@repo/contracts';
 import { errorMessage } from '@repo/ui';
-import { useAvailableSlots } from '../api/available-slots.ts';
+import { useAvailableSlots } from '@repo/ui/api';
 import { formatSlot, formatTime } from '../lib/dates.ts';
 import { Choice } from './choice.tsx';
 

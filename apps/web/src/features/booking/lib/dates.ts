@@ -1,15 +1,15 @@
+import { formatter } from '@repo/ui';
+
 /** The weekdays, Sunday first, as JavaScript's getUTCDay() numbers them. */
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /**
  * EEEE, MMMM d, yyyy, e.g. "Wednesday, November 25, 2026", without any time-zone shift: the date is the business's
- * date. The formatter is made on first use: a page's first Intl formatter loads the browser's locale data (tens of
- * milliseconds of main thread), which only the later steps need.
+ * date. Its formatter is made on first use (`formatter`): a page's first Intl formatter loads the browser's locale
+ * data (tens of milliseconds of main thread), which only the later steps need.
  */
-let longDate: Intl.DateTimeFormat | undefined;
 export function formatLongDate(date: string): string {
-  longDate ??= new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  return longDate.format(new Date(`${date}T00:00:00Z`));
+  return formatter('date', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** "09:00-10:00" shown as "9:00 AM - 10:00 AM". */

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createBrowserRouter, createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@repo/ui';
+import { fakeApi } from '@repo/ui/testing/api';
 import { paymentRoutes } from './payment-routes.tsx';
 
 const routes: RouteObject[] = [{ HydrateFallback: () => null, children: paymentRoutes }];
@@ -15,7 +16,7 @@ afterEach(() => {
 
 /** Prerenders `prerenderedPath`, then hydrates that HTML in the browser at `address`; answers what React reported. */
 async function hydrateAt(prerenderedPath: string, address: string) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{}', { status: 503 }));
+  fakeApi({ 'GET /api/payments/:paymentIntentId': () => new Response('{}', { status: 503 }) });
   const server = createMemoryRouter(routes, { initialEntries: [prerenderedPath] });
   const html = renderToString(
     <AppProviders>

@@ -3,8 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoDeclineMessage, demoTestCards, paymentMessages, type PublicPayment } from '@repo/contracts';
 import { AppProviders } from '@repo/ui';
+import { apiError, fakeApi, heldAnswer, json } from '@repo/ui/testing/api';
 import { describedBy, expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
-import { mockApi, type ApiAnswer as Answer } from '../../../testing/mock-api.ts';
 import { paymentRoutes } from './payment-routes.tsx';
 
 function renderAt(path: string) {
@@ -36,6 +36,10 @@ const payment = (overrides: Partial<PublicPayment> = {}): PublicPayment => ({
 
 const intent = { paymentIntentId: 'demo_pi_0123456789abcdef01234567', clientSecret: 'demo_pi_0123456789abcdef01234567_secret_abc', provider: 'demo' };
 
+const createIntent = 'POST /api/create-payment-intent';
+const demoConfirm = 'POST /api/payments/demo/confirm';
+const paymentStatus = 'GET /api/payments/:paymentIntentId';
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -65,7 +69,7 @@ describe('/payment', () => {
     ['0', '0', '0 is not an amount above $0, so it was not used. You will still pay $189.50 unless you enter another amount.'],
     ['a negative amount', '-20', '-20 is not an amount above $0, so it was not used. You will still pay $189.50 unless you enter another amount.'],
   ])('says next to the field why %s was not used and what will be paid', async (_case, typed, message) => {
-    const calls = mockApi(() => ({ status: 200, body: intent }));
+    const calls = fakeApi({ [createIntent]: () => json(200, intent) }).requests;
     renderAt('/payment');
     const amount = await screen.findByLabelText(/Amount \(USD\)/);
     fireEvent.change(amount, { target: { value: '189.50' } });
@@ -87,7 +91,7 @@ describe('/payment', () => {
   });
 
   it('sends the optional receipt email and reference, checked first, and shows them with the amount to pay', async () => {
-    const calls = mockApi(() => ({ status: 200, body: intent }));
+    const calls = fakeApi({ [createIntent]: () => json(200, intent) }).requests;
     renderAt('/payment?reference=SA-ABC234');
     const reference = await readyField('Invoice or appointment number (optional)');
     expect(reference).toHaveProperty('value', 'SA-ABC234');
@@ -110,7 +114,7 @@ describe('/payment', () => {
   });
 
   it('explains a bad amount under the field and focuses it, without calling the server', async () => {
-    const calls = mockApi(() => ({ status: 500 }));
+    const calls = fakeApi({ [createIntent]: () => new Response(null, { status: 500 }) }).requests;
     renderAt('/payment');
     const amount = await screen.findByLabelText(/Amount \(USD\)/);
     fireEvent.change(amount, { target: { value: '0.5' } });
@@ -122,11 +126,9 @@ describe('/payment', () => {
 
   it('says clearly when the payment cannot be set up, and Try Again reuses the Idempotency-Key', async () => {
     let fail = true;
-    const calls = mockApi(() =>
-      fail
-        ? { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: 'We could not reach our payment provider.' } } }
-        : { status: 200, body: intent },
-    );
+    const calls = fakeApi({
+      [createIntent]: () => (fail ? apiError(503, 'SERVICE_UNAVAILABLE', 'We could not reach our payment provider.') : json(200, intent)),
+    }).requests;
     renderAt('/payment');
     fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     const alert = await screen.findByRole('alert');
@@ -140,19 +142,16 @@ describe('/payment', () => {
   });
 
   it('pays with the demo card form: a decline keeps the form usable, the test card pays and opens the confirmation', async () => {
-    let release: () => void = () => {};
-    mockApi(async (call) => {
-      if (call.path === '/api/create-payment-intent') {
-        await new Promise<void>((resolve) => (release = resolve));
-        return { status: 200, body: intent };
-      }
-      if (call.path === '/api/payments/demo/confirm') {
-        const { cardNumber } = call.body as { cardNumber: string };
+    const created = heldAnswer();
+    fakeApi({
+      [createIntent]: created.answer,
+      [demoConfirm]: ({ body }) => {
+        const { cardNumber } = body as { cardNumber: string };
         return cardNumber === demoTestCards.declined
-          ? { status: 200, body: { payment: payment({ status: 'failed' }), failureMessage: demoDeclineMessage } }
-          : { status: 200, body: { payment: payment(), failureMessage: null } };
-      }
-      return { status: 200, body: payment() };
+          ? json(200, { payment: payment({ status: 'failed' }), failureMessage: demoDeclineMessage })
+          : json(200, { payment: payment(), failureMessage: null });
+      },
+      [paymentStatus]: () => json(200, payment()),
     });
     const router = renderAt('/payment');
     const amount = await screen.findByLabelText(/Amount \(USD\)/);
@@ -160,7 +159,7 @@ describe('/payment', () => {
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Dryer repair' } });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
     expect((await screen.findByRole('status')).textContent).toContain('Setting up payment');
-    act(() => release());
+    act(() => created.release(json(200, intent)));
 
     expect((await screen.findByRole('form', { name: 'Demo card payment' })).textContent).toContain('Demo mode — no card is charged');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Complete Payment' })));
@@ -186,12 +185,8 @@ describe('/payment', () => {
   });
 
   it('shows the card number problem under the field while processing reads Processing...', async () => {
-    let release: (answer: Answer) => void = () => {};
-    mockApi((call) =>
-      call.path === '/api/create-payment-intent'
-        ? { status: 200, body: intent }
-        : new Promise<Answer>((resolve) => (release = resolve)),
-    );
+    const confirmed = heldAnswer();
+    fakeApi({ [createIntent]: () => json(200, intent), [demoConfirm]: confirmed.answer });
     renderAt('/payment');
     fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Payment' }));
     const card = await screen.findByLabelText(/Card number/);
@@ -203,13 +198,13 @@ describe('/payment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
     const processing = await screen.findByRole('button', { name: 'Processing...' });
     expect(processing).toHaveProperty('disabled', true);
-    act(() => release({ status: 400, body: { error: { code: 'VALIDATION_ERROR', message: 'Use a test card', fields: { cardNumber: 'Use a test card' } } } }));
+    act(() => confirmed.release(apiError(400, 'VALIDATION_ERROR', 'Use a test card', { cardNumber: 'Use a test card' })));
     await expectFieldError(card, 'Use a test card');
     await waitFor(() => expect(document.activeElement).toBe(card));
   });
 
   it('fills in the amount and description from a link (Pay balance), and the payer can still change them', async () => {
-    const calls = mockApi(() => ({ status: 200, body: intent }));
+    const calls = fakeApi({ [createIntent]: () => json(200, intent) }).requests;
     renderAt('/payment?amount=189.50&description=Dryer%20repair%20%E2%80%94%20appointment%20SA-ABC234');
     const amount = await readyField(/Amount \(USD\)/);
     expect(amount).toHaveProperty('value', '189.50');
@@ -250,7 +245,7 @@ describe('/payment', () => {
 
 describe('/payment-success', () => {
   it('shows the real amount and description from the server, and the way home or to call', async () => {
-    const calls = mockApi(() => ({ status: 200, body: payment({ amount: 42.1, description: 'Ice maker' }) }));
+    const calls = fakeApi({ [paymentStatus]: () => json(200, payment({ amount: 42.1, description: 'Ice maker' })) }).requests;
     renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
     await expectPageHeading('Payment Successful');
     expect(screen.getByTestId('paid-amount').textContent).toBe('$42.10');
@@ -264,7 +259,7 @@ describe('/payment-success', () => {
   });
 
   it('says so honestly when the payment failed or is still processing', async () => {
-    mockApi(() => ({ status: 200, body: payment({ status: 'failed' }) }));
+    fakeApi({ [paymentStatus]: () => json(200, payment({ status: 'failed' })) });
     renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
     await expectPageHeading('Payment Not Completed');
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/payment');
@@ -275,7 +270,7 @@ describe('/payment-success', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let status: PublicPayment['status'] = 'processing';
-      mockApi(() => ({ status: 200, body: payment({ status }) }));
+      fakeApi({ [paymentStatus]: () => json(200, payment({ status })) });
       renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
       await expectPageHeading('Payment Processing');
       status = 'succeeded';
@@ -287,7 +282,7 @@ describe('/payment-success', () => {
   });
 
   it('shows no payment without a valid payment_intent, or for one the server does not know', async () => {
-    const calls = mockApi(() => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'We could not find that payment.' } } }));
+    const calls = fakeApi({ [paymentStatus]: () => apiError(404, 'NOT_FOUND', 'We could not find that payment.') }).requests;
     renderAt('/payment-success');
     await expectPageHeading('No Payment Found');
     expect(calls).toHaveLength(0);

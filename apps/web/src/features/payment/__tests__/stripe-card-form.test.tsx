@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@repo/ui';
+import { fakeApi, json } from '@repo/ui/testing/api';
 import { expectToast } from '@repo/ui/testing/queries';
 import { paymentRoutes } from './payment-routes.tsx';
 
@@ -34,9 +35,7 @@ const payment = { paymentIntentId: 'pi_3Abc', status: 'succeeded', amount: 150, 
 
 function renderPayment() {
   // Creating the intent answers the intent; the success page then reads the payment back.
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-    new Response(JSON.stringify(String(input).startsWith('/api/payments/') ? payment : intent), { status: 200 }),
-  );
+  fakeApi({ 'POST /api/create-payment-intent': () => json(200, intent), 'GET /api/payments/:paymentIntentId': () => json(200, payment) });
   const router = createMemoryRouter([{ HydrateFallback: () => null, children: paymentRoutes }], { initialEntries: ['/payment'] });
   render(
     <AppProviders>

@@ -1,4 +1,5 @@
 import { business } from '@repo/contracts';
+import { formatter } from '@repo/ui';
 
 /**
  * 189.5 → "$189.50", 1234 → "$1,234.00", as Intl's en-US currency format writes them: cents rounded half away from
@@ -16,10 +17,8 @@ export function formatUsd(amount: number): string {
 }
 
 /** An ISO instant as the business's calendar date, e.g. "November 22, 2026" (its formatter made on first use). */
-let longDate: Intl.DateTimeFormat | undefined;
 export function formatBusinessDate(iso: string): string {
-  longDate ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: business.timeZone });
-  return longDate.format(new Date(iso));
+  return formatter('date', { dateStyle: 'long', timeZone: business.timeZone }).format(new Date(iso));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { fireEvent, render, waitFor } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import {
   backOfficeSessionPath,
@@ -9,102 +9,15 @@ import {
   type Technician,
   type TechnicianJob,
   type TrackingRecord,
-  type WsServerMessage,
 } from '@repo/contracts';
 import { appointmentExample, technicianExample, trackingRecordExample } from '@repo/contracts/testing';
+import { json, type Answer } from '@repo/ui/testing/api';
 
 /**
- * Test stand-ins for the back office's staff and technician screens: the API behind `fetch`, the live socket, and
- * the phone's geolocation. Only the app's tests import this.
+ * Test stand-ins for the back office's staff and technician screens: the signed-in user, the data the API answers,
+ * and the phone's geolocation (the API itself is @repo/ui's fake on MSW, the live socket its fake WebSocket). Only the
+ * app's tests import this.
  */
-
-export type SentRequest = { method: string; path: string; query: URLSearchParams; body: unknown };
-export type Answer = (request: SentRequest) => Response | Promise<Response>;
-
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-export const apiError = (status: number, code: string, message: string, fields?: Record<string, string>) =>
-  json(status, { error: { code, message, ...(fields ? { fields } : {}) } });
-
-/** Answers keyed "METHOD /path" (query aside), every request recorded; anything unanswered is a 404 in the API shape. */
-export function fakeApi(answers: Record<string, Answer>) {
-  const table = new Map(Object.entries(answers));
-  const requests: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const address = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const url = new URL(address, window.location.origin);
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const request = { method, path: url.pathname, query: url.searchParams, body };
-      requests.push(request);
-      const answer = table.get(`${method} ${url.pathname}`);
-      return answer ? answer(request) : apiError(404, 'NOT_FOUND', `The fake API has no answer for ${method} ${url.pathname}`);
-    }),
-  );
-  return {
-    requests,
-    sent: (key: string) => requests.filter((request) => `${request.method} ${request.path}` === key),
-    answer: (key: string, answer: Answer) => table.set(key, answer),
-  };
-}
-
-/** A /ws connection the test opens and feeds; the page's subscribe messages are in `sent`. */
-export class FakeSocket {
-  static instances: FakeSocket[] = [];
-  readonly sent: unknown[] = [];
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-
-  close() {
-    this.readyState = 3;
-  }
-
-  /** The server accepts the connection. */
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-
-  receive(message: WsServerMessage) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-
-  /** The connection is lost. */
-  drop() {
-    this.readyState = 3;
-    this.onclose?.(new CloseEvent('close'));
-  }
-}
-
-export function fakeLiveSocket() {
-  FakeSocket.instances = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  return {
-    /**
-     * The page's current connection, once it has one: React opens it in an effect, which may run after the page's
-     * heading is on screen.
-     */
-    current: () =>
-      waitFor(() => {
-        const socket = FakeSocket.instances.at(-1);
-        if (!socket) throw new Error('The page opened no live socket.');
-        return socket;
-      }),
-  };
-}
 
 export const staffUser: BackOfficeUser = { id: 1, name: 'Office', email: 'office@example.com', role: 'staff', technicianId: null };
 export const technicianUser: BackOfficeUser = { id: 9, name: 'Sara Martinez', email: 'sara@example.com', role: 'technician', technicianId: 'tech_sara' };
