@@ -13,6 +13,7 @@ import { benchDir, describeMachine, machine, sectionMarkdown, sectionsDir, table
 const benchmarks = [
   { id: 'run', file: 'run.ts', what: 'booking service beside a bare Fastify hello-world (autocannon)' },
   { id: 'effects', file: 'effects.ts', what: 'durable cross-service effects on PostgreSQL and PGlite' },
+  { id: 'memory', file: 'memory.ts', what: 'the embedded system of `pnpm start`: one process per service beside the embedded host' },
   { id: 'limits', file: 'limits.ts', what: 'rate limits counted in PostgreSQL and PGlite beside the in-memory store' },
   { id: 'ws', file: 'ws.ts', what: 'live tracking updates over /ws beside a bare ws broadcast' },
   { id: 'import', file: 'import.ts', what: "the back office's customer import and list search at 50,000 customers" },

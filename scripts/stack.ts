@@ -1,7 +1,8 @@
 /**
- * Starts the whole system from built artefacts: the field-service sandboxes (in this process), the four services
- * (dist/server.mjs) and one gateway in front of the three built apps. Used by `pnpm start` (PGlite, local gateway) and
- * by the browser tests (PostgreSQL, real nginx).
+ * Starts the whole system from built artefacts: the field-service sandboxes (in this process), the services and one
+ * gateway in front of the three built apps. On PostgreSQL (the browser tests, the load benchmark) each service is its
+ * own process (services/<name>/dist/server.mjs), as in production; on embedded PGlite databases (`pnpm start`) they
+ * all run in one process, the embedded host (infra/embedded-host), which keeps the system's memory small.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,6 +18,11 @@ export type StackOptions = {
   gateway: 'local' | 'nginx';
   /** PostgreSQL URL per service; without them each service keeps an embedded PGlite under `dataDir/<service>`. */
   databaseUrls?: Record<ServiceName, string>;
+  /**
+   * One process per service (as in production; the default on PostgreSQL), or every service in the embedded host (the
+   * default on embedded databases, and only for them).
+   */
+  processes?: 'per-service' | 'one';
   dataDir: string;
   appPorts: Record<AppName, number>;
   servicePorts: Record<ServiceName, number>;
@@ -36,6 +42,8 @@ export type StackOptions = {
 };
 
 export type RunningStack = {
+  /** The process id of each service (all the same in the embedded host), for measuring them. */
+  pids: () => Partial<Record<ServiceName, number>>;
   urls: Record<AppName, string>;
   /** The running field-service sandboxes (absent when `sandboxes: false`). */
   sandboxes?: Pick<RunningSandboxes, 'urls' | 'credentials'>;
@@ -58,13 +66,21 @@ export function localOrigins(appPorts: Record<AppName, number>): Record<AppName,
  * session cookie is not Secure: local stacks are plain http.
  */
 export function spawnService(service: ServiceName, port: number, logFile: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawnLogged([serviceEntry(service)], path.join(repoRoot, 'services', service), logFile, { COOKIE_SECURE: 'false', ...env, HOST: '127.0.0.1', PORT: String(port) });
+}
+
+/** Starts the embedded host with each service's environment (`services`), each logging to `<logDir>/<service>.log`. */
+function spawnEmbeddedHost(logFile: string, logDir: string, services: Record<string, Record<string, string>>): ChildProcess {
+  return spawnLogged([embeddedHostEntry], path.dirname(path.dirname(embeddedHostEntry)), logFile, {
+    EMBEDDED_SERVICES: JSON.stringify(services),
+    EMBEDDED_LOG_DIR: logDir,
+  });
+}
+
+function spawnLogged(args: string[], cwd: string, logFile: string, env: NodeJS.ProcessEnv): ChildProcess {
   const out = createWriteStream(logFile, { flags: 'a' });
   const { DATABASE_URL: _shellDatabase, ...inherited } = process.env;
-  const child = spawn(process.execPath, [serviceEntry(service)], {
-    cwd: path.join(repoRoot, 'services', service),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, COOKIE_SECURE: 'false', ...env, HOST: '127.0.0.1', PORT: String(port) },
-  });
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...inherited, ...env } });
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
   return child;
@@ -89,6 +105,7 @@ export function serviceMesh(servicePorts: Record<ServiceName, number>): Record<S
 }
 
 export const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'services', service, 'dist', 'server.mjs');
+const embeddedHostEntry = path.join(repoRoot, 'infra', 'embedded-host', 'dist', 'server.mjs');
 
 /**
  * Runs a service's migrate command (`node dist/server.mjs migrate`) on `databaseUrl`, as docker-compose.yml's
@@ -96,11 +113,23 @@ export const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'servi
  * of the log when it fails.
  */
 export async function migrateService(service: ServiceName, databaseUrl: string, logFile: string): Promise<void> {
+  await runMigrateCommand(service, { NODE_ENV: 'production', DATABASE_URL: databaseUrl }, logFile);
+}
+
+/**
+ * Creates and migrates a service's embedded database under `dataDir` in a process of its own. Creating a PGlite
+ * database takes several hundred MB that its process keeps, so the embedded host only ever opens existing ones.
+ */
+async function createEmbeddedDatabase(service: ServiceName, dataDir: string, logFile: string): Promise<void> {
+  await runMigrateCommand(service, { NODE_ENV: 'development', DATA_DIR: dataDir }, logFile);
+}
+
+async function runMigrateCommand(service: ServiceName, env: Record<string, string>, logFile: string): Promise<void> {
   const out = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, [serviceEntry(service), 'migrate'], {
     cwd: path.join(repoRoot, 'services', service),
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: databaseUrl },
+    env: { PATH: process.env.PATH, ...env },
   });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
@@ -139,8 +168,10 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  for (const service of serviceNames) {
-    if (!existsSync(serviceEntry(service))) throw new Error(`${serviceEntry(service)} is missing: run \`pnpm build\` first.`);
+  const oneProcess = (options.processes ?? (options.databaseUrls ? 'per-service' : 'one')) === 'one';
+  if (oneProcess && options.databaseUrls) throw new Error('The embedded host runs services on embedded databases only: start a stack on PostgreSQL with processes: per-service.');
+  for (const entry of [...serviceNames.map(serviceEntry), ...(oneProcess ? [embeddedHostEntry] : [])]) {
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`pnpm build\` first.`);
   }
   for (const app of appNames) {
     if (!existsSync(path.join(repoRoot, 'apps', app, 'dist', 'index.html'))) throw new Error(`apps/${app}/dist is missing: run \`pnpm build\` first.`);
@@ -152,7 +183,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   const mesh = serviceMesh(options.servicePorts);
   const signingKeys = options.signingKeys ?? generateSigningKeys();
-  const children = new Map<ServiceName, ChildProcess>();
+  const children = new Map<ServiceName | 'embedded-host', ChildProcess>();
   const stops: (() => Promise<void>)[] = [];
   let sandboxes: RunningSandboxes | undefined;
   const stop = async () => {
@@ -162,8 +193,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await sandboxes?.close().catch(() => undefined);
   };
 
+  /** A service's own environment, as its process (or the embedded host) gets it. */
+  const serviceEnv = (service: ServiceName): Record<string, string> => ({
+    COOKIE_SECURE: 'false',
+    ...sandboxes?.env,
+    ...options.env,
+    SEED_DEMO: String(options.seed),
+    ...mesh[service],
+    ...signingKeyEnv(service, signingKeys),
+    ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
+    ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
+    HOST: '127.0.0.1',
+    PORT: String(options.servicePorts[service]),
+  });
+
   const migrated = new Set<ServiceName>();
   const startService = async (service: ServiceName) => {
+    if (oneProcess) throw new Error('Stopping and starting one service needs a stack of one process per service; the embedded host runs them all.');
     const running = children.get(service);
     if (running && running.exitCode === null && running.signalCode === null) return;
     // On PostgreSQL the schema is migrated by its own step first, as in production (which refuses a schema that is
@@ -172,27 +218,30 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       await migrateService(service, options.databaseUrls[service], logFile(service));
       migrated.add(service);
     }
-    const port = options.servicePorts[service];
-    const child = spawnService(service, port, logFile(service), {
-      ...sandboxes?.env,
-      ...options.env,
-      SEED_DEMO: String(options.seed),
-      ...mesh[service],
-      ...signingKeyEnv(service, signingKeys),
-      ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
-      ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
-    });
+    const child = spawnService(service, options.servicePorts[service], logFile(service), serviceEnv(service));
     children.set(service, child);
-    await waitUntilReady(service, port, child, logFile(service));
+    await waitUntilReady(service, options.servicePorts[service], child, logFile(service));
   };
   const stopService = async (service: ServiceName) => {
     const child = children.get(service);
     if (child) await stopChild(child);
   };
+  /** Every service in one process on embedded databases (`infra/embedded-host`), which migrate themselves at start. */
+  const startEmbeddedHost = async () => {
+    for (const service of serviceNames) {
+      const dataDir = path.join(options.dataDir, service);
+      if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createEmbeddedDatabase(service, dataDir, logFile(service));
+    }
+    const hostLog = path.join(logDir, 'embedded-host.log');
+    const host = spawnEmbeddedHost(hostLog, logDir, Object.fromEntries(serviceNames.map((service) => [service, serviceEnv(service)])));
+    children.set('embedded-host', host);
+    for (const service of serviceNames) await waitUntilReady(service, options.servicePorts[service], host, hostLog);
+  };
 
   try {
     if (options.sandboxes !== false) sandboxes = await startSandboxes(options.sandboxes ?? {});
-    await Promise.all(serviceNames.map(startService));
+    if (oneProcess) await startEmbeddedHost();
+    else await Promise.all(serviceNames.map(startService));
 
     const topology: LocalTopology = {
       host: '127.0.0.1',
@@ -211,6 +260,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       stops.push(() => gateway.close());
     }
     return {
+      pids: () =>
+        Object.fromEntries(serviceNames.flatMap((service) => {
+          const pid = (children.get(service) ?? children.get('embedded-host'))?.pid;
+          return pid === undefined ? [] : [[service, pid]];
+        })),
       urls: origins,
       sandboxes: sandboxes && { urls: sandboxes.urls, credentials: sandboxes.credentials },
       logFile,

@@ -76,6 +76,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     logger: {
       level: env.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(options.runtime?.logStream ? { stream: options.runtime.logStream } : {}),
     },
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,

@@ -13,6 +13,9 @@ export type RunOptions = {
   timeoutMs?: number;
 };
 
+/** One app of a process that runs several (the embedded host of `pnpm start`). */
+export type RunEntry = Pick<RunOptions, 'host' | 'port' | 'onClose'> & { app: ServiceApp };
+
 /**
  * The only place that calls `listen`: starts the service and, on SIGTERM or SIGINT (or an uncaught error), stops it
  * in this order, within `timeoutMs`:
@@ -24,25 +27,40 @@ export type RunOptions = {
  * 4. `onClose` (the database), then exit 0. A step that fails or the timeout exits 1.
  */
 export async function runService(app: ServiceApp, options: RunOptions): Promise<void> {
+  await runServices([{ app, host: options.host, port: options.port, onClose: options.onClose }], options);
+}
+
+/**
+ * `runService` for several apps in one process: each listens on its own port, and one signal drains them all
+ * together, then closes each app and its database.
+ */
+export async function runServices(entries: RunEntry[], options: Pick<RunOptions, 'delayMs' | 'timeoutMs'>): Promise<void> {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const log = entries[0]!.app.log;
   closeWithGrace(
     {
       delay: timeoutMs,
-      logger: { error: (message: unknown) => app.log.error({ err: message }, 'error during shutdown') },
-      onTimeout: () => app.log.error(`shutdown did not finish within ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS); exiting`),
-      onSecondSignal: (signal) => app.log.error({ signal }, 'second signal during shutdown; exiting'),
+      logger: { error: (message: unknown) => log.error({ err: message }, 'error during shutdown') },
+      onTimeout: () => log.error(`shutdown did not finish within ${timeoutMs} ms (SHUTDOWN_TIMEOUT_MS); exiting`),
+      onSecondSignal: (signal) => log.error({ signal }, 'second signal during shutdown; exiting'),
     },
     async ({ signal, err }) => {
-      if (err) app.log.error({ err }, 'uncaught error; shutting down');
-      else app.log.info({ signal }, 'shutting down: readiness answers 503, requests in flight finish');
-      startDraining(app);
+      for (const { app } of entries) {
+        if (err) app.log.error({ err }, 'uncaught error; shutting down');
+        else app.log.info({ signal }, 'shutting down: readiness answers 503, requests in flight finish');
+        startDraining(app);
+      }
       if (options.delayMs) await sleep(options.delayMs);
-      await app.close();
-      await options.onClose?.();
-      app.log.info('shut down');
+      await Promise.all(
+        entries.map(async ({ app, onClose }) => {
+          await app.close();
+          await onClose?.();
+          app.log.info('shut down');
+        }),
+      );
     },
   );
-  await app.listen({ host: options.host, port: options.port });
+  for (const { app, host, port } of entries) await app.listen({ host, port });
 }
 
 /** Runs `main`, printing a start-up failure (such as an invalid environment) plainly and exiting non-zero. */

@@ -10,4 +10,9 @@ export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpr
  * replaces the clock, and brings the sessions it opened itself (`sessions`, answered before the service's own store,
  * which answers every other session as in production).
  */
-export type ServiceRuntime = { now: () => Date; sessions?: MemorySessionStore };
+export type ServiceRuntime = {
+  now: () => Date;
+  sessions?: MemorySessionStore;
+  /** Where the service's log lines go (default: stdout); a host running several services gives each its own file. */
+  logStream?: NodeJS.WritableStream;
+};

@@ -5,7 +5,9 @@ import type { ServiceName } from '@repo/contracts';
 import { createDatabase, migrateServiceDatabase, pendingServiceMigrations, type Database } from './db/index.ts';
 import type { ServiceApp, ServiceRuntime } from './service-app.ts';
 import { EnvError, loadEnv, type BaseEnv } from './env.ts';
-import { runService, startOrExit } from './run-service.ts';
+import { runService, runServices, startOrExit, type RunEntry } from './run-service.ts';
+
+export { startOrExit };
 
 export type { ServiceRuntime };
 export const systemRuntime: ServiceRuntime = { now: () => new Date() };
@@ -93,17 +95,7 @@ async function migrate<Env extends BaseEnv, DB>(definition: ServiceDefinition<En
  */
 async function serve<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env, DB>): Promise<void> {
   const env = loadEnv(definition.name, definition.envSchema);
-  const database = await openServiceDatabase<DB>(definition.name, env);
-  let app: ServiceApp;
-  try {
-    const db = database.db as Kysely<unknown> as Kysely<any>;
-    if (env.NODE_ENV === 'production') await refuseSchemaBehind(definition.name, db, definition.migrations);
-    else await migrateServiceDatabase(db, definition.migrations);
-    app = await definition.build(env, database, systemRuntime);
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
+  const { app, database } = await prepare(definition, env, systemRuntime);
   await runService(app, {
     host: env.HOST,
     port: env.PORT,
@@ -111,6 +103,51 @@ async function serve<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env,
     delayMs: env.SHUTDOWN_DELAY_MS,
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   });
+}
+
+/** The service's database opened and its schema checked (production) or brought up to date, and the app built on it. */
+async function prepare<Env extends BaseEnv, DB>(definition: ServiceDefinition<Env, DB>, env: Env, runtime: ServiceRuntime) {
+  const database = await openServiceDatabase<DB>(definition.name, env);
+  try {
+    const db = database.db as Kysely<unknown> as Kysely<any>;
+    if (env.NODE_ENV === 'production') await refuseSchemaBehind(definition.name, db, definition.migrations);
+    else await migrateServiceDatabase(db, definition.migrations);
+    return { app: await definition.build(env, database, runtime), database };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/** One service of an embedded host: its definition, its environment (as its own process would get it) and its log. */
+export type HostedService = { definition: ServiceDefinition<any, any>; env: NodeJS.ProcessEnv; logStream: NodeJS.WritableStream };
+
+/**
+ * Runs several services in this one process, each on its own embedded database, port and log, as `pnpm start` does:
+ * each Node process and each PostgreSQL instance has a fixed cost of memory, and one process with small embedded
+ * databases keeps the whole system under 1 GB (`pnpm bench memory`). The services still reach each other only by
+ * HTTP on their ports, exactly as separate processes do. Not for production, which runs each service on its own
+ * (with PostgreSQL): a host refuses NODE_ENV=production. The services start one after another (an embedded database's
+ * first start takes the most memory), and one signal stops them all.
+ */
+export async function hostServices(services: HostedService[]): Promise<void> {
+  const entries: RunEntry[] = [];
+  let last: BaseEnv | undefined;
+  try {
+    for (const { definition, env: source, logStream } of services) {
+      const env = loadEnv(definition.name, definition.envSchema, source);
+      if (env.NODE_ENV === 'production') {
+        throw new EnvError(definition.name, ['an embedded host runs services for development only: in production run each service on its own (node dist/server.mjs) with DATABASE_URL']);
+      }
+      const { app, database } = await prepare(definition, env, { ...systemRuntime, logStream });
+      entries.push({ app, host: env.HOST, port: env.PORT, onClose: () => database.close() });
+      last = env;
+    }
+  } catch (err) {
+    for (const { app, onClose } of entries) await app.close().then(onClose);
+    throw err;
+  }
+  await runServices(entries, { delayMs: last?.SHUTDOWN_DELAY_MS, timeoutMs: last?.SHUTDOWN_TIMEOUT_MS });
 }
 
 async function refuseSchemaBehind(name: ServiceName, db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
