@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -13,12 +13,24 @@ let dataDir: string;
 let child: ChildProcess;
 let output = '';
 const urls: Record<string, string> = {};
+const servicePorts: Record<string, number> = {};
+
+/** The command lines of this start's processes: those whose environment names its data folder. */
+async function processesOfThisStart(): Promise<string[]> {
+  const found: string[] = [];
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const [environ, cmdline] = await Promise.all([readFile(`/proc/${pid}/environ`, 'utf8'), readFile(`/proc/${pid}/cmdline`, 'utf8')]).catch(() => ['', '']);
+    if (environ.includes(dataDir)) found.push(cmdline.split('\0').join(' ').trim());
+  }
+  return found;
+}
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'start-node20-'));
   const env: NodeJS.ProcessEnv = { ...process.env, SKIP_BUILD: '1', DATA_DIR: dataDir, FORCE_COLOR: '0' };
   delete env.DATABASE_URL;
   for (const name of [...appNames, ...serviceNames]) env[`${name.toUpperCase()}_PORT`] = String(await freePort());
+  for (const name of serviceNames) servicePorts[name] = Number(env[`${name.toUpperCase()}_PORT`]);
   child = spawn('pnpm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -66,13 +78,27 @@ test('serves each app and its services through the gateway, with demo data', asy
   expect(signIn.status, await signIn.clone().text()).toBe(200);
 });
 
+test('runs every service in the one embedded host, each answering on its port and logging to its own file', async () => {
+  for (const service of serviceNames) {
+    const ready = await fetch(`http://127.0.0.1:${servicePorts[service]}/readyz`);
+    expect(ready.status, service).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', service });
+    await expect.poll(async () => (await stat(path.join(dataDir, 'logs', `${service}.log`))).size, { timeout: 30_000 }).toBeGreaterThan(0);
+  }
+  const commands = await processesOfThisStart();
+  expect(commands.filter((command) => command.includes('infra/embedded-host/dist/server.mjs'))).toHaveLength(1);
+  // The databases were created by each service's migrate command, which has exited; no service runs on its own.
+  expect(commands.filter((command) => /services\/\w+\/dist\/server\.mjs/.test(command))).toEqual([]);
+});
+
 test('stops everything on Ctrl-C', async () => {
   // A terminal's Ctrl-C signals the whole foreground process group: pnpm, tsx and scripts/start.ts.
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
   process.kill(-child.pid!, 'SIGINT');
   expect([0, 'SIGINT']).toContain(await exited);
   await expect.poll(() => output, { timeout: 30_000 }).toContain('Stopping...');
-  for (const app of appNames) {
-    await expect.poll(() => fetch(urls[app]!).then(() => 'answering', () => 'stopped'), { timeout: 30_000 }).toBe('stopped');
+  for (const url of [...appNames.map((app) => urls[app]!), ...serviceNames.map((service) => `http://127.0.0.1:${servicePorts[service]}/healthz`)]) {
+    await expect.poll(() => fetch(url).then(() => 'answering', () => 'stopped'), { timeout: 30_000 }).toBe('stopped');
   }
+  await expect.poll(processesOfThisStart, { timeout: 30_000 }).toEqual([]);
 });
