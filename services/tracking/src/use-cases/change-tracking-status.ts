@@ -1,11 +1,10 @@
 import { appointmentCompletedTopic, trackingMessages, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
 import { notFound } from '@repo/service-kit';
-import { notify } from '@repo/service-kit/db';
-import type { TrackingDatabase, Trx } from '../db/schema.ts';
-import { trackingChangedChannel } from '../domain/live-channels.ts';
+import type { Trx } from '../db/schema.ts';
 import { statusNotification, transitionRefusal } from '../domain/record-plan.ts';
 import { countCompletedJob, lockTechnicians } from '../repositories/technician-repository.ts';
 import { findRecordForUpdate, updateRecord } from '../repositories/tracking-record-repository.ts';
+import { announceTrackingChange } from './announce-tracking-change.ts';
 import type { TrackingContext } from './context.ts';
 import { presentRecord } from './present-tracking.ts';
 import { settleTechnicianStatus } from './technician-workload.ts';
@@ -20,7 +19,8 @@ import { startTrip } from './trips.ts';
  */
 export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: number, status: TrackingStatus, byTechnician?: string): Promise<TrackingRecord> {
   await ctx.db.transaction().execute((trx) => advanceTrackingStatus(ctx, trx, appointmentId, status, byTechnician));
-  return presentRecord(ctx, appointmentId);
+  // Staff or the job's own technician: the record whole.
+  return presentRecord(ctx, appointmentId, 'full');
 }
 
 /** `changeTrackingStatus`'s change, in the caller's transaction (the demo driver's step). */
@@ -46,5 +46,5 @@ export async function advanceTrackingStatus(ctx: TrackingContext, trx: Trx, appo
     await ctx.effects.enqueue(trx, appointmentCompletedTopic, { appointmentId, technicianId: record.technician_id, completedAt: now.toISOString() });
   }
   if (technician) await settleTechnicianStatus(ctx, trx, technician);
-  await notify<TrackingDatabase>(trx, trackingChangedChannel, String(appointmentId));
+  await announceTrackingChange(trx, appointmentId);
 }
