@@ -104,16 +104,21 @@ async function setUp(stack: RunningStack) {
     const body = booked.body as { appointment: { id: number }; manageToken: string };
     jobs.push({ id: body.appointment.id, token: body.manageToken });
   }
-  // Tracking tells booking of the seeded technicians through a durable effect: assign once booking has heard.
-  for (const job of jobs) {
+  /** A staff PUT, repeated for up to a minute until it is accepted (what it needs arrives through a durable effect). */
+  const putUntilAccepted = async (what: string, path: string, body: object) => {
     const until = Date.now() + 60_000;
     for (;;) {
-      const assigned = await fetch(`${backoffice}/api/appointments/${job.id}/assign`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ technicianId }) });
-      if (assigned.ok) break;
-      if (Date.now() > until) throw new Error(`load: assigning answered ${assigned.status} for a minute`);
+      const answer = await fetch(`${backoffice}${path}`, { method: 'PUT', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (answer.ok) return;
+      if (Date.now() > until) throw new Error(`load: ${what} answered ${answer.status} for a minute`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-  }
+  };
+  // Tracking tells booking of the seeded technicians through a durable effect: assign once booking has heard.
+  for (const job of jobs) await putUntilAccepted('assigning', `/api/appointments/${job.id}/assign`, { technicianId });
+  // The technician sets off to each (a customer hears of his moves only while he is on the way to their visit), once
+  // booking's assignment has reached tracking.
+  for (const job of jobs) await putUntilAccepted('setting off', `/api/tracking/${job.id}/status`, { status: 'en-route' });
 
   const customers = Array.from({ length: 10 }, (_, i) => ({ email: `load-customer-${i}@example.com`, password: 'load-customer-password' }));
   for (const [i, customer] of customers.entries()) {

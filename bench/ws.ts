@@ -97,6 +97,9 @@ async function serveTracking(): Promise<void> {
     };
     const response = await injectEffect(app, { from: 'booking', topic: appointmentDispatchTopic, payload, key });
     if (response.statusCode !== 200) throw new Error(`dispatching appointment ${appointmentId} answered ${response.statusCode}: ${response.body}`);
+    // A customer hears of the technician's moves only while the technician is on the way to their visit.
+    const setOff = await app.inject({ method: 'PUT', url: `/api/tracking/${appointmentId}/status`, headers: { authorization: staff }, payload: { status: 'en-route' } });
+    if (setOff.statusCode !== 200) throw new Error(`setting off to appointment ${appointmentId} answered ${setOff.statusCode}: ${setOff.body}`);
     issued[appointmentId] = links.issue(appointmentId, 'track', new Date(endsAt.getTime() + 24 * 3_600_000), now);
   }
   const ready: TrackingReady = { port: (app.server.address() as AddressInfo).port, staff, wide, narrow, links: issued };

@@ -6,16 +6,16 @@ import { assignAndWaitForTracking, noScrollSideways, pageErrorsBesideTiles, staf
 import { axeViolations } from './web-support.ts';
 
 // Through the real nginx and the built services on PostgreSQL: staff assign a seeded technician to an appointment a
-// customer booked, the customer follows it from the portal, staff move the job on, and the shared link opens the page
-// in a browser that has no session.
+// customer booked days ahead, the customer sees it scheduled (nothing live), staff set the technician off and the page
+// turns live by itself, and the shared link opens the page in a browser that has no session.
 const browser = useBrowser();
 const technicianId = 'tech_sara';
 
-/** The status badge of the Estimated Arrival card. */
-const badge = (page: Page) => page.getByRole('region', { name: 'Estimated Arrival' }).locator('[data-status]');
+/** The status badge of the Estimated Arrival card (Your Visit before the technician sets off). */
+const badge = (page: Page, card = 'Estimated Arrival') => page.getByRole('region', { name: card }).locator('[data-status]');
 
 describe('customer tracking page through nginx', () => {
-  it('follows a dispatched technician from the portal, updates on Refresh, and opens from the shared link', async () => {
+  it('shows a visit days away as scheduled, turns live when the technician sets off, and opens from the shared link', async () => {
     const customer = newCustomer('Tracy');
     const context = await signedInContext(browser(), customer, viewports.desktop);
     const booked = await bookByApi(context, `${customer.firstName} ${customer.lastName}`, customer.email, 6);
@@ -29,18 +29,26 @@ describe('customer tracking page through nginx', () => {
     const track = page.getByRole('region', { name: 'Quick Actions' }).getByRole('link', { name: 'Track Technician' });
     expect(await track.getAttribute('href')).toBe(`/technician-tracking?appointment=${id}`);
     await track.click();
-    await page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor();
+    // Before the technician sets off: the booked window and who is coming, nothing live.
+    await page.getByRole('heading', { level: 1, name: 'Your Visit Is Scheduled' }).waitFor();
     expect(new URL(page.url()).search).toBe(`?appointment=${id}`);
+    await page.getByRole('region', { name: 'Your Visit' }).getByText(/^Your visit is scheduled for \w+day, /).waitFor();
     const technician = page.getByRole('region', { name: 'Your Technician' });
     await technician.getByText('Sara Martinez').waitFor();
     expect(await technician.getByRole('link', { name: 'Call Technician' }).getAttribute('href')).toBe('tel:9045550122');
-    await expect.poll(() => badge(page).textContent()).toBe('Technician Dispatched');
-    await page.getByRole('timer').waitFor();
-    await page.getByRole('region', { name: 'Live Location Tracking' }).getByText('Connected', { exact: true }).waitFor();
+    await expect.poll(() => badge(page, 'Your Visit').textContent()).toBe('Technician Dispatched');
+    expect(await page.getByRole('timer').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Live Location Tracking' }).count()).toBe(0);
+    expect(await page.getByText(/On The Way/).count()).toBe(0);
     await technician.getByRole('button', { name: 'Share Location' }).and(page.locator(':enabled')).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // Staff set the technician off: the open page hears it over /ws and turns live, well before its 30 s refresh.
     expect(await staffCall(staff, 'PUT', `/api/tracking/${id}/status`, { status: 'en-route' })).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => badge(page).textContent()).toBe('On The Way');
+    await page.getByRole('timer').waitFor();
+    await page.getByRole('region', { name: 'Live Location Tracking' }).getByText('Connected', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => badge(page).textContent()).toBe('On The Way');
 

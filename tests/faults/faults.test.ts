@@ -226,15 +226,26 @@ describe.sequential('the system under faults', () => {
       });
       socket.send(JSON.stringify({ type: 'subscribe', appointmentId: String(appointmentId), access: first!.manageToken }));
       await waitFor('the subscription', () => heard.some((message) => message.type === 'subscribed' && message.appointmentId === String(appointmentId)), 15_000);
+      const updateOfVisit = (from: number) => () =>
+        heard.slice(from).some((message) => message.type === 'tracking_update' && message.appointmentId === String(appointmentId));
 
+      // The technician sets off: the visitor hears it, and from then on the technician's moves (a customer hears of
+      // them only while the technician is on the way to their visit).
+      const setOff = heard.length;
+      const enRoute = await traffic.call('tracking', 'PUT', `/api/tracking/${appointmentId}/status`, { body: { status: 'en-route' }, auth: true });
+      expect(enRoute).toMatchObject({ status: 200, body: { status: 'en-route' } });
+      await waitFor('the technician setting off to reach the socket', updateOfVisit(setOff), 15_000);
       await traffic.locate(technicianId, 4242);
-      await waitFor('the technician\'s move', () => heard.some((message) => message.type === 'location_update' && message.technicianId === technicianId), 15_000);
+      await waitFor('the technician\'s move', () => heard.some((message) => message.type === 'location_update' && message.technicianId === technicianId && message.appointmentId === String(appointmentId)), 15_000);
 
+      // Then the visit is given to another technician: the visitor hears it, and sees the new one, dispatched, nowhere yet.
       const other = traffic.technicians.find((id) => id !== technicianId) ?? technicianId;
+      expect(other).not.toBe(technicianId);
+      const reassigned = heard.length;
       await traffic.assign(appointmentId, other);
-      await waitFor('the reassignment to reach the socket', () => heard.some((message) => message.type === 'tracking_update' && message.appointmentId === String(appointmentId)), 60_000);
+      await waitFor('the reassignment to reach the socket', updateOfVisit(reassigned), 60_000);
       const after = await traffic.call('tracking', 'GET', `/api/tracking/${appointmentId}`, { headers: { [appointmentAccessHeader]: first!.manageToken } });
-      expect(after).toMatchObject({ status: 200, body: { technicianId: other } });
+      expect(after).toMatchObject({ status: 200, body: { technicianId: other, status: 'dispatched', location: null, route: [] } });
     } finally {
       socket.close();
     }

@@ -40,7 +40,10 @@ export const trackingRecordSchema = z.object({
   estimatedArrival: z.string(),
   estimatedArrivalSource: z.enum(['schedule', 'live']),
   actualArrival: z.string().nullable(),
-  /** The technician's last known position while the job is open. */
+  /**
+   * The technician's last known position while the job is open; for the customer (owner or link holder) only while
+   * the technician is en route to this visit, and so too `route`, `distanceToCustomer` and `estimatedTimeToArrival`.
+   */
   location: locationSchema.nullable(),
   customerLocation: z.object({ lat: z.number().nullable(), lng: z.number().nullable(), address: z.string() }),
   /** Positions of the trip so far (empty until the technician reports one). */
@@ -142,11 +145,14 @@ export const wsServerMessageSchema = z.discriminatedUnion('type', [
   /** The appointment's tracking record changed: refetch it. */
   z.object({ type: z.literal('tracking_update'), appointmentId: z.string() }),
   /**
-   * A technician moved. A subscriber of an appointment hears only its own technician, while that job is open
+   * A technician moved. A subscriber of an appointment hears only its own technician, while they are en route to it
    * (`appointmentId` says which of its subscriptions); a staff subscriber hears every technician (`appointmentId` null).
    */
   z.object({ type: z.literal('location_update'), technicianId: z.string(), appointmentId: z.string().nullable() }),
-  /** A refused subscription or a malformed message; the socket stays open. */
+  /**
+   * A refused subscription or a malformed message, or a subscription ended because its access went with a change (a
+   * technician taken off the job); the socket stays open.
+   */
   z.object({ type: z.literal('error'), message: z.string(), appointmentId: z.string().optional() }),
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;

@@ -8,7 +8,9 @@ import { distanceKm } from '../src/domain/geo.ts';
 import { serviceAreaGeocoder } from '../src/domain/geocoder.ts';
 import type { TrackingContext } from '../src/use-cases/context.ts';
 import { driveDemoTechnician } from '../src/use-cases/drive-demo-technician.ts';
+import { insertTechnician } from '../src/repositories/technician-repository.ts';
 import { deliverSnapshot, dispatchSnapshot, testClock } from './helpers.ts';
+import { startTracking, type LiveTracking } from './ws-helpers.ts';
 
 // Monday 23 November 2026, 10:00 in St Augustine.
 const clock = testClock('2026-11-23T15:00:00Z');
@@ -32,8 +34,9 @@ describe('a demo step without a job to drive to', () => {
       eta: { averageSpeedKmh: 40, roadFactor: 1.3 },
     };
     const before = await service.db.selectFrom('technicians').selectAll().where('id', '=', 'tech_mike').executeTakeFirstOrThrow();
-    expect(await driveDemoTechnician(ctx)).toEqual({ moved: false });
-    expect(await driveDemoTechnician(ctx, 'tech_nobody')).toEqual({ moved: false });
+    const step = (technicianId?: string) => service.db.transaction().execute((trx) => driveDemoTechnician(ctx, trx, technicianId));
+    expect(await step()).toEqual({ moved: false });
+    expect(await step('tech_nobody')).toEqual({ moved: false });
     expect(await service.db.selectFrom('technicians').selectAll().where('id', '=', 'tech_mike').executeTakeFirstOrThrow()).toEqual(before);
   });
 });
@@ -81,5 +84,53 @@ describe('the demo driver (DEMO_DRIVER=true)', () => {
     expect(record.status).toBe('en-route');
     expect(record.route.length).toBeLessThanOrEqual(500);
     expect((await tracking(702)).status).toBe('dispatched');
+  });
+});
+
+describe('the demo driver on two replicas of one database', () => {
+  const intervalMs = 400;
+  let live: LiveTracking;
+  beforeAll(async () => {
+    const driver = { DEMO_DRIVER: 'true', DEMO_DRIVER_INTERVAL_MS: String(intervalMs) };
+    live = await startTracking([driver, driver]);
+  });
+  afterAll(async () => {
+    await live?.close();
+  });
+
+  /** The demo trip's points and when each was reported: one per step the driver took. */
+  const trip = (appointmentId: number) =>
+    live.db.selectFrom('tracking_route_points').select(['lat', 'lng', 'recorded_at']).where('appointment_id', '=', appointmentId).orderBy('id').execute();
+  const meanGapMs = (points: { recorded_at: Date }[]) => (points.at(-1)!.recorded_at.getTime() - points[0]!.recorded_at.getTime()) / (points.length - 1);
+
+  it('takes each turn’s step on one replica only, and carries on when that replica stops', async () => {
+    // The demo technician without a position yet, so every point of the trip is a step of the driver.
+    await insertTechnician(live.db, { id: 'tech_mike', name: 'Mike Johnson', phone: '(904) 555-0111', avatar: null, vehicle_info: null, specialties: [], rating: 4.9, lat: null, lng: null, location_address: null, location_updated_at: null });
+    const startsAt = new Date(Date.now() + 3_600_000);
+    const snapshot = dispatchSnapshot(801, 1, { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString() });
+    expect((await deliverSnapshot(live.instances[0]!.app, snapshot)).json()).toMatchObject({ status: 'applied' });
+
+    const both = await vi.waitFor(async () => {
+      const points = await trip(801);
+      expect(points.length).toBeGreaterThanOrEqual(6);
+      return points;
+    }, { timeout: 30_000, interval: 50 });
+    // Both replicas tick every 400 ms; had each taken its own ticks' steps, they would come twice as often (and the
+    // technician would drive twice as fast).
+    expect(meanGapMs(both)).toBeGreaterThanOrEqual(intervalMs * 0.8);
+    // Each step is one 300 m step closer: none was taken twice.
+    const customer = { lat: 29.8977, lng: -81.3422 };
+    const away = both.map((point) => distanceKm(point, customer));
+    for (let index = 1; index < away.length; index += 1) expect(away[index - 1]! - away[index]!).toBeCloseTo(demoDrive.stepKm, 3);
+
+    // The replica that stops no longer ticks; the other one takes every turn from then on.
+    await live.instances[0]!.app.close();
+    const stoppedAt = both.length;
+    const after = await vi.waitFor(async () => {
+      const points = await trip(801);
+      expect(points.length).toBeGreaterThanOrEqual(stoppedAt + 4);
+      return points;
+    }, { timeout: 30_000, interval: 50 });
+    expect(meanGapMs(after.slice(stoppedAt))).toBeGreaterThanOrEqual(intervalMs * 0.8);
   });
 });

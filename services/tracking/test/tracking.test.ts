@@ -222,13 +222,17 @@ describe('job statuses', () => {
   });
 
   it('announces each change on the tracking.changed channel after commit, for the live socket', async () => {
-    const heard: string[] = [];
-    const unlisten = await service.database.listen(trackingChangedChannel, (appointmentId) => heard.push(appointmentId));
+    const heard: unknown[] = [];
+    const unlisten = await service.database.listen(trackingChangedChannel, (payload) => heard.push(JSON.parse(payload)));
     try {
       await deliver(202, 1);
       expect((await move(202, 'en-route')).statusCode).toBe(200);
       expectApiError(await move(202, 'completed'), 409, 'CONFLICT');
-      await vi.waitFor(() => expect(heard).toEqual(['202', '202']));
+      // With who may follow the record now: its technician and its owner.
+      const change = { appointmentId: '202', technicianId: 'tech_mike', customerId: 7 };
+      await vi.waitFor(() => expect(heard).toEqual([change, change]));
+      await deliver(202, 2, { technicianId: null });
+      await vi.waitFor(() => expect(heard.at(-1)).toEqual({ ...change, technicianId: null }));
     } finally {
       await unlisten();
     }

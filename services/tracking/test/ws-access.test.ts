@@ -59,10 +59,14 @@ beforeAll(async () => {
   staff = tracking.bearer({ sub: 'staff:1', role: 'staff' });
   mover = await newTechnician('Socket Mover');
   otherMover = await newTechnician('Other Mover');
-  // 601 and 602 are the owner's and the stranger's open jobs; 603's slot ended days ago, so its links have lapsed.
+  // 601 and 602 are the owner's and the stranger's jobs their technicians are on the way to (a customer hears of a
+  // technician's moves only then); 603's slot ended days ago, so its links have lapsed; 604 is the owner's next visit.
   await deliver(601, 1, { technicianId: mover, customerId: owner });
   await deliver(602, 1, { technicianId: otherMover, customerId: stranger });
   await deliver(603, 1, { technicianId: otherMover, customerId: owner, startsAt: '2026-11-19T09:00:00-05:00', endsAt: '2026-11-19T10:00:00-05:00' });
+  await deliver(604, 1, { technicianId: mover, customerId: owner, startsAt: '2026-11-25T09:00:00-05:00', endsAt: '2026-11-25T10:00:00-05:00' });
+  await setStatus(601, 'en-route');
+  await setStatus(602, 'en-route');
 });
 afterEach(closeClients);
 afterAll(async () => {
@@ -127,7 +131,7 @@ describe('who may follow an appointment on /ws', () => {
 });
 
 describe('live updates reach only those allowed to see them', () => {
-  it('sends a technician’s moves to the followers of their open jobs and to staff following everything', async () => {
+  it('sends a technician’s moves to the followers of the jobs they are on the way to and to staff following everything', async () => {
     const ownerSocket = await connect(a, { headers: { authorization: customer(owner) } });
     const linkSocket = await connect(a);
     const strangerSocket = await connect(a, { headers: { authorization: customer(stranger) } });
@@ -162,22 +166,22 @@ describe('live updates reach only those allowed to see them', () => {
     const ownerSocket = await connect(a, { headers: { authorization: customer(owner) } });
     const strangerSocket = await connect(a, { headers: { authorization: customer(stranger) } });
     const desk = await connect(a, { headers: { authorization: staff } });
-    await ownerSocket.subscribe('601');
+    await ownerSocket.subscribe('604');
     await strangerSocket.subscribe('602');
     desk.send({ type: 'subscribe_all' });
     await desk.waitFor({ appointmentId: null });
 
-    await setStatus(601, 'en-route');
-    await ownerSocket.waitFor({ type: 'tracking_update', appointmentId: '601' });
-    await desk.waitFor({ type: 'tracking_update', appointmentId: '601' });
+    await setStatus(604, 'en-route');
+    await ownerSocket.waitFor({ type: 'tracking_update', appointmentId: '604' });
+    await desk.waitFor({ type: 'tracking_update', appointmentId: '604' });
     await strangerSocket.barrier();
     noneLike(strangerSocket, { type: 'tracking_update' });
 
     // Unsubscribed, the owner hears no more of it (the next subscribe's answer comes after anything sent before).
-    ownerSocket.send({ type: 'unsubscribe', appointmentId: '601' });
+    ownerSocket.send({ type: 'unsubscribe', appointmentId: '604' });
     await ownerSocket.subscribe('603');
     const [heard, deskHeard] = [ownerSocket.messages.length, desk.messages.length];
-    await setStatus(601, 'arrived');
+    await setStatus(604, 'arrived');
     await desk.waitFor((message) => desk.messages.indexOf(message) >= deskHeard && message.type === 'tracking_update');
     await ownerSocket.barrier();
     expect(ownerSocket.messages.slice(heard)).toEqual([]);
@@ -195,17 +199,20 @@ describe('live updates reach only those allowed to see them', () => {
     await move(mover, a);
     await linkSocket.waitFor({ type: 'location_update', technicianId: mover, appointmentId: '601' });
     await desk.waitFor({ type: 'location_update', technicianId: mover, appointmentId: null });
-    await setStatus(601, 'in-progress', a);
-    await linkSocket.waitFor({ type: 'tracking_update', appointmentId: '601' });
-    await desk.waitFor({ type: 'tracking_update', appointmentId: '601' });
-    await strangerSocket.barrier();
-    expect(strangerSocket.messages).toEqual([{ type: 'subscribed', appointmentId: '602' }]);
 
     // And the other way round: a subscriber of instance A hears a move made through B.
     const ownerSocket = await connect(a, { headers: { authorization: customer(owner) } });
     await ownerSocket.subscribe('601');
     await move(mover, b);
     await ownerSocket.waitFor({ type: 'location_update', technicianId: mover, appointmentId: '601' });
+
+    await setStatus(604, 'in-progress', a);
+    await linkSocket.subscribe('604', linkFor(604, '2026-11-25T15:00:00Z'));
+    await setStatus(604, 'completed', a);
+    await linkSocket.waitFor({ type: 'tracking_update', appointmentId: '604' });
+    await desk.waitFor({ type: 'tracking_update', appointmentId: '604' });
+    await strangerSocket.barrier();
+    expect(strangerSocket.messages).toEqual([{ type: 'subscribed', appointmentId: '602' }]);
   });
 
   it('tells subscribers to refetch, and staff sockets to reconnect, when the database connection that hears changes was lost', async () => {

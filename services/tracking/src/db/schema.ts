@@ -68,11 +68,18 @@ export type TrackingRoutePointsTable = {
   recorded_at: Date;
 };
 
+/** When each piece of scheduled work last ran (the database's clock), shared by the replicas. */
+export type ScheduledRunsTable = {
+  name: string;
+  last_run_at: Date;
+};
+
 export type TrackingDatabase = {
   technicians: TechniciansTable;
   appointment_snapshots: AppointmentSnapshotsTable;
   tracking_records: TrackingRecordsTable;
   tracking_route_points: TrackingRoutePointsTable;
+  scheduled_runs: ScheduledRunsTable;
 };
 export type TechnicianRow = Selectable<TechniciansTable>;
 export type AppointmentSnapshotRow = Selectable<AppointmentSnapshotsTable>;

@@ -2,6 +2,7 @@ import { tracking, type Technician, type TechnicianJob, type TrackingRecord } fr
 import type { TechnicianRow } from '../db/schema.ts';
 import { estimateArrival } from '../domain/arrival.ts';
 import type { EtaSettings, GeoPoint } from '../domain/geo.ts';
+import type { RecordAudience } from '../domain/tracking-access.ts';
 import type { TrackingView } from './tracking-record-repository.ts';
 
 /** Rows become contract types here and nowhere else. */
@@ -25,22 +26,28 @@ export function toTechnician(row: TechnicianRow): Technician {
 
 const windowMs = tracking.progressWindowMinutes * 60_000;
 
-/** What a record is shown with besides its row: the time of the read, its trip, and how the ETA is reckoned. */
-export type RecordExtras = { now: Date; route: GeoPoint[]; eta: EtaSettings };
+/**
+ * What a record is shown with besides its row: the time of the read, its trip, how the ETA is reckoned, and who reads
+ * it.
+ */
+export type RecordExtras = { now: Date; route: GeoPoint[]; eta: EtaSettings; audience: RecordAudience };
 
 /**
  * A record as callers see it. Nothing is made up: the customer's coordinates are those geocoded from the address (null
  * when unknown), distance and ETA are computed from the technician's last position only while both are known, and
- * the arrival estimate is the scheduled start until the technician is on the way (`estimateArrival`). The
- * technician's position is shown only while the job is open; progress runs over the 45 minutes before the scheduled
- * start.
+ * the arrival estimate is the scheduled start until the technician is on the way (`estimateArrival`). Staff and the
+ * technician see the technician's position while the job is open; the customer (owner or link holder) only while the
+ * technician is on the way to this visit, never before (a visit days away, or their other jobs of the day) nor after
+ * arrival, and the trip, distance and ETA likewise. Progress runs over the 45 minutes before the scheduled start.
  */
-export function toTrackingRecord(view: TrackingView, { now, route, eta }: RecordExtras): TrackingRecord {
+export function toTrackingRecord(view: TrackingView, { now, route, eta, audience }: RecordExtras): TrackingRecord {
   const open = view.closed_at === null && view.status !== 'completed';
+  const onTheWay = open && view.status === 'en-route';
+  const showsTrip = audience === 'full' || onTheWay;
   const start = view.starts_at.getTime();
   const progress = view.status === 'completed' ? 100 : Math.round(Math.min(1, Math.max(0, (now.getTime() - (start - windowMs)) / windowMs)) * 100);
   const location =
-    open && view.lat !== null && view.lng !== null
+    open && showsTrip && view.lat !== null && view.lng !== null
       ? { lat: view.lat, lng: view.lng, address: view.location_address, lastUpdated: view.location_updated_at ?? view.updated_at }
       : null;
   const customer = view.customer_lat !== null && view.customer_lng !== null ? { lat: view.customer_lat, lng: view.customer_lng } : null;
@@ -63,7 +70,7 @@ export function toTrackingRecord(view: TrackingView, { now, route, eta }: Record
     actualArrival: view.actual_arrival?.toISOString() ?? null,
     location: location && { ...location, lastUpdated: location.lastUpdated.toISOString() },
     customerLocation: { lat: customer?.lat ?? null, lng: customer?.lng ?? null, address: fullAddress(view) },
-    route,
+    route: showsTrip ? route : [],
     distanceToCustomer: arrival.distanceToCustomer,
     estimatedTimeToArrival: arrival.estimatedTimeToArrival,
     progress,

@@ -73,19 +73,33 @@ export const findOpenRecordOfCustomer = (db: Db, technicianId: string, customerI
     .innerJoin('appointment_snapshots as s', 's.appointment_id', 'r.appointment_id')
     .select(['r.appointment_id', 'r.status'])
     .where('r.technician_id', '=', technicianId).where('r.closed_at', 'is', null).where('s.customer_id', '=', customerId)
-    // A job still open before a completed one: only an open job shows where the technician is.
-    .orderBy(sql`r.status = 'completed'`).limit(1)
+    // The job the technician is on the way to first, then one still open before a completed one: only a job en route
+    // shows where the technician is.
+    .orderBy(sql`r.status = 'en-route'`, 'desc').orderBy(sql`r.status = 'completed'`).limit(1)
     .executeTakeFirst();
 
 /** The appointment's tracking record as stored, or undefined. */
 export const findRecord = (db: Db, appointmentId: number) =>
   db.selectFrom('tracking_records').selectAll().where('appointment_id', '=', appointmentId).executeTakeFirst();
 
-/** The technician's open jobs (neither closed nor completed) and their statuses: who may follow their position. */
-export const openJobsOf = (db: Db, technicianId: string) =>
-  db.selectFrom('tracking_records').select(['appointment_id', 'status'])
-    .where('technician_id', '=', technicianId).where('closed_at', 'is', null).where('status', '!=', 'completed')
+/** Who a record lets follow it: the technician it names (and whether they were taken off it), and the appointment's owner. */
+export const findFollowFacts = (db: Db, appointmentId: number) =>
+  db.selectFrom('tracking_records as r')
+    .innerJoin('appointment_snapshots as s', 's.appointment_id', 'r.appointment_id')
+    .select(['r.technician_id', 'r.close_reason', 's.customer_id'])
+    .where('r.appointment_id', '=', appointmentId)
+    .executeTakeFirst();
+
+/**
+ * The appointments of the technician's open jobs they are on the way to: the trips a position extends, and the only
+ * subscribers (beside staff) who hear of it.
+ */
+export const appointmentsEnRouteOf = async (db: Db, technicianId: string): Promise<number[]> => {
+  const rows = await db.selectFrom('tracking_records').select('appointment_id')
+    .where('technician_id', '=', technicianId).where('closed_at', 'is', null).where('status', '=', 'en-route')
     .execute();
+  return rows.map((row) => row.appointment_id);
+};
 
 /** A technician's jobs on a business date that are still theirs (not closed), in schedule order. */
 export const findJobsOfDay = (db: Db, technicianId: string, date: string): Promise<TrackingView[]> =>

@@ -5,7 +5,7 @@ import { connectionLeases, DomainError, forbidden, type ConnectionLeases, type S
 import type { Database } from '@repo/service-kit/db';
 import type { TrackingDatabase } from '../db/schema.ts';
 import { LiveHub, type LiveViewer } from '../domain/live-hub.ts';
-import { readTechnicianMoved, technicianMovedChannel, trackingChangedChannel } from '../domain/live-channels.ts';
+import { readPayload, technicianMovedChannel, technicianMovedSchema, trackingChangedChannel, trackingChangedSchema } from '../domain/live-channels.ts';
 import type { TrackingEnv } from '../env.ts';
 import type { TrackingContext } from '../use-cases/context.ts';
 import { resolveTrackingAccess } from '../use-cases/resolve-tracking-access.ts';
@@ -21,10 +21,9 @@ function viewerOf(ctx: TrackingContext, request: FastifyRequest): LiveViewer {
     staff: caller.staff,
     mayFollow: async (appointmentId, access) => {
       try {
-        await resolveTrackingAccess(ctx, { ...caller, linkToken: access }, appointmentId);
-        return true;
+        return await resolveTrackingAccess(ctx, { ...caller, linkToken: access }, appointmentId);
       } catch (err) {
-        if (isRefusal(err)) return false;
+        if (isRefusal(err)) return undefined;
         throw err;
       }
     },
@@ -100,14 +99,19 @@ export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: T
     if (request.session) socket.once('close', app.sessions.watch(request.session.sid, () => socket.close(4401, 'session ended')));
   });
 
-  const stopTracking = await database.listen(trackingChangedChannel, (appointmentId) => hub.trackingChanged(appointmentId), {
+  const ignored = (channel: string, payload: string) => app.log.warn({ payload }, `ignored a malformed ${channel} notification`);
+  const stopTracking = await database.listen(trackingChangedChannel, (payload) => {
+    const changed = readPayload(trackingChangedSchema, payload);
+    if (changed) hub.trackingChanged(changed);
+    else ignored(trackingChangedChannel, payload);
+  }, {
     // Notifications sent while the listening connection was down are lost: subscribers refetch.
     onReconnect: () => hub.resync(),
   });
   const stopMoves = await database.listen(technicianMovedChannel, (payload) => {
-    const moved = readTechnicianMoved(payload);
+    const moved = readPayload(technicianMovedSchema, payload);
     if (moved) hub.technicianMoved(moved);
-    else app.log.warn({ payload }, `ignored a malformed ${technicianMovedChannel} notification`);
+    else ignored(technicianMovedChannel, payload);
   });
   app.addHook('onClose', async () => {
     hub.close();

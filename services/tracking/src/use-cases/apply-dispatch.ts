@@ -1,15 +1,14 @@
 import { businessDate, type AppointmentDispatch } from '@repo/contracts';
 import { conflict } from '@repo/service-kit';
-import { notify } from '@repo/service-kit/db';
 import type { Insertable } from 'kysely';
-import type { AppointmentSnapshotsTable, TrackingDatabase, Trx } from '../db/schema.ts';
-import { trackingChangedChannel } from '../domain/live-channels.ts';
+import type { AppointmentSnapshotsTable, Trx } from '../db/schema.ts';
 import type { GeocodedPoint } from '../domain/geocoder.ts';
 import { planRecord } from '../domain/record-plan.ts';
 import { findSnapshotForUpdate, insertSnapshotIfAbsent, replaceSnapshot } from '../repositories/appointment-snapshot-repository.ts';
 import { clearRoute } from '../repositories/route-repository.ts';
 import { countCompletedJob, lockTechnicians } from '../repositories/technician-repository.ts';
 import { findRecordForUpdate, insertRecord, updateRecord } from '../repositories/tracking-record-repository.ts';
+import { announceTrackingChange } from './announce-tracking-change.ts';
 import type { TrackingContext } from './context.ts';
 import { settleTechnicianStatus } from './technician-workload.ts';
 
@@ -77,5 +76,5 @@ export async function applyDispatch(ctx: TrackingContext, trx: Trx, snapshot: Ap
   if (record && plan.status === 'dispatched' && record.status !== 'dispatched') await clearRoute(trx, snapshot.appointmentId);
   if (plan.status === 'completed' && record?.status !== 'completed') await countCompletedJob(trx, plan.technicianId);
   for (const technician of technicians) await settleTechnicianStatus(ctx, trx, technician);
-  await notify<TrackingDatabase>(trx, trackingChangedChannel, String(snapshot.appointmentId));
+  await announceTrackingChange(trx, snapshot.appointmentId);
 }

@@ -1,11 +1,10 @@
 import { appointmentCompletedTopic, trackingMessages, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
 import { notFound } from '@repo/service-kit';
-import { notify } from '@repo/service-kit/db';
-import type { TrackingDatabase } from '../db/schema.ts';
-import { trackingChangedChannel } from '../domain/live-channels.ts';
+import type { Trx } from '../db/schema.ts';
 import { statusNotification, transitionRefusal } from '../domain/record-plan.ts';
 import { countCompletedJob, lockTechnicians } from '../repositories/technician-repository.ts';
 import { findRecordForUpdate, updateRecord } from '../repositories/tracking-record-repository.ts';
+import { announceTrackingChange } from './announce-tracking-change.ts';
 import type { TrackingContext } from './context.ts';
 import { presentRecord } from './present-tracking.ts';
 import { settleTechnicianStatus } from './technician-workload.ts';
@@ -19,29 +18,33 @@ import { startTrip } from './trips.ts';
  * A technician (`byTechnician`) moves only their own jobs: another's answers exactly as a missing one.
  */
 export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: number, status: TrackingStatus, byTechnician?: string): Promise<TrackingRecord> {
+  await ctx.db.transaction().execute((trx) => advanceTrackingStatus(ctx, trx, appointmentId, status, byTechnician));
+  // Staff or the job's own technician: the record whole.
+  return presentRecord(ctx, appointmentId, 'full');
+}
+
+/** `changeTrackingStatus`'s change, in the caller's transaction (the demo driver's step). */
+export async function advanceTrackingStatus(ctx: TrackingContext, trx: Trx, appointmentId: number, status: TrackingStatus, byTechnician?: string): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const record = await findRecordForUpdate(trx, appointmentId);
-    if (!record || (byTechnician !== undefined && record.technician_id !== byTechnician)) throw notFound(trackingMessages.notFound);
-    const refused = transitionRefusal(record, status);
-    if (refused) throw refused;
-    const [technician] = await lockTechnicians(trx, [record.technician_id]);
-    const change = {
-      technician_id: record.technician_id,
-      status,
-      actual_arrival: status === 'arrived' ? now : record.actual_arrival,
-      closed_at: null,
-      close_reason: null,
-      updated_at: now,
-    };
-    await updateRecord(trx, appointmentId, change, [statusNotification(status, now)]);
-    if (status === 'en-route' && technician) await startTrip(trx, appointmentId, technician, now);
-    if (status === 'completed') {
-      await countCompletedJob(trx, record.technician_id);
-      await ctx.effects.enqueue(trx, appointmentCompletedTopic, { appointmentId, technicianId: record.technician_id, completedAt: now.toISOString() });
-    }
-    if (technician) await settleTechnicianStatus(ctx, trx, technician);
-    await notify<TrackingDatabase>(trx, trackingChangedChannel, String(appointmentId));
-  });
-  return presentRecord(ctx, appointmentId);
+  const record = await findRecordForUpdate(trx, appointmentId);
+  if (!record || (byTechnician !== undefined && record.technician_id !== byTechnician)) throw notFound(trackingMessages.notFound);
+  const refused = transitionRefusal(record, status);
+  if (refused) throw refused;
+  const [technician] = await lockTechnicians(trx, [record.technician_id]);
+  const change = {
+    technician_id: record.technician_id,
+    status,
+    actual_arrival: status === 'arrived' ? now : record.actual_arrival,
+    closed_at: null,
+    close_reason: null,
+    updated_at: now,
+  };
+  await updateRecord(trx, appointmentId, change, [statusNotification(status, now)]);
+  if (status === 'en-route' && technician) await startTrip(trx, appointmentId, technician, now);
+  if (status === 'completed') {
+    await countCompletedJob(trx, record.technician_id);
+    await ctx.effects.enqueue(trx, appointmentCompletedTopic, { appointmentId, technicianId: record.technician_id, completedAt: now.toISOString() });
+  }
+  if (technician) await settleTechnicianStatus(ctx, trx, technician);
+  await announceTrackingChange(trx, appointmentId);
 }

@@ -9,7 +9,9 @@ import { resolveTrackingAccess, type TrackingCaller } from './resolve-tracking-a
 /**
  * One technician. Staff read any, a technician themselves; a customer or link holder reads only the technician assigned to an appointment they
  * have access to (`appointmentId`, else the link's appointment, else any open job for the signed-in customer), and
- * sees where the technician is only while that job is not yet complete. Everyone else gets a 404, as for a missing one.
+ * sees where the technician is only while the technician is on the way to that visit: before (the visit is days away,
+ * or the technician is at another customer's) and after arrival, the card has no position. Everyone else gets a 404,
+ * as for a missing one.
  */
 export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller, id: string, appointmentId?: number): Promise<Technician> {
   const row = await findTechnicianById(ctx.db, id);
@@ -30,5 +32,5 @@ export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller
   }
   if (!row || !job) throw notFound(trackingMessages.technicianNotFound);
   const technician = toTechnician(row);
-  return job.status === 'completed' ? { ...technician, currentLocation: null } : technician;
+  return job.status === 'en-route' ? technician : { ...technician, currentLocation: null };
 }

@@ -31,6 +31,6 @@ export async function listTechnicianJobs(ctx: TrackingContext, caller: TrackingC
   }
   const date = query.date ?? businessDate(ctx.now());
   const views = await findJobsOfDay(ctx.db, technicianId, date);
-  const records = await presentRecords(ctx, views);
+  const records = await presentRecords(ctx, views, 'full');
   return { date, technicianId, items: views.map((view, index) => toTechnicianJob(view, records[index]!)) };
 }

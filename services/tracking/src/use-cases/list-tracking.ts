@@ -16,5 +16,6 @@ export async function listTracking(ctx: TrackingContext, caller: TrackingCaller,
   if (!caller.staff && caller.customerId === null && technicianId === undefined) return { items: [], total: 0, ...page };
   const customerId = caller.staff ? undefined : (caller.customerId ?? undefined);
   const { rows, total } = await findActivePage(ctx.db, { ...filters, customerId, technicianId: caller.staff ? undefined : technicianId });
-  return { items: await presentRecords(ctx, rows), total, ...page };
+  // Staff and a technician (their own jobs) see every record whole; a customer as its owner does (see toTrackingRecord).
+  return { items: await presentRecords(ctx, rows, customerId === undefined ? 'full' : 'customer'), total, ...page };
 }

@@ -21,7 +21,7 @@ function renderAt(address: string) {
 }
 
 const expectedHeadings: Record<TrackingStatus, string> = {
-  dispatched: 'Your Technician is On The Way',
+  dispatched: 'Your Visit Is Scheduled',
   'en-route': 'Your Technician is On The Way',
   arrived: 'Your Technician Has Arrived',
   'in-progress': 'Your Repair Is Under Way',
@@ -76,7 +76,7 @@ describe('tracking page: states', () => {
     expect(heading.closest('[role="status"]')).toBeTruthy();
     await expectDocumentTitle('Technician Tracking | St Augustine Appliance Repair');
     held.release(json(200, trackingRecord()));
-    await expectPageHeading('Your Technician is On The Way');
+    await expectPageHeading('Your Visit Is Scheduled');
   });
 
   it('shows an error state when the record cannot be loaded, and Try Again reloads the page', async () => {
@@ -138,7 +138,7 @@ describe('tracking page: without an appointment in the address', () => {
       [detailsPath]: () => json(200, appointmentDetails({ trackToken: 'track/tok' })),
     });
     renderAt('/technician-tracking');
-    await expectPageHeading('Your Technician is On The Way');
+    await expectPageHeading('Your Visit Is Scheduled');
     expect(window.location.search).toBe('?appointment=12');
     expect(api.sent('GET /api/tracking/41')).toHaveLength(0);
   });
@@ -164,7 +164,7 @@ describe('tracking page: without an appointment in the address', () => {
 
 describe('tracking page: the visit', () => {
   it('shows the cards with real data only: Calculating... and a map without markers while positions are unknown', async () => {
-    const api = await renderTracking(trackingRecord());
+    const api = await renderTracking(trackingRecord({ status: 'en-route' }));
     expect(screen.getByText('Technician dispatched')).toBeTruthy();
     expect(factsOf(card('Service Details'))).toEqual({
       'Service type': 'Repair',
@@ -271,7 +271,7 @@ describe('tracking page: the visit', () => {
     ['completed', 'Service Complete'],
   ])('labels the status %s as %s', async (status, label) => {
     await renderTracking(trackingRecord({ status, actualArrival: status === 'dispatched' || status === 'en-route' ? null : '2026-03-10T18:04:00.000Z' }));
-    const arrival = card('Estimated Arrival');
+    const arrival = card(status === 'dispatched' ? 'Your Visit' : 'Estimated Arrival');
     expect(within(arrival).getByText(label).closest('[data-status]')?.getAttribute('data-status')).toBe(status);
     expect(trackingStatusLabels[status]).toBe(label);
   });
@@ -318,6 +318,73 @@ describe('tracking page: the visit', () => {
     const steps = within(card('Service Timeline')).getAllByRole('listitem');
     expect(stepText(steps[3]!)).toBe('Technician ArrivalDone · Mar 10, 2:04 PM');
     expect(within(card('Estimated Arrival')).getByText('Arrived at Mar 10, 2:04 PM')).toBeTruthy();
+    // At the door: where the technician goes next is not shown.
+    expect(screen.queryByRole('region', { name: 'Live Location Tracking' })).toBeNull();
+  });
+});
+
+describe('tracking page: before the technician sets off', () => {
+  /** Nothing on the page says the technician is coming now, counts down or shows where anyone is. */
+  function expectNothingLive() {
+    expect(screen.queryByText(/On The Way/)).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Live Location Tracking' })).toBeNull();
+    expect(screen.queryByRole('region', { name: mapName })).toBeNull();
+    expect(document.querySelector('.leaflet-marker-icon')).toBeNull();
+  }
+
+  it('shows a visit days away as scheduled, with its window and its technician, and nothing live', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    // Six days before the visit (the server sends no position then; the page would not show one anyway).
+    vi.setSystemTime(new Date('2026-03-04T15:00:00.000Z'));
+    await renderTracking(trackingRecord({ location: { lat: 29.8947, lng: -81.3145, address: '1 King Street', lastUpdated: '2026-03-04T14:59:00.000Z' } }));
+    const visit = card('Your Visit');
+    expect(within(visit).getByText('Your visit is scheduled for Tuesday, March 10, 2026, 2:00 PM – 3:00 PM EDT.')).toBeTruthy();
+    expect(within(visit).getByText(/Once your technician is on the way to you, this page shows where they are/)).toBeTruthy();
+    const tech = card('Your Technician');
+    await within(tech).findByText('Maria Lopez');
+    expect(within(tech).getByText('ML')).toBeTruthy();
+    expect(card('Service Details')).toBeTruthy();
+    expectNothingLive();
+    expect(screen.queryByText('1 King Street')).toBeNull();
+  });
+
+  it('turns live when the technician sets off, and back to scheduled, with the new technician, after a reassignment', async () => {
+    const api = await renderTracking(trackingRecord(), '/technician-tracking?appointment=12', {
+      'GET /api/technicians/tech-9': () => json(200, technician({ id: 'tech-9', name: 'Dan Ortiz' })),
+    });
+    const socket = live.latest();
+    socket.open();
+    expect(socket.sent).toEqual([{ type: 'subscribe', appointmentId: '12' }]);
+    expectNothingLive();
+
+    api.answer(trackingPath, () =>
+      json(200, trackingRecord({
+        status: 'en-route',
+        location: { lat: 29.8947, lng: -81.3145, address: '1 King Street', lastUpdated: '2026-03-10T17:40:00.000Z' },
+        distanceToCustomer: 3.4,
+        estimatedTimeToArrival: 11,
+        estimatedArrivalSource: 'live',
+      })),
+    );
+    socket.receive({ type: 'tracking_update', appointmentId: '12' });
+    await expectPageHeading('Your Technician is On The Way');
+    await waitFor(() => expect(factsOf(card('Live Location Tracking'))).toMatchObject({ 'Technician location': '1 King Street', Distance: '3.4 km' }));
+    expect(within(card('Estimated Arrival')).getByRole('timer')).toBeTruthy();
+
+    api.answer(trackingPath, () =>
+      json(200, trackingRecord({
+        technicianId: 'tech-9',
+        notifications: [{ type: 'reassigned', message: 'A different technician has been dispatched', timestamp: '2026-03-10T17:45:00.000Z' }],
+      })),
+    );
+    socket.receive({ type: 'tracking_update', appointmentId: '12' });
+    await expectPageHeading('Your Visit Is Scheduled');
+    expect(screen.getByText('A different technician has been dispatched')).toBeTruthy();
+    await within(card('Your Technician')).findByText('Dan Ortiz');
+    expectNothingLive();
+    expect(api.sent('GET /api/technicians/tech-9')[0]?.query.get('appointment')).toBe('12');
   });
 });
 
@@ -325,7 +392,8 @@ describe('tracking page: countdown and refresh', () => {
   it('counts down mm:ss each second toward the scheduled start, labelled as the scheduled window, with a labelled progress bar and no live announcements', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     vi.setSystemTime(new Date('2026-03-10T17:30:00.000Z'));
-    await renderTracking(trackingRecord());
+    // On the way, without a position yet: the booked window is all there is to count down to.
+    await renderTracking(trackingRecord({ status: 'en-route' }));
     const arrival = card('Estimated Arrival');
     const timer = within(arrival).getByRole('timer', { name: 'Time until your scheduled arrival window opens 30:00' });
     expect(timer.getAttribute('aria-live')).toBe('off');
@@ -387,7 +455,7 @@ describe('tracking page: live updates', () => {
     });
 
   it("shows Connecting..., then a green Connected once /ws is open, following the owner's appointment without a token", async () => {
-    await renderTracking(trackingRecord());
+    await renderTracking(trackingRecord({ status: 'en-route' }));
     await liveState('Connecting...', 'connecting');
     const socket = live.latest();
     expect(socket.url).toBe('ws://localhost:3000/ws');
@@ -469,7 +537,7 @@ describe('tracking page: live updates', () => {
   });
 
   it('says so when the server will not follow the appointment, and keeps refreshing', async () => {
-    await renderTracking(trackingRecord());
+    await renderTracking(trackingRecord({ status: 'en-route' }));
     const socket = live.latest();
     socket.open();
     socket.receive({ type: 'error', message: wsMessages.notAllowed, appointmentId: '12' });
@@ -479,7 +547,7 @@ describe('tracking page: live updates', () => {
   it('follows nothing once the visit is over or closed', async () => {
     await renderTracking(trackingRecord({ status: 'completed', actualArrival: '2026-03-10T18:04:00.000Z' }));
     expect(live.made()).toHaveLength(0);
-    expect(within(card('Live Location Tracking')).queryByRole('status', { name: '' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Live Location Tracking' })).toBeNull();
     cleanup();
     await renderTracking(trackingRecord({ closed: { at: '2026-03-10T15:00:00.000Z', reason: 'cancelled' } }));
     expect(live.made()).toHaveLength(0);

@@ -81,7 +81,7 @@ describe('prerendered portal pages', () => {
     const { recoverable, hydrationErrors } = await prerenderAndHydrate('/technician-tracking?appointment=12');
     expect(recoverable).not.toHaveBeenCalled();
     expect(hydrationErrors).toEqual([]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your Technician is On The Way' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Visit Is Scheduled' })).toBeTruthy();
   });
 
   it('links on the prerendered pages are real links, so they work before hydration', async () => {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { tracking, type TrackingRecord } from '@repo/contracts';
 import { formatArrivalWindow, formatDayTime } from '../../../lib/dates.ts';
 import { arrivalProgress, formatCountdown, hasArrived, secondsUntil } from '../lib/arrival.ts';
-import { TrackingStatusBadge } from './tracking-status-badge.tsx';
+import { StatusCard } from './status-card.tsx';
 
 /** The current time, once a second: only this card re-renders with the countdown. */
 function useNow(intervalMs: number): number {
@@ -29,13 +29,7 @@ export function ArrivalCard({ record }: { record: TrackingRecord }) {
   const countdownLabel = scheduled ? 'Time until your scheduled arrival window opens' : 'Estimated time until your technician arrives';
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="arrival-heading">
-      <Group justify="space-between" align="flex-start" gap="xs">
-        <Title order={2} size="h4" id="arrival-heading">
-          Estimated Arrival
-        </Title>
-        <TrackingStatusBadge status={record.status} />
-      </Group>
+    <StatusCard title="Estimated Arrival" headingId="arrival-heading" status={record.status}>
       <Stack gap={4} mt="md">
         {arrived ? (
           <Text fz={28} fw={800}>
@@ -78,6 +72,6 @@ export function ArrivalCard({ record }: { record: TrackingRecord }) {
           position.
         </Text>
       ) : null}
-    </Card>
+    </StatusCard>
   );
 }

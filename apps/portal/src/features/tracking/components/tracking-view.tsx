@@ -5,8 +5,10 @@ import type { LiveStatus } from '../api/live.ts';
 import { AppAnchor } from '@repo/ui';
 import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
 import { paths } from '../../../config/paths.ts';
+import { isOnTheWay } from '../lib/arrival.ts';
 import { ArrivalCard } from './arrival-card.tsx';
 import { LocationCard } from './location-card.tsx';
+import { ScheduledVisitCard } from './scheduled-visit-card.tsx';
 import { ServiceDetailsCard } from './service-details-card.tsx';
 import { ServiceTimeline } from './service-timeline.tsx';
 import { TechnicianCard } from './technician-card.tsx';
@@ -20,11 +22,11 @@ const closedMessages = {
 } as const;
 
 /**
- * The page's title follows the visit: 'Your Technician is On The Way' until the technician arrives, then
- * what is true, so the title never contradicts the status badge once the job is done.
+ * The page's title follows the visit: scheduled until the technician sets off (the visit may be days away), 'Your
+ * Technician is On The Way' while they are, then what is true, so the title never contradicts the status badge.
  */
 const trackingHeadings: Record<TrackingRecord['status'], string> = {
-  dispatched: 'Your Technician is On The Way',
+  dispatched: 'Your Visit Is Scheduled',
   'en-route': 'Your Technician is On The Way',
   arrived: 'Your Technician Has Arrived',
   'in-progress': 'Your Repair Is Under Way',
@@ -43,10 +45,15 @@ export type TrackingViewProps = {
   onRefresh: () => void;
 };
 
-/** The tracking page of one appointment: its cards, or, for a closed visit, why there is nothing to track. */
+/**
+ * The tracking page of one appointment: its cards, or, for a closed visit, why there is nothing to track. Live
+ * Location Tracking (the map, position, distance and ETA) only while the technician is on the way; before, the
+ * scheduled window and who is coming; after, the arrival.
+ */
 export function TrackingView({ record, technician, accessToken, live, refreshing, onRefresh }: TrackingViewProps) {
   const appointmentId = Number(record.appointmentId);
   const closed = record.closed ? closedMessages[record.closed.reason] : undefined;
+  const technicianCard = <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />;
   return (
     <Container size="lg" py={{ base: 'lg', sm: 40 }}>
       <Stack gap="lg">
@@ -60,7 +67,7 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
             </Alert>
             <ServiceDetailsCard record={record} />
           </>
-        ) : (
+        ) : isOnTheWay(record) ? (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <ArrivalCard record={record} />
@@ -70,10 +77,17 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
               <Grid.Col span={{ base: 12, md: 7 }}>
                 <LocationCard record={record} live={live} technicianName={technician.data?.name} refreshing={refreshing} onRefresh={onRefresh} />
               </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 5 }}>
-                <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />
-              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>{technicianCard}</Grid.Col>
             </Grid>
+            <ServiceTimeline record={record} />
+          </>
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+              {record.status === 'dispatched' ? <ScheduledVisitCard record={record} /> : <ArrivalCard record={record} />}
+              {technicianCard}
+            </SimpleGrid>
+            <ServiceDetailsCard record={record} />
             <ServiceTimeline record={record} />
           </>
         )}

@@ -14,6 +14,12 @@ export function formatCountdown(seconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/**
+ * Whether the technician is on the way to this visit: the only time the page shows where they are (the server sends
+ * a customer their position then only).
+ */
+export const isOnTheWay = (record: TrackingRecord): boolean => record.closed === null && record.status === 'en-route';
+
 /** Statuses at which the technician is at the door or beyond: there is nothing left to count down to. */
 const arrivedStatuses: ReadonlySet<TrackingStatus> = new Set(['arrived', 'in-progress', 'completed']);
 export const hasArrived = (record: TrackingRecord): boolean => arrivedStatuses.has(record.status);
