@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,11 +49,13 @@ const cruise = (...files: string[]) =>
   spawnSync(path.join(repoRoot, 'node_modules/.bin/depcruise'), [...files, '--config', path.join(repoRoot, '.dependency-cruiser.cjs'), '--do-not-follow', '^\\.\\./', '--output-type', 'err'], {
     cwd: dir,
     encoding: 'utf8',
+    // With CI set, depcruise colours its report; the assertions read plain text.
+    env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
   });
 
 const expectBreach = (result: ReturnType<typeof cruise>, rule: string, from: string, to: string) => {
   expect(result.status).not.toBe(0);
-  expect(result.stdout).toContain(`${rule}: ${from} → ${to}`);
+  expect(stripVTControlCharacters(result.stdout)).toContain(`${rule}: ${from} → ${to}`);
 };
 
 const expectClean = (result: ReturnType<typeof cruise>) => {
