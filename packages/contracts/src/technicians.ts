@@ -22,12 +22,45 @@ export const technicianSchema = z.object({
 export type Technician = z.infer<typeof technicianSchema>;
 export const technicianListSchema = z.array(technicianSchema);
 
-/** An optional photo: an https address (or http on localhost for development); the pages show initials without one. */
+export const photoMessages = {
+  https: 'Photo must be an https:// address',
+  credentials: 'Photo address must not contain a user name or password',
+  publicHost: 'Photo must be on a public website (not localhost, a private network or an IP address)',
+} as const;
+
+/**
+ * Whether `hostname` (as URL parses it) names a host of the public web: not localhost, a single-label or
+ * local-only name (.local, .internal, .lan, .home.arpa), nor an IP address (a photo on a bare address is either on
+ * a private network or nobody's site).
+ */
+function isPublicHostname(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host.startsWith('[') || /^[\d.]+$/.test(host) || /^0x/i.test(host)) return false;
+  if (!host.includes('.')) return false;
+  return !/(^|\.)(localhost|local|internal|lan|intranet|home\.arpa|localdomain)$/.test(host);
+}
+
+/** Why `value` cannot be a technician's photo address, or null when it can. */
+export function photoAddressProblem(value: string): string | null {
+  const url = URL.canParse(value) && /^https:\/\/\S+$/i.test(value) ? new URL(value) : null;
+  if (!url || url.protocol !== 'https:') return photoMessages.https;
+  if (url.username || url.password) return photoMessages.credentials;
+  return isPublicHostname(url.hostname) ? null : photoMessages.publicHost;
+}
+
+/**
+ * An optional photo: an https address on a public host, with no user name or password in it (a photo is shown to
+ * customers: an address on our own network or with credentials would be a way to probe it, or to leak them); the pages
+ * show initials without one. Our own uploaded photos replace addresses once the business stores files.
+ */
 const avatar = z
   .string({ error: 'Photo must be a web address' })
   .trim()
   .max(2000, 'Photo address must be at most 2000 characters')
-  .regex(/^(https:\/\/|http:\/\/localhost[:/])\S+$/, 'Photo must be an https:// address')
+  .superRefine((value, ctx) => {
+    const problem = photoAddressProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .nullable()
   .optional();
 

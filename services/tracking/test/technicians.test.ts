@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackingMessages } from '@repo/contracts';
+import { photoMessages, trackingMessages } from '@repo/contracts';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
@@ -75,6 +75,29 @@ describe('technicians', () => {
       expect(refused.statusCode, String(avatar)).toBe(400);
       expect(refused.json().error.fields).toHaveProperty('avatar');
     }
+    // A photo is shown to customers: never an address with credentials or one on a host of our own network.
+    const refusals: [string, string][] = [
+      ['http://localhost:@127.0.0.1:9/pixel.png', photoMessages.https],
+      ['https://user:secret@images.example.com/a.jpg', photoMessages.credentials],
+      ['https://localhost:@images.example.com/a.jpg', photoMessages.credentials],
+      ['https://127.0.0.1/a.jpg', photoMessages.publicHost],
+      ['https://10.0.0.5/a.jpg', photoMessages.publicHost],
+      ['https://[::1]/a.jpg', photoMessages.publicHost],
+      ['https://0x7f000001/a.jpg', photoMessages.publicHost],
+      ['https://localhost/a.jpg', photoMessages.publicHost],
+      ['https://printer.local/a.jpg', photoMessages.publicHost],
+      ['https://metadata.google.internal/a.jpg', photoMessages.publicHost],
+      ['https://intranet/a.jpg', photoMessages.publicHost],
+    ];
+    for (const [avatar, message] of refusals) {
+      const refused = await update({ avatar });
+      expect(refused.statusCode, avatar).toBe(400);
+      expect(refused.json().error.fields, avatar).toEqual({ avatar: message });
+    }
+    expect((await service.app.inject({ method: 'GET', url: `/api/technicians/${id}`, headers: { authorization: staff } })).json()).toMatchObject({ avatar: null });
+    // One stored before the check (written straight to the table) is answered as no photo: the pages show initials.
+    await service.db.updateTable('technicians').set({ avatar: 'http://localhost:@127.0.0.1:9/pixel.png' }).where('id', '=', id).execute();
+    expect((await service.app.inject({ method: 'GET', url: `/api/technicians/${id}`, headers: { authorization: staff } })).json()).toMatchObject({ avatar: null });
     const badCreate = await service.app.inject({ method: 'POST', url: '/api/technicians', headers: { authorization: staff }, payload: { name: 'X', phone: '1', avatar: 'ftp://x' } });
     expect(badCreate.statusCode).toBe(400);
     expect(badCreate.json().error.fields).toEqual({ avatar: 'Photo must be an https:// address' });

@@ -1,4 +1,4 @@
-import { tracking, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
+import { photoAddressProblem, tracking, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
 import type { TechnicianRow } from '../db/schema.ts';
 import { estimateArrival } from '../domain/arrival.ts';
 import type { EtaSettings, GeoPoint } from '../domain/geo.ts';
@@ -11,7 +11,8 @@ export function toTechnician(row: TechnicianRow): Technician {
     id: row.id,
     name: row.name,
     phone: row.phone,
-    avatar: row.avatar,
+    // A photo stored before addresses were checked is shown only if it would be accepted today; otherwise initials.
+    avatar: row.avatar !== null && photoAddressProblem(row.avatar) === null ? row.avatar : null,
     vehicleInfo: row.vehicle_info,
     specialties: row.specialties,
     rating: Number(row.rating),
