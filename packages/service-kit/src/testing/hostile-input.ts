@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { expectApiError } from './api-error.ts';
+import { waitFor } from './wait.ts';
 
 /* ---------------------------------------------------------------------------------------------------------------
  * Hostile input for service tests (issue 16): the values probing found 500s with, the row counts that prove a
@@ -23,6 +24,12 @@ export const malformedJsonBodies = ['{', '{"a":', '[1,', 'nul', '{"a":"\\u00"}',
  * not, which is what a limit is for.
  */
 export async function rowCounts(db: Kysely<any>): Promise<Record<string, number>> {
+  // The relay moves published events from the outbox into pg-boss's queues on its own time: counted only once it has
+  // (the outbox is empty), so a move in between two counts is not taken for a change the request made.
+  await waitFor('the effects relay to empty the outbox', async () => {
+    const { rows } = await sql<{ empty: boolean }>`select to_regclass('effect_outbox') is null or not exists (select 1 from effect_outbox) as empty`.execute(db);
+    return rows[0]!.empty;
+  }, 30_000, 20);
   const { rows: tables } = await sql<{ name: string }>`
     select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables
     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
