@@ -20,6 +20,13 @@ export const technicianSchema = z.object({
   currentLocation: locationSchema.nullable(),
 });
 export type Technician = z.infer<typeof technicianSchema>;
+/**
+ * One technician as GET /api/technicians/:id answers it: staff and the technician themselves get the whole record; a
+ * customer or link holder gets no `status` (whether the technician is free, busy elsewhere or off says where they
+ * are) and a position only while the technician is on the way to that customer's visit.
+ */
+export const technicianViewSchema = technicianSchema.extend({ status: technicianSchema.shape.status.optional() });
+export type TechnicianView = z.infer<typeof technicianViewSchema>;
 export const technicianListSchema = z.array(technicianSchema);
 
 export const photoMessages = {

@@ -110,9 +110,14 @@ describe('a visit the technician is not on the way to', () => {
     expect(await record(visits.future, { authorization: customer(visits.future.customerId) })).toMatchObject({ ...window, ...nothingLive });
     const mine = await ok<TrackingList>(call('GET', '/api/tracking', { authorization: customer(visits.future.customerId) }));
     expect(mine.items).toEqual([expect.objectContaining({ appointmentId: '801', ...nothingLive })]);
-    // The technician's card: who is coming, not where they are.
-    expect(await technicianCard(mike, visits.future, { link })).toMatchObject({ name: 'Mike Privacy', currentLocation: null });
-    expect(await ok<Technician>(call('GET', `/api/technicians/${mike}`, { authorization: customer(visits.future.customerId) }))).toMatchObject({ currentLocation: null });
+    // The technician's card: who is coming, not where they are, nor whether they are free, busy elsewhere or off.
+    const card = await technicianCard(mike, visits.future, { link });
+    expect(card).toMatchObject({ name: 'Mike Privacy', currentLocation: null });
+    expect(card).not.toHaveProperty('status');
+    const ownersCard = await ok<Technician>(call('GET', `/api/technicians/${mike}`, { authorization: customer(visits.future.customerId) }));
+    expect(ownersCard).toMatchObject({ currentLocation: null });
+    expect(ownersCard).not.toHaveProperty('status');
+    expect(await ok<Technician>(call('GET', `/api/technicians/${mike}`))).toHaveProperty('status');
     // Staff see where he is, and the distance from it.
     expect(await record(visits.future)).toMatchObject({ location: { lat: 29.95, lng: -81.35 }, distanceToCustomer: expect.any(Number) });
 
@@ -149,7 +154,9 @@ describe('the visit the technician is on the way to', () => {
     expect(enRoute).toMatchObject({ location: { lat: 29.92, lng: -81.34 }, route: [{ lat: 29.94, lng: -81.34 }, { lat: 29.92, lng: -81.34 }] });
     expect(enRoute.distanceToCustomer).toBeGreaterThan(0);
     expect(enRoute.estimatedTimeToArrival).toBeGreaterThan(0);
-    expect(await technicianCard(mike, visits.today, { link })).toMatchObject({ currentLocation: { lat: 29.92, lng: -81.34 } });
+    const enRouteCard = await technicianCard(mike, visits.today, { link });
+    expect(enRouteCard).toMatchObject({ currentLocation: { lat: 29.92, lng: -81.34 } });
+    expect(enRouteCard).not.toHaveProperty('status');
     expect(await ok<Technician>(call('GET', `/api/technicians/${mike}`, { authorization: customer(visits.today.customerId) }))).toMatchObject({ currentLocation: { lat: 29.92 } });
 
     // His other visits, the same day or days away, learn nothing of it.

@@ -4,6 +4,7 @@ import {
   technicianListSchema,
   technicianQuerySchema,
   technicianSchema,
+  technicianViewSchema,
   updateLocationSchema,
   updateTechnicianSchema,
 } from '@repo/contracts';
@@ -50,7 +51,7 @@ export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: Tracking
         'that appointment (`appointment`, or their open job); anyone else gets 404, as for a missing one.',
       params: technicianIdParamsSchema,
       querystring: technicianQuerySchema,
-      response: { 200: technicianSchema, ...errorResponses(404) },
+      response: { 200: technicianViewSchema, ...errorResponses(404) },
     },
   }, async (request) => getTechnician(ctx, callerOf(request), request.params.id, request.query.appointment));
 

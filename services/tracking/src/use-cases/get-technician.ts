@@ -1,4 +1,4 @@
-import { appointmentPageMessages, trackingMessages, type Technician } from '@repo/contracts';
+import { appointmentPageMessages, trackingMessages, type TechnicianView } from '@repo/contracts';
 import { notFound, unauthorized } from '@repo/service-kit';
 import { toTechnician } from '../repositories/mappers.ts';
 import { findTechnicianById } from '../repositories/technician-repository.ts';
@@ -10,10 +10,11 @@ import { resolveTrackingAccess, type TrackingCaller } from './resolve-tracking-a
  * One technician. Staff read any, a technician themselves; a customer or link holder reads only the technician assigned to an appointment they
  * have access to (`appointmentId`, else the link's appointment, else any open job for the signed-in customer), and
  * sees where the technician is only while the technician is on the way to that visit: before (the visit is days away,
- * or the technician is at another customer's) and after arrival, the card has no position. Everyone else gets a 404,
+ * or the technician is at another customer's) and after arrival, the card has no position. Nor does a customer see the
+ * technician's availability (free, busy elsewhere, off), at any time. Everyone else gets a 404,
  * as for a missing one.
  */
-export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller, id: string, appointmentId?: number): Promise<Technician> {
+export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller, id: string, appointmentId?: number): Promise<TechnicianView> {
   const row = await findTechnicianById(ctx.db, id);
   if (caller.staff || (caller.technicianId && caller.technicianId === id)) {
     if (!row) throw notFound(trackingMessages.technicianNotFound);
@@ -31,6 +32,6 @@ export async function getTechnician(ctx: TrackingContext, caller: TrackingCaller
     job = await findOpenRecordOfCustomer(ctx.db, id, caller.customerId);
   }
   if (!row || !job) throw notFound(trackingMessages.technicianNotFound);
-  const technician = toTechnician(row);
+  const { status: _availability, ...technician } = toTechnician(row);
   return job.status === 'en-route' ? technician : { ...technician, currentLocation: null };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { tracking, type Technician, type TrackingRecord } from '@repo/contracts';
+import { tracking, type TechnicianView, type TrackingRecord } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
 import { appointmentAccessHeaders } from '@repo/ui/api';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -34,7 +34,7 @@ export function useTechnician(record: TrackingRecord | undefined, appointmentId:
   return useQuery({
     queryKey: queryKeys.technician(technicianId ?? '', appointmentId),
     queryFn: ({ signal }) =>
-      apiJson<Technician>('GET', trackingApi.technician(technicianId ?? '', appointmentId), undefined, { signal, headers: appointmentAccessHeaders(accessToken) }),
+      apiJson<TechnicianView>('GET', trackingApi.technician(technicianId ?? '', appointmentId), undefined, { signal, headers: appointmentAccessHeaders(accessToken) }),
     enabled: technicianId !== undefined,
   });
 }

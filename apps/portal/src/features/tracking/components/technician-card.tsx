@@ -1,13 +1,13 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Technician } from '@repo/contracts';
+import type { TechnicianView } from '@repo/contracts';
 import { SpecialtyBadges, TechnicianAvatar } from '@repo/ui';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { ShareLocation } from './share-location.tsx';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function TechnicianDetails({ technician }: { technician: Technician }) {
+function TechnicianDetails({ technician }: { technician: TechnicianView }) {
   return (
     <Stack gap="sm" mt="md">
       <Group gap="md" wrap="nowrap">
@@ -51,7 +51,7 @@ export function TechnicianCard({
   appointmentId,
   accessToken,
 }: {
-  technician: UseQueryResult<Technician>;
+  technician: UseQueryResult<TechnicianView>;
   appointmentId: number;
   accessToken: string | undefined;
 }) {

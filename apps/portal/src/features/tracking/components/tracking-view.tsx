@@ -1,6 +1,6 @@
 import { Alert, Container, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Technician, TrackingRecord } from '@repo/contracts';
+import type { TechnicianView, TrackingRecord } from '@repo/contracts';
 import type { LiveStatus } from '../api/live.ts';
 import { AppAnchor } from '@repo/ui';
 import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
@@ -38,7 +38,7 @@ const latestNews = (record: TrackingRecord) => record.notifications.at(-1)?.mess
 
 export type TrackingViewProps = {
   record: TrackingRecord;
-  technician: UseQueryResult<Technician>;
+  technician: UseQueryResult<TechnicianView>;
   accessToken: string | undefined;
   live: LiveStatus | undefined;
   refreshing: boolean;
