@@ -190,6 +190,7 @@ try {
     sandboxes: false,
     env: {
       NODE_ENV: 'production',
+      TRUST_PROXY: 'loopback',
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: admin.email,

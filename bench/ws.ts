@@ -62,6 +62,7 @@ async function serveTracking(): Promise<void> {
   await migrateServiceDatabase(database.db, migrations);
   const env = loadEnv('tracking', trackingEnvSchema, {
     NODE_ENV: 'production',
+    TRUST_PROXY: 'loopback',
     // Warnings would be the deliveries to the peers' discard address, retried in the background.
     LOG_LEVEL: 'error',
     ...testKeyEnv,

@@ -44,6 +44,7 @@ beforeAll(async () => {
     logDir: workDir,
     env: {
       NODE_ENV: 'production',
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       ADMIN_EMAIL: admin.email,

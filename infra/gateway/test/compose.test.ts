@@ -18,8 +18,9 @@ type ComposeService = {
   healthcheck?: { test?: string[] | string; disable?: boolean };
   ports?: (string | { target: number; published: number | string })[];
   volumes?: (string | { source: string; target: string })[];
+  networks?: Record<string, { ipv4_address?: string } | null>;
 };
-type ComposeFile = { services: Record<string, ComposeService> };
+type ComposeFile = { services: Record<string, ComposeService>; networks?: Record<string, { ipam?: { config?: { subnet?: string }[] } }> };
 
 const composeFile = path.join(repoRoot, 'docker-compose.yml');
 const envExample = path.join(repoRoot, '.env.example');
@@ -120,6 +121,12 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     expect(definition.environment?.LINK_PRIVATE_KEY).toBe(service === 'booking' ? fromEnv('LINK_PRIVATE_KEY') : undefined);
     expect(definition.environment?.LINK_PUBLIC_KEY).toBe(service === 'tracking' ? fromEnv('LINK_PUBLIC_KEY') : undefined);
     expect(definition.environment?.DATABASE_URL).toMatch(new RegExp(`^postgres://.+@postgres:5432/${service}$`));
+    // Only the gateway's X-Forwarded-For names a client: its fixed address on the internal network, nothing wider.
+    const gatewayAddress = compose.services.gateway?.networks?.default?.ipv4_address;
+    expect(gatewayAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(definition.environment?.TRUST_PROXY).toBe(gatewayAddress);
+    const subnet = compose.networks?.default?.ipam?.config?.[0]?.subnet;
+    expect(subnet?.split('.').slice(0, 3)).toEqual(gatewayAddress!.split('.').slice(0, 3));
   });
 
   it.each(serviceNames)('migrates %s once, from its own image, with nothing but its database URL', (service) => {

@@ -63,7 +63,12 @@ export function baseEnvSchema(defaultPort: number) {
     /** Accounts' public key: every service verifies session tokens with it (only EdDSA is accepted). */
     JWT_PUBLIC_KEY: ed25519PublicKey("accounts' key that session tokens are verified with"),
     RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
-    TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+    /**
+     * The gateway's addresses (proxy-addr's list: addresses, CIDR ranges, `loopback`): only a request from one of them
+     * may name its client in X-Forwarded-For. Outside production the gateway runs on this machine. Required in
+     * production (loadEnv), where no default can know the gateway's address.
+     */
+    TRUST_PROXY: z.string().min(1).default('loopback'),
     ALLOWED_ORIGINS: z.string().default(appNames.map((app) => localAppOrigin(app)).join(',')),
     COOKIE_SECURE: z.enum(['true', 'false']).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
@@ -73,18 +78,32 @@ export function baseEnvSchema(defaultPort: number) {
 }
 export type BaseEnv = z.infer<ReturnType<typeof baseEnvSchema>>;
 
+/** Variables with a default for development that production must set itself, and why. */
+const requiredInProduction: [name: string, why: string][] = [
+  [
+    'TRUST_PROXY',
+    "the gateway's address (or addresses) whose X-Forwarded-For names the client, e.g. the compose network's gateway address (GATEWAY_ADDRESS); a request from any other address is counted under its own address, so no one else can choose the address its rate limits use",
+  ],
+];
+
+const shapeOf = (schema: z.ZodType): object => (schema instanceof z.ZodObject ? schema.shape : {});
+
 /** Parses the environment once at start-up; throws an EnvError naming every missing or malformed variable. */
 export function loadEnv<S extends z.ZodType>(service: string, schema: S, source: NodeJS.ProcessEnv = process.env): z.infer<S> {
   // An empty variable (as compose passes an unset one) means "not set", so defaults and optional checks apply.
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = schema.safeParse(present);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
+  const missingInProduction =
+    present.NODE_ENV !== 'production'
+      ? []
+      : requiredInProduction.filter(([name]) => present[name] === undefined && name in shapeOf(schema)).map(([name, why]) => `${name} is required in production: ${why}`);
+  if (result.success && !missingInProduction.length) return result.data;
+  const problems = (result.success ? [] : result.error.issues).map((issue) => {
     const name = issue.path.join('.') || '(environment)';
     const missing = issue.code === 'invalid_type' && present[name] === undefined;
     // A schema may say what the missing variable is for ("is required: ...").
     const message = missing && !issue.message.startsWith('is required') ? 'is required' : issue.message;
     return `${name} ${message}`;
   });
-  throw new EnvError(service, problems);
+  throw new EnvError(service, [...problems, ...missingInProduction]);
 }

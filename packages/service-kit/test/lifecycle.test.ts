@@ -86,7 +86,7 @@ const visitColumns = (url: string) =>
 describe('a service process', () => {
   let database: TestDatabase;
   let url: string;
-  const production = () => ({ NODE_ENV: 'production', DATABASE_URL: url, ...testKeyEnv });
+  const production = () => ({ NODE_ENV: 'production', DATABASE_URL: url, TRUST_PROXY: 'loopback', ...testKeyEnv });
 
   beforeEach(async () => {
     database = await createTestDatabase({ driver: 'postgres' });
@@ -135,7 +135,7 @@ describe('a service process', () => {
     const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'lifecycle-')), 'booking');
     try {
       for (const args of [[], ['migrate']]) {
-        const result = await runToEnd(args, { NODE_ENV: 'production', DATA_DIR: dataDir, ...testKeyEnv });
+        const result = await runToEnd(args, { NODE_ENV: 'production', TRUST_PROXY: 'loopback', DATA_DIR: dataDir, ...testKeyEnv });
         expect(result.code).toBe(1);
         expect(result.stderr).toContain('booking: invalid environment:\n  - DATABASE_URL is required in production (NODE_ENV=production)');
         expect(result.stderr).toContain('Set DATABASE_URL to the service');

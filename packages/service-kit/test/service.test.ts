@@ -13,6 +13,7 @@ beforeAll(async () => {
   app = await createService({ name: 'booking', env, ready: async () => { if (!ready) throw new Error('database down'); }, bodyLimit: 1024, sessions });
   app.post('/echo', { schema: { body: z.object({ name: z.string().min(1, 'Name is required'), age: z.number({ error: 'Age must be a number' }) }) } }, async (request) => request.body);
   app.get('/boom', async () => { throw new Error('secret connection string postgres://user:pw@db'); });
+  app.get('/client', async (request) => ({ ip: request.ip }));
   app.get('/staff', { preHandler: app.requireRole('staff'), schema: {} }, async (request) => ({ sub: request.session?.sub }));
   await app.ready();
 });
@@ -33,6 +34,46 @@ describe('environment', () => {
       expect(message).toMatch(/PORT /);
       expect(message).toContain('DATABASE_URL must be a postgres:// URL');
       expect(message).toContain('STRIPE_SECRET_KEY must start with sk_');
+    }
+  });
+});
+
+describe('environment in production', () => {
+  const production = { ...testKeyEnv, NODE_ENV: 'production', DATABASE_URL: 'postgres://booking@db:5432/booking' };
+
+  it('refuses to start without TRUST_PROXY, saying what it is for', () => {
+    expect(() => loadEnv('booking', baseEnvSchema(3001), production)).toThrow(/TRUST_PROXY is required in production: the gateway's address/);
+    // An empty value is unset (compose passes an unset variable as empty).
+    expect(() => loadEnv('booking', baseEnvSchema(3001), { ...production, TRUST_PROXY: '' })).toThrow(/TRUST_PROXY is required in production/);
+    expect(loadEnv('booking', baseEnvSchema(3001), { ...production, TRUST_PROXY: '172.28.0.10' }).TRUST_PROXY).toBe('172.28.0.10');
+  });
+
+  it('keeps a default on this machine: the local gateway on loopback', () => {
+    expect(loadEnv('booking', baseEnvSchema(3001), { ...testKeyEnv }).TRUST_PROXY).toBe('loopback');
+  });
+});
+
+describe('the client address', () => {
+  const forwarded = { 'x-forwarded-for': '203.0.113.7' };
+  const clientOf = async (service: ServiceApp, remoteAddress: string) =>
+    (await service.inject({ method: 'GET', url: '/client', remoteAddress, headers: forwarded })).json().ip;
+
+  it('is the one the gateway on loopback names, and a private address naming another is counted as itself', async () => {
+    expect(await clientOf(app, '127.0.0.1')).toBe('203.0.113.7');
+    // Another container on the compose network, or a machine on the same private network, is not the gateway.
+    for (const peer of ['10.0.0.5', '172.18.0.4', '192.168.1.20', 'fd00::5', '169.254.1.1']) expect(await clientOf(app, peer)).toBe(peer);
+  });
+
+  it('is believed only from the configured gateway address', async () => {
+    const gatewayOnly = loadEnv('booking', baseEnvSchema(3001), { ...testKeyEnv, LOG_LEVEL: 'silent', TRUST_PROXY: '172.28.0.10' });
+    const service = await createService({ name: 'booking', env: gatewayOnly, ready: async () => undefined, sessions });
+    service.get('/client', async (request) => ({ ip: request.ip }));
+    try {
+      expect(await clientOf(service, '172.28.0.10')).toBe('203.0.113.7');
+      expect(await clientOf(service, '172.28.0.11')).toBe('172.28.0.11');
+      expect(await clientOf(service, '127.0.0.1')).toBe('127.0.0.1');
+    } finally {
+      await service.close();
     }
   });
 });

@@ -31,10 +31,10 @@ describe('payments environment', () => {
   });
 
   it('needs the webhook secret with a Stripe key in production, not in development', () => {
-    expect(problems({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc' })).toEqual([
+    expect(problems({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.2', STRIPE_SECRET_KEY: 'sk_live_abc' })).toEqual([
       'STRIPE_WEBHOOK_SECRET is required in production when STRIPE_SECRET_KEY is set',
     ]);
-    expect(problems({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toEqual([]);
+    expect(problems({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.2', STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toEqual([]);
     expect(problems({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ export type ServiceEcho = {
 };
 
 /** The services' default TRUST_PROXY (packages/service-kit env.ts): the addresses whose X-Forwarded-For is believed. */
-const servicesTrustProxy = 'loopback,linklocal,uniquelocal';
+const servicesTrustProxy = 'loopback';
 
 export type FakeServices = {
   upstreams: Record<ServiceName, string>;
