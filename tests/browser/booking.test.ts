@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { slotTakenMessage } from '@repo/contracts';
+import { slotTakenMessage, smsConsentWording } from '@repo/contracts';
 import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
 
 const urls = inject('urls');
@@ -63,7 +63,15 @@ describe('booking wizard through nginx', () => {
     await page.getByText('Valid email is required').waitFor();
     await fillContact(page);
     await page.getByText('Refrigerator', { exact: false }).first().waitFor();
+    // The SMS consent starts unticked and ticks from the keyboard; the booking carries it.
+    const consent = page.getByRole('checkbox', { name: smsConsentWording });
+    expect(await consent.isChecked()).toBe(false);
+    await consent.focus();
+    await page.keyboard.press('Space');
+    expect(await consent.isChecked()).toBe(true);
+    const bookingRequest = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/appointments');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
+    expect((await bookingRequest).postDataJSON()).toMatchObject({ smsConsent: true });
 
     await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor();
     await page.getByText('Appointment Booked!').waitFor();

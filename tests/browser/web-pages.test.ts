@@ -33,6 +33,8 @@ describe('prerendered HTML, read without JavaScript', () => {
     ['/sub-zero-repair', 'Sub-Zero Repair St Augustine | St Augustine Appliance Repair', 'Sub-Zero Repair in St Augustine', ['LocalBusiness', 'Service']],
     ['/wolf-repair', 'Wolf Appliance Repair St Augustine | St Augustine Appliance Repair', 'Wolf Appliance Repair in St Augustine', ['LocalBusiness', 'Service']],
     ['/font-examples', 'Font Examples | St Augustine Appliance Repair', 'Number Font Examples', []],
+    ['/privacy', 'Privacy Policy | St Augustine Appliance Repair', 'Privacy Policy', []],
+    ['/sms-terms', 'SMS Terms | St Augustine Appliance Repair', 'SMS Terms', []],
   ])('%s has its title, main heading, metadata and structured data', async (path, title, h1, types) => {
     const page = await prerendered(path);
     expect(page.status).toBe(200);
@@ -74,11 +76,30 @@ describe('prerendered HTML, read without JavaScript', () => {
 
   it('serves sitemap.xml and robots.txt', async () => {
     const sitemap = await (await fetch(`${urls.web}/sitemap.xml`)).text();
-    for (const path of ['/careers', '/sub-zero-repair', '/wolf-repair']) expect(sitemap).toMatch(new RegExp(`<loc>[^<]*${path}</loc>`));
+    for (const path of ['/careers', '/sub-zero-repair', '/wolf-repair', '/privacy', '/sms-terms']) expect(sitemap).toMatch(new RegExp(`<loc>[^<]*${path}</loc>`));
     expect(sitemap).not.toContain('/font-examples');
     const robots = await (await fetch(`${urls.web}/robots.txt`)).text();
     expect(robots).toMatch(/^User-agent: \*/);
     expect(robots).toMatch(/Sitemap: \S+\/sitemap\.xml/);
+  });
+});
+
+describe('privacy policy and SMS terms', () => {
+  it('are linked from the footer and open from it, each page linking the other', async () => {
+    const { page, context, errors } = await openPage(useChromium(), '/', viewports.mobile);
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL((url) => url.pathname === '/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: 'How long we keep it' }).isVisible()).toBe(true);
+    await page.getByRole('main').getByRole('link', { name: 'SMS terms' }).click();
+    await page.waitForURL((url) => url.pathname === '/sms-terms');
+    await page.getByRole('heading', { level: 1, name: 'SMS Terms' }).waitFor();
+    expect(await page.getByText('Message and data rates may apply', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 
@@ -131,7 +152,7 @@ describe('brand pages, font examples and 404', () => {
 });
 
 describe('accessibility', () => {
-  it.each(['/', '/careers', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/no-such-page', '/payment', '/book-appointment'])(
+  it.each(['/', '/careers', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/privacy', '/sms-terms', '/no-such-page', '/payment', '/book-appointment'])(
     'axe-core finds no violations on %s',
     async (path) => {
       for (const viewport of [viewports.desktop, viewports.mobile]) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appliances, appointmentStatuses, brands, serviceTypes } from './choices.ts';
-import { booking } from './constants.ts';
+import { booking, business } from './constants.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 
 const isoDateForm = z.string({ error: 'Date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in YYYY-MM-DD form');
@@ -98,12 +98,19 @@ export const contactInfoSchema = z.object({
     .max(booking.zipMax, 'Zip code too long'),
 });
 
+/**
+ * The words of the booking form's SMS consent checkbox, next to a link to the SMS terms. The business's to edit (text
+ * programs must say who texts, what about, that rates may apply and how to stop). Booking stores these words with each
+ * appointment whose customer ticked the box, so a later edit never changes what an earlier customer agreed to.
+ */
+export const smsConsentWording = `Text me about this appointment from ${business.name}: confirmation, reminders, on-my-way and arrival texts, and my receipt. Message and data rates may apply. Reply STOP to opt out, HELP for help.`;
+
 export const appointmentRequestSchema = z.object({
   ...contactInfoSchema.shape,
   ...serviceDetailsSchema.shape,
   appointmentDate: businessDateSchema,
   timeSlot: timeSlotSchema,
-  /** The customer agrees to text messages about this appointment (confirmation, reminders); off unless given. */
+  /** The customer ticked the SMS consent (`smsConsentWording`) to get texts about this appointment; off unless given. */
   smsConsent: z.boolean({ error: 'SMS consent must be true or false' }).default(false),
 });
 export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;

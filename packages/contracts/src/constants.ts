@@ -31,6 +31,35 @@ export const businessContact = {
   socialUrl: 'https://www.facebook.com/staugustineappliancerepair',
 } as const;
 
+/**
+ * The public site's legal pages. Every app's footer links to them (the portal and back office on the site's origin),
+ * and so does the booking form's SMS consent.
+ */
+export const legalPages = { privacy: '/privacy', smsTerms: '/sms-terms' } as const;
+
+/**
+ * How long the business keeps what it holds: the privacy page (apps/web) states these periods, and the services that
+ * keep the data are to hold to them. The business's to change, here and nowhere else.
+ */
+export const dataRetention = {
+  /** The text of the emails and texts sent to a customer; after it only who, when, what kind and whether it arrived stay. */
+  messageBodiesDays: 90,
+  /** That record of each message (kind, channel, recipient, delivery state). */
+  messageRecordsYears: 2,
+  /** A technician's positions on the way to a visit, kept to answer questions about the visit. */
+  technicianPositionsDays: 30,
+  /** Appointments and service history (contact details, service address, appliance, work done): warranty and tax records. */
+  serviceRecordsYears: 7,
+  /** Payment references (amount, date, card brand and last four, the card processor's reference): tax records. */
+  paymentRecordsYears: 7,
+  /** The record of a customer's consent to texts and of their STOP, after the last text sent to them. */
+  smsConsentRecordsYears: 4,
+  /** From a request to delete an account to its deletion (what the records above must keep stays for their periods). */
+  accountDeletionDays: 30,
+  /** The longest a customer waits for an answer to a request to see, correct or delete their data. */
+  dataRequestAnswerDays: 30,
+} as const;
+
 export const payment = { defaultAmount: 150, minAmount: 1, maxAmount: 10_000, step: 0.01, decimals: 2, defaultDescription: 'Appliance Repair Service' } as const;
 
 export const booking = {

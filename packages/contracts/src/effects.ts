@@ -92,5 +92,7 @@ export const appointmentChangedEvent = z.object({
   email: z.string(),
   /** The customer agreed to text messages about this appointment when booking; email about it needs no opt-in. */
   smsConsent: z.boolean(),
+  /** The consent's words as the customer was shown them when booking; null without consent (or from before they were kept). */
+  smsConsentText: z.string().nullable(),
 });
 export type AppointmentChanged = z.infer<typeof appointmentChangedEvent>;

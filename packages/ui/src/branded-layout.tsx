@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router-dom';
-import { business } from '@repo/contracts';
+import { business, legalPages } from '@repo/contracts';
 import { AppAnchor } from './app-anchor.tsx';
 import { postalAddressLine, readAppOrigins, readBusinessContact } from './app-origins.ts';
 import { BrandMark, BrandNameLines } from './brand-mark.tsx';
@@ -66,7 +66,7 @@ function CustomerActions() {
   );
 }
 
-/** The public site's footer, plainer: the business, how to reach it, and the way back to the public site. */
+/** The public site's footer, plainer: the business, how to reach it, its privacy policy and SMS terms, and the way back to the public site. */
 export function BrandFooter() {
   return (
     <footer className="brand-footer">
@@ -80,7 +80,8 @@ export function BrandFooter() {
           {postalAddressLine(contact)}
         </p>
         <p className="brand-footer__legal">
-          © {business.copyrightYear} {business.name}. All rights reserved. · <a href={origins.webOrigin}>Main website</a>
+          © {business.copyrightYear} {business.name}. All rights reserved. · <a href={`${origins.webOrigin}${legalPages.privacy}`}>Privacy Policy</a> ·{' '}
+          <a href={`${origins.webOrigin}${legalPages.smsTerms}`}>SMS Terms</a> · <a href={origins.webOrigin}>Main website</a>
         </p>
       </Container>
     </footer>

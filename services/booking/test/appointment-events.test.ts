@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { appointmentChangedEvent, appointmentChangedTopic, type AppointmentChanged } from '@repo/contracts';
+import { appointmentChangedEvent, appointmentChangedTopic, smsConsentWording, type AppointmentChanged } from '@repo/contracts';
 import { publishedEffects } from '@repo/service-kit/testing';
 import { bookSlot, bookingForTests, staffClaims, testClock } from './helpers.ts';
 
@@ -25,6 +25,7 @@ it('publishes the first booking with what a confirmation needs, in the bookingâ€
     email: 'jordan@example.com',
     phone: '(904) 555-0100',
     smsConsent: true,
+    smsConsentText: smsConsentWording,
     address: '12 King St',
     city: 'St Augustine',
     state: 'FL',
@@ -36,6 +37,40 @@ it('publishes the first booking with what a confirmation needs, in the bookingâ€
     startsAt: '2026-11-25T09:00:00-05:00',
     endsAt: '2026-11-25T10:00:00-05:00',
   });
+});
+
+it('stores the consent and the words the customer agreed to with the appointment, and publishes them with every change', async () => {
+  const consented = await bookSlot(booking.service, '2026-11-28', '09:00-10:00', {}, { smsConsent: true });
+  const declined = await bookSlot(booking.service, '2026-11-28', '10:00-11:00', {}, { smsConsent: false });
+  const unsaid = await bookSlot(booking.service, '2026-11-28', '11:00-12:00');
+  const stored = await booking.service.db
+    .selectFrom('appointments')
+    .select(['id', 'sms_consent', 'sms_consent_text'])
+    .where('id', 'in', [consented.id, declined.id, unsaid.id])
+    .orderBy('id')
+    .execute();
+  expect(stored).toEqual([
+    { id: consented.id, sms_consent: true, sms_consent_text: smsConsentWording },
+    { id: declined.id, sms_consent: false, sms_consent_text: null },
+    { id: unsaid.id, sms_consent: false, sms_consent_text: null },
+  ]);
+  expect(smsConsentWording).toMatch(/Message and data rates may apply\. Reply STOP to opt out/);
+
+  const staff = booking.service.bearer(staffClaims());
+  const confirmed = await booking.service.app.inject({ method: 'PUT', url: `/api/appointments/${consented.id}/status`, headers: { authorization: staff }, payload: { status: 'confirmed' } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  expect((await eventsFor(consented.id)).map((event) => [event.change, event.smsConsent, event.smsConsentText])).toEqual([
+    ['booked', true, smsConsentWording],
+    ['status-changed', true, smsConsentWording],
+  ]);
+  expect((await eventsFor(declined.id)).map((event) => [event.smsConsent, event.smsConsentText])).toEqual([[false, null]]);
+});
+
+it('refuses words of consent without the consent itself (a database check)', async () => {
+  const { id } = await bookSlot(booking.service, '2026-11-28', '12:00-13:00');
+  await expect(booking.service.db.updateTable('appointments').set({ sms_consent_text: smsConsentWording }).where('id', '=', id).execute()).rejects.toThrow(
+    /appointments_sms_consent_text_with_consent/,
+  );
 });
 
 it('publishes nothing for a booking the full slot refused, and keeps the slot to one appointment', async () => {

@@ -1,3 +1,4 @@
+import { legalPages } from '@repo/contracts';
 import { env } from './env.ts';
 
 export const paths = {
@@ -26,4 +27,6 @@ export const webPaths = {
   home: env.webOrigin,
   bookAppointment: `${env.webOrigin}/book-appointment`,
   payment: `${env.webOrigin}/payment`,
+  privacy: `${env.webOrigin}${legalPages.privacy}`,
+  smsTerms: `${env.webOrigin}${legalPages.smsTerms}`,
 } as const;

@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
       { path: paths.subZeroRepair, lazy: () => import('./routes/sub-zero-repair.tsx') },
       { path: paths.wolfRepair, lazy: () => import('./routes/wolf-repair.tsx') },
       { path: paths.fontExamples, lazy: () => import('./routes/font-examples.tsx') },
+      { path: paths.privacy, lazy: () => import('./routes/privacy.tsx') },
+      { path: paths.smsTerms, lazy: () => import('./routes/sms-terms.tsx') },
       {
         // The pages that fetch data share one query cache; its code loads with theirs.
         lazy: () => import('./data-layout.tsx').then(({ DataLayout }) => ({ Component: DataLayout })),

@@ -60,7 +60,8 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="site-container site-footer__legal">
-        © {business.copyrightYear} {business.name}. All rights reserved.
+        © {business.copyrightYear} {business.name}. All rights reserved. <Link to={paths.privacy}>Privacy Policy</Link> ·{' '}
+        <Link to={paths.smsTerms}>SMS Terms</Link>
       </p>
     </footer>
   );

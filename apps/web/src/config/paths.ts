@@ -1,3 +1,4 @@
+import { legalPages } from '@repo/contracts';
 import { env } from './env.ts';
 
 export const paths = {
@@ -9,6 +10,8 @@ export const paths = {
   subZeroRepair: '/sub-zero-repair',
   wolfRepair: '/wolf-repair',
   fontExamples: '/font-examples',
+  privacy: legalPages.privacy,
+  smsTerms: legalPages.smsTerms,
 } as const;
 
 /** Pages of the customer portal app, on its own origin. */

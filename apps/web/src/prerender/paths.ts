@@ -8,6 +8,8 @@ export const prerenderedPaths = [
   '/book-appointment',
   '/payment',
   '/payment-success',
+  '/privacy',
+  '/sms-terms',
 ] as const;
 
 /** Routes left out of the sitemap and closed to crawlers: a confirmation page and an internal design sample. */

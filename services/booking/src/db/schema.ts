@@ -24,6 +24,8 @@ export type AppointmentsTable = {
   confirmation_code: string;
   /** The customer agreed to text messages about this appointment when booking. */
   sms_consent: Generated<boolean>;
+  /** The consent's words as the customer was shown them; null without consent (or from before they were kept). */
+  sms_consent_text: string | null;
   /** False for history (imported or seeded as past): it never took a place, so it gives none back. */
   holds_slot_place: Generated<boolean>;
   /** Grows with every change of time or status; the calendar file's SEQUENCE. */

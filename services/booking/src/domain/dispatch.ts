@@ -49,7 +49,7 @@ export function dispatchSnapshot(row: AppointmentRow): AppointmentDispatch {
 
 /** The appointment as `appointment.changed` carries it: the visit, with what a confirmation or a reminder needs. */
 export function changedEvent(row: AppointmentRow, change: AppointmentChange): AppointmentChanged {
-  return { ...dispatchSnapshot(row), change, confirmationCode: row.confirmation_code, email: row.email, smsConsent: row.sms_consent };
+  return { ...dispatchSnapshot(row), change, confirmationCode: row.confirmation_code, email: row.email, smsConsent: row.sms_consent, smsConsentText: row.sms_consent_text };
 }
 
 /**

@@ -23,6 +23,8 @@ export type NewBooking = {
   idempotencyKey: string | null;
   requestHash: string;
   smsConsent: boolean;
+  /** The consent's words the customer agreed to; null without consent. */
+  smsConsentText: string | null;
 };
 
 /**
@@ -35,7 +37,7 @@ export async function bookIfRoom(db: Db, booking: NewBooking): Promise<Appointme
   const { rows } = await sql<AppointmentRow>`select * from book_appointment(${b.appointmentDate}::date, ${b.timeSlot}, ${b.capacity}::integer,
     ${b.customerId}::integer, ${b.customerName}, ${b.email}, ${b.phone}, ${b.address}, ${b.city},
     ${b.state}, ${b.zipCode}, ${b.serviceType}, ${b.appliance}, ${b.brand}, ${b.description}::text,
-    ${b.confirmationCode}, ${b.idempotencyKey}::text, ${b.requestHash}, ${b.smsConsent}::boolean)`.execute(db);
+    ${b.confirmationCode}, ${b.idempotencyKey}::text, ${b.requestHash}, ${b.smsConsent}::boolean, ${b.smsConsentText}::text)`.execute(db);
   return rows[0];
 }
 

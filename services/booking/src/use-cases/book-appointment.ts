@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { slotTakenMessage, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
+import { slotTakenMessage, smsConsentWording, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
 import { conflict } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import type { AppointmentRow } from '../db/schema.ts';
@@ -52,6 +52,8 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
     description: request.description || null,
     idempotencyKey: input.idempotencyKey ?? null,
     requestHash: hash,
+    // The words the booking form shows beside its checkbox: the site is built from the same contracts as this service.
+    smsConsentText: request.smsConsent ? smsConsentWording : null,
   };
   let problem = slotProblem(request.appointmentDate, request.timeSlot, ctx.now(), ctx.rules);
   for (let attempt = 0; !problem; attempt += 1) {

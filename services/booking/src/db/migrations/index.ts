@@ -6,6 +6,7 @@ import * as appointmentPage from './2026-11-26T0000-appointment-page.ts';
 import * as dispatch from './2026-11-28T0000-dispatch.ts';
 import * as historySource from './2026-12-02T0000-history-source.ts';
 import * as smsConsent from './2026-12-05T0000-sms-consent.ts';
+import * as smsConsentText from './2026-12-10T0000-sms-consent-text.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0000-dispatch': dispatch,
   '2026-12-02T0000-history-source': historySource,
   '2026-12-05T0000-sms-consent': smsConsent,
+  '2026-12-10T0000-sms-consent-text': smsConsentText,
 };

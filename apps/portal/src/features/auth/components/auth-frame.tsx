@@ -3,6 +3,7 @@ import { Anchor, Container, Paper, Stack, Text } from '@mantine/core';
 import { AppAnchor } from '@repo/ui';
 import { PageIntro } from '../../../components/page-intro.tsx';
 import { env } from '../../../config/env.ts';
+import { webPaths } from '../../../config/paths.ts';
 
 export type AuthFrameProps = {
   /** The column's width in pixels. */
@@ -15,7 +16,10 @@ export type AuthFrameProps = {
   children: ReactNode;
 };
 
-/** The login and registration pages around their forms: heading and intro, the form's card, and the ways elsewhere. */
+/**
+ * The login and registration pages around their forms: heading and intro, the form's card, what happens to the details
+ * given (the privacy policy and SMS terms), and the ways elsewhere.
+ */
 export function AuthFrame({ width, title, intro, other, children }: AuthFrameProps) {
   return (
     <Container size={width} className="frame-block">
@@ -24,6 +28,10 @@ export function AuthFrame({ width, title, intro, other, children }: AuthFramePro
         <Paper withBorder shadow="sm" className="panel-padding" radius="md">
           {children}
         </Paper>
+        <Text size="sm" ta="center">
+          How we use and keep your details: our <Anchor href={webPaths.privacy}>Privacy Policy</Anchor> and{' '}
+          <Anchor href={webPaths.smsTerms}>SMS Terms</Anchor>.
+        </Text>
         <Stack gap="xs" align="center">
           <Text size="sm">
             {other.question}{' '}

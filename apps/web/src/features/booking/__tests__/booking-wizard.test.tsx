@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -7,6 +7,7 @@ import {
   authMessages,
   currentSessionPath,
   phoneMessages,
+  smsConsentWording,
   type Appointment,
   type AppointmentDetails,
   type CreateAppointmentResponse,
@@ -44,12 +45,16 @@ function booked(sent: SentRequest, customerId: number | null): CreateAppointment
 
 let lastBooked: Appointment | null = null;
 
-/** The booking calls answered as the service would; `session` answers GET /api/auth/session (a booking with a signed-in customer is linked). */
-function bookingApi(session: Answer) {
+/**
+ * The booking calls answered as the service would; `session` answers GET /api/auth/session (a booking with a signed-in
+ * customer is linked), and `book`, when given, answers the booking instead.
+ */
+function bookingApi(session: Answer, book?: Answer) {
   return fakeApi({
     [`GET ${currentSessionPath}`]: session,
     'GET /api/appointments/available-slots': ({ query }) => json(200, { date: query.get('date'), availableSlots: ['09:00-10:00', '10:00-11:00'] }),
     'POST /api/appointments': async (sent) => {
+      if (book) return book(sent);
       const signedInCustomer = ((await (await session(sent)).json()) as { customer?: Customer | null }).customer;
       const answer = booked(sent, signedInCustomer?.id ?? null);
       lastBooked = answer.appointment;
@@ -92,6 +97,15 @@ async function reachContactStep() {
 }
 
 const value = (label: RegExp | string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+/** Fills every contact field that is still empty with a visitor's details. */
+function fillContact() {
+  const fill = { 'Full Name': 'Robin Alvarez', 'Phone Number': '(904) 555-0177', 'Email Address': 'robin@example.com', 'Street Address': '9 Bridge St', City: 'St Augustine', 'Zip Code': '32084' };
+  for (const [label, text] of Object.entries(fill)) {
+    const field = screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+    if (field.value === '') fireEvent.change(field, { target: { value: text } });
+  }
+}
 
 beforeEach(() => {
   // jsdom has no scrolling; the wizard scrolls to the top on each step.
@@ -166,11 +180,7 @@ describe('booking confirmation', () => {
     bookingApi(user);
     const router = renderWizard();
     await reachContactStep();
-    const fill = { 'Full Name': 'Robin Alvarez', 'Phone Number': '(904) 555-0177', 'Email Address': 'robin@example.com', 'Street Address': '9 Bridge St', City: 'St Augustine', 'Zip Code': '32084' };
-    for (const [label, text] of Object.entries(fill)) {
-      const field = screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
-      if (field.value === '') fireEvent.change(field, { target: { value: text } });
-    }
+    fillContact();
     fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await screen.findByRole('heading', { name: 'Appointment Confirmed!' });
     await expectToast('Appointment Booked!');
@@ -299,5 +309,88 @@ describe('booking steps', () => {
     fireEvent.change(screen.getByLabelText(/^Phone Number/), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await expectFieldError(screen.getByLabelText(/^Phone Number/), phoneMessages.invalid);
+  });
+});
+
+describe('SMS consent on the contact step', () => {
+  const consent = () => screen.getByRole('checkbox', { name: smsConsentWording }) as HTMLInputElement;
+
+  it('offers texts about the appointment unticked, labelled with the words booking stores, and links the SMS terms and privacy policy', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    await reachContactStep();
+    expect(smsConsentWording).toMatch(/^Text me about this appointment .*Message and data rates may apply\. Reply STOP to opt out, HELP for help\.$/);
+    expect(consent().checked).toBe(false);
+    expect(consent().disabled).toBe(false);
+    expect(consent().getAttribute('aria-invalid')).toBe('false');
+    expect(describedBy(consent())).toBe(
+      'Optional: the texts go to the phone number above. Read our SMS terms (opens in a new tab) and privacy policy (opens in a new tab).',
+    );
+    // In a new tab, so the booking under way stays as it is (jsdom drops the space before the hidden words of a name).
+    for (const [name, href] of [
+      [/^SMS terms ?\(opens in a new tab\)$/, '/sms-terms'],
+      [/^privacy policy ?\(opens in a new tab\)$/, '/privacy'],
+    ] as const) {
+      const link = screen.getByRole('link', { name });
+      expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([href, '_blank', 'noopener noreferrer']);
+    }
+  });
+
+  it.each([
+    [false, 'left unticked'],
+    [true, 'ticked'],
+  ])('sends smsConsent %s when the box is %s', async (agreed) => {
+    const calls = bookingApi(visitor);
+    renderWizard();
+    await reachContactStep();
+    fillContact();
+    if (agreed) fireEvent.click(consent());
+    expect(consent().checked).toBe(agreed);
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Confirmed!' });
+    const booking = calls.find((call) => call.method === 'POST')!;
+    expect((booking.body as { smsConsent: unknown }).smsConsent).toBe(agreed);
+  });
+
+  it('keeps the choice when the visitor goes back a step and returns', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    await reachContactStep();
+    fireEvent.click(consent());
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Next: Contact Info' }));
+    await screen.findByRole('heading', { name: 'Contact Information' });
+    expect(consent().checked).toBe(true);
+  });
+
+  it('starts the next booking unticked, as the consent is about one appointment, and keeps the contact details', async () => {
+    bookingApi(visitor);
+    const router = renderWizard();
+    await reachContactStep();
+    fillContact();
+    fireEvent.click(consent());
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Confirmed!' });
+    await act(() => router.navigate(-1));
+    await reachContactStep();
+    expect(consent().checked).toBe(false);
+    expect(value(/^Full Name/)).toBe('Robin Alvarez');
+  });
+
+  it("shows the server's refusal of the consent next to the checkbox and focuses it, as the other fields do", async () => {
+    const message = 'SMS consent must be true or false';
+    bookingApi(visitor, () => apiError(400, 'VALIDATION_ERROR', 'Please check the highlighted fields.', { smsConsent: message }));
+    renderWizard();
+    await reachContactStep();
+    // The step's heading takes focus first, as it does for a person arriving at the step.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Contact Information' })));
+    fillContact();
+    fireEvent.click(consent());
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await expectFieldError(consent(), message);
+    expect(describedBy(consent())).toContain('Optional: the texts go to the phone number above.');
+    await waitFor(() => expect(document.activeElement).toBe(consent()));
+    fireEvent.click(consent());
+    await waitFor(() => expect(consent().getAttribute('aria-invalid')).toBe('false'));
   });
 });

@@ -10,7 +10,7 @@ import { useCreateAppointment } from '../api/create-appointment.ts';
 import { confirmationAddress, confirmationToken, confirmedAppointmentId, keepConfirmationToken } from '../lib/confirmation-address.ts';
 import { prefillContact } from '../lib/prefill-contact.ts';
 import './booking.css';
-import type { CheckedContactInfo, ContactInfo } from './contact-step.tsx';
+import type { CheckedContactInfo, ContactField, ContactInfo } from './contact-step.tsx';
 import { DateTimeStep } from './date-time-step.tsx';
 import type { CheckedServiceDetails, ServiceDetails } from './service-details-step.tsx';
 import { StepIndicator } from './step-indicator.tsx';
@@ -45,7 +45,7 @@ const stepTitles: Record<Exclude<Step, 4>, string> = {
 const emptyDetails: ServiceDetails = { serviceType: '', appliance: '', brand: '', description: '' };
 const emptyContact: ContactInfo = { customerName: '', phone: '', email: '', address: '', city: '', state: booking.defaultState, zipCode: '' };
 const missingInformation = (description: string) => showToast({ title: 'Missing Information', description, variant: 'destructive' });
-const contactFields = Object.keys(emptyContact) as (keyof ContactInfo)[];
+const contactFields: ContactField[] = [...(Object.keys(emptyContact) as (keyof ContactInfo)[]), 'smsConsent'];
 
 /**
  * The booking wizard: date and time, service details, contact information, confirmation. When the chosen slot is
@@ -68,8 +68,10 @@ export function BookingWizard() {
   // The service details as checked when the visitor left step 2, sent with the booking.
   const [checkedDetails, setCheckedDetails] = useState<CheckedServiceDetails | null>(null);
   const [contact, setContact] = useState<ContactInfo>(emptyContact);
+  // Consent to texts about this appointment: unticked until the visitor ticks it, and again for the next booking.
+  const [smsConsent, setSmsConsent] = useState(false);
   const detailsErrors = useFieldErrors<keyof ServiceDetails>();
-  const contactErrors = useFieldErrors<keyof ContactInfo>();
+  const contactErrors = useFieldErrors<ContactField>();
   const [slotNotice, setSlotNotice] = useState<string | null>(null);
   // The appointment just booked, shown at once on its confirmation address without asking the server again.
   const [booked, setBooked] = useState<{ appointment: Appointment; manageToken: string } | null>(null);
@@ -123,6 +125,7 @@ export function BookingWizard() {
     setTimeSlot(null);
     setDetails(emptyDetails);
     setCheckedDetails(null);
+    setSmsConsent(false);
     setStep(1);
   }, [confirmedId]);
 
@@ -148,7 +151,7 @@ export function BookingWizard() {
     void loadConfirmationView();
     create.mutate(
       {
-        request: { ...checkedContact, ...checkedDetails, appointmentDate: date, timeSlot },
+        request: { ...checkedContact, ...checkedDetails, appointmentDate: date, timeSlot, smsConsent },
         idempotencyKey: idempotencyKey.current,
       },
       {
@@ -236,6 +239,7 @@ export function BookingWizard() {
             {confirmedId === null && step === 3 && (
               <ContactStep
                 contact={contact}
+                smsConsent={smsConsent}
                 errors={contactErrors}
                 busy={create.isPending}
                 date={date}
@@ -245,6 +249,10 @@ export function BookingWizard() {
                 onFieldChange={(name, value) => {
                   setContact((current) => ({ ...current, [name]: value }));
                   contactErrors.clear(name);
+                }}
+                onSmsConsentChange={(agreed) => {
+                  setSmsConsent(agreed);
+                  contactErrors.clear('smsConsent');
                 }}
                 onBack={() => goTo(2)}
                 onSubmit={submit}
