@@ -9,9 +9,11 @@ import { trackingEnvSchema, type TrackingEnv } from './env.ts';
 import { technicianRoutes } from './routes/technicians.ts';
 import { trackingRoutes } from './routes/tracking.ts';
 import { wsRoutes } from './routes/ws.ts';
-import { startDemoDriver, type DemoDriver } from './demo-driver.ts';
+import { schedules, startScheduledWork, type ScheduledWork } from './scheduled-work.ts';
 import { seedDemoData } from './seed.ts';
 import { applyDispatch } from './use-cases/apply-dispatch.ts';
+import { driveDemoTechnician } from './use-cases/drive-demo-technician.ts';
+import { purgeOldPositions } from './use-cases/purge-old-positions.ts';
 import type { TrackingContext } from './use-cases/context.ts';
 
 export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> = {
@@ -43,13 +45,16 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
       },
     });
     seedWhenReady(app, env, () => seedDemoData(ctx));
-    if (env.DEMO_DRIVER === 'true') {
-      let driver: DemoDriver | undefined;
-      app.addHook('onReady', async () => {
-        driver = startDemoDriver(ctx, { intervalMs: env.DEMO_DRIVER_INTERVAL_MS, log: app.log });
-      });
-      app.addHook('onClose', async () => driver?.stop());
-    }
+    const scheduled: ScheduledWork[] = [];
+    app.addHook('onReady', async () => {
+      scheduled.push(startScheduledWork(ctx, { name: schedules.positionPurge, intervalMs: env.POSITION_PURGE_INTERVAL_MS, log: app.log, work: (trx) => purgeOldPositions(trx) }));
+      if (env.DEMO_DRIVER === 'true') {
+        scheduled.push(startScheduledWork(ctx, { name: schedules.demoDriver, intervalMs: env.DEMO_DRIVER_INTERVAL_MS, log: app.log, work: (trx) => driveDemoTechnician(ctx, trx) }));
+      }
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all(scheduled.map((work) => work.stop()));
+    });
     return app;
   },
 };

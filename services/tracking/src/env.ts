@@ -24,5 +24,7 @@ export const trackingEnvSchema = baseEnvSchema(defaultServicePorts.tracking).ext
   DEMO_DRIVER: z.enum(['true', 'false']).default('false'),
   /** How often the demo driver moves, ms. */
   DEMO_DRIVER_INTERVAL_MS: z.coerce.number().int().min(100).default(3_000),
+  /** How often technicians' positions older than the privacy policy's period are forgotten, ms (hourly). */
+  POSITION_PURGE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(3_600_000),
 });
 export type TrackingEnv = z.infer<typeof trackingEnvSchema>;
