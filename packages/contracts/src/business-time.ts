@@ -87,3 +87,23 @@ export function bookableDates(today: string = businessDate(), windowDays: number
   lastWindow = { key, dates };
   return [...dates];
 }
+
+const windowDayFormatter = new Intl.DateTimeFormat('en-US', { timeZone: business.timeZone, weekday: 'short', month: 'short', day: 'numeric' });
+const windowTimeFormatter = new Intl.DateTimeFormat('en-US', { timeZone: business.timeZone, hour: 'numeric', minute: '2-digit', hour12: true });
+
+function wallTime(instant: Date): { time: string; period: string } {
+  const parts: Record<string, string> = {};
+  for (const part of windowTimeFormatter.formatToParts(instant)) parts[part.type] = part.value;
+  return { time: `${parts.hour}:${parts.minute}`, period: (parts.dayPeriod ?? '').toUpperCase() };
+}
+
+/**
+ * An arrival window as a message says it, in business time with the zone named: "Tue, Dec 1, 8:00–10:00 AM ET", or
+ * "Tue, Dec 1, 11:00 AM–12:00 PM ET" across noon. ET stands for Eastern time in either season.
+ */
+export function arrivalWindowText(start: Date, end: Date): string {
+  const from = wallTime(start);
+  const to = wallTime(end);
+  const range = from.period === to.period ? `${from.time}–${to.time} ${to.period}` : `${from.time} ${from.period}–${to.time} ${to.period}`;
+  return `${windowDayFormatter.format(start)}, ${range} ET`;
+}

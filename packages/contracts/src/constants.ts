@@ -60,6 +60,12 @@ export const dataRetention = {
   dataRequestAnswerDays: 30,
 } as const;
 
+/**
+ * The brand's blue, lightest to darkest: the apps' Mantine theme and the emails both use it. Shade 7 (the filled
+ * shade) gives white text 6.7:1 and blue text on white 6.7:1.
+ */
+export const brandPalette = ['#eff6ff', '#dbeafe', '#bfdbfe', '#93c5fd', '#60a5fa', '#3b82f6', '#2563eb', '#1d4ed8', '#1e40af', '#1e3a8a'] as const;
+
 export const payment = { defaultAmount: 150, minAmount: 1, maxAmount: 10_000, step: 0.01, decimals: 2, defaultDescription: 'Appliance Repair Service' } as const;
 
 export const booking = {

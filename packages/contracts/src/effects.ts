@@ -80,9 +80,9 @@ export type AppointmentChange = (typeof appointmentChanges)[number];
 /**
  * booking → every subscriber (notifications, for confirmations and reminders): an appointment after each change,
  * the first booking included, published in the transaction that made the change. It carries everything a
- * confirmation or a reminder needs (contact, consent, times, status), so no subscriber reads booking's tables.
- * `version` grows with every change of the row: a subscriber keeps only the newest, so out-of-order or repeated
- * deliveries are harmless.
+ * confirmation or a reminder needs (contact, consent, times, status, the appointment's own links and what its
+ * calendar file says), so no subscriber reads booking's tables and none can sign a link. `version` grows with every
+ * change of the row: a subscriber keeps only the newest, so out-of-order or repeated deliveries are harmless.
  */
 export const appointmentChangedTopic = 'appointment.changed';
 export const appointmentChangedEvent = z.object({
@@ -94,5 +94,16 @@ export const appointmentChangedEvent = z.object({
   smsConsent: z.boolean(),
   /** The consent's words as the customer was shown them when booking; null without consent (or from before they were kept). */
   smsConsentText: z.string().nullable(),
+  /** What the customer wrote about the problem, if anything (the calendar file's description carries it). */
+  description: z.string().nullable(),
+  /** Grows with each change of time or status: the calendar file's SEQUENCE, as booking's own download writes it. */
+  revision: z.number().int().min(0),
+  /**
+   * The appointment's links, signed by booking as its confirmation page shows them (`appointmentManagePath`,
+   * `appointmentTrackPath`): manage opens the appointment page (view, reschedule, cancel, calendar, track), track only
+   * the tracking page. Each expires a day after the slot the event carries.
+   */
+  manageToken: z.string().min(1),
+  trackToken: z.string().min(1),
 });
 export type AppointmentChanged = z.infer<typeof appointmentChangedEvent>;

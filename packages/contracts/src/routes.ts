@@ -2,7 +2,7 @@
  * Which service owns which public path. nginx, the local gateway and their tests are derived from this table.
  * `prefix: true` means every path that starts with `path` (after the exact one).
  */
-export const serviceNames = ['booking', 'accounts', 'tracking', 'payments'] as const;
+export const serviceNames = ['booking', 'accounts', 'tracking', 'payments', 'notifications'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 export type RouteOwnership = { path: string; prefix: boolean; service: ServiceName; websocket?: boolean };
@@ -10,7 +10,7 @@ export type RouteOwnership = { path: string; prefix: boolean; service: ServiceNa
 /** Where a service shows staff the state of the effects it still owes its peers (see deliveries.ts). */
 export const deliveriesPath = (service: ServiceName) => `/api/deliveries/${service}`;
 
-/** Where a service gives staff its OpenAPI document; the back office's API reference merges the four. */
+/** Where a service gives staff its OpenAPI document; the back office's API reference merges them. */
 export const apiDocsPath = (service: ServiceName) => `/api/docs/${service}`;
 
 /**
@@ -66,7 +66,7 @@ export type AppName = (typeof appNames)[number];
 export const localAppHosts: Record<AppName, string> = { web: 'localhost', portal: 'localhost', backoffice: '127.0.0.1' };
 export const defaultLocalAppPorts: Record<AppName, number> = { web: 8080, portal: 8081, backoffice: 8082 };
 /** Each service's port when its environment names none: `pnpm start`'s defaults and the local gateway's upstreams. */
-export const defaultServicePorts: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004 };
+export const defaultServicePorts: Record<ServiceName, number> = { booking: 3001, accounts: 3002, tracking: 3003, payments: 3004, notifications: 3005 };
 export const localAppOrigin = (app: AppName, port: number = defaultLocalAppPorts[app]) => `http://${localAppHosts[app]}:${port}`;
 
 /**

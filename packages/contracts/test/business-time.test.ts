@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bookableDates, businessClock, businessDate, businessInstant, weekday } from '../src/business-time.ts';
+import { addDays, arrivalWindowText, bookableDates, businessClock, businessDate, businessInstant, weekday } from '../src/business-time.ts';
 
 describe('business time (America/New_York)', () => {
   it('gives the Eastern date for a UTC instant late in the Eastern evening', () => {
@@ -33,5 +33,12 @@ describe('business time (America/New_York)', () => {
   it('adds days across month and year ends', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it('says an arrival window in business time with the zone named, in winter and in summer, across noon', () => {
+    expect(arrivalWindowText(new Date('2026-12-01T13:00:00Z'), new Date('2026-12-01T15:00:00Z'))).toBe('Tue, Dec 1, 8:00–10:00 AM ET');
+    expect(arrivalWindowText(new Date('2026-07-14T15:00:00Z'), new Date('2026-07-14T17:00:00Z'))).toBe('Tue, Jul 14, 11:00 AM–1:00 PM ET');
+    // 19:30 Eastern on 1 November 2026 (the day daylight time ends) is already 2 November in UTC.
+    expect(arrivalWindowText(new Date('2026-11-02T00:30:00Z'), new Date('2026-11-02T01:30:00Z'))).toBe('Sun, Nov 1, 7:30–8:30 PM ET');
   });
 });

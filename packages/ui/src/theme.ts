@@ -1,18 +1,8 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { brandPalette } from '@repo/contracts';
 
-/** A trustworthy blue. Shade 7 (the filled shade) gives white text 6.7:1 and blue text on white 6.7:1. */
-const brand: MantineColorsTuple = [
-  '#eff6ff',
-  '#dbeafe',
-  '#bfdbfe',
-  '#93c5fd',
-  '#60a5fa',
-  '#3b82f6',
-  '#2563eb',
-  '#1d4ed8',
-  '#1e40af',
-  '#1e3a8a',
-];
+/** The brand's blue (contracts' `brandPalette`, which the emails share). */
+const brand: MantineColorsTuple = brandPalette;
 
 const systemFontStack =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
