@@ -1,8 +1,30 @@
 import ical, { ICalEventStatus, type ICalDayJsStub } from 'ical-generator';
 import { business, businessInstant } from '@repo/contracts';
-import type { AppointmentRow } from '../db/schema.ts';
-import { slotTimes } from './slot-time.ts';
 import { vtimezone } from './vtimezone.ts';
+
+/**
+ * What a calendar file says about an appointment. Booking's download builds it from its row, notifications from
+ * `appointment.changed`, so the file a customer downloads and the one attached to an email are the same event.
+ */
+export type CalendarAppointment = {
+  id: number;
+  /** Grows with each change of time or status: the event's SEQUENCE. */
+  revision: number;
+  status: string;
+  /** The business date ('YYYY-MM-DD') and wall-clock start and end ('HH:MM'). */
+  date: string;
+  start: string;
+  end: string;
+  serviceType: string;
+  appliance: string;
+  brand: string;
+  description: string | null;
+  confirmationCode: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+};
 
 /**
  * A business wall-clock time handed to ical-generator. With a TZID it writes a native Date's *local* fields, which
@@ -37,39 +59,38 @@ const statuses: Record<string, ICalEventStatus> = {
   cancelled: ICalEventStatus.CANCELLED,
 };
 
-/** The file name a calendar download is saved under. */
-export const calendarFileName = (row: Pick<AppointmentRow, 'confirmation_code'>) => `appointment-${row.confirmation_code}.ics`;
+/** The file name a calendar file is saved under. */
+export const calendarFileName = (appointment: Pick<CalendarAppointment, 'confirmationCode'>) => `appointment-${appointment.confirmationCode}.ics`;
 
 /**
  * The appointment as an iCalendar file in the business time zone, with its VTIMEZONE. The UID is the appointment's
  * own, and SEQUENCE its revision, so a calendar app replaces the event after a reschedule or cancellation.
  */
-export function appointmentCalendar(row: AppointmentRow, now: Date): string {
-  const { start, end } = slotTimes(row.time_slot);
-  const year = Number(row.appointment_date.slice(0, 4));
+export function appointmentCalendar(appointment: CalendarAppointment, now: Date): string {
+  const year = Number(appointment.date.slice(0, 4));
   const calendar = ical({
     prodId: { company: business.name, product: 'Booking', language: 'EN' },
     name: business.name,
     // No calendar-wide zone name: ical-generator would then write DTSTAMP in local time instead of UTC.
     timezone: { name: null, generator: (zone) => vtimezone(zone, year, year) },
   });
-  const what = `${row.brand} ${row.appliance} ${row.service_type.toLowerCase()}`;
+  const { brand, appliance, serviceType } = appointment;
   calendar.createEvent({
-    id: `appointment-${row.id}@booking.staugustine-appliance-repair`,
-    sequence: row.revision,
+    id: `appointment-${appointment.id}@booking.staugustine-appliance-repair`,
+    sequence: appointment.revision,
     stamp: now,
-    start: new BusinessWallTime(row.appointment_date, start),
-    end: new BusinessWallTime(row.appointment_date, end),
+    start: new BusinessWallTime(appointment.date, appointment.start),
+    end: new BusinessWallTime(appointment.date, appointment.end),
     timezone: business.timeZone,
-    summary: `${what} – ${business.name}`,
+    summary: `${brand} ${appliance} ${serviceType.toLowerCase()} – ${business.name}`,
     description: [
-      `${row.service_type}: ${row.brand} ${row.appliance}`,
-      row.description ? `Problem: ${row.description}` : undefined,
-      `Confirmation code: ${row.confirmation_code}`,
+      `${serviceType}: ${brand} ${appliance}`,
+      appointment.description ? `Problem: ${appointment.description}` : undefined,
+      `Confirmation code: ${appointment.confirmationCode}`,
       `Questions or changes: call ${business.phoneDisplay}`,
     ].filter(Boolean).join('\n'),
-    location: `${row.address}, ${row.city}, ${row.state} ${row.zip_code}`,
-    status: statuses[row.status] ?? ICalEventStatus.CONFIRMED,
+    location: `${appointment.address}, ${appointment.city}, ${appointment.state} ${appointment.zipCode}`,
+    status: statuses[appointment.status] ?? ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();
 }

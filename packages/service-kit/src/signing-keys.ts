@@ -67,7 +67,8 @@ export const generateSigningKeys = (): SigningKeys => ({ session: generateKeyPai
 
 /**
  * The key variables each service needs, and no more: accounts signs sessions, booking signs appointment links,
- * tracking verifies links, and every service verifies sessions. docker-compose.yml hands them out the same way.
+ * tracking verifies links, and every service verifies sessions (notifications gets its links ready-signed in booking's
+ * events, so it holds no link key). docker-compose.yml hands them out the same way.
  */
 export function signingKeyEnv(service: ServiceName, keys: SigningKeys): Record<string, string> {
   const verifySessions = { JWT_PUBLIC_KEY: keys.session.publicKey };
@@ -79,6 +80,7 @@ export function signingKeyEnv(service: ServiceName, keys: SigningKeys): Record<s
     case 'tracking':
       return { ...verifySessions, LINK_PUBLIC_KEY: keys.link.publicKey };
     case 'payments':
+    case 'notifications':
       return verifySessions;
   }
 }

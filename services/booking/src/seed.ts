@@ -103,7 +103,7 @@ async function seedDemoVisit(serviceCtx: BookingContext, env: BookingEnv): Promi
  * for tracking commit together. Only the first snapshot of the technician counts, so a later status change never
  * reassigns a visit staff have since unassigned. Nothing to do (no visit, another technician): false.
  */
-export async function assignDemoVisit(ctx: Pick<BookingContext, 'effects'>, trx: Trx, technicianId: string): Promise<boolean> {
+export async function assignDemoVisit(ctx: Pick<BookingContext, 'effects' | 'links' | 'now'>, trx: Trx, technicianId: string): Promise<boolean> {
   if (technicianId !== demoTechnicianId || !(await findTechnician(trx, technicianId))) return false;
   const visit = await findUnassignedByDescription(trx, demoCustomer.email, demoVisitDescription);
   if (!visit) return false;

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { appointmentChangedEvent, appointmentChangedTopic, smsConsentWording, type AppointmentChanged } from '@repo/contracts';
-import { publishedEffects } from '@repo/service-kit/testing';
+import { publishedEffects, subscribersOfTopic } from '@repo/service-kit/testing';
 import { bookSlot, bookingForTests, staffClaims, testClock } from './helpers.ts';
 
-// A subscriber is configured (accounts stands in for notifications, which does not exist yet); its address leads
+// Notifications subscribes in code, and a deployment may add subscribers (accounts here); their addresses lead
 // nowhere, so every event stays in booking's queue for the test to read.
 const booking = bookingForTests(testClock('2026-11-23T15:00:00Z').now, { EVENT_SUBSCRIBERS: `${appointmentChangedTopic}=accounts`, BOOKING_SLOT_CAPACITY: '1' });
 
@@ -36,6 +36,10 @@ it('publishes the first booking with what a confirmation needs, in the booking�
     technicianId: null,
     startsAt: '2026-11-25T09:00:00-05:00',
     endsAt: '2026-11-25T10:00:00-05:00',
+    description: 'Not cooling',
+    revision: 0,
+    manageToken: expect.any(String),
+    trackToken: expect.any(String),
   });
 });
 
@@ -71,6 +75,20 @@ it('refuses words of consent without the consent itself (a database check)', asy
   await expect(booking.service.db.updateTable('appointments').set({ sms_consent_text: smsConsentWording }).where('id', '=', id).execute()).rejects.toThrow(
     /appointments_sms_consent_text_with_consent/,
   );
+});
+
+it('carries the appointment’s own manage and track links, which open its page and its tracking as the confirmation’s do', async () => {
+  const { id } = await bookSlot(booking.service, '2026-11-25', '11:00-12:00');
+  const [event] = await eventsFor(id);
+  const manage = await booking.page.details(id, { token: event!.manageToken });
+  expect(manage.statusCode, manage.body).toBe(200);
+  expect(manage.json().appointment.id).toBe(id);
+  // A track link opens only the tracking page: the appointment page refuses it.
+  expect((await booking.page.details(id, { token: event!.trackToken })).statusCode).toBe(403);
+});
+
+it('subscribes notifications in code: the event is queued for it without any EVENT_SUBSCRIBERS', async () => {
+  expect(subscribersOfTopic(booking.service.database, appointmentChangedTopic)).toEqual(expect.arrayContaining(['notifications', 'accounts']));
 });
 
 it('publishes nothing for a booking the full slot refused, and keeps the slot to one appointment', async () => {

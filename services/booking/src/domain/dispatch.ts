@@ -10,19 +10,23 @@ import {
 } from '@repo/contracts';
 import type { Effects } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
+import { linkExpiry, type AppointmentLinks } from './appointment-links.ts';
 import { businessIsoString, slotTimes } from './slot-time.ts';
 
 /**
- * What booking tells other services through its outbox. `appointment.changed` names no subscriber in code yet:
- * notifications will subscribe to it, and a deployment adds subscribers with EVENT_SUBSCRIBERS.
+ * What booking tells other services through its outbox: notifications sends the customer's emails from
+ * `appointment.changed`, and a deployment adds subscribers with EVENT_SUBSCRIBERS.
  */
 export const bookingOutgoing = {
   [appointmentDispatchTopic]: { to: 'tracking', schema: appointmentDispatchEffect },
-  [appointmentChangedTopic]: { to: [], schema: appointmentChangedEvent },
+  [appointmentChangedTopic]: { to: ['notifications'], schema: appointmentChangedEvent },
 } as const;
 
 /** The part of booking's effects its use cases use: writing a message into their transaction. */
 export type BookingOutbox = Pick<Effects<typeof bookingOutgoing>, 'enqueue'>;
+
+/** What announcing a change takes: the outbox, and the link signer for the links the event carries. */
+export type ChangeAnnouncer = { effects: BookingOutbox; links: AppointmentLinks; now: () => Date };
 
 /** The appointment as tracking needs it, whole, at the version the row has now. */
 export function dispatchSnapshot(row: AppointmentRow): AppointmentDispatch {
@@ -47,9 +51,23 @@ export function dispatchSnapshot(row: AppointmentRow): AppointmentDispatch {
   };
 }
 
-/** The appointment as `appointment.changed` carries it: the visit, with what a confirmation or a reminder needs. */
-export function changedEvent(row: AppointmentRow, change: AppointmentChange): AppointmentChanged {
-  return { ...dispatchSnapshot(row), change, confirmationCode: row.confirmation_code, email: row.email, smsConsent: row.sms_consent, smsConsentText: row.sms_consent_text };
+/**
+ * The appointment as `appointment.changed` carries it: the visit, with what a confirmation or a reminder needs,
+ * including its manage and track links, signed as the confirmation page's are (valid until a day after this slot).
+ */
+export function changedEvent(row: AppointmentRow, change: AppointmentChange, links: AppointmentLinks, now: Date): AppointmentChanged {
+  const expiresAt = linkExpiry(row.appointment_date, row.time_slot);
+  return {
+    ...dispatchSnapshot(row),
+    change,
+    confirmationCode: row.confirmation_code,
+    email: row.email,
+    smsConsent: row.sms_consent,
+    description: row.description,
+    revision: row.revision,
+    manageToken: links.issue(row.id, 'manage', expiresAt, now),
+    trackToken: links.issue(row.id, 'track', expiresAt, now),
+  };
 }
 
 /**
@@ -58,14 +76,14 @@ export function changedEvent(row: AppointmentRow, change: AppointmentChange): Ap
  * (undefined for a new booking).
  */
 export async function announceChange(
-  outbox: BookingOutbox,
+  { effects, links, now }: ChangeAnnouncer,
   trx: Trx,
   change: AppointmentChange,
   before: Pick<AppointmentRow, 'technician_id'> | undefined,
   after: AppointmentRow,
 ): Promise<void> {
-  await outbox.enqueue(trx, appointmentChangedTopic, changedEvent(after, change));
-  await tellTracking(outbox, trx, before, after);
+  await effects.enqueue(trx, appointmentChangedTopic, changedEvent(after, change, links, now()));
+  await tellTracking(effects, trx, before, after);
 }
 
 /**

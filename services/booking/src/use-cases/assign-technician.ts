@@ -18,7 +18,7 @@ export async function assignTechnician(ctx: BookingContext, id: number, technici
 }
 
 /** `assignTechnician` in the caller's transaction (an effect handler's, for the demo's first assignment). */
-export async function assignTechnicianIn(ctx: Pick<BookingContext, 'effects'>, trx: Trx, id: number, technicianId: string | null): Promise<AppointmentRow> {
+export async function assignTechnicianIn(ctx: Pick<BookingContext, 'effects' | 'links' | 'now'>, trx: Trx, id: number, technicianId: string | null): Promise<AppointmentRow> {
   const current = await findAppointmentForUpdate(trx, id);
   if (!current) throw notFound(`Appointment ${id} was not found.`);
   if (current.status === 'cancelled') throw conflict(assignMessages.cancelled);
@@ -28,6 +28,6 @@ export async function assignTechnicianIn(ctx: Pick<BookingContext, 'effects'>, t
   }
   if (current.technician_id === technicianId) return current;
   const assigned = await setAppointmentTechnician(trx, id, technicianId);
-  await announceChange(ctx.effects, trx, 'assigned', current, assigned);
+  await announceChange(ctx, trx, 'assigned', current, assigned);
   return assigned;
 }

@@ -60,7 +60,7 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
     try {
       const row = await ctx.db.transaction().execute(async (trx) => {
         const booked = await bookIfRoom(trx, { ...booking, confirmationCode: confirmationCode() });
-        if (booked) await announceChange(ctx.effects, trx, 'booked', undefined, booked);
+        if (booked) await announceChange(ctx, trx, 'booked', undefined, booked);
         return booked;
       });
       if (row) {

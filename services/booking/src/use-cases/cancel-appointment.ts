@@ -22,7 +22,7 @@ export async function cancelAppointment(ctx: BookingContext, access: Appointment
     if (blocked) throw conflict(blocked);
     await releasePlace(trx, current.appointment_date, current.time_slot);
     const cancelled = await setAppointmentStatus(trx, current.id, 'cancelled');
-    await announceChange(ctx.effects, trx, 'cancelled', current, cancelled);
+    await announceChange(ctx, trx, 'cancelled', current, cancelled);
     return cancelled;
   });
   ctx.availability.invalidate(row.appointment_date);

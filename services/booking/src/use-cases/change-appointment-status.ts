@@ -22,7 +22,7 @@ export async function changeAppointmentStatus(ctx: BookingContext, id: number, s
       if (!(await takePlace(trx, current.appointment_date, current.time_slot, ctx.rules.BOOKING_SLOT_CAPACITY))) throw conflict(slotTakenMessage);
     }
     const changed = await setAppointmentStatus(trx, id, status);
-    await announceChange(ctx.effects, trx, 'status-changed', current, changed);
+    await announceChange(ctx, trx, 'status-changed', current, changed);
     return changed;
   });
   ctx.availability.invalidate(row.appointment_date);

@@ -10,9 +10,9 @@ import type { BookingContext } from './context.ts';
  * cancellation reaches tracking too and closes its record). An id booking does not know is accepted and ignored, since
  * retrying could never apply it.
  */
-export async function completeAppointment(ctx: Pick<BookingContext, 'effects'>, trx: Trx, { appointmentId }: AppointmentCompleted): Promise<void> {
+export async function completeAppointment(ctx: Pick<BookingContext, 'effects' | 'links' | 'now'>, trx: Trx, { appointmentId }: AppointmentCompleted): Promise<void> {
   const current = await findAppointmentForUpdate(trx, appointmentId);
   if (!current || current.status === 'completed' || current.status === 'cancelled') return;
   const completed = await setAppointmentStatus(trx, appointmentId, 'completed');
-  await announceChange(ctx.effects, trx, 'completed', current, completed);
+  await announceChange(ctx, trx, 'completed', current, completed);
 }

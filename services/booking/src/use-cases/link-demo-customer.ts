@@ -11,7 +11,7 @@ import type { BookingContext } from './context.ts';
  * signature), so no one can claim someone's bookings by naming their email. Runs in the receiver's transaction; an
  * appointment tracking already follows gets a new snapshot, since its owner decides who may follow it.
  */
-export async function linkDemoCustomer(ctx: Pick<BookingContext, 'effects'>, trx: Trx, { customerId, email }: DemoCustomerSeeded): Promise<void> {
+export async function linkDemoCustomer(ctx: Pick<BookingContext, 'effects' | 'links' | 'now'>, trx: Trx, { customerId, email }: DemoCustomerSeeded): Promise<void> {
   await assignGuestServiceRequests(trx, email, customerId);
-  for (const row of await assignGuestAppointments(trx, email, customerId)) await announceChange(ctx.effects, trx, 'customer-linked', row, row);
+  for (const row of await assignGuestAppointments(trx, email, customerId)) await announceChange(ctx, trx, 'customer-linked', row, row);
 }

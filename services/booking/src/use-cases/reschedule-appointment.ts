@@ -32,7 +32,7 @@ export async function rescheduleAppointment(ctx: BookingContext, access: Appoint
     const moved = await movePlace(trx, { date: current.appointment_date, slot: current.time_slot }, { date, slot }, ctx.rules.BOOKING_SLOT_CAPACITY);
     if (!moved) throw conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
     const movedRow = await moveAppointment(trx, current.id, date, slot);
-    await announceChange(ctx.effects, trx, 'rescheduled', current, movedRow);
+    await announceChange(ctx, trx, 'rescheduled', current, movedRow);
     return { row: movedRow, from: current.appointment_date };
   });
   ctx.availability.invalidate(from);

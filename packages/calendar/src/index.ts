@@ -1,0 +1,2 @@
+export { appointmentCalendar, calendarFileName, type CalendarAppointment } from './appointment-calendar.ts';
+export { vtimezone } from './vtimezone.ts';
