@@ -20,3 +20,4 @@ export * from './payments.ts';
 export * from './deliveries.ts';
 export * from './effects.ts';
 export * from './back-office.ts';
+export * from './notifications.ts';

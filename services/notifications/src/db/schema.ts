@@ -1,0 +1,46 @@
+import type { ColumnType, Generated, Selectable, Transaction } from 'kysely';
+import type { MessageChannel, MessageKind, MessageState } from '@repo/contracts';
+
+/** The newest version of each appointment heard from booking: an older event arriving later is ignored. */
+export type AppointmentsTable = {
+  appointment_id: number;
+  version: number;
+  updated_at: Date;
+};
+
+/**
+ * Every message, as a row: what it is, to whom, the event it answers (the appointment and its version), where it
+ * stands and what it says. One per appointment × kind × version, so an event delivered twice sends one message.
+ */
+export type MessagesTable = {
+  id: Generated<number>;
+  kind: MessageKind;
+  channel: MessageChannel;
+  recipient: string;
+  appointment_id: number;
+  appointment_version: number;
+  /** The email's Message-ID header, derived from the key above (`emailMessageId`). */
+  email_message_id: string;
+  state: MessageState;
+  attempts: Generated<number>;
+  /** What the provider called the message when it accepted it (the SMTP relay's queue id, or its answer). */
+  provider_message_id: string | null;
+  last_error: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** The iCalendar file attached to the email, and the name it is attached under. */
+  calendar: string | null;
+  calendar_file_name: string | null;
+  created_at: ColumnType<Date, Date, never>;
+  updated_at: Date;
+  sent_at: Date | null;
+};
+
+export type NotificationsDatabase = {
+  appointments: AppointmentsTable;
+  messages: MessagesTable;
+};
+
+export type MessageRow = Selectable<MessagesTable>;
+export type Trx = Transaction<NotificationsDatabase>;

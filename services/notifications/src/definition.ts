@@ -1,0 +1,43 @@
+import { appointmentChangedEvent, appointmentChangedTopic } from '@repo/contracts';
+import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
+import type { ServiceDefinition } from '@repo/service-kit/main';
+import { migrations } from './db/migrations/index.ts';
+import type { NotificationsDatabase } from './db/schema.ts';
+import { smtpMailer } from './domain/mailer.ts';
+import { notificationsEnvSchema, type NotificationsEnv } from './env.ts';
+import { notificationsJobs } from './jobs/index.ts';
+import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
+import type { NotificationsContext } from './use-cases/context.ts';
+
+export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
+  name: 'notifications',
+  envSchema: notificationsEnvSchema,
+  migrations,
+  build: async (env, database, runtime) => {
+    const app = await createService({ name: 'notifications', env, runtime, ready: database.ping, limitsDb: database.db });
+    const mailer = smtpMailer(env);
+    // Registered before the queue's plugin, so it runs after the queue has stopped (Fastify closes in reverse order).
+    app.addHook('onClose', async () => mailer.close());
+    // The jobs read the context when they run; the context holds the effects that schedule them.
+    const effects = createEffects({ service: 'notifications', database, env, outgoing: {}, jobs: notificationsJobs(() => ctx, env.NOTIFICATIONS_SEND_RETRY_LIMIT) });
+    await app.register(effects.plugin);
+    const ctx: NotificationsContext = {
+      db: database.db,
+      now: runtime.now,
+      jobs: effects,
+      mailer,
+      from: env.SMTP_FROM,
+      portalOrigin: env.PORTAL_ORIGIN,
+      sendRetryLimit: env.NOTIFICATIONS_SEND_RETRY_LIMIT,
+    };
+    await app.register(effectsReceiver<NotificationsDatabase>, {
+      service: 'notifications',
+      db: database.db,
+      env,
+      handlers: {
+        [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(ctx, trx, event) }),
+      },
+    });
+    return app;
+  },
+};

@@ -1,0 +1,70 @@
+import nodemailer from 'nodemailer';
+import type { NotificationsEnv } from '../env.ts';
+
+export type OutgoingEmail = {
+  /** The Message-ID header, with its angle brackets. */
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; content: string; contentType: string }[];
+};
+
+export type Mailer = {
+  /** Sends one email; resolves with the relay's id for it, rejects with a `MailerError` when it was not accepted. */
+  send(email: OutgoingEmail): Promise<{ providerMessageId: string }>;
+  close(): void;
+};
+
+/** Why an email was not accepted; `permanent` when the relay refused it for good (a 5xx on the recipient or message). */
+export class MailerError extends Error {
+  constructor(message: string, readonly permanent: boolean) {
+    super(message);
+    this.name = 'MailerError';
+  }
+}
+
+type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
+
+/** The relay's own id from its answer ("250 2.0.0 Ok: queued as 4Bx9…"), or the answer itself. */
+function providerIdOf(response: string, fallback: string): string {
+  const queued = /queued as\s+([^\s>]+)/i.exec(response)?.[1];
+  return (queued ?? (response.trim() || fallback)).slice(0, 200);
+}
+
+/**
+ * Email over SMTP with nodemailer: one pooled transport (a few connections kept open to the relay and reused),
+ * configured by SMTP_*. Timeouts are short (SMTP_TIMEOUT_MS): a relay that does not answer fails the attempt, and the
+ * send job retries it.
+ */
+export function smtpMailer(env: NotificationsEnv): Mailer {
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: env.SMTP_MAX_CONNECTIONS,
+    host: env.SMTP_HOST,
+    port: env.SMTP_PORT,
+    secure: env.SMTP_SECURE === 'true',
+    ...(env.SMTP_USER && env.SMTP_PASSWORD ? { auth: { user: env.SMTP_USER, pass: env.SMTP_PASSWORD } } : {}),
+    connectionTimeout: env.SMTP_TIMEOUT_MS,
+    greetingTimeout: env.SMTP_TIMEOUT_MS,
+    socketTimeout: env.SMTP_TIMEOUT_MS,
+  });
+  return {
+    async send(email) {
+      try {
+        const info = await transport.sendMail({ from: env.SMTP_FROM, ...email });
+        if (info.accepted.length === 0) throw new MailerError(`the relay accepted no recipient: ${info.response}`, true);
+        return { providerMessageId: providerIdOf(info.response, info.messageId) };
+      } catch (err) {
+        if (err instanceof MailerError) throw err;
+        const smtp = err as SmtpError;
+        // A 5xx about the recipient or the message will not change on a retry; anything else (no connection, a
+        // timeout, a 4xx, a refused login) may.
+        const permanent = (smtp.code === 'EENVELOPE' || smtp.code === 'EMESSAGE') && (smtp.responseCode ?? 0) >= 500;
+        throw new MailerError(`${smtp.code ?? 'ERROR'}: ${smtp.response ?? smtp.message}`.slice(0, 500), permanent);
+      }
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { business, businessContact, defaultServicePorts, localAppOrigin } from '@repo/contracts';
+import { baseEnvSchema } from '@repo/service-kit';
+
+const origin = (what: string) =>
+  z.url({ protocol: /^https?$/, error: `must be an http(s):// origin (${what})` }).transform((value) => new URL(value).origin);
+
+export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifications).extend({
+  /** The SMTP relay every email goes through (one pooled transport). The defaults reach `pnpm start`'s mail catcher. */
+  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+  /** true: TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when the relay offers it. */
+  SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** The From of every email: `Name <address>` or an address; its domain also names the Message-IDs. */
+  SMTP_FROM: z.string().min(3).default(`${business.name} <${businessContact.email}>`),
+  /** How long connecting, the greeting and each SMTP command may take before the attempt fails (and is retried). */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /** Connections the pooled transport keeps to the relay at most. */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
+  /**
+   * Retries of one email after its first attempt, with backoff (1 s doubling to 5 minutes: 30 retries are about two
+   * hours); after them the message is `failed`, with its last error, for staff to see.
+   */
+  NOTIFICATIONS_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(1000).default(30),
+  /** The customer portal's origin: the emails link to the appointment page there. */
+  PORTAL_ORIGIN: origin('the customer portal, where the appointment page is').default(localAppOrigin('portal')),
+}).superRefine((env, context) => {
+  if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
+    context.addIssue({ code: 'custom', path: [env.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD'], message: 'is required with the other of SMTP_USER and SMTP_PASSWORD' });
+  }
+});
+export type NotificationsEnv = z.infer<typeof notificationsEnvSchema>;

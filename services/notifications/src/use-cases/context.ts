@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { ScheduledJobs } from '@repo/service-kit';
+import type { NotificationsDatabase } from '../db/schema.ts';
+import type { Mailer } from '../domain/mailer.ts';
+import type { NotificationsJobs } from '../jobs/index.ts';
+
+/** What notifications' use cases work with; built once per service instance. */
+export type NotificationsContext = {
+  db: Kysely<NotificationsDatabase>;
+  now: () => Date;
+  /** The service's own queue: a message's send job is scheduled in the transaction that stores the message. */
+  jobs: Pick<ScheduledJobs<NotificationsJobs>, 'send'>;
+  /** The one pooled SMTP transport. */
+  mailer: Mailer;
+  /** The From of every email (SMTP_FROM); its domain names the Message-IDs. */
+  from: string;
+  /** The customer portal, where the appointment page is (PORTAL_ORIGIN). */
+  portalOrigin: string;
+  /** Retries of one email after its first attempt (NOTIFICATIONS_SEND_RETRY_LIMIT). */
+  sendRetryLimit: number;
+};

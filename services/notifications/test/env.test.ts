@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { business, businessContact } from '@repo/contracts';
+import { EnvError, loadEnv } from '@repo/service-kit';
+import { testKeyEnv } from '@repo/service-kit/test-service';
+import { notificationsEnvSchema } from '../src/env.ts';
+
+const load = (env: Record<string, string>) => loadEnv('notifications', notificationsEnvSchema, { ...testKeyEnv, ...env });
+const problems = (env: Record<string, string>) => {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('notifications environment', () => {
+  it('sends to the local mail catcher from the business’s address by default, linking to the local portal', () => {
+    expect(load({})).toMatchObject({
+      PORT: 3005,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: 1025,
+      SMTP_SECURE: 'false',
+      SMTP_FROM: `${business.name} <${businessContact.email}>`,
+      PORTAL_ORIGIN: 'http://localhost:8081',
+      NOTIFICATIONS_SEND_RETRY_LIMIT: 30,
+    });
+  });
+
+  it('names every malformed SMTP variable, and a login without its password', () => {
+    expect(problems({ SMTP_PORT: 'twenty-five', SMTP_SECURE: 'yes', SMTP_USER: 'mailer', PORTAL_ORIGIN: 'ftp://portal' })).toEqual([
+      expect.stringMatching(/^SMTP_PORT /),
+      expect.stringMatching(/^SMTP_SECURE /),
+      expect.stringMatching(/^PORTAL_ORIGIN must be an http\(s\):\/\/ origin/),
+    ]);
+    expect(problems({ SMTP_USER: 'mailer' })).toEqual(['SMTP_PASSWORD is required with the other of SMTP_USER and SMTP_PASSWORD']);
+    expect(problems({ SMTP_USER: 'mailer', SMTP_PASSWORD: 'secret' })).toEqual([]);
+  });
+
+  it('keeps the portal’s origin only, whatever path it was given with', () => {
+    expect(load({ PORTAL_ORIGIN: 'https://portal.example.com/login' }).PORTAL_ORIGIN).toBe('https://portal.example.com');
+  });
+});

@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { AppointmentChanged } from '@repo/contracts';
+import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
+import { appointmentChangedTopic } from '@repo/contracts';
+import type { ServiceApp } from '@repo/service-kit';
+import type { NotificationsDatabase } from '../src/db/schema.ts';
+import { notificationsService } from '../src/definition.ts';
+
+export type NotificationsTestService = TestService<NotificationsDatabase>;
+
+/**
+ * A real SMTP server in the test process (smtp-server), keeping every email it accepts parsed by mailparser. It can be
+ * stopped and started again on the same port: the relay down, then back.
+ */
+export class TestSmtpServer {
+  static readonly missingMailbox = 'nobody@example.com';
+  readonly mails: ParsedMail[] = [];
+  port = 0;
+  private server: SMTPServer | undefined;
+  private accepted = 0;
+
+  async start(port = this.port): Promise<this> {
+    const server = new SMTPServer({
+      authOptional: true,
+      // Plain SMTP on loopback: no STARTTLS offered (its certificate would be self-signed).
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      // A mailbox that does not exist: refused for good, as a real relay would.
+      onRcptTo: (address, _session, callback) => {
+        if (address.address !== TestSmtpServer.missingMailbox) return callback();
+        callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      },
+      onData: (stream, _session, callback) => {
+        simpleParser(stream)
+          .then((mail) => {
+            this.mails.push(mail);
+            this.accepted += 1;
+            callback(null, `Ok: queued as TEST${this.accepted}`);
+          })
+          .catch((err: Error) => callback(err));
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    this.port = (server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The emails sent to one appointment's key (their Message-IDs name it). */
+  mailsFor(appointmentId: number): ParsedMail[] {
+    return this.mails.filter((mail) => mail.messageId?.startsWith(`<appointment-${appointmentId}.`));
+  }
+}
+
+/** Notifications on its own database, sending through `smtpPort` with short timeouts. */
+export const startNotifications = (smtpPort: number, env: Record<string, string> = {}) =>
+  createTestService(notificationsService, {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtpPort),
+    SMTP_TIMEOUT_MS: '2000',
+    SMTP_FROM: 'St Augustine Appliance Repair <service@staugustineappliancerepair.com>',
+    PORTAL_ORIGIN: 'https://portal.example.com',
+    ...env,
+  });
+
+/** `appointment.changed` as booking publishes it, for appointment `appointmentId` at `version`. */
+export function changedEvent(appointmentId: number, version: number, overrides: Partial<AppointmentChanged> = {}): AppointmentChanged {
+  return {
+    appointmentId,
+    version,
+    change: 'booked',
+    status: 'scheduled',
+    confirmationCode: `SA-T${appointmentId}`,
+    customerId: null,
+    customerName: 'Jordan Reyes',
+    email: 'jordan@example.com',
+    phone: '(904) 555-0100',
+    smsConsent: false,
+    address: '12 King St',
+    city: 'St Augustine',
+    state: 'FL',
+    zipCode: '32084',
+    serviceType: 'Repair',
+    appliance: 'Refrigerator',
+    brand: 'Sub-Zero',
+    technicianId: null,
+    // Tuesday 1 December 2026, 8:00–10:00 Eastern (EST).
+    startsAt: '2026-12-01T08:00:00-05:00',
+    endsAt: '2026-12-01T10:00:00-05:00',
+    description: 'Not cooling',
+    revision: 0,
+    manageToken: `manage-token-${appointmentId}`,
+    trackToken: `track-token-${appointmentId}`,
+    ...overrides,
+  };
+}
+
+/** Delivers `appointment.changed` as booking's outbox does (signed), with its own message id unless one is given. */
+export async function deliver(service: NotificationsTestService, event: AppointmentChanged, messageId?: string) {
+  const response = await injectEffect(service.app, { from: 'booking', topic: appointmentChangedTopic, payload: event, ...(messageId ? { messageId } : {}) });
+  if (response.statusCode !== 200) throw new Error(`delivery answered ${response.statusCode}: ${response.body}`);
+  return response.json() as { status: 'applied' | 'duplicate' };
+}
+
+export const messagesOf = (service: NotificationsTestService, appointmentId: number) =>
+  service.db.selectFrom('messages').selectAll().where('appointment_id', '=', appointmentId).orderBy('id').execute();
+
+export async function listen(app: ServiceApp, port = 0): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
