@@ -1,6 +1,6 @@
 /**
  * `pnpm bench load`: the whole system under mixed traffic through nginx, as deployed locally (the built apps and the
- * four services' production bundles on real PostgreSQL, demo data seeded), for LOAD_SECONDS (default 60):
+ * services' production bundles on real PostgreSQL, demo data seeded), for LOAD_SECONDS (default 60):
  * - visitors reading a day's free slots (GET /api/appointments/available-slots) on the public host;
  * - visitors booking (POST /api/appointments) on a few hot days and slots, so bookings race for the last places;
  * - customers signing in (POST /api/auth/login) on the portal host;
@@ -249,7 +249,7 @@ try {
     id: 'load',
     title: 'Mixed traffic through nginx',
     description:
-      `${elapsed.toFixed(0)} s of concurrent traffic through nginx to the four services on PostgreSQL: ${workers.slots} clients reading free slots, ` +
+      `${elapsed.toFixed(0)} s of concurrent traffic through nginx to the services on PostgreSQL: ${workers.slots} clients reading free slots, ` +
       `${workers.bookings} booking at random among ${hot.length} slots of capacity ${capacity}, ${workers.logins} signing in, ${workers.locations} sending a ` +
       `technician's location while ${subscriberCount} /ws subscribers follow his jobs.`,
     tables: [{

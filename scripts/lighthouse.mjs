@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { freePort } from '@repo/service-kit/testing';
+import { serviceNames } from '@repo/contracts';
 
 const webTargets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
 // The portal is behind a sign-in and not for search engines: no SEO target; its own performance and script budget.
@@ -45,7 +46,7 @@ const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 async function startSystem() {
   const { startStack } = await import('./stack.ts');
   const appPorts = { web: Number(process.env.WEB_PORT || 8080), portal: await freePort(), backoffice: await freePort() };
-  const servicePorts = { booking: await freePort(), accounts: await freePort(), tracking: await freePort(), payments: await freePort() };
+  const servicePorts = Object.fromEntries(await Promise.all(serviceNames.map(async (service) => [service, await freePort()])));
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lighthouse-stack-'));
   const stack = await startStack({
     gateway: process.env.GATEWAY === 'local' ? 'local' : 'nginx',

@@ -2,13 +2,16 @@
  * Starts the whole system from built artefacts: the field-service sandboxes (in this process), the services and one
  * gateway in front of the three built apps. On PostgreSQL (the browser tests, the load benchmark) each service is its
  * own process (services/<name>/dist/server.mjs), as in production; on embedded PGlite databases (`pnpm start`) they
- * all run in one process, the embedded host (infra/embedded-host), which keeps the system's memory small.
+ * all run in one process, the embedded host (infra/embedded-host), which keeps the system's memory small. A local
+ * mail catcher (maildev) takes every email notifications sends, so nothing leaves the machine and a person can read them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
+import { MailDev } from 'maildev';
 import { appNames, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import { localGatewayOptions, localNginxOptions, renderNginxConfig, repoRoot, startGateway, startNginx, type LocalTopology } from '@repo/gateway';
 import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '@repo/field-service/sandbox';
@@ -39,6 +42,11 @@ export type StackOptions = {
    * field-service configuration to the environment (real systems).
    */
   sandboxes?: SandboxOptions | false;
+  /**
+   * The local mail catcher notifications sends to: its SMTP and web ports (free ones when not given; `pnpm start`
+   * gives 1025 and 1080). Its mails are kept under `dataDir/mail`.
+   */
+  mailCatcher?: { smtpPort?: number; webPort?: number };
 };
 
 export type RunningStack = {
@@ -47,6 +55,8 @@ export type RunningStack = {
   urls: Record<AppName, string>;
   /** The running field-service sandboxes (absent when `sandboxes: false`). */
   sandboxes?: Pick<RunningSandboxes, 'urls' | 'credentials'>;
+  /** The mail catcher: where to read the emails (web) and where they are sent (SMTP port on 127.0.0.1). */
+  mail: { web: string; smtpPort: number };
   logFile: (service: ServiceName) => string;
   stop: () => Promise<void>;
   /** Stops one service (SIGTERM) and resolves once it has exited; for tests of what users see meanwhile. */
@@ -102,6 +112,26 @@ export function serviceMesh(servicePorts: Record<ServiceName, number>): Record<S
     PEER_URLS: list((peer) => `http://127.0.0.1:${servicePorts[peer]}`, service),
   });
   return Object.fromEntries(serviceNames.map((service) => [service, envOf(service)])) as Record<ServiceName, Record<string, string>>;
+}
+
+/** A port free on 127.0.0.1 now (the mail catcher's, when the caller names none). */
+async function freeLocalPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/**
+ * Starts maildev (a maintained mail catcher from the npm registry: an SMTP server and a web page listing what it
+ * caught), on 127.0.0.1 only, keeping its mails in `directory` so they survive a restart.
+ */
+async function startMailCatcher(smtpPort: number, webPort: number, directory: string): Promise<{ stop: () => Promise<void> }> {
+  const catcher = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, mailDirectory: directory });
+  await catcher.start();
+  return { stop: () => catcher.stop() };
 }
 
 export const serviceEntry = (service: ServiceName) => path.join(repoRoot, 'services', service, 'dist', 'server.mjs');
@@ -182,6 +212,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const logFile = (service: ServiceName) => path.join(logDir, `${service}.log`);
 
   const mesh = serviceMesh(options.servicePorts);
+  const mail = { smtpPort: options.mailCatcher?.smtpPort ?? (await freeLocalPort()), webPort: options.mailCatcher?.webPort ?? (await freeLocalPort()) };
   const signingKeys = options.signingKeys ?? generateSigningKeys();
   const children = new Map<ServiceName | 'embedded-host', ChildProcess>();
   const stops: (() => Promise<void>)[] = [];
@@ -202,6 +233,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...mesh[service],
     ...signingKeyEnv(service, signingKeys),
     ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
+    // Notifications sends to the mail catcher and links its emails to this stack's portal.
+    ...(service === 'notifications' ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.smtpPort), SMTP_SECURE: 'false', PORTAL_ORIGIN: origins.portal } : {}),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
     HOST: '127.0.0.1',
     PORT: String(options.servicePorts[service]),
@@ -240,6 +273,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   try {
     if (options.sandboxes !== false) sandboxes = await startSandboxes(options.sandboxes ?? {});
+    const catcher = await startMailCatcher(mail.smtpPort, mail.webPort, path.join(options.dataDir, 'mail'));
+    stops.push(() => catcher.stop());
     if (oneProcess) await startEmbeddedHost();
     else await Promise.all(serviceNames.map(startService));
 
@@ -267,6 +302,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         })),
       urls: origins,
       sandboxes: sandboxes && { urls: sandboxes.urls, credentials: sandboxes.credentials },
+      mail: { web: `http://127.0.0.1:${mail.webPort}`, smtpPort: mail.smtpPort },
       logFile,
       stop,
       stopService,

@@ -3,10 +3,11 @@
  * with demo data, behind one gateway. Ctrl-C stops everything; data survives a restart.
  *
  * Environment: WEB_PORT, PORTAL_PORT, BACKOFFICE_PORT (8080-8082), BOOKING_PORT, ACCOUNTS_PORT, TRACKING_PORT,
- * PAYMENTS_PORT (3001-3004), DATA_DIR (./data), GATEWAY=local|nginx (local), SKIP_BUILD=1 to reuse the last build,
+ * PAYMENTS_PORT, NOTIFICATIONS_PORT (3001-3005), DATA_DIR (./data), GATEWAY=local|nginx (local), SKIP_BUILD=1 to reuse the last build,
  * ADMIN_EMAIL and ADMIN_PASSWORD (an administrator of your own instead of the demo one), FIELD_SERVICE_SYSTEM
  * (servicepro, servicetitan or jobber: the sandbox the back office imports from; servicepro) and
- * FIELD_SERVICE_SANDBOX=false to start no sandboxes and use the field-service settings of the environment instead.
+ * FIELD_SERVICE_SANDBOX=false to start no sandboxes and use the field-service settings of the environment instead,
+ * MAIL_SMTP_PORT and MAIL_WEB_PORT (1025, 1080: the mail catcher that takes every email the system sends).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -100,6 +101,7 @@ try {
     servicePorts,
     seed: true,
     sandboxes: sandboxes ? {} : false,
+    mailCatcher: { smtpPort: port('MAIL_SMTP_PORT', 1025), webPort: port('MAIL_WEB_PORT', 1080) },
     signingKeys: secrets.signingKeys,
     env: {
       NODE_ENV: 'development',
@@ -137,6 +139,8 @@ The system is running (${gateway === 'nginx' ? 'nginx' : 'local'} gateway, data 
   Portal        ${stack.urls.portal}     demo customer: demo@example.com / ${customerPassword}
   Back office   ${stack.urls.backoffice}   administrator: ${administrator.email} / ${administratorPassword}
                 technician (My jobs, on a phone): mike@example.com / ${secrets.technicianPassword}
+  Mail          ${stack.mail.web}   every email the system sends (booking confirmations and notices) lands
+                here, nothing leaves the machine; SMTP on 127.0.0.1:${stack.mail.smtpPort}
 ${fieldService}${administrator.fromEnvironment ? '\nAn administrator created on an earlier start keeps the password it was created with.\n' : ''}
 Service logs are in ${path.join(dataDir, 'logs')}. Press Ctrl-C to stop.`);
 

@@ -13,7 +13,7 @@ import { startServices, type ServiceProcesses } from './services.ts';
 import { Traffic } from './traffic.ts';
 
 /**
- * The system under faults: the four services' production bundles on a PostgreSQL cluster of the suite's own, while
+ * The system under faults: the services' production bundles on a PostgreSQL cluster of the suite's own, while
  * bookings, assignments, location updates and a live subscriber flow. Each service process is stopped and started,
  * booking is killed outright, tracking is cut while assignments are made, and PostgreSQL is restarted and crashed.
  * Then, read from each service's own database: nothing committed is lost, no booking is duplicated, the queued

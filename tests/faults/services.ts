@@ -14,7 +14,7 @@ function signingEnv(): (service: ServiceName) => Record<string, string> {
 }
 
 /**
- * The four services' production bundles (services/<name>/dist/server.mjs) as separate processes on one PostgreSQL
+ * The services' production bundles (services/<name>/dist/server.mjs) as separate processes on one PostgreSQL
  * cluster, each of which the suite can stop (SIGTERM), kill (SIGKILL) and start again with the same settings. The
  * environment is the one scripts/stack.ts gives them (its `serviceMesh`: signing keys, trusted keys, peer addresses),
  * without the gateway: the suite calls the services on their own ports.
@@ -58,6 +58,8 @@ export async function startServices(options: {
       ...mesh[service],
       ...signing(service),
       DATABASE_URL: options.databaseUrls[service],
+      // No relay here (the discard port): notifications keeps its emails queued, retrying, and sends none anywhere.
+      ...(service === 'notifications' ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: '9' } : {}),
     });
     child.once('exit', (code, signal) => {
       if (expectedExit.has(child)) return;
@@ -106,7 +108,7 @@ export async function startServices(options: {
     // Each schema is migrated by its own step first, as docker-compose.yml does: the services run in production mode.
     for (const service of serviceNames) await migrateService(service, options.databaseUrls[service], logFile(service));
     // Tracking first: booking learns of its technicians through an effect, and accounts answers every session check.
-    for (const service of ['accounts', 'tracking', 'booking', 'payments'] as const) await start(service);
+    for (const service of ['accounts', 'tracking', 'booking', 'payments', 'notifications'] as const) await start(service);
   } catch (err) {
     await processes.stopAll();
     throw err;

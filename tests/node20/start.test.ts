@@ -32,6 +32,8 @@ beforeAll(async () => {
   delete env.DATABASE_URL;
   for (const name of [...appNames, ...serviceNames]) env[`${name.toUpperCase()}_PORT`] = String(await freePort());
   for (const name of serviceNames) servicePorts[name] = Number(env[`${name.toUpperCase()}_PORT`]);
+  // Its own mail catcher too, beside any other start on this machine.
+  for (const name of ['MAIL_SMTP_PORT', 'MAIL_WEB_PORT']) env[name] = String(await freePort());
   child = spawn('pnpm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

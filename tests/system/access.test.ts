@@ -4,6 +4,7 @@ import {
   appointmentAccessHeader,
   bookableDates,
   serviceForPath,
+  serviceNames,
   sessionCheckPath,
   staffAccountsPath,
   technicianAccountsPath,
@@ -13,7 +14,7 @@ import { effectHeaders, effectPath } from '@repo/service-kit';
 import { adminToken, closeAgents, customerToken, documentedOperations, send, type Answer, type Operation } from './support.ts';
 
 /**
- * Who may call what, for every operation the four services document and every kind of caller, written down once
+ * Who may call what, for every operation the services document and every kind of caller, written down once
  * (`rules`) and checked against the running system through nginx. An operation missing from the table fails the
  * suite, so a new route cannot go live without its rule.
  *
@@ -92,7 +93,7 @@ const rules: Record<string, Rule> = {
   'POST /api/payments/demo/confirm': { allow: everyone },
   'GET /api/payments': { allow: ['admin'] },
   // every service: what it owes its peers, and its document
-  ...Object.fromEntries(['booking', 'accounts', 'tracking', 'payments'].flatMap((service) => [
+  ...Object.fromEntries(serviceNames.flatMap((service) => [
     [`GET /api/deliveries/${service}`, { allow: backOffice }],
     [`GET /api/docs/${service}`, { allow: backOffice }],
   ])),

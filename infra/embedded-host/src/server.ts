@@ -11,6 +11,7 @@ import path from 'node:path';
 import { serviceNames, type ServiceName } from '@repo/contracts';
 import { accountsService } from '@repo/accounts/definition';
 import { bookingService } from '@repo/booking/definition';
+import { notificationsService } from '@repo/notifications/definition';
 import { paymentsService } from '@repo/payments/definition';
 import { hostServices, startOrExit, type HostedService } from '@repo/service-kit/main';
 import { trackingService } from '@repo/tracking/definition';
@@ -18,6 +19,7 @@ import { trackingService } from '@repo/tracking/definition';
 const definitions: Record<ServiceName, HostedService['definition']> = {
   accounts: accountsService,
   booking: bookingService,
+  notifications: notificationsService,
   payments: paymentsService,
   tracking: trackingService,
 };

@@ -17,6 +17,7 @@ describe('localTopology', () => {
         accounts: 'http://127.0.0.1:3002',
         tracking: 'http://127.0.0.1:3003',
         payments: 'http://127.0.0.1:3004',
+        notifications: 'http://127.0.0.1:3005',
       },
       origins: { portal: 'http://localhost:8081', backoffice: 'http://127.0.0.1:8082' },
     });

@@ -4,6 +4,8 @@
  */
 export const serviceNames = ['booking', 'accounts', 'tracking', 'payments', 'notifications'] as const;
 export type ServiceName = (typeof serviceNames)[number];
+/** Each service as the back office names it. */
+export const serviceLabels: Record<ServiceName, string> = { booking: 'Booking', accounts: 'Accounts', tracking: 'Tracking', payments: 'Payments', notifications: 'Notifications' };
 
 export type RouteOwnership = { path: string; prefix: boolean; service: ServiceName; websocket?: boolean };
 

@@ -38,6 +38,7 @@ const documents: ServiceDocument[] = [
   }),
   serviceDocument('tracking', ['/api/technicians', '/api/technicians/{id}', '/api/tracking/{trackingId}']),
   serviceDocument('payments', ['/api/create-payment-intent', '/api/payments/{paymentIntentId}', '/api/payments']),
+  serviceDocument('notifications', []),
 ];
 const top = integratorInfo(documents, { webOrigin: 'https://example.com', backofficeOrigin: 'https://backoffice.example.com' });
 
@@ -49,8 +50,8 @@ describe('merging the services’ API documents', () => {
     for (const { document: part } of documents) {
       for (const path of Object.keys(part.paths!).filter((path) => serviceForPath(path))) expect(document.paths![path]).toEqual(part.paths![path]);
     }
-    // The four documents' own routes are there; the health routes each service answers on its own port are not.
-    expect(serviceNames.map((service) => Boolean(document.paths![apiDocsPath(service)]))).toEqual([true, true, true, true]);
+    // Every document's own route is there; the health routes each service answers on its own port are not.
+    expect(serviceNames.map((service) => Boolean(document.paths![apiDocsPath(service)]))).toEqual(serviceNames.map(() => true));
     expect(document.paths!['/healthz']).toBeUndefined();
   });
 
@@ -81,7 +82,7 @@ describe('merging the services’ API documents', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.title).toBe('St Augustine Appliance Repair API');
     expect(document.info.description).toContain('POST /api/admin/login');
-    expect(document.info.version).toBe('booking 1.0.0, accounts 1.0.0, tracking 1.0.0, payments 1.0.0');
+    expect(document.info.version).toBe('booking 1.0.0, accounts 1.0.0, tracking 1.0.0, payments 1.0.0, notifications 1.0.0');
     expect(document.servers).toEqual([
       { url: 'https://example.com', description: 'The public site' },
       { url: 'https://backoffice.example.com', description: 'The back office (where a staff session cookie is kept)' },

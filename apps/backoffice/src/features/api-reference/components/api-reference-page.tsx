@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Button, Container, Paper, Stack, Text } from '@mantine/core';
-import type { ServiceName } from '@repo/contracts';
+import { serviceLabels } from '@repo/contracts';
 import { ErrorState, LoadingState, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -12,7 +12,6 @@ import { mergeServiceDocuments, type ServiceDocument } from '../lib/merge-docume
 // Scalar (a Vue app, its styles and code samples) weighs far more than the rest of the back office: only this page loads it.
 const ScalarReference = lazy(() => import('./scalar-reference.tsx'));
 
-const serviceLabels: Record<ServiceName, string> = { booking: 'Booking', accounts: 'Accounts', tracking: 'Tracking', payments: 'Payments' };
 
 function MissingServices({ missing, onRetry }: { missing: Extract<ServiceDocumentState, { state: 'unreachable' }>[]; onRetry: () => void }) {
   return (

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { DeliveryStatus, ServiceName } from '@repo/contracts';
+import { serviceLabels, type DeliveryStatus } from '@repo/contracts';
 import { useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
@@ -7,7 +7,6 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatAge, formatBusinessClock, formatBusinessDateTime } from '../../../lib/format.ts';
 import { useDeliveryStatuses, type ServiceDeliveries } from '../api/delivery-statuses.ts';
 
-const serviceLabels: Record<ServiceName, string> = { booking: 'Booking', accounts: 'Accounts', tracking: 'Tracking', payments: 'Payments' };
 const messages = (count: number) => `${count} ${count === 1 ? 'message' : 'messages'}`;
 
 function Routes({ status }: { status: DeliveryStatus }) {
