@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { AppointmentChanged } from '@repo/contracts';
+import { appointmentChangedTopic, type AppointmentChanged } from '@repo/contracts';
 import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
-import { appointmentChangedTopic } from '@repo/contracts';
 import type { ServiceApp } from '@repo/service-kit';
 import type { NotificationsDatabase } from '../src/db/schema.ts';
 import { notificationsService } from '../src/definition.ts';

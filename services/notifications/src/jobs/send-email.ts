@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { jobDefinition } from '@repo/service-kit';
 import type { NotificationsDatabase } from '../db/schema.ts';
-import { MailerError } from '../domain/mailer.ts';
+import { MailerError, type Mailer } from '../domain/mailer.ts';
 import { countAttempt, findMessage, markSent, recordFailure } from '../repositories/message-repository.ts';
-import type { NotificationsContext } from '../use-cases/context.ts';
 
 /**
  * Sends one stored email, in the service's own durable queue (pg-boss, in its database): scheduled in the transaction
@@ -17,7 +16,8 @@ export const sendEmailJob = 'send-email';
 
 export const sendEmailSchema = z.object({ messageId: z.number().int().positive() });
 
-type SendContext = Pick<NotificationsContext, 'mailer' | 'now' | 'sendRetryLimit'>;
+/** The part of notifications' context the send job works with (the database is the job's own). */
+export type SendContext = { mailer: Mailer; now: () => Date; sendRetryLimit: number };
 
 export const sendEmailJobDefinition = (context: () => SendContext, retryLimit: number) =>
   jobDefinition<typeof sendEmailSchema, NotificationsDatabase>({
