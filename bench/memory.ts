@@ -118,5 +118,5 @@ await publish({
       met: host.total < separate.total / 2,
     },
   ],
-  figures: { seconds, results, fifthServiceMb },
+  figures: { seconds, results },
 });
