@@ -193,6 +193,8 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, admin:
     TRACKING_DATABASE_PASSWORD: secret(24),
     PAYMENTS_DATABASE_PASSWORD: secret(24),
     NOTIFICATIONS_DATABASE_PASSWORD: secret(24),
+    // Required in production; no relay answers there, so notifications keeps the smoke test's emails queued.
+    SMTP_HOST: 'smtp.invalid',
     WEB_HOST: hosts.web,
     PORTAL_HOST: hosts.portal,
     BACKOFFICE_HOST: hosts.backoffice,

@@ -6,8 +6,11 @@ const origin = (what: string) =>
   z.url({ protocol: /^https?$/, error: `must be an http(s):// origin (${what})` }).transform((value) => new URL(value).origin);
 
 export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifications).extend({
-  /** The SMTP relay every email goes through (one pooled transport). The defaults reach `pnpm start`'s mail catcher. */
-  SMTP_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * The SMTP relay every email goes through (one pooled transport). Outside production the defaults reach `pnpm
+   * start`'s mail catcher; production must name its relay.
+   */
+  SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
   /** true: TLS from the first byte (port 465); false: plain, upgraded with STARTTLS when the relay offers it. */
   SMTP_SECURE: z.enum(['true', 'false']).default('false'),
@@ -26,9 +29,15 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
   NOTIFICATIONS_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(1000).default(30),
   /** The customer portal's origin: the emails link to the appointment page there. */
   PORTAL_ORIGIN: origin('the customer portal, where the appointment page is').default(localAppOrigin('portal')),
-}).superRefine((env, context) => {
-  if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
-    context.addIssue({ code: 'custom', path: [env.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD'], message: 'is required with the other of SMTP_USER and SMTP_PASSWORD' });
-  }
-});
+})
+  .superRefine((env, context) => {
+    if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
+      context.addIssue({ code: 'custom', path: [env.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD'], message: 'is required with the other of SMTP_USER and SMTP_PASSWORD' });
+    }
+    // A production service sending to a mail catcher on its own host would queue every email and send none.
+    if (env.NODE_ENV === 'production' && env.SMTP_HOST === undefined) {
+      context.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required in production: the SMTP relay every email goes through' });
+    }
+  })
+  .transform((env) => ({ ...env, SMTP_HOST: env.SMTP_HOST ?? '127.0.0.1' }));
 export type NotificationsEnv = z.infer<typeof notificationsEnvSchema>;

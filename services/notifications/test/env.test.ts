@@ -38,6 +38,11 @@ describe('notifications environment', () => {
     expect(problems({ SMTP_USER: 'mailer', SMTP_PASSWORD: 'secret' })).toEqual([]);
   });
 
+  it('needs the relay named in production, not in development', () => {
+    expect(problems({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.2' })).toEqual(['SMTP_HOST is required in production: the SMTP relay every email goes through']);
+    expect(problems({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.2', SMTP_HOST: 'smtp.example.com' })).toEqual([]);
+  });
+
   it('keeps the portal’s origin only, whatever path it was given with', () => {
     expect(load({ PORTAL_ORIGIN: 'https://portal.example.com/login' }).PORTAL_ORIGIN).toBe('https://portal.example.com');
   });
