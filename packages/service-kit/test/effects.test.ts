@@ -48,7 +48,7 @@ describe('effects configuration', () => {
     expect(env.PEER_URLS).toEqual({ tracking: 'http://127.0.0.1:3003', payments: 'https://payments.internal' });
     expect(env.TRUSTED_SERVICE_KEYS).toEqual({ accounts: keys.accounts });
     expect(() => loadEnv('booking', baseEnvSchema(0), { ...base, PEER_URLS: 'mail=http://x', SERVICE_KEY: 'short' })).toThrow(
-      /SERVICE_KEY must be at least 32 characters[\s\S]*PEER_URLS must list peer URLs as name=value, the name one of booking, accounts, tracking, payments \(got "mail"\)/,
+      /SERVICE_KEY must be at least 32 characters[\s\S]*PEER_URLS must list peer URLs as name=value, the name one of booking, accounts, tracking, payments, notifications \(got "mail"\)/,
     );
     expect(() => loadEnv('booking', baseEnvSchema(0), { ...base, PEER_URLS: 'tracking=ftp://x' })).toThrow(/PEER_URLS tracking: must be an http/);
     expect(() => loadEnv('tracking', baseEnvSchema(0), { ...base, TRUSTED_SERVICE_KEYS: 'booking=short' })).toThrow(
