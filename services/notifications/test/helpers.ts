@@ -86,6 +86,7 @@ export function changedEvent(appointmentId: number, version: number, overrides: 
     email: 'jordan@example.com',
     phone: '(904) 555-0100',
     smsConsent: false,
+    smsConsentText: null,
     address: '12 King St',
     city: 'St Augustine',
     state: 'FL',

@@ -63,6 +63,7 @@ export function changedEvent(row: AppointmentRow, change: AppointmentChange, lin
     confirmationCode: row.confirmation_code,
     email: row.email,
     smsConsent: row.sms_consent,
+    smsConsentText: row.sms_consent_text,
     description: row.description,
     revision: row.revision,
     manageToken: links.issue(row.id, 'manage', expiresAt, now),
