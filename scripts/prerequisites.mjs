@@ -47,7 +47,8 @@ async function reachable(url) {
 /** What each layer needs: commands on PATH (by Debian package), PostgreSQL, PostgreSQL's server binaries, root. */
 const needs = {
   'unit and service tests': { postgres: process.env.TEST_DB === 'postgres' },
-  'independent checkers': { commands: { java: 'default-jre-headless' } },
+  // The Nu checker also reads the pages as Chromium renders them from the running stack (tests/checks/rendered-*).
+  'independent checkers': { commands: { java: 'default-jre-headless', nginx: 'nginx', chromium: 'chromium' }, postgres: true },
   'browser tests': { commands: { nginx: 'nginx', chromium: 'chromium' }, postgres: true },
   'fault tests': { serverBinaries: true, root: true },
 };
