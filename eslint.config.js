@@ -86,4 +86,32 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: apps.flatMap(importDirectionZones) }],
     },
   },
+  {
+    // Mantine writes SimpleGrid, Grid and each responsive style prop (`py={{ base: 'lg', sm: 40 }}`) as a <style>
+    // element inside <body>, which HTML allows only as its parent's first child (tests/checks/rendered-html.test.ts).
+    // The portal, the back office and the kit use the kit's Columns, SpanGrid and responsiveSpacing (responsive.tsx).
+    files: ['apps/portal/src/**/*.tsx', 'apps/backoffice/src/**/*.tsx', 'packages/ui/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['SimpleGrid', 'Grid'],
+              message: 'Mantine writes a <style> element into the body for it: use Columns or SpanGrid from @repo/ui.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXAttribute[name.name=/^([mp][trblxyse]?|fz|fw|lh|ta|w|h|miw|maw|mih|mah|display|pos|top|left|bottom|right|inset|flex)$/] > JSXExpressionContainer > ObjectExpression',
+          message: "Mantine writes a responsive style prop as a <style> element into the body: use responsiveSpacing from @repo/ui.",
+        },
+      ],
+    },
+  },
 );

@@ -45,13 +45,15 @@ export async function expectSectionBelowHeader(page: Page, id: string): Promise<
 
 export type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
 
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/** axe's violations on the page; `rules` turns rules on or off (target-size, WCAG 2.2's, is off by default). */
+export async function axeViolations(page: Page, rules: Record<string, { enabled: boolean }> = {}): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document);
+  return page.evaluate(async (rules) => {
+    type Run = (context: Document, options: { rules: Record<string, { enabled: boolean }> }) => Promise<{ violations: AxeViolation[] }>;
+    const axe = (window as unknown as { axe: { run: Run } }).axe;
+    const result = await axe.run(document, { rules });
     return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }));
-  });
+  }, rules);
 }
 
 type OpenMode = 'null' | 'throw' | 'window';

@@ -1,21 +1,17 @@
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { describeVnuMessage, vnuMessages as check } from '../support/vnu.ts';
 
 // The Nu Html Checker (vnu-jar, the W3C's validator) on every HTML file the three apps build: the public site's
 // prerendered pages (its Page Not Found page among them) and the portal's and back office's entry pages. Errors only:
 // its warnings are advice (a lang attribute it guesses, a trailing slash on void elements) rather than invalid markup.
-// It runs offline with the machine's Java (`java` on PATH, or JAVA_HOME).
+// It runs offline with the machine's Java (`java` on PATH, or JAVA_HOME). What the browser renders from them (signed
+// in, tabs and dialogs open) is checked in rendered-html.test.ts.
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const apps = ['web', 'portal', 'backoffice'] as const;
-const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
-
-type Message = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -33,27 +29,6 @@ function builtPages(): string[] {
   });
 }
 
-function java(): string {
-  return process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, 'bin', 'java') : 'java';
-}
-
-/** Every message vnu gives for `files`, in one JVM (it exits 1 when it finds errors; its JSON goes to stderr). */
-async function check(files: string[]): Promise<Message[]> {
-  const run = promisify(execFile);
-  const args = ['-Xss8m', '-jar', vnuJar, '--errors-only', '--format', 'json', ...files];
-  const output = await run(java(), args, { maxBuffer: 64 * 1024 * 1024 }).then(
-    ({ stderr }) => stderr,
-    (error: { stderr?: string; message: string }) => {
-      if (!error.stderr?.trim().startsWith('{')) throw new Error(`vnu could not run (${java()} -jar ${vnuJar}): ${error.stderr || error.message}`);
-      return error.stderr;
-    },
-  );
-  return (JSON.parse(output) as { messages: Message[] }).messages;
-}
-
-const describeMessage = (message: Message) =>
-  `${path.relative(repoRoot, decodeURIComponent(new URL(message.url).pathname))}:${message.lastLine ?? '?'} ${message.message}${message.extract ? ` «${message.extract.trim().slice(0, 120)}»` : ''}`;
-
 describe('the Nu Html Checker on every built page', () => {
   const pages = builtPages();
 
@@ -68,7 +43,7 @@ describe('the Nu Html Checker on every built page', () => {
 
   it('finds no error in any of them', async () => {
     const messages = await check(pages);
-    expect(messages.filter((message) => message.type !== 'info').map(describeMessage)).toEqual([]);
+    expect(messages.filter((message) => message.type !== 'info').map((message) => describeVnuMessage(message, repoRoot))).toEqual([]);
   });
 
   it('does check: a style inside the body and an attribute HTML does not have are errors', async () => {

@@ -1,4 +1,5 @@
 import { Card, Container, Text, Title } from '@mantine/core';
+import { responsiveSpacing } from './responsive.tsx';
 import { AppAnchor } from './app-anchor.tsx';
 import { useDocumentTitle } from './document-title.ts';
 
@@ -31,7 +32,7 @@ export function NotFoundCard({ homeHref = '/', homeLabel = 'Return to the home p
 export function NotFoundPage(props: NotFoundCardProps) {
   useDocumentTitle('Page Not Found');
   return (
-    <Container size="xs" py={{ base: 'xl', sm: 64 }}>
+    <Container size="xs" {...responsiveSpacing({ py: { base: 'xl', sm: 64 } })}>
       <NotFoundCard {...props} />
     </Container>
   );

@@ -19,13 +19,16 @@ export function TechnicianAvatar({ technician, size = 56 }: { technician: Pick<T
   );
 }
 
-/** The technician's specialties as a row of badges; a list, named by `label` or by the element `labelledBy` points at. */
+/**
+ * The technician's specialties as a row of badges; a list, named by `label` or by the element `labelledBy` points at.
+ * Each badge is a span: Mantine writes a list item's content into a span, where a div is not allowed.
+ */
 export function SpecialtyBadges({ specialties, label, labelledBy }: { specialties: string[]; label?: string; labelledBy?: string }) {
   return (
     <List aria-label={label} aria-labelledby={labelledBy} listStyleType="none" p={0} m={0} display="flex" style={{ flexWrap: 'wrap', gap: 6 }}>
       {specialties.map((specialty) => (
         <List.Item key={specialty}>
-          <Badge variant="light" color="gray" c="dark.7" tt="none">
+          <Badge component="span" variant="light" color="gray" c="dark.7" tt="none">
             {specialty}
           </Badge>
         </List.Item>

@@ -29,7 +29,9 @@ export function showToast({ title, description, variant = 'default' }: ToastOpti
     autoClose: ui.toastDurationMs,
     withBorder: true,
     className: 'toast',
-    closeButtonProps: { 'aria-label': 'Close notification' },
+    // Notification gives its close button `color: 'gray'`, which the button does not use and writes onto the <button>
+    // as an attribute HTML does not have; undefined here leaves it off (the button looks the same).
+    closeButtonProps: { 'aria-label': 'Close notification', color: undefined },
     'data-variant': variant,
     onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
       swipeStartX = event.clientX;

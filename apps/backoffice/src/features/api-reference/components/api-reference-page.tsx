@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { serviceLabels } from '@repo/contracts';
-import { ErrorState, LoadingState, useDocumentTitle } from '@repo/ui';
+import { ErrorState, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { env } from '../../../config/env.ts';
@@ -72,7 +72,7 @@ export function ApiReferencePage() {
 
   return (
     <>
-      <Container size="xl" pt={{ base: 'lg', sm: 40 }} pb="md">
+      <Container size="xl" {...responsiveSpacing({ pt: { base: 'lg', sm: 40 } })} pb="md">
         <Stack gap="lg">
           <PageHeader
             title="API Reference"

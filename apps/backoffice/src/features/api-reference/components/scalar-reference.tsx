@@ -22,10 +22,40 @@ const readableColors = `.light-mode {
 }`;
 
 /**
+ * A code block's copy button is named by its language and "Copy", in spans Scalar shows only while the block is hovered
+ * or has focus, so at rest the button has no name (axe's button-name). The copy inside its screen-reader-only label is
+ * shown always (it stays visually hidden), each part a block so the name reads "cURL Copy".
+ */
+const namedCopyButtons = `.scalar-code-copy .sr-only > .hidden {
+  display: block;
+}
+.scalar-code-copy .sr-only > .hidden > span {
+  display: block;
+}`;
+
+/**
+ * The sidebar's open and close buttons for a group are 22 px square (a 16 px icon in 3 px of padding); WCAG 2.2's
+ * target size (axe's target-size) asks for 24: 4 px of padding, and the button 1 px further right so the icon stays
+ * where it was.
+ */
+const largerSidebarToggles = `[data-sidebar-id] > .group\\/group-button > button[aria-expanded] {
+  padding: 4px;
+  margin-right: -1px;
+}`;
+
+/**
+ * Our rules for the reference, attached to <head> while it is on screen (after Scalar's stylesheet). Given to Scalar as
+ * `customCss`, they would be written into a style element inside its markup in <body>, where a style element may only
+ * style its parent and what follows it (the Nu checker), and they style `body` (`.light-mode`).
+ */
+const referenceStyles = `${readableColors}\n${namedCopyButtons}\n${largerSidebarToggles}`;
+
+/**
  * Scalar's options for a reference that works offline and under the back office's Content-Security-Policy: no fonts
  * from Scalar's CDN (the page's own fonts are used), no telemetry, no AI agent or MCP panel (both talk to Scalar's
  * servers and are on by default on localhost), no developer tools. The request client is hidden too: this is a
  * reference for integrators, and a staff member's test request would run with their own session against live data.
+ * Our colours are in `referenceStyles`.
  */
 const offlineOptions = {
   withDefaultFonts: false,
@@ -39,7 +69,6 @@ const offlineOptions = {
   forceDarkModeState: 'light',
   documentDownloadType: 'json',
   _integration: 'react',
-  customCss: readableColors,
 } as const;
 
 /** Waits for a stylesheet link, so the reference never shows unstyled. */
@@ -53,6 +82,14 @@ function attachStylesheet(href: string): { link: HTMLLinkElement; loaded: Promis
   });
   document.head.appendChild(link);
   return { link, loaded };
+}
+
+/** `css` as a style element at the end of <head>. */
+function attachStyle(css: string): HTMLStyleElement {
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.appendChild(style);
+  return style;
 }
 
 /** Keeps Scalar's sticky sidebar under the back office's sticky header, whose height changes as its links wrap. */
@@ -72,6 +109,7 @@ export default function ScalarReference({ document: openApiDocument, onError }: 
     const element = container.current;
     if (!element) return;
     const stylesheet = attachStylesheet(scalarStylesheet);
+    const styles = attachStyle(referenceStyles);
     const stopFollowing = followHeaderHeight(element);
     let reference: ReturnType<typeof createApiReference> | undefined;
     let cancelled = false;
@@ -86,6 +124,7 @@ export default function ScalarReference({ document: openApiDocument, onError }: 
       reference?.destroy();
       stopFollowing();
       stylesheet.link.remove();
+      styles.remove();
     };
   }, [openApiDocument, onError]);
 

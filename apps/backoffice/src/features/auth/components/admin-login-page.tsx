@@ -2,7 +2,7 @@ import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { adminLoginRequestSchema, type BackOfficeUser } from '@repo/contracts';
-import { CredentialsForm, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
+import { CredentialsForm, responsiveSpacing, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
 import { useLoginToBackOffice } from '../api/admin-login.ts';
 import { backOfficeSessionQuery } from '../api/back-office-session.ts';
 import { homeFor, takeReturnPath } from '../admin-session.ts';
@@ -34,7 +34,7 @@ export function AdminLoginPage() {
   };
 
   return (
-    <Container size={440} py={{ base: 'xl', sm: 64 }}>
+    <Container size={440} {...responsiveSpacing({ py: { base: 'xl', sm: 64 } })}>
       <Stack gap="lg">
         <div>
           <Title order={1}>Back Office Sign In</Title>
@@ -42,7 +42,7 @@ export function AdminLoginPage() {
             For staff, administrators and technicians. Sign in with the account your office gave you.
           </Text>
         </div>
-        <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
+        <Paper withBorder shadow="sm" {...responsiveSpacing({ p: { base: 'md', sm: 'xl' } })} radius="md">
           <CredentialsForm
             schema={adminLoginRequestSchema}
             submitLabel="Sign In"

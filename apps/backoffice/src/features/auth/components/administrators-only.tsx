@@ -1,6 +1,6 @@
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '@repo/ui';
+import { responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 
 /**
@@ -10,8 +10,8 @@ import { paths } from '../../../config/paths.ts';
 export function AdministratorsOnly() {
   useDocumentTitle('Administrators only');
   return (
-    <Container size="sm" py={{ base: 'xl', sm: 64 }}>
-      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
+    <Container size="sm" {...responsiveSpacing({ py: { base: 'xl', sm: 64 } })}>
+      <Paper withBorder radius="md" {...responsiveSpacing({ p: { base: 'lg', sm: 'xl' } })}>
         <Stack gap="sm">
           <Text size="sm" fw={700} c="dimmed">
             403 · Not for your account

@@ -1,6 +1,6 @@
 import { Container, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { useDocumentTitle } from '@repo/ui';
+import { responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageTabs } from '../../../components/page-tabs.tsx';
 import { ImportCustomersTab } from './import-customers-tab.tsx';
@@ -24,7 +24,7 @@ export function CustomerManagementPage({ canImport }: { canImport: boolean }) {
   const tab: TabValue = isTab(requested) ? requested : 'import';
 
   return (
-    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+    <Container size="xl" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <PageHeader title="Customer Management" description="Import the customer base, look customers up by phone, and search imported and portal customers." />
         <PageTabs

@@ -24,7 +24,7 @@ function SourceFacts({ source }: { source: ImportSource }) {
             <Group gap="xs" component="span" key="system">
               {source.systemName}
               {source.sandbox ? (
-                <Badge color="yellow" variant="light" c="dark.8" tt="none">
+                <Badge component="span" color="yellow" variant="light" c="dark.8" tt="none">
                   Sandbox
                 </Badge>
               ) : null}

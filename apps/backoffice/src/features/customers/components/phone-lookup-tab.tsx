@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lookupCustomerPhoneRequestSchema, phoneRequiredMessage, tracking, type ExternalCustomer } from '@repo/contracts';
-import { showToast } from '@repo/ui';
+import { responsiveSpacing, showToast } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { formatDollars } from '../../../lib/format.ts';
@@ -114,7 +114,7 @@ export function PhoneLookupTab() {
                 style={{ flex: '1 1 16rem' }}
                 {...form.field('phone')}
               />
-              <Button type="submit" loading={form.busy} mt={{ base: 0, xs: 46 }}>
+              <Button type="submit" loading={form.busy} {...responsiveSpacing({ mt: { base: 0, xs: 46 } })}>
                 Look Up Customer
               </Button>
             </Group>

@@ -13,7 +13,7 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
       <Group gap="xs" component="span" wrap="wrap">
         <span>{`${customer.firstName} ${customer.lastName}`.trim()}</span>
         {customer.isAdmin ? (
-          <Badge variant="filled" color="brand" tt="none" size="sm">
+          <Badge component="span" variant="filled" color="brand" tt="none" size="sm">
             Administrator
           </Badge>
         ) : null}

@@ -1,6 +1,6 @@
-import { Badge, Button, Card, Container, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import { serviceLabels, type DeliveryStatus } from '@repo/contracts';
-import { useDocumentTitle } from '@repo/ui';
+import { Columns, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -49,10 +49,11 @@ function Failures({ status }: { status: DeliveryStatus }) {
       <List size="sm" spacing={6} listStyleType="none" p={0} m={0}>
         {status.recentFailures.map((failure) => (
           <List.Item key={`${failure.messageId}-${failure.at}`}>
-            <Text size="sm" fw={600}>
+            {/* Block spans: Mantine writes a list item's content into a span, where a paragraph is not allowed. */}
+            <Text span display="block" size="sm" fw={600}>
               {formatBusinessDateTime(failure.at)} · to {serviceLabels[failure.to]} · {failure.topic}
             </Text>
-            <Text size="sm">
+            <Text span display="block" size="sm">
               {failure.state === 'failed' ? 'Given up' : 'Being retried'} after {failure.attempts} {failure.attempts === 1 ? 'attempt' : 'attempts'}: {failure.error}
             </Text>
           </List.Item>
@@ -147,7 +148,7 @@ export function DeliveriesPage() {
   useDocumentTitle('Deliveries');
   const { services, updatedAt, refresh } = useDeliveryStatuses();
   return (
-    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+    <Container size="xl" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <PageHeader title="Deliveries" description="Messages the services send each other (assignments, technician changes, completed jobs): what is waiting and what failed.">
           <Group gap="sm">
@@ -162,11 +163,11 @@ export function DeliveriesPage() {
         <div aria-live="polite">
           <Summary services={services} />
         </div>
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Columns cols={{ base: 1, md: 2 }}>
           {services.map((entry) => (
             <ServiceCard key={entry.service} entry={entry} />
           ))}
-        </SimpleGrid>
+        </Columns>
       </Stack>
     </Container>
   );

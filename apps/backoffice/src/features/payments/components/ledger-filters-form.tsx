@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { paymentProviders, paymentStatuses, type PaymentListFilters } from '@repo/contracts';
+import { Columns } from '@repo/ui';
 import { useForm } from '../../../lib/use-form.ts';
 import { checkFilters, type FilterValues } from '../lib/ledger-filters.ts';
 import { paymentStatusLabels, providerLabels } from '../lib/labels.ts';
@@ -24,7 +25,7 @@ export function LedgerFiltersForm({ initial, onApply, onClear }: LedgerFiltersFo
   return (
     <form aria-label="Filter payments" {...form.formProps(checkFilters, async (filters) => onApply(filters), failure)}>
       {/* Fields with a description and fields without share one bottom line. */}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
+      <Columns cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
         <NativeSelect
           label="Status"
           data={[{ value: '', label: 'Any status' }, ...paymentStatuses.map((status) => ({ value: status, label: paymentStatusLabels[status] }))]}
@@ -38,7 +39,7 @@ export function LedgerFiltersForm({ initial, onApply, onClear }: LedgerFiltersFo
         <TextInput label="From" type="date" description="Created on or after (Eastern)" {...form.field('from')} />
         <TextInput label="To" type="date" description="Created on or before (Eastern)" {...form.field('to')} />
         <TextInput label="Reference" description="Invoice or confirmation code, whole" {...form.field('reference')} />
-      </SimpleGrid>
+      </Columns>
       <Group gap="sm" mt="md">
         <Button type="submit">Apply Filters</Button>
         <Button variant="default" onClick={onClear}>

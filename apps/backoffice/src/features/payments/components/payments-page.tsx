@@ -1,7 +1,7 @@
 import { Badge, Container, Paper, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import type { PaymentListItem } from '@repo/contracts';
-import { useDocumentTitle } from '@repo/ui';
+import { responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -19,7 +19,7 @@ const columns: readonly [Column<PaymentListItem>, ...Column<PaymentListItem>[]] 
     header: 'Status',
     cell: (payment) => (
       <Stack gap={2} component="span">
-        <Badge color={paymentStatusColors[payment.status]} variant="light" tt="none" c="dark.8">
+        <Badge component="span" color={paymentStatusColors[payment.status]} variant="light" tt="none" c="dark.8">
           {paymentStatusLabels[payment.status]}
         </Badge>
         {payment.failureMessage ? (
@@ -55,7 +55,7 @@ export function PaymentsPage() {
   const filtered = hasFilters(params);
 
   return (
-    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+    <Container size="xl" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <PageHeader title="Payments" description="Every online payment: amount, status, provider and what the payer gave to match it." />
         <Paper withBorder radius="md" p="lg">

@@ -1,6 +1,6 @@
-import { Button, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, NativeSelect, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { createStaffAccountSchema, staffAccountRoles, type CreateStaffAccount } from '@repo/contracts';
-import { showToast } from '@repo/ui';
+import { Columns, showToast } from '@repo/ui';
 import { bySchema, useForm } from '../../../lib/use-form.ts';
 import { useCreateStaffAccount } from '../api/staff-accounts.ts';
 import { roleLabels } from './role-labels.ts';
@@ -26,12 +26,12 @@ export function AddStaffForm() {
         <Title order={2} size="h4" id="add-staff-heading">
           Add staff
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" style={{ alignItems: 'end' }}>
+        <Columns cols={{ base: 1, sm: 2 }} spacing="sm" style={{ alignItems: 'end' }}>
           <TextInput label="Name" autoComplete="off" {...form.field('name')} />
           <TextInput label="Email" type="email" autoComplete="off" {...form.field('email')} />
           <NativeSelect label="Role" data={staffAccountRoles.map((role) => ({ value: role, label: roleLabels[role] }))} {...form.field('role')} />
           <PasswordInput label="Password" description="At least 12 characters; give it to them in person" autoComplete="new-password" {...form.field('password')} />
-        </SimpleGrid>
+        </Columns>
         <div>
           <Button type="submit" loading={form.busy}>
             Add Staff

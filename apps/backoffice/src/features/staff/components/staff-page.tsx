@@ -1,6 +1,6 @@
 import { Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StaffAccount } from '@repo/contracts';
-import { useDocumentTitle } from '@repo/ui';
+import { responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
@@ -18,7 +18,7 @@ function columns(currentUserId: number | undefined): readonly [Column<StaffAccou
         <Group gap="xs" component="span" wrap="wrap">
           <span>{account.name}</span>
           {account.id === currentUserId ? (
-            <Badge variant="outline" size="sm" tt="none">
+            <Badge component="span" variant="outline" size="sm" tt="none">
               You
             </Badge>
           ) : null}
@@ -45,7 +45,7 @@ export function StaffPage({ currentUserId }: { currentUserId: number | undefined
   useDocumentTitle('Staff');
   const accounts = useStaffAccounts();
   return (
-    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+    <Container size="xl" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <PageHeader title="Staff" description="Staff and administrator sign-ins to the back office. Technicians' phone sign-ins are on the Technicians page." />
         <Paper withBorder radius="md" p="lg">

@@ -1,5 +1,5 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { ErrorState, LoadingState, useDocumentTitle } from '@repo/ui';
+import { ErrorState, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { useBusinessDay } from '../../../lib/business-day.ts';
 import { DayPicker } from '../../../lib/day-picker.tsx';
 import { formatCalendarDay } from '../../../lib/format.ts';
@@ -51,7 +51,7 @@ export function MyJobsPage() {
   }
 
   return (
-    <Container size={560} px="sm" py={{ base: 'md', sm: 40 }}>
+    <Container size={560} px="sm" {...responsiveSpacing({ py: { base: 'md', sm: 40 } })}>
       <Stack gap="md">
         <Title order={1}>My Jobs</Title>
         <DayPicker label="Jobs on" days={days} earliest={days.today} />

@@ -1,6 +1,6 @@
-import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import type { CreateTechnician } from '@repo/contracts';
-import { showToast } from '@repo/ui';
+import { Columns, showToast } from '@repo/ui';
 import { useCreateTechnician } from '../api/technicians.ts';
 import { checkNewTechnician, type NewTechnicianFields } from '../lib/technician-forms.ts';
 import { useForm } from '../../../lib/use-form.ts';
@@ -20,7 +20,7 @@ export function AddTechnicianForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form aria-label="Add New Technician" {...form.formProps(checkNewTechnician, send, { title: 'Add Failed', fallback: 'Failed to add technician', fields })}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Columns cols={{ base: 1, sm: 2 }}>
         <TextInput label="Full Name" autoComplete="off" withAsterisk {...form.field('name')} />
         <TextInput label="Phone" type="tel" autoComplete="off" withAsterisk {...form.field('phone')} />
         <TextInput label="Vehicle Information" placeholder="2022 Ford Transit, white" withAsterisk {...form.field('vehicleInfo')} />
@@ -31,7 +31,7 @@ export function AddTechnicianForm({ onDone }: { onDone: () => void }) {
           withAsterisk
           {...form.field('specialties')}
         />
-      </SimpleGrid>
+      </Columns>
       <Group mt="md">
         <Button type="submit" loading={form.busy}>
           Add Technician

@@ -1,6 +1,6 @@
-import { Button, Group, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, TextInput } from '@mantine/core';
 import { tracking, type CreateTechnician } from '@repo/contracts';
-import { showToast } from '@repo/ui';
+import { Columns, showToast } from '@repo/ui';
 import { useCreateTechnician } from '../api/technicians.ts';
 import { checkAdminTechnician, type AdminTechnicianFields } from '../lib/technician-forms.ts';
 import { useForm } from '../../../lib/use-form.ts';
@@ -22,14 +22,14 @@ export function AdminAddTechnicianForm() {
 
   return (
     <form aria-labelledby="admin-add-technician-heading" {...form.formProps(checkAdminTechnician, send, failure)}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Columns cols={{ base: 1, sm: 2 }}>
         <TextInput label="Name" withAsterisk autoComplete="off" {...form.field('name')} />
         <TextInput label="Phone" type="tel" withAsterisk autoComplete="off" {...form.field('phone')} />
         <TextInput label="Specialties" description="Separate them with commas" {...form.field('specialties')} />
         <TextInput label="Vehicle" {...form.field('vehicle')} />
         <NumberInput label="Starting latitude" step={tracking.coordinateStep} hideControls {...form.numberField('lat')} />
         <NumberInput label="Starting longitude" step={tracking.coordinateStep} hideControls {...form.numberField('lng')} />
-      </SimpleGrid>
+      </Columns>
       <Group mt="md">
         <Button type="submit" loading={form.busy}>
           Add Technician

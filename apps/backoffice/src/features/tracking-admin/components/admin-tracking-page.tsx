@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Container, Stack } from '@mantine/core';
 import { tracking } from '@repo/contracts';
-import { useDocumentTitle } from '@repo/ui';
+import { responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { useStaffLiveUpdates } from '../lib/live-updates.ts';
 import { AppointmentsTab } from './appointments-tab.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
@@ -30,7 +30,7 @@ export function AdminTrackingPage() {
   const live = useStaffLiveUpdates();
   const [tab, setTab] = useState<TabValue>('overview');
   return (
-    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+    <Container size="xl" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <PageHeader title="Tracking Administration" description="Technicians, each day's appointments and every visit under way.">
           <LiveIndicator live={live} pollMs={tracking.pollTrackingListMs} />

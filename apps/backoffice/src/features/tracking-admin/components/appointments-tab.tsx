@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Card, Group, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { tracking, type StaffAppointment, type Technician } from '@repo/contracts';
-import { errorMessage, showToast } from '@repo/ui';
+import { Columns, errorMessage, showToast } from '@repo/ui';
 import { useAppointmentsPage, useAssignTechnician } from '../api/appointments.ts';
 import { useTechnicians } from '../api/technicians.ts';
 import { useBusinessDay } from '../../../lib/business-day.ts';
@@ -105,11 +105,11 @@ export function AppointmentsTab({ live }: { live: boolean }) {
       >
         {(data) => (
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <Columns cols={{ base: 1, sm: 2, lg: 3 }}>
               {data.items.map((appointment) => (
                 <AppointmentCard key={appointment.id} appointment={appointment} technicians={technicians.data} />
               ))}
-            </SimpleGrid>
+            </Columns>
             <Pager label="Appointment pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
           </Stack>
         )}

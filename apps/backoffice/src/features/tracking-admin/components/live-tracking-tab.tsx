@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, getRadius, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { tracking, type Technician, type TrackingRecord } from '@repo/contracts';
+import { Columns } from '@repo/ui';
 import { useTechnicians } from '../api/technicians.ts';
 import { useTrackingPage } from '../api/tracking.ts';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
@@ -45,7 +46,8 @@ function TrackingCard({ record, technician }: { record: TrackingRecord; technici
               {progress}%
             </Text>
           </Group>
-          <Progress.Root size="lg" radius="xl">
+          {/* The rounding as Progress's variable: Progress.Root would also write a `radius` prop onto its div as an attribute. */}
+          <Progress.Root size="lg" style={{ '--progress-radius': getRadius('xl') }}>
             <Progress.Section value={progress} aria-label={`Progress of appointment #${record.appointmentId}`} />
           </Progress.Root>
         </div>
@@ -68,11 +70,11 @@ export function LiveTrackingTab({ live }: { live: boolean }) {
     >
       {(data) => (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <Columns cols={{ base: 1, sm: 2, lg: 3 }}>
             {data.items.map((record) => (
               <TrackingCard key={record.appointmentId} record={record} technician={technicians.data?.find((technician) => technician.id === record.technicianId)} />
             ))}
-          </SimpleGrid>
+          </Columns>
           <Pager label="Live tracking pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
         </Stack>
       )}

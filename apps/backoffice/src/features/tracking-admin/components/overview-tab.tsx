@@ -1,5 +1,6 @@
-import { Alert, Card, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { businessDate, tracking } from '@repo/contracts';
+import { Columns } from '@repo/ui';
 import { useAppointmentsPage } from '../api/appointments.ts';
 import { useServiceHealth, type ServiceHealth } from '../api/deliveries.ts';
 import { useTechnicians } from '../api/technicians.ts';
@@ -57,7 +58,7 @@ export function OverviewTab({ live }: { live: boolean }) {
 
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+      <Columns cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard title="Active Technicians" value={activeTechnicians} detail={technicians.data ? `of ${technicians.data.length} technicians` : undefined} />
         <StatCard
           title="Active Tracking"
@@ -70,8 +71,8 @@ export function OverviewTab({ live }: { live: boolean }) {
           detail={formatBusinessDay(now)}
         />
         <StatCard title="System Status" value={status.value} detail={status.detail} />
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      </Columns>
+      <Columns cols={{ base: 1, md: 2 }}>
         <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="recent-activity-heading">
           <Title order={2} size="h4" id="recent-activity-heading" mb="sm">
             Recent Activity
@@ -83,12 +84,17 @@ export function OverviewTab({ live }: { live: boolean }) {
               <List listStyleType="none" p={0} m={0} spacing="sm">
                 {activeTracking.data.items.slice(0, tracking.recentActivityItems).map((record) => (
                   <List.Item key={record.appointmentId}>
-                    <Stack gap={2}>
-                      <Text fw={600}>Appointment #{record.appointmentId}</Text>
-                      <Text size="sm">ETA {formatBusinessDateTime(record.estimatedArrival)}</Text>
-                      <div>
+                    {/* Spans throughout: Mantine writes a list item's content into a span. */}
+                    <Stack gap={2} component="span">
+                      <Text span fw={600}>
+                        Appointment #{record.appointmentId}
+                      </Text>
+                      <Text span size="sm">
+                        ETA {formatBusinessDateTime(record.estimatedArrival)}
+                      </Text>
+                      <span>
                         <StatusBadge status={record.status} />
-                      </div>
+                      </span>
                     </Stack>
                   </List.Item>
                 ))}
@@ -124,7 +130,7 @@ export function OverviewTab({ live }: { live: boolean }) {
             </Stack>
           )}
         </Paper>
-      </SimpleGrid>
+      </Columns>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { NumberInput, SimpleGrid } from '@mantine/core';
+import { NumberInput } from '@mantine/core';
 import { tracking, updateLocationSchema, type Technician, type UpdateLocation } from '@repo/contracts';
-import { errorMessage, fieldErrorsOf, showToast } from '@repo/ui';
+import { Columns, errorMessage, fieldErrorsOf, showToast } from '@repo/ui';
 import { useUpdateLocation } from '../api/technicians.ts';
 
 /** Typing pauses this long before the position is sent, so a coordinate typed digit by digit is one update. */
@@ -64,7 +64,7 @@ export function TechnicianLocationInputs({ technician }: { technician: Technicia
   };
 
   return (
-    <SimpleGrid cols={2} spacing="sm">
+    <Columns cols={2} spacing="sm">
       {coordinates.map(({ name, label }) => (
         <NumberInput
           key={name}
@@ -77,6 +77,6 @@ export function TechnicianLocationInputs({ technician }: { technician: Technicia
           aria-label={`${label} of ${technician.name}`}
         />
       ))}
-    </SimpleGrid>
+    </Columns>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { tracking } from '@repo/contracts';
-import { useDocumentTitle } from '@repo/ui';
+import { Columns, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { useTechnicianAccounts } from '../api/technician-accounts.ts';
 import { useTechnicians } from '../api/technicians.ts';
 import { formatCoordinate } from '../lib/format.ts';
@@ -53,7 +53,7 @@ export function TechnicianManagementPage() {
         : { state: 'unavailable' };
 
   return (
-    <Container size="xl" py={{ base: 'lg', sm: 40 }}>
+    <Container size="xl" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <PageHeader title="Technician Management" description="Technicians, their details and where they are.">
           <Group gap="sm">
@@ -83,7 +83,7 @@ export function TechnicianManagementPage() {
             isEmpty={(list) => list.length === 0}
           >
             {(list) => (
-              <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+              <Columns cols={{ base: 1, md: 2, xl: 3 }}>
                 {list.map((technician) => (
                   <ManagementTechnicianCard
                     key={technician.id}
@@ -93,7 +93,7 @@ export function TechnicianManagementPage() {
                     signIn={signInOf(technician.id)}
                   />
                 ))}
-              </SimpleGrid>
+              </Columns>
             )}
           </QueryStates>
         </section>

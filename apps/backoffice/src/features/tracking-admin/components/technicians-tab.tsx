@@ -1,6 +1,6 @@
-import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { tracking, type Technician } from '@repo/contracts';
-import { TechnicianAvatar } from '@repo/ui';
+import { Columns, TechnicianAvatar } from '@repo/ui';
 import { useTechnicians } from '../api/technicians.ts';
 import { formatCoordinates } from '../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
@@ -47,11 +47,11 @@ export function TechniciansTab({ live }: { live: boolean }) {
     <Stack gap="lg">
       <QueryStates query={technicians} what="technicians" empty="No technicians yet. Add one below." isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <Columns cols={{ base: 1, sm: 2, lg: 3 }}>
             {list.map((technician) => (
               <TechnicianCard key={technician.id} technician={technician} />
             ))}
-          </SimpleGrid>
+          </Columns>
         )}
       </QueryStates>
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="admin-add-technician-heading">

@@ -1,6 +1,6 @@
-import { Button, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, NumberInput, Stack, TextInput } from '@mantine/core';
 import { tracking, type Technician, type UpdateLocation } from '@repo/contracts';
-import { showToast } from '@repo/ui';
+import { Columns, showToast } from '@repo/ui';
 import { useUpdateLocation } from '../api/technicians.ts';
 import { checkLocation, type LocationFields } from '../lib/technician-forms.ts';
 import { useForm } from '../../../lib/use-form.ts';
@@ -22,10 +22,10 @@ export function UpdateLocationForm({ technician }: { technician: Technician }) {
   return (
     <form aria-label={`Update Location for ${technician.name}`} {...form.formProps(checkLocation, send, { title: 'Update Failed', fallback: 'Failed to update location', fields })}>
       <Stack gap="sm">
-        <SimpleGrid cols={2} spacing="sm">
+        <Columns cols={2} spacing="sm">
           <NumberInput label="Latitude" step={tracking.coordinateStep} hideControls placeholder="29.9012" allowDecimal {...form.numberField('lat')} />
           <NumberInput label="Longitude" step={tracking.coordinateStep} hideControls placeholder="-81.3124" allowDecimal {...form.numberField('lng')} />
-        </SimpleGrid>
+        </Columns>
         <TextInput label="Address" placeholder="48 King St, St Augustine, FL" {...form.field('address')} />
         <Button type="submit" variant="light" loading={form.busy}>
           Update Location

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { business, type AppointmentDetails } from '@repo/contracts';
+import { Columns, responsiveSpacing } from '@repo/ui';
 import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -38,7 +39,7 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
   const address = `${appointment.address}, ${appointment.city}, ${appointment.state} ${appointment.zipCode}`;
 
   return (
-    <Container size="md" py={{ base: 'lg', sm: 40 }}>
+    <Container size="md" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <AppointmentHeading
           appointmentId={appointment.id}
@@ -61,7 +62,7 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
           <Text size="sm" c="dimmed">
             {`${formatDate(appointment.appointmentDate)}, ${formatTimeSlot(appointment.timeSlot)} (Eastern time)`}
           </Text>
-          <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" mt="md" mb={0}>
+          <Columns component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" mt="md" mb={0}>
             <Fact label="Service">{appointment.serviceType}</Fact>
             <Fact label="Appliance">{`${appointment.brand} ${appointment.appliance}`}</Fact>
             <Fact label="Address">{address}</Fact>
@@ -69,7 +70,7 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
             {appointment.totalCost ? <Fact label="Cost">{`$${appointment.totalCost}`}</Fact> : null}
             {appointment.description ? <Fact label="Description">{appointment.description}</Fact> : null}
             {appointment.technicianNotes ? <Fact label="Technician notes">{appointment.technicianNotes}</Fact> : null}
-          </SimpleGrid>
+          </Columns>
         </Card>
 
         <AppointmentLinks details={details} accessToken={accessToken} />

@@ -1,8 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Group, Loader, NativeSelect, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { appointmentPageMessages, bookableDates, rescheduleRequestSchema, type Appointment } from '@repo/contracts';
-import { ApiRequestError, errorMessage, FieldError, fieldErrorsOf, showToast, useFieldErrors } from '@repo/ui';
+import { ApiRequestError, Columns, errorMessage, FieldError, fieldErrorsOf, showToast, useFieldErrors } from '@repo/ui';
 import { appointmentQueryKeys, useAvailableSlots } from '@repo/ui/api';
 import { formatDateOption, formatTimeSlot } from '../../../lib/dates.ts';
 import { useRescheduleAppointment } from '../api/change-appointment.ts';
@@ -59,7 +59,7 @@ function SlotChoice({ date, value, disabled, onChange, invalidProps }: SlotChoic
       <Text id="new-time-label" size="sm" fw={500}>
         New time
       </Text>
-      <SimpleGrid {...invalidProps} role="radiogroup" aria-labelledby="new-time-label" aria-required cols={{ base: 2, xs: 3 }} spacing="xs" mt="xs">
+      <Columns {...invalidProps} role="radiogroup" aria-labelledby="new-time-label" aria-required cols={{ base: 2, xs: 3 }} spacing="xs" mt="xs">
         {slots.data.availableSlots.map((slot) => (
           <Radio
             key={slot}
@@ -71,7 +71,7 @@ function SlotChoice({ date, value, disabled, onChange, invalidProps }: SlotChoic
             onChange={() => onChange(slot)}
           />
         ))}
-      </SimpleGrid>
+      </Columns>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { accounts, authMessages, registerRequestSchema, type RegisterRequest } from '@repo/contracts';
-import { ApiRequestError, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useFieldErrors, type FieldErrors } from '@repo/ui';
+import { ApiRequestError, Columns, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useFieldErrors, type FieldErrors } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRegisterCustomer } from '../api/register.ts';
@@ -87,10 +87,10 @@ export function RegisterPage() {
       <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>
         <UntilHydrated>
           <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Columns cols={{ base: 1, xs: 2 }} spacing="md">
               <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required withAsterisk={false} />
               <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required withAsterisk={false} />
-            </SimpleGrid>
+            </Columns>
             <TextInput
               {...field('email')}
               label="Email"

@@ -1,6 +1,6 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Appointment } from '@repo/contracts';
-import { AppAnchor } from '@repo/ui';
+import { AppAnchor, Columns } from '@repo/ui';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { paths, webPaths } from '../../../config/paths.ts';
 import { formatDate, formatTimeSlot } from '../../../lib/dates.ts';
@@ -31,12 +31,12 @@ function AppointmentCard({ appointment }: { appointment: Appointment }) {
         </div>
         <StatusBadge status={appointment.status} />
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} mt="sm">
+      <Columns cols={{ base: 1, xs: 2 }} spacing={4} mt="sm">
         <Fact label="Date">{formatDate(appointment.appointmentDate)}</Fact>
         <Fact label="Time">{formatTimeSlot(appointment.timeSlot)}</Fact>
         <Fact label="Service">{appointment.serviceType}</Fact>
         {appointment.totalCost ? <Fact label="Cost">{`$${appointment.totalCost}`}</Fact> : null}
-      </SimpleGrid>
+      </Columns>
       {appointment.description ? <Text mt="sm">{appointment.description}</Text> : null}
       {appointment.technicianNotes ? (
         <Text size="sm" mt="xs">

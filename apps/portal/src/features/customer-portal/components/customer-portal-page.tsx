@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
-import { Container, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Customer } from '@repo/contracts';
-import { AppAnchor, ErrorState, errorMessage, LoadingState, useDocumentTitle, useSignedInCustomer } from '@repo/ui';
+import { AppAnchor, ErrorState, errorMessage, LoadingState, useDocumentTitle, useSignedInCustomer, responsiveSpacing, SpanGrid } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { AccountInfo } from './account-info.tsx';
 import { HistoryTabs } from './history-tabs.tsx';
@@ -53,23 +53,23 @@ export function CustomerPortalPage() {
 function SignedInPortal({ customer }: { customer: Customer }) {
   const showAll = useDeferredValue(true, false);
   return (
-    <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+    <Container size="lg" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="xl">
         <PortalHeader firstName={customer.firstName} />
         {showAll ? (
-          <Grid gutter="xl">
-            <Grid.Col span={{ base: 12, md: 4 }}>
+          <SpanGrid gutter="xl">
+            <SpanGrid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="lg">
                 <AccountInfo customer={customer} />
                 <QuickActions />
                 {/* Last in its column: whether it shows is known only after its call, and nothing moves below it. */}
                 <LinkedServiceRecord />
               </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 8 }}>
+            </SpanGrid.Col>
+            <SpanGrid.Col span={{ base: 12, md: 8 }}>
               <HistoryTabs customer={customer} />
-            </Grid.Col>
-          </Grid>
+            </SpanGrid.Col>
+          </SpanGrid>
         ) : null}
       </Stack>
     </Container>

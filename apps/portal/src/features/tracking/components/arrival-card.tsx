@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { getRadius, Group, Progress, Stack, Text } from '@mantine/core';
 import { tracking, type TrackingRecord } from '@repo/contracts';
 import { formatArrivalWindow, formatDayTime } from '../../../lib/dates.ts';
 import { arrivalProgress, formatCountdown, hasArrived, secondsUntil } from '../lib/arrival.ts';
@@ -61,7 +61,8 @@ export function ArrivalCard({ record }: { record: TrackingRecord }) {
         <Text size="sm">Progress toward the arrival time</Text>
         <Text size="sm" fw={600}>{`${progress}%`}</Text>
       </Group>
-      <Progress value={progress} aria-label="Progress toward the arrival time" mt={4} size="lg" radius="xl" />
+      {/* The rounding as Progress's variable: a `radius` prop would also reach its div as an attribute. */}
+      <Progress value={progress} aria-label="Progress toward the arrival time" mt={4} size="lg" style={{ '--progress-radius': getRadius('xl') }} />
       <Text mt="md" fw={600}>
         {scheduled ? 'Scheduled arrival window' : 'Scheduled time'}
       </Text>

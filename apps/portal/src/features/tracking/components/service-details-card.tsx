@@ -1,5 +1,6 @@
-import { Card, SimpleGrid, Title } from '@mantine/core';
+import { Card, Title } from '@mantine/core';
 import type { TrackingRecord } from '@repo/contracts';
+import { Columns } from '@repo/ui';
 import { Fact } from '../../../components/fact.tsx';
 
 /** Service Details: what the visit is for and where. */
@@ -9,12 +10,12 @@ export function ServiceDetailsCard({ record }: { record: TrackingRecord }) {
       <Title order={2} size="h4" id="service-details-heading">
         Service Details
       </Title>
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" mt="md" mb={0}>
+      <Columns component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" mt="md" mb={0}>
         <Fact label="Service type">{record.service.serviceType}</Fact>
         <Fact label="Appliance">{record.service.appliance}</Fact>
         <Fact label="Brand">{record.service.brand}</Fact>
         <Fact label="Address">{record.customerLocation.address}</Fact>
-      </SimpleGrid>
+      </Columns>
     </Card>
   );
 }

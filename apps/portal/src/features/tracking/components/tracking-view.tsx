@@ -1,8 +1,8 @@
-import { Alert, Container, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Container, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TechnicianView, TrackingRecord } from '@repo/contracts';
 import type { LiveStatus } from '../api/live.ts';
-import { AppAnchor } from '@repo/ui';
+import { AppAnchor, Columns, responsiveSpacing, SpanGrid } from '@repo/ui';
 import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isOnTheWay } from '../lib/arrival.ts';
@@ -55,7 +55,7 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
   const closed = record.closed ? closedMessages[record.closed.reason] : undefined;
   const technicianCard = <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />;
   return (
-    <Container size="lg" py={{ base: 'lg', sm: 40 }}>
+    <Container size="lg" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <AppointmentHeading appointmentId={appointmentId} title={closed ? closed.title : trackingHeadings[record.status]} viaLink={accessToken !== undefined}>
           {!closed && latestNews(record) ? <Text c="dimmed">{latestNews(record)}</Text> : null}
@@ -69,24 +69,24 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
           </>
         ) : isOnTheWay(record) ? (
           <>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Columns cols={{ base: 1, md: 2 }} spacing="lg">
               <ArrivalCard record={record} />
               <ServiceDetailsCard record={record} />
-            </SimpleGrid>
-            <Grid gutter="lg">
-              <Grid.Col span={{ base: 12, md: 7 }}>
+            </Columns>
+            <SpanGrid gutter="lg">
+              <SpanGrid.Col span={{ base: 12, md: 7 }}>
                 <LocationCard record={record} live={live} technicianName={technician.data?.name} refreshing={refreshing} onRefresh={onRefresh} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, md: 5 }}>{technicianCard}</Grid.Col>
-            </Grid>
+              </SpanGrid.Col>
+              <SpanGrid.Col span={{ base: 12, md: 5 }}>{technicianCard}</SpanGrid.Col>
+            </SpanGrid>
             <ServiceTimeline record={record} />
           </>
         ) : (
           <>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Columns cols={{ base: 1, md: 2 }} spacing="lg">
               {record.status === 'dispatched' ? <ScheduledVisitCard record={record} /> : <ArrivalCard record={record} />}
               {technicianCard}
-            </SimpleGrid>
+            </Columns>
             <ServiceDetailsCard record={record} />
             <ServiceTimeline record={record} />
           </>
