@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serviceNames } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
@@ -24,6 +24,7 @@ const card = (name: string) => within(screen.getByRole('region', { name }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('deliveries', () => {
@@ -82,10 +83,13 @@ describe('deliveries', () => {
   });
 
   it('asks every service again every 10 seconds, and at once on Refresh', async () => {
+    // The page asks again on an interval: a fake clock moves it on 10 s at once; timeouts (the waiting queries') stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const api = await renderDeliveries();
     await screen.findByText('All clear');
     api.answer('GET /api/deliveries/tracking', () => json(200, status('tracking', { pending: 2, oldestPendingSeconds: 30 })));
-    expect(await screen.findByText('Needs attention', undefined, { timeout: 15_000 })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(await screen.findByText('Needs attention')).toBeTruthy();
     expect(api.sent('GET /api/deliveries/tracking')).toHaveLength(2);
     expect(card('Tracking').getByText('Waiting', { selector: 'span' })).toBeTruthy();
 

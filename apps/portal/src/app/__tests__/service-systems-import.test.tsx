@@ -109,7 +109,9 @@ describe('customer portal: Service Systems import', () => {
     await openServiceSystems();
     fireEvent.click(await screen.findByRole('button', { name: 'Bring in my visits from Jobber' }));
     await expectToast('Import Failed', message);
-    expect((await screen.findByText(message, { selector: '[role="alert"] *' })).closest('[role="alert"]')?.textContent).toContain('Import Failed');
+    // Beside the buttons, in the tab: the toast, an alert too, says the same until it closes.
+    const panel = within(screen.getByRole('tabpanel', { name: 'Service Systems' }));
+    expect((await panel.findByText(message, { selector: '[role="alert"] *' })).closest('[role="alert"]')?.textContent).toContain('Import Failed');
     expect(bringInButton('Jobber').disabled).toBe(false);
   });
 
