@@ -3,7 +3,7 @@ import { serviceNames, type ServiceName, type SessionClaims } from '@repo/contra
 import { generateSigningKeys, tokenSigner } from './signing-keys.ts';
 import type { ServiceApp } from './service-app.ts';
 import { createDatabase } from './db/index.ts';
-import { loadEnv, type BaseEnv } from './env.ts';
+import { EnvError, loadEnv, type BaseEnv } from './env.ts';
 import { systemRuntime, type ServiceDefinition, type ServiceRuntime } from './service-main.ts';
 import { createMigratedTestDatabase } from './testing/index.ts';
 import type { TestService } from './testing/test-service-types.ts';
@@ -24,6 +24,17 @@ export const testKeyEnv: Record<string, string> = {
 };
 const signWithSessionKey = tokenSigner(testSigningKeys.session.privateKey);
 /** A session token as accounts mints it (EdDSA, with the test key), valid for `expiresInSeconds` (negative: expired). */
+/** What `loadEnv` says is wrong with `env` (over the test keys) for `service`'s schema; none when it loads. */
+export function envProblems(service: string, schema: Parameters<typeof loadEnv>[1], env: Record<string, string>): string[] {
+  try {
+    loadEnv(service, schema, { ...testKeyEnv, ...env });
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
 export function signTestSession(claims: SessionClaims, expiresInSeconds = 12 * 3600): string {
   const iat = Math.floor(Date.now() / 1000);
   return signWithSessionKey({ ...claims, iat, exp: iat + expiresInSeconds });

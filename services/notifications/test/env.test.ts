@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { business, businessContact } from '@repo/contracts';
-import { EnvError, loadEnv } from '@repo/service-kit';
-import { testKeyEnv } from '@repo/service-kit/test-service';
+import { loadEnv } from '@repo/service-kit';
+import { envProblems, testKeyEnv } from '@repo/service-kit/test-service';
 import { notificationsEnvSchema } from '../src/env.ts';
 
 const load = (env: Record<string, string>) => loadEnv('notifications', notificationsEnvSchema, { ...testKeyEnv, ...env });
-const problems = (env: Record<string, string>) => {
-  try {
-    load(env);
-  } catch (error) {
-    if (error instanceof EnvError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problems = (env: Record<string, string>) => envProblems('notifications', notificationsEnvSchema, env);
 
 describe('notifications environment', () => {
   it('sends to the local mail catcher from the business’s address by default, linking to the local portal', () => {

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '@repo/service-kit';
-import { testKeyEnv } from '@repo/service-kit/test-service';
+import { loadEnv } from '@repo/service-kit';
+import { envProblems, testKeyEnv } from '@repo/service-kit/test-service';
 import { paymentsEnvSchema } from '../src/env.ts';
 
 const base = testKeyEnv;
 const load = (env: Record<string, string>) => loadEnv('payments', paymentsEnvSchema, { ...base, ...env });
-const problems = (env: Record<string, string>) => {
-  try {
-    load(env);
-  } catch (error) {
-    if (error instanceof EnvError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problems = (env: Record<string, string>) => envProblems('payments', paymentsEnvSchema, env);
 
 describe('payments environment', () => {
   it('runs the demo provider with no Stripe variables', () => {
