@@ -104,7 +104,7 @@ export type Operation = {
   responses: Record<string, unknown>;
 };
 
-/** Every operation of the four services' documents, read through the back office's gateway with a staff session. */
+/** Every operation of the services' documents, read through the back office's gateway with a staff session. */
 export async function documentedOperations(token: string): Promise<Operation[]> {
   const operations: Operation[] = [];
   for (const service of serviceNames) {
