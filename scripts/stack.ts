@@ -114,14 +114,22 @@ export function serviceMesh(servicePorts: Record<ServiceName, number>): Record<S
   return Object.fromEntries(serviceNames.map((service) => [service, envOf(service)])) as Record<ServiceName, Record<string, string>>;
 }
 
-/** A port free on 127.0.0.1 now (the mail catcher's, when the caller names none). */
-async function freeLocalPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
+/**
+ * A port free on 127.0.0.1 now and not in `taken` (the mail catcher's, when the caller names none), which it joins:
+ * the apps' and services' ports are chosen before any of them listens, so the system may hand one of them out again.
+ */
+async function freeLocalPort(taken: Set<number>): Promise<number> {
+  for (;;) {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (!address || typeof address === 'string') throw new Error('no free port');
+    if (!taken.has(address.port)) {
+      taken.add(address.port);
+      return address.port;
+    }
+  }
 }
 
 /**
@@ -212,7 +220,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const logFile = (service: ServiceName) => path.join(logDir, `${service}.log`);
 
   const mesh = serviceMesh(options.servicePorts);
-  const mail = { smtpPort: options.mailCatcher?.smtpPort ?? (await freeLocalPort()), webPort: options.mailCatcher?.webPort ?? (await freeLocalPort()) };
+  const taken = new Set([...Object.values(options.appPorts), ...Object.values(options.servicePorts)]);
+  const mail = { smtpPort: options.mailCatcher?.smtpPort ?? (await freeLocalPort(taken)), webPort: options.mailCatcher?.webPort ?? (await freeLocalPort(taken)) };
   const signingKeys = options.signingKeys ?? generateSigningKeys();
   const children = new Map<ServiceName | 'embedded-host', ChildProcess>();
   const stops: (() => Promise<void>)[] = [];
