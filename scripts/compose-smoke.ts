@@ -604,7 +604,10 @@ try {
   await main();
   await stopEngine();
 } catch (error) {
-  console.error(`\n=== compose smoke test failed: ${error instanceof Error ? error.message : String(error)}`);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`\n=== compose smoke test failed: ${message}`);
   await cleanUp();
+  // Again after the containers' logs, so the end of the output (all a CI summary may keep) says what failed.
+  console.error(`\n=== compose smoke test failed: ${message}`);
   process.exit(1);
 }

@@ -101,9 +101,20 @@ export async function freshMachine({ docker, nodeImage, logDir, full, log }: Fre
       for (const url of Object.values(urls)) {
         await waitFor(`${url} to stop answering`, () => fetch(url).then(() => undefined, () => true), minute, 250);
       }
-      // Only the container's own init and its `sleep` are left.
-      const others = run(['top', container, 'o', 'pid,args']).split('\n').slice(1).filter((line) => !/^\d+\s+(\/sbin\/docker-init -- )?sleep infinity$/.test(line.trim()));
-      if (others.length) throw new Error(`processes left after Ctrl-C: ${others.join('; ')}`);
+      // Only the container's own init and its `sleep` are left, once the children Ctrl-C reached have finished exiting
+      // (nginx's workers, say, may outlive their master by a moment).
+      let others: string[] = [];
+      await waitFor(
+        'only the container init and its sleep to be left',
+        () => {
+          others = run(['top', container, 'o', 'pid,args']).split('\n').slice(1).filter((line) => !/^\d+\s+(\/sbin\/docker-init -- )?sleep infinity$/.test(line.trim()));
+          return others.length === 0;
+        },
+        minute,
+        250,
+      ).catch(() => {
+        throw new Error(`processes left a minute after Ctrl-C: ${others.join('; ')}`);
+      });
     });
 
     // 2. The test command, as root, with no PostgreSQL answering where it looks first.

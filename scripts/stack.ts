@@ -9,13 +9,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { MailDev } from 'maildev';
 import { appNames, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import { localGatewayOptions, localNginxOptions, renderNginxConfig, repoRoot, startGateway, startNginx, type LocalTopology } from '@repo/gateway';
 import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '@repo/field-service/sandbox';
-import { generateSigningKeys, signingKeyEnv, type SigningKeys } from '@repo/service-kit';
+import { freePort, generateSigningKeys, signingKeyEnv, type SigningKeys } from '@repo/service-kit';
 
 export type StackOptions = {
   gateway: 'local' | 'nginx';
@@ -116,18 +115,14 @@ export function serviceMesh(servicePorts: Record<ServiceName, number>): Record<S
 
 /**
  * A port free on 127.0.0.1 now and not in `taken` (the mail catcher's, when the caller names none), which it joins:
- * the apps' and services' ports are chosen before any of them listens, so the system may hand one of them out again.
+ * the apps' and services' ports may have been chosen by another process before any of them listens.
  */
 async function freeLocalPort(taken: Set<number>): Promise<number> {
   for (;;) {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    if (!address || typeof address === 'string') throw new Error('no free port');
-    if (!taken.has(address.port)) {
-      taken.add(address.port);
-      return address.port;
+    const port = await freePort();
+    if (!taken.has(port)) {
+      taken.add(port);
+      return port;
     }
   }
 }

@@ -11,3 +11,4 @@ export * from './effects/index.ts';
 export * from './sessions/index.ts';
 export { verifySignedRequest, type SignedRequest } from './effects/signed-request.ts';
 export * from './limits/index.ts';
+export { freePort } from './testing/ports.ts';
