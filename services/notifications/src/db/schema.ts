@@ -9,17 +9,23 @@ export type AppointmentsTable = {
 };
 
 /**
- * Every message, as a row: what it is, to whom, the event it answers (the appointment and its version), where it
- * stands and what it says. One per appointment × kind × version, so an event delivered twice sends one message.
+ * Every message, as a row: what it is, to whom, the event it answers, where it stands and what it says. One per key and
+ * channel (an appointment's `appointment-7.rescheduled.v3`, a request's `password-reset.<id>`), so an event delivered
+ * twice sends one message.
  */
 export type MessagesTable = {
   id: Generated<number>;
+  /** What the message answers, unique per channel (`messageKey` and the other keys in domain/messages.ts). */
+  message_key: string;
   kind: MessageKind;
   channel: MessageChannel;
   recipient: string;
-  appointment_id: number;
-  appointment_version: number;
-  /** The email's Message-ID header, derived from the key above (`emailMessageId`). */
+  /** The appointment it is about, and the appointment's version it was written from; null for an account's messages. */
+  appointment_id: number | null;
+  appointment_version: number | null;
+  /** When a scheduled message falls due (a reminder); null for one sent at once. */
+  due_at: Date | null;
+  /** The email's Message-ID header, derived from the key (`emailMessageId`). */
   email_message_id: string;
   state: MessageState;
   attempts: Generated<number>;

@@ -1,13 +1,16 @@
 import type { AppointmentChange, MessageKind } from '@repo/contracts';
 
+/** The emails an appointment change calls for at once. */
+export type AppointmentEmailKind = Extract<MessageKind, 'booking-confirmation' | 'rescheduled' | 'cancelled'>;
+
 /** The message an appointment change calls for, if any (reminders, completion and the others come later). */
-const kindOfChange: Partial<Record<AppointmentChange, MessageKind>> = {
+const kindOfChange: Partial<Record<AppointmentChange, AppointmentEmailKind>> = {
   booked: 'booking-confirmation',
   rescheduled: 'rescheduled',
   cancelled: 'cancelled',
 };
 
-export const messageKindFor = (change: AppointmentChange): MessageKind | undefined => kindOfChange[change];
+export const messageKindFor = (change: AppointmentChange): AppointmentEmailKind | undefined => kindOfChange[change];
 
 /** One message per appointment, kind and version of the appointment: the key a redelivered event meets again. */
 export const messageKey = ({ appointmentId, kind, version }: { appointmentId: number; kind: MessageKind; version: number }) =>

@@ -2,12 +2,12 @@ import type { Insertable, Kysely } from 'kysely';
 import type { MessageState } from '@repo/contracts';
 import type { MessageRow, MessagesTable, NotificationsDatabase } from '../db/schema.ts';
 
-/** Inserts the message unless its event already has one of its kind (the unique key); its id, or undefined. */
+/** Inserts the message unless one with its key and channel exists (its event was heard before); its id, or undefined. */
 export async function insertMessageIfAbsent(db: Kysely<NotificationsDatabase>, message: Insertable<MessagesTable>): Promise<number | undefined> {
   const inserted = await db
     .insertInto('messages')
     .values(message)
-    .onConflict((conflict) => conflict.constraint('messages_event_key').doNothing())
+    .onConflict((conflict) => conflict.constraint('messages_key').doNothing())
     .returning('id')
     .executeTakeFirst();
   return inserted?.id;

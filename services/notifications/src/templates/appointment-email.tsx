@@ -1,10 +1,11 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
-import { booking, brandPalette, business, businessContact, type MessageKind } from '@repo/contracts';
+import { booking, brandPalette, business, businessContact } from '@repo/contracts';
+import type { AppointmentEmailKind } from '../domain/messages.ts';
 
 /** What an appointment email says: the visit, and the link to its page. */
 export type AppointmentEmailProps = {
-  kind: MessageKind;
+  kind: AppointmentEmailKind;
   customerName: string;
   /** "Tue, Dec 1, 8:00–10:00 AM ET" (`arrivalWindowText`). */
   window: string;

@@ -1,12 +1,11 @@
 import { appointmentCalendar, calendarFileName, type CalendarAppointment } from '@repo/calendar';
 import { appointmentManagePath, arrivalWindowText, businessClock, type AppointmentChanged } from '@repo/contracts';
 import type { Trx } from '../db/schema.ts';
-import { emailMessageId, messageKey, messageKindFor } from '../domain/messages.ts';
-import { sendEmailJob } from '../jobs/send-email.ts';
+import { messageKey, messageKindFor } from '../domain/messages.ts';
 import { recordNewerVersion } from '../repositories/appointment-repository.ts';
-import { insertMessageIfAbsent } from '../repositories/message-repository.ts';
 import { renderAppointmentEmail } from '../templates/appointment-email.tsx';
 import type { NotificationsContext } from './context.ts';
+import { queueEmail } from './queue-email.ts';
 
 /** The calendar file booking's own download gives, from the event (the same builder, `@repo/calendar`). */
 function calendarAppointment(event: AppointmentChanged): CalendarAppointment {
@@ -54,21 +53,12 @@ export async function applyAppointmentChange(ctx: NotificationsContext, trx: Trx
     confirmationCode: event.confirmationCode,
     appointmentUrl: `${ctx.portalOrigin}${appointmentManagePath(event.appointmentId, event.manageToken)}`,
   });
-  const id = await insertMessageIfAbsent(trx, {
+  await queueEmail(ctx, trx, {
+    key: messageKey({ appointmentId: event.appointmentId, kind, version: event.version }),
     kind,
-    channel: 'email',
     recipient: event.email,
-    appointment_id: event.appointmentId,
-    appointment_version: event.version,
-    email_message_id: emailMessageId(messageKey({ appointmentId: event.appointmentId, kind, version: event.version }), ctx.from),
-    state: 'queued',
-    subject: email.subject,
-    text_body: email.text,
-    html_body: email.html,
-    calendar: appointmentCalendar(appointment, now),
-    calendar_file_name: calendarFileName(appointment),
-    created_at: now,
-    updated_at: now,
+    ...email,
+    appointment: { id: event.appointmentId, version: event.version },
+    calendar: { content: appointmentCalendar(appointment, now), fileName: calendarFileName(appointment) },
   });
-  if (id !== undefined) await ctx.jobs.send(trx, sendEmailJob, { messageId: id });
 }
