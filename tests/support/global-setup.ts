@@ -21,6 +21,8 @@ declare module 'vitest' {
      * notifications service, which is not built yet (nothing else in the product proves an email).
      */
     accountsDatabaseUrl: string;
+    /** The stack's mail catcher (maildev), where every email notifications sends arrives: its web and REST API. */
+    mailWeb: string;
   }
 }
 
@@ -117,6 +119,7 @@ export async function setup(project: TestProject) {
   project.provide('control', await startControl(stack));
   if (stack.sandboxes) project.provide('fieldService', stack.sandboxes);
   project.provide('accountsDatabaseUrl', databases.accounts.config.url!);
+  project.provide('mailWeb', stack.mail.web);
 }
 
 export async function teardown() {

@@ -1,0 +1,42 @@
+import { inject, vi } from 'vitest';
+
+/** An email as the stack's mail catcher (maildev's REST API, `GET /email`) shows it. */
+export type CaughtEmail = {
+  id: string;
+  subject: string;
+  to: { address: string; name?: string }[];
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  attachments?: { fileName: string; contentType: string }[];
+};
+
+/** Every email the mail catcher holds for `address`, oldest first. */
+export async function emailsTo(address: string): Promise<CaughtEmail[]> {
+  const answer = await fetch(new URL('/email', inject('mailWeb')));
+  if (!answer.ok) throw new Error(`the mail catcher answered ${answer.status}`);
+  const emails = (await answer.json()) as CaughtEmail[];
+  return emails.filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+}
+
+/**
+ * Waits, as a person checking their inbox would, for an email to `address` whose subject matches `subject`, and returns
+ * it (the newest such one).
+ */
+export async function waitForEmail(address: string, subject: RegExp, timeoutMs = 60_000): Promise<CaughtEmail> {
+  return vi.waitFor(
+    async () => {
+      const found = (await emailsTo(address)).filter((email) => subject.test(email.subject)).at(-1);
+      if (!found) throw new Error(`no email to ${address} with a subject like ${subject} yet`);
+      return found;
+    },
+    { timeout: timeoutMs, interval: 250 },
+  );
+}
+
+/** The first link in the email's plain text whose URL matches `pattern`. */
+export function linkIn(email: CaughtEmail, pattern: RegExp): string {
+  const link = email.text.match(/https?:\/\/[^\s)>\]]+/g)?.find((url) => pattern.test(url));
+  if (!link) throw new Error(`no link like ${pattern} in "${email.subject}":\n${email.text}`);
+  return link;
+}
