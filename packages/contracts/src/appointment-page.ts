@@ -81,3 +81,26 @@ export const appointmentPageApi = {
   cancel: (id: number) => `/api/customer/appointments/${id}/cancel`,
   calendar: (id: number) => `/api/customer/appointments/${id}/calendar.ics`,
 } as const;
+
+/**
+ * "Find my appointment": a visitor who lost the confirmation enters the email they booked with, and booking has
+ * notifications email that address the manage links of its upcoming appointments. No account is needed, and the answer
+ * is the same whether or not the address has any (nobody learns who booked). Throttled per client (429) and, silently,
+ * per address: at most `perAddressPerHour` emails an hour reach one address, however often it is asked for.
+ */
+export const findAppointmentPath = '/api/appointments/find';
+export const findAppointmentLimits = { perClientPerHour: 10, perAddressPerHour: 3, mostListed: 10 } as const;
+export const findAppointmentRequestSchema = z.object({
+  email: z
+    .string({ error: 'Enter the email you booked with' })
+    .trim()
+    .min(1, 'Enter the email you booked with')
+    .max(254, 'Enter a valid email address')
+    .pipe(z.email({ error: 'Enter a valid email address' })),
+});
+export type FindAppointmentRequest = z.infer<typeof findAppointmentRequestSchema>;
+export const findAppointmentResponseSchema = z.object({ message: z.string() });
+export const findAppointmentMessages = {
+  /** `{email}` is filled in. */
+  sent: 'If any upcoming appointments were booked with {email}, we have emailed their links to it. It can take a few minutes; check your spam folder too.',
+} as const;

@@ -107,3 +107,31 @@ export const appointmentChangedEvent = z.object({
   trackToken: z.string().min(1),
 });
 export type AppointmentChanged = z.infer<typeof appointmentChangedEvent>;
+
+/**
+ * booking → notifications: a visitor asked for the links of the upcoming appointments booked with `email` ("find my
+ * appointment"); sent only when there are some. `requestId` is booking's id of the request, the email's key.
+ */
+export const appointmentLinksRequestedTopic = 'appointment.links-requested';
+export const appointmentLinksRequestedEvent = z.object({
+  requestId: z.number().int().positive(),
+  email: z.string(),
+  customerName: z.string(),
+  appointments: z
+    .array(
+      z.object({
+        appointmentId: z.number().int().positive(),
+        confirmationCode: z.string(),
+        status: z.enum(appointmentStatuses),
+        serviceType: z.string(),
+        appliance: z.string(),
+        brand: z.string(),
+        startsAt: z.iso.datetime({ offset: true }),
+        endsAt: z.iso.datetime({ offset: true }),
+        /** The appointment's manage link token (`appointmentManagePath`). */
+        manageToken: z.string().min(1),
+      }),
+    )
+    .min(1),
+});
+export type AppointmentLinksRequested = z.infer<typeof appointmentLinksRequestedEvent>;

@@ -1,4 +1,4 @@
-import { appointmentChangedEvent, appointmentChangedTopic } from '@repo/contracts';
+import { appointmentChangedEvent, appointmentChangedTopic, appointmentLinksRequestedEvent, appointmentLinksRequestedTopic } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
@@ -7,6 +7,7 @@ import { smtpMailer } from './domain/mailer.ts';
 import { notificationsEnvSchema, type NotificationsEnv } from './env.ts';
 import { notificationsJobs } from './jobs/index.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
+import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
 import type { NotificationsContext } from './use-cases/context.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
@@ -36,6 +37,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       env,
       handlers: {
         [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(ctx, trx, event) }),
+        [appointmentLinksRequestedTopic]: effectHandler({ from: ['booking'], schema: appointmentLinksRequestedEvent, apply: (trx, event) => sendAppointmentLinks(ctx, trx, event) }),
       },
     });
     return app;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CreateAppointmentResponse } from '@repo/contracts';
-import { createTestService, type TestService } from '@repo/service-kit/test-service';
-import { freePort } from '@repo/service-kit/testing';
+import { appointmentLinksRequestedTopic, type AppointmentLinksRequested, type CreateAppointmentResponse } from '@repo/contracts';
+import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
+import { freePort, publishedEffects } from '@repo/service-kit/testing';
 // A real booking service: it books and tells notifications through its outbox, as in production.
 import type { BookingDatabase } from '@repo/booking/db/schema';
 import { bookingService } from '@repo/booking/definition';
@@ -56,3 +56,42 @@ it('a booking on the public site brings its confirmation email, whose link opens
   expect((await messagesOf(notifications, id)).map((row) => [row.kind, row.state])).toEqual([['booking-confirmation', 'sent']]);
 });
 
+
+it('"find my appointment" emails the address its upcoming appointments, each link opening its page; a redelivery sends nothing more', async () => {
+  const booked = [];
+  for (const timeSlot of ['13:00-14:00', '11:00-12:00']) {
+    const response = await booking.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: {
+        customerName: 'Robin Ash', email: 'robin@example.com', phone: '(904) 555-0190', address: '9 Aviles St', city: 'St Augustine', state: 'FL', zipCode: '32084',
+        serviceType: 'Maintenance', appliance: 'Range', brand: 'Wolf', appointmentDate: '2026-11-26', timeSlot,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    booked.push((response.json() as CreateAppointmentResponse).appointment.id);
+  }
+  const asked = await booking.app.inject({ method: 'POST', url: '/api/appointments/find', payload: { email: 'ROBIN@example.com' } });
+  expect(asked.statusCode, asked.body).toBe(202);
+
+  const listed = () => smtp.mails.filter((mail) => mail.messageId?.startsWith('<find-appointment.'));
+  await expect.poll(() => listed().length, { timeout: 30_000, interval: 200 }).toBe(1);
+  const [mail] = listed();
+  expect(mail!.to).toMatchObject({ text: 'robin@example.com' });
+  expect(mail!.subject).toBe('Your 2 upcoming appointments');
+  // Soonest first (the plain text has each link under its button and written out).
+  const links = [...new Map([...mail!.text!.matchAll(/http:\/\/localhost:8081\/appointments\/(\d+)#access=([\w.%-]+)/g)].map((link) => [link[1], link])).values()];
+  expect(links.map((link) => Number(link[1]))).toEqual([booked[1], booked[0]]);
+  for (const link of links) {
+    const page = await booking.app.inject({ method: 'GET', url: `/api/customer/appointments/${link[1]}`, headers: { 'x-appointment-access': decodeURIComponent(link[2]!) } });
+    expect(page.statusCode, page.body).toBe(200);
+  }
+
+  // Booking's outbox delivering the same request again (a lost answer) stores and sends nothing more.
+  const [row] = await notifications.db.selectFrom('messages').selectAll().where('kind', '=', 'find-appointment').execute();
+  expect(row).toMatchObject({ state: 'sent', recipient: 'robin@example.com', appointment_id: null });
+  const event = (await publishedEffects<AppointmentLinksRequested>(booking.database, appointmentLinksRequestedTopic))[0]!;
+  expect(await injectEffect(notifications.app, { from: 'booking', topic: appointmentLinksRequestedTopic, payload: event }).then((answer) => answer.statusCode)).toBe(200);
+  expect(await notifications.db.selectFrom('messages').select('id').where('kind', '=', 'find-appointment').execute()).toHaveLength(1);
+  expect(listed()).toHaveLength(1);
+});

@@ -85,7 +85,15 @@ export type IdempotencyKeysTable = {
   created_at: ColumnType<Date, never, never>;
 };
 
+/** A "find my appointment" request: the address as a hash, kept an hour for the per-address throttle. */
+export type AppointmentLinkRequestsTable = {
+  id: Generated<number>;
+  email_hash: string;
+  requested_at: Date;
+};
+
 export type BookingDatabase = {
+  appointment_link_requests: AppointmentLinkRequestsTable;
   appointments: AppointmentsTable;
   service_requests: ServiceRequestsTable;
   slot_bookings: SlotBookingsTable;

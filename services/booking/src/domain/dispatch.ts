@@ -3,6 +3,8 @@ import {
   appointmentChangedTopic,
   appointmentDispatchEffect,
   appointmentDispatchTopic,
+  appointmentLinksRequestedEvent,
+  appointmentLinksRequestedTopic,
   type AppointmentChange,
   type AppointmentChanged,
   type AppointmentDispatch,
@@ -15,11 +17,13 @@ import { businessIsoString, slotTimes } from './slot-time.ts';
 
 /**
  * What booking tells other services through its outbox: notifications sends the customer's emails from
- * `appointment.changed`, and a deployment adds subscribers with EVENT_SUBSCRIBERS.
+ * `appointment.changed` and the "find my appointment" email from `appointment.links-requested`, and a deployment adds
+ * subscribers with EVENT_SUBSCRIBERS.
  */
 export const bookingOutgoing = {
   [appointmentDispatchTopic]: { to: 'tracking', schema: appointmentDispatchEffect },
   [appointmentChangedTopic]: { to: ['notifications'], schema: appointmentChangedEvent },
+  [appointmentLinksRequestedTopic]: { to: ['notifications'], schema: appointmentLinksRequestedEvent },
 } as const;
 
 /** The part of booking's effects its use cases use: writing a message into their transaction. */

@@ -8,6 +8,11 @@ import {
   availableSlotsQuerySchema,
   availableSlotsResponseSchema,
   createAppointmentResponseSchema,
+  findAppointmentLimits,
+  findAppointmentMessages,
+  findAppointmentPath,
+  findAppointmentRequestSchema,
+  findAppointmentResponseSchema,
   staffAppointmentListSchema,
   staffAppointmentSchema,
 } from '@repo/contracts';
@@ -19,6 +24,7 @@ import { changeAppointmentStatus } from '../use-cases/change-appointment-status.
 import type { BookingContext } from '../use-cases/context.ts';
 import { listAppointments } from '../use-cases/list-appointments.ts';
 import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
+import { requestAppointmentLinks } from '../use-cases/request-appointment-links.ts';
 
 export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: BookingContext; env: BookingEnv }) {
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
@@ -50,6 +56,22 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       idempotencyKey: request.headers['idempotency-key'],
     });
     return reply.code(201).send(booked);
+  });
+
+  app.post(findAppointmentPath, {
+    config: { rateLimit: { max: findAppointmentLimits.perClientPerHour, timeWindow: '1 hour' } },
+    schema: {
+      tags: ['appointments'],
+      summary: 'Email the manage links of the upcoming appointments booked with an address ("find my appointment")',
+      description:
+        'Always 202 with the same message, whether or not the address has appointments; the email goes out only when it ' +
+        `does, at most ${findAppointmentLimits.perAddressPerHour} an hour to one address. ${findAppointmentLimits.perClientPerHour} requests an hour per client, then 429.`,
+      body: findAppointmentRequestSchema,
+      response: { 202: findAppointmentResponseSchema },
+    },
+  }, async (request, reply) => {
+    await requestAppointmentLinks(ctx, request.body.email);
+    return reply.code(202).send({ message: findAppointmentMessages.sent.replace('{email}', request.body.email) });
   });
 
   // The answer is a bare array (the shape clients already read), so the paging count travels in a header.
