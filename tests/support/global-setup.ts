@@ -111,6 +111,7 @@ export async function setup(project: TestProject) {
       // Every browser test signs in from one address (the gateway on loopback); with the default 10 attempts a minute
       // per client the suite would refuse sign-ins depending on test order. The throttles are proven in accounts' tests.
       LOGIN_RATE_LIMIT_MAX: '1000',
+      FIND_APPOINTMENT_RATE_LIMIT_MAX: '1000',
     },
   });
   await demoDataSettled(stack.urls.backoffice, admin);

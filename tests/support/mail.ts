@@ -1,19 +1,19 @@
 import { inject, vi } from 'vitest';
 
-/** An email as the stack's mail catcher (maildev's REST API, `GET /email`) shows it. */
+/** An email as the stack's mail catcher (maildev 3's REST API, `GET /api/email`) shows it. */
 export type CaughtEmail = {
   id: string;
   subject: string;
   to: { address: string; name?: string }[];
   text: string;
   html: string;
-  headers: Record<string, string>;
-  attachments?: { fileName: string; contentType: string }[];
+  headers: Record<string, string | string[]>;
+  attachments: { filename: string; contentType: string }[];
 };
 
 /** Every email the mail catcher holds for `address`, oldest first. */
 export async function emailsTo(address: string): Promise<CaughtEmail[]> {
-  const answer = await fetch(new URL('/email', inject('mailWeb')));
+  const answer = await fetch(new URL('/api/email', inject('mailWeb')));
   if (!answer.ok) throw new Error(`the mail catcher answered ${answer.status}`);
   const emails = (await answer.json()) as CaughtEmail[];
   return emails.filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
@@ -23,11 +23,12 @@ export async function emailsTo(address: string): Promise<CaughtEmail[]> {
  * Waits, as a person checking their inbox would, for an email to `address` whose subject matches `subject`, and returns
  * it (the newest such one).
  */
-export async function waitForEmail(address: string, subject: RegExp, timeoutMs = 60_000): Promise<CaughtEmail> {
+export async function waitForEmail(address: string, subject: RegExp, timeoutMs = 30_000): Promise<CaughtEmail> {
   return vi.waitFor(
     async () => {
-      const found = (await emailsTo(address)).filter((email) => subject.test(email.subject)).at(-1);
-      if (!found) throw new Error(`no email to ${address} with a subject like ${subject} yet`);
+      const received = await emailsTo(address);
+      const found = received.filter((email) => subject.test(email.subject)).at(-1);
+      if (!found) throw new Error(`no email to ${address} with a subject like ${subject} yet; it has ${JSON.stringify(received.map((email) => email.subject))}`);
       return found;
     },
     { timeout: timeoutMs, interval: 250 },

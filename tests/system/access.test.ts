@@ -41,6 +41,7 @@ const rules: Record<string, Rule> = {
   // booking
   'GET /api/appointments/available-slots': { allow: everyone },
   'POST /api/appointments': { allow: everyone },
+  'POST /api/appointments/find': { allow: everyone },
   'GET /api/appointments': { allow: backOffice },
   'PUT /api/appointments/{id}/status': { allow: backOffice },
   'PUT /api/appointments/{id}/assign': { allow: backOffice },

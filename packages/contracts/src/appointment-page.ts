@@ -100,6 +100,7 @@ export const findAppointmentRequestSchema = z.object({
 });
 export type FindAppointmentRequest = z.infer<typeof findAppointmentRequestSchema>;
 export const findAppointmentResponseSchema = z.object({ message: z.string() });
+export type FindAppointmentResponse = z.infer<typeof findAppointmentResponseSchema>;
 export const findAppointmentMessages = {
   /** `{email}` is filled in. */
   sent: 'If any upcoming appointments were booked with {email}, we have emailed their links to it. It can take a few minutes; check your spam folder too.',

@@ -36,6 +36,8 @@ export const businessContact = {
  * and so does the booking form's SMS consent.
  */
 export const legalPages = { privacy: '/privacy', smsTerms: '/sms-terms' } as const;
+/** The public site's "find my appointment" page (`findAppointmentPath` is its call); the portal's sign-in links to it. */
+export const findAppointmentPage = '/find-appointment';
 
 /**
  * How long the business keeps what it holds: the privacy page (apps/web) states these periods, and the services that

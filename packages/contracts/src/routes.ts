@@ -77,7 +77,7 @@ export const localAppOrigin = (app: AppName, port: number = defaultLocalAppPorts
  * Page Not Found page, so an unknown address is never a soft 404. Each app's router test holds it to this table.
  */
 export const appPages: Record<AppName, readonly string[]> = {
-  web: ['/', '/careers', '/book-appointment', '/payment', '/payment-success', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/privacy', '/sms-terms'],
+  web: ['/', '/careers', '/book-appointment', '/payment', '/payment-success', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/privacy', '/sms-terms', '/find-appointment'],
   portal: ['/', '/login', '/register', '/customer-portal', '/appointments/:id', '/technician-tracking'],
   backoffice: [
     '/',

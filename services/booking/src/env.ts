@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseEnvSchema, ed25519PrivateKey } from '@repo/service-kit';
-import { defaultServicePorts, onlineBookingHours } from '@repo/contracts';
+import { defaultServicePorts, findAppointmentLimits, onlineBookingHours } from '@repo/contracts';
 import { fieldServiceEnvShape } from '@repo/field-service';
 
 /**
@@ -18,6 +18,8 @@ export const bookingEnvSchema = baseEnvSchema(defaultServicePorts.booking).exten
   BOOKING_SLOT_CAPACITY: z.coerce.number().int().min(1).max(1000).default(2),
   BOOKING_MIN_NOTICE_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(120),
   BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** "Find my appointment" asks per client in an hour (the emails per address have their own, fixed limit). */
+  FIND_APPOINTMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(findAppointmentLimits.perClientPerHour),
   /** Reschedule and cancel online up to this many hours before the start; later, the customer calls. */
   BOOKING_CHANGE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(24),
   // The business's field-service systems, from which a customer with a proven email brings in their past visits.

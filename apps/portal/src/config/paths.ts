@@ -1,4 +1,4 @@
-import { legalPages } from '@repo/contracts';
+import { findAppointmentPage, legalPages } from '@repo/contracts';
 import { env } from './env.ts';
 
 export const paths = {
@@ -29,4 +29,5 @@ export const webPaths = {
   payment: `${env.webOrigin}/payment`,
   privacy: `${env.webOrigin}${legalPages.privacy}`,
   smsTerms: `${env.webOrigin}${legalPages.smsTerms}`,
+  findAppointment: `${env.webOrigin}${findAppointmentPage}`,
 } as const;

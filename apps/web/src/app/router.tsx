@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: paths.bookAppointment, lazy: () => import('./routes/book-appointment.tsx') },
           { path: paths.payment, lazy: () => import('./routes/payment.tsx') },
           { path: paths.paymentSuccess, lazy: () => import('./routes/payment-success.tsx') },
+          { path: paths.findAppointment, lazy: () => import('./routes/find-appointment.tsx') },
         ],
       },
       { path: '*', lazy: () => import('./kit-states.ts').then(({ NotFoundPage }) => ({ Component: NotFoundPage })) },

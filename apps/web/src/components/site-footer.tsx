@@ -29,6 +29,9 @@ export function SiteFooter() {
               <Link to={paths.bookAppointment}>Book Appointment</Link>
             </li>
             <li>
+              <Link to={paths.findAppointment}>Find My Appointment</Link>
+            </li>
+            <li>
               <Link to={paths.payment}>Pay Your Bill</Link>
             </li>
             <li>

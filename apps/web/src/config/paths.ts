@@ -1,4 +1,4 @@
-import { legalPages } from '@repo/contracts';
+import { findAppointmentPage, legalPages } from '@repo/contracts';
 import { env } from './env.ts';
 
 export const paths = {
@@ -12,6 +12,7 @@ export const paths = {
   fontExamples: '/font-examples',
   privacy: legalPages.privacy,
   smsTerms: legalPages.smsTerms,
+  findAppointment: findAppointmentPage,
 } as const;
 
 /** Pages of the customer portal app, on its own origin. */

@@ -10,6 +10,7 @@ export const prerenderedPaths = [
   '/payment-success',
   '/privacy',
   '/sms-terms',
+  '/find-appointment',
 ] as const;
 
 /** Routes left out of the sitemap and closed to crawlers: a confirmation page and an internal design sample. */

@@ -59,13 +59,13 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
   });
 
   app.post(findAppointmentPath, {
-    config: { rateLimit: { max: findAppointmentLimits.perClientPerHour, timeWindow: '1 hour' } },
+    config: { rateLimit: { max: env.FIND_APPOINTMENT_RATE_LIMIT_MAX, timeWindow: '1 hour' } },
     schema: {
       tags: ['appointments'],
       summary: 'Email the manage links of the upcoming appointments booked with an address ("find my appointment")',
       description:
         'Always 202 with the same message, whether or not the address has appointments; the email goes out only when it ' +
-        `does, at most ${findAppointmentLimits.perAddressPerHour} an hour to one address. ${findAppointmentLimits.perClientPerHour} requests an hour per client, then 429.`,
+        `does, at most ${findAppointmentLimits.perAddressPerHour} an hour to one address. ${env.FIND_APPOINTMENT_RATE_LIMIT_MAX} requests an hour per client, then 429.`,
       body: findAppointmentRequestSchema,
       response: { 202: findAppointmentResponseSchema },
     },

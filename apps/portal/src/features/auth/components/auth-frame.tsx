@@ -18,7 +18,8 @@ export type AuthFrameProps = {
 
 /**
  * The login and registration pages around their forms: heading and intro, the form's card, what happens to the details
- * given (the privacy policy and SMS terms), and the ways elsewhere.
+ * given (the privacy policy and SMS terms), and the ways elsewhere (a visitor who booked without an account finds their
+ * appointment by email on the public site).
  */
 export function AuthFrame({ width, title, intro, other, children }: AuthFrameProps) {
   return (
@@ -38,6 +39,9 @@ export function AuthFrame({ width, title, intro, other, children }: AuthFramePro
             <AppAnchor href={other.href} fw={600}>
               {other.label}
             </AppAnchor>
+          </Text>
+          <Text size="sm">
+            Booked without an account? <Anchor href={webPaths.findAppointment}>Find your appointment</Anchor>
           </Text>
           <Anchor href={env.webOrigin} size="sm">
             Back to home

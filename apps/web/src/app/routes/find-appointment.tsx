@@ -1,0 +1,2 @@
+/** /find-appointment */
+export { FindAppointmentPage as Component } from '../../features/find-appointment/components/find-appointment-page.tsx';
