@@ -1,4 +1,4 @@
-import { appointmentChangedEvent, appointmentChangedTopic } from '@repo/contracts';
+import { appointmentChangedEvent, appointmentChangedTopic, passwordResetRequestedEffect, passwordResetRequestedTopic } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
@@ -8,6 +8,7 @@ import { notificationsEnvSchema, type NotificationsEnv } from './env.ts';
 import { notificationsJobs } from './jobs/index.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
 import type { NotificationsContext } from './use-cases/context.ts';
+import { sendPasswordResetEmail } from './use-cases/send-password-reset-email.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
   name: 'notifications',
@@ -36,6 +37,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       env,
       handlers: {
         [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(ctx, trx, event) }),
+        [passwordResetRequestedTopic]: effectHandler({ from: ['accounts'], schema: passwordResetRequestedEffect, apply: (trx, event) => sendPasswordResetEmail(ctx, trx, event) }),
       },
     });
     return app;
