@@ -179,25 +179,6 @@ export const passwordReset = { linkValidMinutes: 30 } as const;
 /** The address of the reset page for a token, relative to the portal's origin. */
 export const passwordResetLinkPath = (token: string) => `${passwordResetPagePath}?token=${encodeURIComponent(token)}`;
 
-export const passwordResetRequestSchema = z.object({ email });
-export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
-export const passwordResetRequestedResponseSchema = z.object({ message: z.string() });
-
-/** A reset token: 32 random bytes, base64url (43 characters); anything else cannot be one. */
-const resetToken = z
-  .string({ error: 'This reset link is not complete. Please open the link from the email again.' })
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is not complete. Please open the link from the email again.');
-
-export const passwordResetCompleteRequestSchema = z
-  .object({
-    token: resetToken,
-    password,
-    confirmPassword: z.string({ error: 'Password confirmation is required' }).min(accounts.passwordMin, 'Password confirmation is required'),
-  })
-  .refine((value) => value.password === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type PasswordResetCompleteRequest = z.infer<typeof passwordResetCompleteRequestSchema>;
-export const passwordResetCompleteResponseSchema = z.object({ message: z.string() });
-
 /** The words a customer sees along the way. */
 export const passwordResetMessages = {
   requested: `If an account uses this email, we have sent it a link to choose a new password. The link works for ${passwordReset.linkValidMinutes} minutes; if no email arrives within a few minutes, check your spam folder or ask again.`,
@@ -208,7 +189,29 @@ export const passwordResetMessages = {
   usedLink: 'This reset link has already been used. Please ask for a new one if you need to.',
   replacedLink: 'A newer reset link was sent after this one, so this one no longer works. Please use the newest email, or ask again.',
   completed: 'Your password has been changed and every device has been signed out. Please log in with your new password.',
+  /** The link lost its token, or part of it (cut short when copied, say). */
+  incompleteLink: 'This reset link is not complete. Please open the link from the email again.',
 } as const;
+
+/** A reset token: 32 random bytes, base64url (43 characters); anything else cannot be one. */
+const resetToken = z.string({ error: passwordResetMessages.incompleteLink }).regex(/^[A-Za-z0-9_-]{43}$/, passwordResetMessages.incompleteLink);
+
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+export const passwordResetRequestedResponseSchema = z.object({ message: z.string() });
+
+/** The new password twice, by the registration rules. */
+const newPasswordShape = {
+  password,
+  confirmPassword: z.string({ error: 'Password confirmation is required' }).min(accounts.passwordMin, 'Password confirmation is required'),
+};
+const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const passwordsDiffer = { message: "Passwords don't match", path: ['confirmPassword'] };
+/** The reset page's form: what the customer types (the token comes from the link). */
+export const newPasswordFormSchema = z.object(newPasswordShape).refine(passwordsMatch, passwordsDiffer);
+export const passwordResetCompleteRequestSchema = z.object({ token: resetToken, ...newPasswordShape }).refine(passwordsMatch, passwordsDiffer);
+export type PasswordResetCompleteRequest = z.infer<typeof passwordResetCompleteRequestSchema>;
+export const passwordResetCompleteResponseSchema = z.object({ message: z.string() });
 
 /**
  * Service-to-service: is each of these sessions still active? `POST /internal/sessions/check` on accounts, signed like

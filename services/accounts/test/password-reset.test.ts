@@ -148,7 +148,7 @@ describe('choosing a new password with the link', () => {
 
     const malformed = await completeReset('short', 'harbor-lantern-58');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.fields).toEqual({ token: 'This reset link is not complete. Please open the link from the email again.' });
+    expect(malformed.json().error.fields).toEqual({ token: passwordResetMessages.incompleteLink });
 
     const { email, password } = await registerCustomer(service);
     const token = await linkFor(email);
