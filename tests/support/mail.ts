@@ -1,6 +1,6 @@
 import { inject, vi } from 'vitest';
 
-/** An email as the stack's mail catcher (maildev's REST API, `GET /email`) shows it. */
+/** An email as the stack's mail catcher (maildev 3's REST API, `GET /api/email`) shows it. */
 export type CaughtEmail = {
   id: string;
   subject: string;
@@ -13,7 +13,7 @@ export type CaughtEmail = {
 
 /** Every email the mail catcher holds for `address`, oldest first. */
 export async function emailsTo(address: string): Promise<CaughtEmail[]> {
-  const answer = await fetch(new URL('/email', inject('mailWeb')));
+  const answer = await fetch(new URL('/api/email', inject('mailWeb')));
   if (!answer.ok) throw new Error(`the mail catcher answered ${answer.status}`);
   const emails = (await answer.json()) as CaughtEmail[];
   return emails.filter((email) => email.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
