@@ -112,6 +112,8 @@ export async function setup(project: TestProject) {
       // per client the suite would refuse sign-ins depending on test order. The throttles are proven in accounts' tests.
       LOGIN_RATE_LIMIT_MAX: '1000',
       FIND_APPOINTMENT_RATE_LIMIT_MAX: '1000',
+      // Likewise the reset requests per client (the system tests send the route hostile input from the same address).
+      PASSWORD_RESET_CLIENT_MAX: '1000',
     },
   });
   await demoDataSettled(stack.urls.backoffice, admin);

@@ -59,6 +59,9 @@ const rules: Record<string, Rule> = {
   'POST /api/auth/register': { allow: everyone },
   'POST /api/auth/login': { allow: everyone },
   'PUT /api/auth/password': { allow: customers },
+  // A reset link is asked for and used by someone who cannot sign in.
+  'POST /api/auth/password-reset': { allow: everyone },
+  'POST /api/auth/password-reset/complete': { allow: everyone },
   'GET /api/auth/user': { allow: customers },
   'GET /api/auth/service-history': { allow: customers },
   'GET /api/auth/session': { allow: everyone },

@@ -140,8 +140,8 @@ export const authMessages = {
   invalidCredentials: 'Invalid email or password. Please check them and try again.',
   /**
    * Too many failed sign-ins from this client (on this account, or on many); `{minutes}` is replaced with the whole
-   * minutes (at least 1) until the next attempt is allowed. There is no self-service password reset: the way out is to
-   * wait, or to call the business, which resets a password once it knows who is calling.
+   * minutes (at least 1) until the next attempt is allowed. The way out is to wait, to ask for a reset link
+   * (`passwordResetPath`), or to call the business, which resets a password once it knows who is calling.
    */
   accountThrottled: `Too many sign-in attempts. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
   sessionEnded: 'Your session has ended. Please log in again.',
@@ -161,6 +161,57 @@ export const changePasswordRequestSchema = z
   .refine((value) => value.newPassword === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const changePasswordResponseSchema = z.object({ message: z.string() });
+
+/**
+ * A customer who forgot their password: `POST /api/auth/password-reset` with the email answers 202 and the same
+ * message whether or not an account has it; when one does, accounts emails a single-use link to the portal's
+ * `passwordResetPagePath` (through notifications), valid `passwordReset.linkValidMinutes`. Asking again ends the earlier
+ * links. `POST /api/auth/password-reset/complete` with the link's token and the new password (the registration rules)
+ * changes the password and ends every session of the customer, who then signs in with it.
+ */
+export const passwordResetPath = '/api/auth/password-reset';
+export const passwordResetCompletePath = '/api/auth/password-reset/complete';
+/** The portal's page the emailed link opens; the token is its `token` query parameter. */
+export const passwordResetPagePath = '/reset-password';
+/** The portal's page where a customer asks for a link. */
+export const forgotPasswordPagePath = '/forgot-password';
+export const passwordReset = { linkValidMinutes: 30 } as const;
+/** The address of the reset page for a token, relative to the portal's origin. */
+export const passwordResetLinkPath = (token: string) => `${passwordResetPagePath}?token=${encodeURIComponent(token)}`;
+
+/** The words a customer sees along the way. */
+export const passwordResetMessages = {
+  requested: `If an account uses this email, we have sent it a link to choose a new password. The link works for ${passwordReset.linkValidMinutes} minutes; if no email arrives within a few minutes, check your spam folder or ask again.`,
+  /** Too many requests for one email or from one client; `{minutes}` is replaced with the whole minutes (at least 1). */
+  throttled: `Too many reset requests. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
+  unknownLink: 'This reset link is not valid. Please ask for a new one.',
+  expiredLink: `This reset link has expired (links work for ${passwordReset.linkValidMinutes} minutes). Please ask for a new one.`,
+  usedLink: 'This reset link has already been used. Please ask for a new one if you need to.',
+  replacedLink: 'A newer reset link was sent after this one, so this one no longer works. Please use the newest email, or ask again.',
+  completed: 'Your password has been changed and every device has been signed out. Please log in with your new password.',
+  /** The link lost its token, or part of it (cut short when copied, say). */
+  incompleteLink: 'This reset link is not complete. Please open the link from the email again.',
+} as const;
+
+/** A reset token: 32 random bytes, base64url (43 characters); anything else cannot be one. */
+const resetToken = z.string({ error: passwordResetMessages.incompleteLink }).regex(/^[A-Za-z0-9_-]{43}$/, passwordResetMessages.incompleteLink);
+
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+export const passwordResetRequestedResponseSchema = z.object({ message: z.string() });
+
+/** The new password twice, by the registration rules. */
+const newPasswordShape = {
+  password,
+  confirmPassword: z.string({ error: 'Password confirmation is required' }).min(accounts.passwordMin, 'Password confirmation is required'),
+};
+const passwordsMatch = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+const passwordsDiffer = { message: "Passwords don't match", path: ['confirmPassword'] };
+/** The reset page's form: what the customer types (the token comes from the link). */
+export const newPasswordFormSchema = z.object(newPasswordShape).refine(passwordsMatch, passwordsDiffer);
+export const passwordResetCompleteRequestSchema = z.object({ token: resetToken, ...newPasswordShape }).refine(passwordsMatch, passwordsDiffer);
+export type PasswordResetCompleteRequest = z.infer<typeof passwordResetCompleteRequestSchema>;
+export const passwordResetCompleteResponseSchema = z.object({ message: z.string() });
 
 /**
  * Service-to-service: is each of these sessions still active? `POST /internal/sessions/check` on accounts, signed like

@@ -135,3 +135,19 @@ export const appointmentLinksRequestedEvent = z.object({
     .min(1),
 });
 export type AppointmentLinksRequested = z.infer<typeof appointmentLinksRequestedEvent>;
+
+/**
+ * accounts → notifications: a customer asked for a password reset, and their account exists (for an email no account
+ * has, nothing is published). Published in the transaction that stores the token's hash; the token itself travels
+ * only here, to be written into the email's link (`passwordResetLinkPath` on the portal). `requestId` names the
+ * request, so a redelivered event sends one email.
+ */
+export const passwordResetRequestedTopic = 'account.password-reset-requested';
+export const passwordResetRequestedEffect = z.object({
+  requestId: z.uuid(),
+  email: z.email(),
+  customerName: z.string().min(1).max(201),
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type PasswordResetRequested = z.infer<typeof passwordResetRequestedEffect>;

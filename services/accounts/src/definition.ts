@@ -1,4 +1,3 @@
-import { demoCustomerSeededEffect, demoCustomerSeededTopic } from '@repo/contracts';
 import { createEffects, createService, EnvError, SessionCheckUnavailableError, type SessionStore } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { createConnector, serverCredentials, systemUrls } from '@repo/field-service';
@@ -7,6 +6,7 @@ import type { AccountsDatabase } from './db/schema.ts';
 import { sessionPolicy } from './domain/session-policy.ts';
 import { accountsEnvSchema, type AccountsEnv } from './env.ts';
 import { fieldServiceAccess } from './domain/field-service.ts';
+import { accountsOutgoing } from './domain/outgoing.ts';
 import { accountsJobs } from './jobs/index.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -19,9 +19,6 @@ import { checkSessions } from './use-cases/check-sessions.ts';
 import type { AccountsContext } from './use-cases/context.ts';
 import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
 
-/** What accounts tells other services, through its outbox. */
-const outgoing = { [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect } } as const;
-
 export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> = {
   name: 'accounts',
   envSchema: accountsEnvSchema,
@@ -32,7 +29,7 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       throw new EnvError('accounts', ["TRUSTED_SERVICE_KEYS is required (e.g. booking=<booking's SERVICE_KEY>,…): accounts answers the other services' session checks"]);
     }
     // The jobs read the context when they run; the context holds the effects that send them.
-    const effects = createEffects({ service: 'accounts', database, env, outgoing, jobs: accountsJobs(() => ctx) });
+    const effects = createEffects({ service: 'accounts', database, env, outgoing: accountsOutgoing, jobs: accountsJobs(() => ctx) });
     const ctx: AccountsContext = {
       db: database.db,
       now: runtime.now,
@@ -50,6 +47,7 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
         connect: (credentials) => createConnector(env.FIELD_SERVICE_SYSTEM, credentials, systemUrls(env), { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
       }),
       jobs: effects,
+      effects,
     };
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdministrator(ctx, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     // Accounts checks sessions in its own database, with no cache: a logout here is refused here at once. A database

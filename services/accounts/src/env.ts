@@ -26,7 +26,7 @@ export const accountsEnvSchema = baseEnvSchema(defaultServicePorts.accounts)
     DEMO_TECHNICIAN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     /** Password of the demo customer (demo@example.com) seeded with SEED_DEMO=true. */
     DEMO_CUSTOMER_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('demo-customer'),
-    /** Sign-in attempts per minute per client, one bucket shared by login, registration, admin login and password change. */
+    /** Sign-in attempts per minute per client, one bucket shared by login, registration, admin login, password change and reset. */
     LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
     /**
      * Failed attempts on one account (normalised email) from one client address within the window before that client
@@ -37,6 +37,13 @@ export const accountsEnvSchema = baseEnvSchema(defaultServicePorts.accounts)
     /** Failed attempts from one client address on any accounts within the window before it gets 429 on every account. */
     LOGIN_CLIENT_MAX_FAILURES: whole(1, 10_000, 30),
     LOGIN_ACCOUNT_WINDOW_MINUTES: whole(1, 24 * 60, 15),
+    /**
+     * Password reset requests within the window: per email (whether or not an account has it, so a refusal tells
+     * nothing) and per client address, before a 429. They bound the emails anyone can make the business send.
+     */
+    PASSWORD_RESET_EMAIL_MAX: whole(1, 1000, 3),
+    PASSWORD_RESET_CLIENT_MAX: whole(1, 10_000, 10),
+    PASSWORD_RESET_WINDOW_MINUTES: whole(1, 24 * 60, 15),
     /** A customer session ends after this long unused, and in any case this long after login. */
     CUSTOMER_SESSION_IDLE_DAYS: whole(1, 365, 7),
     CUSTOMER_SESSION_MAX_DAYS: whole(1, 365, 30),

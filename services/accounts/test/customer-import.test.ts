@@ -147,7 +147,7 @@ describe('an import stopped by a restart', () => {
         LOG_LEVEL: 'silent',
         SERVICE_KEY: testServiceKey,
         TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
-        PEER_URLS: 'booking=http://127.0.0.1:9',
+        PEER_URLS: 'booking=http://127.0.0.1:9,notifications=http://127.0.0.1:9',
         ...serviceProEnv(sandboxUrl, env),
       }),
       service.database,

@@ -1,4 +1,11 @@
-import { appointmentChangedEvent, appointmentChangedTopic, appointmentLinksRequestedEvent, appointmentLinksRequestedTopic } from '@repo/contracts';
+import {
+  appointmentChangedEvent,
+  appointmentChangedTopic,
+  appointmentLinksRequestedEvent,
+  appointmentLinksRequestedTopic,
+  passwordResetRequestedEffect,
+  passwordResetRequestedTopic,
+} from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
@@ -9,6 +16,7 @@ import { notificationsJobs } from './jobs/index.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
 import type { NotificationsContext } from './use-cases/context.ts';
+import { sendPasswordResetEmail } from './use-cases/send-password-reset-email.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
   name: 'notifications',
@@ -38,6 +46,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       handlers: {
         [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(ctx, trx, event) }),
         [appointmentLinksRequestedTopic]: effectHandler({ from: ['booking'], schema: appointmentLinksRequestedEvent, apply: (trx, event) => sendAppointmentLinks(ctx, trx, event) }),
+        [passwordResetRequestedTopic]: effectHandler({ from: ['accounts'], schema: passwordResetRequestedEffect, apply: (trx, event) => sendPasswordResetEmail(ctx, trx, event) }),
       },
     });
     return app;

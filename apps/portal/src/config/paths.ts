@@ -5,6 +5,10 @@ export const paths = {
   home: '/',
   login: '/login',
   register: '/register',
+  /** Ask for a password reset link (contracts' `forgotPasswordPagePath`). */
+  forgotPassword: '/forgot-password',
+  /** Where the emailed link opens, with its `?token=` (contracts' `passwordResetPagePath`). */
+  resetPassword: '/reset-password',
   customerPortal: '/customer-portal',
   /**
    * Contracts' `appointmentPagePath`, written out here: importing it would bring the contracts' zod schemas into the

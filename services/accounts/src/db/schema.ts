@@ -122,6 +122,20 @@ export type LoginFailuresTable = {
   failed_at: Date;
 };
 
+/**
+ * A customer's password reset link: the sha256 (hex) of its token, never the token. Good once (`used_at`), until
+ * `expires_at`, and until the customer asks for a newer one (`replaced_at`).
+ */
+export type PasswordResetsTable = {
+  id: string;
+  customer_id: number;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  replaced_at: Date | null;
+  created_at: Date;
+};
+
 export type AccountsDatabase = {
   customers: CustomersTable;
   staff_users: StaffUsersTable;
@@ -129,6 +143,7 @@ export type AccountsDatabase = {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   import_jobs: ImportJobsTable;
+  password_resets: PasswordResetsTable;
 };
 
 export type CustomerRow = Selectable<CustomersTable>;
@@ -136,6 +151,7 @@ export type StaffUserRow = Selectable<StaffUsersTable>;
 export type ServiceProCustomerRow = Selectable<ServiceProCustomersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { authMessages, errorCodes } from '@repo/contracts';
+import { authMessages, errorCodes, passwordResetMessages } from '@repo/contracts';
 import { DomainError } from '@repo/service-kit';
 
 /** How an email is counted in the per-account throttle: the same account whatever its letter case or surrounding spaces. */
@@ -49,11 +49,15 @@ export class TooManyAttemptsError extends DomainError {
   }
 }
 
+/** A throttle's message with `{minutes}` replaced by the whole minutes (at least 1) until the next try. */
+const withMinutes = (message: string, retryAfterSeconds: number) => message.replace('{minutes}', String(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+
 /** Too many failures from this client: the message with the whole minutes (at least 1) until the next try. */
-export function accountThrottled(retryAfterSeconds: number): TooManyAttemptsError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new TooManyAttemptsError(authMessages.accountThrottled.replace('{minutes}', String(minutes)), retryAfterSeconds);
-}
+export const accountThrottled = (retryAfterSeconds: number) => new TooManyAttemptsError(withMinutes(authMessages.accountThrottled, retryAfterSeconds), retryAfterSeconds);
+
+/** Too many reset requests for an email or from a client. */
+export const passwordResetThrottled = (retryAfterSeconds: number) =>
+  new TooManyAttemptsError(withMinutes(passwordResetMessages.throttled, retryAfterSeconds), retryAfterSeconds);
 
 /**
  * When this client's next attempt on this account is allowed; undefined when it is allowed now. Only the guessing

@@ -8,6 +8,10 @@ import { pageOfCustomers, type PageWindow } from './customer-search.ts';
 export const findCustomerByEmail = (db: Db, email: string) =>
   db.selectFrom('customers').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
 
+/** As `findCustomerByEmail`, locking the row until the transaction ends. */
+export const lockCustomerByEmail = (db: Db, email: string) =>
+  db.selectFrom('customers').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).forUpdate().executeTakeFirst();
+
 export const findCustomerById = (db: Db, id: number) => db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Throws the database's unique violation when the email is taken. */
@@ -20,6 +24,11 @@ export async function recordCustomerLogin(db: Db, id: number, at: Date): Promise
 
 export async function updateCustomerPassword(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.updateTable('customers').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+/** The customer has proven they own their email (a link sent to it was opened); a first proof is kept. */
+export async function recordEmailProven(db: Db, id: number, at: Date): Promise<void> {
+  await db.updateTable('customers').set({ email_verified_at: at }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
 }
 
 /** One page of the portal customers matching the search (all without one), in list order, and how many match. */

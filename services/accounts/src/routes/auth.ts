@@ -14,17 +14,26 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   logoutResponseSchema,
+  passwordResetCompletePath,
+  passwordResetCompleteRequestSchema,
+  passwordResetCompleteResponseSchema,
+  passwordResetMessages,
+  passwordResetPath,
+  passwordResetRequestedResponseSchema,
+  passwordResetRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
   sessionCookieName,
   staffSessionCookieName,
 } from '@repo/contracts';
 import { errorResponses, signSession, type ServiceApp } from '@repo/service-kit';
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { backOfficeUserOf, isBackOfficeSession } from '../use-cases/back-office-session.ts';
-import { TooManyAttemptsError } from '../domain/throttle.ts';
+import { normalizeEmail, passwordResetThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
 import type { AccountsEnv } from '../env.ts';
 import { changePassword } from '../use-cases/change-password.ts';
+import { completePasswordReset } from '../use-cases/complete-password-reset.ts';
 import type { AccountsContext } from '../use-cases/context.ts';
 import { getOwnAccount } from '../use-cases/get-own-account.ts';
 import { getLinkedServiceHistory } from '../use-cases/linked-service-history.ts';
@@ -32,6 +41,7 @@ import { logInCustomer } from '../use-cases/log-in-customer.ts';
 import { logInStaff } from '../use-cases/log-in-staff.ts';
 import { logOut } from '../use-cases/log-out.ts';
 import { registerCustomer } from '../use-cases/register-customer.ts';
+import { requestPasswordReset } from '../use-cases/request-password-reset.ts';
 import type { NewSession } from '../use-cases/start-session.ts';
 
 /**
@@ -60,15 +70,29 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   const staffCookie = hostOnlyCookie;
   const mint = ({ claims, maxAgeSeconds }: NewSession) => signSession(app, claims, maxAgeSeconds);
 
-  // One bucket per client for every attempt at a password (login, registration, admin login, password change), on
-  // top of the durable failure counts the use cases keep per account and client address (request.ip, which follows
-  // TRUST_PROXY). Counted in the database, so every replica of accounts fills the same bucket; the key names the bucket,
+  // One bucket per client for every attempt at a password (login, registration, admin login, password change and
+  // reset), on top of the durable failure counts the use cases keep per account and client address (request.ip, which
+  // follows TRUST_PROXY). Counted in the database, so every replica of accounts fills the same bucket; the key names the bucket,
   // as buckets made with createRateLimit share one namespace in the kit's store.
   const clientBucket = app.createRateLimit({ max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: 60_000, keyGenerator: (request) => `password-attempts:${request.ip}` });
   const passwordAttempts = async (request: FastifyRequest) => {
     const limit = await clientBucket(request);
     if (limit.isAllowed || !limit.isExceeded) return;
     throw new TooManyAttemptsError(`Too many attempts. Please wait ${limit.ttlInSeconds} seconds and try again.`, limit.ttlInSeconds);
+  };
+  // Reset requests, in the kit's shared limits too: per client before the body is read, then per email (as typed,
+  // normalised, whether or not an account has it; hashed, so the counters hold no addresses).
+  const resetWindowMs = env.PASSWORD_RESET_WINDOW_MINUTES * 60_000;
+  const resetClientBucket = app.createRateLimit({ max: env.PASSWORD_RESET_CLIENT_MAX, timeWindow: resetWindowMs, keyGenerator: (request) => `password-reset-client:${request.ip}` });
+  const resetEmailBucket = app.createRateLimit({
+    max: env.PASSWORD_RESET_EMAIL_MAX,
+    timeWindow: resetWindowMs,
+    keyGenerator: (request) => `password-reset-email:${createHash('sha256').update(normalizeEmail((request.body as { email: string }).email)).digest('hex')}`,
+  });
+  const resetRequests = (bucket: typeof resetClientBucket) => async (request: FastifyRequest) => {
+    const limit = await bucket(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    throw passwordResetThrottled(limit.ttlInSeconds);
   };
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
@@ -132,6 +156,37 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       response: { 200: changePasswordResponseSchema, ...errorResponses(404) },
     },
   }, async (request) => ({ message: await changePassword(ctx, request.session, request.body, request.ip) }));
+
+  app.post(passwordResetPath, {
+    onRequest: resetRequests(resetClientBucket),
+    // After validation: the email bucket reads the body.
+    preHandler: resetRequests(resetEmailBucket),
+    schema: {
+      tags: ['auth'],
+      summary: 'Ask for a password reset link by email',
+      description:
+        'Answers 202 with the same message whether or not an account has the email; when one does, it is emailed a single-use link to the ' +
+        'portal valid 30 minutes, and its earlier links stop working. 429 past the requests allowed per email or per client.',
+      body: passwordResetRequestSchema,
+      response: { 202: passwordResetRequestedResponseSchema },
+    },
+  }, async (request, reply) => {
+    await requestPasswordReset(ctx, request.body);
+    return reply.code(202).send({ message: passwordResetMessages.requested });
+  });
+
+  app.post(passwordResetCompletePath, {
+    onRequest: passwordAttempts,
+    schema: {
+      tags: ['auth'],
+      summary: "Choose a new password with a reset link's token",
+      description:
+        'Changes the password and ends every session of the customer, who then signs in with it. An unknown, used, replaced or expired ' +
+        'link is a 400 naming the token.',
+      body: passwordResetCompleteRequestSchema,
+      response: { 200: passwordResetCompleteResponseSchema },
+    },
+  }, async (request) => ({ message: await completePasswordReset(ctx, request.body, request.ip) }));
 
   app.get('/api/auth/user', {
     onRequest: app.requireRole('customer'),

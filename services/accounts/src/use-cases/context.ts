@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ScheduledJobs } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
 import type { FieldServiceAccess } from '../domain/field-service.ts';
+import type { AccountsOutbox } from '../domain/outgoing.ts';
 import type { SessionPolicy } from '../domain/session-policy.ts';
 import type { ThrottleSettings } from '../domain/throttle.ts';
 import type { AccountsJobs } from '../jobs/index.ts';
@@ -18,4 +19,6 @@ export type AccountsContext = {
   fieldService: FieldServiceAccess;
   /** Accounts' durable jobs (src/jobs), in its own database's queue: the customer import's pages. */
   jobs: ScheduledJobs<AccountsJobs>;
+  /** What accounts tells other services, written into the use case's transaction (a reset link to email). */
+  effects: AccountsOutbox;
 };

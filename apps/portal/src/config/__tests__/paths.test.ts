@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentPagePath } from '@repo/contracts';
+import { appointmentPagePath, forgotPasswordPagePath, passwordResetPagePath } from '@repo/contracts';
 import { paths, withAccess } from '../paths.ts';
 
 describe('portal paths', () => {
   it('builds appointment addresses as the contracts do, and the router pattern matches them', () => {
     for (const id of [1, 12, 987654]) expect(paths.appointment(id)).toBe(appointmentPagePath(id));
     expect(paths.appointmentRoute.replace(':id', '12')).toBe(appointmentPagePath(12));
+  });
+
+  it('names the password reset pages as the contracts (and so the emailed link) do', () => {
+    expect(paths.forgotPassword).toBe(forgotPasswordPagePath);
+    expect(paths.resetPassword).toBe(passwordResetPagePath);
   });
 
   it('names the tracking page by its query, and puts a link token in the fragment', () => {

@@ -37,9 +37,11 @@ async function prerenderAndHydrate(path: string) {
 
 describe('prerendered portal pages', () => {
   it.each([
-    ['/login', 'Customer Login'],
-    ['/register', 'Create Account'],
-  ])('%s is written with its heading, title and disabled form, and hydrates without a mismatch', async (path, heading) => {
+    ['/login', 'Customer Login', 'Login'],
+    ['/register', 'Create Account', 'Create Account'],
+    ['/forgot-password', 'Forgot Password', 'Send Reset Link'],
+    [`/reset-password?token=${'A'.repeat(43)}`, 'Choose a New Password', 'Save New Password'],
+  ])('%s is written with its heading, title and disabled form, and hydrates without a mismatch', async (path, heading, button) => {
     fakeApi({});
     const { page, container, recoverable, hydrationErrors } = await prerenderAndHydrate(path);
     expect(page.head).toBe(`<title>${heading} | St Augustine Appliance Repair</title>`);
@@ -49,7 +51,7 @@ describe('prerendered portal pages', () => {
     expect(recoverable).not.toHaveBeenCalled();
     expect(hydrationErrors).toEqual([]);
     await vi.waitFor(() => expect(container.querySelector('fieldset')?.disabled).toBe(false));
-    expect(within(container).getByRole('button', { name: heading === 'Customer Login' ? 'Login' : 'Create Account' })).toHaveProperty('disabled', false);
+    expect(within(container).getByRole('button', { name: button })).toHaveProperty('disabled', false);
   });
 
   it('/customer-portal is written as its loading state, hydrates, then asks who is signed in and greets them', async () => {
@@ -87,6 +89,7 @@ describe('prerendered portal pages', () => {
   it('links on the prerendered pages are real links, so they work before hydration', async () => {
     const login = await renderPage('/login');
     expect(login.html).toContain('href="/register"');
+    expect(login.html).toContain('href="/forgot-password"');
     expect(login.html).toContain('href="#main"');
     const register = await renderPage('/register');
     expect(register.html).toContain('href="/login"');

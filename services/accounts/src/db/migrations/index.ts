@@ -7,6 +7,7 @@ import * as customerImport from './2026-12-02T0000-customer-import.ts';
 import * as provenContacts from './2026-12-03T0000-proven-contacts.ts';
 import * as loginFailureClients from './2026-12-04T0000-login-failure-clients.ts';
 import * as resumableImport from './2026-12-05T0000-resumable-import.ts';
+import * as passwordResets from './2026-12-12T0000-password-resets.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0000-proven-contacts': provenContacts,
   '2026-12-04T0000-login-failure-clients': loginFailureClients,
   '2026-12-05T0000-resumable-import': resumableImport,
+  '2026-12-12T0000-password-resets': passwordResets,
 };

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { business, loginRequestSchema } from '@repo/contracts';
-import { CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
+import { loginRequestSchema } from '@repo/contracts';
+import { Text } from '@mantine/core';
+import { AppAnchor, CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -39,14 +40,10 @@ export function CustomerLoginPage() {
       <UntilHydrated>
         <CredentialsForm schema={loginRequestSchema} submitLabel="Login" busyLabel="Logging in..." onSubmit={handleSubmit} />
       </UntilHydrated>
-      {/* Until the site sends email, the way back into an account is a call; a native disclosure, so it opens without JavaScript. */}
-      <details className="help-disclosure forgot-password">
-        <summary>Forgot password?</summary>
-        <p>
-          We cannot send reset links by email yet. Call us at <a href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</a> and
-          we will reset your password once we have confirmed it is you.
-        </p>
-      </details>
+      {/* A real link, so it works before hydration and without JavaScript. */}
+      <Text size="sm" ta="right" mt="sm">
+        <AppAnchor href={paths.forgotPassword}>Forgot password?</AppAnchor>
+      </Text>
     </AuthFrame>
   );
 }

@@ -1,0 +1,2 @@
+/** /forgot-password */
+export { ForgotPasswordPage as Component } from '../../features/auth/components/forgot-password-page.tsx';

@@ -1,0 +1,2 @@
+/** /reset-password?token=… */
+export { ResetPasswordPage as Component } from '../../features/auth/components/reset-password-page.tsx';

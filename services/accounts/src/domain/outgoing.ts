@@ -1,0 +1,12 @@
+import { demoCustomerSeededEffect, demoCustomerSeededTopic, passwordResetRequestedEffect, passwordResetRequestedTopic } from '@repo/contracts';
+import type { Effects } from '@repo/service-kit';
+import type { AccountsDatabase } from '../db/schema.ts';
+
+/** What accounts tells other services, through its outbox. */
+export const accountsOutgoing = {
+  [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect },
+  [passwordResetRequestedTopic]: { to: 'notifications', schema: passwordResetRequestedEffect },
+} as const;
+
+/** The part of accounts' effects its use cases use: writing a message into their transaction. */
+export type AccountsOutbox = Pick<Effects<typeof accountsOutgoing, Record<never, never>, AccountsDatabase>, 'enqueue'>;
