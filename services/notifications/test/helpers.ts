@@ -113,8 +113,15 @@ export async function deliver(service: NotificationsTestService, event: Appointm
   return response.json() as { status: 'applied' | 'duplicate' };
 }
 
+const reminderKinds = ['reminder-day-before', 'reminder-hours-before'] as const;
+
+/** The messages an appointment's events called for at once (its reminders apart: `remindersOf`). */
 export const messagesOf = (service: NotificationsTestService, appointmentId: number) =>
-  service.db.selectFrom('messages').selectAll().where('appointment_id', '=', appointmentId).orderBy('id').execute();
+  service.db.selectFrom('messages').selectAll().where('appointment_id', '=', appointmentId).where('kind', 'not in', reminderKinds).orderBy('id').execute();
+
+/** An appointment's reminders, every version's, in the order they were stored. */
+export const remindersOf = (service: NotificationsTestService, appointmentId: number) =>
+  service.db.selectFrom('messages').selectAll().where('appointment_id', '=', appointmentId).where('kind', 'in', reminderKinds).orderBy('id').execute();
 
 export async function listen(app: ServiceApp, port = 0): Promise<string> {
   await app.listen({ host: '127.0.0.1', port });

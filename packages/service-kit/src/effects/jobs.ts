@@ -28,6 +28,13 @@ export type JobDefinition<S extends z.ZodType = z.ZodType, DB = any> = {
    * after pg-boss's 15-minute expiry. For long jobs that must resume soon after a crash.
    */
   heartbeatSeconds?: number;
+  /**
+   * Jobs one fetch takes at most (default 1), run together. Above 1 a full fetch is followed by the next at once, so a
+   * backlog (many jobs come due in the same minute) drains without waiting for the next poll between jobs.
+   */
+  batchSize?: number;
+  /** Workers fetching this job's queue in each process (default 1). */
+  concurrency?: number;
 };
 
 export type JobDefinitions<DB = any> = Record<string, JobDefinition<any, DB>>;
@@ -121,7 +128,9 @@ export async function startJobWorkers<DB>(
     await boss.work<object>(
       queue,
       {
-        batchSize: 1,
+        batchSize: definition.batchSize ?? 1,
+        localConcurrency: definition.concurrency ?? 1,
+        burstWhenBatchFull: true,
         pollingIntervalSeconds: options.pollingIntervalSeconds,
         notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
         perJobResults: true,
