@@ -17,7 +17,8 @@ export async function scheduleEmail(ctx: Pick<NotificationsContext, 'now' | 'fro
       jobs: {
         ...ctx.jobs,
         send: async (sendTrx, name, payload) => {
-          jobId = await ctx.jobs.sendAfter(sendTrx, name, payload, dueAt);
+          // As a delay from now: the queue runs on the database's clock, and the service's clock may be a test's.
+          jobId = await ctx.jobs.sendAfter(sendTrx, name, payload, (dueAt.getTime() - ctx.now().getTime()) / 1000);
           return jobId;
         },
       },
