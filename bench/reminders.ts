@@ -149,9 +149,12 @@ function assignedEvent(id: number, startsAt: Date): AppointmentChanged {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
-async function countByState(database: Database<any>): Promise<Record<string, number>> {
+/** The part of notifications' database the benchmark reads. */
+type MessagesDb = { messages: { state: string } };
+
+async function countByState(database: Database<MessagesDb>): Promise<Record<string, number>> {
   const rows = await database.db.selectFrom('messages').select(['state', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('state').execute();
-  return Object.fromEntries(rows.map((row: { state: string; n: string }) => [row.state, Number(row.n)]));
+  return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
 }
 
 async function waitUntil(check: () => Promise<boolean>, deadline: number, describe: () => Promise<string>, intervalMs = 100): Promise<void> {
@@ -171,7 +174,7 @@ async function run() {
   onClose('the sender test database', () => senderStore.cleanup());
   const port = await freePort();
   const child = await startNotifications(port, notificationsStore.config.url, relay.port);
-  const notificationsDb = await createDatabase(notificationsStore.config);
+  const notificationsDb = await createDatabase<MessagesDb>(notificationsStore.config);
   onClose('the benchmark’s connection to notifications’ database', () => notificationsDb.close());
   await delay(2_000);
   const idleRss = await rssOf(child.pid!);
