@@ -16,6 +16,7 @@ const benchmarks = [
   { id: 'memory', file: 'memory.ts', what: 'the embedded system of `pnpm start`: one process per service beside the embedded host' },
   { id: 'limits', file: 'limits.ts', what: 'rate limits counted in PostgreSQL and PGlite beside the in-memory store' },
   { id: 'ws', file: 'ws.ts', what: 'live tracking updates over /ws beside a bare ws broadcast' },
+  { id: 'reminders', file: 'reminders.ts', what: '10,000 appointment reminders falling due in the same minute, sent over SMTP' },
   { id: 'import', file: 'import.ts', what: "the back office's customer import and list search at 50,000 customers" },
   { id: 'load', file: 'load.ts', what: 'mixed traffic through nginx: slot reads, racing bookings, sign-ins, live tracking' },
 ] as const;

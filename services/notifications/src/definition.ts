@@ -38,6 +38,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       from: env.SMTP_FROM,
       portalOrigin: env.PORTAL_ORIGIN,
       sendRetryLimit: env.NOTIFICATIONS_SEND_RETRY_LIMIT,
+      reminders: { dayBeforeHour: env.NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR, hoursBefore: env.NOTIFICATIONS_REMINDER_HOURS_BEFORE },
     };
     await app.register(effectsReceiver<NotificationsDatabase>, {
       service: 'notifications',

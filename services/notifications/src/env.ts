@@ -27,6 +27,10 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
    * hours); after them the message is `failed`, with its last error, for staff to see.
    */
   NOTIFICATIONS_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(1000).default(30),
+  /** The hour (business time, America/New_York, 0–23) of the day before a visit when its first reminder goes out. */
+  NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR: z.coerce.number().int().min(0).max(23).default(18),
+  /** How many hours before the arrival window starts the second reminder goes out. */
+  NOTIFICATIONS_REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(12).default(2),
   /** The customer portal's origin: the emails link to the appointment page there. */
   PORTAL_ORIGIN: origin('the customer portal, where the appointment page is').default(localAppOrigin('portal')),
 })

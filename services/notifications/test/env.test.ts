@@ -17,7 +17,17 @@ describe('notifications environment', () => {
       SMTP_FROM: `${business.name} <${businessContact.email}>`,
       PORTAL_ORIGIN: 'http://localhost:8081',
       NOTIFICATIONS_SEND_RETRY_LIMIT: 30,
+      NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR: 18,
+      NOTIFICATIONS_REMINDER_HOURS_BEFORE: 2,
     });
+  });
+
+  it('takes the reminders’ hour of the day before and hours before, within a day and half a day', () => {
+    expect(load({ NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR: '0', NOTIFICATIONS_REMINDER_HOURS_BEFORE: '12' })).toMatchObject({ NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR: 0, NOTIFICATIONS_REMINDER_HOURS_BEFORE: 12 });
+    expect(problems({ NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR: '24', NOTIFICATIONS_REMINDER_HOURS_BEFORE: '0' })).toEqual([
+      expect.stringMatching(/^NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR /),
+      expect.stringMatching(/^NOTIFICATIONS_REMINDER_HOURS_BEFORE /),
+    ]);
   });
 
   it('names every malformed SMTP variable, and a login without its password', () => {

@@ -62,8 +62,28 @@ export class TestSmtpServer {
   }
 }
 
-/** Notifications on its own database, sending through `smtpPort` with short timeouts. */
-export const startNotifications = (smtpPort: number, env: Record<string, string> = {}) =>
+/**
+ * A clock a test sets: it runs at real speed from the moment it was set to, so a job delayed by the service (by its
+ * due time minus this clock's now) comes due when this clock reaches that time. Setting it later is the service having
+ * been down: jobs already scheduled run at their real moment, and see the clock where it was set.
+ */
+export function testClock(at: Date | string) {
+  let offset = 0;
+  const clock = {
+    now: () => new Date(Date.now() + offset),
+    set(to: Date | string) {
+      offset = new Date(to).getTime() - Date.now();
+    },
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+  clock.set(at);
+  return clock;
+}
+
+/** Notifications on its own database, sending through `smtpPort` with short timeouts; `now` is its clock. */
+export const startNotifications = (smtpPort: number, env: Record<string, string> = {}, now?: () => Date) =>
   createTestService(notificationsService, {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtpPort),
@@ -71,7 +91,7 @@ export const startNotifications = (smtpPort: number, env: Record<string, string>
     SMTP_FROM: 'St Augustine Appliance Repair <service@staugustineappliancerepair.com>',
     PORTAL_ORIGIN: 'https://portal.example.com',
     ...env,
-  });
+  }, now ? { now } : undefined);
 
 /** `appointment.changed` as booking publishes it, for appointment `appointmentId` at `version`. */
 export function changedEvent(appointmentId: number, version: number, overrides: Partial<AppointmentChanged> = {}): AppointmentChanged {
@@ -113,8 +133,15 @@ export async function deliver(service: NotificationsTestService, event: Appointm
   return response.json() as { status: 'applied' | 'duplicate' };
 }
 
+const reminderKinds = ['reminder-day-before', 'reminder-hours-before'] as const;
+
+/** The messages an appointment's events called for at once (its reminders apart: `remindersOf`). */
 export const messagesOf = (service: NotificationsTestService, appointmentId: number) =>
-  service.db.selectFrom('messages').selectAll().where('appointment_id', '=', appointmentId).orderBy('id').execute();
+  service.db.selectFrom('messages').selectAll().where('appointment_id', '=', appointmentId).where('kind', 'not in', reminderKinds).orderBy('id').execute();
+
+/** An appointment's reminders, every version's, in the order they were stored. */
+export const remindersOf = (service: NotificationsTestService, appointmentId: number) =>
+  service.db.selectFrom('messages').selectAll().where('appointment_id', '=', appointmentId).where('kind', 'in', reminderKinds).orderBy('id').execute();
 
 export async function listen(app: ServiceApp, port = 0): Promise<string> {
   await app.listen({ host: '127.0.0.1', port });

@@ -28,6 +28,13 @@ export type JobDefinition<S extends z.ZodType = z.ZodType, DB = any> = {
    * after pg-boss's 15-minute expiry. For long jobs that must resume soon after a crash.
    */
   heartbeatSeconds?: number;
+  /**
+   * Jobs one fetch takes at most (default 1), run together. Above 1 a full fetch is followed by the next at once, so a
+   * backlog (many jobs come due in the same minute) drains without waiting for the next poll between jobs.
+   */
+  batchSize?: number;
+  /** Workers fetching this job's queue in each process (default 1). */
+  concurrency?: number;
 };
 
 export type JobDefinitions<DB = any> = Record<string, JobDefinition<any, DB>>;
@@ -42,16 +49,17 @@ export type ScheduledJobs<Jobs extends JobDefinitions> = {
   send<N extends keyof Jobs & string>(trx: Transaction<any>, name: N, payload: z.input<Jobs[N]['schema']>): Promise<string>;
   /**
    * Schedules `name` to run at `at` (or at once if that has passed), in the caller's transaction: it exists after a
-   * commit and never after a rollback. Returns the job's id, which `cancel` and `reschedule` take.
+   * commit and never after a rollback. `at` may also be a number of seconds from now on the database's clock (for a
+   * service whose own clock, `runtime.now`, is a test's). Returns the job's id, which `cancel` and `reschedule` take.
    */
-  sendAfter<N extends keyof Jobs & string>(trx: Transaction<any>, name: N, payload: z.input<Jobs[N]['schema']>, at: Date): Promise<string>;
+  sendAfter<N extends keyof Jobs & string>(trx: Transaction<any>, name: N, payload: z.input<Jobs[N]['schema']>, at: Date | number): Promise<string>;
   /** Cancels a job that has not run yet, in the caller's transaction; false when it had already run, or never existed. */
   cancel<N extends keyof Jobs & string>(trx: Transaction<any>, name: N, id: string): Promise<boolean>;
   /**
    * Cancels job `id` and schedules its replacement in the caller's one transaction: either both happen or neither,
    * so a reminder is never doubled nor lost by a crash in between. Returns the new job's id.
    */
-  reschedule<N extends keyof Jobs & string>(trx: Transaction<any>, name: N, id: string, payload: z.input<Jobs[N]['schema']>, at: Date): Promise<string>;
+  reschedule<N extends keyof Jobs & string>(trx: Transaction<any>, name: N, id: string, payload: z.input<Jobs[N]['schema']>, at: Date | number): Promise<string>;
   /** Where a job stands (pg-boss's state and what it left: an error, or `{ dropped: 'stale' }`); undefined if unknown. */
   findJob<N extends keyof Jobs & string>(name: N, id: string): Promise<{ state: JobState; output: unknown } | undefined>;
 };
@@ -77,7 +85,13 @@ export function scheduledJobs<Jobs extends JobDefinitions>(service: ServiceName,
       return scheduled(await boss().send(jobQueue(service, name), checked(name, payload), { db: fromKysely(trx) }), name);
     },
     async sendAfter(trx, name, payload, at) {
-      return scheduled(await boss().sendAfter(jobQueue(service, name), checked(name, payload), { db: fromKysely(trx) }, at), name);
+      const queue = jobQueue(service, name);
+      const options = { db: fromKysely(trx) };
+      // pg-boss adds seconds to the database's now(); 0 or less means now.
+      const id = typeof at === 'number'
+        ? await boss().sendAfter(queue, checked(name, payload), options, Math.max(0, Math.round(at * 1000) / 1000))
+        : await boss().sendAfter(queue, checked(name, payload), options, at);
+      return scheduled(id, name);
     },
     async cancel(trx, name, id) {
       if (!definitions[name]) throw new Error(`jobs: ${service} has no job "${name}"`);
@@ -121,7 +135,9 @@ export async function startJobWorkers<DB>(
     await boss.work<object>(
       queue,
       {
-        batchSize: 1,
+        batchSize: definition.batchSize ?? 1,
+        localConcurrency: definition.concurrency ?? 1,
+        burstWhenBatchFull: true,
         pollingIntervalSeconds: options.pollingIntervalSeconds,
         notifyPollingIntervalSeconds: options.pollingIntervalSeconds,
         perJobResults: true,

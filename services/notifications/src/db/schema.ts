@@ -1,10 +1,15 @@
 import type { ColumnType, Generated, Selectable, Transaction } from 'kysely';
-import type { MessageChannel, MessageKind, MessageState } from '@repo/contracts';
+import type { AppointmentStatus, MessageChannel, MessageKind, MessageState } from '@repo/contracts';
 
-/** The newest version of each appointment heard from booking: an older event arriving later is ignored. */
+/**
+ * The newest version of each appointment heard from booking: an older event arriving later is ignored. Its status and
+ * start are what a reminder's job checks when it falls due (null for appointments last heard before reminders).
+ */
 export type AppointmentsTable = {
   appointment_id: number;
   version: number;
+  status: AppointmentStatus | null;
+  starts_at: Date | null;
   updated_at: Date;
 };
 
@@ -25,6 +30,8 @@ export type MessagesTable = {
   appointment_version: number | null;
   /** When a scheduled message falls due (a reminder); null for one sent at once. */
   due_at: Date | null;
+  /** A scheduled message's send job (pg-boss's id), which a move or a cancellation of the appointment cancels. */
+  job_id: string | null;
   /** The email's Message-ID header, derived from the key (`emailMessageId`). */
   email_message_id: string;
   state: MessageState;

@@ -3,7 +3,7 @@ import type { AppointmentChange, MessageKind } from '@repo/contracts';
 /** The emails an appointment change calls for at once. */
 export type AppointmentEmailKind = Extract<MessageKind, 'booking-confirmation' | 'rescheduled' | 'cancelled'>;
 
-/** The message an appointment change calls for, if any (reminders, completion and the others come later). */
+/** The message an appointment change calls for at once, if any (its reminders are planned apart: use-cases/plan-reminders.ts). */
 const kindOfChange: Partial<Record<AppointmentChange, AppointmentEmailKind>> = {
   booked: 'booking-confirmation',
   rescheduled: 'rescheduled',

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { jobDefinition } from '@repo/service-kit';
-import type { NotificationsDatabase } from '../db/schema.ts';
+import type { MessageRow, NotificationsDatabase } from '../db/schema.ts';
 import { MailerError, type Mailer } from '../domain/mailer.ts';
-import { countAttempt, findMessage, markSent, recordFailure } from '../repositories/message-repository.ts';
+import { isReminderKind, reminderVerdict } from '../domain/reminders.ts';
+import { lockRecordedAppointment } from '../repositories/appointment-repository.ts';
+import { changeState, countAttempt, findMessage, lockMessage, markSent, recordFailure } from '../repositories/message-repository.ts';
 
 /**
  * Sends one stored email, in the service's own durable queue (pg-boss, in its database): scheduled in the transaction
@@ -11,6 +13,11 @@ import { countAttempt, findMessage, markSent, recordFailure } from '../repositor
  * attempt is retried with backoff (1 s doubling to 5 minutes) up to NOTIFICATIONS_SEND_RETRY_LIMIT times; the row counts
  * every attempt and keeps the last error, and ends `sent`, or `failed` once the relay refused it for good or every
  * retry failed. A job run again after its email was sent (its process died before pg-boss heard) sends nothing.
+ *
+ * A scheduled message (a reminder) has its job scheduled for its due time; when the job runs (on time, or when the
+ * service is back after being down) the message is checked against the newest version of its appointment recorded
+ * (`reminderVerdict`) and then sent as any other, or withdrawn. A job whose message was withdrawn meanwhile (the
+ * appointment moved, was cancelled or started) is dropped as stale.
  */
 export const sendEmailJob = 'send-email';
 
@@ -23,11 +30,17 @@ export const sendEmailJobDefinition = (context: () => SendContext, retryLimit: n
   jobDefinition<typeof sendEmailSchema, NotificationsDatabase>({
     schema: sendEmailSchema,
     retryLimit,
+    // Many reminders fall due in the same minute (every visit of a morning at its hour): a fetch takes several, and a full
+    // one is followed by the next at once, so the backlog does not wait for the poll between emails.
+    batchSize: 10,
+    isStale: async (db, { messageId }) => (await findMessage(db, messageId))?.state === 'withdrawn',
     run: (db, { messageId }, meta) => sendEmail(context(), db, messageId, meta.attempt),
   });
 
 async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id: number, attempt: number): Promise<void> {
-  const message = await findMessage(db, id);
+  let message = await findMessage(db, id);
+  if (message?.state === 'scheduled') message = await releaseDue(ctx, db, message);
+  else if (message?.state === 'queued' && attempt > 1 && isReminderKind(message.kind)) message = await withdrawIfVisitGone(ctx, db, message);
   if (!message || message.state !== 'queued') return;
   await countAttempt(db, id, ctx.now());
   try {
@@ -48,4 +61,43 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
     await recordFailure(db, id, reason, final ? 'failed' : 'queued', ctx.now());
     if (!final) throw err;
   }
+}
+
+/**
+ * A scheduled message that fell due, queued (to be sent by the caller at once) or withdrawn by the newest version of its
+ * appointment recorded. The appointment's row is share-locked first, then the message's (the order an event applying a
+ * newer version takes them in): either that event committed first and this sees its version, or it waits for this.
+ */
+async function releaseDue(ctx: SendContext, db: Kysely<NotificationsDatabase>, scheduled: MessageRow): Promise<MessageRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const appointment = scheduled.appointment_id === null ? undefined : await lockRecordedAppointment(trx, scheduled.appointment_id);
+    const message = await lockMessage(trx, scheduled.id);
+    if (message?.state !== 'scheduled') return message;
+    const now = ctx.now();
+    const verdict = message.appointment_version === null || message.due_at === null
+      ? 'send'
+      : reminderVerdict({ version: message.appointment_version, dueAt: message.due_at }, appointment, now);
+    const state = verdict === 'send' ? 'queued' : 'withdrawn';
+    await changeState(trx, message.id, 'scheduled', state, now);
+    return { ...message, state };
+  });
+}
+
+/**
+ * A reminder whose first attempt failed is retried (the relay was down) only while its visit is still awaited and has
+ * not started, as the newest recorded version says; otherwise it is withdrawn.
+ */
+async function withdrawIfVisitGone(ctx: SendContext, db: Kysely<NotificationsDatabase>, queued: MessageRow): Promise<MessageRow | undefined> {
+  if (queued.appointment_id === null || queued.due_at === null) return queued;
+  return db.transaction().execute(async (trx) => {
+    const appointment = await lockRecordedAppointment(trx, queued.appointment_id!);
+    const message = await lockMessage(trx, queued.id);
+    if (message?.state !== 'queued') return message;
+    const now = ctx.now();
+    // The version may have moved on without the visit moving (a technician assigned): the visit's state decides here.
+    const verdict = appointment ? reminderVerdict({ version: appointment.version, dueAt: queued.due_at! }, appointment, now) : 'withdraw';
+    if (verdict === 'send') return message;
+    await changeState(trx, message.id, 'queued', 'withdrawn', now);
+    return { ...message, state: 'withdrawn' };
+  });
 }

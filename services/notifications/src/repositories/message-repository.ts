@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { MessageState } from '@repo/contracts';
+import type { MessageKind, MessageState } from '@repo/contracts';
 import type { MessageRow, MessagesTable, NotificationsDatabase } from '../db/schema.ts';
 
 /** Inserts the message unless one with its key and channel exists (its event was heard before); its id, or undefined. */
@@ -34,4 +34,36 @@ export async function markSent(db: Kysely<NotificationsDatabase>, id: number, pr
 /** Records a failed attempt: still `queued` while retries remain, `failed` once none do. */
 export async function recordFailure(db: Kysely<NotificationsDatabase>, id: number, error: string, state: Extract<MessageState, 'queued' | 'failed'>, at: Date): Promise<void> {
   await db.updateTable('messages').set({ state, last_error: error, updated_at: at }).where('id', '=', id).execute();
+}
+
+/** A message stored in this transaction that falls due later, with its send job (which a move or a cancellation cancels). */
+export async function markScheduled(db: Kysely<NotificationsDatabase>, id: number, dueAt: Date, jobId: string): Promise<void> {
+  await db.updateTable('messages').set({ state: 'scheduled', due_at: dueAt, job_id: jobId }).where('id', '=', id).execute();
+}
+
+/**
+ * Withdraws the appointment's messages of these kinds that are still scheduled (never sent: their moment has not come,
+ * or their job has not run yet); what they were, for their jobs to be cancelled.
+ */
+export async function withdrawScheduled(db: Kysely<NotificationsDatabase>, appointmentId: number, kinds: readonly MessageKind[], at: Date) {
+  return db
+    .updateTable('messages')
+    .set({ state: 'withdrawn', updated_at: at })
+    .where('appointment_id', '=', appointmentId)
+    .where('state', '=', 'scheduled')
+    .where('kind', 'in', [...kinds])
+    .returning(['id', 'kind', 'due_at', 'job_id'])
+    .execute();
+}
+
+/** The message, locked for update until the caller's transaction ends. */
+export const lockMessage = (db: Kysely<NotificationsDatabase>, id: number): Promise<MessageRow | undefined> =>
+  db.selectFrom('messages').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/**
+ * Moves a message from one state to another, if it is still in the first: a scheduled one that fell due becomes
+ * `queued` (to be sent now) or `withdrawn`; a queued reminder whose visit is gone becomes `withdrawn`.
+ */
+export async function changeState(db: Kysely<NotificationsDatabase>, id: number, from: MessageState, to: MessageState, at: Date): Promise<void> {
+  await db.updateTable('messages').set({ state: to, updated_at: at }).where('id', '=', id).where('state', '=', from).execute();
 }

@@ -1,11 +1,14 @@
 import { Button, Heading, Link, Section, Text } from '@react-email/components';
 import { booking, business } from '@repo/contracts';
 import type { AppointmentEmailKind } from '../domain/messages.ts';
+import type { ReminderKind } from '../domain/reminders.ts';
 import { CallUs, Detail, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
 
 /** What an appointment email says: the visit, and the link to its page. */
 export type AppointmentEmailProps = {
-  kind: AppointmentEmailKind;
+  kind: AppointmentEmailKind | ReminderKind;
+  /** A reminder's word for the visit's day, seen from the day it goes out (`dayWord`); none says the date alone. */
+  day?: 'today' | 'tomorrow' | undefined;
   customerName: string;
   /** "Tue, Dec 1, 8:00–10:00 AM ET" (`arrivalWindowText`). */
   window: string;
@@ -22,9 +25,18 @@ type Wording = { subject: string; heading: string; intro: string; action: string
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
-function wording({ kind, customerName, window }: AppointmentEmailProps): Wording {
+function wording({ kind, day, customerName, window }: AppointmentEmailProps): Wording {
   const hello = `Hi ${firstName(customerName)},`;
+  const when = day ? `${day}, ${window}` : `on ${window}`;
   switch (kind) {
+    case 'reminder-day-before':
+    case 'reminder-hours-before':
+      return {
+        subject: `Reminder: your appliance repair is ${when}`,
+        heading: `Your appliance repair is ${day ?? 'coming up'}`,
+        intro: `${hello} this is a reminder that our technician will arrive within the window below. If the time no longer suits you, call us and we will find another.`,
+        action: 'View your appointment',
+      };
     case 'booking-confirmation':
       return {
         subject: `Your appointment is booked: ${window}`,
@@ -50,7 +62,7 @@ function wording({ kind, customerName, window }: AppointmentEmailProps): Wording
 }
 
 /**
- * The booking confirmation and the rescheduled and cancelled notices, the link written out as text too.
+ * The booking confirmation, the rescheduled and cancelled notices and the reminders, the link written out as text too.
  */
 export function AppointmentEmail(props: AppointmentEmailProps) {
   const words = wording(props);

@@ -2,20 +2,26 @@ import type { Kysely } from 'kysely';
 import type { ScheduledJobs } from '@repo/service-kit';
 import type { NotificationsDatabase } from '../db/schema.ts';
 import type { Mailer } from '../domain/mailer.ts';
+import type { ReminderSettings } from '../domain/reminders.ts';
 import type { NotificationsJobs } from '../jobs/index.ts';
 
 /** What notifications' use cases work with; built once per service instance. */
 export type NotificationsContext = {
   db: Kysely<NotificationsDatabase>;
   now: () => Date;
-  /** The service's own queue: a message's send job is scheduled in the transaction that stores the message. */
-  jobs: Pick<ScheduledJobs<NotificationsJobs>, 'send'>;
+  /**
+   * The service's own queue: a message's send job is scheduled in the transaction that stores the message (for its due
+   * time, for a reminder), and a withdrawn reminder's job is cancelled in the transaction that withdraws it.
+   */
+  jobs: Pick<ScheduledJobs<NotificationsJobs>, 'send' | 'sendAfter' | 'cancel'>;
   /** The one pooled SMTP transport. */
   mailer: Mailer;
   /** The From of every email (SMTP_FROM); its domain names the Message-IDs. */
   from: string;
   /** The customer portal, where the appointment page is (PORTAL_ORIGIN). */
   portalOrigin: string;
+  /** When reminders go out (NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR, NOTIFICATIONS_REMINDER_HOURS_BEFORE). */
+  reminders: ReminderSettings;
   /** Retries of one email after its first attempt (NOTIFICATIONS_SEND_RETRY_LIMIT). */
   sendRetryLimit: number;
 };
