@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { slotTakenMessage, smsConsentWording } from '@repo/contracts';
 import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
+import { staffToken } from './tracking-support.ts';
 
 const urls = inject('urls');
 const browser = useBrowser();
@@ -128,5 +129,44 @@ describe('booking wizard through nginx', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor();
     await page.close();
+  });
+
+  it('books once when Book Appointment is tapped twice on a phone slowed 6×, even a tap landing after the answer', { timeout: 180_000 }, async () => {
+    const context = await browser().newContext({ viewport: viewports.mobile, hasTouch: true });
+    const page = await context.newPage();
+    const errors = await collectPageErrors(page);
+    await page.goto(`${urls.web}/book-appointment`);
+    await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
+    await chooseDateAndFirstTime(page);
+    await page.getByRole('button', { name: 'Next: Service Details' }).click();
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Next: Contact Info' }).click();
+    await fillContact(page);
+    const email = `double-tap-${Date.now()}@example.com`;
+    await page.getByLabel('Email Address').fill(email);
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    const button = page.getByRole('button', { name: 'Book Appointment' });
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    // Two taps where the button is, without waiting for it to be enabled: the first, then another as soon as the
+    // booking's answer is back (the moment the duplicate used to be made), then a third for good measure.
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/appointments');
+    await page.touchscreen.tap(at.x, at.y);
+    const booked = (await (await answered).json()) as { appointment: { appointmentDate: string } };
+    await page.touchscreen.tap(at.x, at.y);
+    await page.touchscreen.tap(at.x, at.y);
+    await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor({ timeout: 60_000 });
+
+    // Every booking of that day, as staff see them: one is this visitor's.
+    const token = await staffToken();
+    const day = booked.appointment.appointmentDate;
+    const list = await fetch(`${urls.backoffice}/api/appointments?date=${day}&pageSize=200`, { headers: { authorization: `Bearer ${token}`, origin: urls.backoffice } });
+    const appointments = (await list.json()) as { email: string }[];
+    expect(appointments.filter((appointment) => appointment.email === email), `appointments for ${email} on ${day}`).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -75,7 +75,14 @@ export function BookingWizard() {
   const [slotNotice, setSlotNotice] = useState<string | null>(null);
   // The appointment just booked, shown at once on its confirmation address without asking the server again.
   const [booked, setBooked] = useState<{ appointment: Appointment; manageToken: string } | null>(null);
-  const idempotencyKey = useRef<string | null>(null);
+  /**
+   * The booking's Idempotency-Key belongs to the filled-in form, not to the click: the same request (a second tap, a
+   * retry after a lost answer, even a tap landing after the first answer came back) carries the same key, and the
+   * server answers the one booking again. Only a changed form gets a new key.
+   */
+  const attempt = useRef<{ key: string; request: string } | null>(null);
+  // Set from the first tap until the answer is handled; a tap queued behind it (a slow phone) does nothing.
+  const submitting = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const confirmationHeadingRef = useRef<HTMLHeadingElement>(null);
   const focusConfirmation = useRef(false);
@@ -146,17 +153,20 @@ export function BookingWizard() {
   const submit = (checkedContact: CheckedContactInfo) => {
     if (!date || !timeSlot) return missingInformation('Please select a date and time slot.');
     if (!checkedDetails) return missingInformation('Please complete all service details.');
-    idempotencyKey.current ??= newIdempotencyKey('booking');
+    if (submitting.current) return;
+    const request = { ...checkedContact, ...checkedDetails, appointmentDate: date, timeSlot, smsConsent };
+    const fingerprint = JSON.stringify(request);
+    if (attempt.current?.request !== fingerprint) attempt.current = { key: newIdempotencyKey('booking'), request: fingerprint };
+    submitting.current = true;
     // The confirmation's code arrives while the booking is made.
     void loadConfirmationView();
     create.mutate(
+      { request, idempotencyKey: attempt.current.key },
       {
-        request: { ...checkedContact, ...checkedDetails, appointmentDate: date, timeSlot, smsConsent },
-        idempotencyKey: idempotencyKey.current,
-      },
-      {
+        onSettled: () => {
+          submitting.current = false;
+        },
         onSuccess: (answer) => {
-          idempotencyKey.current = null;
           const { appointment, manageToken } = answer;
           keepConfirmationToken(appointment.id, manageToken);
           setBooked({ appointment, manageToken });
@@ -169,7 +179,7 @@ export function BookingWizard() {
         onError: (error) => {
           showToast({ title: 'Booking Failed', description: errorMessage(error, 'Failed to book appointment. Please try again.'), variant: 'destructive' });
           if (!(error instanceof ApiRequestError)) return; // network trouble: the same key makes a retry safe
-          idempotencyKey.current = null;
+          attempt.current = null;
           const fields = error.apiError?.fields ?? {};
           if (error.status === 409 || fields.appointmentDate || fields.timeSlot) {
             setSlotNotice(fields.timeSlot ?? fields.appointmentDate ?? errorMessage(error));
