@@ -1,6 +1,6 @@
-import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { collectPageErrors, useBrowser } from '../support/browser.ts';
+import { collectPageErrors, holdModuleScripts, useBrowser } from '../support/browser.ts';
 import { expectSectionBelowHeader, openPage, urls, viewports, waitForHydration } from './web-support.ts';
 
 const useChromium = useBrowser();
@@ -263,26 +263,6 @@ async function expectSectionInView(page: Page, id: string): Promise<void> {
 
 async function expectAddress(page: Page, pathname: string, hash: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).hash, { timeout: 15_000 }).toBe(pathname + hash);
-}
-
-/**
- * Holds every module script (all but the small boot script) until released, so the prerendered page cannot hydrate:
- * what a visitor on a slow phone meets for the first seconds.
- */
-async function holdModuleScripts(context: BrowserContext): Promise<{ release: () => Promise<void> }> {
-  const held: Route[] = [];
-  let released = false;
-  await context.route(/\/assets\/(?!boot-)[^/?]+\.js(\?|$)/, async (route) => {
-    if (released) await route.continue();
-    else held.push(route);
-  });
-  return {
-    release: async () => {
-      released = true;
-      // A request of a page already left is gone; continuing it fails, which is fine.
-      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
-    },
-  };
 }
 
 describe('header links before hydration and without JavaScript', () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium, never a downloaded browser. */
@@ -61,4 +61,24 @@ export async function waitForHydration(page: Page): Promise<void> {
     const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps'));
     return Array.from(root.querySelectorAll('a, button, summary, input, select, textarea')).every(hydrated);
   });
+}
+
+/**
+ * Holds every module script (all but the small boot script) until released, so the prerendered page cannot hydrate:
+ * what a visitor on a slow phone meets for the first seconds.
+ */
+export async function holdModuleScripts(context: BrowserContext): Promise<{ release: () => Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await context.route(/\/assets\/(?!boot-)[^/?]+\.js(\?|$)/, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return {
+    release: async () => {
+      released = true;
+      // A request of a page already left is gone; continuing it fails, which is fine.
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
+    },
+  };
 }

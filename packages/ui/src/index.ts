@@ -60,6 +60,7 @@ export {
 } from './form-errors.tsx';
 export { newIdempotencyKey } from './idempotency-key.ts';
 export { useSchemaForm, type FormValues } from './use-schema-form.ts';
+export { withEarlyInput, forgetEarlyInput } from './early-input.ts';
 export { useHydrated } from './use-hydrated.ts';
 export { defaultLiveBackoff, liveSocketUrl, openLiveSocket, useLiveSocket, type LiveSocketOptions, type LiveState } from './live-socket.ts';
 export { initials, SpecialtyBadges, TechnicianAvatar } from './technician-badges.tsx';

@@ -1,15 +1,18 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { forgetEarlyInput, withEarlyInput } from './early-input.ts';
 import { useFieldErrors, type FieldErrors, type SafeParseSchema } from './form-errors.tsx';
 
 export type FormValues = Record<string, string>;
 
 /**
  * Text fields validated by a contracts schema on submit, with each message under its field (`useFieldErrors`). While
- * the submit handler runs the form is busy; on a validation failure the first invalid field gets focus.
+ * the submit handler runs the form is busy; on a validation failure the first invalid field gets focus. What autofill or
+ * the visitor put in its fields before the page's scripts ran is kept (`withEarlyInput`).
  */
 export function useSchemaForm<T extends FormValues>(schema: SafeParseSchema<T>, initialValues: T) {
   type Name = keyof T & string;
-  const [values, setValues] = useState<T>(initialValues);
+  const [values, setValues] = useState<T>(() => withEarlyInput(initialValues));
+  useEffect(() => forgetEarlyInput(Object.keys(initialValues)), [initialValues]);
   const [busy, setBusy] = useState(false);
   const fieldErrors = useFieldErrors<Name>();
 

@@ -1,8 +1,8 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { accounts, authMessages, registerRequestSchema, type RegisterRequest } from '@repo/contracts';
-import { ApiRequestError, Columns, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useFieldErrors, type FieldErrors } from '@repo/ui';
+import { ApiRequestError, Columns, errorMessage, fieldErrorsOf, forgetEarlyInput, showToast, useDocumentTitle, useFieldErrors, withEarlyInput, type FieldErrors } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRegisterCustomer } from '../api/register.ts';
@@ -36,7 +36,9 @@ export function RegisterPage() {
   useDocumentTitle('Create Account');
   const navigate = useNavigate();
   const register = useRegisterCustomer();
-  const [values, setValues] = useState<Values>(emptyValues);
+  // What autofill or the visitor put in the prerendered fields before the scripts ran is kept.
+  const [values, setValues] = useState<Values>(() => withEarlyInput(emptyValues));
+  useEffect(() => forgetEarlyInput(Object.keys(emptyValues)), []);
   const [busy, setBusy] = useState(false);
   const errors = useFieldErrors<FieldName>();
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { payment, paymentDescriptionMax, paymentReferenceMax } from '@repo/contracts';
-import { useFieldErrors, type FieldErrors } from '@repo/ui';
+import { forgetEarlyInput, useFieldErrors, withEarlyInput, type FieldErrors } from '@repo/ui';
 import { loadDetailsChecks, type PaymentDetails } from '../lib/details.ts';
 import { formatUsd, refusedAmountMessage, typedAmount } from '../lib/money.ts';
 
@@ -31,9 +31,12 @@ export function AmountForm({ initial, ready, serverErrors, failure, onSubmit }: 
   const [amount, setAmount] = useState(initial.amount);
   const [amountText, setAmountText] = useState(initial.amount.toFixed(payment.decimals));
   const [refused, setRefused] = useState<string | undefined>(undefined);
-  const [description, setDescription] = useState(initial.description);
-  const [payerEmail, setPayerEmail] = useState(initial.payerEmail);
-  const [reference, setReference] = useState(initial.reference);
+  // What was typed or autofilled in the prerendered fields before the scripts ran wins over the starting values.
+  const [early] = useState(() => withEarlyInput({ description: initial.description, payerEmail: initial.payerEmail, reference: initial.reference }));
+  useEffect(() => forgetEarlyInput(Object.keys(early)), [early]);
+  const [description, setDescription] = useState(early.description);
+  const [payerEmail, setPayerEmail] = useState(early.payerEmail);
+  const [reference, setReference] = useState(early.reference);
   const errors = useFieldErrors<keyof PaymentDetails>();
   const { show } = errors;
   // Without the checks' code (the connection dropped since the page loaded) nothing can be checked or sent.
