@@ -7,12 +7,14 @@ export const business = {
   hours: { opens: '07:00', closes: '20:00', days: 'every day' },
   priceRange: '$$',
   paymentAccepted: ['Cash', 'Credit Card', 'Check'],
-  copyrightYear: 2024,
   since: 1984,
   yearsExperience: '40+',
   emergency: '24/7',
   claims: { rating: '4.9/5', reviews: '200+', repairs: '56,000+', satisfaction: '99.2%', guarantee: '100%' },
 } as const;
+
+/** This year in the business's time zone: the footers' copyright year, as of when the page is shown. */
+export const currentBusinessYear = (now: Date = new Date()) => Number(new Intl.DateTimeFormat('en-US', { timeZone: business.timeZone, year: 'numeric' }).format(now));
 
 /**
  * How to reach the business besides the phone: the one place an owner changes them. Each app reads them through

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router-dom';
-import { business, legalPages } from '@repo/contracts';
+import { business, currentBusinessYear, legalPages } from '@repo/contracts';
 import { AppAnchor } from './app-anchor.tsx';
 import { postalAddressLine, readAppOrigins, readBusinessContact } from './app-origins.ts';
 import { BrandMark, BrandNameLines } from './brand-mark.tsx';
@@ -80,7 +80,7 @@ export function BrandFooter() {
           {postalAddressLine(contact)}
         </p>
         <p className="brand-footer__legal">
-          © {business.copyrightYear} {business.name}. All rights reserved. · <a href={`${origins.webOrigin}${legalPages.privacy}`}>Privacy Policy</a> ·{' '}
+          © <span suppressHydrationWarning>{currentBusinessYear()}</span> {business.name}. All rights reserved. · <a href={`${origins.webOrigin}${legalPages.privacy}`}>Privacy Policy</a> ·{' '}
           <a href={`${origins.webOrigin}${legalPages.smsTerms}`}>SMS Terms</a> · <a href={origins.webOrigin}>Main website</a>
         </p>
       </Container>
