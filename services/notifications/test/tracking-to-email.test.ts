@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 it('a technician setting off brings "Mike is on the way", whose track link opens the tracking page and nothing else', async () => {
-  const staff = (service: TestService<unknown>) => service.bearer({ sub: 'staff:1', role: 'staff' });
+  const staff = (service: Pick<TestService<unknown>, 'bearer'>) => service.bearer({ sub: 'staff:1', role: 'staff' });
   // Tracking's seeded technician reached booking's replica through tracking's outbox.
   await vi.waitFor(async () => expect(await booking.db.selectFrom('technicians').select('id').where('id', '=', 'tech_mike').executeTakeFirst()).toBeDefined(), { timeout: 30_000, interval: 100 });
 
