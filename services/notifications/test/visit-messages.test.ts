@@ -125,6 +125,12 @@ describe('the technician’s visit', () => {
     expect(mail!.text).toContain('https://www.example.com/payment?reference=SA-T506');
     expect(mail!.text).toContain('Sub-Zero Refrigerator');
     expect((await kindsOf(service, 506)).map((row) => row.kind)).toEqual(['booking-confirmation', 'job-completed']);
+
+    // Staff completing a visit in the back office thank the customer too; a past visit linked to a customer does not.
+    await deliver(service, changedEvent(507, 2, { change: 'status-changed', status: 'completed' }));
+    await deliver(service, changedEvent(508, 3, { change: 'customer-linked', status: 'completed', customerId: 9 }));
+    expect((await kindsOf(service, 507)).map((row) => row.kind)).toEqual(['job-completed']);
+    expect(await kindsOf(service, 508)).toEqual([]);
   });
 });
 

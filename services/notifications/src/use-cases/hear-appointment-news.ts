@@ -8,10 +8,16 @@ import type { NotificationsContext } from './context.ts';
 import { queueEmail } from './queue-email.ts';
 
 /**
+ * The visit was completed by this change: by its technician (`completed`, from tracking) or by staff setting the status
+ * (`status-changed`). Never another change of an appointment already completed (a past visit linked to a customer).
+ */
+const visitCompleted = (event: AppointmentChanged) => event.change === 'completed' || (event.change === 'status-changed' && event.status === 'completed');
+
+/**
  * What a newer `appointment.changed` means beyond the confirmation, notices and reminders, in the transaction that
  * records it: notifications keeps the customer's contact and track link token (the technician's emails are written
- * from them); a completed visit gets its thank-you email (once per visit); and the office hears of a new booking and a
- * cancellation when it has an address.
+ * from them); a visit completed by this change gets its thank-you email (once per visit); and the office hears of a
+ * new booking and a cancellation when it has an address.
  *
  * "Owed": booking's event carries no amount (a visit's total is not known online), so every completed visit's email
  * offers "Pay your bill" without an amount, with the confirmation code as the payment's reference; a customer who paid
@@ -20,7 +26,7 @@ import { queueEmail } from './queue-email.ts';
 export async function hearAppointmentNews(ctx: NotificationsContext, trx: Trx, event: AppointmentChanged, now: Date): Promise<void> {
   await keepAppointmentContact(trx, event, now);
   const appointment = { id: event.appointmentId, version: event.version };
-  if (event.change === 'completed') {
+  if (visitCompleted(event)) {
     const email = await renderJobCompletedEmail({
       customerName: event.customerName,
       appliance: `${event.brand} ${event.appliance}`,
