@@ -237,8 +237,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...mesh[service],
     ...signingKeyEnv(service, signingKeys),
     ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
-    // Notifications sends to the mail catcher and links its emails to this stack's portal.
-    ...(service === 'notifications' ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.smtpPort), SMTP_SECURE: 'false', PORTAL_ORIGIN: origins.portal } : {}),
+    // Notifications sends to the mail catcher and links its emails to this stack's portal and public site.
+    ...(service === 'notifications' ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.smtpPort), SMTP_SECURE: 'false', PORTAL_ORIGIN: origins.portal, WEB_ORIGIN: origins.web } : {}),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
     HOST: '127.0.0.1',
     PORT: String(options.servicePorts[service]),

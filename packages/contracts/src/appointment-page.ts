@@ -32,9 +32,11 @@ export type AppointmentLinkClaims = z.infer<typeof appointmentLinkClaimsSchema>;
 /** The `:id` of an appointment call (the appointment page, staff status changes and assignment). */
 export const appointmentPathParamsSchema = appointmentIdParamsSchema;
 
-/** Portal addresses of an appointment's page and of its manage link. */
+/** Portal addresses of an appointment's page and of its manage and track links. */
 export const appointmentPagePath = (id: number) => `/appointments/${id}`;
 export const appointmentManagePath = (id: number, token: string) => `/appointments/${id}#access=${encodeURIComponent(token)}`;
+/** The portal's technician tracking page of an appointment opened with its `track` link (the only page that link opens). */
+export const appointmentTrackPath = (id: number, token: string) => `/technician-tracking?appointment=${id}#access=${encodeURIComponent(token)}`;
 
 export const appointmentDetailsSchema = z.object({
   appointment: appointmentSchema,

@@ -40,6 +40,12 @@ export const businessContact = {
 export const legalPages = { privacy: '/privacy', smsTerms: '/sms-terms' } as const;
 /** The public site's "find my appointment" page (`findAppointmentPath` is its call); the portal's sign-in links to it. */
 export const findAppointmentPage = '/find-appointment';
+/**
+ * The public site's payment page. A link may fill in the reference the payment is kept under (`?reference=`, an
+ * invoice number or an appointment's confirmation code), as the job-completed email's "Pay your bill" does.
+ */
+export const paymentPage = '/payment';
+export const paymentLinkPath = (reference: string) => `${paymentPage}?reference=${encodeURIComponent(reference)}`;
 
 /**
  * How long the business keeps what it holds: the privacy page (apps/web) states these periods, and the services that

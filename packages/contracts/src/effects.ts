@@ -151,3 +151,59 @@ export const passwordResetRequestedEffect = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type PasswordResetRequested = z.infer<typeof passwordResetRequestedEffect>;
+
+/** The technician as a customer's message names them: the first name and initials, never the full name. */
+const technicianShownShape = {
+  /** "Mike" of "Mike Johnson". */
+  technicianFirstName: z.string().min(1).max(100),
+  /** "MJ" of "Mike Johnson": what the tracking page's avatar shows. */
+  technicianInitials: z.string().min(1).max(4),
+};
+
+/**
+ * tracking → notifications: the technician set off for the visit (its tracking record moved to en-route), published in
+ * the transaction that moved it. The ETA is tracking's as it stood at that moment: driving minutes from the
+ * technician's last position (null when either position is unknown) and the estimated arrival (`live`: that position's
+ * time plus the minutes; `schedule`: the scheduled start, when no live estimate exists). Never the technician's full
+ * name, id, position or the record's status: the customer's email needs none of them.
+ */
+export const technicianEnRouteTopic = 'appointment.technician-en-route';
+export const technicianEnRouteEffect = z.object({
+  appointmentId: z.number().int().positive(),
+  ...technicianShownShape,
+  etaMinutes: z.number().int().min(0).nullable(),
+  estimatedArrival: z.iso.datetime({ offset: true }),
+  estimatedArrivalSource: z.enum(['live', 'schedule']),
+  /** When the technician set off. */
+  at: z.iso.datetime({ offset: true }),
+});
+export type TechnicianEnRoute = z.infer<typeof technicianEnRouteEffect>;
+
+/** tracking → notifications: the technician arrived at the visit (the record moved to arrived), and when. */
+export const technicianArrivedTopic = 'appointment.technician-arrived';
+export const technicianArrivedEffect = z.object({
+  appointmentId: z.number().int().positive(),
+  ...technicianShownShape,
+  at: z.iso.datetime({ offset: true }),
+});
+export type TechnicianArrived = z.infer<typeof technicianArrivedEffect>;
+
+/**
+ * payments → notifications: a payment succeeded (the demo provider's confirm, a Stripe webhook or a check with Stripe),
+ * published once, in the transaction that recorded it as succeeded (a final status, never left). `paymentId` is the
+ * provider's payment intent id. The card's brand and last four are given when payments knows them (the demo provider's
+ * test card; Stripe's events as handled carry no card); `payerEmail` when the payer gave one for the receipt.
+ */
+export const paymentSucceededTopic = 'payment.succeeded';
+export const paymentSucceededEffect = z.object({
+  paymentId: z.string().min(1).max(255),
+  amountCents: z.number().int().positive(),
+  currency: z.string().min(3).max(3),
+  description: z.string(),
+  reference: z.string().nullable(),
+  cardBrand: z.string().min(1).max(32).nullable(),
+  cardLast4: z.string().regex(/^\d{4}$/).nullable(),
+  payerEmail: z.string().nullable(),
+  succeededAt: z.iso.datetime({ offset: true }),
+});
+export type PaymentSucceeded = z.infer<typeof paymentSucceededEffect>;

@@ -98,3 +98,15 @@ export type UpdateTechnician = z.infer<typeof updateTechnicianSchema>;
 
 export const updateLocationSchema = z.object({ lat: latitude, lng: longitude, address: z.string().trim().max(300).optional() });
 export type UpdateLocation = z.infer<typeof updateLocationSchema>;
+
+const nameParts = (name: string) => name.split(/\s+/).filter(Boolean);
+
+/** "Sara Martinez" → "SM": the avatar without a photo, and how a customer's message names the technician beside the first name. */
+export const technicianInitials = (name: string): string =>
+  nameParts(name)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+
+/** "Sara Martinez" → "Sara": all a customer's message says of the technician's name. */
+export const technicianFirstName = (name: string): string => nameParts(name)[0] ?? name.trim();

@@ -63,6 +63,6 @@ export { useSchemaForm, type FormValues } from './use-schema-form.ts';
 export { withEarlyInput, forgetEarlyInput } from './early-input.ts';
 export { useHydrated } from './use-hydrated.ts';
 export { defaultLiveBackoff, liveSocketUrl, openLiveSocket, useLiveSocket, type LiveSocketOptions, type LiveState } from './live-socket.ts';
-export { initials, SpecialtyBadges, TechnicianAvatar } from './technician-badges.tsx';
+export { SpecialtyBadges, TechnicianAvatar } from './technician-badges.tsx';
 export { Columns, responsiveSpacing, SpanGrid, type ColumnsProps, type ResponsiveSpacing, type SpanGridColProps, type SpanGridProps } from './responsive.tsx';
 export type { Responsive } from './responsive-css.ts';

@@ -1,20 +1,11 @@
 import { Avatar, Badge, List } from '@mantine/core';
-import type { Technician } from '@repo/contracts';
-
-/** "Sara Martinez" → "SM": the avatar without a photo. */
-export const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
+import { technicianInitials, type Technician } from '@repo/contracts';
 
 /** The technician's photo, or their initials without one. The name is beside it, so it says nothing more aloud. */
 export function TechnicianAvatar({ technician, size = 56 }: { technician: Pick<Technician, 'name' | 'avatar'>; size?: number }) {
   return (
     <Avatar src={technician.avatar} alt="" size={size} radius="xl" color="brand" aria-hidden="true">
-      {initials(technician.name)}
+      {technicianInitials(technician.name)}
     </Avatar>
   );
 }

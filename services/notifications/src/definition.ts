@@ -5,6 +5,12 @@ import {
   appointmentLinksRequestedTopic,
   passwordResetRequestedEffect,
   passwordResetRequestedTopic,
+  paymentSucceededEffect,
+  paymentSucceededTopic,
+  technicianArrivedEffect,
+  technicianArrivedTopic,
+  technicianEnRouteEffect,
+  technicianEnRouteTopic,
 } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
@@ -17,6 +23,8 @@ import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts'
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
 import type { NotificationsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail } from './use-cases/send-password-reset-email.ts';
+import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
+import { sendArrived, sendOnMyWay } from './use-cases/send-technician-news.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
   name: 'notifications',
@@ -37,6 +45,8 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       mailer,
       from: env.SMTP_FROM,
       portalOrigin: env.PORTAL_ORIGIN,
+      webOrigin: env.WEB_ORIGIN,
+      officeEmail: env.NOTIFICATIONS_OFFICE_EMAIL,
       sendRetryLimit: env.NOTIFICATIONS_SEND_RETRY_LIMIT,
       reminders: { dayBeforeHour: env.NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR, hoursBefore: env.NOTIFICATIONS_REMINDER_HOURS_BEFORE },
     };
@@ -48,6 +58,9 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(ctx, trx, event) }),
         [appointmentLinksRequestedTopic]: effectHandler({ from: ['booking'], schema: appointmentLinksRequestedEvent, apply: (trx, event) => sendAppointmentLinks(ctx, trx, event) }),
         [passwordResetRequestedTopic]: effectHandler({ from: ['accounts'], schema: passwordResetRequestedEffect, apply: (trx, event) => sendPasswordResetEmail(ctx, trx, event) }),
+        [technicianEnRouteTopic]: effectHandler({ from: ['tracking'], schema: technicianEnRouteEffect, apply: (trx, event) => sendOnMyWay(ctx, trx, event) }),
+        [technicianArrivedTopic]: effectHandler({ from: ['tracking'], schema: technicianArrivedEffect, apply: (trx, event) => sendArrived(ctx, trx, event) }),
+        [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),
       },
     });
     return app;

@@ -33,6 +33,10 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
   NOTIFICATIONS_REMINDER_HOURS_BEFORE: z.coerce.number().int().min(1).max(12).default(2),
   /** The customer portal's origin: the emails link to the appointment page there. */
   PORTAL_ORIGIN: origin('the customer portal, where the appointment page is').default(localAppOrigin('portal')),
+  /** The public site's origin: the job-completed email's "Pay your bill" opens its payment page. */
+  WEB_ORIGIN: origin('the public site, where the payment page is').default(localAppOrigin('web')),
+  /** The office's address for its alerts (a new booking, a cancellation, a payment); none set, no alerts. */
+  NOTIFICATIONS_OFFICE_EMAIL: z.email('must be an email address (the office’s, for its alerts)').optional(),
 })
   .superRefine((env, context) => {
     if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {

@@ -16,6 +16,7 @@ describe('notifications environment', () => {
       SMTP_SECURE: 'false',
       SMTP_FROM: `${business.name} <${businessContact.email}>`,
       PORTAL_ORIGIN: 'http://localhost:8081',
+      WEB_ORIGIN: 'http://localhost:8080',
       NOTIFICATIONS_SEND_RETRY_LIMIT: 30,
       NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR: 18,
       NOTIFICATIONS_REMINDER_HOURS_BEFORE: 2,
@@ -43,6 +44,16 @@ describe('notifications environment', () => {
   it('needs the relay named in production, not in development', () => {
     expect(problems({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.2' })).toEqual(['SMTP_HOST is required in production: the SMTP relay every email goes through']);
     expect(problems({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.2', SMTP_HOST: 'smtp.example.com' })).toEqual([]);
+  });
+
+  it('alerts the office only when given its address, which must be one', () => {
+    expect(load({}).NOTIFICATIONS_OFFICE_EMAIL).toBeUndefined();
+    expect(load({ NOTIFICATIONS_OFFICE_EMAIL: '' }).NOTIFICATIONS_OFFICE_EMAIL).toBeUndefined();
+    expect(load({ NOTIFICATIONS_OFFICE_EMAIL: 'office@example.com' }).NOTIFICATIONS_OFFICE_EMAIL).toBe('office@example.com');
+    expect(problems({ NOTIFICATIONS_OFFICE_EMAIL: 'the office', WEB_ORIGIN: 'ftp://www' })).toEqual([
+      expect.stringMatching(/^WEB_ORIGIN must be an http\(s\):\/\/ origin/),
+      expect.stringMatching(/^NOTIFICATIONS_OFFICE_EMAIL must be an email address/),
+    ]);
   });
 
   it('keeps the portal’s origin only, whatever path it was given with', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDeclineMessage, demoTestCards, demoUnknownCardMessage, paymentMessages, serviceForPath } from '@repo/contracts';
+import { demoDeclineMessage, demoTestCards, demoUnknownCardMessage, paymentMessages, paymentSucceededTopic, serviceForPath, type DeliveryStatus } from '@repo/contracts';
 import { intentEvent, deliver, startPayments, type PaymentsTestService } from './helpers.ts';
 
 let service: PaymentsTestService;
@@ -198,10 +198,16 @@ describe('payments ledger for administrators', () => {
     }
   });
 
-  it("answers the back office's deliveries page: it sends no effects, so all is clear", async () => {
+  it("answers the back office's deliveries page: what payments still owes notifications (which does not run here)", async () => {
+    const intent = (await createIntent({ amount: 25 })).json();
+    expect((await confirm({ ...intent, cardNumber: demoTestCards.succeeds })).statusCode).toBe(200);
     const admin = service.bearer({ sub: 'admin:1', role: 'admin' });
     const status = await service.app.inject({ method: 'GET', url: '/api/deliveries/payments', headers: { authorization: admin } });
-    expect(status.json()).toEqual({ service: 'payments', pending: 0, inFlight: 0, failed: 0, oldestPendingSeconds: null, routes: [], recentFailures: [] });
+    expect(status.statusCode).toBe(200);
+    const { service: name, pending, routes } = status.json() as DeliveryStatus;
+    expect(name).toBe('payments');
+    expect(pending).toBeGreaterThan(0);
+    expect(routes.map((route) => [route.to, route.topic])).toEqual([['notifications', paymentSucceededTopic]]);
     expect((await service.app.inject({ method: 'GET', url: '/api/deliveries/payments' })).statusCode).toBe(401);
   });
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   trackingPort = await freePort();
   booking = await createTestService(bookingService, { PEER_URLS: `tracking=http://127.0.0.1:${trackingPort},accounts=${nowhere},notifications=${nowhere}`, BOOKING_RATE_LIMIT_MAX: '1000' }, { now: clock.now });
   const bookingUrl = await listen(booking.app);
-  tracking = await createTestService(trackingService, { SEED_DEMO: 'true', PEER_URLS: `booking=${bookingUrl},accounts=${nowhere}` }, { now: clock.now });
+  tracking = await createTestService(trackingService, { SEED_DEMO: 'true', PEER_URLS: `booking=${bookingUrl},accounts=${nowhere},notifications=${nowhere}` }, { now: clock.now });
 });
 afterAll(async () => {
   await tracking?.close();

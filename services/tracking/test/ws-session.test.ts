@@ -26,7 +26,7 @@ beforeAll(async () => {
   accounts = await createTestService(accountsService, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000' });
   accountsUrl = `http://${await listen(accounts.app)}`;
   // Booking's address leads nowhere: tracking's effects for it wait in its outbox.
-  tracking = await createTestService(trackingService, { PEER_URLS: `accounts=${accountsUrl},booking=http://127.0.0.1:9`, SEED_DEMO: 'true' });
+  tracking = await createTestService(trackingService, { PEER_URLS: `accounts=${accountsUrl},booking=http://127.0.0.1:9,notifications=http://127.0.0.1:9`, SEED_DEMO: 'true' });
   trackingUrl = await listen(tracking.app);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ export { effectsEnvShape, type EffectsEnv } from './env.ts';
 export { effectHeaders, effectPath, signDelivery, signedDeliveryHeaders } from './signing.ts';
 export { createEffects, type Effects, type EffectsOptions } from './create-effects.ts';
 export { defaultDeliveryTuning, type DeliveryTuning } from './tuning.ts';
-export { noDeliveries, type DeliveryState } from './status.ts';
+export type { DeliveryState } from './status.ts';
 export { jobDefinition, type JobDefinition, type JobDefinitions, type ScheduledJobs } from './jobs.ts';
 export type { OutgoingEffects } from './topics.ts';
 export {

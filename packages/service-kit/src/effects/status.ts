@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import { deliveriesPath, deliveryStatusSchema, type DeliveryFailure, type DeliveryStatus, type ServiceName } from '@repo/contracts';
@@ -157,15 +156,3 @@ export function deliveriesRoute(app: FastifyInstance, service: ServiceName, stat
     status,
   );
 }
-
-/**
- * The deliveries route of a service that publishes no effects (payments, today): always all clear, so the back office
- * asks every service the same way and a service that starts publishing needs no change there.
- */
-export const noDeliveries = (service: ServiceName) =>
-  fp(
-    async (app: FastifyInstance) => {
-      deliveriesRoute(app, service, async () => ({ service, pending: 0, inFlight: 0, failed: 0, oldestPendingSeconds: null, routes: [], recentFailures: [] }));
-    },
-    { name: `no-effects-${service}` },
-  );

@@ -14,6 +14,21 @@ export type AppointmentsTable = {
 };
 
 /**
+ * Who to write to about an appointment and its track link token, from the newest `appointment.changed` heard: the
+ * technician's on-the-way and arrived emails (tracking's events carry neither) are written from it.
+ */
+export type AppointmentContactsTable = {
+  appointment_id: number;
+  version: number;
+  email: string;
+  customer_name: string;
+  confirmation_code: string;
+  /** Booking's `track` link token (the tracking page only), as signed for the appointment's current slot. */
+  track_token: string;
+  updated_at: Date;
+};
+
+/**
  * Every message, as a row: what it is, to whom, the event it answers, where it stands and what it says. One per key and
  * channel (an appointment's `appointment-7.rescheduled.v3`, a request's `password-reset.<id>`), so an event delivered
  * twice sends one message.
@@ -52,6 +67,7 @@ export type MessagesTable = {
 
 export type NotificationsDatabase = {
   appointments: AppointmentsTable;
+  appointment_contacts: AppointmentContactsTable;
   messages: MessagesTable;
 };
 

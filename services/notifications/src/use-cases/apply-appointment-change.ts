@@ -4,13 +4,15 @@ import { appointmentEmail } from '../domain/appointment-email.ts';
 import { messageKindFor } from '../domain/messages.ts';
 import { recordNewerVersion } from '../repositories/appointment-repository.ts';
 import type { NotificationsContext } from './context.ts';
+import { hearAppointmentNews } from './hear-appointment-news.ts';
 import { planReminders } from './plan-reminders.ts';
 import { queueEmail } from './queue-email.ts';
 
 /**
  * Applies booking's `appointment.changed` in the receiver's transaction: an event older than (or as old as) the newest
  * heard of the appointment changes nothing; a newer one that calls for a message stores it, rendered, with its send job,
- * and replans the appointment's reminders, all in this transaction. The message's key (appointment × kind × version) is
+ * replans the appointment's reminders, and keeps its contact for the visit's messages (`hearAppointmentNews`), all in
+ * this transaction. The message's key (appointment × kind × version) is
  * unique, so the same event delivered twice, under any message id, stores one message.
  */
 export async function applyAppointmentChange(ctx: NotificationsContext, trx: Trx, event: AppointmentChanged): Promise<void> {
@@ -20,4 +22,5 @@ export async function applyAppointmentChange(ctx: NotificationsContext, trx: Trx
   const kind = messageKindFor(event.change);
   if (kind) await queueEmail(ctx, trx, await appointmentEmail(event, kind, { portalOrigin: ctx.portalOrigin, now }));
   await planReminders(ctx, trx, event, now);
+  await hearAppointmentNews(ctx, trx, event, now);
 }

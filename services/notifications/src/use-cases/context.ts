@@ -20,6 +20,10 @@ export type NotificationsContext = {
   from: string;
   /** The customer portal, where the appointment page is (PORTAL_ORIGIN). */
   portalOrigin: string;
+  /** The public site, where the payment page is (WEB_ORIGIN). */
+  webOrigin: string;
+  /** Where the office's alerts go (NOTIFICATIONS_OFFICE_EMAIL); none, no alerts. */
+  officeEmail: string | undefined;
   /** When reminders go out (NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR, NOTIFICATIONS_REMINDER_HOURS_BEFORE). */
   reminders: ReminderSettings;
   /** Retries of one email after its first attempt (NOTIFICATIONS_SEND_RETRY_LIMIT). */

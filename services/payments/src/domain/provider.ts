@@ -50,12 +50,15 @@ export function demoProvider({ secret }: { secret: string }): DemoProvider {
   };
 }
 
-export type DemoCardOutcome = { status: 'succeeded'; failureMessage: null } | { status: 'failed'; failureMessage: string };
+/** The card a payment was made with, as a receipt names it: the brand (Stripe's word: visa, mastercard, …) and last four. */
+export type PaymentCard = { brand: string; last4: string };
 
-/** The documented test cards; any other number is refused before anything changes (undefined). */
+export type DemoCardOutcome = { status: 'succeeded'; failureMessage: null; card: PaymentCard } | { status: 'failed'; failureMessage: string };
+
+/** The documented test cards (both Visa numbers); any other number is refused before anything changes (undefined). */
 export function demoCardOutcome(cardNumber: string): DemoCardOutcome | undefined {
   const digits = cardDigits(cardNumber);
-  if (digits === cardDigits(demoTestCards.succeeds)) return { status: 'succeeded', failureMessage: null };
+  if (digits === cardDigits(demoTestCards.succeeds)) return { status: 'succeeded', failureMessage: null, card: { brand: 'visa', last4: digits.slice(-4) } };
   if (digits === cardDigits(demoTestCards.declined)) return { status: 'failed', failureMessage: demoDeclineMessage };
   return undefined;
 }

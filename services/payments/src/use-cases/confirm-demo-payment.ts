@@ -17,7 +17,7 @@ export async function confirmDemoPayment(ctx: PaymentsContext<DemoProvider>, { p
   if (!outcome) throw badRequest(demoUnknownCardMessage, { cardNumber: demoUnknownCardMessage });
 
   const at = ctx.now();
-  const result = await ctx.db.transaction().execute((trx) => applyStatusChange(trx, { paymentIntentId, provider: 'demo', ...outcome, at, now: at }));
+  const result = await ctx.db.transaction().execute((trx) => applyStatusChange(ctx.effects, trx, { paymentIntentId, provider: 'demo', ...outcome, at, now: at }));
   if (result.outcome === 'stale' && result.row && isFinalStatus(result.row.status)) {
     throw conflict(result.row.status === 'succeeded' ? 'This payment has already been made.' : 'This payment was canceled. Please start a new payment.');
   }

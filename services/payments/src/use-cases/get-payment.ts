@@ -27,6 +27,6 @@ export async function getPayment(ctx: PaymentsContext, paymentIntentId: string, 
   if (!isFinalStatus(observed.status)) return toPublicPayment(row);
   const now = ctx.now();
   const change = { paymentIntentId, provider: provider.name, status: observed.status, at: now, failureMessage: null, now };
-  const { row: current } = await ctx.db.transaction().execute((trx) => applyStatusChange(trx, change));
+  const { row: current } = await ctx.db.transaction().execute((trx) => applyStatusChange(ctx.effects, trx, change));
   return toPublicPayment(current ?? row);
 }

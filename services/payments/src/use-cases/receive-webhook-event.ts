@@ -24,7 +24,7 @@ export async function receiveWebhookEvent(ctx: PaymentsContext, delivery: Webhoo
     const eventRecord = await insertEventIfNew(trx, { event_id: event.id, type: event.type, payment_intent_id: paymentIntentId, status, event_created_at: at, outcome: 'ignored' });
     if (eventRecord === undefined) return 'duplicate' as const;
     const failureMessage = event.data.object.last_payment_error?.message ?? (status === 'failed' ? 'The payment was declined.' : null);
-    const { outcome: applied } = await applyStatusChange(trx, { paymentIntentId, provider: 'stripe', status, at, failureMessage, now });
+    const { outcome: applied } = await applyStatusChange(ctx.effects, trx, { paymentIntentId, provider: 'stripe', status, at, failureMessage, now });
     const recorded = applied === 'unknown' ? 'ignored' : applied;
     await setEventOutcome(trx, eventRecord, recorded);
     return recorded;

@@ -1,18 +1,27 @@
 import {
   appointmentCompletedEffect,
   appointmentCompletedTopic,
+  technicianArrivedEffect,
+  technicianArrivedTopic,
   technicianChangedEffect,
   technicianChangedTopic,
+  technicianEnRouteEffect,
+  technicianEnRouteTopic,
   type TechnicianChanged,
 } from '@repo/contracts';
 import type { Effects } from '@repo/service-kit';
 import type { Transaction } from 'kysely';
 import type { TechnicianRow, TrackingDatabase } from '../db/schema.ts';
 
-/** What tracking tells other services through its outbox. */
+/**
+ * What tracking tells other services through its outbox: booking keeps its technicians' replica and completes the
+ * appointments; notifications emails the customer when the technician sets off and arrives.
+ */
 export const trackingOutgoing = {
   [technicianChangedTopic]: { to: 'booking', schema: technicianChangedEffect },
   [appointmentCompletedTopic]: { to: 'booking', schema: appointmentCompletedEffect },
+  [technicianEnRouteTopic]: { to: ['notifications'], schema: technicianEnRouteEffect },
+  [technicianArrivedTopic]: { to: ['notifications'], schema: technicianArrivedEffect },
 } as const;
 
 /** The part of tracking's effects its use cases use: writing a message into their transaction. */

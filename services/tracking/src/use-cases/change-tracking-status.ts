@@ -8,13 +8,15 @@ import { announceTrackingChange } from './announce-tracking-change.ts';
 import type { TrackingContext } from './context.ts';
 import { presentRecord } from './present-tracking.ts';
 import { settleTechnicianStatus } from './technician-workload.ts';
+import { tellCustomerOfVisit } from './tell-customer-of-visit.ts';
 import { startTrip } from './trips.ts';
 
 /**
  * Moves a job one step forward (dispatched → en-route → arrived → in-progress → completed); anything else is a 409
  * saying what the next step is. Arriving records the arrival time; setting off starts the trip at the technician's
  * last position. In the same transaction the technician's status follows (busy while the job is under way, available
- * after) and completing tells booking, which completes the appointment; live subscribers hear of it after commit.
+ * after), setting off and arriving tell notifications (the customer's emails), and completing tells booking, which
+ * completes the appointment; live subscribers hear of it after commit.
  * A technician (`byTechnician`) moves only their own jobs: another's answers exactly as a missing one.
  */
 export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: number, status: TrackingStatus, byTechnician?: string): Promise<TrackingRecord> {
@@ -45,6 +47,9 @@ export async function advanceTrackingStatus(ctx: TrackingContext, trx: Trx, appo
     await countCompletedJob(trx, record.technician_id);
     await ctx.effects.enqueue(trx, appointmentCompletedTopic, { appointmentId, technicianId: record.technician_id, completedAt: now.toISOString() });
   }
-  if (technician) await settleTechnicianStatus(ctx, trx, technician);
+  if (technician) {
+    await tellCustomerOfVisit(ctx, trx, appointmentId, status, technician, now);
+    await settleTechnicianStatus(ctx, trx, technician);
+  }
   await announceTrackingChange(trx, appointmentId);
 }

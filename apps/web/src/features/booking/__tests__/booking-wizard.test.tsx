@@ -5,6 +5,7 @@ import {
   appointmentAccessHeader,
   appointmentPageApi,
   authMessages,
+  businessContact,
   currentSessionPath,
   phoneMessages,
   smsConsentWording,
@@ -199,6 +200,8 @@ describe('booking confirmation', () => {
     expect(screen.getByTestId('confirmation-code').textContent).toBe('SA-ABC234');
     expect(screen.getByText("You'll receive a confirmation call from our team.")).toBeDefined();
     expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeDefined();
+    // The review link is the business's one (contracts' businessContact), as the site's and the job-completed email's.
+    expect(screen.getByRole('link', { name: /^Leave a Review/ }).getAttribute('href')).toBe(businessContact.leaveReviewUrl);
   });
 
   it('says the request is received and the arrival window held, the call confirms the details, and focus moves to the heading', async () => {

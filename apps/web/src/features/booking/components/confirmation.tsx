@@ -1,13 +1,13 @@
 import { Anchor, Button, Group, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { booking, business, type Appointment } from '@repo/contracts';
+import { booking, type Appointment } from '@repo/contracts';
 import { RoundIcon } from '@repo/ui';
 import { useDownloadCalendar } from '@repo/ui/api';
+import { business } from '../../../config/business.ts';
 import { paths, portalUrls } from '../../../config/paths.ts';
 import { arrivalWindow, formatLongDate, formatSlot } from '../lib/dates.ts';
 import { manageAppointmentUrl } from '../lib/manage-link.ts';
-import { reviewUrl } from '../review-link.ts';
 
 type Props = {
   appointment: Appointment;
@@ -96,7 +96,7 @@ export function Confirmation({ appointment, manageToken, headingRef }: Props) {
           Call {business.phoneDisplay}
         </Button>
         <AddToCalendar id={appointment.id} manageToken={manageToken} />
-        <Anchor href={reviewUrl} target="_blank" rel="noopener noreferrer" fw={600}>
+        <Anchor href={business.leaveReviewUrl} target="_blank" rel="noopener noreferrer" fw={600}>
           Leave a Review<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
         </Anchor>
       </Group>

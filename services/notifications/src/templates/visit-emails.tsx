@@ -1,0 +1,129 @@
+import { Heading, Link, Section, Text } from '@react-email/components';
+import { business } from '@repo/contracts';
+import { ActionLink } from './action-link.tsx';
+import { CallUs, Detail, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** The technician as the customer's emails name them: first name and initials only. */
+export type ShownTechnician = { firstName: string; initials: string };
+
+export type OnMyWayEmailProps = {
+  customerName: string;
+  technician: ShownTechnician;
+  /** "9:20 AM ET". */
+  setOffAt: string;
+  /** "9:26 AM ET": live (from the technician's position), or the window's start when there is no live estimate. */
+  expectedAt: string;
+  /** Driving minutes when known (live). */
+  etaMinutes: number | null;
+  confirmationCode: string;
+  /** The portal's tracking page, opened with the appointment's track link. */
+  trackUrl: string;
+};
+
+const shareNote = 'The link opens only the tracking page, so you can share it with whoever will let the technician in.';
+
+export function OnMyWayEmail(props: OnMyWayEmailProps) {
+  const { technician } = props;
+  const subject = `${technician.firstName} is on the way`;
+  const expected = props.etaMinutes === null
+    ? `${props.expectedAt} (the start of your arrival window)`
+    : `about ${props.expectedAt} (${props.etaMinutes} ${props.etaMinutes === 1 ? 'minute' : 'minutes'} away when ${technician.firstName} set off)`;
+  return (
+    <EmailLayout subject={subject} preview={`Expected ${expected}. Follow the way on the map.`}>
+      <Heading as="h1" style={styles.heading}>
+        {subject}
+      </Heading>
+      <Text style={styles.paragraph}>
+        {`Hi ${firstName(props.customerName)}, ${technician.firstName}, your technician from ${business.name}, set off for your appointment at ${props.setOffAt}. Follow the way on the map until ${technician.firstName} arrives.`}
+      </Text>
+      <Section style={styles.details}>
+        <Detail label="Technician">{`${technician.firstName} (${technician.initials})`}</Detail>
+        <Detail label="Expected arrival">{expected}</Detail>
+        <Detail label="Confirmation code">{props.confirmationCode}</Detail>
+      </Section>
+      <ActionLink href={props.trackUrl} label={`Track ${technician.firstName}`} />
+      <Text style={styles.small}>{shareNote}</Text>
+      <CallUs />
+    </EmailLayout>
+  );
+}
+
+export const renderOnMyWayEmail = (props: OnMyWayEmailProps): Promise<RenderedEmail> =>
+  renderEmail(`${props.technician.firstName} is on the way`, <OnMyWayEmail {...props} />);
+
+export type ArrivedEmailProps = {
+  customerName: string;
+  technician: ShownTechnician;
+  /** "9:27 AM ET". */
+  arrivedAt: string;
+  confirmationCode: string;
+  trackUrl: string;
+};
+
+export function ArrivedEmail(props: ArrivedEmailProps) {
+  const subject = `${props.technician.firstName} has arrived`;
+  return (
+    <EmailLayout subject={subject} preview={`Your technician arrived at ${props.arrivedAt}.`}>
+      <Heading as="h1" style={styles.heading}>
+        {subject}
+      </Heading>
+      <Text style={styles.paragraph}>
+        {`Hi ${firstName(props.customerName)}, ${props.technician.firstName} (${props.technician.initials}), your technician, arrived for your appointment ${props.confirmationCode} at ${props.arrivedAt}.`}
+      </Text>
+      <ActionLink href={props.trackUrl} label="Follow your visit" />
+      <CallUs />
+    </EmailLayout>
+  );
+}
+
+export const renderArrivedEmail = (props: ArrivedEmailProps): Promise<RenderedEmail> =>
+  renderEmail(`${props.technician.firstName} has arrived`, <ArrivedEmail {...props} />);
+
+export type JobCompletedEmailProps = {
+  customerName: string;
+  /** "Sub-Zero Refrigerator". */
+  appliance: string;
+  confirmationCode: string;
+  /** The public site's payment page with the confirmation code as its reference. */
+  payUrl: string;
+  /** The business's page for writing a review. */
+  reviewUrl: string;
+};
+
+const completedSubject = 'Thank you: your appliance repair is complete';
+
+export function JobCompletedEmail(props: JobCompletedEmailProps) {
+  return (
+    <EmailLayout subject={completedSubject} preview={`Your ${props.appliance} visit is complete. Pay online or leave us a review.`}>
+      <Heading as="h1" style={styles.heading}>
+        Your visit is complete
+      </Heading>
+      <Text style={styles.paragraph}>
+        {`Hi ${firstName(props.customerName)}, thank you for choosing ${business.name}. Our technician has finished the visit for your ${props.appliance}.`}
+      </Text>
+      <Heading as="h2" style={{ ...styles.heading, fontSize: 18 }}>
+        Pay your bill
+      </Heading>
+      <Text style={styles.paragraph}>
+        {`If you have a balance for this visit, you can pay it online: the link fills in your confirmation code, ${props.confirmationCode}, so we match your payment to the visit. Already paid? There is nothing more to do.`}
+      </Text>
+      <ActionLink href={props.payUrl} label="Pay your bill" />
+      <Heading as="h2" style={{ ...styles.heading, fontSize: 18 }}>
+        How did we do?
+      </Heading>
+      <Text style={styles.paragraph}>
+        A short review helps neighbours find a repair they can trust, and tells us what to keep doing.{' '}
+        <Link href={props.reviewUrl} style={styles.link}>
+          Leave a review
+        </Link>
+        .
+      </Text>
+      <CallUs />
+    </EmailLayout>
+  );
+}
+
+export const renderJobCompletedEmail = (props: JobCompletedEmailProps): Promise<RenderedEmail> =>
+  renderEmail(completedSubject, <JobCompletedEmail {...props} />);

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { bookableDates, technicianAccountsPath, type Technician } from '@repo/contracts';
+import { useBrowser } from '../support/browser.ts';
+import { linkIn, waitForEmail } from '../support/mail.ts';
+import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
+import { assignAndWaitForTracking, pageErrorsBesideTiles, staffToken, submitBackOfficeSignIn, trackingToldBooking, withoutMapTiles } from './tracking-support.ts';
+
+// Through the real nginx, the built services on PostgreSQL and the stack's mail catcher: a technician on their phone
+// sets off for a customer's visit, the customer's "<first name> is on the way" email arrives, and its track-only link
+// opens the tracking page in a browser with no session; arriving brings the next email.
+const browser = useBrowser();
+
+async function staffPost<T>(token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${urls.backoffice}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, origin: urls.backoffice, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+async function signInOnPhone(context: BrowserContext, credentials: { email: string; password: string }): Promise<Page> {
+  const { page } = await open(context, `${urls.backoffice}/admin-login`);
+  await submitBackOfficeSignIn(page, credentials);
+  await page.waitForURL(`${urls.backoffice}/my-jobs`);
+  return page;
+}
+
+describe('the visit’s emails through the mail catcher', () => {
+  it('a technician setting off brings the on-my-way email, whose link opens the tracking page; arriving brings the next', async () => {
+    const id = randomBytes(3).toString('hex');
+    const token = await staffToken();
+    const technician = await staffPost<Technician>(token, '/api/technicians', { name: `Casey${id} Nguyen`, phone: '(904) 555-0191', vehicleInfo: 'Blue Transit' });
+    const credentials = { email: `casey.${id}@example.com`, password: `socket-set-${id}-ok` };
+    await staffPost(token, technicianAccountsPath, { technicianId: technician.id, name: technician.name, ...credentials });
+    await trackingToldBooking(token, technician.id);
+
+    const day = bookableDates()[2]!;
+    const customerEmail = `visit-${id}@example.com`;
+    const customerName = `Jamie${id} Cole`;
+    const booked = await bookByApi(undefined, customerName, customerEmail, 2);
+    await waitForEmail(customerEmail, /^Your appointment is booked: /);
+    await assignAndWaitForTracking(token, booked.appointment.id, technician.id);
+
+    const phoneContext = await newContext(browser(), phone);
+    await phoneContext.grantPermissions(['geolocation'], { origin: urls.backoffice });
+    await phoneContext.setGeolocation({ latitude: 29.8801, longitude: -81.2904 });
+    const jobs = await signInOnPhone(phoneContext, credentials);
+    await jobs.getByLabel('Jobs on').fill(day);
+    const job = jobs.getByRole('article', { name: customerName });
+    await job.getByRole('button', { name: 'Start driving' }).click();
+    await job.getByRole('button', { name: "I've arrived" }).waitFor();
+
+    const onMyWay = await waitForEmail(customerEmail, new RegExp(`^Casey${id} is on the way$`));
+    expect(onMyWay.text).toContain(`Hi Jamie${id},`);
+    expect(onMyWay.text).toContain(`Casey${id} (CN)`);
+    expect(onMyWay.text).not.toContain('Nguyen');
+    const link = linkIn(onMyWay, new RegExp(`/technician-tracking\\?appointment=${booked.appointment.id}#access=`));
+
+    // Whoever opens the link, with no session, follows the technician on the way.
+    const guest = await newContext(browser(), phone);
+    await withoutMapTiles(guest);
+    const opened = await open(guest, link);
+    await opened.page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor();
+    await opened.page.getByRole('region', { name: 'Your Technician' }).getByText(technician.name).waitFor();
+    expect(new URL(opened.page.url()).hash).toBe('');
+    expect(pageErrorsBesideTiles(opened.errors)).toEqual([]);
+
+    await job.getByRole('button', { name: "I've arrived" }).click();
+    await job.getByRole('button', { name: 'Start work' }).waitFor();
+    const arrived = await waitForEmail(customerEmail, new RegExp(`^Casey${id} has arrived$`));
+    expect(linkIn(arrived, /\/technician-tracking\?/)).toBe(link);
+    await guest.close();
+    await phoneContext.close();
+  }, 120_000);
+});
