@@ -1,7 +1,8 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { Heading, Section, Text } from '@react-email/components';
 import { booking, business } from '@repo/contracts';
 import type { AppointmentEmailKind } from '../domain/messages.ts';
 import type { ReminderKind } from '../domain/reminders.ts';
+import { ActionLink } from './action-link.tsx';
 import { CallUs, Detail, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
 
 /** What an appointment email says: the visit, and the link to its page. */
@@ -78,15 +79,7 @@ export function AppointmentEmail(props: AppointmentEmailProps) {
         <Detail label="Address">{props.address}</Detail>
         <Detail label="Confirmation code">{props.confirmationCode}</Detail>
       </Section>
-      <Button href={props.appointmentUrl} style={styles.button}>
-        {words.action}
-      </Button>
-      <Text style={styles.small}>
-        Or open this address in your browser:{' '}
-        <Link href={props.appointmentUrl} style={styles.link}>
-          {props.appointmentUrl}
-        </Link>
-      </Text>
+      <ActionLink href={props.appointmentUrl} label={words.action} />
       <CallUs />
     </EmailLayout>
   );

@@ -1,5 +1,6 @@
-import { Button, Heading, Link, Section, Text } from '@react-email/components';
+import { Heading, Section, Text } from '@react-email/components';
 import { business } from '@repo/contracts';
+import { ActionLink } from './action-link.tsx';
 import { CallUs, Detail, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
 
 /** One upcoming appointment of the "find my appointment" email. */
@@ -38,15 +39,7 @@ export function AppointmentLinksEmail(props: AppointmentLinksEmailProps) {
           <Detail label="Arrival window">{appointment.window}</Detail>
           <Detail label="Appliance">{`${appointment.brand} ${appointment.appliance} (${appointment.serviceType.toLowerCase()})`}</Detail>
           <Detail label="Confirmation code">{appointment.confirmationCode}</Detail>
-          <Button href={appointment.appointmentUrl} style={{ ...styles.button, margin: '4px 0 12px' }}>
-            Open this appointment
-          </Button>
-          <Text style={styles.small}>
-            Or open this address in your browser:{' '}
-            <Link href={appointment.appointmentUrl} style={styles.link}>
-              {appointment.appointmentUrl}
-            </Link>
-          </Text>
+          <ActionLink href={appointment.appointmentUrl} label="Open this appointment" />
         </Section>
       ))}
       <Text style={styles.small}>If you did not ask for this email, you can ignore it: nothing has changed.</Text>

@@ -1,5 +1,6 @@
-import { Button, Heading, Link, Text } from '@react-email/components';
+import { Heading, Link, Text } from '@react-email/components';
 import { business, passwordReset } from '@repo/contracts';
+import { ActionLink } from './action-link.tsx';
 import { EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
 
 /** What a password reset email says: whose account, the link, and until when it works. */
@@ -30,15 +31,7 @@ export function PasswordResetEmail({ customerName, resetUrl, expiresAt }: Passwo
       <Text style={styles.paragraph}>
         {`Hi ${firstName(customerName)}, we received a request to reset the password of your customer portal account. Use the link below to choose a new one. It works once, for ${passwordReset.linkValidMinutes} minutes (until ${until}), and signs you out on every device.`}
       </Text>
-      <Button href={resetUrl} style={{ ...styles.button, margin: '8px 0' }}>
-        Choose a new password
-      </Button>
-      <Text style={styles.small}>
-        Or open this address in your browser:{' '}
-        <Link href={resetUrl} style={{ ...styles.link, wordBreak: 'break-all' }}>
-          {resetUrl}
-        </Link>
-      </Text>
+      <ActionLink href={resetUrl} label="Choose a new password" />
       <Text style={styles.paragraph}>
         Did not ask for this? You can ignore this email: your password stays as it is. If you keep getting these, call us at{' '}
         <Link href={`tel:${business.phoneTel}`} style={styles.link}>
