@@ -139,12 +139,12 @@ describe('the owner’s back-office pages through nginx', () => {
     // The new staff member: customers, technicians, tracking, deliveries and the API reference; the administrators' pages say so.
     const staffContext = await newContext(browser(), desktop);
     const asStaff = await signIn(staffContext, staff);
-    await expect.poll(() => nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Deliveries', 'API Reference']);
+    await expect.poll(() => nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Deliveries', 'Notifications', 'API Reference']);
     await asStaff.page.getByRole('note').filter({ hasText: 'An administrator runs imports' }).waitFor();
     expect(await asStaff.page.getByRole('button', { name: 'Start Import' }).count()).toBe(0);
     for (const path of ['/admin-payments', '/admin-staff']) {
       await goTo(asStaff.page, path, 'Administrators only');
-      expect(await nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Deliveries', 'API Reference']);
+      expect(await nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Deliveries', 'Notifications', 'API Reference']);
     }
     await asStaff.page.getByRole('link', { name: 'Back to customer management' }).click();
     await asStaff.page.getByRole('heading', { level: 1, name: 'Customer Management' }).waitFor();
@@ -283,6 +283,7 @@ describe('the owner’s back-office pages through nginx', () => {
       ['/admin-customer-management?tab=portal', 'Customer Management'],
       ['/admin-payments', 'Payments'],
       ['/admin-deliveries', 'Deliveries'],
+      ['/admin-notifications', 'Notifications'],
       ['/admin-staff', 'Staff'],
     ];
     for (const [path, heading] of pages) {
@@ -292,7 +293,7 @@ describe('the owner’s back-office pages through nginx', () => {
       await noScrollSideways(page, phone.width);
       expect(await coveredControls(page), path).toEqual([]);
       // Lists are stacked cards on a phone, never a table wider than the screen.
-      expect(await page.locator('main table[aria-label="Imported customers"], main table[aria-label="Payments"], main table[aria-label="Staff accounts"]').count(), path).toBe(0);
+      expect(await page.locator('main table[aria-label="Imported customers"], main table[aria-label="Payments"], main table[aria-label="Messages"], main table[aria-label="Staff accounts"]').count(), path).toBe(0);
     }
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

@@ -178,6 +178,15 @@ describe('the Nu Html Checker on the rendered pages', () => {
     await page.goto(`${urls.backoffice}/admin-payments`);
     documents.push(...(await renderedAtBothWidths(page, 'backoffice-payments', visible(page.getByRole('form', { name: 'Filter payments' })))));
 
+    // Notifications: the log (a booking's confirmation at least), then a message open over it.
+    await bookByApi(undefined, 'Rowan Checker', `checker-${Date.now()}@example.com`, 6);
+    await page.goto(`${urls.backoffice}/admin-notifications`);
+    // A row's subject on a wide screen, a card's on a phone.
+    const firstMessage = page.getByRole('main').locator('a[href*="message="]').first();
+    documents.push(...(await renderedAtBothWidths(page, 'backoffice-notifications', visible(firstMessage))));
+    await page.goto(`${urls.backoffice}${(await firstMessage.getAttribute('href'))!}`);
+    documents.push(...(await renderedAtBothWidths(page, 'backoffice-notifications-message', visible(page.getByRole('dialog').getByRole('heading', { name: 'Attempts' })))));
+
     // Staff, and a new password's dialog.
     await page.goto(`${urls.backoffice}/admin-staff`);
     documents.push(...(await renderedAtBothWidths(page, 'backoffice-staff', visible(page.getByRole('form', { name: 'Add staff' })))));

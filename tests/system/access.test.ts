@@ -96,6 +96,11 @@ const rules: Record<string, Rule> = {
   'GET /api/payments/{paymentIntentId}': { allow: everyone },
   'POST /api/payments/demo/confirm': { allow: everyone },
   'GET /api/payments': { allow: ['admin'] },
+  // notifications: the delivery log is the office's
+  'GET /api/notifications/messages': { allow: backOffice },
+  'GET /api/notifications/messages/{id}': { allow: backOffice },
+  'POST /api/notifications/messages/{id}/resend': { allow: backOffice },
+  'GET /api/notifications/summary': { allow: backOffice },
   // every service: what it owes its peers, and its document
   ...Object.fromEntries(serviceNames.flatMap((service) => [
     [`GET /api/deliveries/${service}`, { allow: backOffice }],

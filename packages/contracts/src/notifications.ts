@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { addDays, businessDate } from './business-time.ts';
+import { businessDateSchema } from './appointments.ts';
+import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
+
 /**
  * The messages notifications sends (issue #24): what each is, on which channel, and where it stands. Every message is
  * a row in notifications' own database with one of these states, so a person can see what was sent and what was not.
@@ -39,3 +44,121 @@ export type MessageChannel = (typeof messageChannels)[number];
  */
 export const messageStates = ['scheduled', 'queued', 'sent', 'failed', 'withdrawn'] as const;
 export type MessageState = (typeof messageStates)[number];
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * The delivery log (issue #24, back office): staff read every message with its attempts, and send one again.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+export const notificationsApiPath = '/api/notifications';
+export const notificationMessagesPath = `${notificationsApiPath}/messages`;
+export const notificationMessagePath = (id: number) => `${notificationMessagesPath}/${id}`;
+export const resendMessagePath = (id: number) => `${notificationMessagePath(id)}/resend`;
+export const notificationsSummaryPath = `${notificationsApiPath}/summary`;
+
+/** The failed messages the system status counts: those of the last this many business days, today included. */
+export const failedMessagesWindowDays = 7;
+
+/** The first business date of the failure window that ends on `today` (the log's `from` filter for it). */
+export const failedMessagesFrom = (today: string = businessDate()) => addDays(today, 1 - failedMessagesWindowDays);
+
+export const notificationMessages = {
+  notFound: 'No message has this id.',
+  /** A resend of a message that has not gone out and is not meant to yet (scheduled), or no longer (withdrawn). */
+  notSentYet: 'This message is scheduled and has not been sent yet: it goes out at its time, so there is nothing to send again.',
+  withdrawn: 'This message was withdrawn (the visit moved, was cancelled or has started) and is no longer owed, so it cannot be sent again.',
+  notEmail: 'Only emails can be sent again.',
+  copyExists: 'A copy of this message under the same name exists already. Reload the message and try again.',
+  recipient: 'Enter the customer’s email address (at most 254 characters)',
+  resent: 'The message was sent again: a new copy is on its way to {recipient}.',
+} as const;
+
+const messageKindSchema = z.enum(messageKinds, { error: 'Choose one of the message kinds' });
+const messageChannelSchema = z.enum(messageChannels, { error: 'Choose email or SMS' });
+const messageStateSchema = z.enum(messageStates, { error: 'Choose one of the message states' });
+
+export const messageListQuerySchema = z
+  .object({
+    kind: messageKindSchema.optional(),
+    channel: messageChannelSchema.optional(),
+    state: messageStateSchema.optional(),
+    /** Created on or after this business date (America/New_York). */
+    from: businessDateSchema.optional(),
+    /** Created on or before this business date (America/New_York). */
+    to: businessDateSchema.optional(),
+    /** The customer's address, matched whole and whatever the letter case. */
+    recipient: z.string({ error: notificationMessages.recipient }).trim().min(1, notificationMessages.recipient).max(254, notificationMessages.recipient).optional(),
+    appointmentId: rowIdSchema('Appointment id').optional(),
+    page: strictQueryNumber(z.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000')).default(1),
+    pageSize: strictQueryNumber(z.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100')).default(25),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'The end date must not be before the start date' });
+export type MessageListQuery = z.input<typeof messageListQuerySchema>;
+export type MessageListFilters = z.output<typeof messageListQuerySchema>;
+
+export const messagePathParamsSchema = z.object({ id: rowIdSchema('Message id') });
+
+/** One message as the log lists it. */
+export const messageSummarySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(messageKinds),
+  channel: z.enum(messageChannels),
+  recipient: z.string(),
+  state: z.enum(messageStates),
+  /** Send attempts made so far. */
+  attempts: z.number().int(),
+  subject: z.string(),
+  createdAt: z.iso.datetime(),
+  /** When the provider accepted it; null until then. */
+  sentAt: z.iso.datetime().nullable(),
+  /** When a scheduled message (a reminder) falls due; null for one sent at once. */
+  dueAt: z.iso.datetime().nullable(),
+  /** What the provider said on the last failed attempt; null after a success. */
+  lastError: z.string().nullable(),
+  appointmentId: z.number().int().nullable(),
+  /** The message this one was sent again from (a resend); null for an original. */
+  resentFrom: z.number().int().nullable(),
+});
+export type MessageSummary = z.infer<typeof messageSummarySchema>;
+
+export const messageListResponseSchema = z.object({
+  items: z.array(messageSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
+
+export const messageAttemptOutcomes = ['sent', 'failed'] as const;
+
+/** One try to hand the message to the provider. */
+export const messageAttemptSchema = z.object({
+  at: z.iso.datetime(),
+  outcome: z.enum(messageAttemptOutcomes),
+  /** The provider's refusal or the connection's error, for a failed attempt. */
+  error: z.string().nullable(),
+  /** What the provider called the message when it accepted it. */
+  providerMessageId: z.string().nullable(),
+});
+export type MessageAttempt = z.infer<typeof messageAttemptSchema>;
+
+/** One message whole: what the customer received (or will), and every attempt to send it, oldest first. */
+export const messageDetailSchema = messageSummarySchema.extend({
+  textBody: z.string(),
+  htmlBody: z.string(),
+  attemptLog: z.array(messageAttemptSchema),
+  /** For a resend: who asked for it (the staff member's sign-in). */
+  requestedBy: z.string().nullable(),
+});
+export type MessageDetail = z.infer<typeof messageDetailSchema>;
+
+/** A resend takes nothing: it copies the original to its recipient (an empty object, so a body is always checked). */
+export const resendMessageRequestSchema = z.strictObject({}, { error: 'Send an empty JSON object' });
+
+/** What the system status needs: how many messages failed in the recent window, and the window as the log filters it. */
+export const notificationsSummarySchema = z.object({
+  failed: z.number().int().min(0),
+  /** The window's first business date, today's last: the log's `from` and `to` for the same messages. */
+  from: z.string(),
+  to: z.string(),
+});
+export type NotificationsSummary = z.infer<typeof notificationsSummarySchema>;

@@ -33,6 +33,7 @@ export const routeOwnership: readonly RouteOwnership[] = [
   { path: '/api/create-payment-intent', prefix: false, service: 'payments' },
   { path: '/api/payments/', prefix: true, service: 'payments' },
   { path: '/api/payments', prefix: false, service: 'payments' },
+  { path: '/api/notifications/', prefix: true, service: 'notifications' },
   ...serviceNames.map((service) => ({ path: deliveriesPath(service), prefix: false, service })),
   ...serviceNames.map((service) => ({ path: apiDocsPath(service), prefix: false, service })),
 ];
@@ -87,6 +88,7 @@ export const appPages: Record<AppName, readonly string[]> = {
     '/admin-tracking',
     '/admin-payments',
     '/admin-deliveries',
+    '/admin-notifications',
     '/admin-staff',
     '/api-reference',
     '/my-jobs',

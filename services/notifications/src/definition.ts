@@ -19,6 +19,7 @@ import type { NotificationsDatabase } from './db/schema.ts';
 import { smtpMailer } from './domain/mailer.ts';
 import { notificationsEnvSchema, type NotificationsEnv } from './env.ts';
 import { notificationsJobs } from './jobs/index.ts';
+import { messageRoutes } from './routes/messages.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
 import type { NotificationsContext } from './use-cases/context.ts';
@@ -63,6 +64,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),
       },
     });
+    await app.register(messageRoutes, { ctx });
     return app;
   },
 };

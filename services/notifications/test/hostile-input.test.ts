@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentChangedTopic } from '@repo/contracts';
-import { anonymousHostileRequests, injectEffect, unsafeTexts } from '@repo/service-kit/test-service';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointmentChangedTopic, businessDateRange, unsafeTextMessages } from '@repo/contracts';
+import { anonymousHostileRequests, expectRefused, farDates, hostileIds, injectEffect, malformedJsonBodies, unsafeTexts, type HostileRequest } from '@repo/service-kit/test-service';
 import { freePort } from '@repo/service-kit/testing';
 import { changedEvent, startNotifications, type NotificationsTestService } from './helpers.ts';
 
 let service: NotificationsTestService;
+// The relay is closed and a failed email is not retried, so the stored messages settle (failed) and stay so.
 beforeAll(async () => {
-  service = await startNotifications(await freePort());
+  service = await startNotifications(await freePort(), { NOTIFICATIONS_SEND_RETRY_LIMIT: '0' });
 });
 afterAll(async () => {
   await service?.close();
@@ -26,6 +27,8 @@ describe('hostile input to notifications: a 4xx in the error shape, and nothing 
       else expect(status, `${name}: ${body}`).toBe(401);
     }
     expect(answers.filter((answer) => answer.status === 401).length).toBeGreaterThanOrEqual(2);
+    // The delivery log's four operations among them.
+    expect(answers.filter((answer) => answer.route.url.startsWith('/api/notifications/') && answer.status === 401)).toHaveLength(4);
   });
 
   it('refuses an unsigned or wrongly signed event, one from a service that may not send it, and one that breaks its schema', async () => {
@@ -46,5 +49,48 @@ describe('hostile input to notifications: a 4xx in the error shape, and nothing 
     const answer = await injectEffect(service.app, { from: 'booking', topic: appointmentChangedTopic, payload: changedEvent(302 + before, 1, { customerName: text }) });
     expect([200, 400]).toContain(answer.statusCode);
     expect(await countMessages()).toBe(answer.statusCode === 200 ? before + 1 : before);
+  });
+});
+
+describe('hostile input to the delivery log (staff): a 400 naming the field, and nothing stored changes', () => {
+  const staff = () => service.bearer({ sub: 'staff:1', role: 'staff', email: 'office@example.com' });
+  const refused = (request: Omit<HostileRequest, 'authorization'>, status: number, code: string, fields?: unknown) =>
+    expectRefused(service, { ...request, authorization: staff() }, status, code, fields);
+
+  // The emails the events above stored have had their one attempt (so no attempt's row appears during a case).
+  beforeAll(async () => {
+    await vi.waitFor(async () => expect(await service.db.selectFrom('messages').select('id').where('state', '=', 'queued').execute()).toEqual([]), { timeout: 30_000, interval: 100 });
+  });
+
+  const idRoutes = (id: string): Omit<HostileRequest, 'authorization'>[] => [
+    { method: 'GET', url: `/api/notifications/messages/${id}` },
+    { method: 'POST', url: `/api/notifications/messages/${id}/resend`, payload: {} },
+  ];
+  const idCases = hostileIds.flatMap((id) => idRoutes(id).map((request) => [`${request.method} ${request.url}`, request] as const));
+  it.each(idCases)('%s: 400 naming the id', async (_name, request) => {
+    if (request.url.includes('%C0%80')) return void (await refused(request, 400, 'BAD_REQUEST'));
+    const message = request.url.includes('%00') ? expect.stringMatching(/^(Message id must be|Remove the NUL)/) : 'Message id must be a whole number from 1 to 2147483647';
+    await refused(request, 400, 'VALIDATION_ERROR', { 'params.id': message });
+  });
+
+  it.each(farDates.flatMap((date) => ['from', 'to'].map((key) => [key, date] as const)))('the log %s %s: 400 with the range', async (key, date) => {
+    const message = /^\d{4}-/.test(date) ? `Date must be between ${businessDateRange.first} and ${businessDateRange.last}` : 'Date must be in YYYY-MM-DD form';
+    await refused({ method: 'GET', url: `/api/notifications/messages?${key}=${date}` }, 400, 'VALIDATION_ERROR', { [`querystring.${key}`]: message });
+  });
+
+  it.each(['kind', 'channel', 'state', 'recipient', 'from', 'appointmentId'])('NUL in the log’s %s: 400 naming it', async (key) => {
+    await refused({ method: 'GET', url: `/api/notifications/messages?${key}=a%00` }, 400, 'VALIDATION_ERROR', { [`querystring.${key}`]: unsafeTextMessages.nul });
+  });
+
+  it.each(['1e3', '-1', '0x10', '%201', '99999999999999999999'])('paging the log with %s: 400', async (value) => {
+    await refused({ method: 'GET', url: `/api/notifications/messages?page=${value}&pageSize=${value}` }, 400, 'VALIDATION_ERROR');
+  });
+
+  it.each(malformedJsonBodies)('malformed JSON %j to a resend: 400', async (raw) => {
+    await refused({ method: 'POST', url: '/api/notifications/messages/1/resend', raw }, 400, 'BAD_REQUEST');
+  });
+
+  it.each([{ '\u0000': 1 }, { to: 'someone@example.com' }, [], 'resend'])('a resend with the body %j: 400', async (payload) => {
+    await refused({ method: 'POST', url: '/api/notifications/messages/1/resend', raw: JSON.stringify(payload) }, 400, 'VALIDATION_ERROR');
   });
 });

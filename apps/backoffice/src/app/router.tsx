@@ -54,6 +54,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.technicianManagement, lazy: () => import('./routes/technician-management.tsx') },
             { path: paths.adminTracking, lazy: () => import('./routes/admin-tracking.tsx') },
             { path: paths.adminDeliveries, lazy: () => import('./routes/admin-deliveries.tsx') },
+            { path: paths.adminNotifications, lazy: () => import('./routes/admin-notifications.tsx') },
             { path: paths.apiReference, lazy: () => import('./routes/api-reference.tsx') },
             {
               // Administrators only: staff management, the payments ledger (and, within customers, the import).

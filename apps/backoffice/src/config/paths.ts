@@ -8,6 +8,8 @@ export const paths = {
   adminPayments: '/admin-payments',
   /** What each service still owes the others (cross-service effects). */
   adminDeliveries: '/admin-deliveries',
+  /** The delivery log: every message sent to customers, its preview and attempts, and Resend (staff, administrators). */
+  adminNotifications: '/admin-notifications',
   /** Staff and administrator sign-ins (administrators). */
   adminStaff: '/admin-staff',
   /** Every service's calls in one reference, for integrators (staff, administrators). */

@@ -63,13 +63,28 @@ export type MessagesTable = {
   created_at: ColumnType<Date, Date, never>;
   updated_at: Date;
   sent_at: Date | null;
+  /** A resend: the message it copies, and who asked for it (the staff session's subject); null for an original. */
+  resent_from: ColumnType<number | null, number | null | undefined, never>;
+  requested_by: ColumnType<string | null, string | null | undefined, never>;
+};
+
+/** One attempt to hand a message to the provider, written by the send job (the delivery log's attempts). */
+export type MessageAttemptsTable = {
+  id: Generated<number>;
+  message_id: number;
+  attempted_at: Date;
+  outcome: 'sent' | 'failed';
+  error: string | null;
+  provider_message_id: string | null;
 };
 
 export type NotificationsDatabase = {
   appointments: AppointmentsTable;
   appointment_contacts: AppointmentContactsTable;
   messages: MessagesTable;
+  message_attempts: MessageAttemptsTable;
 };
 
 export type MessageRow = Selectable<MessagesTable>;
+export type MessageAttemptRow = Selectable<MessageAttemptsTable>;
 export type Trx = Transaction<NotificationsDatabase>;

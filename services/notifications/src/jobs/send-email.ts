@@ -5,6 +5,7 @@ import type { MessageRow, NotificationsDatabase } from '../db/schema.ts';
 import { MailerError, type Mailer } from '../domain/mailer.ts';
 import { isReminderKind, reminderVerdict } from '../domain/reminders.ts';
 import { lockRecordedAppointment } from '../repositories/appointment-repository.ts';
+import { insertAttempt } from '../repositories/attempt-repository.ts';
 import { changeState, countAttempt, findMessage, lockMessage, markSent, recordFailure } from '../repositories/message-repository.ts';
 
 /**
@@ -12,7 +13,8 @@ import { changeState, countAttempt, findMessage, lockMessage, markSent, recordFa
  * that stores the message, so a message is never stored without its job nor sent without being stored. A failed
  * attempt is retried with backoff (1 s doubling to 5 minutes) up to NOTIFICATIONS_SEND_RETRY_LIMIT times; the row counts
  * every attempt and keeps the last error, and ends `sent`, or `failed` once the relay refused it for good or every
- * retry failed. A job run again after its email was sent (its process died before pg-boss heard) sends nothing.
+ * retry failed; each attempt is also a row of its own (`message_attempts`, the delivery log's). A job run again after
+ * its email was sent (its process died before pg-boss heard) sends nothing.
  *
  * A scheduled message (a reminder) has its job scheduled for its due time; when the job runs (on time, or when the
  * service is back after being down) the message is checked against the newest version of its appointment recorded
@@ -42,7 +44,8 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
   if (message?.state === 'scheduled') message = await releaseDue(ctx, db, message);
   else if (message?.state === 'queued' && attempt > 1 && isReminderKind(message.kind)) message = await withdrawIfVisitGone(ctx, db, message);
   if (!message || message.state !== 'queued') return;
-  await countAttempt(db, id, ctx.now());
+  const attemptedAt = ctx.now();
+  await countAttempt(db, id, attemptedAt);
   try {
     const { providerMessageId } = await ctx.mailer.send({
       messageId: message.email_message_id,
@@ -54,11 +57,18 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
         ? [{ filename: message.calendar_file_name ?? 'appointment.ics', content: message.calendar, contentType: 'text/calendar; charset=utf-8' }]
         : [],
     });
-    await markSent(db, id, providerMessageId, ctx.now());
+    // The message and its attempt's row change together (the delivery log).
+    await db.transaction().execute(async (trx) => {
+      await markSent(trx, id, providerMessageId, ctx.now());
+      await insertAttempt(trx, { message_id: id, attempted_at: attemptedAt, outcome: 'sent', error: null, provider_message_id: providerMessageId });
+    });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     const final = (err instanceof MailerError && err.permanent) || attempt > ctx.sendRetryLimit;
-    await recordFailure(db, id, reason, final ? 'failed' : 'queued', ctx.now());
+    await db.transaction().execute(async (trx) => {
+      await recordFailure(trx, id, reason, final ? 'failed' : 'queued', ctx.now());
+      await insertAttempt(trx, { message_id: id, attempted_at: attemptedAt, outcome: 'failed', error: reason, provider_message_id: null });
+    });
     if (!final) throw err;
   }
 }

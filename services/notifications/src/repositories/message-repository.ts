@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { MessageKind, MessageState } from '@repo/contracts';
+import type { MessageChannel, MessageKind, MessageState } from '@repo/contracts';
 import type { MessageRow, MessagesTable, NotificationsDatabase } from '../db/schema.ts';
 
 /** Inserts the message unless one with its key and channel exists (its event was heard before); its id, or undefined. */
@@ -66,4 +66,52 @@ export const lockMessage = (db: Kysely<NotificationsDatabase>, id: number): Prom
  */
 export async function changeState(db: Kysely<NotificationsDatabase>, id: number, from: MessageState, to: MessageState, at: Date): Promise<void> {
   await db.updateTable('messages').set({ state: to, updated_at: at }).where('id', '=', id).where('state', '=', from).execute();
+}
+
+export type MessageFilters = {
+  kind?: MessageKind;
+  channel?: MessageChannel;
+  state?: MessageState;
+  /** Created at or after this instant. */
+  createdFrom?: Date;
+  /** Created before this instant. */
+  createdBefore?: Date;
+  /** Matched whole, whatever the letter case. */
+  recipient?: string;
+  appointmentId?: number;
+};
+
+/** One page of the delivery log, newest first, and how many messages match in all. */
+export async function findMessagePage(db: Kysely<NotificationsDatabase>, filters: MessageFilters, page: { limit: number; offset: number }): Promise<{ rows: MessageRow[]; total: number }> {
+  let filtered = db.selectFrom('messages');
+  if (filters.kind) filtered = filtered.where('kind', '=', filters.kind);
+  if (filters.channel) filtered = filtered.where('channel', '=', filters.channel);
+  if (filters.state) filtered = filtered.where('state', '=', filters.state);
+  if (filters.createdFrom) filtered = filtered.where('created_at', '>=', filters.createdFrom);
+  if (filters.createdBefore) filtered = filtered.where('created_at', '<', filters.createdBefore);
+  if (filters.recipient) filtered = filtered.where((eb) => eb(eb.fn('lower', ['recipient']), '=', filters.recipient!.toLowerCase()));
+  if (filters.appointmentId !== undefined) filtered = filtered.where('appointment_id', '=', filters.appointmentId);
+  const [rows, count] = await Promise.all([
+    filtered.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** How many messages created in [from, before) ended `failed`. */
+export async function countFailed(db: Kysely<NotificationsDatabase>, from: Date, before: Date): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('state', '=', 'failed')
+    .where('created_at', '>=', from)
+    .where('created_at', '<', before)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** How many times the message has been sent again (its resends). */
+export async function countResends(db: Kysely<NotificationsDatabase>, id: number): Promise<number> {
+  const row = await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('total')).where('resent_from', '=', id).executeTakeFirstOrThrow();
+  return Number(row.total);
 }

@@ -18,6 +18,8 @@ export type EmailToQueue = {
   appointment?: { id: number; version: number };
   /** An iCalendar file to attach. */
   calendar?: { content: string; fileName: string };
+  /** A resend: the message it copies and who asked for it. */
+  resend?: { from: number; requestedBy: string };
 };
 
 /**
@@ -40,6 +42,8 @@ export async function queueEmail(ctx: Pick<NotificationsContext, 'now' | 'from' 
     html_body: email.html,
     calendar: email.calendar?.content ?? null,
     calendar_file_name: email.calendar?.fileName ?? null,
+    resent_from: email.resend?.from ?? null,
+    requested_by: email.resend?.requestedBy ?? null,
     created_at: now,
     updated_at: now,
   });

@@ -332,9 +332,12 @@ describe('customer management: Portal Customers', () => {
       'Not linked',
       'Jan 2026',
       'Mar 10, 2026, 2:00 PM EDT',
+      'Messages',
     ]);
     expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('Maria Lopez');
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['portal2@example.com', '(904) 555-0134', '—', 'SP-1001', 'Jan 2026', 'Never']);
+    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['portal2@example.com', '(904) 555-0134', '—', 'SP-1001', 'Jan 2026', 'Never', 'Messages']);
+    // Each customer's messages are the delivery log filtered to their email.
+    expect(within(rows[1]!).getByRole('link', { name: 'Messages to portal2@example.com' }).getAttribute('href')).toBe('/admin-notifications?recipient=portal2%40example.com');
   });
 
   it('shows the list as stacked cards on a phone', async () => {

@@ -35,7 +35,7 @@ describe('back office routes', () => {
     expect(window.location.pathname).toBe('/admin-login');
   });
 
-  it.each(['/admin-customer-management', '/technician-management', '/admin-tracking', '/admin-deliveries', '/admin-payments', '/admin-staff', '/api-reference', '/my-jobs'])(
+  it.each(['/admin-customer-management', '/technician-management', '/admin-tracking', '/admin-deliveries', '/admin-notifications', '/admin-payments', '/admin-staff', '/api-reference', '/my-jobs'])(
     'sends a visitor from %s to sign in with Authentication Required, asking the server with the cookie and no token',
     async (path) => {
       const server = fakeBackOffice();
@@ -71,17 +71,18 @@ describe('back office routes', () => {
         ['Tracking', '/admin-tracking', null],
         ['Payments', '/admin-payments', null],
         ['Deliveries', '/admin-deliveries', null],
+        ['Notifications', '/admin-notifications', null],
         ['Staff', '/admin-staff', null],
         ['API Reference', '/api-reference', null],
       ]),
     );
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Tracking' }));
     await expectPath('/admin-tracking');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null, null]));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null, null, null]));
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Staff' }));
     await expectPath('/admin-staff');
     await expectPageHeading('Staff');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, 'page', null]));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, null, 'page', null]));
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'My jobs' })).toBeNull();
   });
@@ -96,6 +97,7 @@ describe('back office routes', () => {
         ['Technicians', '/technician-management', null],
         ['Tracking', '/admin-tracking', null],
         ['Deliveries', '/admin-deliveries', 'page'],
+        ['Notifications', '/admin-notifications', null],
         ['API Reference', '/api-reference', null],
       ]),
     );
@@ -119,7 +121,7 @@ describe('back office routes', () => {
     expect(server.calls.some((call) => call.path === '/api/admin/logout')).toBe(false);
   });
 
-  it.each(['/admin-payments', '/admin-staff', '/admin-deliveries', '/api-reference'])('sends a technician from %s to their jobs', async (path) => {
+  it.each(['/admin-payments', '/admin-staff', '/admin-deliveries', '/admin-notifications', '/api-reference'])('sends a technician from %s to their jobs', async (path) => {
     fakeBackOffice({ user: people.technician });
     renderAppAt(path);
     await expectPath('/my-jobs');

@@ -22,6 +22,7 @@ const guardedPaths = new Set<string>([
   paths.adminTracking,
   paths.adminPayments,
   paths.adminDeliveries,
+  paths.adminNotifications,
   paths.adminStaff,
   paths.myJobs,
 ]);

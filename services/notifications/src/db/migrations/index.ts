@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import * as messages from './2026-12-10T0000-messages.ts';
 import * as messageKeys from './2026-12-11T0000-message-keys.ts';
 import * as reminders from './2026-12-12T0000-reminders.ts';
+import * as messageAttempts from './2026-12-13T0000-message-attempts.ts';
 import * as appointmentContacts from './2026-12-13T0100-appointment-contacts.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-12-10T0000-messages': messages,
   '2026-12-11T0000-message-keys': messageKeys,
   '2026-12-12T0000-reminders': reminders,
+  '2026-12-13T0000-message-attempts': messageAttempts,
   '2026-12-13T0100-appointment-contacts': appointmentContacts,
 };

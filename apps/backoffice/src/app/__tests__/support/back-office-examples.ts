@@ -1,4 +1,17 @@
-import type { BackOfficeUser, Customer, DeliveryStatus, ExternalCustomer, ImportJob, ImportSource, PaymentListItem, ServiceName, ServiceProCustomer, StaffAccount } from '@repo/contracts';
+import type {
+  BackOfficeUser,
+  Customer,
+  DeliveryStatus,
+  ExternalCustomer,
+  ImportJob,
+  ImportSource,
+  MessageDetail,
+  MessageSummary,
+  PaymentListItem,
+  ServiceName,
+  ServiceProCustomer,
+  StaffAccount,
+} from '@repo/contracts';
 import { json, type Answer } from '@repo/ui/testing/api';
 
 /** Example records of the owner's back-office pages, for the app's tests only. */
@@ -115,6 +128,41 @@ export function payment(index: number, overrides: Partial<PaymentListItem> = {})
 
 export function staffAccount(overrides: Partial<StaffAccount> = {}): StaffAccount {
   return { id: 7, name: 'Office Owner', email: 'owner@example.com', role: 'admin', createdAt: '2026-01-05T15:00:00.000Z', lastLogin: '2026-03-10T13:00:00.000Z', ...overrides };
+}
+
+/** A message of the delivery log: a booking confirmation sent at the first attempt, unless overridden. */
+export function messageSummary(index: number, overrides: Partial<MessageSummary> = {}): MessageSummary {
+  return {
+    id: index,
+    kind: 'booking-confirmation',
+    channel: 'email',
+    recipient: 'maria.lopez@example.com',
+    state: 'sent',
+    attempts: 1,
+    subject: `Your appliance repair is booked: Tue, Mar 10, 2:00–4:00 PM ET (#${index})`,
+    createdAt: '2026-03-10T18:00:00.000Z',
+    sentAt: '2026-03-10T18:00:02.000Z',
+    dueAt: null,
+    lastError: null,
+    appointmentId: 40 + index,
+    resentFrom: null,
+    ...overrides,
+  };
+}
+
+/** The message whole, with its attempts: one that failed (the relay down), then the one that sent it. */
+export function messageDetail(summary: MessageSummary, overrides: Partial<MessageDetail> = {}): MessageDetail {
+  return {
+    ...summary,
+    htmlBody: `<!DOCTYPE html><html lang="en"><body><h1>${summary.subject}</h1><script>parent.document.title = 'escaped'</script></body></html>`,
+    textBody: `${summary.subject}\n\nConfirmation code SA-7KQ2MZ`,
+    requestedBy: null,
+    attemptLog: [
+      { at: '2026-03-10T18:00:00.500Z', outcome: 'failed', error: 'connect ECONNREFUSED 127.0.0.1:1025', providerMessageId: null },
+      { at: '2026-03-10T18:00:02.000Z', outcome: 'sent', error: null, providerMessageId: '250 Message queued as 4F2A' },
+    ],
+    ...overrides,
+  };
 }
 
 /** What a service reports of the messages it owes its peers: nothing, unless overridden. */

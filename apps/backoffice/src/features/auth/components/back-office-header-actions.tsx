@@ -14,6 +14,7 @@ const navItems: readonly NavItem[] = [
   { label: 'Tracking', to: paths.adminTracking, roles: staffRoles },
   { label: 'Payments', to: paths.adminPayments, roles: adminRoles },
   { label: 'Deliveries', to: paths.adminDeliveries, roles: staffRoles },
+  { label: 'Notifications', to: paths.adminNotifications, roles: staffRoles },
   { label: 'Staff', to: paths.adminStaff, roles: adminRoles },
   { label: 'API Reference', to: paths.apiReference, roles: staffRoles },
   { label: 'My jobs', to: paths.myJobs, roles: technicianRoles },

@@ -7,6 +7,7 @@ import { Facts } from '../../../components/facts.tsx';
 import { formatDollars } from '../../../lib/format.ts';
 import { bySchema, useForm, type Checked } from '../../../lib/use-form.ts';
 import { useLookupCustomerPhone } from '../api/lookup-phone.ts';
+import { CustomerMessages } from './customer-messages.tsx';
 
 type Result = { found: ExternalCustomer } | { none: string };
 
@@ -73,6 +74,7 @@ function CustomerDetails({ customer }: { customer: ExternalCustomer }) {
             </>
           )}
         </Stack>
+        {customer.email ? <CustomerMessages email={customer.email} /> : null}
       </Stack>
     </Paper>
   );

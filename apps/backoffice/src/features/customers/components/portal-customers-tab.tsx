@@ -1,7 +1,9 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import type { Customer } from '@repo/contracts';
 import type { Column } from '../../../components/data-table.tsx';
 import { formatBusinessDateTime, formatMonthYear } from '../../../lib/format.ts';
+import { notificationsPageHref } from '../../../lib/notifications.ts';
 import { usePortalCustomers } from '../api/customer-lists.ts';
 import { useListSearch } from '../lib/use-list-search.ts';
 import { SearchableList } from './searchable-list.tsx';
@@ -36,6 +38,14 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
   },
   { header: 'Member since', cell: (customer) => formatMonthYear(customer.createdAt), nowrap: true },
   { header: 'Last login', cell: (customer) => (customer.lastLogin ? formatBusinessDateTime(customer.lastLogin) : 'Never') },
+  {
+    header: 'Messages',
+    cell: (customer) => (
+      <Anchor component={Link} to={notificationsPageHref({ recipient: customer.email })} size="sm" aria-label={`Messages to ${customer.email}`}>
+        Messages
+      </Anchor>
+    ),
+  },
 ];
 
 /**

@@ -1,8 +1,10 @@
-import { Alert, Card, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { businessDate, tracking } from '@repo/contracts';
 import { Columns } from '@repo/ui';
 import { useAppointmentsPage } from '../api/appointments.ts';
 import { useServiceHealth, type ServiceHealth } from '../api/deliveries.ts';
+import { useFailedMessages } from '../api/failed-messages.ts';
 import { useTechnicians } from '../api/technicians.ts';
 import { useTrackingPage } from '../api/tracking.ts';
 import { overviewAlerts } from '../lib/alerts.ts';
@@ -50,11 +52,12 @@ export function OverviewTab({ live }: { live: boolean }) {
   const activeTracking = useTrackingPage({ page: 1, pageSize: tracking.recentActivityItems }, fallbackPoll(live, tracking.pollTrackingListMs));
   const appointments = useAppointmentsPage(today, 1, alertAppointmentsPageSize, fallbackPoll(live, tracking.pollAppointmentsMs));
   const health = useServiceHealth();
+  const failedMessages = useFailedMessages();
   const status = systemStatus(health);
 
   const activeTechnicians = technicians.data ? String(technicians.data.filter(isActiveTechnician).length) : technicians.isError ? unavailable : '…';
   const alerts =
-    technicians.data && appointments.data ? overviewAlerts({ technicians: technicians.data, appointments: appointments.data.items, health, now }) : undefined;
+    technicians.data && appointments.data ? overviewAlerts({ technicians: technicians.data, appointments: appointments.data.items, health, failedMessages: failedMessages.data, now }) : undefined;
 
   return (
     <Stack gap="lg">
@@ -123,6 +126,14 @@ export function OverviewTab({ live }: { live: boolean }) {
                   <Alert variant="light" role="note" color={alert.severity === 'danger' ? 'red' : 'yellow'} p="xs">
                     <Text size="sm" c="dark.8">
                       {alert.message}
+                      {alert.link ? (
+                        <>
+                          {' '}
+                          <Anchor component={Link} to={alert.link.href} size="sm" c="dark.9" underline="always">
+                            {alert.link.label}
+                          </Anchor>
+                        </>
+                      ) : null}
                     </Text>
                   </Alert>
                 </li>

@@ -1,8 +1,10 @@
-import type { StaffAppointment, Technician } from '@repo/contracts';
+import { failedMessagesWindowDays, type NotificationsSummary, type StaffAppointment, type Technician } from '@repo/contracts';
 import type { ServiceHealth } from '../api/deliveries.ts';
 import { formatBusinessTimeWithZone } from '../../../lib/format.ts';
+import { notificationsPageHref } from '../../../lib/notifications.ts';
 
-export type OverviewAlert = { id: string; severity: 'warning' | 'danger'; message: string };
+/** `link`: where the alert is dealt with (the delivery log, filtered to what the alert counts). */
+export type OverviewAlert = { id: string; severity: 'warning' | 'danger'; message: string; link?: { href: string; label: string } };
 
 /** How soon an appointment without a technician is worth an alert. */
 export const unassignedWarningMs = 2 * 60 * 60 * 1000;
@@ -16,17 +18,20 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /**
  * What needs a dispatcher's attention today: a technician offline with open jobs today, an appointment starting within
  * two hours (or already started) with no technician, a service not answering, cross-service deliveries failing or
- * pending for long.
+ * pending for long, messages to customers that failed in the last seven days (`failedMessages`, when notifications
+ * answered).
  */
 export function overviewAlerts({
   technicians,
   appointments,
   health,
+  failedMessages,
   now,
 }: {
   technicians: readonly Technician[];
   appointments: readonly StaffAppointment[];
   health: readonly ServiceHealth[];
+  failedMessages?: NotificationsSummary;
   now: Date;
 }): OverviewAlert[] {
   const alerts: OverviewAlert[] = [];
@@ -68,6 +73,14 @@ export function overviewAlerts({
         message: `${plural(deliveries.pending, 'message', 'messages')} from ${service} waiting to be delivered, the oldest for ${Math.floor(deliveries.oldestPendingSeconds / 60)} minutes.`,
       });
     }
+  }
+  if (failedMessages && failedMessages.failed > 0) {
+    alerts.push({
+      id: 'failed-customer-messages',
+      severity: 'danger',
+      message: `${plural(failedMessages.failed, 'message', 'messages')} to customers could not be sent in the last ${failedMessagesWindowDays} days.`,
+      link: { href: notificationsPageHref({ state: 'failed', from: failedMessages.from }), label: 'See the failed messages' },
+    });
   }
   return alerts;
 }

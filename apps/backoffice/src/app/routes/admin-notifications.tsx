@@ -1,0 +1,2 @@
+/** /admin-notifications (staff, administrators) */
+export { NotificationsPage as Component } from '../../features/notifications/components/notifications-page.tsx';

@@ -1,0 +1,76 @@
+import {
+  messageDetailSchema,
+  messageListQuerySchema,
+  messageListResponseSchema,
+  messagePathParamsSchema,
+  messageSummarySchema,
+  notificationMessagesPath,
+  notificationsSummaryPath,
+  notificationsSummarySchema,
+  resendMessageRequestSchema,
+} from '@repo/contracts';
+import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import type { NotificationsContext } from '../use-cases/context.ts';
+import { getMessage } from '../use-cases/get-message.ts';
+import { listMessages } from '../use-cases/list-messages.ts';
+import { resendMessage } from '../use-cases/resend-message.ts';
+import { summarizeMessages } from '../use-cases/summarize-messages.ts';
+
+/**
+ * The delivery log for the back office (staff and administrators): every message with its state and attempts, one
+ * message whole, a resend, and the failures the system status counts. Access is checked onRequest, before the query
+ * or body is read, so a caller without access learns nothing from them.
+ */
+export async function messageRoutes(app: ServiceApp, { ctx }: { ctx: NotificationsContext }) {
+  const staffOnly = app.requireRole('staff', 'admin');
+  const tags = ['notifications'];
+
+  app.get(notificationMessagesPath, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'The messages sent to customers, newest first, with filters and paging',
+      description:
+        'Filtered by kind, channel, state, creation date (business days, America/New_York), recipient (the whole address, any ' +
+        'letter case) and appointment; page and pageSize (at most 100).',
+      querystring: messageListQuerySchema,
+      response: { 200: messageListResponseSchema },
+    },
+  }, async (request) => listMessages(ctx, request.query));
+
+  app.get(`${notificationMessagesPath}/:id`, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'One message whole: its subject, HTML and text bodies, and every attempt to send it',
+      params: messagePathParamsSchema,
+      response: { 200: messageDetailSchema, ...errorResponses(404) },
+    },
+  }, async (request) => getMessage(ctx, request.params.id));
+
+  app.post(`${notificationMessagesPath}/:id/resend`, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'Send a message again: a new copy of it to the same recipient, with its own Message-ID',
+      description:
+        'Answers the new message (queued). A scheduled message (not due yet) or a withdrawn one (no longer owed) cannot be ' +
+        'sent again: 409. The body is an empty JSON object.',
+      params: messagePathParamsSchema,
+      body: resendMessageRequestSchema,
+      response: { 201: messageSummarySchema, ...errorResponses(404, 409) },
+    },
+  }, async (request, reply) => {
+    const session = request.session!;
+    return reply.code(201).send(await resendMessage(ctx, request.params.id, session.email ?? session.sub));
+  });
+
+  app.get(notificationsSummaryPath, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'How many messages failed in the last seven business days, for the system status',
+      response: { 200: notificationsSummarySchema },
+    },
+  }, async () => summarizeMessages(ctx));
+}

@@ -1,0 +1,14 @@
+import { addDays, businessDate, businessInstant, failedMessagesFrom, type NotificationsSummary } from '@repo/contracts';
+import { countFailed } from '../repositories/message-repository.ts';
+import type { NotificationsContext } from './context.ts';
+
+/**
+ * The failed messages the system status counts: those created in the last `failedMessagesWindowDays` business days,
+ * today included, with the window as the log's date filters name it (so the count and the filtered log agree).
+ */
+export async function summarizeMessages(ctx: Pick<NotificationsContext, 'db' | 'now'>): Promise<NotificationsSummary> {
+  const to = businessDate(ctx.now());
+  const from = failedMessagesFrom(to);
+  const failed = await countFailed(ctx.db, businessInstant(from, '00:00'), businessInstant(addDays(to, 1), '00:00'));
+  return { failed, from, to };
+}
