@@ -91,6 +91,14 @@ describe('payment details and a declined card (issue 13)', () => {
     const ledger = (await response.json()) as PaymentListResponse;
     expect(ledger.items).toHaveLength(1);
     expect(ledger.items[0]).toMatchObject({ reference, payerEmail: 'casey@example.com', amount: 150, status: 'pending', provider: 'demo' });
+
+    // Paid, the confirmation shows the payer's own reference (not the payment's id as one) and says the receipt is sent.
+    await page.getByLabel('Card number').fill(demoTestCards.succeeds);
+    await page.getByRole('button', { name: 'Pay $150.00' }).click();
+    await page.waitForURL(/\/payment-success\?payment_intent=demo_pi_\w+$/);
+    await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor();
+    expect(await page.getByTestId('paid-reference').textContent()).toBe(`Your reference: ${reference}`);
+    await page.getByText('A receipt is on its way to the email you gave.', { exact: false }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -51,7 +51,8 @@ describe('payment with the demo provider through the gateway', () => {
     await page.getByRole('heading', { level: 1, name: 'Payment Successful' }).waitFor();
     expect(await page.getByTestId('paid-amount').textContent()).toBe('$189.50');
     await page.getByText('Dryer repair, invoice 1042').waitFor();
-    await page.getByText(/contact you within 24 hours/).waitFor();
+    await page.getByText(/Print this page or keep this address for your records/).waitFor();
+    await page.getByRole('button', { name: 'Print Receipt' }).waitFor();
     expect(await page.getByRole('link', { name: /Call Us/ }).getAttribute('href')).toBe('tel:+19048021998');
     expect(errors).toEqual([]);
 

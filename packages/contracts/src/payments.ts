@@ -97,6 +97,10 @@ export const publicPaymentSchema = z.object({
   currency: z.string(),
   description: z.string(),
   createdAt: z.string(),
+  /** The payer's own invoice or appointment reference (INV-1042), when they gave one. */
+  reference: z.string().nullable(),
+  /** Whether a receipt is emailed for it: the payer gave an address and the payment succeeded. */
+  receiptEmailed: z.boolean(),
 });
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;
 

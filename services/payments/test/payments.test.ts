@@ -28,7 +28,7 @@ describe('payment intents (demo provider)', () => {
     expect(stored).toMatchObject({ amount_cents: 18950, currency: 'usd', status: 'pending', provider: 'demo', status_changed_at: null });
     const shown = await show(paymentIntentId);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toEqual({ paymentIntentId, amount: 189.5, currency: 'usd', description: 'Dryer repair', status: 'pending', createdAt: stored.created_at.toISOString() });
+    expect(shown.json()).toEqual({ paymentIntentId, amount: 189.5, currency: 'usd', description: 'Dryer repair', status: 'pending', createdAt: stored.created_at.toISOString(), reference: null, receiptEmailed: false });
   });
 
   it('keeps cents exact for amounts that are not exact in binary', async () => {
@@ -80,8 +80,15 @@ describe('payment intents (demo provider)', () => {
       service.db.selectFrom('payments').select(['payer_email', 'reference']).where('payment_intent_id', '=', response.json().paymentIntentId).executeTakeFirstOrThrow();
     expect(await stored(given)).toEqual({ payer_email: 'pat@example.com', reference: 'INV-1042' });
     expect(await stored(blank)).toEqual({ payer_email: null, reference: null });
-    // The confirmation page, which anyone with the intent id may open, says nothing about the payer.
-    expect(Object.keys((await show(given.json().paymentIntentId)).json())).not.toContain('payerEmail');
+    // The confirmation page, which anyone with the intent id may open, shows the payer's own reference and whether a
+    // receipt is emailed, never the address.
+    const shownGiven = (await show(given.json().paymentIntentId)).json();
+    expect(Object.keys(shownGiven)).not.toContain('payerEmail');
+    expect(shownGiven).toMatchObject({ reference: 'INV-1042', receiptEmailed: false });
+    const paid = await confirm({ paymentIntentId: given.json().paymentIntentId, clientSecret: given.json().clientSecret, cardNumber: demoTestCards.succeeds });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await show(given.json().paymentIntentId)).json()).toMatchObject({ status: 'succeeded', reference: 'INV-1042', receiptEmailed: true });
+    expect((await show(blank.json().paymentIntentId)).json()).toMatchObject({ reference: null, receiptEmailed: false });
   });
 
   it('explains a bad receipt email or reference and stores nothing', async () => {

@@ -10,6 +10,8 @@ export function toPublicPayment(row: PaymentRow): PublicPayment {
     currency: row.currency,
     description: row.description,
     createdAt: row.created_at.toISOString(),
+    reference: row.reference,
+    receiptEmailed: row.status === 'succeeded' && row.payer_email !== null,
   };
 }
 

@@ -122,6 +122,7 @@ export function payment(index: number, overrides: Partial<PaymentListItem> = {})
     failureMessage: null,
     payerEmail: 'payer@example.com',
     reference: `INV-${1000 + index}`,
+    receiptEmailed: true,
     ...overrides,
   };
 }

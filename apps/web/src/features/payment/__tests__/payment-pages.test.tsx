@@ -30,6 +30,8 @@ const payment = (overrides: Partial<PublicPayment> = {}): PublicPayment => ({
   amount: 189.5,
   currency: 'usd',
   description: 'Dryer repair',
+  reference: null,
+  receiptEmailed: false,
   createdAt: '2026-11-22T15:00:00.000Z',
   ...overrides,
 });
@@ -245,13 +247,20 @@ describe('/payment', () => {
 
 describe('/payment-success', () => {
   it('shows the real amount and description from the server, and the way home or to call', async () => {
-    const calls = fakeApi({ [paymentStatus]: () => json(200, payment({ amount: 42.1, description: 'Ice maker' })) }).requests;
+    const calls = fakeApi({
+      [paymentStatus]: () => json(200, payment({ amount: 42.1, description: 'Ice maker', reference: 'INV-1042', receiptEmailed: true })),
+    }).requests;
     renderAt(`/payment-success?payment_intent=${intent.paymentIntentId}`);
     await expectPageHeading('Payment Successful');
     expect(screen.getByTestId('paid-amount').textContent).toBe('$42.10');
     expect(screen.getByTestId('paid-amount').nextElementSibling?.textContent).toBe('Ice maker');
+    // The payer's own reference, and the payment's id named as what it is.
+    expect(screen.getByTestId('paid-reference').textContent).toBe('Your reference: INV-1042');
     const confirmation = screen.getByRole('heading', { level: 1 }).parentElement?.textContent;
-    expect(confirmation).toMatch(/contact you within 24 hours/);
+    expect(confirmation).toContain(`Payment ID ${intent.paymentIntentId}`);
+    expect(confirmation).toMatch(/A receipt is on its way to the email you gave/);
+    expect(confirmation).not.toMatch(/contact you within/);
+    expect(screen.getByRole('button', { name: 'Print Receipt' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: /Call Us/ }).getAttribute('href')).toBe('tel:+19048021998');
     expect(calls[0]!.path).toBe(`/api/payments/${intent.paymentIntentId}`);

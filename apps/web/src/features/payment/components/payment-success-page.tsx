@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
-import { booking, business, paymentIntentIdSchema, type PublicPayment } from '@repo/contracts';
+import { business, paymentIntentIdSchema, type PublicPayment } from '@repo/contracts';
 import { ApiRequestError, ErrorState, LoadingState, PageTitle, useDocumentTitle, useHydrated } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { usePayment } from '../api/payment.ts';
@@ -10,9 +10,14 @@ import { formatBusinessDate, formatUsd } from '../lib/money.ts';
 /** The page's title before the payment is known: what the prerendered page and search engines see. */
 const defaultTitle = 'Payment Successful';
 
-function Actions({ retry }: { retry?: boolean }) {
+function Actions({ retry, print }: { retry?: boolean; print?: boolean }) {
   return (
-    <Group gap="sm" mt="md" grow preventGrowOverflow={false} wrap="wrap">
+    <Group gap="sm" mt="md" grow preventGrowOverflow={false} wrap="wrap" className="no-print">
+      {print ? (
+        <Button variant="outline" onClick={() => window.print()}>
+          Print Receipt
+        </Button>
+      ) : null}
       {retry ? (
         <Button component={Link} to={paths.payment}>
           Try Again
@@ -51,8 +56,9 @@ function PaymentFacts({ payment }: { payment: PublicPayment }) {
         {formatUsd(payment.amount)}
       </Text>
       <Text>{payment.description}</Text>
+      {payment.reference ? <Text data-testid="paid-reference">Your reference: {payment.reference}</Text> : null}
       <Text size="sm" c="dimmed">
-        {formatBusinessDate(payment.createdAt)} · Reference {payment.paymentIntentId}
+        {formatBusinessDate(payment.createdAt)} · Payment ID {payment.paymentIntentId}
       </Text>
     </Stack>
   );
@@ -77,8 +83,12 @@ function PaymentResult({ paymentIntentId }: { paymentIntentId: string }) {
         <ResultCard title="Payment Successful" tone="success">
           <Text>Thank you! We have received your payment.</Text>
           <PaymentFacts payment={payment} />
-          <Text>We will contact you within {booking.confirmationCallHours} hours to confirm the next steps.</Text>
-          <Actions />
+          <Text>
+            {payment.receiptEmailed
+              ? 'A receipt is on its way to the email you gave. You can also print this page for your records.'
+              : 'Print this page or keep this address for your records: it shows this payment whenever you open it.'}
+          </Text>
+          <Actions print />
         </ResultCard>
       );
     case 'failed':
@@ -115,6 +125,9 @@ function Checking() {
   return (
     <>
       <PageTitle title={defaultTitle} />
+      <Title order={1} fz={{ base: 28, sm: 34 }} mb="md">
+        Payment Status
+      </Title>
       <LoadingState title="Checking your payment..." />
     </>
   );
