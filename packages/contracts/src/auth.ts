@@ -179,7 +179,6 @@ export const staffSessionCookieName = 'staff_session';
 
 export const authMessages = {
   commonPassword: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
-  emailTaken: 'An account with this email already exists. Please log in instead.',
   invalidCredentials: 'Invalid email or password. Please check them and try again.',
   /**
    * Too many failed sign-ins from this client (on this account, or on many); `{minutes}` is replaced with the whole
