@@ -217,6 +217,8 @@ export const passwordResetCompletePath = '/api/auth/password-reset/complete';
 export const passwordResetPagePath = '/reset-password';
 /** The portal's page where a customer asks for a link. */
 export const forgotPasswordPagePath = '/forgot-password';
+/** The portal's sign-in page. */
+export const customerLoginPagePath = '/login';
 export const passwordReset = { linkValidMinutes: 30 } as const;
 /** The address of the reset page for a token, relative to the portal's origin. */
 export const passwordResetLinkPath = (token: string) => `${passwordResetPagePath}?token=${encodeURIComponent(token)}`;

@@ -5,6 +5,8 @@ import {
   appointmentLinksRequestedTopic,
   passwordResetRequestedEffect,
   passwordResetRequestedTopic,
+  registrationRequestedEffect,
+  registrationRequestedTopic,
 } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
@@ -17,6 +19,7 @@ import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts'
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
 import type { NotificationsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail } from './use-cases/send-password-reset-email.ts';
+import { sendRegistrationEmail } from './use-cases/send-registration-email.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
   name: 'notifications',
@@ -48,6 +51,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(ctx, trx, event) }),
         [appointmentLinksRequestedTopic]: effectHandler({ from: ['booking'], schema: appointmentLinksRequestedEvent, apply: (trx, event) => sendAppointmentLinks(ctx, trx, event) }),
         [passwordResetRequestedTopic]: effectHandler({ from: ['accounts'], schema: passwordResetRequestedEffect, apply: (trx, event) => sendPasswordResetEmail(ctx, trx, event) }),
+        [registrationRequestedTopic]: effectHandler({ from: ['accounts'], schema: registrationRequestedEffect, apply: (trx, event) => sendRegistrationEmail(ctx, trx, event) }),
       },
     });
     return app;
