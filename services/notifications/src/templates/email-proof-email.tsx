@@ -1,6 +1,7 @@
-import { Button, Heading, Link, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import { business, registration } from '@repo/contracts';
 import { CallUs, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+import { firstName, LinkWithAddress } from './link-with-address.tsx';
 
 /** What a registration's confirmation email says: to whom, the link, and until when it works. */
 export type EmailProofEmailProps = {
@@ -14,8 +15,6 @@ export type EmailProofEmailProps = {
 const subject = `Confirm your email to finish creating your ${business.name} account`;
 
 const clockTime = new Intl.DateTimeFormat('en-US', { timeZone: business.timeZone, hour: 'numeric', minute: '2-digit', hour12: true });
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
-
 /**
  * The registration's confirmation email: the link that creates the account (the button and the address written out,
  * for a reader with buttons off), how long it works, and what to do when it was not you (nothing: no account exists
@@ -31,15 +30,7 @@ export function EmailProofEmail({ customerName, confirmUrl, expiresAt }: EmailPr
       <Text style={styles.paragraph}>
         {`Hi ${firstName(customerName)}, thank you for registering for our customer portal. Use the link below to confirm this is your email and finish creating your account. It works once, for ${registration.linkValidMinutes} minutes (until ${until}), and signs you in.`}
       </Text>
-      <Button href={confirmUrl} style={{ ...styles.button, margin: '8px 0' }}>
-        Confirm my email
-      </Button>
-      <Text style={styles.small}>
-        Or open this address in your browser:{' '}
-        <Link href={confirmUrl} style={{ ...styles.link, wordBreak: 'break-all' }}>
-          {confirmUrl}
-        </Link>
-      </Text>
+      <LinkWithAddress href={confirmUrl} label="Confirm my email" />
       <Text style={styles.paragraph}>Did not register? Someone may have typed your email by mistake. Ignore this email and do not open the link: no account is created without it.</Text>
       <CallUs />
     </EmailLayout>

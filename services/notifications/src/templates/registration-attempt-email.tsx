@@ -1,6 +1,7 @@
-import { Button, Heading, Link, Text } from '@react-email/components';
+import { Heading, Link, Text } from '@react-email/components';
 import { business } from '@repo/contracts';
 import { CallUs, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+import { firstName, LinkWithAddress } from './link-with-address.tsx';
 
 /** What the "someone tried to register with your email" email says: whose account, and the ways in. */
 export type RegistrationAttemptEmailProps = {
@@ -13,8 +14,6 @@ export type RegistrationAttemptEmailProps = {
 };
 
 const subject = `Someone tried to create a ${business.name} account with your email`;
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /**
  * Sent instead of a confirmation link when the email registering already has an account, so the registration page
@@ -29,15 +28,7 @@ export function RegistrationAttemptEmail({ customerName, loginUrl, forgotPasswor
       <Text style={styles.paragraph}>
         {`Hi ${firstName(customerName)}, someone tried to create a customer portal account with this email, which already has one. If it was you, log in with your password, or reset it if you forgot it.`}
       </Text>
-      <Button href={loginUrl} style={{ ...styles.button, margin: '8px 0' }}>
-        Log in
-      </Button>
-      <Text style={styles.small}>
-        Or open this address in your browser:{' '}
-        <Link href={loginUrl} style={{ ...styles.link, wordBreak: 'break-all' }}>
-          {loginUrl}
-        </Link>
-      </Text>
+      <LinkWithAddress href={loginUrl} label="Log in" />
       <Text style={styles.paragraph}>
         Forgot your password?{' '}
         <Link href={forgotPasswordUrl} style={styles.link}>
