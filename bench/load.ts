@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { appNames, bookableDates, serviceNames, wsPath, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, bookableDates, confirmEmailPath, serviceNames, wsPath, type AppName, type ServiceName } from '@repo/contracts';
 import { createDatabase } from '@repo/service-kit/db';
 import { createTestDatabase, freePort, type TestDatabase } from '@repo/service-kit/testing';
 import type { BookingDatabase } from '@repo/booking/db/schema';
@@ -71,6 +71,21 @@ function visitor(n: number) {
     customerName: `Load Visitor ${n}`, email: `load${n}@example.com`, phone: '(904) 555-0100', address: '1 King St', city: 'St Augustine',
     state: 'FL', zipCode: '32084', serviceType: 'Repair', appliance: 'Washer', brand: 'LG', description: 'Load test',
   };
+}
+
+/** The token of the registration link the stack's mail catcher holds for `email` (notifications sends it a moment after registering). */
+async function confirmationToken(mailWeb: string, email: string): Promise<string> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const caught = (await (await fetch(new URL('/api/email', mailWeb))).json()) as { to: { address: string }[]; text: string }[];
+    const token = caught
+      .filter((mail) => mail.to.some((to) => to.address.toLowerCase() === email))
+      .map((mail) => /\/confirm-email#token=([\w-]+)/.exec(mail.text)?.[1])
+      .find(Boolean);
+    if (token) return token;
+    if (Date.now() > until) throw new Error(`load: no confirmation link reached ${email} within a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
@@ -125,7 +140,10 @@ async function setUp(stack: RunningStack) {
     const registered = await fetch(`${portal}/api/auth/register`, json(portal, {
       firstName: 'Load', lastName: `Customer ${i}`, email: customer.email, phone: '(904) 555-0199', password: customer.password, confirmPassword: customer.password,
     }));
-    if (registered.status !== 201) throw new Error(`load: registering a customer answered ${registered.status}`);
+    if (registered.status !== 202) throw new Error(`load: registering a customer answered ${registered.status}`);
+    // The emailed link creates the account.
+    const confirmed = await fetch(`${portal}${confirmEmailPath}`, json(portal, { token: await confirmationToken(stack.mail.web, customer.email) }));
+    if (confirmed.status !== 200) throw new Error(`load: confirming a customer's email answered ${confirmed.status}`);
   }
   return { bearer, technicianId, dates, slots, jobs, customers };
 }
@@ -198,6 +216,7 @@ try {
       RATE_LIMIT_MAX: '100000000',
       BOOKING_RATE_LIMIT_MAX: '100000000',
       LOGIN_RATE_LIMIT_MAX: '100000000',
+      REGISTRATION_CLIENT_MAX: '10000',
       BOOKING_SLOT_CAPACITY: String(capacity),
     },
   });

@@ -9,9 +9,10 @@ import { newCustomer, open, phone, sessionCookie, signedInContext, urls, type Ne
 // The customer's import of their past visits from the business's field-service systems, through the real nginx, the
 // built portal and booking, and the local sandboxes the stack runs (each speaking its system's protocol) with the
 // business's sandbox credentials as configuration. The customer is a sandbox customer of their own (not the shared demo
-// account, whose three visits other tests count), registered here under the email the sandboxes hold for them and
-// proven, so their record there is theirs. A second registers with another sandbox customer's email without proving
-// it: the claim alone must reveal and bring in nothing.
+// account, whose three visits other tests count), registered here under the email the sandboxes hold for them, which
+// the registration's link proves, so their record there is theirs. A second has an account from before registration
+// asked for proof, with another sandbox customer's email it never proved: the claim alone must reveal and bring in
+// nothing.
 const browser = useBrowser();
 
 /** Sandbox customer 77: five completed visits in every sandbox, each a service request and an appointment. */
@@ -27,7 +28,7 @@ const customer: NewCustomer = {
   address: `${record.street}, ${record.city}`,
   password: `harbor-lantern-${Date.now().toString(36)}`,
 };
-/** Someone who types sandbox customer 78's email (and phone) at registration and never proves it. */
+/** Someone whose account (from before proof was asked for) has sandbox customer 78's email (and phone), never proven. */
 const claimant: NewCustomer = { ...newCustomer('Quinn'), email: emailOf(78)!, phone: phoneDigitsOf(78) };
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 const importedText = (requests: number, appointments: number) => `Imported ${plural(requests, 'service request')} and ${plural(appointments, 'appointment')}.`;
@@ -36,8 +37,8 @@ let context: BrowserContext;
 let claimantContext: BrowserContext;
 beforeAll(async () => {
   expect(visits).toBeGreaterThan(1);
-  context = await signedInContext(browser(), customer, viewports.desktop, { provenEmail: true });
-  claimantContext = await signedInContext(browser(), claimant, viewports.desktop);
+  context = await signedInContext(browser(), customer, viewports.desktop);
+  claimantContext = await signedInContext(browser(), claimant, viewports.desktop, { unprovenEmail: true });
 });
 
 async function asCustomer(of: BrowserContext, method: 'GET' | 'POST', path: string, body?: object): Promise<Response> {

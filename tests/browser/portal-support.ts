@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { bookableDates, sessionCookieName, type AvailableSlotsResponse, type CreateAppointmentResponse } from '@repo/contracts';
+import { bookableDates, confirmEmailPath, sessionCookieName, type AvailableSlotsResponse, type CreateAppointmentResponse } from '@repo/contracts';
 import { waitForHydration } from '../support/browser.ts';
-import { proveContact } from '../support/prove-contact.ts';
+import { forgetEmailProof } from '../support/prove-contact.ts';
+import { confirmationToken } from '../support/registration.ts';
 
 export const urls = inject('urls');
 
@@ -74,25 +75,40 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: urls.portal, ...headers }, body: JSON.stringify(body) });
 }
 
-/** Registers and logs in through the API, as the portal's forms do, and gives the browser context the session cookie. */
+/** The session cookie's value an answer sets. */
+function sessionSetBy(answer: Response): string {
+  const cookie = answer.headers.getSetCookie().find((line) => line.startsWith(`${sessionCookieName}=`));
+  expect(cookie).toBeDefined();
+  return decodeURIComponent(cookie!.slice(sessionCookieName.length + 1).split(';')[0]!);
+}
+
+/**
+ * Registers through the API as the portal's form does, opens the emailed confirmation link's token (from the stack's
+ * mail catcher) as the confirmation page does, and gives a browser context the session cookie that signed in.
+ * `unprovenEmail`: the account is then made one from before registration asked for proof (its email a claim only),
+ * signed in afresh.
+ */
 export async function signedInContext(
   browser: Browser,
   customer: NewCustomer,
   viewport: { width: number; height: number },
-  { provenEmail = false }: { provenEmail?: boolean } = {},
+  { unprovenEmail = false }: { unprovenEmail?: boolean } = {},
 ): Promise<BrowserContext> {
   const { password, ...details } = customer;
   const registered = await postJson(`${urls.portal}/api/auth/register`, { ...details, password, confirmPassword: password });
-  expect(registered.status).toBe(201);
-  if (provenEmail) await proveContact(customer.email);
-  const login = await postJson(`${urls.portal}/api/auth/login`, { email: customer.email, password });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${sessionCookieName}=`));
-  expect(cookie).toBeDefined();
-  const value = cookie!.slice(sessionCookieName.length + 1).split(';')[0]!;
+  expect(registered.status).toBe(202);
+  const confirmed = await postJson(`${urls.portal}${confirmEmailPath}`, { token: await confirmationToken(customer.email) });
+  expect(confirmed.status).toBe(200);
+  let session = sessionSetBy(confirmed);
+  if (unprovenEmail) {
+    await forgetEmailProof(customer.email);
+    const login = await postJson(`${urls.portal}/api/auth/login`, { email: customer.email, password });
+    expect(login.status).toBe(200);
+    session = sessionSetBy(login);
+  }
   const context = await newContext(browser, viewport);
   // Cookies belong to the host, not the port: the portal's and the public site's pages both send it.
-  await context.addCookies([{ name: sessionCookieName, value: decodeURIComponent(value), url: urls.portal, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies([{ name: sessionCookieName, value: session, url: urls.portal, httpOnly: true, sameSite: 'Lax' }]);
   return context;
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { currentSessionPath, historyImportExample, sessionCookieName, type Appointment } from '@repo/contracts';
+import { currentSessionPath, historyImportExample, registrationCheckEmail, sessionCookieName, type Appointment } from '@repo/contracts';
 import { useBrowser, viewports, waitForHydration } from '../support/browser.ts';
+import { emailsTo, linkIn, waitForEmail } from '../support/mail.ts';
+import { confirmationLink, confirmationSubject } from '../support/registration.ts';
 import { axeViolations } from './web-support.ts';
 import {
   bookByApi,
@@ -69,10 +71,14 @@ async function register(page: Page, customer: NewCustomer): Promise<void> {
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
-async function logIn(page: Page, customer: NewCustomer): Promise<void> {
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+/** Opens the confirmation link emailed to the customer (from the mail catcher) and confirms: signed in, on the portal. */
+async function confirmByEmail(page: Page, customer: NewCustomer): Promise<void> {
+  await page.goto(await confirmationLink(customer.email));
+  await waitForHydration(page);
+  await page.getByRole('heading', { level: 1, name: 'Confirm Your Email' }).waitFor();
+  await page.getByRole('button', { name: 'Confirm and Create Account' }).click();
+  await page.getByText('Account Created').waitFor();
+  await page.waitForURL(`${urls.portal}/customer-portal`);
 }
 
 describe('customer portal through nginx', () => {
@@ -81,15 +87,11 @@ describe('customer portal through nginx', () => {
     const context = await newContext(browser(), viewports.desktop);
     const { page, errors } = await open(context, `${urls.portal}/register`);
 
-    // Register, then log in.
+    // Register: the page says to check the email, whose link creates the account and signs in.
     await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
     await register(page, customer);
-    await page.getByText('Registration Successful').waitFor();
-    await page.waitForURL(`${urls.portal}/login`);
-    await page.getByRole('heading', { level: 1, name: 'Customer Login' }).waitFor();
-    await logIn(page, customer);
-    await page.getByText('Login Successful').waitFor();
-    await page.waitForURL(`${urls.portal}/customer-portal`);
+    await page.getByRole('status').filter({ hasText: registrationCheckEmail(customer.email) }).waitFor();
+    await confirmByEmail(page, customer);
 
     // The portal greets them by first name, with empty histories and the links that start one.
     await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
@@ -241,16 +243,52 @@ describe('customer portal through nginx', () => {
       await page.keyboard.type(text);
     }
     await page.keyboard.press('Enter');
-    await page.getByText('Registration Successful').waitFor();
-    await page.waitForURL(`${urls.portal}/login`);
+    await page.getByRole('status').filter({ hasText: registrationCheckEmail(customer.email) }).waitFor();
 
-    await page.getByRole('heading', { level: 1, name: 'Customer Login' }).waitFor();
-    await tabTo(page, 'Email', 12);
-    await page.keyboard.type(customer.email);
-    await tabTo(page, 'Password', 3);
-    await page.keyboard.type(customer.password);
+    // The emailed link's page: Tab to its button, Enter, and the portal greets them.
+    await page.goto(await confirmationLink(customer.email));
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: 'Confirm Your Email' }).waitFor();
+    const confirm = page.getByRole('button', { name: 'Confirm and Create Account' });
+    const focused = () => confirm.evaluate((element) => element === document.activeElement);
+    for (let presses = 0; presses < 20 && !(await focused()); presses += 1) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+
+    // Elsewhere, the password chosen at registration signs in with the keyboard too.
+    const elsewhere = await newContext(browser(), viewports.desktop);
+    const login = await open(elsewhere, `${urls.portal}/login`);
+    await login.page.getByRole('heading', { level: 1, name: 'Customer Login' }).waitFor();
+    await tabTo(login.page, 'Email', 12);
+    await login.page.keyboard.type(customer.email);
+    await tabTo(login.page, 'Password', 3);
+    await login.page.keyboard.type(customer.password);
+    await login.page.keyboard.press('Enter');
+    await login.page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    expect(errors).toEqual([]);
+    expect(login.errors).toEqual([]);
+    await elsewhere.close();
+    await context.close();
+  });
+
+  it('answers a registration with an email that has an account as any other, and emails its owner instead of a link', async () => {
+    const owner = newCustomer('Noor');
+    await (await signedInContext(browser(), owner, viewports.desktop)).close();
+    const someone = { ...newCustomer('Mallory'), email: owner.email };
+    const context = await newContext(browser(), viewports.desktop);
+    const { page, errors } = await open(context, `${urls.portal}/register`);
+    await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+    await register(page, someone);
+    // The same words a new email gets.
+    await page.getByRole('status').filter({ hasText: registrationCheckEmail(owner.email) }).waitFor();
+
+    const attempt = await waitForEmail(owner.email, /^Someone tried to create/);
+    expect(attempt.text).toContain(`Hi ${owner.firstName},`);
+    expect(new URL(linkIn(attempt, /\/login$/)).pathname).toBe('/login');
+    expect(new URL(linkIn(attempt, /\/forgot-password$/)).pathname).toBe('/forgot-password');
+    // No second confirmation link: only the owner's own registration's.
+    expect((await emailsTo(owner.email)).filter((email) => confirmationSubject.test(email.subject))).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -258,12 +296,12 @@ describe('customer portal through nginx', () => {
   it.each([
     ['desktop', viewports.desktop],
     ['390 px', phone],
-  ])('has no axe violations on /register, /login, /customer-portal and the appointment page at %s', async (_name, viewport) => {
+  ])('has no axe violations on /register, /login, /confirm-email, /customer-portal and the appointment page at %s', async (_name, viewport) => {
     const found: Record<string, unknown[]> = {};
     const noScrollSideways = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
     const visitor = await newContext(browser(), viewport);
-    for (const [path, heading] of [['/register', 'Create Account'], ['/login', 'Customer Login']] as const) {
+    for (const [path, heading] of [['/register', 'Create Account'], ['/login', 'Customer Login'], ['/confirm-email', 'Confirm Your Email']] as const) {
       const { page } = await open(visitor, `${urls.portal}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       found[path] = await axeViolations(page);
@@ -293,6 +331,6 @@ describe('customer portal through nginx', () => {
     await noScrollSideways(page);
     await context.close();
 
-    expect(found).toEqual({ '/register': [], '/login': [], '/customer-portal': [], '/customer-portal, Appointments': [], '/appointments/:id': [] });
+    expect(found).toEqual({ '/register': [], '/login': [], '/confirm-email': [], '/customer-portal': [], '/customer-portal, Appointments': [], '/appointments/:id': [] });
   }, 120_000);
 });

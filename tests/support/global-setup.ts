@@ -17,8 +17,9 @@ declare module 'vitest' {
     /** The field-service sandboxes the services use (ServicePro is the configured system): URLs and sign-ins. */
     fieldService: Pick<RunningSandboxes, 'urls' | 'credentials'>;
     /**
-     * Accounts' database: a test proves a customer's email there, standing in for the confirmation link of the
-     * notifications service, which is not built yet (nothing else in the product proves an email).
+     * Accounts' database: a test proves a customer's phone there, standing in for an SMS code (nothing in the product
+     * proves a phone yet), or makes an email unproven again, standing in for an account from before registration
+     * asked for proof.
      */
     accountsDatabaseUrl: string;
     /** The stack's mail catcher (maildev), where every email notifications sends arrives: its web and REST API. */
@@ -114,6 +115,8 @@ export async function setup(project: TestProject) {
       FIND_APPOINTMENT_RATE_LIMIT_MAX: '1000',
       // Likewise the reset requests per client (the system tests send the route hostile input from the same address).
       PASSWORD_RESET_CLIENT_MAX: '1000',
+      // And the registrations per client: every test registers its customers from this address.
+      REGISTRATION_CLIENT_MAX: '1000',
     },
   });
   await demoDataSettled(stack.urls.backoffice, admin);

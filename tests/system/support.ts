@@ -1,8 +1,9 @@
 import http from 'node:http';
 import { inject } from 'vitest';
-import { apiDocsPath, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { apiDocsPath, confirmEmailPath, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import { newCustomer } from '../browser/portal-support.ts';
-import { proveContact } from '../support/prove-contact.ts';
+import { forgetEmailProof } from '../support/prove-contact.ts';
+import { confirmationToken } from '../support/registration.ts';
 
 /**
  * What the system-wide suites share: raw HTTP through the gateway (exact bytes of path, headers and body, which fetch
@@ -81,12 +82,17 @@ export async function adminToken(): Promise<string> {
   return (await json<{ token: string }>(post('backoffice', '/api/admin/login', admin), 'admin sign-in')).token;
 }
 
-/** A new customer's bearer token (registration, then sign-in, on the portal). */
-/** A new customer's session token; `provenEmail` proves the email before signing in (see proveContact). */
-export async function customerToken(name: string, { provenEmail = false } = {}): Promise<string> {
+/**
+ * A new customer's session token: registration on the portal, then the emailed link's token (from the mail catcher),
+ * whose confirmation signs in. `unprovenEmail`: the account is then made one from before registration asked for proof
+ * (its email a claim only), signed in afresh.
+ */
+export async function customerToken(name: string, { unprovenEmail = false } = {}): Promise<string> {
   const customer = newCustomer(name);
   await json(post('portal', '/api/auth/register', { ...customer, confirmPassword: customer.password }), 'registration');
-  if (provenEmail) await proveContact(customer.email);
+  const confirmed = await json<{ token: string }>(post('portal', confirmEmailPath, { token: await confirmationToken(customer.email) }), 'email confirmation');
+  if (!unprovenEmail) return confirmed.token;
+  await forgetEmailProof(customer.email);
   return (await json<{ token: string }>(post('portal', '/api/auth/login', { email: customer.email, password: customer.password }), 'sign-in')).token;
 }
 

@@ -38,7 +38,50 @@ export const registerRequestSchema = z
   })
   .refine((value) => value.password === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
-export const registerResponseSchema = z.object({ message: z.string(), customer: customerSchema });
+
+/**
+ * Registration proves the email before any account exists. `POST /api/auth/register` answers 202 with
+ * `registrationMessages.checkEmail` whatever the email: for a new one, accounts keeps the registration pending and
+ * emails a single-use link to the portal's `confirmEmailPagePath`, valid `registration.linkValidMinutes`; for an email
+ * that already has an account, nothing is kept and its owner is emailed that someone tried (with the ways to sign in
+ * or reset the password). `POST /api/auth/confirm-email` with the link's token creates the account, its email proven,
+ * and signs the customer in (the session cookie, and the token as login answers it).
+ */
+export const registration = { linkValidMinutes: 30 } as const;
+export const confirmEmailPath = '/api/auth/confirm-email';
+/** The portal's page the emailed link opens; the token is in its fragment (`#token=…`), never sent to a server with the page. */
+export const confirmEmailPagePath = '/confirm-email';
+/** The address of the confirmation page for a token, relative to the portal's origin. */
+export const confirmEmailLinkPath = (token: string) => `${confirmEmailPagePath}#token=${encodeURIComponent(token)}`;
+
+/** The words a registering customer sees. */
+export const registrationMessages = {
+  /** The one answer to a registration, whatever the email; `{email}` is replaced with the email as typed. */
+  checkEmail: `Check your email: we sent a link to {email} to finish creating your account. The link works for ${registration.linkValidMinutes} minutes; if no email arrives within a few minutes, check your spam folder or register again.`,
+  /** Too many registrations for one email or from one client; `{minutes}` is replaced with the whole minutes (at least 1). */
+  throttled: `Too many registration attempts. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
+  unknownLink: 'This link is not valid. Please register again to get a new one.',
+  expiredLink: `This link has expired (links work for ${registration.linkValidMinutes} minutes). Please register again to get a new one.`,
+  usedLink: 'This link has already been used: your account exists. Please log in.',
+  replacedLink: 'You registered again after this link was sent, so this one no longer works. Please use the newest email.',
+  /** The email got an account after the link was sent (another registration with it was finished first). */
+  emailTaken: 'An account with this email already exists. Please log in, or reset your password if you need to.',
+  /** The link lost its token, or part of it (cut short when copied, say). */
+  incompleteLink: 'This link is not complete. Please open the link from the email again.',
+  completed: 'Your email is confirmed and your account is ready.',
+} as const;
+/** The 202 answer's body for a registration of `email`. */
+export const registrationCheckEmail = (email: string) => registrationMessages.checkEmail.replace('{email}', email.trim());
+export const registerResponseSchema = z.object({ message: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** An emailed token: 32 random bytes, base64url (43 characters). */
+const emailedToken = (incomplete: string) => z.string({ error: incomplete }).regex(/^[A-Za-z0-9_-]{43}$/, incomplete);
+export const confirmEmailRequestSchema = z.object({ token: emailedToken(registrationMessages.incompleteLink) });
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
+/** As login answers: the session token (the cookie is set too) and the message. */
+export const confirmEmailResponseSchema = z.object({ token: z.string(), message: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponseSchema>;
 
 export const logoutResponseSchema = z.object({ message: z.string() });
 
@@ -136,7 +179,6 @@ export const staffSessionCookieName = 'staff_session';
 
 export const authMessages = {
   commonPassword: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
-  emailTaken: 'An account with this email already exists. Please log in instead.',
   invalidCredentials: 'Invalid email or password. Please check them and try again.',
   /**
    * Too many failed sign-ins from this client (on this account, or on many); `{minutes}` is replaced with the whole
@@ -175,6 +217,8 @@ export const passwordResetCompletePath = '/api/auth/password-reset/complete';
 export const passwordResetPagePath = '/reset-password';
 /** The portal's page where a customer asks for a link. */
 export const forgotPasswordPagePath = '/forgot-password';
+/** The portal's sign-in page. */
+export const customerLoginPagePath = '/login';
 export const passwordReset = { linkValidMinutes: 30 } as const;
 /** The address of the reset page for a token, relative to the portal's origin. */
 export const passwordResetLinkPath = (token: string) => `${passwordResetPagePath}?token=${encodeURIComponent(token)}`;
@@ -194,7 +238,7 @@ export const passwordResetMessages = {
 } as const;
 
 /** A reset token: 32 random bytes, base64url (43 characters); anything else cannot be one. */
-const resetToken = z.string({ error: passwordResetMessages.incompleteLink }).regex(/^[A-Za-z0-9_-]{43}$/, passwordResetMessages.incompleteLink);
+const resetToken = emailedToken(passwordResetMessages.incompleteLink);
 
 export const passwordResetRequestSchema = z.object({ email });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;

@@ -207,3 +207,31 @@ export const paymentSucceededEffect = z.object({
   succeededAt: z.iso.datetime({ offset: true }),
 });
 export type PaymentSucceeded = z.infer<typeof paymentSucceededEffect>;
+/**
+ * accounts → notifications: someone registered with `email`. Published for every registration, in the transaction of
+ * the registration, so the two cases do the same work and answer alike:
+ * - `email-proof`: no account has the email; the pending registration's token travels only here, to be written into
+ *   the email's link (`confirmEmailLinkPath` on the portal), valid until `expiresAt`;
+ * - `registration-attempt`: the email already has an account; its owner is told someone tried to create one with it,
+ *   with the ways to sign in or reset the password. Nothing is created.
+ * `requestId` names the registration, so a redelivered event sends one email.
+ */
+export const registrationRequestedTopic = 'account.registration-requested';
+export const registrationRequestedEffect = z.discriminatedUnion('purpose', [
+  z.object({
+    purpose: z.literal('email-proof'),
+    requestId: z.uuid(),
+    email: z.email(),
+    customerName: z.string().min(1).max(201),
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+  z.object({
+    purpose: z.literal('registration-attempt'),
+    requestId: z.uuid(),
+    email: z.email(),
+    /** The account owner's name, as the account has it (not what the registration typed). */
+    customerName: z.string().min(1).max(201),
+  }),
+]);
+export type RegistrationRequested = z.infer<typeof registrationRequestedEffect>;

@@ -44,6 +44,13 @@ export const accountsEnvSchema = baseEnvSchema(defaultServicePorts.accounts)
     PASSWORD_RESET_EMAIL_MAX: whole(1, 1000, 3),
     PASSWORD_RESET_CLIENT_MAX: whole(1, 10_000, 10),
     PASSWORD_RESET_WINDOW_MINUTES: whole(1, 24 * 60, 15),
+    /**
+     * Registrations within the window: per email (whether or not an account has it, so a refusal tells nothing) and
+     * per client address, before a 429. They bound the emails anyone can make the business send by registering.
+     */
+    REGISTRATION_EMAIL_MAX: whole(1, 1000, 3),
+    REGISTRATION_CLIENT_MAX: whole(1, 10_000, 10),
+    REGISTRATION_WINDOW_MINUTES: whole(1, 24 * 60, 15),
     /** A customer session ends after this long unused, and in any case this long after login. */
     CUSTOMER_SESSION_IDLE_DAYS: whole(1, 365, 7),
     CUSTOMER_SESSION_MAX_DAYS: whole(1, 365, 30),

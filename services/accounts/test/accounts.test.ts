@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '@repo/contracts';
+import { authMessages, confirmEmailPath, registrationCheckEmail } from '@repo/contracts';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 import type { AccountsDatabase } from '../src/db/schema.ts';
 import { accountsService } from '../src/definition.ts';
+import { confirmationToken } from './support/accounts.ts';
 
 let service: TestService<AccountsDatabase>;
 const admin = { email: 'owner@example.com', password: 'a-long-admin-password' };
@@ -12,6 +13,7 @@ beforeAll(async () => {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     LOGIN_RATE_LIMIT_MAX: '1000',
+    REGISTRATION_CLIENT_MAX: '1000',
   });
 });
 afterAll(async () => {
@@ -30,19 +32,23 @@ const newCustomer = {
 };
 
 describe('registration', () => {
-  it('creates an account', async () => {
+  it('creates an account once the emailed link is opened', async () => {
     const response = await post('/api/auth/register', newCustomer);
-    expect(response.statusCode).toBe(201);
-    expect(response.json().customer).toMatchObject({ firstName: 'Avery', email: 'Avery.Cole@example.com', isAdmin: false });
+    expect(response.statusCode).toBe(202);
     expect(JSON.stringify(response.json())).not.toContain('password');
+    const confirmed = await post(confirmEmailPath, { token: await confirmationToken(service, newCustomer.email) });
+    expect(confirmed.statusCode).toBe(200);
+    const account = await service.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${confirmed.json().token}` } });
+    expect(account.json()).toMatchObject({ firstName: 'Avery', email: 'Avery.Cole@example.com', isAdmin: false, emailVerified: true });
+    expect(JSON.stringify(account.json())).not.toContain('password');
     const stored = await service.db.selectFrom('customers').select('password_hash').where('email', '=', newCustomer.email).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
   });
 
-  it('refuses the same email in another letter case with 409 and keeps the first account', async () => {
+  it('answers the same email in another letter case as any other and keeps the first account', async () => {
     const response = await post('/api/auth/register', { ...newCustomer, email: 'avery.cole@EXAMPLE.com', firstName: 'Mallory' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: { code: 'CONFLICT', message: authMessages.emailTaken, fields: { email: authMessages.emailTaken } } });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ message: registrationCheckEmail('avery.cole@EXAMPLE.com') });
     const rows = await service.db.selectFrom('customers').select('first_name').execute();
     expect(rows.map((row) => row.first_name)).toEqual(['Avery']);
   });
@@ -64,13 +70,15 @@ describe('registration', () => {
 
   it('refuses the most common passwords in any letter case, next to the password field', async () => {
     for (const password of ['password', 'PassWord', 'iloveyou', '123456789']) {
-      const response = await post('/api/auth/register', { ...newCustomer, email: 'common@example.com', password, confirmPassword: password });
+      const response = await post('/api/auth/register', { ...newCustomer, email: `common.${password}@example.com`, password, confirmPassword: password });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: authMessages.commonPassword, fields: { password: authMessages.commonPassword } } });
     }
     const accepted = await post('/api/auth/register', { ...newCustomer, email: 'common@example.com', address: undefined, password: 'kettle-harbor-42', confirmPassword: 'kettle-harbor-42' });
-    expect(accepted.statusCode).toBe(201);
-    expect(accepted.json().customer).toMatchObject({ email: 'common@example.com', address: null });
+    expect(accepted.statusCode).toBe(202);
+    expect((await post(confirmEmailPath, { token: await confirmationToken(service, 'common@example.com') })).statusCode).toBe(200);
+    const stored = await service.db.selectFrom('customers').select('address').where('email', '=', 'common@example.com').executeTakeFirstOrThrow();
+    expect(stored.address).toBeNull();
   });
 });
 

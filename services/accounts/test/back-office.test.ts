@@ -10,7 +10,7 @@ import {
   technicianAccountMessages,
   technicianAccountsPath,
 } from '@repo/contracts';
-import { admin, bearer, claimsOf, ended, signInBackOffice, startAccounts, testClock, type AccountsTestService } from './support/accounts.ts';
+import { admin, bearer, claimsOf, ended, registerCustomer, signInBackOffice, startAccounts, testClock, type AccountsTestService } from './support/accounts.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -138,10 +138,7 @@ describe(`POST ${backOfficeLogoutPath}`, () => {
   });
 
   it('leaves a customer session alone, and customer logout leaves the back-office session alone', async () => {
-    const register = await inject('POST', '/api/auth/register', {
-      payload: { firstName: 'Avery', lastName: 'Cole', email: 'both@example.com', phone: '(904) 555-0199', password: 'kettle-harbor-42', confirmPassword: 'kettle-harbor-42' },
-    });
-    expect(register.statusCode).toBe(201);
+    await registerCustomer(service, { email: 'both@example.com' });
     const customerToken = (await inject('POST', '/api/auth/login', { payload: { email: 'both@example.com', password: 'kettle-harbor-42' } })).json().token as string;
     const staffToken = (await signIn(admin)).token;
     const both = { staff_session: staffToken, session: customerToken };

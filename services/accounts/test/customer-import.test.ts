@@ -18,7 +18,20 @@ import { systemRuntime } from '@repo/service-kit/main';
 import { testKeyEnv, testServiceKey } from '@repo/service-kit/test-service';
 import { accountsService } from '../src/definition.ts';
 import { accountsEnvSchema } from '../src/env.ts';
-import { admin, bearer, proveContact, registerCustomer, serviceProEnv, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
+import {
+  admin,
+  bearer,
+  claimsOf,
+  forgetEmailProof,
+  proveContact,
+  registerCustomer,
+  registrationsPublished,
+  serviceProEnv,
+  signInBackOffice,
+  startAccounts,
+  waitForImport,
+  type AccountsTestService,
+} from './support/accounts.ts';
 import { pagesRead, range } from './support/sandbox-log.ts';
 
 /** Three pages of 500 (the import's page size): 500, 500 and 100. */
@@ -312,21 +325,32 @@ describe('linking portal customers to imported ones', () => {
     setup = await setUp({ customers: 40 });
   });
 
-  it('links no one by what they merely claim: an imported customer\'s email or phone typed at registration reveals nothing', async () => {
+  it('links no one by what they merely claim: an imported customer\'s email typed at registration creates nothing, and a phone or an unproven email reveals nothing', async () => {
     // The attack: register with someone else's email (any letter case) or phone, then read their record and history.
+    const before = Number((await setup.service.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const claimedEmail = await setup.service.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { firstName: 'Mallory', lastName: 'Claim', email: emailOf(8)!.toUpperCase(), phone: '(212) 555-0001', password: 'kettle-harbor-42', confirmPassword: 'kettle-harbor-42' },
+    });
+    // The link to finish goes to the email's owner, whom the attacker is not.
+    expect(claimedEmail.statusCode).toBe(202);
+    expect((await registrationsPublished(setup.service, emailOf(8)!)).map((effect) => effect.purpose)).toEqual(['email-proof']);
+    expect(Number((await setup.service.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before);
+
+    // An account from before registration asked for proof, with an imported customer's email it never proved, and a
+    // proven account claiming an imported customer's phone.
     const digits = phoneDigitsOf(9);
-    const claims = [
-      await registerCustomer(setup.service, { email: emailOf(7)!.toUpperCase(), phone: '(212) 555-0000' }),
-      await registerCustomer(setup.service, { phone: `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` }),
-    ];
+    const legacy = await registerCustomer(setup.service, { email: emailOf(7)!.toUpperCase(), phone: '(212) 555-0000' });
+    await forgetEmailProof(setup.service, legacy.email);
+    const claims = [legacy, await registerCustomer(setup.service, { phone: `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` })];
     const { job } = await waitForImport(setup.service, setup.headers, (await setup.start()).json().id);
     expect(job.status).toBe('succeeded');
-    for (const { email, password, customer } of claims) {
-      expect(customer.serviceProCustomerId).toBeNull();
+    for (const { email, password } of claims) {
       const token = await logIn(email, password);
       expect((await history(token)).json()).toEqual({ customer: null });
       const account = await setup.service.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) });
-      expect(account.json()).toMatchObject({ serviceProCustomerId: null, emailVerified: false });
+      expect(account.json()).toMatchObject({ serviceProCustomerId: null, emailVerified: email === legacy.email ? false : true });
     }
     // Nor after another import, which links every proven account it can.
     await waitForImport(setup.service, setup.headers, (await setup.start()).json().id);
@@ -335,44 +359,43 @@ describe('linking portal customers to imported ones', () => {
     expect(setup.sandbox.requests.some((request) => /\/service-history$/.test(request.path))).toBe(false);
   });
 
-  it('links by a proven email (any letter case) or a proven phone after each import, and at the next login after it', async () => {
-    const byEmail = await registerCustomer(setup.service, { email: emailOf(2)!.toUpperCase(), phone: '(212) 555-0004' });
-    const digits = phoneDigitsOf(3);
-    const byPhone = await registerCustomer(setup.service, { phone: `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` });
-    // Proving the email does not make a claimed phone count: this one's phone is customer 4's, its email nobody's.
-    const phoneClaimed = await registerCustomer(setup.service, { phone: phoneDigitsOf(4) });
-    await proveContact(setup.service, byEmail.email, 'email');
-    await proveContact(setup.service, byPhone.email, 'phone');
-    await proveContact(setup.service, phoneClaimed.email, 'email');
-    await waitForImport(setup.service, setup.headers, (await setup.start()).json().id);
+  it('links by a proven email (any letter case) when the registration is confirmed, and by a proven phone after each import', async () => {
     const linked = async (email: string) =>
       (await setup.service.db.selectFrom('customers').select('service_pro_customer_id').where('email', '=', email).executeTakeFirstOrThrow()).service_pro_customer_id;
+    // Confirming the emailed link proves the email: linked at once, and the session says so (booking's import from a system can tell).
+    const byEmail = await registerCustomer(setup.service, { email: emailOf(2)!.toUpperCase(), phone: '(212) 555-0004' });
+    expect(byEmail.customer).toMatchObject({ serviceProCustomerId: serviceProIdOf(2), emailVerified: true });
+    expect(claimsOf(byEmail.token).emailVerified).toBe(true);
+
+    const digits = phoneDigitsOf(3);
+    const byPhone = await registerCustomer(setup.service, { phone: `+1 ${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}` });
+    // A proven email does not make a claimed phone count: this one's phone is customer 4's, its email nobody's.
+    const phoneClaimed = await registerCustomer(setup.service, { phone: phoneDigitsOf(4) });
+    await proveContact(setup.service, byPhone.email, 'phone');
+    await waitForImport(setup.service, setup.headers, (await setup.start()).json().id);
     expect([await linked(byEmail.email), await linked(byPhone.email), await linked(phoneClaimed.email)]).toEqual([serviceProIdOf(2), serviceProIdOf(3), null]);
     const portal = await setup.service.app.inject({ method: 'GET', url: `/api/admin/customers?q=${encodeURIComponent(byEmail.email)}`, headers: setup.headers });
     expect(portal.json().items[0]).toMatchObject({ serviceProCustomerId: serviceProIdOf(2), emailVerified: true });
 
-    // Registered, proven, then signing in: linked at that login.
+    // An account from before proof was asked for, proven later (a reset link): linked at its next login.
     const later = await registerCustomer(setup.service, { email: emailOf(6)!, phone: '(212) 555-0005' });
-    expect(later.customer.serviceProCustomerId).toBeNull();
-    // The session says whether the email is proven, so other services (booking's import from a system) can tell.
-    const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { emailVerified?: boolean };
+    await setup.service.db.updateTable('customers').set({ service_pro_customer_id: null, email_verified_at: null }).where('email', '=', later.email).execute();
     expect(claimsOf(await logIn(later.email, later.password)).emailVerified).toBeUndefined();
+    expect(await linked(later.email)).toBeNull();
     await proveContact(setup.service, later.email, 'email');
     expect(claimsOf(await logIn(later.email, later.password)).emailVerified).toBe(true);
     expect(await linked(later.email)).toBe(serviceProIdOf(6));
   });
 
   it('links at login a proven customer imported after they registered', async () => {
-    const { email, password } = await registerCustomer(setup.service, { email: 'late@example.com', phone: '(212) 555-0002' });
+    const { email, password, customer } = await registerCustomer(setup.service, { email: 'late@example.com', phone: '(212) 555-0002' });
+    expect(customer.serviceProCustomerId).toBeNull();
     await setup.service.db.insertInto('service_pro_customers').values({
       service_pro_id: 'SP-LATE', first_name: 'Late', last_name: 'Comer', email: 'Late@Example.com', phone: '', address: '', city: '', state: '', zip_code: '',
       last_service_date: null, preferred_technician: null, notes: null,
     }).execute();
     await logIn(email, password);
     const linked = async () => (await setup.service.db.selectFrom('customers').select('service_pro_customer_id').where('email', '=', email).executeTakeFirstOrThrow()).service_pro_customer_id;
-    expect(await linked()).toBeNull();
-    await proveContact(setup.service, email, 'email');
-    await logIn(email, password);
     expect(await linked()).toBe('SP-LATE');
   });
 
@@ -384,7 +407,6 @@ describe('linking portal customers to imported ones', () => {
       .map((visit) => ({ service: `${visit.serviceType}: ${visit.brand} ${visit.appliance}`, date: businessDate(visit.completedAt!), cost: (visit.totalCents! / 100).toFixed(2) }))
       .reverse();
     const { email, password } = await registerCustomer(setup.service, { email: emailOf(index)! });
-    await proveContact(setup.service, email, 'email');
     const token = await logIn(email, password);
     const response = await history(token);
     expect(response.statusCode).toBe(200);
@@ -401,7 +423,6 @@ describe('linking portal customers to imported ones', () => {
 
   it('answers a failing system with 502 and a message for the customer, never a 500', async () => {
     const { email, password } = await registerCustomer(setup.service, { email: emailOf(30)! });
-    await proveContact(setup.service, email, 'email');
     setup.sandbox.injectFault({ status: 500, times: 1000, path: new RegExp(`/customers/${serviceProIdOf(30)}/service-history`) });
     const response = await history(await logIn(email, password));
     expect(response.statusCode).toBe(502);

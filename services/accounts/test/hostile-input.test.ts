@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetCompletePath, passwordResetPath, staffAccountsPath, technicianAccountsPath, unsafeTextMessages } from '@repo/contracts';
+import { confirmEmailPath, passwordResetCompletePath, passwordResetPath, staffAccountsPath, technicianAccountsPath, unsafeTextMessages } from '@repo/contracts';
 import { anonymousHostileRequests, hostileIds, malformedJsonBodies, expectRefused as refused, unsafeTexts } from '@repo/service-kit/test-service';
 import { addressesFrom, startAccounts, type AccountsTestService } from './support/accounts.ts';
 
@@ -59,6 +59,7 @@ describe('hostile input to accounts: a 4xx in the error shape, and nothing store
       ...Object.keys(staffAccount).map((field): [string, Request, string] => [`staff account ${field}`, { method: 'POST', url: staffAccountsPath, payload: { ...staffAccount, [field]: text }, as: 'admin' }, field]),
       ...Object.keys(technicianAccount).map((field): [string, Request, string] => [`technician account ${field}`, { method: 'POST', url: technicianAccountsPath, payload: { ...technicianAccount, [field]: text }, as: 'admin' }, field]),
       ['password reset request', { method: 'POST', url: passwordResetPath, payload: { email: text } }, 'email'],
+      ['email confirmation', { method: 'POST', url: confirmEmailPath, payload: { token: text } }, 'token'],
       ...Object.keys(resetCompletion).map((field): [string, Request, string] => [`password reset ${field}`, { method: 'POST', url: passwordResetCompletePath, payload: { ...resetCompletion, [field]: text } }, field]),
       ['phone lookup', { method: 'POST', url: '/api/admin/lookup-customer-phone', payload: { phone: text }, as: 'admin' }, 'phone'],
     ];
@@ -86,6 +87,7 @@ describe('hostile input to accounts: a 4xx in the error shape, and nothing store
     { method: 'POST', url: '/api/admin/login' },
     { method: 'POST', url: passwordResetPath },
     { method: 'POST', url: passwordResetCompletePath },
+    { method: 'POST', url: confirmEmailPath },
     { method: 'POST', url: staffAccountsPath, as: 'admin' },
     { method: 'PUT', url: `${staffAccountsPath}/1/password`, as: 'admin' },
     { method: 'POST', url: technicianAccountsPath, as: 'admin' },
@@ -98,8 +100,8 @@ describe('hostile input to accounts: a 4xx in the error shape, and nothing store
 
   it('asks every route that needs a session for one before it reads anything else', async () => {
     const answers = await anonymousHostileRequests(service.app);
-    // Open to visitors: sign-in, registration and password reset (refusing what they were sent), logout, and the session probes.
-    const open = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'POST /api/admin/login', `POST ${passwordResetPath}`, `POST ${passwordResetCompletePath}`, 'POST /api/auth/logout', 'POST /api/admin/logout', 'GET /api/auth/session', 'GET /api/admin/session', 'GET /healthz', 'GET /readyz']);
+    // Open to visitors: sign-in, registration and its confirmation, password reset (refusing what they were sent), logout, and the session probes.
+    const open = new Set(['POST /api/auth/register', `POST ${confirmEmailPath}`, 'POST /api/auth/login', 'POST /api/admin/login', `POST ${passwordResetPath}`, `POST ${passwordResetCompletePath}`, 'POST /api/auth/logout', 'POST /api/admin/logout', 'GET /api/auth/session', 'GET /api/admin/session', 'GET /healthz', 'GET /readyz']);
     for (const { route, status, body } of answers) {
       const name = `${route.method} ${route.url.replaceAll('%00', ':id')}`;
       if (open.has(name)) expect([200, 400], `${name}: ${body}`).toContain(status);

@@ -11,6 +11,8 @@ import {
   technicianArrivedTopic,
   technicianEnRouteEffect,
   technicianEnRouteTopic,
+  registrationRequestedEffect,
+  registrationRequestedTopic,
 } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
@@ -26,6 +28,7 @@ import type { NotificationsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail } from './use-cases/send-password-reset-email.ts';
 import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
 import { sendArrived, sendOnMyWay } from './use-cases/send-technician-news.ts';
+import { sendRegistrationEmail } from './use-cases/send-registration-email.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
   name: 'notifications',
@@ -62,6 +65,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [technicianEnRouteTopic]: effectHandler({ from: ['tracking'], schema: technicianEnRouteEffect, apply: (trx, event) => sendOnMyWay(ctx, trx, event) }),
         [technicianArrivedTopic]: effectHandler({ from: ['tracking'], schema: technicianArrivedEffect, apply: (trx, event) => sendArrived(ctx, trx, event) }),
         [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),
+        [registrationRequestedTopic]: effectHandler({ from: ['accounts'], schema: registrationRequestedEffect, apply: (trx, event) => sendRegistrationEmail(ctx, trx, event) }),
       },
     });
     await app.register(messageRoutes, { ctx });

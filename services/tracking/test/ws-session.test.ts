@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { authMessages, backOfficeLogoutPath, sessionCookieName, wsMessages } from '@repo/contracts';
+import { authMessages, backOfficeLogoutPath, confirmEmailPath, registrationRequestedTopic, sessionCookieName, wsMessages, type RegistrationRequested } from '@repo/contracts';
 import type { ServiceApp } from '@repo/service-kit';
+import { publishedEffects } from '@repo/service-kit/testing';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 // A real accounts service: tracking asks it over HTTP whether sessions are active, as in production.
 import type { AccountsDatabase } from '@repo/accounts/db/schema';
@@ -23,7 +24,7 @@ const listen = async (app: ServiceApp) => {
 };
 
 beforeAll(async () => {
-  accounts = await createTestService(accountsService, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000' });
+  accounts = await createTestService(accountsService, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000', REGISTRATION_CLIENT_MAX: '1000' });
   accountsUrl = `http://${await listen(accounts.app)}`;
   // Booking's address leads nowhere: tracking's effects for it wait in its outbox.
   tracking = await createTestService(trackingService, { PEER_URLS: `accounts=${accountsUrl},booking=http://127.0.0.1:9,notifications=http://127.0.0.1:9`, SEED_DEMO: 'true' });
@@ -47,9 +48,12 @@ async function customerCookie(): Promise<string> {
   const email = `rider-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const password = 'kettle-harbor-42';
   const registered = await post('/api/auth/register', { firstName: 'Ada', lastName: 'Ray', email, phone: '(904) 555-0100', password, confirmPassword: password });
-  expect(registered.status).toBe(201);
-  const login = await post('/api/auth/login', { email, password });
-  const cookie = login.headers.getSetCookie().find((value) => value.startsWith(`${sessionCookieName}=`));
+  expect(registered.status).toBe(202);
+  // The emailed link's token, as accounts published it for notifications; opening the link signs the customer in.
+  const proof = (await publishedEffects<RegistrationRequested>(accounts.database, registrationRequestedTopic)).find((effect) => effect.email === email);
+  const confirmed = await post(confirmEmailPath, { token: proof?.purpose === 'email-proof' ? proof.token : '' });
+  expect(confirmed.status).toBe(200);
+  const cookie = confirmed.headers.getSetCookie().find((value) => value.startsWith(`${sessionCookieName}=`));
   expect(cookie).toBeDefined();
   return cookie!.split(';')[0]!;
 }

@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
       { path: paths.register, lazy: () => import('./routes/register.tsx') },
       { path: paths.forgotPassword, lazy: () => import('./routes/forgot-password.tsx') },
       { path: paths.resetPassword, lazy: () => import('./routes/reset-password.tsx') },
+      { path: paths.confirmEmail, lazy: () => import('./routes/confirm-email.tsx') },
       { path: paths.customerPortal, handle: pageHasSignOut, lazy: () => import('./routes/customer-portal.tsx') },
       { path: paths.appointmentRoute, lazy: () => import('./routes/appointment.tsx') },
       { path: paths.technicianTrackingRoute, lazy: () => import('./routes/technician-tracking.tsx') },

@@ -9,6 +9,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where the emailed link opens, with its `?token=` (contracts' `passwordResetPagePath`). */
   resetPassword: '/reset-password',
+  /** Where a registration's emailed link opens, with its `#token=` (contracts' `confirmEmailPagePath`). */
+  confirmEmail: '/confirm-email',
   customerPortal: '/customer-portal',
   /**
    * Contracts' `appointmentPagePath`, written out here: importing it would bring the contracts' zod schemas into the

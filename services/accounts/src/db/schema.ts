@@ -136,6 +136,22 @@ export type PasswordResetsTable = {
   created_at: Date;
 };
 
+/** A registration waiting for its email to be proven (see the pending-registrations migration). */
+export type PendingRegistrationsTable = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string | null;
+  password_hash: string;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  replaced_at: Date | null;
+  created_at: Date;
+};
+
 export type AccountsDatabase = {
   customers: CustomersTable;
   staff_users: StaffUsersTable;
@@ -144,6 +160,7 @@ export type AccountsDatabase = {
   login_failures: LoginFailuresTable;
   import_jobs: ImportJobsTable;
   password_resets: PasswordResetsTable;
+  pending_registrations: PendingRegistrationsTable;
 };
 
 export type CustomerRow = Selectable<CustomersTable>;
@@ -152,6 +169,7 @@ export type ServiceProCustomerRow = Selectable<ServiceProCustomersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;
 export type PasswordResetRow = Selectable<PasswordResetsTable>;
+export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

@@ -1,4 +1,11 @@
-import { demoCustomerSeededEffect, demoCustomerSeededTopic, passwordResetRequestedEffect, passwordResetRequestedTopic } from '@repo/contracts';
+import {
+  demoCustomerSeededEffect,
+  demoCustomerSeededTopic,
+  passwordResetRequestedEffect,
+  passwordResetRequestedTopic,
+  registrationRequestedEffect,
+  registrationRequestedTopic,
+} from '@repo/contracts';
 import type { Effects } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
 
@@ -6,6 +13,7 @@ import type { AccountsDatabase } from '../db/schema.ts';
 export const accountsOutgoing = {
   [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect },
   [passwordResetRequestedTopic]: { to: 'notifications', schema: passwordResetRequestedEffect },
+  [registrationRequestedTopic]: { to: 'notifications', schema: registrationRequestedEffect },
 } as const;
 
 /** The part of accounts' effects its use cases use: writing a message into their transaction. */

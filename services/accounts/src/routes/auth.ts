@@ -6,6 +6,9 @@ import {
   backOfficeSessionResponseSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  confirmEmailPath,
+  confirmEmailRequestSchema,
+  confirmEmailResponseSchema,
   currentSessionPath,
   currentSessionResponseSchema,
   customerSchema,
@@ -23,6 +26,8 @@ import {
   passwordResetRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
+  registrationCheckEmail,
+  registrationMessages,
   sessionCookieName,
   staffSessionCookieName,
 } from '@repo/contracts';
@@ -30,10 +35,11 @@ import { errorResponses, signSession, type ServiceApp } from '@repo/service-kit'
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { backOfficeUserOf, isBackOfficeSession } from '../use-cases/back-office-session.ts';
-import { normalizeEmail, passwordResetThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
+import { normalizeEmail, passwordResetThrottled, registrationThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
 import type { AccountsEnv } from '../env.ts';
 import { changePassword } from '../use-cases/change-password.ts';
 import { completePasswordReset } from '../use-cases/complete-password-reset.ts';
+import { confirmRegistration } from '../use-cases/confirm-registration.ts';
 import type { AccountsContext } from '../use-cases/context.ts';
 import { getOwnAccount } from '../use-cases/get-own-account.ts';
 import { getLinkedServiceHistory } from '../use-cases/linked-service-history.ts';
@@ -80,36 +86,71 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     if (limit.isAllowed || !limit.isExceeded) return;
     throw new TooManyAttemptsError(`Too many attempts. Please wait ${limit.ttlInSeconds} seconds and try again.`, limit.ttlInSeconds);
   };
-  // Reset requests, in the kit's shared limits too: per client before the body is read, then per email (as typed,
-  // normalised, whether or not an account has it; hashed, so the counters hold no addresses).
-  const resetWindowMs = env.PASSWORD_RESET_WINDOW_MINUTES * 60_000;
-  const resetClientBucket = app.createRateLimit({ max: env.PASSWORD_RESET_CLIENT_MAX, timeWindow: resetWindowMs, keyGenerator: (request) => `password-reset-client:${request.ip}` });
-  const resetEmailBucket = app.createRateLimit({
-    max: env.PASSWORD_RESET_EMAIL_MAX,
-    timeWindow: resetWindowMs,
-    keyGenerator: (request) => `password-reset-email:${createHash('sha256').update(normalizeEmail((request.body as { email: string }).email)).digest('hex')}`,
-  });
-  const resetRequests = (bucket: typeof resetClientBucket) => async (request: FastifyRequest) => {
-    const limit = await bucket(request);
-    if (limit.isAllowed || !limit.isExceeded) return;
-    throw passwordResetThrottled(limit.ttlInSeconds);
+  // Reset requests and registrations, each in the kit's shared limits too: per client before the body is read, then
+  // per email (as typed, normalised, whether or not an account has it; hashed, so the counters hold no addresses).
+  const emailKey = (request: FastifyRequest) => createHash('sha256').update(normalizeEmail((request.body as { email: string }).email)).digest('hex');
+  const emailedLinkBuckets = (name: string, { max, clientMax, windowMinutes }: { max: number; clientMax: number; windowMinutes: number }, refuse: (retryAfterSeconds: number) => Error) => {
+    const timeWindow = windowMinutes * 60_000;
+    const refusing = (bucket: ReturnType<typeof app.createRateLimit>) => async (request: FastifyRequest) => {
+      const limit = await bucket(request);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      throw refuse(limit.ttlInSeconds);
+    };
+    return {
+      client: refusing(app.createRateLimit({ max: clientMax, timeWindow, keyGenerator: (request) => `${name}-client:${request.ip}` })),
+      // After validation: the email bucket reads the body.
+      email: refusing(app.createRateLimit({ max, timeWindow, keyGenerator: (request) => `${name}-email:${emailKey(request)}` })),
+    };
   };
+  const resetRequests = emailedLinkBuckets(
+    'password-reset',
+    { max: env.PASSWORD_RESET_EMAIL_MAX, clientMax: env.PASSWORD_RESET_CLIENT_MAX, windowMinutes: env.PASSWORD_RESET_WINDOW_MINUTES },
+    passwordResetThrottled,
+  );
+  const registrations = emailedLinkBuckets(
+    'registration',
+    { max: env.REGISTRATION_EMAIL_MAX, clientMax: env.REGISTRATION_CLIENT_MAX, windowMinutes: env.REGISTRATION_WINDOW_MINUTES },
+    registrationThrottled,
+  );
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
   });
 
   app.post('/api/auth/register', {
+    onRequest: [passwordAttempts, registrations.client],
+    preHandler: registrations.email,
+    schema: {
+      tags: ['auth'],
+      summary: 'Register for the portal: emails a link that creates the account',
+      description:
+        'Answers 202 with the same message whatever the email. For an email no account has, the registration waits and the email is sent a ' +
+        'single-use link to the portal, valid 30 minutes, that creates the account (`POST ' + confirmEmailPath + '`); registering again ends the ' +
+        "earlier link. For an email that has an account, nothing is created and its owner is emailed that someone tried. 429 past the " +
+        'registrations allowed per email or per client.',
+      body: registerRequestSchema,
+      response: { 202: registerResponseSchema },
+    },
+  }, async (request, reply) => {
+    await registerCustomer(ctx, request.body);
+    return reply.code(202).send({ message: registrationCheckEmail(request.body.email) });
+  });
+
+  app.post(confirmEmailPath, {
     onRequest: passwordAttempts,
     schema: {
       tags: ['auth'],
-      summary: 'Create a customer account for the portal',
-      description: 'An email that already has an account is a 409, counted as a failed attempt on that email.',
-      body: registerRequestSchema,
-      response: { 201: registerResponseSchema, ...errorResponses(409) },
+      summary: "Finish a registration with its emailed link's token: creates the account and signs the customer in",
+      description:
+        'Creates the account with its email proven, sets the session cookie and answers the token, as login does. An unknown, used, replaced ' +
+        'or expired link is a 400 naming the token; an email that got an account after the link was sent is a 409.',
+      body: confirmEmailRequestSchema,
+      response: { 200: confirmEmailResponseSchema, ...errorResponses(409) },
     },
   }, async (request, reply) => {
-    const customer = await registerCustomer(ctx, request.body, request.ip);
-    return reply.code(201).send({ message: 'Your account has been created. Please log in.', customer });
+    const session = await confirmRegistration(ctx, request.body);
+    const token = mint(session);
+    reply.setCookie(sessionCookieName, token, { ...cookie, maxAge: session.maxAgeSeconds });
+    return { token, message: registrationMessages.completed };
   });
 
   app.post('/api/auth/login', {
@@ -158,9 +199,8 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   }, async (request) => ({ message: await changePassword(ctx, request.session, request.body, request.ip) }));
 
   app.post(passwordResetPath, {
-    onRequest: resetRequests(resetClientBucket),
-    // After validation: the email bucket reads the body.
-    preHandler: resetRequests(resetEmailBucket),
+    onRequest: resetRequests.client,
+    preHandler: resetRequests.email,
     schema: {
       tags: ['auth'],
       summary: 'Ask for a password reset link by email',

@@ -16,7 +16,7 @@ import type { AccountsContext } from './context.ts';
 export type Attempt = { scope: SessionKind; email: string; client: string };
 
 /**
- * The durable throttle step of login, registration and password change (see `nextAttemptAt` for who is refused). An
+ * The durable throttle step of login and password change (see `nextAttemptAt` for who is refused). An
  * attempt is written down as a failure before the password is checked (so parallel guesses count too) and
  * `clearAttemptFailures` forgets the ones from this client on this account once an attempt succeeds. When refused, it
  * throws 429 without checking anything, the same for an email no account has.

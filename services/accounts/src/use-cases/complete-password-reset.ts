@@ -3,7 +3,7 @@ import { badRequest } from '@repo/service-kit';
 import type { PasswordResetRow } from '../db/schema.ts';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
-import { resetTokenHash } from '../domain/reset-tokens.ts';
+import { linkTokenHash } from '../domain/link-tokens.ts';
 import { findCustomerById, recordEmailProven, updateCustomerPassword } from '../repositories/customer-repository.ts';
 import { findPasswordResetByHash, lockPasswordResetByHash, markPasswordResetUsed } from '../repositories/password-reset-repository.ts';
 import { revokeAccountSessions } from '../repositories/session-repository.ts';
@@ -28,7 +28,7 @@ function openLink(reset: PasswordResetRow | undefined, now: Date): PasswordReset
  * sign-ins on the account are forgotten. The customer signs in afresh with the new password.
  */
 export async function completePasswordReset(ctx: AccountsContext, { token, password }: PasswordResetCompleteRequest, client: string): Promise<string> {
-  const tokenHash = resetTokenHash(token);
+  const tokenHash = linkTokenHash(token);
   openLink(await findPasswordResetByHash(ctx.db, tokenHash), ctx.now());
   refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);

@@ -1,43 +1,69 @@
-import { authMessages, type Customer, type RegisterRequest } from '@repo/contracts';
-import { conflict } from '@repo/service-kit';
-import { isUniqueViolation } from '@repo/service-kit/db';
+import { randomUUID } from 'node:crypto';
+import { registration, registrationRequestedTopic, type RegisterRequest } from '@repo/contracts';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
-import { insertCustomer } from '../repositories/customer-repository.ts';
-import { toCustomer } from '../repositories/mappers.ts';
-import { clearAttemptFailures, takeAccountAttempt } from './account-attempts.ts';
+import { newLinkToken, linkTokenHash } from '../domain/link-tokens.ts';
+import { findCustomerByEmail } from '../repositories/customer-repository.ts';
+import {
+  deletePendingRegistrationsExpiredBefore,
+  insertPendingRegistration,
+  replaceOpenPendingRegistrations,
+} from '../repositories/pending-registration-repository.ts';
 import type { AccountsContext } from './context.ts';
 
+/** Links that expired longer ago than this are dropped when their email registers again. */
+const keepExpiredMs = 24 * 60 * 60_000;
+
 /**
- * A new customer account. The email and phone it gives are claims, not proofs: the account is linked to no imported
- * customer and sees only what it creates itself, until the customer proves the email or phone (see
- * `linkCustomersToImported`). An email already in use (in any letter case) is a 409 and counts as a failed attempt on
- * that email from that client, so probing for accounts is throttled exactly like guessing passwords. (Answering the same for a taken
- * email, and emailing its owner instead, needs outgoing email, which the notifications service brings.)
+ * A registration, which creates no account: the account exists only once the email is proven (`confirmRegistration`).
+ * For an email no account has, the registration waits with its token's hash, valid `registration.linkValidMinutes`,
+ * and the email's earlier open registrations end. For an email an account has (in any letter case), nothing is
+ * stored and its owner is told someone tried. Either way `account.registration-requested` is published in the same
+ * transaction, after the same work up to it (the password hashed, a token made, the same statements run), so the
+ * caller's answer, the same either way, takes about as long and tells nobody which emails have accounts.
  */
-export async function registerCustomer(ctx: AccountsContext, input: RegisterRequest, client: string): Promise<Customer> {
+export async function registerCustomer(ctx: AccountsContext, input: RegisterRequest): Promise<void> {
   refuseCommonPassword(input.password);
   const email = input.email.trim();
-  const attempt = { scope: 'customer', email, client } as const;
-  await takeAccountAttempt(ctx, attempt);
   const passwordHash = await hashPassword(input.password);
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const row = await insertCustomer(trx, {
-        first_name: input.firstName,
-        last_name: input.lastName,
-        email,
-        phone: input.phone,
-        address: input.address || null,
-        password_hash: passwordHash,
-        service_pro_customer_id: null,
-        last_login: null,
+  const token = newLinkToken();
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + registration.linkValidMinutes * 60_000);
+  const requestId = randomUUID();
+  await ctx.db.transaction().execute(async (trx) => {
+    const owner = await findCustomerByEmail(trx, email);
+    await replaceOpenPendingRegistrations(trx, email, now);
+    await deletePendingRegistrationsExpiredBefore(trx, email, new Date(now.getTime() - keepExpiredMs));
+    if (owner) {
+      await ctx.effects.enqueue(trx, registrationRequestedTopic, {
+        purpose: 'registration-attempt',
+        requestId,
+        email: owner.email,
+        customerName: `${owner.first_name} ${owner.last_name}`.trim(),
       });
-      await clearAttemptFailures(trx, attempt);
-      return toCustomer(row);
+      return;
+    }
+    await insertPendingRegistration(trx, {
+      id: requestId,
+      email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      phone: input.phone,
+      address: input.address || null,
+      password_hash: passwordHash,
+      token_hash: linkTokenHash(token),
+      expires_at: expiresAt,
+      used_at: null,
+      replaced_at: null,
+      created_at: now,
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(authMessages.emailTaken, { email: authMessages.emailTaken });
-    throw err;
-  }
+    await ctx.effects.enqueue(trx, registrationRequestedTopic, {
+      purpose: 'email-proof',
+      requestId,
+      email,
+      customerName: `${input.firstName} ${input.lastName}`.trim(),
+      token,
+      expiresAt: expiresAt.toISOString(),
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { passwordReset, passwordResetRequestedTopic, type PasswordResetRequest } from '@repo/contracts';
-import { newResetToken, resetTokenHash } from '../domain/reset-tokens.ts';
+import { newLinkToken, linkTokenHash } from '../domain/link-tokens.ts';
 import { lockCustomerByEmail } from '../repositories/customer-repository.ts';
 import { deletePasswordResetsExpiredBefore, insertPasswordReset, replaceOpenPasswordResets } from '../repositories/password-reset-repository.ts';
 import type { AccountsContext } from './context.ts';
@@ -19,8 +19,8 @@ const nobody = 0;
  */
 export async function requestPasswordReset(ctx: AccountsContext, { email }: PasswordResetRequest): Promise<void> {
   const now = ctx.now();
-  const token = newResetToken();
-  const tokenHash = resetTokenHash(token);
+  const token = newLinkToken();
+  const tokenHash = linkTokenHash(token);
   const expiresAt = new Date(now.getTime() + passwordReset.linkValidMinutes * 60_000);
   await ctx.db.transaction().execute(async (trx) => {
     // Locked, so two requests at once leave one open link.

@@ -1,5 +1,6 @@
 import { expect, vi } from 'vitest';
-import { authMessages, staffSessionCookieName, type ImportJob } from '@repo/contracts';
+import { authMessages, confirmEmailPath, registrationRequestedTopic, staffSessionCookieName, type Customer, type ImportJob, type RegistrationRequested } from '@repo/contracts';
+import { publishedEffects } from '@repo/service-kit/testing';
 import { serviceProSandboxCredentials } from '@repo/field-service/sandbox';
 import { createTestService, type TestService } from '@repo/service-kit/test-service';
 import type { AccountsDatabase } from '../../src/db/schema.ts';
@@ -24,11 +25,11 @@ export function testClock(start = '2026-12-01T15:00:00Z'): TestClock {
   };
 }
 
-/** Accounts on its own test database, with the first administrator and sign-in attempts unthrottled per client. */
+/** Accounts on its own test database, with the first administrator, and sign-in attempts and registrations unthrottled per client. */
 export function startAccounts(env: Record<string, string> = {}, clock?: TestClock): Promise<AccountsTestService> {
   return createTestService(
     accountsService,
-    { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000', ...env },
+    { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOGIN_RATE_LIMIT_MAX: '1000', REGISTRATION_CLIENT_MAX: '1000', ...env },
     clock ? { now: clock.now } : undefined,
   );
 }
@@ -46,8 +47,27 @@ export async function signInBackOffice(service: AccountsTestService, credentials
   return { token: response.json().token as string, user: response.json().user, cookie };
 }
 
+/** What accounts published for registrations of `email` (any letter case), oldest first: what the emails sent carry. */
+export async function registrationsPublished(service: AccountsTestService, email: string): Promise<RegistrationRequested[]> {
+  const published = await publishedEffects<RegistrationRequested>(service.database, registrationRequestedTopic);
+  return published.filter((effect) => effect.email.toLowerCase() === email.trim().toLowerCase());
+}
+
+/** The token of the newest confirmation link emailed to `email`, as the customer finds it in their inbox. */
+export async function confirmationToken(service: AccountsTestService, email: string): Promise<string> {
+  const proof = (await registrationsPublished(service, email)).filter((effect) => effect.purpose === 'email-proof').at(-1);
+  expect(proof, `no confirmation link for ${email}`).toBeDefined();
+  return (proof as Extract<RegistrationRequested, { purpose: 'email-proof' }>).token;
+}
+
 let registered = 0;
-/** A portal customer registered through POST /api/auth/register; each gets its own email unless one is given. */
+/** Each registration from a client address of its own, so no per-client bucket of a test's service answers for it. */
+const registrationAddress = addressesFrom(250);
+/**
+ * A portal customer as registration makes one: POST /api/auth/register, then the emailed link's token (read from
+ * the published effect) to POST /api/auth/confirm-email. Each gets its own email unless one is given. Answers the
+ * session the confirmation started and the account as the customer sees it.
+ */
 export async function registerCustomer(
   service: AccountsTestService,
   details: Partial<{ firstName: string; lastName: string; email: string; phone: string; password: string }> = {},
@@ -55,19 +75,33 @@ export async function registerCustomer(
   registered += 1;
   const password = details.password ?? 'kettle-harbor-42';
   const payload = { firstName: 'Avery', lastName: 'Cole', email: `customer${registered}@example.com`, phone: '(904) 555-0199', ...details, password, confirmPassword: password };
-  const response = await service.app.inject({ method: 'POST', url: '/api/auth/register', payload });
-  expect(response.statusCode).toBe(201);
-  return { email: payload.email, password, customer: response.json().customer as { id: number; serviceProCustomerId: string | null } };
+  const remoteAddress = registrationAddress();
+  const response = await service.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress });
+  expect(response.statusCode, response.body).toBe(202);
+  const confirmed = await service.app.inject({ method: 'POST', url: confirmEmailPath, payload: { token: await confirmationToken(service, payload.email) }, remoteAddress });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const token = confirmed.json().token as string;
+  const customer = (await service.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).json() as Customer;
+  return { email: payload.email, password, customer, token };
 }
 
 /**
- * Marks a customer's email or phone as proven, as the confirmation link or SMS code of the notifications service will
- * (until it lands, nothing but this and the demo seed proves a contact).
+ * Marks a customer's phone as proven, as an SMS code will (nothing in the product proves a phone yet), or their email
+ * (the confirmation link of registration or a password reset does that in the product).
  */
 export async function proveContact(service: AccountsTestService, email: string, contact: 'email' | 'phone'): Promise<void> {
   const column = contact === 'email' ? 'email_verified_at' : 'phone_verified_at';
   const proven = await service.db.updateTable('customers').set({ [column]: new Date() }).where('email', '=', email).executeTakeFirst();
   expect(Number(proven.numUpdatedRows)).toBe(1);
+}
+
+/**
+ * Makes a customer's email unproven again: an account as registration made them before it asked for proof, whose
+ * email is only a claim (accounts from then keep `email_verified_at` null until a reset link proves it).
+ */
+export async function forgetEmailProof(service: AccountsTestService, email: string): Promise<void> {
+  const changed = await service.db.updateTable('customers').set({ email_verified_at: null }).where('email', '=', email).executeTakeFirst();
+  expect(Number(changed.numUpdatedRows)).toBe(1);
 }
 
 /** Accounts' environment for a ServicePro sandbox (server credentials as configuration gives them); `overrides` wins. */

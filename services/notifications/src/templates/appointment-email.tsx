@@ -3,7 +3,7 @@ import { booking, business } from '@repo/contracts';
 import type { AppointmentEmailKind } from '../domain/messages.ts';
 import type { ReminderKind } from '../domain/reminders.ts';
 import { ActionLink } from './action-link.tsx';
-import { CallUs, Detail, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+import { CallUs, Detail, EmailLayout, firstName, renderEmail, styles, type RenderedEmail } from './layout.tsx';
 
 /** What an appointment email says: the visit, and the link to its page. */
 export type AppointmentEmailProps = {
@@ -24,7 +24,6 @@ export type AppointmentEmailProps = {
 
 type Wording = { subject: string; heading: string; intro: string; action: string };
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 function wording({ kind, day, customerName, window }: AppointmentEmailProps): Wording {
   const hello = `Hi ${firstName(customerName)},`;

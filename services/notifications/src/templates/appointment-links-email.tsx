@@ -1,7 +1,7 @@
 import { Heading, Section, Text } from '@react-email/components';
 import { business } from '@repo/contracts';
 import { ActionLink } from './action-link.tsx';
-import { CallUs, Detail, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+import { CallUs, Detail, EmailLayout, firstName, renderEmail, styles, type RenderedEmail } from './layout.tsx';
 
 /** One upcoming appointment of the "find my appointment" email. */
 export type ListedAppointment = {
@@ -25,14 +25,13 @@ const subjectOf = ({ appointments }: AppointmentLinksEmailProps) =>
  * page (view, reschedule, cancel, add to calendar, track), written out as text too.
  */
 export function AppointmentLinksEmail(props: AppointmentLinksEmailProps) {
-  const firstName = props.customerName.trim().split(/\s+/)[0] ?? props.customerName;
   return (
     <EmailLayout subject={subjectOf(props)} preview={`The links to your ${business.name} appointments`}>
       <Heading as="h1" style={styles.heading}>
         {props.appointments.length === 1 ? 'Your upcoming appointment' : 'Your upcoming appointments'}
       </Heading>
       <Text style={styles.paragraph}>
-        {`Hi ${firstName}, someone (we hope you) asked for the links to the appointments booked with this email address. Each link opens the appointment's page, where you can view, reschedule or cancel it, add it to your calendar and track the technician.`}
+        {`Hi ${firstName(props.customerName)}, someone (we hope you) asked for the links to the appointments booked with this email address. Each link opens the appointment's page, where you can view, reschedule or cancel it, add it to your calendar and track the technician.`}
       </Text>
       {props.appointments.map((appointment) => (
         <Section key={appointment.confirmationCode} style={styles.details}>

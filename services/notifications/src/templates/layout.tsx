@@ -26,6 +26,9 @@ export const styles = {
   footer: { color: muted, fontSize: 13, lineHeight: '18px', margin: '4px 0', padding: '0 24px' },
 };
 
+/** The first name of a full name, for the greeting. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
 export function Detail({ label, children }: { label: string; children: string }) {
   return (
     <>

@@ -1,7 +1,7 @@
 import { Heading, Link, Text } from '@react-email/components';
 import { business, passwordReset } from '@repo/contracts';
 import { ActionLink } from './action-link.tsx';
-import { EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+import { EmailLayout, firstName, renderEmail, styles, type RenderedEmail } from './layout.tsx';
 
 /** What a password reset email says: whose account, the link, and until when it works. */
 export type PasswordResetEmailProps = {
@@ -14,7 +14,6 @@ export type PasswordResetEmailProps = {
 const subject = `Choose a new password for your ${business.name} account`;
 
 const clockTime = new Intl.DateTimeFormat('en-US', { timeZone: business.timeZone, hour: 'numeric', minute: '2-digit', hour12: true });
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /**
  * The reset link email: who asked and what the link does, the button and the address written out (for a reader with

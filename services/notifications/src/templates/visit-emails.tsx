@@ -1,9 +1,8 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { business } from '@repo/contracts';
 import { ActionLink } from './action-link.tsx';
-import { CallUs, Detail, EmailLayout, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+import { CallUs, Detail, EmailLayout, firstName, renderEmail, styles, type RenderedEmail } from './layout.tsx';
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /** The technician as the customer's emails name them: first name and initials only. */
 export type ShownTechnician = { firstName: string; initials: string };

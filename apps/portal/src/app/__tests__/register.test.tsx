@@ -1,10 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '@repo/contracts';
+import { authMessages, registrationCheckEmail, registrationMessages } from '@repo/contracts';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { apiError, fakeApi, heldAnswer, json, networkError } from '@repo/ui/testing/api';
-import { customer } from './support/fixtures.ts';
 
 const fieldLabels = {
   firstName: 'First Name',
@@ -87,7 +86,7 @@ describe('registration (/register)', () => {
     expect(field('confirmPassword').getAttribute('aria-invalid')).toBe('false');
   });
 
-  it('is busy while registering, then toasts Registration Successful and opens the login page', async () => {
+  it('is busy while registering, then says to check the email, and going back keeps what was typed', async () => {
     const registered = heldAnswer();
     const api = fakeApi({ 'POST /api/auth/register': registered.answer });
     const { submit } = await renderRegister();
@@ -98,31 +97,39 @@ describe('registration (/register)', () => {
     for (const name of Object.keys(fieldLabels) as Field[]) expect(field(name).disabled).toBe(true);
     expect(api.sent('POST /api/auth/register')[0]?.body).toEqual({ ...valid, address: undefined });
 
-    registered.release(json(201, { message: 'Your account has been created. Please log in.', customer }));
-    await expectPageHeading('Customer Login');
-    expect(window.location.pathname).toBe('/login');
-    await expectToast('Registration Successful', 'Your account has been created. Please log in.');
+    registered.release(json(202, { message: registrationCheckEmail(valid.email) }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Check your email');
+    expect(status.textContent).toContain(`Check your email: we sent a link to ${valid.email} to finish creating your account.`);
+    expect(window.location.pathname).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change my details' }));
+    await waitFor(() => expect(field('email').value).toBe(valid.email));
+    expect(field('firstName').value).toBe(valid.firstName);
+    expect(field('password').value).toBe(valid.password);
   });
 
   it('sends the address when one is given', async () => {
-    const api = fakeApi({ 'POST /api/auth/register': () => json(201, { message: 'ok', customer }) });
+    const api = fakeApi({ 'POST /api/auth/register': () => json(202, { message: registrationCheckEmail(valid.email) }) });
     const { submit } = await renderRegister();
     fillForm({ ...valid, address: '12 Aviles Street' });
     fireEvent.click(submit);
-    await expectPageHeading('Customer Login');
+    await screen.findByRole('status');
     expect(api.sent('POST /api/auth/register')[0]?.body).toMatchObject({ address: '12 Aviles Street' });
   });
 
-  it('puts an email already in use (409) on the email field and stays', async () => {
-    fakeApi({ 'POST /api/auth/register': () => apiError(409, 'CONFLICT', authMessages.emailTaken) });
+  it('puts too many registrations (429) beside the email and stays on the form', async () => {
+    const message = registrationMessages.throttled.replace('{minutes}', '15');
+    fakeApi({ 'POST /api/auth/register': () => apiError(429, 'RATE_LIMITED', message) });
     const { submit } = await renderRegister();
     fillForm(valid);
     fireEvent.click(submit);
-    await expectFieldError(field('email'), authMessages.emailTaken);
-    await expectToast('Registration Failed', authMessages.emailTaken);
-    await waitFor(() => expect(document.activeElement).toBe(field('email')));
-    expect(window.location.pathname).toBe('/register');
+    await expectFieldError(field('email'), message);
+    await expectToast('Registration Failed', message);
     expect(screen.getByRole('button', { name: 'Create Account' })).toHaveProperty('disabled', false);
+    expect(field('firstName').value).toBe(valid.firstName);
   });
 
   it('puts a too-common password on the password field, whether the server names the field or not', async () => {

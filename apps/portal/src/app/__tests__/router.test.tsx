@@ -33,6 +33,12 @@ describe('portal app routes', () => {
     await expectDocumentTitle('Create Account | St Augustine Appliance Repair');
   });
 
+  it('serves the email confirmation page with its title', async () => {
+    renderAppAt('/confirm-email');
+    await expectPageHeading('Confirm Your Email');
+    await expectDocumentTitle('Confirm Your Email | St Augustine Appliance Repair');
+  });
+
   it('serves the customer portal, which asks the server who is signed in', async () => {
     const api = fakeApi({ 'GET /api/auth/session': () => json(200, { customer: null }) });
     renderAppAt('/customer-portal');

@@ -41,6 +41,7 @@ describe('prerendered portal pages', () => {
     ['/register', 'Create Account', 'Create Account'],
     ['/forgot-password', 'Forgot Password', 'Send Reset Link'],
     [`/reset-password?token=${'A'.repeat(43)}`, 'Choose a New Password', 'Save New Password'],
+    [`/confirm-email#token=${'A'.repeat(43)}`, 'Confirm Your Email', 'Confirm and Create Account'],
   ])('%s is written with its heading, title and disabled form, and hydrates without a mismatch', async (path, heading, button) => {
     fakeApi({});
     const { page, container, recoverable, hydrationErrors } = await prerenderAndHydrate(path);

@@ -8,6 +8,7 @@ import * as provenContacts from './2026-12-03T0000-proven-contacts.ts';
 import * as loginFailureClients from './2026-12-04T0000-login-failure-clients.ts';
 import * as resumableImport from './2026-12-05T0000-resumable-import.ts';
 import * as passwordResets from './2026-12-12T0000-password-resets.ts';
+import * as pendingRegistrations from './2026-12-14T0000-pending-registrations.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0000-login-failure-clients': loginFailureClients,
   '2026-12-05T0000-resumable-import': resumableImport,
   '2026-12-12T0000-password-resets': passwordResets,
+  '2026-12-14T0000-pending-registrations': pendingRegistrations,
 };

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterRequest } from '@repo/contracts';
+import { registerResponseSchema, type RegisterRequest } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
 
-/** POST /api/auth/register. The new account signs in afterwards, on the login page. */
-export async function registerCustomer(request: RegisterRequest): Promise<void> {
-  await apiJson<unknown>('POST', '/api/auth/register', request);
+/** POST /api/auth/register. Answers the server's "check your email" message, the same whatever the email; null when the answer carried none. */
+export async function registerCustomer(request: RegisterRequest): Promise<string | null> {
+  const answer = await apiJson<unknown>('POST', '/api/auth/register', request);
+  const parsed = registerResponseSchema.safeParse(answer);
+  return parsed.success ? parsed.data.message : null;
 }
 
 export function useRegisterCustomer() {

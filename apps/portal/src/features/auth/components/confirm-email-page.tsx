@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { registrationMessages } from '@repo/contracts';
+import { ApiRequestError, AppAnchor, errorMessage, showToast, useDocumentTitle, useHydrated } from '@repo/ui';
+import { UntilHydrated } from '../../../components/until-hydrated.tsx';
+import { paths } from '../../../config/paths.ts';
+import { readableTitle } from '../../../lib/alert-styles.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useConfirmEmail } from '../api/confirm-email.ts';
+import { AuthFrame } from './auth-frame.tsx';
+
+const failureTitle = 'Account Not Created';
+const unreachableMessage = 'An error occurred. Please check your connection and try again.';
+
+/** The link's token, from the address's fragment (`#token=…`). */
+const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+
+/** Why the link cannot be used, and the way on: registering again, or (when the email has an account) logging in. */
+function LinkProblem({ message, hasAccount }: { message: string; hasAccount: boolean }) {
+  return (
+    <Alert color="red" title="This link cannot be used" role="alert" variant="light" styles={readableTitle}>
+      <Text size="sm">{message}</Text>
+      {hasAccount ? (
+        <Text size="sm" mt="xs">
+          <AppAnchor href={paths.login} fw={600}>
+            Log in
+          </AppAnchor>{' '}
+          or{' '}
+          <AppAnchor href={paths.forgotPassword} fw={600}>
+            reset your password
+          </AppAnchor>
+        </Text>
+      ) : (
+        <AppAnchor href={paths.register} fw={600} size="sm" mt="xs" display="inline-block">
+          Register again
+        </AppAnchor>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * Confirm Your Email (/confirm-email#token=…), the page a registration's emailed link opens. The token is in the
+ * fragment, so it never reaches a server with the page (nor its access log). The account is created when the customer
+ * presses the button, not on opening: a mail scanner that opens links must not use the link up. On success the
+ * customer is signed in and lands in the customer portal; a used, replaced, expired or unknown link says so, with the
+ * way to register again.
+ */
+export function ConfirmEmailPage() {
+  useDocumentTitle('Confirm Your Email');
+  const hydrated = useHydrated();
+  const { hash } = useLocation();
+  const token = tokenOf(hash);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const confirm = useConfirmEmail();
+  const [busy, setBusy] = useState(false);
+  const [linkProblem, setLinkProblem] = useState<{ message: string; hasAccount: boolean } | null>(null);
+  // The prerendered page cannot know the address's token: until hydrated it shows the button, as the server wrote it.
+  const problem = linkProblem ?? (hydrated && !token ? { message: registrationMessages.incompleteLink, hasAccount: false } : null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      await confirm.mutateAsync({ token });
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiRequestError)) {
+        showToast({ title: failureTitle, description: unreachableMessage, variant: 'destructive' });
+        return;
+      }
+      const message = error.apiError?.fields?.token ?? errorMessage(error, unreachableMessage);
+      if (error.status === 400 || error.status === 409) setLinkProblem({ message, hasAccount: error.status === 409 || message === registrationMessages.usedLink });
+      else showToast({ title: failureTitle, description: message, variant: 'destructive' });
+      return;
+    }
+    // A "signed out" answer from before must not greet the portal.
+    queryClient.removeQueries({ queryKey: queryKeys.signedInCustomer });
+    showToast({ title: 'Account Created', description: registrationMessages.completed });
+    navigate(paths.customerPortal, { replace: true });
+  }
+
+  return (
+    <AuthFrame
+      width={440}
+      title="Confirm Your Email"
+      intro="One step left: confirm your email to create your account and sign in."
+      other={{ question: 'Already have an account?', href: paths.login, label: 'Log in' }}
+    >
+      {problem ? (
+        <LinkProblem {...problem} />
+      ) : (
+        <form noValidate onSubmit={handleSubmit} aria-busy={busy} aria-label="Confirm your email">
+          <UntilHydrated>
+            <Stack gap="md">
+              <Text size="sm">Did not register? Close this page: no account is created unless you confirm.</Text>
+              <Button type="submit" fullWidth disabled={busy}>
+                {busy ? 'Creating Account...' : 'Confirm and Create Account'}
+              </Button>
+            </Stack>
+          </UntilHydrated>
+        </form>
+      )}
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { business, registrationRequestedTopic, type RegistrationRequested } from '@repo/contracts';
+import { injectEffect } from '@repo/service-kit/test-service';
+import { startNotifications, TestSmtpServer, type NotificationsTestService } from './helpers.ts';
+
+const smtp = new TestSmtpServer();
+let service: NotificationsTestService;
+beforeAll(async () => {
+  await smtp.start();
+  service = await startNotifications(smtp.port, { PORTAL_ORIGIN: 'http://localhost:8081' });
+});
+afterAll(async () => {
+  await service?.close();
+  await smtp.stop();
+});
+
+/** `account.registration-requested` as accounts publishes it, for a new email and for one that has an account. */
+const proof: Extract<RegistrationRequested, { purpose: 'email-proof' }> = {
+  purpose: 'email-proof',
+  requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d90',
+  email: 'pat@example.com',
+  customerName: 'Pat Rivera',
+  token: 'Zm9vYmFyLXRva2VuLXdpdGgtNDMtY2hhcmFjdGVycw-',
+  // 10:30 AM Eastern (EST).
+  expiresAt: '2026-12-01T15:30:00.000Z',
+};
+const attempt: RegistrationRequested = { purpose: 'registration-attempt', requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d91', email: 'olive@example.com', customerName: 'Olive Owner' };
+
+async function deliver(payload: unknown, messageId?: string) {
+  const response = await injectEffect(service.app, { from: 'accounts', topic: registrationRequestedTopic, payload, ...(messageId ? { messageId } : {}) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { status: 'applied' | 'duplicate' };
+}
+
+const mailsOf = (requestId: string) => smtp.mails.filter((mail) => mail.messageId === `<registration.${requestId}@staugustineappliancerepair.com>`);
+const rowsOf = (requestId: string) => service.db.selectFrom('messages').selectAll().where('message_key', '=', `registration.${requestId}`).execute();
+
+/** Delivers the event three times (twice under one message id, once under another) and answers the one email it sent. */
+async function sentOnce(event: RegistrationRequested) {
+  expect(await deliver(event, `1d7e0c4a-0000-4000-8000-${event.requestId.slice(-12)}`)).toMatchObject({ status: 'applied' });
+  expect(await deliver(event, `1d7e0c4a-0000-4000-8000-${event.requestId.slice(-12)}`)).toMatchObject({ status: 'duplicate' });
+  expect(await deliver(event)).toMatchObject({ status: 'applied' });
+  await expect.poll(async () => (await rowsOf(event.requestId)).map((row) => row.state), { timeout: 20_000 }).toEqual(['sent']);
+  expect(mailsOf(event.requestId)).toHaveLength(1);
+  const [row] = await rowsOf(event.requestId);
+  expect(row).toMatchObject({ kind: event.purpose, channel: 'email', recipient: event.email, appointment_id: null });
+  const [mail] = mailsOf(event.requestId);
+  expect(mail!.to).toMatchObject({ text: event.email });
+  expect(mail!.html).toMatch(/<html[^>]* lang="en"/);
+  return mail!;
+}
+
+it('sends a new email one confirmation email with the link to the portal’s confirmation page, even when the event is delivered twice', async () => {
+  const mail = await sentOnce(proof);
+  expect(mail.subject).toBe(`Confirm your email to finish creating your ${business.name} account`);
+  // The link, in both parts, opens the portal's confirmation page with the token the event carried, in its fragment.
+  const link = `http://localhost:8081/confirm-email#token=${proof.token}`;
+  expect(mail.html).toContain(`href="${link}"`);
+  const written = /http:\/\/localhost:8081\/confirm-email#token=([\w%-]+)/.exec(mail.text!);
+  expect(written, mail.text!).not.toBeNull();
+  expect(decodeURIComponent(written![1]!)).toBe(proof.token);
+  for (const part of [mail.text!, mail.html as string]) {
+    expect(part).toContain('Hi Pat,');
+    expect(part).toContain('30 minutes (until 10:30 AM ET)');
+    expect(part).toContain('no account is created without it');
+  }
+});
+
+it('tells the owner of an email that has an account that someone tried, with the links to log in and to reset the password', async () => {
+  const mail = await sentOnce(attempt);
+  expect(mail.subject).toBe(`Someone tried to create a ${business.name} account with your email`);
+  expect(mail.html).toContain('href="http://localhost:8081/login"');
+  expect(mail.html).toContain('href="http://localhost:8081/forgot-password"');
+  for (const part of [mail.text!, mail.html as string]) {
+    expect(part).toContain('Hi Olive,');
+    expect(part).toContain('someone tried to create a customer portal account with this email');
+    expect(part).toContain('http://localhost:8081/forgot-password');
+    expect(part).toContain(business.phoneDisplay);
+    expect(part).not.toContain('confirm-email');
+  }
+});
+
+it('refuses an event that is not what accounts sends, and sends nothing for it', async () => {
+  const before = smtp.mails.length;
+  const malformed = await injectEffect(service.app, { from: 'accounts', topic: registrationRequestedTopic, payload: { ...proof, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92', token: 'x' } });
+  expect(malformed.statusCode).toBeGreaterThanOrEqual(400);
+  expect(malformed.statusCode).toBeLessThan(500);
+  const fromBooking = await injectEffect(service.app, { from: 'booking', topic: registrationRequestedTopic, payload: { ...attempt, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93' } });
+  expect(fromBooking.statusCode).toBeGreaterThanOrEqual(400);
+  expect(await rowsOf('3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92')).toEqual([]);
+  expect(await rowsOf('3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93')).toEqual([]);
+  expect(smtp.mails.length).toBe(before);
+});
