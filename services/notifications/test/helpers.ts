@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { appointmentChangedTopic, type AppointmentChanged } from '@repo/contracts';
 import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
@@ -92,6 +93,30 @@ export const startNotifications = (smtpPort: number, env: Record<string, string>
     PORTAL_ORIGIN: 'https://portal.example.com',
     ...env,
   }, now ? { now } : undefined);
+
+/**
+ * A real SMTP server and notifications sending to it, for a whole test file: started before its tests, stopped after.
+ * `service` is read in the tests (it exists once `beforeAll` has run).
+ */
+export function notificationsForTests(env: Record<string, string> = {}, now?: () => Date) {
+  const smtp = new TestSmtpServer();
+  let service: NotificationsTestService | undefined;
+  beforeAll(async () => {
+    await smtp.start();
+    service = await startNotifications(smtp.port, env, now);
+  });
+  afterAll(async () => {
+    await service?.close();
+    await smtp.stop();
+  });
+  return {
+    smtp,
+    get service(): NotificationsTestService {
+      if (!service) throw new Error('notifications is started in beforeAll');
+      return service;
+    },
+  };
+}
 
 /** `appointment.changed` as booking publishes it, for appointment `appointmentId` at `version`. */
 export function changedEvent(appointmentId: number, version: number, overrides: Partial<AppointmentChanged> = {}): AppointmentChanged {

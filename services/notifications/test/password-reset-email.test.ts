@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { business, passwordResetRequestedTopic, passwordResetPagePath, type PasswordResetRequested } from '@repo/contracts';
 import { injectEffect } from '@repo/service-kit/test-service';
-import { startNotifications, TestSmtpServer, type NotificationsTestService } from './helpers.ts';
+import { notificationsForTests } from './helpers.ts';
 
-const smtp = new TestSmtpServer();
-let service: NotificationsTestService;
-beforeAll(async () => {
-  await smtp.start();
-  service = await startNotifications(smtp.port, { PORTAL_ORIGIN: 'http://localhost:8081' });
-});
-afterAll(async () => {
-  await service?.close();
-  await smtp.stop();
-});
+const notifications = notificationsForTests({ PORTAL_ORIGIN: 'http://localhost:8081' });
+const { smtp } = notifications;
 
 /** `account.password-reset-requested` as accounts publishes it. */
 const requested: PasswordResetRequested = {
@@ -25,13 +17,13 @@ const requested: PasswordResetRequested = {
 };
 
 async function deliver(payload: unknown, messageId?: string) {
-  const response = await injectEffect(service.app, { from: 'accounts', topic: passwordResetRequestedTopic, payload, ...(messageId ? { messageId } : {}) });
+  const response = await injectEffect(notifications.service.app, { from: 'accounts', topic: passwordResetRequestedTopic, payload, ...(messageId ? { messageId } : {}) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { status: 'applied' | 'duplicate' };
 }
 
 const resetMails = () => smtp.mails.filter((mail) => mail.messageId?.startsWith('<password-reset.'));
-const rowsOf = (requestId: string) => service.db.selectFrom('messages').selectAll().where('message_key', '=', `password-reset.${requestId}`).execute();
+const rowsOf = (requestId: string) => notifications.service.db.selectFrom('messages').selectAll().where('message_key', '=', `password-reset.${requestId}`).execute();
 
 it('sends one email with the link to the portal’s reset page, even when the event is delivered twice', async () => {
   expect(await deliver(requested, '1d7e0c4a-0000-4000-8000-000000000001')).toMatchObject({ status: 'applied' });
@@ -64,10 +56,10 @@ it('sends one email with the link to the portal’s reset page, even when the ev
 
 it('refuses an event that is not what accounts sends, and sends nothing for it', async () => {
   const before = smtp.mails.length;
-  const response = await injectEffect(service.app, { from: 'accounts', topic: passwordResetRequestedTopic, payload: { ...requested, requestId: 'not-a-uuid', token: 'x' } });
+  const response = await injectEffect(notifications.service.app, { from: 'accounts', topic: passwordResetRequestedTopic, payload: { ...requested, requestId: 'not-a-uuid', token: 'x' } });
   expect(response.statusCode).toBeGreaterThanOrEqual(400);
   expect(response.statusCode).toBeLessThan(500);
-  const fromBooking = await injectEffect(service.app, { from: 'booking', topic: passwordResetRequestedTopic, payload: { ...requested, requestId: '0b9c2f4e-5a61-4c1f-9d2e-7f1a3b5c8d91' } });
+  const fromBooking = await injectEffect(notifications.service.app, { from: 'booking', topic: passwordResetRequestedTopic, payload: { ...requested, requestId: '0b9c2f4e-5a61-4c1f-9d2e-7f1a3b5c8d91' } });
   expect(fromBooking.statusCode).toBeGreaterThanOrEqual(400);
   expect(await rowsOf('0b9c2f4e-5a61-4c1f-9d2e-7f1a3b5c8d91')).toEqual([]);
   expect(smtp.mails.length).toBe(before);

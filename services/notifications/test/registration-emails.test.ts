@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { business, registrationRequestedTopic, type RegistrationRequested } from '@repo/contracts';
 import { injectEffect } from '@repo/service-kit/test-service';
-import { startNotifications, TestSmtpServer, type NotificationsTestService } from './helpers.ts';
+import { notificationsForTests } from './helpers.ts';
 
-const smtp = new TestSmtpServer();
-let service: NotificationsTestService;
-beforeAll(async () => {
-  await smtp.start();
-  service = await startNotifications(smtp.port, { PORTAL_ORIGIN: 'http://localhost:8081' });
-});
-afterAll(async () => {
-  await service?.close();
-  await smtp.stop();
-});
+const notifications = notificationsForTests({ PORTAL_ORIGIN: 'http://localhost:8081' });
+const { smtp } = notifications;
 
 /** `account.registration-requested` as accounts publishes it, for a new email and for one that has an account. */
 const proof: Extract<RegistrationRequested, { purpose: 'email-proof' }> = {
@@ -27,13 +19,13 @@ const proof: Extract<RegistrationRequested, { purpose: 'email-proof' }> = {
 const attempt: RegistrationRequested = { purpose: 'registration-attempt', requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d91', email: 'olive@example.com', customerName: 'Olive Owner' };
 
 async function deliver(payload: unknown, messageId?: string) {
-  const response = await injectEffect(service.app, { from: 'accounts', topic: registrationRequestedTopic, payload, ...(messageId ? { messageId } : {}) });
+  const response = await injectEffect(notifications.service.app, { from: 'accounts', topic: registrationRequestedTopic, payload, ...(messageId ? { messageId } : {}) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { status: 'applied' | 'duplicate' };
 }
 
 const mailsOf = (requestId: string) => smtp.mails.filter((mail) => mail.messageId === `<registration.${requestId}@staugustineappliancerepair.com>`);
-const rowsOf = (requestId: string) => service.db.selectFrom('messages').selectAll().where('message_key', '=', `registration.${requestId}`).execute();
+const rowsOf = (requestId: string) => notifications.service.db.selectFrom('messages').selectAll().where('message_key', '=', `registration.${requestId}`).execute();
 
 /** Delivers the event three times (twice under one message id, once under another) and answers the one email it sent. */
 async function sentOnce(event: RegistrationRequested) {
@@ -82,10 +74,10 @@ it('tells the owner of an email that has an account that someone tried, with the
 
 it('refuses an event that is not what accounts sends, and sends nothing for it', async () => {
   const before = smtp.mails.length;
-  const malformed = await injectEffect(service.app, { from: 'accounts', topic: registrationRequestedTopic, payload: { ...proof, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92', token: 'x' } });
+  const malformed = await injectEffect(notifications.service.app, { from: 'accounts', topic: registrationRequestedTopic, payload: { ...proof, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92', token: 'x' } });
   expect(malformed.statusCode).toBeGreaterThanOrEqual(400);
   expect(malformed.statusCode).toBeLessThan(500);
-  const fromBooking = await injectEffect(service.app, { from: 'booking', topic: registrationRequestedTopic, payload: { ...attempt, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93' } });
+  const fromBooking = await injectEffect(notifications.service.app, { from: 'booking', topic: registrationRequestedTopic, payload: { ...attempt, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93' } });
   expect(fromBooking.statusCode).toBeGreaterThanOrEqual(400);
   expect(await rowsOf('3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92')).toEqual([]);
   expect(await rowsOf('3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93')).toEqual([]);

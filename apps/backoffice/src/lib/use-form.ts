@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiRequestError, errorMessage, fieldErrorsOf, showToast, useFieldErrors, type FieldErrors, type SafeParseSchema, type ToastOptions } from '@repo/ui';
 
 /** A form's values checked before sending: the data to send, or the messages under the fields and a toast. */
@@ -94,4 +94,21 @@ function reportFailure<K extends string>(error: unknown, { title, fallback, fiel
   const field = error instanceof ApiRequestError ? statusFields?.[error.status] : undefined;
   if (field && !errors[field]) errors[field] = message;
   return errors;
+}
+
+/** A list page's filters, refused without a toast of their own: a refused one is explained beside its field. */
+export const filterFailure = { title: 'Filter Failed', fallback: 'The filters could not be applied', fields: [] as const };
+
+/**
+ * A list page's filters form (`useForm`), with the filters that came in the address (a hand-edited link, say) checked
+ * at once, so the page can say what is wrong before anything is asked.
+ */
+export function useFiltersForm<K extends string, T>(initial: Record<K, string>, check: (values: Record<K, string>) => Checked<K, T>) {
+  const form = useForm<K>(initial);
+  const { showErrors } = form;
+  const [onArrival] = useState(() => check(initial));
+  useEffect(() => {
+    if (!onArrival.ok) showErrors(onArrival.errors);
+  }, [onArrival, showErrors]);
+  return form;
 }

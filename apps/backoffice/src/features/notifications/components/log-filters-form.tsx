@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { messageChannels, messageKinds, messageStates, type MessageListFilters } from '@repo/contracts';
 import { Columns } from '@repo/ui';
 import { messageChannelLabels, messageKindLabel, messageStateLabels } from '../../../lib/notifications.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { filterFailure, useFiltersForm } from '../../../lib/use-form.ts';
 import { checkFilters, type FilterValues } from '../lib/log-filters.ts';
 
 type LogFiltersFormProps = {
@@ -14,16 +13,9 @@ type LogFiltersFormProps = {
 
 /** The log's filters; a refused one is explained beside its field, and nothing is asked until they are right. */
 export function LogFiltersForm({ initial, onApply, onClear }: LogFiltersFormProps) {
-  const form = useForm<keyof FilterValues>(initial);
-  const failure = { title: 'Filter Failed', fallback: 'The filters could not be applied', fields: [] as const };
-  const { showErrors } = form;
-  // Filters that came in the address (a hand-edited link, say) are checked at once, so the page can say what is wrong.
-  const [onArrival] = useState(() => checkFilters(initial));
-  useEffect(() => {
-    if (!onArrival.ok) showErrors(onArrival.errors);
-  }, [onArrival, showErrors]);
+  const form = useFiltersForm(initial, checkFilters);
   return (
-    <form aria-label="Filter messages" {...form.formProps(checkFilters, async (filters) => onApply(filters), failure)}>
+    <form aria-label="Filter messages" {...form.formProps(checkFilters, async (filters) => onApply(filters), filterFailure)}>
       {/* Fields with a description and fields without share one bottom line. */}
       <Columns cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm" style={{ alignItems: 'end' }}>
         <NativeSelect label="Kind" data={[{ value: '', label: 'Any kind' }, ...messageKinds.map((kind) => ({ value: kind, label: messageKindLabel(kind) }))]} {...form.field('kind')} />

@@ -13,6 +13,7 @@ import { useMessageLog } from '../api/message-log.ts';
 import { filterValuesFrom, hasFilters, logQueryFrom, paramsFor } from '../lib/log-filters.ts';
 import { LogFiltersForm } from './log-filters-form.tsx';
 import { MessageDrawer } from './message-drawer.tsx';
+import { withPage } from '../../../lib/page-param.ts';
 
 const messagesCount = (count: number) => `${formatCount(count)} ${count === 1 ? 'message' : 'messages'}`;
 
@@ -105,14 +106,7 @@ export function NotificationsPage() {
                       page={page.page}
                       pageSize={page.pageSize}
                       total={page.total}
-                      onPage={(next) =>
-                        setParams((current) => {
-                          const updated = new URLSearchParams(current);
-                          if (next > 1) updated.set('page', String(next));
-                          else updated.delete('page');
-                          return updated;
-                        })
-                      }
+                      onPage={(next) => setParams((current) => withPage(current, next))}
                     />
                   </Stack>
                 )}

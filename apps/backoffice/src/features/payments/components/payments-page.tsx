@@ -11,6 +11,7 @@ import { usePaymentLedger } from '../api/payment-ledger.ts';
 import { filterValuesFrom, hasFilters, ledgerQueryFrom, paramsFor } from '../lib/ledger-filters.ts';
 import { paymentStatusColors, paymentStatusLabels, providerLabels } from '../lib/labels.ts';
 import { LedgerFiltersForm } from './ledger-filters-form.tsx';
+import { withPage } from '../../../lib/page-param.ts';
 
 const columns: readonly [Column<PaymentListItem>, ...Column<PaymentListItem>[]] = [
   { header: 'Created', cell: (payment) => formatBusinessDateTime(payment.createdAt) },
@@ -88,14 +89,7 @@ export function PaymentsPage() {
                       page={page.page}
                       pageSize={page.pageSize}
                       total={page.total}
-                      onPage={(next) =>
-                        setParams((current) => {
-                          const updated = new URLSearchParams(current);
-                          if (next > 1) updated.set('page', String(next));
-                          else updated.delete('page');
-                          return updated;
-                        })
-                      }
+                      onPage={(next) => setParams((current) => withPage(current, next))}
                     />
                   </Stack>
                 )}
