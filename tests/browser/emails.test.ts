@@ -56,8 +56,10 @@ describe('emails through the mail catcher', () => {
     const page = await context.newPage();
     const errors = await collectPageErrors(page);
     await page.goto(`${urls.web}/`);
+    await waitForHydration(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Find My Appointment' }).click();
-    await page.waitForURL(`${urls.web}/find-appointment`);
+    await page.getByRole('heading', { level: 1, name: 'Find My Appointment' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/find-appointment');
     await waitForHydration(page);
     const field = page.getByLabel('Email you booked with');
     // Sent empty: the message is beside the field, which gets the focus.
