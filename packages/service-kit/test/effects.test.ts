@@ -123,6 +123,15 @@ describe.each<Driver>(['postgres', 'pglite'])('durable effects on %s', (driver) 
     expect(await waitFor('completion', async () => (await jobState(sender.database, messageId)) === 'completed')).toBe(true);
   });
 
+  it('delivers effects published one after another in the order they were published', async () => {
+    const first = nextAppointment;
+    const appointments = Array.from({ length: 30 }, () => nextAppointment++);
+    // Each its own transaction, committed before the next: the relay moves several in one pass, as one batch.
+    for (const appointmentId of appointments) await sender.assign(appointmentId, 'Gil');
+    await waitFor('every record', async () => appointments.every((id) => receiver.enteredOrder.includes(id)));
+    expect(receiver.enteredOrder.filter((id) => id >= first)).toEqual(appointments);
+  });
+
   it('never delivers an effect whose transaction rolled back', async () => {
     const rolledBack = nextAppointment++;
     const committed = nextAppointment++;

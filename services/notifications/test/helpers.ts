@@ -91,6 +91,8 @@ export const startNotifications = (smtpPort: number, env: Record<string, string>
     SMTP_TIMEOUT_MS: '2000',
     SMTP_FROM: 'St Augustine Appliance Repair <service@staugustineappliancerepair.com>',
     PORTAL_ORIGIN: 'https://portal.example.com',
+    // Reminders and retries come due by the queue's poll: the quickest keeps each test's wait near the due time.
+    EFFECTS_POLL_INTERVAL_SECONDS: '0.5',
     ...env,
   }, now ? { now } : undefined);
 

@@ -57,7 +57,8 @@ export function createEffects<Out extends OutgoingEffects, DB, Jobs extends JobD
   const { service, database, env } = options;
   const outgoing = withConfiguredSubscribers(service, options.outgoing, env);
   const definitions = (options.jobs ?? {}) as Jobs;
-  const tuning = { ...defaultDeliveryTuning, ...options.tuning };
+  const polling = env.EFFECTS_POLL_INTERVAL_SECONDS ? { pollingIntervalSeconds: env.EFFECTS_POLL_INTERVAL_SECONDS } : {};
+  const tuning = { ...defaultDeliveryTuning, ...polling, ...options.tuning };
   const { key, peers } = checkSenderEnv(service, env, outgoing);
   if (tuning.deliveryTimeoutMs >= tuning.expireInSeconds * 1000) {
     throw new Error('effects: deliveryTimeoutMs must be shorter than expireInSeconds');

@@ -66,7 +66,10 @@ async function deliverBatch(to: ServiceName, jobs: Job<DeliveryJob>[], options: 
     log.warn({ messageId: job.data.messageId, to, topic: job.data.topic, attempt: job.retryCount + 1, error: message }, 'effect delivery failed; it will be retried');
     return { id: job.id, status: 'failed', output: { message: message.slice(0, MAX_ERROR_LENGTH) } };
   };
-  const batch: EffectBatch = { messages: jobs.map((job) => ({ messageId: job.data.messageId, topic: job.data.topic, payload: job.data.payload })) };
+  // In publish order: pg-boss fetches jobs made in one relay pass in no set order, and a receiver that keeps the newest
+  // version of something would otherwise drop an older event (an appointment's booking) it sees second.
+  const ordered = jobs.toSorted((a, b) => a.data.sequence - b.data.sequence);
+  const batch: EffectBatch = { messages: ordered.map((job) => ({ messageId: job.data.messageId, topic: job.data.topic, payload: job.data.payload })) };
   const body = JSON.stringify(batch);
   let receipt: EffectBatchReceipt;
   try {

@@ -71,6 +71,11 @@ export const effectsEnvShape = {
    * Each needs its address in PEER_URLS and must trust this service's key.
    */
   EVENT_SUBSCRIBERS: topicSubscribers.optional(),
+  /**
+   * The queue's backstop poll, in seconds (default 5, pg-boss's least 0.5): new messages wake the workers at once,
+   * while delayed jobs and retries come due by this poll, so it bounds how late one runs.
+   */
+  EFFECTS_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5, 'must be at least 0.5 (pg-boss polls no faster)').max(60).optional(),
 };
 
 export type EffectsEnv = {
@@ -78,4 +83,5 @@ export type EffectsEnv = {
   TRUSTED_SERVICE_KEYS?: Partial<Record<ServiceName, string>>;
   PEER_URLS?: Partial<Record<ServiceName, string>>;
   EVENT_SUBSCRIBERS?: Record<string, ServiceName[]>;
+  EFFECTS_POLL_INTERVAL_SECONDS?: number;
 };

@@ -163,6 +163,8 @@ export type Receiver = {
   gate?: Promise<void>;
   entered: number;
   lastEntered?: number;
+  /** The appointments of the applies that started, in the order they started. */
+  enteredOrder: number[];
   /** When set, apply throws (a failing handler): for every appointment, or only for `failOnly`. */
   failWith?: string;
   failOnly?: number;
@@ -185,6 +187,7 @@ export async function startReceiver(config: DatabaseConfig, service: 'tracking' 
     db: database.db,
     requests: 0,
     entered: 0,
+    enteredOrder: [],
     records: () => database.db.selectFrom('tracking_records').selectAll().orderBy('appointment_id').execute(),
     close: async () => {
       await app.close();
@@ -205,6 +208,7 @@ export async function startReceiver(config: DatabaseConfig, service: 'tracking' 
         apply: async (trx, payload) => {
           receiver.entered += 1;
           receiver.lastEntered = payload.appointmentId;
+          receiver.enteredOrder.push(payload.appointmentId);
           await trx.insertInto('tracking_records').values({ appointment_id: payload.appointmentId, technician: payload.technician }).execute();
           await receiver.gate;
           if (receiver.failWith && (receiver.failOnly === undefined || receiver.failOnly === payload.appointmentId)) throw new Error(receiver.failWith);
