@@ -26,8 +26,8 @@ const steps = [
   { name: 'unit and service tests', command: unitAndServiceTests },
   { name: 'unit tests of scripts', command: ['pnpm', 'exec', 'vitest', 'run', '--dir', 'scripts'] },
   { name: 'build', command: ['pnpm', 'build'] },
-  // Checkers nobody here wrote, run offline on the build: valid HTML (vnu), structured data (tests/checks); vnu also on
-  // the pages as Chromium renders them, signed in, from the built stack.
+  // Checkers nobody here wrote, run offline on the build: valid HTML (vnu), structured data (tests/checks). vnu on the
+  // pages as Chromium renders them, signed in, runs with the browser tests, on their stack.
   { name: 'independent checkers', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/checks.vitest.config.ts'] },
   { name: 'browser tests', command: ['pnpm', 'test:browser'] },
   { name: 'fault tests', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/faults.vitest.config.ts'] },

@@ -8,9 +8,9 @@ import { axeViolations } from '../browser/web-support.ts';
 
 // The Nu Html Checker on what the browser renders, not only on what the gateway serves (html.test.ts): the portal and
 // the back office signed in, with every tab and the main dialogs open, and the back office's API reference. Each state's
-// DOM (document.documentElement.outerHTML under a doctype) is checked by vnu like a served page. This is the checkers
-// layer's `rendered` project (checks.vitest.config.ts), which starts the browser tests' stack (real nginx, PostgreSQL,
-// the built services and apps) and drives Debian's Chromium. Every state is taken at desktop and phone widths: lists are
+// DOM (document.documentElement.outerHTML under a doctype) is checked by vnu like a served page. It runs in the
+// browser tests' layer (vitest.config.ts), on their stack (real nginx, PostgreSQL, the built services and apps), and
+// drives Debian's Chromium. Every state is taken at desktop and phone widths: lists are
 // tables on one and cards on the other.
 const admin = inject('admin');
 const browser = useBrowser();

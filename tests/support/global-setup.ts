@@ -6,13 +6,17 @@ import type { TestProject } from 'vitest/node';
 import { appNames, deliveriesPath, serviceNames, type AppName, type DeliveryStatus, type ServiceName } from '@repo/contracts';
 import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@repo/service-kit/testing';
 import { startStack, type RunningStack } from '../../scripts/stack.ts';
+import { FileTurns, type TurnKind } from './file-turns.ts';
 import type { RunningSandboxes } from '@repo/field-service/sandbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     urls: Record<AppName, string>;
     admin: { email: string; password: string };
-    /** POST `${control}/services/<name>/stop` or `/start`: stops or starts one service of the stack. */
+    /**
+     * POST `${control}/services/<name>/stop` or `/start`: stops or starts one service of the stack. POST
+     * `${control}/turns/enter/<shared|alone>` and `/turns/leave/…`: a test file's turn on the stack (take-turn.ts).
+     */
     control: string;
     /** The field-service sandboxes the services use (ServicePro is the configured system): URLs and sign-ins. */
     fieldService: Pick<RunningSandboxes, 'urls' | 'credentials'>;
@@ -38,10 +42,21 @@ let control: Server | undefined;
 
 /**
  * A loopback endpoint through which a browser test stops or starts one service of the stack (the stack lives in this
- * process, the tests in workers): to show what a user sees while tracking restarts, say.
+ * process, the tests in workers): to show what a user sees while tracking restarts, say. It also keeps the test files'
+ * turns on the stack (file-turns.ts).
  */
 async function startControl(running: RunningStack): Promise<string> {
+  const turns = new FileTurns();
   const server = createServer((request, response) => {
+    const turn = /^\/turns\/(enter|leave)\/(shared|alone)$/.exec(request.url ?? '');
+    if (request.method === 'POST' && turn) {
+      const kind = turn[2] as TurnKind;
+      if (turn[1] === 'leave') {
+        turns.leave(kind);
+        response.writeHead(204).end();
+      } else void turns.enter(kind).then(() => response.writeHead(204).end());
+      return;
+    }
     const match = /^\/services\/([a-z]+)\/(stop|start)$/.exec(request.url ?? '');
     const service = serviceNames.find((name) => name === match?.[1]);
     if (request.method !== 'POST' || !match || !service) {
@@ -53,6 +68,8 @@ async function startControl(running: RunningStack): Promise<string> {
       (err: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(err)),
     );
   });
+  // A turn is answered when it comes, which may be minutes away: no request timeout.
+  server.requestTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   control = server;
   const address = server.address();
@@ -112,6 +129,9 @@ export async function setup(project: TestProject) {
       // Every browser test signs in from one address (the gateway on loopback); with the default 10 attempts a minute
       // per client the suite would refuse sign-ins depending on test order. The throttles are proven in accounts' tests.
       LOGIN_RATE_LIMIT_MAX: '1000',
+      // Two test files run at once from that one address: each service's general limit (300 a minute) would depend on
+      // which files meet. The limit is proven in the kit's tests.
+      RATE_LIMIT_MAX: '5000',
       FIND_APPOINTMENT_RATE_LIMIT_MAX: '1000',
       // Likewise the reset requests per client (the system tests send the route hostile input from the same address).
       PASSWORD_RESET_CLIENT_MAX: '1000',
