@@ -46,12 +46,20 @@ export type StackOptions = {
    * gives 1025 and 1080). Its mails are kept under `dataDir/mail`.
    */
   mailCatcher?: { smtpPort?: number; webPort?: number };
+  /**
+   * Ports for the Node gateway of `pnpm start` beside nginx (with `gateway: 'nginx'`): the same apps and services, so a
+   * suite can hold both gateways to the same rules. It answers for the apps' own origins (`urls`), which the services
+   * accept, so callers send those as Origin.
+   */
+  nodeGatewayPorts?: Record<AppName, number>;
 };
 
 export type RunningStack = {
   /** The process id of each service (all the same in the embedded host), for measuring them. */
   pids: () => Partial<Record<ServiceName, number>>;
   urls: Record<AppName, string>;
+  /** The Node gateway's address per app, when it was started beside nginx (`nodeGatewayPorts`). */
+  nodeGatewayUrls?: Record<AppName, string>;
   /** The running field-service sandboxes (absent when `sandboxes: false`). */
   sandboxes?: Pick<RunningSandboxes, 'urls' | 'credentials'>;
   /** The mail catcher: where to read the emails (web) and where they are sent (SMTP port on 127.0.0.1). */
@@ -294,8 +302,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const user = process.getuid?.() === 0 ? 'root' : undefined;
       const nginx = await startNginx({ config: renderNginxConfig(localNginxOptions(topology, prefix, user)), prefix, host: topology.host, ports: appNames.map((app) => options.appPorts[app]) });
       stops.push(() => nginx.stop());
-    } else {
-      const gateway = await startGateway({ ...localGatewayOptions(topology), logger: false });
+    }
+    const nodeGatewayPorts = options.gateway === 'local' ? options.appPorts : options.nodeGatewayPorts;
+    if (nodeGatewayPorts) {
+      const gateway = await startGateway({ ...localGatewayOptions({ ...topology, ports: nodeGatewayPorts }), logger: false });
       stops.push(() => gateway.close());
     }
     return {
@@ -305,6 +315,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           return pid === undefined ? [] : [[service, pid]];
         })),
       urls: origins,
+      nodeGatewayUrls: options.gateway === 'nginx' && options.nodeGatewayPorts
+        ? (Object.fromEntries(appNames.map((app) => [app, `http://127.0.0.1:${options.nodeGatewayPorts![app]}`])) as Record<AppName, string>)
+        : undefined,
       sandboxes: sandboxes && { urls: sandboxes.urls, credentials: sandboxes.credentials },
       mail: { web: `http://127.0.0.1:${mail.webPort}`, smtpPort: mail.smtpPort },
       logFile,

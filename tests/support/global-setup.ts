@@ -12,6 +12,11 @@ import type { RunningSandboxes } from '@repo/field-service/sandbox';
 declare module 'vitest' {
   export interface ProvidedContext {
     urls: Record<AppName, string>;
+    /**
+     * The Node gateway of `pnpm start`, run beside nginx on the same apps and services (nginx serves `urls` when the
+     * stack's gateway is nginx; otherwise both are the Node gateway): the system suites go through each.
+     */
+    nodeGatewayUrls: Record<AppName, string>;
     admin: { email: string; password: string };
     /**
      * POST `${control}/services/<name>/stop` or `/start`: stops or starts one service of the stack. POST
@@ -112,6 +117,7 @@ export async function setup(project: TestProject) {
   }
   const appPorts = await record(appNames, () => freePort());
   const servicePorts = await record(serviceNames, () => freePort());
+  const nodeGatewayPorts = await record(appNames, () => freePort());
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'browser-stack-'));
   const admin = { email: 'owner@example.com', password: 'browser-test-admin-password' };
   stack = await startStack({
@@ -120,6 +126,7 @@ export async function setup(project: TestProject) {
     dataDir,
     appPorts,
     servicePorts,
+    nodeGatewayPorts,
     seed: true,
     env: {
       NODE_ENV: 'test',
@@ -141,6 +148,7 @@ export async function setup(project: TestProject) {
   });
   await demoDataSettled(stack.urls.backoffice, admin);
   project.provide('urls', stack.urls);
+  project.provide('nodeGatewayUrls', stack.nodeGatewayUrls ?? stack.urls);
   project.provide('admin', admin);
   project.provide('control', await startControl(stack));
   if (stack.sandboxes) project.provide('fieldService', stack.sandboxes);

@@ -11,7 +11,7 @@ import {
   type AppName,
 } from '@repo/contracts';
 import { effectHeaders, effectPath } from '@repo/service-kit';
-import { adminToken, closeAgents, customerToken, documentedOperations, send, type Answer, type Operation } from './support.ts';
+import { adminToken, closeAgents, customerToken, documentedOperations, gatewayNames, send, useGateway, type Answer, type Operation } from './support.ts';
 
 /**
  * Who may call what, for every operation the services document and every kind of caller, written down once
@@ -158,7 +158,8 @@ function concrete(path: string): string {
     .replace(/\{appointmentId\}|\{id\}/, String(ids.appointment));
 }
 
-beforeAll(async () => {
+/** The operations, the objects and the callers of the table, made afresh through the gateway the calls go through. */
+async function setUpCallers(): Promise<void> {
   const admin = await adminToken();
   const adminHeaders = { authorization: `Bearer ${admin}` };
   operations = (await documentedOperations(admin)).filter((op) => serviceForPath(op.path) === op.service);
@@ -217,10 +218,15 @@ beforeAll(async () => {
       headers: { [effectHeaders.service]: 'booking', [effectHeaders.timestamp]: String(Math.floor(Date.now() / 1000)), [effectHeaders.messageId]: randomUUID(), [effectHeaders.signature]: randomBytes(32).toString('hex') },
     },
   ];
-}, 180_000);
+}
 afterAll(closeAgents);
 
-describe('the access matrix', () => {
+describe.each(gatewayNames)('the access matrix through %s', (gateway) => {
+  beforeAll(async () => {
+    useGateway(gateway);
+    await setUpCallers();
+  }, 180_000);
+
   it('has a rule for every documented operation, and no rule for an operation that is gone', () => {
     const documented = operations.map(keyOf).filter((key) => !notInMatrix.has(key));
     expect(documented.filter((key) => !(key in rules)), 'operations without a rule').toEqual([]);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, serviceForPath, serviceNames, wsLimits, wsPath, wsServerMessageSchema, type AppName } from '@repo/contracts';
-import { adminToken, closeAgents, customerToken, documentedOperations, send, urls, type Answer, type Operation, type Parameter, type RawRequest, type Schema } from './support.ts';
+import { adminToken, closeAgents, customerToken, documentedOperations, gatewayNames, gatewayUrl, send, urls, useGateway, type Answer, type Operation, type Parameter, type RawRequest, type Schema } from './support.ts';
 
 /**
  * Hostile input against every documented operation of every service, through nginx, as three actors (anonymous, a
@@ -148,9 +148,10 @@ async function snapshot(): Promise<Record<string, unknown>> {
   return result;
 }
 
-describe('hostile input through the gateway', () => {
+describe.each(gatewayNames)('hostile input through %s', (gateway) => {
   let before: Record<string, unknown>;
   beforeAll(async () => {
+    useGateway(gateway);
     const admin = await adminToken();
     adminHeaders = { authorization: `Bearer ${admin}` };
     // Only what the gateway routes to a service (not the services' own /healthz, /readyz, /openapi.json).
@@ -224,7 +225,7 @@ describe('hostile input through the gateway', () => {
 
   it('answers hostile WebSocket messages in its own message shape, and keeps serving', { timeout: 120_000 }, async () => {
     const open = () => new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(`${urls.portal.replace(/^http/, 'ws')}${wsPath}`, { headers: { origin: urls.portal } });
+      const socket = new WebSocket(`${gatewayUrl('portal').replace(/^http/, 'ws')}${wsPath}`, { headers: { origin: urls.portal } });
       socket.once('open', () => resolve(socket));
       socket.once('error', reject);
     });

@@ -13,6 +13,22 @@ import { confirmationToken } from '../support/registration.ts';
 export const urls = inject('urls');
 const admin = inject('admin');
 
+/**
+ * The gateways the suites go through: nginx, production's, and the Node gateway of `pnpm start`, both in front of the
+ * same stack (the same one is not tried twice when the stack runs only the Node gateway). Calls carry the apps' own
+ * origins (`urls`) through either.
+ */
+const gatewayUrls = { nginx: urls, node: inject('nodeGatewayUrls') };
+export type GatewayName = keyof typeof gatewayUrls;
+export const gatewayNames: GatewayName[] = gatewayUrls.node.web === urls.web ? ['node'] : ['nginx', 'node'];
+let through: GatewayName = gatewayNames[0]!;
+/** The calls that follow go through this gateway: a suite per gateway sets it in its `beforeAll`. */
+export const useGateway = (gateway: GatewayName) => {
+  through = gateway;
+};
+/** The address of `app` on the gateway the calls go through now (for a WebSocket, say). */
+export const gatewayUrl = (app: AppName) => gatewayUrls[through][app];
+
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
 export type RawRequest = { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer };
 
@@ -30,7 +46,7 @@ function clientAddress(): string {
 
 /** One request through the gateway of `app`, exactly as given; resolves with whatever comes back (never rejects on status). */
 export function send(app: AppName, request: RawRequest, options: { timeoutMs?: number; from?: string } = {}): Promise<Answer> {
-  const target = new URL(urls[app]);
+  const target = new URL(gatewayUrl(app));
   const localAddress = options.from ?? clientAddress();
   let agent = agents.get(localAddress);
   if (!agent) {

@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { wsLimits, wsMessages, wsPath } from '@repo/contracts';
-import { urls } from './support.ts';
+import { gatewayNames, gatewayUrl, urls, useGateway } from './support.ts';
 
 /**
- * The live socket's refusals through nginx, as a client sees them: a page of another site is refused with 403 and a
- * client address past its cap with 429 and Retry-After, each before any upgrade (never a 101 followed by a close,
- * which clients retry at once); and clients that leave mid-handshake leave no socket counted against their address.
+ * The live socket's refusals through each gateway (nginx and the Node gateway), as a client sees them: a page of another
+ * site is refused with 403 and a client address past its cap with 429 and Retry-After, each before any upgrade (never a
+ * 101 followed by a close, which clients retry at once); and clients that leave mid-handshake leave no socket counted
+ * against their address.
  */
 
 const cap = wsLimits.connectionsPerClient;
-const wsUrl = `${urls.portal.replace(/^http/, 'ws')}${wsPath}`;
+/** The live socket's address on the gateway the suite goes through. */
+const wsUrl = () => `${gatewayUrl('portal').replace(/^http/, 'ws')}${wsPath}`;
 
 let clients = 0;
 /** A loopback address of its own per test (tracking counts sockets per address), apart from the other suites'. */
@@ -29,7 +31,7 @@ afterEach(async () => {
 /** Opens a socket from `from` through nginx; rejects with the handshake's answer when it is not a 101. */
 function open(from: string, headers: Record<string, string> = { origin: urls.portal }): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(wsUrl, { localAddress: from, headers });
+    const socket = new WebSocket(wsUrl(), { localAddress: from, headers });
     socket.once('open', () => {
       opened.add(socket);
       resolve(socket);
@@ -73,7 +75,9 @@ const served = (socket: WebSocket) =>
     socket.send('not json');
   });
 
-describe('/ws refusals through nginx', () => {
+describe.each(gatewayNames)('/ws refusals through %s', (gateway) => {
+  beforeAll(() => useGateway(gateway));
+
   it('refuses a page of another site with 403 in the error shape, before any upgrade', async () => {
     const refusal = await refusalOf(open(newClientAddress(), { origin: 'https://evil.example' }));
     expect(refusal.status).toBe(403);
@@ -96,7 +100,7 @@ describe('/ws refusals through nginx', () => {
 
   it('leaves no socket counted against an address whose clients drop right after sending the handshake or after the 101', async () => {
     const from = newClientAddress();
-    const { hostname, port } = new URL(urls.portal);
+    const { hostname, port } = new URL(gatewayUrl('portal'));
     for (let index = 0; index < cap + 5; index += 1) {
       const socket = net.connect({ host: hostname, port: Number(port), localAddress: from });
       socket.on('error', () => undefined);
