@@ -123,6 +123,29 @@ describe('sending', () => {
     expect(reminderMails(312)).toHaveLength(1);
   });
 
+  it('a reminder retrying while the relay is down is withdrawn by a reschedule, and only the new time is reminded', async () => {
+    clock.set('2026-12-01T05:59:58-05:00');
+    await smtp.stop();
+    try {
+      await deliver(notifications.service, changedEvent(318, 1, tuesday('08:00')));
+      // Its first attempt fails: queued for a retry with the relay's error.
+      await expect
+        .poll(async () => (await remindersOf(notifications.service, 318)).map((row) => [row.state, row.attempts > 0, row.last_error !== null]), { timeout: 30_000, interval: 200 })
+        .toEqual([['queued', true, true]]);
+      // Moved to 10:00: the reminder for 8:00 must never go out, even once the relay is back.
+      await deliver(notifications.service, changedEvent(318, 2, { ...tuesday('10:00'), change: 'rescheduled', revision: 1 }));
+      expect(await states(318)).toEqual([['reminder-hours-before', 'v1', 'withdrawn'], ['reminder-hours-before', 'v2', 'scheduled']]);
+    } finally {
+      await smtp.start();
+    }
+    // Another visit's reminder, due in 2 s, goes out after the old one's retry would have: nothing more for 318.
+    clock.set('2026-12-01T05:59:58-05:00');
+    await deliver(notifications.service, changedEvent(319, 1, tuesday('08:00')));
+    await expect.poll(() => reminderMails(319).length, { timeout: 30_000, interval: 200 }).toBe(1);
+    expect(reminderMails(318)).toEqual([]);
+    expect(await states(318)).toEqual([['reminder-hours-before', 'v1', 'withdrawn'], ['reminder-hours-before', 'v2', 'scheduled']]);
+  });
+
   it('drops a job whose version is stale when it falls due', async () => {
     clock.set('2026-12-01T05:59:58-05:00');
     await deliver(notifications.service, changedEvent(314, 1, tuesday('08:00')));

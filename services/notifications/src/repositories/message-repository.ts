@@ -31,9 +31,16 @@ export async function markSent(db: Kysely<NotificationsDatabase>, id: number, pr
   await db.updateTable('messages').set({ state: 'sent', provider_message_id: providerMessageId, last_error: null, sent_at: at, updated_at: at }).where('id', '=', id).execute();
 }
 
-/** Records a failed attempt: still `queued` while retries remain, `failed` once none do. */
+/**
+ * Records a failed attempt: still `queued` while retries remain, `failed` once none do. A message withdrawn while the
+ * attempt ran stays withdrawn (its error is kept).
+ */
 export async function recordFailure(db: Kysely<NotificationsDatabase>, id: number, error: string, state: Extract<MessageState, 'queued' | 'failed'>, at: Date): Promise<void> {
-  await db.updateTable('messages').set({ state, last_error: error, updated_at: at }).where('id', '=', id).execute();
+  await db
+    .updateTable('messages')
+    .set((eb) => ({ state: eb.case().when('state', '=', 'withdrawn').then(eb.ref('state')).else(eb.val(state)).end(), last_error: error, updated_at: at }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A message stored in this transaction that falls due later, with its send job (which a move or a cancellation cancels). */
@@ -42,15 +49,17 @@ export async function markScheduled(db: Kysely<NotificationsDatabase>, id: numbe
 }
 
 /**
- * Withdraws the appointment's messages of these kinds that are still scheduled (never sent: their moment has not come,
- * or their job has not run yet); what they were, for their jobs to be cancelled.
+ * Withdraws the appointment's messages of these kinds that have not gone out: still scheduled (their moment has not
+ * come, or their job has not run yet) or queued (due, and retrying after the relay failed); what they were, for their
+ * jobs to be cancelled. An attempt already talking to the relay when this commits may still deliver its message (the
+ * log then says sent); a failed one leaves the message withdrawn (`recordFailure`).
  */
-export async function withdrawScheduled(db: Kysely<NotificationsDatabase>, appointmentId: number, kinds: readonly MessageKind[], at: Date) {
+export async function withdrawUnsent(db: Kysely<NotificationsDatabase>, appointmentId: number, kinds: readonly MessageKind[], at: Date) {
   return db
     .updateTable('messages')
     .set({ state: 'withdrawn', updated_at: at })
     .where('appointment_id', '=', appointmentId)
-    .where('state', '=', 'scheduled')
+    .where('state', 'in', ['scheduled', 'queued'])
     .where('kind', 'in', [...kinds])
     .returning(['id', 'kind', 'due_at', 'job_id'])
     .execute();

@@ -3,20 +3,21 @@ import type { Trx } from '../db/schema.ts';
 import { appointmentEmail } from '../domain/appointment-email.ts';
 import { dayWord, reminderDueTimes, reminderKinds, shouldSchedule, wantsReminders } from '../domain/reminders.ts';
 import { sendEmailJob } from '../jobs/send-email.ts';
-import { withdrawScheduled } from '../repositories/message-repository.ts';
+import { withdrawUnsent } from '../repositories/message-repository.ts';
 import type { NotificationsContext } from './context.ts';
 import { scheduleEmail } from './schedule-email.ts';
 
 /**
  * Replans an appointment's reminders for a newer version of it, in the transaction that records that version: the
- * reminders still scheduled for an earlier version are withdrawn and their jobs cancelled; then, while the visit is
+ * reminders of an earlier version not yet sent (scheduled, or retrying while the relay is down) are withdrawn and their
+ * jobs cancelled; then, while the visit is
  * still awaited (booked or rescheduled, not cancelled, started or completed), a reminder of each kind is scheduled for
  * this version (key `appointment-<id>.<kind>.v<version>`, rendered from this event) when `shouldSchedule` says so: its
  * moment is still ahead, or it replaces a withdrawn one owed for the same moment. A change that does not move the visit
  * (a technician assigned) so replaces the reminders with the same moments and the newest details.
  */
 export async function planReminders(ctx: NotificationsContext, trx: Trx, event: AppointmentChanged, now: Date): Promise<void> {
-  const withdrawn = await withdrawScheduled(trx, event.appointmentId, reminderKinds, now);
+  const withdrawn = await withdrawUnsent(trx, event.appointmentId, reminderKinds, now);
   for (const reminder of withdrawn) {
     if (reminder.job_id) await ctx.jobs.cancel(trx, sendEmailJob, reminder.job_id);
   }
