@@ -65,6 +65,7 @@ export const notificationMessages = {
   notFound: 'No message has this id.',
   /** A resend of a message that has not gone out and is not meant to yet (scheduled), or no longer (withdrawn). */
   notSentYet: 'This message is scheduled and has not been sent yet: it goes out at its time, so there is nothing to send again.',
+  stillSending: 'This message is still being sent: it goes out as soon as the mail provider takes it, so sending it again now would send it twice.',
   withdrawn: 'This message was withdrawn (the visit moved, was cancelled or has started) and is no longer owed, so it cannot be sent again.',
   notEmail: 'Only emails can be sent again.',
   copyExists: 'A copy of this message under the same name exists already. Reload the message and try again.',

@@ -203,13 +203,21 @@ describe('resend', () => {
     expect((await detail(copy.id)).attemptLog).toEqual([expect.objectContaining({ outcome: 'failed', error: expect.stringMatching(/No such mailbox/) })]);
   }, 60_000);
 
-  it('refuses a scheduled or withdrawn message with 409 and an unknown one with 404, storing nothing', async () => {
+  it('refuses a scheduled, queued or withdrawn message with 409 and an unknown one with 404, storing nothing', async () => {
     const [scheduled] = (await remindersOf(service, 501)).filter((row) => row.state === 'scheduled');
     const [withdrawn] = (await remindersOf(service, 503)).filter((row) => row.state === 'withdrawn');
     const before = (await list()).total;
     expectApiError(await resend(scheduled!.id), 409, 'CONFLICT');
     expect((await resend(scheduled!.id)).json()).toMatchObject({ error: { message: notificationMessages.notSentYet } });
     expect((await resend(withdrawn!.id)).json()).toMatchObject({ error: { message: notificationMessages.withdrawn } });
+    // A message still being sent (retried while the relay is down): a copy would reach the customer twice.
+    const [sent] = (await list('state=sent')).items;
+    await service.db.updateTable('messages').set({ state: 'queued' }).where('id', '=', sent!.id).execute();
+    try {
+      expect((await resend(sent!.id)).json()).toMatchObject({ error: { code: 'CONFLICT', message: notificationMessages.stillSending } });
+    } finally {
+      await service.db.updateTable('messages').set({ state: 'sent' }).where('id', '=', sent!.id).execute();
+    }
     expectApiError(await resend(2_147_483_647), 404, 'NOT_FOUND');
     expectApiError(await service.app.inject({ method: 'GET', url: '/api/notifications/messages/2147483647', headers: staff() }), 404, 'NOT_FOUND');
     expect((await list()).total).toBe(before);

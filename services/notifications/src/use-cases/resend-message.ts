@@ -9,13 +9,15 @@ import { queueEmail } from './queue-email.ts';
  * Sends a message again at a staff member's request: a new message with the original's content (subject, bodies,
  * calendar file) to the same recipient, under its own key (`<original key>.resend-<n>`, so its own Message-ID), queued
  * with its send job. The original is locked while the copy is made, so two requests at once make two numbered copies.
- * A scheduled message (not due yet) or a withdrawn one (no longer owed) is refused with 409.
+ * A scheduled message (not due yet), a queued one (still being sent, retried while the relay is down: a copy would
+ * reach the customer twice) or a withdrawn one (no longer owed) is refused with 409.
  */
 export async function resendMessage(ctx: NotificationsContext, id: number, requestedBy: string): Promise<MessageSummary> {
   const newId = await ctx.db.transaction().execute(async (trx) => {
     const original = await lockMessage(trx, id);
     if (!original) throw notFound(notificationMessages.notFound);
     if (original.state === 'scheduled') throw conflict(notificationMessages.notSentYet);
+    if (original.state === 'queued') throw conflict(notificationMessages.stillSending);
     if (original.state === 'withdrawn') throw conflict(notificationMessages.withdrawn);
     if (original.channel !== 'email') throw conflict(notificationMessages.notEmail);
     const copy = (await countResends(trx, id)) + 1;

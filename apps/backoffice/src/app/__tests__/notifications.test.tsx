@@ -216,6 +216,14 @@ describe('notifications: one message', () => {
     expect(await (await drawer()).findByRole('link', { name: 'Message #2' })).toBeTruthy();
   });
 
+  it('offers no Resend for a message still being sent and says why', async () => {
+    const sending = messageSummary(4, { state: 'queued', sentAt: null, attempts: 2, lastError: 'connect ECONNREFUSED 127.0.0.1:25' });
+    await renderLog('/admin-notifications?message=4', fakeNotifications([messageSummary(1), sending]));
+    const details = await drawer();
+    expect(await details.findByText(notificationMessages.stillSending)).toBeTruthy();
+    expect(details.queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+
   it('offers no Resend for a scheduled message and says why', async () => {
     await renderLog('/admin-notifications?message=3');
     const details = await drawer();

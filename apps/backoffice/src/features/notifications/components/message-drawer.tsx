@@ -18,10 +18,11 @@ const phoneQuery = '(max-width: 47.99em)';
 function Resend({ message, messageHref }: { message: MessageDetail; messageHref: (id: number) => string }) {
   const [confirming, setConfirming] = useState(false);
   const resend = useResendMessage();
-  if (message.state === 'scheduled' || message.state === 'withdrawn') {
+  const notResendable = { scheduled: notificationMessages.notSentYet, queued: notificationMessages.stillSending, withdrawn: notificationMessages.withdrawn } as const;
+  if (message.state in notResendable) {
     return (
       <Text size="sm" c="dimmed">
-        {message.state === 'scheduled' ? notificationMessages.notSentYet : notificationMessages.withdrawn}
+        {notResendable[message.state as keyof typeof notResendable]}
       </Text>
     );
   }
