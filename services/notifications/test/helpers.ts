@@ -144,6 +144,25 @@ export async function accountsEmailSentOnce(notifications: { smtp: TestSmtpServe
   return { mail: mail!, row: row! };
 }
 
+/**
+ * Delivers two events accounts would not send on `topic`: `malformed` (from accounts, not matching its schema) and
+ * `fromBooking` (well formed, signed by booking, which may not publish it). Each is refused with a 4xx, stores no
+ * message under its key and sends no email.
+ */
+export async function expectAccountsEventsRefused(
+  notifications: { smtp: TestSmtpServer; service: NotificationsTestService },
+  { topic, malformed, fromBooking }: { topic: string; malformed: { payload: object; key: string }; fromBooking: { payload: object; key: string } },
+) {
+  const before = notifications.smtp.mails.length;
+  for (const [from, { payload, key }] of [['accounts', malformed], ['booking', fromBooking]] as const) {
+    const response = await injectEffect(notifications.service.app, { from, topic, payload });
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    expect(await notifications.service.db.selectFrom('messages').select('id').where('message_key', '=', key).execute()).toEqual([]);
+  }
+  expect(notifications.smtp.mails.length).toBe(before);
+}
+
 /** `appointment.changed` as booking publishes it, for appointment `appointmentId` at `version`. */
 export function changedEvent(appointmentId: number, version: number, overrides: Partial<AppointmentChanged> = {}): AppointmentChanged {
   return {

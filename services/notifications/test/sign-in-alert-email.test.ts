@@ -1,10 +1,8 @@
 import { expect, it } from 'vitest';
 import { business, signInFailuresTopic, type SignInFailures } from '@repo/contracts';
-import { injectEffect } from '@repo/service-kit/test-service';
-import { accountsEmailSentOnce, notificationsForTests } from './helpers.ts';
+import { accountsEmailSentOnce, expectAccountsEventsRefused, notificationsForTests } from './helpers.ts';
 
 const notifications = notificationsForTests({ PORTAL_ORIGIN: 'http://localhost:8081' });
-const { smtp } = notifications;
 
 /** `account.sign-in-failures` as accounts publishes it, for a customer and for a back-office sign-in. */
 const customerAlert: SignInFailures = {
@@ -55,15 +53,9 @@ it('sends a back-office sign-in’s owner to an administrator for a new password
 });
 
 it('refuses an event that is not what accounts sends, and sends nothing for it', async () => {
-  const before = smtp.mails.length;
-  const rowsOf = (alertId: string) => notifications.service.db.selectFrom('messages').select('id').where('message_key', '=', `sign-in-alert.${alertId}`).execute();
-  const malformed = { ...customerAlert, alertId: '5d2a7c1e-4b3f-4e8a-9c6d-1f0e2b3a4c52', failures: 0 };
-  const refused = await injectEffect(notifications.service.app, { from: 'accounts', topic: signInFailuresTopic, payload: malformed });
-  expect(refused.statusCode).toBeGreaterThanOrEqual(400);
-  expect(refused.statusCode).toBeLessThan(500);
-  const fromBooking = await injectEffect(notifications.service.app, { from: 'booking', topic: signInFailuresTopic, payload: { ...customerAlert, alertId: '5d2a7c1e-4b3f-4e8a-9c6d-1f0e2b3a4c53' } });
-  expect(fromBooking.statusCode).toBeGreaterThanOrEqual(400);
-  expect(await rowsOf('5d2a7c1e-4b3f-4e8a-9c6d-1f0e2b3a4c52')).toEqual([]);
-  expect(await rowsOf('5d2a7c1e-4b3f-4e8a-9c6d-1f0e2b3a4c53')).toEqual([]);
-  expect(smtp.mails.length).toBe(before);
+  await expectAccountsEventsRefused(notifications, {
+    topic: signInFailuresTopic,
+    malformed: { payload: { ...customerAlert, alertId: '5d2a7c1e-4b3f-4e8a-9c6d-1f0e2b3a4c52', failures: 0 }, key: 'sign-in-alert.5d2a7c1e-4b3f-4e8a-9c6d-1f0e2b3a4c52' },
+    fromBooking: { payload: { ...customerAlert, alertId: '5d2a7c1e-4b3f-4e8a-9c6d-1f0e2b3a4c53' }, key: 'sign-in-alert.5d2a7c1e-4b3f-4e8a-9c6d-1f0e2b3a4c53' },
+  });
 });
