@@ -7,7 +7,8 @@ import { newContext, newCustomer, open, phone, sessionCookie, signedInContext, u
 
 // A customer who forgot their password, through the real nginx, the built services on PostgreSQL, the stack's mail
 // catcher and Debian's Chromium at phone width: the link on the login page, the email, the new password, and every
-// session from before ended.
+// session from before ended; and an owner whose password someone keeps guessing, told so by email with the way to a new
+// one.
 const browser = useBrowser();
 
 const whoIsSignedIn = (cookie: string) => fetch(`${urls.portal}/api/auth/user`, { headers: { cookie: `${sessionCookieName}=${cookie}` } });
@@ -89,6 +90,34 @@ describe('password reset through nginx', () => {
     await problem.waitFor();
     await problem.getByRole('link', { name: 'Ask for a new link' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
+    await context.close();
+  });
+
+  it('ten wrong passwords on the login page bring the owner an email that someone is trying to sign in, whose link asks for a new password', async () => {
+    const customer = newCustomer('Imani');
+    await (await signedInContext(browser(), customer, phone)).close();
+    const context = await newContext(browser(), phone);
+    const { page, errors } = await open(context, `${urls.portal}/login`);
+    await page.getByLabel('Email').fill(customer.email);
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await page.getByLabel('Password', { exact: true }).fill(`not-my-password-${attempt}`);
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login'),
+        page.getByRole('button', { name: 'Login' }).click(),
+      ]);
+      expect(answer.status()).toBe(401);
+    }
+
+    const alert = await waitForEmail(customer.email, /^Someone is trying to sign in to your /);
+    expect(alert.text).toContain(`Hi ${customer.firstName},`);
+    expect(alert.text).toContain('10 in the last 15 minutes');
+    expect(alert.text).toContain('Your account is protected');
+    const link = linkIn(alert, /\/forgot-password$/);
+    expect(new URL(link).origin).toBe(urls.portal);
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
+    // The failed sign-ins' 401s are the console's only errors.
+    expect(errors.filter((text) => !text.includes('401'))).toEqual([]);
     await context.close();
   });
 });

@@ -144,6 +144,8 @@ export async function setup(project: TestProject) {
       PASSWORD_RESET_CLIENT_MAX: '1000',
       // And the registrations per client: every test registers its customers from this address.
       REGISTRATION_CLIENT_MAX: '1000',
+      // And the failed sign-ins per client on any accounts: the sign-in alert's test fails ten on one account.
+      LOGIN_CLIENT_MAX_FAILURES: '1000',
     },
   });
   await demoDataSettled(stack.urls.backoffice, admin);

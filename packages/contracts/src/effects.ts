@@ -152,6 +152,27 @@ export const passwordResetRequestedEffect = z.object({
 });
 export type PasswordResetRequested = z.infer<typeof passwordResetRequestedEffect>;
 
+/**
+ * accounts → notifications: failed sign-ins on an account from all clients together reached the account's limit
+ * (`LOGIN_ACCOUNT_MAX_FAILURES` within `LOGIN_ACCOUNT_WINDOW_MINUTES`), so its owner is told someone is guessing its
+ * password. Published only for an account that exists, at most once per account and window, in the transaction that
+ * notes the alert; `alertId` names it, so a redelivered event sends one email. `scope`: a customer's portal account
+ * or a back-office sign-in (technician, staff, administrator). `failures`: the account's failed attempts within the
+ * last `windowMinutes` as of `at`.
+ */
+export const signInFailuresTopic = 'account.sign-in-failures';
+export const signInFailuresEffect = z.object({
+  alertId: z.uuid(),
+  scope: z.enum(['customer', 'back-office']),
+  email: z.email(),
+  /** The owner's first name as the account has it; null when it has none. */
+  firstName: z.string().min(1).max(100).nullable(),
+  failures: z.number().int().positive(),
+  windowMinutes: z.number().int().positive(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type SignInFailures = z.infer<typeof signInFailuresEffect>;
+
 /** The technician as a customer's message names them: the first name and initials, never the full name. */
 const technicianShownShape = {
   /** "Mike" of "Mike Johnson". */

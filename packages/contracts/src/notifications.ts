@@ -25,6 +25,7 @@ export const messageKinds = [
   'password-reset',
   'email-proof',
   'registration-attempt',
+  'sign-in-alert',
   'sign-in-link',
   'phone-code',
   // From booking, on a visitor's request.

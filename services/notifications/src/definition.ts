@@ -13,6 +13,8 @@ import {
   technicianEnRouteTopic,
   registrationRequestedEffect,
   registrationRequestedTopic,
+  signInFailuresEffect,
+  signInFailuresTopic,
 } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
@@ -29,6 +31,7 @@ import { sendPasswordResetEmail } from './use-cases/send-password-reset-email.ts
 import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
 import { sendArrived, sendOnMyWay } from './use-cases/send-technician-news.ts';
 import { sendRegistrationEmail } from './use-cases/send-registration-email.ts';
+import { sendSignInAlert } from './use-cases/send-sign-in-alert.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
   name: 'notifications',
@@ -66,6 +69,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [technicianArrivedTopic]: effectHandler({ from: ['tracking'], schema: technicianArrivedEffect, apply: (trx, event) => sendArrived(ctx, trx, event) }),
         [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),
         [registrationRequestedTopic]: effectHandler({ from: ['accounts'], schema: registrationRequestedEffect, apply: (trx, event) => sendRegistrationEmail(ctx, trx, event) }),
+        [signInFailuresTopic]: effectHandler({ from: ['accounts'], schema: signInFailuresEffect, apply: (trx, event) => sendSignInAlert(ctx, trx, event) }),
       },
     });
     await app.register(messageRoutes, { ctx });

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { appointmentChangedTopic, type AppointmentChanged } from '@repo/contracts';
 import { createTestService, injectEffect, type TestService } from '@repo/service-kit/test-service';
@@ -118,6 +119,48 @@ export function notificationsForTests(env: Record<string, string> = {}, now?: ()
       return service;
     },
   };
+}
+
+/**
+ * Delivers an event of accounts three times (twice under one message id, once under another), waits for the email
+ * under `key` to be sent, and answers that one email and its stored message: the event heard again sent nothing more.
+ */
+export async function accountsEmailSentOnce(notifications: { smtp: TestSmtpServer; service: NotificationsTestService }, { topic, payload, key }: { topic: string; payload: object; key: string }) {
+  const deliver = async (messageId: string) => {
+    const response = await injectEffect(notifications.service.app, { from: 'accounts', topic, payload, messageId });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { status: 'applied' | 'duplicate' }).status;
+  };
+  const messageId = randomUUID();
+  expect([await deliver(messageId), await deliver(messageId), await deliver(randomUUID())]).toEqual(['applied', 'duplicate', 'applied']);
+  const rows = () => notifications.service.db.selectFrom('messages').selectAll().where('message_key', '=', key).execute();
+  await expect.poll(async () => (await rows()).map((row) => row.state), { timeout: 20_000 }).toEqual(['sent']);
+  const mails = notifications.smtp.mails.filter((mail) => mail.messageId === `<${key}@staugustineappliancerepair.com>`);
+  expect(mails).toHaveLength(1);
+  const [mail] = mails;
+  const [row] = await rows();
+  expect(row).toMatchObject({ channel: 'email', recipient: (mail!.to as { text: string }).text, appointment_id: null });
+  expect(mail!.html).toMatch(/<html[^>]* lang="en"/);
+  return { mail: mail!, row: row! };
+}
+
+/**
+ * Delivers two events accounts would not send on `topic`: `malformed` (from accounts, not matching its schema) and
+ * `fromBooking` (well formed, signed by booking, which may not publish it). Each is refused with a 4xx, stores no
+ * message under its key and sends no email.
+ */
+export async function expectAccountsEventsRefused(
+  notifications: { smtp: TestSmtpServer; service: NotificationsTestService },
+  { topic, malformed, fromBooking }: { topic: string; malformed: { payload: object; key: string }; fromBooking: { payload: object; key: string } },
+) {
+  const before = notifications.smtp.mails.length;
+  for (const [from, { payload, key }] of [['accounts', malformed], ['booking', fromBooking]] as const) {
+    const response = await injectEffect(notifications.service.app, { from, topic, payload });
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    expect(await notifications.service.db.selectFrom('messages').select('id').where('message_key', '=', key).execute()).toEqual([]);
+  }
+  expect(notifications.smtp.mails.length).toBe(before);
 }
 
 /** `appointment.changed` as booking publishes it, for appointment `appointmentId` at `version`. */

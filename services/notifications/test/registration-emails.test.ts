@@ -1,10 +1,8 @@
 import { expect, it } from 'vitest';
 import { business, registrationRequestedTopic, type RegistrationRequested } from '@repo/contracts';
-import { injectEffect } from '@repo/service-kit/test-service';
-import { notificationsForTests } from './helpers.ts';
+import { accountsEmailSentOnce, expectAccountsEventsRefused, notificationsForTests } from './helpers.ts';
 
 const notifications = notificationsForTests({ PORTAL_ORIGIN: 'http://localhost:8081' });
-const { smtp } = notifications;
 
 /** `account.registration-requested` as accounts publishes it, for a new email and for one that has an account. */
 const proof: Extract<RegistrationRequested, { purpose: 'email-proof' }> = {
@@ -18,28 +16,11 @@ const proof: Extract<RegistrationRequested, { purpose: 'email-proof' }> = {
 };
 const attempt: RegistrationRequested = { purpose: 'registration-attempt', requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d91', email: 'olive@example.com', customerName: 'Olive Owner' };
 
-async function deliver(payload: unknown, messageId?: string) {
-  const response = await injectEffect(notifications.service.app, { from: 'accounts', topic: registrationRequestedTopic, payload, ...(messageId ? { messageId } : {}) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { status: 'applied' | 'duplicate' };
-}
-
-const mailsOf = (requestId: string) => smtp.mails.filter((mail) => mail.messageId === `<registration.${requestId}@staugustineappliancerepair.com>`);
-const rowsOf = (requestId: string) => notifications.service.db.selectFrom('messages').selectAll().where('message_key', '=', `registration.${requestId}`).execute();
-
-/** Delivers the event three times (twice under one message id, once under another) and answers the one email it sent. */
+/** The one email the event sent, however often it is delivered. */
 async function sentOnce(event: RegistrationRequested) {
-  expect(await deliver(event, `1d7e0c4a-0000-4000-8000-${event.requestId.slice(-12)}`)).toMatchObject({ status: 'applied' });
-  expect(await deliver(event, `1d7e0c4a-0000-4000-8000-${event.requestId.slice(-12)}`)).toMatchObject({ status: 'duplicate' });
-  expect(await deliver(event)).toMatchObject({ status: 'applied' });
-  await expect.poll(async () => (await rowsOf(event.requestId)).map((row) => row.state), { timeout: 20_000 }).toEqual(['sent']);
-  expect(mailsOf(event.requestId)).toHaveLength(1);
-  const [row] = await rowsOf(event.requestId);
-  expect(row).toMatchObject({ kind: event.purpose, channel: 'email', recipient: event.email, appointment_id: null });
-  const [mail] = mailsOf(event.requestId);
-  expect(mail!.to).toMatchObject({ text: event.email });
-  expect(mail!.html).toMatch(/<html[^>]* lang="en"/);
-  return mail!;
+  const { mail, row } = await accountsEmailSentOnce(notifications, { topic: registrationRequestedTopic, payload: event, key: `registration.${event.requestId}` });
+  expect(row).toMatchObject({ kind: event.purpose, recipient: event.email });
+  return mail;
 }
 
 it('sends a new email one confirmation email with the link to the portal’s confirmation page, even when the event is delivered twice', async () => {
@@ -73,13 +54,9 @@ it('tells the owner of an email that has an account that someone tried, with the
 });
 
 it('refuses an event that is not what accounts sends, and sends nothing for it', async () => {
-  const before = smtp.mails.length;
-  const malformed = await injectEffect(notifications.service.app, { from: 'accounts', topic: registrationRequestedTopic, payload: { ...proof, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92', token: 'x' } });
-  expect(malformed.statusCode).toBeGreaterThanOrEqual(400);
-  expect(malformed.statusCode).toBeLessThan(500);
-  const fromBooking = await injectEffect(notifications.service.app, { from: 'booking', topic: registrationRequestedTopic, payload: { ...attempt, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93' } });
-  expect(fromBooking.statusCode).toBeGreaterThanOrEqual(400);
-  expect(await rowsOf('3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92')).toEqual([]);
-  expect(await rowsOf('3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93')).toEqual([]);
-  expect(smtp.mails.length).toBe(before);
+  await expectAccountsEventsRefused(notifications, {
+    topic: registrationRequestedTopic,
+    malformed: { payload: { ...proof, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92', token: 'x' }, key: 'registration.3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d92' },
+    fromBooking: { payload: { ...attempt, requestId: '3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93' }, key: 'registration.3f1c2a4e-5a61-4c1f-9d2e-7f1a3b5c8d93' },
+  });
 });

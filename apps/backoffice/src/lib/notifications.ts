@@ -50,6 +50,7 @@ const kindNames: Partial<Record<MessageKind, string>> = {
   'reminder-day-before': 'Reminder, day before',
   'reminder-hours-before': 'Reminder, hours before',
   'find-appointment': 'Find my appointment',
+  'sign-in-alert': 'Sign-in alert',
   'sign-in-link': 'Sign-in link',
 };
 

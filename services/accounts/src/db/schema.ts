@@ -123,6 +123,17 @@ export type LoginFailuresTable = {
 };
 
 /**
+ * When an account's owner was last told that someone keeps failing to sign in to it (at most once a window), keyed
+ * as `login_failures` counts it. Only accounts that exist get a row.
+ */
+export type SignInAlertsTable = {
+  scope: SessionKind;
+  /** Lower-cased, trimmed. */
+  email: string;
+  sent_at: Date;
+};
+
+/**
  * A customer's password reset link: the sha256 (hex) of its token, never the token. Good once (`used_at`), until
  * `expires_at`, and until the customer asks for a newer one (`replaced_at`).
  */
@@ -158,6 +169,7 @@ export type AccountsDatabase = {
   service_pro_customers: ServiceProCustomersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  sign_in_alerts: SignInAlertsTable;
   import_jobs: ImportJobsTable;
   password_resets: PasswordResetsTable;
   pending_registrations: PendingRegistrationsTable;

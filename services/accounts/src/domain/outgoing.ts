@@ -5,6 +5,8 @@ import {
   passwordResetRequestedTopic,
   registrationRequestedEffect,
   registrationRequestedTopic,
+  signInFailuresEffect,
+  signInFailuresTopic,
 } from '@repo/contracts';
 import type { Effects } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
@@ -14,6 +16,7 @@ export const accountsOutgoing = {
   [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect },
   [passwordResetRequestedTopic]: { to: 'notifications', schema: passwordResetRequestedEffect },
   [registrationRequestedTopic]: { to: 'notifications', schema: registrationRequestedEffect },
+  [signInFailuresTopic]: { to: 'notifications', schema: signInFailuresEffect },
 } as const;
 
 /** The part of accounts' effects its use cases use: writing a message into their transaction. */

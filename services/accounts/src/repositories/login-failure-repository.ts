@@ -38,6 +38,18 @@ export async function findRecentAccountFailures(
   return rows.map((row) => row.failed_at);
 }
 
+/** How many failures the account has had since `since`, from all clients together. */
+export async function countRecentAccountFailures(db: Db, scope: SessionKind, email: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<string>().as('failures'))
+    .where('scope', '=', scope)
+    .where('email', '=', email)
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.failures);
+}
+
 /** The client's failures on any account (customer or back office) since `since`, newest first, at most `limit`. */
 export async function findRecentClientFailures(db: Db, client: string, since: Date, limit: number): Promise<Date[]> {
   const rows = await db

@@ -1,6 +1,9 @@
-import type { Db, SessionKind } from '../db/schema.ts';
+import { randomUUID } from 'node:crypto';
+import { signInFailuresTopic } from '@repo/contracts';
+import type { CustomerRow, Db, SessionKind, StaffUserRow } from '../db/schema.ts';
 import { accountThrottled, clientKey, nextAttemptAt, normalizeEmail } from '../domain/throttle.ts';
 import {
+  countRecentAccountFailures,
   deleteFailures,
   deleteFailuresBefore,
   deletePairFailures,
@@ -10,6 +13,7 @@ import {
   lockAccountAttempts,
   lockClientAttempts,
 } from '../repositories/login-failure-repository.ts';
+import { findSignInAlertSentAt, recordSignInAlert } from '../repositories/sign-in-alert-repository.ts';
 import type { AccountsContext } from './context.ts';
 
 /** Who is attempting what: the account (its scope and email as typed) and the client address the attempt comes from. */
@@ -18,11 +22,9 @@ export type Attempt = { scope: SessionKind; email: string; client: string };
 /**
  * The durable throttle step of login and password change (see `nextAttemptAt` for who is refused). An
  * attempt is written down as a failure before the password is checked (so parallel guesses count too) and
- * `clearAttemptFailures` forgets the ones from this client on this account once an attempt succeeds. When refused, it
- * throws 429 without checking anything, the same for an email no account has.
- *
- * Later: once outgoing email exists, tell the account's owner when their account is under attack (the account-wide
- * count reaching its limit), so they know why a sign-in from a device they mistyped on is asked to wait.
+ * `clearAttemptFailures` forgets the ones from this client on this account once an attempt succeeds, while
+ * `noteFailedAttempt` tells the owner once the account's failures reach its limit. When refused, it throws 429
+ * without checking or recording anything, the same for an email no account has.
  */
 export async function takeAccountAttempt(ctx: AccountsContext, { scope, email, client: address }: Attempt): Promise<void> {
   const key = normalizeEmail(email);
@@ -45,6 +47,48 @@ export async function takeAccountAttempt(ctx: AccountsContext, { scope, email, c
     if (retryAt) throw accountThrottled(Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
     await insertFailure(trx, scope, key, client, now);
     await deleteFailuresBefore(trx, windowStart);
+  });
+}
+
+/** The owner of the account an attempt named, as the alert to them needs it. */
+export type AccountOwner = { email: string; firstName: string | null };
+
+export const customerOwner = (customer: CustomerRow): AccountOwner => ({ email: customer.email, firstName: customer.first_name.trim() || null });
+
+/** A back-office account has one name; the greeting takes its first word. */
+export const staffOwner = (staff: StaffUserRow): AccountOwner => ({ email: staff.email, firstName: staff.name.trim().split(/\s+/)[0] || null });
+
+/**
+ * Called once an attempt's password was wrong (its failure recorded by `takeAccountAttempt` before the check): when
+ * the account's recorded failures from all clients within the window reach `maxFailures`, its owner is told someone
+ * is guessing their password, by `account.sign-in-failures` published in the transaction that notes the alert, at
+ * most once a window. Counting what is recorded takes in parallel guesses, and not an attempt that succeeded (its
+ * failure is forgotten); one the throttle refused recorded nothing, so the alert goes at the crossing and not with
+ * every refusal. For an email no account has (`owner` undefined) the same statements run up to the alert's, and
+ * nothing is published.
+ */
+export async function noteFailedAttempt(ctx: AccountsContext, { scope, email }: Attempt, owner: AccountOwner | undefined): Promise<void> {
+  const key = normalizeEmail(email);
+  const now = ctx.now();
+  const { maxFailures, windowMs } = ctx.throttle;
+  const windowStart = new Date(now.getTime() - windowMs);
+  await ctx.db.transaction().execute(async (trx) => {
+    // Two failures crossing the limit at once send one alert.
+    await lockAccountAttempts(trx, scope, key);
+    const failures = await countRecentAccountFailures(trx, scope, key, windowStart);
+    if (failures < maxFailures) return;
+    const lastAlert = await findSignInAlertSentAt(trx, scope, key);
+    if (!owner || (lastAlert && lastAlert > windowStart)) return;
+    await recordSignInAlert(trx, scope, key, now);
+    await ctx.effects.enqueue(trx, signInFailuresTopic, {
+      alertId: randomUUID(),
+      scope: scope === 'customer' ? 'customer' : 'back-office',
+      email: owner.email,
+      firstName: owner.firstName,
+      failures,
+      windowMinutes: Math.round(windowMs / 60_000),
+      at: now.toISOString(),
+    });
   });
 }
 

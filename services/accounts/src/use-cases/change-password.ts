@@ -4,7 +4,7 @@ import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../domain/passwords.ts';
 import { findCustomerById, updateCustomerPassword } from '../repositories/customer-repository.ts';
 import { revokeAccountSessions } from '../repositories/session-repository.ts';
-import { clearAttemptFailures, takeAccountAttempt } from './account-attempts.ts';
+import { clearAttemptFailures, customerOwner, noteFailedAttempt, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 
 /**
@@ -20,6 +20,7 @@ export async function changePassword(ctx: AccountsContext, session: SessionClaim
   const attempt = { scope: 'customer', email: customer.email, client } as const;
   await takeAccountAttempt(ctx, attempt);
   if (!(await verifyPassword(customer.password_hash, input.currentPassword))) {
+    await noteFailedAttempt(ctx, attempt, customerOwner(customer));
     throw badRequest(authMessages.currentPasswordWrong, { currentPassword: authMessages.currentPasswordWrong });
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -3,7 +3,7 @@ import { unauthorized } from '@repo/service-kit';
 import { verifyPassword } from '../domain/passwords.ts';
 import { toBackOfficeUser } from '../repositories/mappers.ts';
 import { findStaffByEmail, recordStaffLogin } from '../repositories/staff-repository.ts';
-import { clearAttemptFailures, takeAccountAttempt } from './account-attempts.ts';
+import { clearAttemptFailures, noteFailedAttempt, staffOwner, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 import { startSession, type NewSession } from './start-session.ts';
 
@@ -16,7 +16,10 @@ export async function logInStaff(ctx: AccountsContext, { email, password }: Admi
   const attempt = { scope: 'staff', email, client } as const;
   await takeAccountAttempt(ctx, attempt);
   const staff = await findStaffByEmail(ctx.db, email);
-  if (!(await verifyPassword(staff?.password_hash, password)) || !staff) throw unauthorized('Invalid credentials');
+  if (!(await verifyPassword(staff?.password_hash, password)) || !staff) {
+    await noteFailedAttempt(ctx, attempt, staff && staffOwner(staff));
+    throw unauthorized('Invalid credentials');
+  }
   const session = await ctx.db.transaction().execute(async (trx) => {
     await clearAttemptFailures(trx, attempt);
     await recordStaffLogin(trx, staff.id, ctx.now());

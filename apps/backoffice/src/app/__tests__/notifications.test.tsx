@@ -100,6 +100,8 @@ describe('notifications: the delivery log', () => {
   it('filters by kind, channel, state, dates and customer email, keeping the filters in the address', async () => {
     const api = await renderLog();
     await screen.findByText('30 messages in all');
+    // Every kind is offered in words, an account owner's sign-in alert among them.
+    expect([...(field('Kind') as HTMLSelectElement).options].find((option) => option.value === 'sign-in-alert')?.text).toBe('Sign-in alert');
     type(field('Kind'), 'rescheduled');
     type(field('Channel'), 'email');
     type(field('State'), 'failed');

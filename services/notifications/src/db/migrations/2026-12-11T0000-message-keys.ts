@@ -22,7 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 // The kinds as this migration allows them (a later kind needs a migration of its own, as the contracts' list grows).
-const kinds = [
+export const kinds = [
   'booking-confirmation',
   'rescheduled',
   'cancelled',
