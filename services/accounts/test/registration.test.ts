@@ -170,8 +170,12 @@ describe('throttles', () => {
     const forKnown = await answersFor(known, 3);
     const forNew = await answersFor(newEmail(), 4);
     expect(forNew.map((answer) => answer.status)).toEqual([202, 202, 202, 429]);
-    expect(forNew.at(-1)).toEqual({ status: 429, body: throttled(15), retryAfter: '900' });
-    expect(forKnown).toEqual(forNew.slice(1));
+    expect(forNew.at(-1)).toMatchObject({ status: 429, body: throttled(15) });
+    // What is left of the 15 minutes from the email's first registration: the whole window, less the seconds a busy
+    // machine took over the registrations in between.
+    for (const answer of [forNew.at(-1)!, forKnown.at(-1)!]) expect(Number(answer.retryAfter)).toSatisfy((seconds: number) => seconds > 840 && seconds <= 900);
+    const withoutWait = ({ status, body }: { status: number; body: unknown }) => ({ status, body });
+    expect(forKnown.map(withoutWait)).toEqual(forNew.slice(1).map(withoutWait));
   });
 
   it('refuses a client past its registrations within the window, on any email, and no other client', async () => {

@@ -1,13 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessDateRange, technicianJobsPath, unsafeTextMessages } from '@repo/contracts';
 import { anonymousHostileRequests, createTestService, farDates, hostileIds, malformedJsonBodies, expectRefused as refused, unsafeTexts, type TestService } from '@repo/service-kit/test-service';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
+import { schedules } from '../src/scheduled-work.ts';
 import { deliverSnapshot, dispatchSnapshot } from './helpers.ts';
 
 let service: TestService<TrackingDatabase>;
 beforeAll(async () => {
-  service = await createTestService(trackingService, { SEED_DEMO: 'true', RATE_LIMIT_MAX: '100000' });
+  // The position purge takes its first turn a second after the start, and is waited for: its first claim adds a row
+  // (`scheduled_runs`), which a refused request's before-and-after counts would otherwise catch. Later turns update it.
+  service = await createTestService(trackingService, { SEED_DEMO: 'true', RATE_LIMIT_MAX: '100000', POSITION_PURGE_INTERVAL_MS: '1000' });
+  await vi.waitFor(async () => expect(await service.db.selectFrom('scheduled_runs').select('name').execute()).toContainEqual({ name: schedules.positionPurge }), { timeout: 30_000, interval: 100 });
   // Appointment 1 exists, so an id read loosely (` 1`, `01`) would find it.
   expect((await deliverSnapshot(service.app, dispatchSnapshot(1, 1))).statusCode).toBeLessThan(300);
 });
