@@ -84,9 +84,9 @@ function sessionSetBy(answer: Response): string {
 
 /**
  * Registers through the API as the portal's form does, posts the emailed confirmation link's token (from the stack's
- * mail catcher) with the password as the confirmation page does, and gives a browser context the session cookie that signed in.
- * `unprovenEmail`: the account is then made one from before registration asked for proof (its email a claim only),
- * signed in afresh.
+ * mail catcher) with the password as the confirmation page does, and gives a browser context the session cookie that
+ * signed in. `unprovenEmail`: the account is then made one from before registration asked for proof (its email a
+ * claim only), signed in afresh.
  */
 export async function signedInContext(
   browser: Browser,

@@ -84,8 +84,8 @@ export async function adminToken(): Promise<string> {
 
 /**
  * A new customer's session token: registration on the portal, then the emailed link's token (from the mail catcher),
- * whose confirmation with the password signs in. `unprovenEmail`: the account is then made one from before registration asked for proof
- * (its email a claim only), signed in afresh.
+ * whose confirmation with the password signs in. `unprovenEmail`: the account is then made one from before
+ * registration asked for proof (its email a claim only), signed in afresh.
  */
 export async function customerToken(name: string, { unprovenEmail = false } = {}): Promise<string> {
   const customer = newCustomer(name);

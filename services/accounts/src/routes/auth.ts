@@ -77,9 +77,9 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   const mint = ({ claims, maxAgeSeconds }: NewSession) => signSession(app, claims, maxAgeSeconds);
 
   // One bucket per client for every attempt at a password (login, registration and its confirmation, admin login,
-  // password change and reset), on top of the durable failure counts the use cases keep per account and client address (request.ip, which
-  // follows TRUST_PROXY). Counted in the database, so every replica of accounts fills the same bucket; the key names the bucket,
-  // as buckets made with createRateLimit share one namespace in the kit's store.
+  // password change and reset), on top of the durable failure counts the use cases keep per account and client address
+  // (request.ip, which follows TRUST_PROXY). Counted in the database, so every replica of accounts fills the same
+  // bucket; the key names the bucket, as buckets made with createRateLimit share one namespace in the kit's store.
   const clientBucket = app.createRateLimit({ max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: 60_000, keyGenerator: (request) => `password-attempts:${request.ip}` });
   const passwordAttempts = async (request: FastifyRequest) => {
     const limit = await clientBucket(request);
