@@ -141,8 +141,8 @@ async function setUp(stack: RunningStack) {
       firstName: 'Load', lastName: `Customer ${i}`, email: customer.email, phone: '(904) 555-0199', password: customer.password, confirmPassword: customer.password,
     }));
     if (registered.status !== 202) throw new Error(`load: registering a customer answered ${registered.status}`);
-    // The emailed link creates the account.
-    const confirmed = await fetch(`${portal}${confirmEmailPath}`, json(portal, { token: await confirmationToken(stack.mail.web, customer.email) }));
+    // The emailed link, with the password chosen at registration, creates the account.
+    const confirmed = await fetch(`${portal}${confirmEmailPath}`, json(portal, { token: await confirmationToken(stack.mail.web, customer.email), password: customer.password }));
     if (confirmed.status !== 200) throw new Error(`load: confirming a customer's email answered ${confirmed.status}`);
   }
   return { bearer, technicianId, dates, slots, jobs, customers };

@@ -366,7 +366,7 @@ async function portalLogin() {
     if (!found) throw new Error('no confirmation email queued yet');
     return found;
   }, minute, 500);
-  const answer = await request('portal', 'POST', confirmEmailPath, { headers: origin('portal'), body: { token: linkToken } });
+  const answer = await request('portal', 'POST', confirmEmailPath, { headers: origin('portal'), body: { token: linkToken, password } });
   const { token } = expectJson(answer, 200, confirmEmailResponseSchema, 'email confirmation');
   const cookie = cookieFrom(answer, sessionCookieName);
   const session = expectJson(await request('portal', 'GET', currentSessionPath, { headers: { cookie } }), 200, currentSessionResponseSchema, 'portal session');

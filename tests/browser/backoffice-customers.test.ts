@@ -208,11 +208,12 @@ describe('customer management through nginx', () => {
     });
     expect(registered.status).toBe(202);
     expect(registered.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName}=`))).toBe(false);
-    // The emailed link creates the account (its email proven, but no imported customer has it).
+    // The emailed link, with the password chosen at registration, creates the account (its email proven, but no
+    // imported customer has it).
     const confirmed = await fetch(`${urls.portal}${confirmEmailPath}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: urls.portal },
-      body: JSON.stringify({ token: await confirmationToken(linked.email) }),
+      body: JSON.stringify({ token: await confirmationToken(linked.email), password: linked.password }),
     });
     expect(confirmed.status).toBe(200);
     // A typed phone links nothing; once proven, the next sign-in links the imported customer with it.

@@ -83,10 +83,10 @@ function sessionSetBy(answer: Response): string {
 }
 
 /**
- * Registers through the API as the portal's form does, opens the emailed confirmation link's token (from the stack's
- * mail catcher) as the confirmation page does, and gives a browser context the session cookie that signed in.
- * `unprovenEmail`: the account is then made one from before registration asked for proof (its email a claim only),
- * signed in afresh.
+ * Registers through the API as the portal's form does, posts the emailed confirmation link's token (from the stack's
+ * mail catcher) with the password as the confirmation page does, and gives a browser context the session cookie that
+ * signed in. `unprovenEmail`: the account is then made one from before registration asked for proof (its email a
+ * claim only), signed in afresh.
  */
 export async function signedInContext(
   browser: Browser,
@@ -97,7 +97,7 @@ export async function signedInContext(
   const { password, ...details } = customer;
   const registered = await postJson(`${urls.portal}/api/auth/register`, { ...details, password, confirmPassword: password });
   expect(registered.status).toBe(202);
-  const confirmed = await postJson(`${urls.portal}${confirmEmailPath}`, { token: await confirmationToken(customer.email) });
+  const confirmed = await postJson(`${urls.portal}${confirmEmailPath}`, { token: await confirmationToken(customer.email), password });
   expect(confirmed.status).toBe(200);
   let session = sessionSetBy(confirmed);
   if (unprovenEmail) {

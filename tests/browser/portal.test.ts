@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { currentSessionPath, historyImportExample, registrationCheckEmail, sessionCookieName, type Appointment } from '@repo/contracts';
+import { currentSessionPath, historyImportExample, registrationCheckEmail, registrationMessages, sessionCookieName, type Appointment } from '@repo/contracts';
 import { useBrowser, viewports, waitForHydration } from '../support/browser.ts';
 import { emailsTo, linkIn, waitForEmail } from '../support/mail.ts';
 import { confirmationLink, confirmationSubject } from '../support/registration.ts';
@@ -71,11 +71,17 @@ async function register(page: Page, customer: NewCustomer): Promise<void> {
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
-/** Opens the confirmation link emailed to the customer (from the mail catcher) and confirms: signed in, on the portal. */
-async function confirmByEmail(page: Page, customer: NewCustomer): Promise<void> {
+/** Opens the confirmation link emailed to the customer (from the mail catcher) at its page, hydrated. */
+async function openConfirmationLink(page: Page, customer: NewCustomer): Promise<void> {
   await page.goto(await confirmationLink(customer.email));
   await waitForHydration(page);
   await page.getByRole('heading', { level: 1, name: 'Confirm Your Email' }).waitFor();
+}
+
+/** Opens the confirmation link and confirms with the password chosen at registration: signed in, on the portal. */
+async function confirmByEmail(page: Page, customer: NewCustomer): Promise<void> {
+  await openConfirmationLink(page, customer);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
   await page.getByRole('button', { name: 'Confirm and Create Account' }).click();
   await page.getByText('Account Created').waitFor();
   await page.waitForURL(`${urls.portal}/customer-portal`);
@@ -245,10 +251,10 @@ describe('customer portal through nginx', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: registrationCheckEmail(customer.email) }).waitFor();
 
-    // The emailed link's page: Tab to its button, Enter, and the portal greets them.
-    await page.goto(await confirmationLink(customer.email));
-    await waitForHydration(page);
-    await page.getByRole('heading', { level: 1, name: 'Confirm Your Email' }).waitFor();
+    // The emailed link's page: Tab to the password, type it, Tab to the button, Enter, and the portal greets them.
+    await openConfirmationLink(page, customer);
+    await tabTo(page, 'Password', 20);
+    await page.keyboard.type(customer.password);
     const confirm = page.getByRole('button', { name: 'Confirm and Create Account' });
     const focused = () => confirm.evaluate((element) => element === document.activeElement);
     for (let presses = 0; presses < 20 && !(await focused()); presses += 1) await page.keyboard.press('Tab');
@@ -269,6 +275,44 @@ describe('customer portal through nginx', () => {
     expect(errors).toEqual([]);
     expect(login.errors).toEqual([]);
     await elsewhere.close();
+    await context.close();
+  });
+
+  it('confirms only with the password chosen at registration: another is shown next to the field, then the right one signs in (390 px)', async () => {
+    const customer = newCustomer('Ines');
+    const context = await newContext(browser(), phone);
+    const { page, errors } = await open(context, `${urls.portal}/register`);
+    await page.getByRole('heading', { level: 1, name: 'Create Account' }).waitFor();
+    await register(page, customer);
+    await page.getByRole('status').filter({ hasText: registrationCheckEmail(customer.email) }).waitFor();
+
+    // Whoever opens the link (the inbox's owner, when a stranger registered their email) cannot create the account
+    // without the registration's password.
+    await openConfirmationLink(page, customer);
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill(`not-${customer.password}`);
+    await page.getByRole('button', { name: 'Confirm and Create Account' }).click();
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    const description = await password.evaluate((field) =>
+      (field.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+    );
+    expect(description).toContain(registrationMessages.wrongPassword);
+    expect(await password.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await page.getByText('This link cannot be used').count()).toBe(0);
+    expect(await sessionCookie(context)).toBeUndefined();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    // The browser reports the refused confirmation (400) on the console; nothing else may fail.
+    const refused = errors.findIndex((error) => /status of 400 \(Bad Request\)/.test(error));
+    expect(refused).toBeGreaterThanOrEqual(0);
+    errors.splice(refused, 1);
+
+    // The same link with the password chosen at registration creates the account and signs in.
+    await password.fill(customer.password);
+    await page.getByRole('button', { name: 'Confirm and Create Account' }).click();
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    expect(await sessionCookie(context)).toBeDefined();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

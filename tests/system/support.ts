@@ -100,13 +100,13 @@ export async function adminToken(): Promise<string> {
 
 /**
  * A new customer's session token: registration on the portal, then the emailed link's token (from the mail catcher),
- * whose confirmation signs in. `unprovenEmail`: the account is then made one from before registration asked for proof
- * (its email a claim only), signed in afresh.
+ * whose confirmation with the password signs in. `unprovenEmail`: the account is then made one from before
+ * registration asked for proof (its email a claim only), signed in afresh.
  */
 export async function customerToken(name: string, { unprovenEmail = false } = {}): Promise<string> {
   const customer = newCustomer(name);
   await json(post('portal', '/api/auth/register', { ...customer, confirmPassword: customer.password }), 'registration');
-  const confirmed = await json<{ token: string }>(post('portal', confirmEmailPath, { token: await confirmationToken(customer.email) }), 'email confirmation');
+  const confirmed = await json<{ token: string }>(post('portal', confirmEmailPath, { token: await confirmationToken(customer.email), password: customer.password }), 'email confirmation');
   if (!unprovenEmail) return confirmed.token;
   await forgetEmailProof(customer.email);
   return (await json<{ token: string }>(post('portal', '/api/auth/login', { email: customer.email, password: customer.password }), 'sign-in')).token;

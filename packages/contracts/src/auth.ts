@@ -44,8 +44,10 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
  * `registrationMessages.checkEmail` whatever the email: for a new one, accounts keeps the registration pending and
  * emails a single-use link to the portal's `confirmEmailPagePath`, valid `registration.linkValidMinutes`; for an email
  * that already has an account, nothing is kept and its owner is emailed that someone tried (with the ways to sign in
- * or reset the password). `POST /api/auth/confirm-email` with the link's token creates the account, its email proven,
- * and signs the customer in (the session cookie, and the token as login answers it).
+ * or reset the password). `POST /api/auth/confirm-email` with the link's token and the password chosen at registration
+ * creates the account, its email proven, and signs the customer in (the session cookie, and the token as login answers
+ * it). The password is asked again because anyone can register someone else's email: the link reaches the inbox's
+ * owner, and without the password their click would make an account that the registering stranger signs in to.
  */
 export const registration = { linkValidMinutes: 30 } as const;
 export const confirmEmailPath = '/api/auth/confirm-email';
@@ -69,6 +71,9 @@ export const registrationMessages = {
   /** The link lost its token, or part of it (cut short when copied, say). */
   incompleteLink: 'This link is not complete. Please open the link from the email again.',
   completed: 'Your email is confirmed and your account is ready.',
+  passwordRequired: 'Enter the password you chose when you registered.',
+  /** The link is fine and stays usable; the password is not the one its registration chose. */
+  wrongPassword: 'That is not the password chosen for this registration. Enter the password you chose when you registered, or register again to choose a new one.',
 } as const;
 /** The 202 answer's body for a registration of `email`. */
 export const registrationCheckEmail = (email: string) => registrationMessages.checkEmail.replace('{email}', email.trim());
@@ -77,7 +82,14 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** An emailed token: 32 random bytes, base64url (43 characters). */
 const emailedToken = (incomplete: string) => z.string({ error: incomplete }).regex(/^[A-Za-z0-9_-]{43}$/, incomplete);
-export const confirmEmailRequestSchema = z.object({ token: emailedToken(registrationMessages.incompleteLink) });
+/** The password as typed when confirming; no chosen password is longer than registration allows, so a longer one is wrong. */
+const registeredPassword = z
+  .string({ error: registrationMessages.passwordRequired })
+  .min(1, registrationMessages.passwordRequired)
+  .max(200, registrationMessages.wrongPassword);
+/** The confirmation page's form: what the customer types (the token comes from the link). */
+export const confirmEmailFormSchema = z.object({ password: registeredPassword });
+export const confirmEmailRequestSchema = z.object({ token: emailedToken(registrationMessages.incompleteLink), password: registeredPassword });
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
 /** As login answers: the session token (the cookie is set too) and the message. */
 export const confirmEmailResponseSchema = z.object({ token: z.string(), message: z.string() });

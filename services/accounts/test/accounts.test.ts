@@ -36,7 +36,7 @@ describe('registration', () => {
     const response = await post('/api/auth/register', newCustomer);
     expect(response.statusCode).toBe(202);
     expect(JSON.stringify(response.json())).not.toContain('password');
-    const confirmed = await post(confirmEmailPath, { token: await confirmationToken(service, newCustomer.email) });
+    const confirmed = await post(confirmEmailPath, { token: await confirmationToken(service, newCustomer.email), password: newCustomer.password });
     expect(confirmed.statusCode).toBe(200);
     const account = await service.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${confirmed.json().token}` } });
     expect(account.json()).toMatchObject({ firstName: 'Avery', email: 'Avery.Cole@example.com', isAdmin: false, emailVerified: true });
@@ -76,7 +76,7 @@ describe('registration', () => {
     }
     const accepted = await post('/api/auth/register', { ...newCustomer, email: 'common@example.com', address: undefined, password: 'kettle-harbor-42', confirmPassword: 'kettle-harbor-42' });
     expect(accepted.statusCode).toBe(202);
-    expect((await post(confirmEmailPath, { token: await confirmationToken(service, 'common@example.com') })).statusCode).toBe(200);
+    expect((await post(confirmEmailPath, { token: await confirmationToken(service, 'common@example.com'), password: 'kettle-harbor-42' })).statusCode).toBe(200);
     const stored = await service.db.selectFrom('customers').select('address').where('email', '=', 'common@example.com').executeTakeFirstOrThrow();
     expect(stored.address).toBeNull();
   });

@@ -29,6 +29,7 @@ const expectRefused = ({ as, ...request }: Request, status: number, code: string
 const registration = { firstName: 'Rae', lastName: 'Lin', email: 'rae@example.com', phone: '(904) 555-0101', address: '1 Bay St', password: 'kettle-harbor-42', confirmPassword: 'kettle-harbor-42' };
 const staffAccount = { name: 'Dana', email: 'dana@example.com', role: 'staff', password: 'meadow-lantern-2027' };
 const resetCompletion = { token: 'A'.repeat(43), password: 'kettle-harbor-42', confirmPassword: 'kettle-harbor-42' };
+const emailConfirmation = { token: 'A'.repeat(43), password: 'kettle-harbor-42' };
 const technicianAccount = { technicianId: 'tech_mike', name: 'Mike', email: 'mike@example.com', password: 'meadow-lantern-2027' };
 
 describe('hostile input to accounts: a 4xx in the error shape, and nothing stored changes', () => {
@@ -59,7 +60,7 @@ describe('hostile input to accounts: a 4xx in the error shape, and nothing store
       ...Object.keys(staffAccount).map((field): [string, Request, string] => [`staff account ${field}`, { method: 'POST', url: staffAccountsPath, payload: { ...staffAccount, [field]: text }, as: 'admin' }, field]),
       ...Object.keys(technicianAccount).map((field): [string, Request, string] => [`technician account ${field}`, { method: 'POST', url: technicianAccountsPath, payload: { ...technicianAccount, [field]: text }, as: 'admin' }, field]),
       ['password reset request', { method: 'POST', url: passwordResetPath, payload: { email: text } }, 'email'],
-      ['email confirmation', { method: 'POST', url: confirmEmailPath, payload: { token: text } }, 'token'],
+      ...Object.keys(emailConfirmation).map((field): [string, Request, string] => [`email confirmation ${field}`, { method: 'POST', url: confirmEmailPath, payload: { ...emailConfirmation, [field]: text } }, field]),
       ...Object.keys(resetCompletion).map((field): [string, Request, string] => [`password reset ${field}`, { method: 'POST', url: passwordResetCompletePath, payload: { ...resetCompletion, [field]: text } }, field]),
       ['phone lookup', { method: 'POST', url: '/api/admin/lookup-customer-phone', payload: { phone: text }, as: 'admin' }, 'phone'],
     ];

@@ -21,7 +21,9 @@ const password = 'kettle-harbor-42';
 const details = { firstName: 'Rae', lastName: 'Lin', phone: '(904) 555-0101', address: '12 Aviles St', password, confirmPassword: password };
 const register = (email: string, remoteAddress = newAddress(), firstName = 'Rae') =>
   service.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress, payload: { ...details, firstName, email } });
-const confirm = (token: string, remoteAddress = newAddress()) => service.app.inject({ method: 'POST', url: confirmEmailPath, payload: { token }, remoteAddress });
+/** Confirms as the page does: the link's token and, unless a test types another, the password chosen at registration. */
+const confirm = (token: string, remoteAddress = newAddress(), typed: { password?: unknown } = { password }) =>
+  service.app.inject({ method: 'POST', url: confirmEmailPath, payload: { token, ...typed }, remoteAddress });
 const customerCount = async () => Number((await service.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const pendingOf = (email: string) => service.db.selectFrom('pending_registrations').selectAll().where('email', '=', email).execute();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -141,6 +143,46 @@ describe('confirming the email', () => {
     const cut = await confirm('A'.repeat(20));
     expect(cut.statusCode).toBe(400);
     expect(cut.json().error.fields).toEqual({ token: registrationMessages.incompleteLink });
+  });
+
+  it('creates nothing with another password than the registration chose, and the link still works with the chosen one', async () => {
+    // A stranger registers the victim's email with a password of their own; the victim opens the link and confirms.
+    const email = newEmail();
+    await register(email);
+    const token = await confirmationToken(service, email);
+    const before = await customerCount();
+    const wrong = await confirm(token, newAddress(), { password: 'victims-own-password-7' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: registrationMessages.wrongPassword, fields: { password: registrationMessages.wrongPassword } } });
+    expect(wrong.cookies).toEqual([]);
+    expect(await customerCount()).toBe(before);
+    expect(await pendingOf(email)).toEqual([expect.objectContaining({ used_at: null, password_hash: expect.stringMatching(/^\$argon2id\$/) })]);
+
+    const right = await confirm(token);
+    expect(right.statusCode, right.body).toBe(200);
+    expect(claimsOf(right.json().token)).toMatchObject({ role: 'customer', email, emailVerified: true });
+  });
+
+  it.each([
+    ['missing', {}],
+    ['empty', { password: '' }],
+    ['not text', { password: 42 }],
+  ])('refuses a %s password, naming it, and creates nothing', async (_kind, typed) => {
+    const email = newEmail();
+    await register(email);
+    const refused = await confirm(await confirmationToken(service, email), newAddress(), typed);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ password: registrationMessages.passwordRequired });
+    expect(await service.db.selectFrom('customers').select('id').where('email', '=', email).execute()).toEqual([]);
+  });
+
+  it('says what is wrong with the link before anything about the password', async () => {
+    const email = newEmail();
+    await register(email);
+    const token = await confirmationToken(service, email);
+    expect((await confirm(token)).statusCode).toBe(200);
+    expect((await confirm(token, newAddress(), { password: 'not-the-password' })).json()).toEqual(refusedLink(registrationMessages.usedLink));
+    expect((await confirm('A'.repeat(43), newAddress(), { password: 'not-the-password' })).json()).toEqual(refusedLink(registrationMessages.unknownLink));
   });
 
   it('lets two openings of one link make one account', async () => {

@@ -35,7 +35,8 @@ it('sends a new email one confirmation email with the link to the portal’s con
   for (const part of [mail.text!, mail.html as string]) {
     expect(part).toContain('Hi Pat,');
     expect(part).toContain('30 minutes (until 10:30 AM ET)');
-    expect(part).toContain('no account is created without it');
+    expect(part).toContain('it asks for the password you chose when you registered');
+    expect(part).toContain('Did not register? Someone may have typed your email, by mistake or not. Ignore this email: no account is created without both the link and the password chosen when registering.');
   }
 });
 

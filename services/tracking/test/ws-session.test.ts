@@ -49,9 +49,10 @@ async function customerCookie(): Promise<string> {
   const password = 'kettle-harbor-42';
   const registered = await post('/api/auth/register', { firstName: 'Ada', lastName: 'Ray', email, phone: '(904) 555-0100', password, confirmPassword: password });
   expect(registered.status).toBe(202);
-  // The emailed link's token, as accounts published it for notifications; opening the link signs the customer in.
+  // The emailed link's token, as accounts published it for notifications; confirming it with the password signs the
+  // customer in.
   const proof = (await publishedEffects<RegistrationRequested>(accounts.database, registrationRequestedTopic)).find((effect) => effect.email === email);
-  const confirmed = await post(confirmEmailPath, { token: proof?.purpose === 'email-proof' ? proof.token : '' });
+  const confirmed = await post(confirmEmailPath, { token: proof?.purpose === 'email-proof' ? proof.token : '', password });
   expect(confirmed.status).toBe(200);
   const cookie = confirmed.headers.getSetCookie().find((value) => value.startsWith(`${sessionCookieName}=`));
   expect(cookie).toBeDefined();

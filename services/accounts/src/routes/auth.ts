@@ -76,10 +76,10 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   const staffCookie = hostOnlyCookie;
   const mint = ({ claims, maxAgeSeconds }: NewSession) => signSession(app, claims, maxAgeSeconds);
 
-  // One bucket per client for every attempt at a password (login, registration, admin login, password change and
-  // reset), on top of the durable failure counts the use cases keep per account and client address (request.ip, which
-  // follows TRUST_PROXY). Counted in the database, so every replica of accounts fills the same bucket; the key names the bucket,
-  // as buckets made with createRateLimit share one namespace in the kit's store.
+  // One bucket per client for every attempt at a password (login, registration and its confirmation, admin login,
+  // password change and reset), on top of the durable failure counts the use cases keep per account and client address
+  // (request.ip, which follows TRUST_PROXY). Counted in the database, so every replica of accounts fills the same
+  // bucket; the key names the bucket, as buckets made with createRateLimit share one namespace in the kit's store.
   const clientBucket = app.createRateLimit({ max: env.LOGIN_RATE_LIMIT_MAX, timeWindow: 60_000, keyGenerator: (request) => `password-attempts:${request.ip}` });
   const passwordAttempts = async (request: FastifyRequest) => {
     const limit = await clientBucket(request);
@@ -139,10 +139,12 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     onRequest: passwordAttempts,
     schema: {
       tags: ['auth'],
-      summary: "Finish a registration with its emailed link's token: creates the account and signs the customer in",
+      summary: "Finish a registration with its emailed link's token and password: creates the account, signs in",
       description:
-        'Creates the account with its email proven, sets the session cookie and answers the token, as login does. An unknown, used, replaced ' +
-        'or expired link is a 400 naming the token; an email that got an account after the link was sent is a 409.',
+        'Creates the account with its email proven, sets the session cookie and answers the token, as login does. The password must be the one ' +
+        'chosen at registration, so whoever registers an email cannot have its owner create an account for them by confirming. An unknown, ' +
+        'used, replaced or expired link is a 400 naming the token; a missing or other password is a 400 naming the password that creates ' +
+        'nothing and leaves the link usable; an email that got an account after the link was sent is a 409.',
       body: confirmEmailRequestSchema,
       response: { 200: confirmEmailResponseSchema, ...errorResponses(409) },
     },

@@ -3,6 +3,7 @@ import { badRequest, conflict } from '@repo/service-kit';
 import { isUniqueViolation } from '@repo/service-kit/db';
 import type { PendingRegistrationRow } from '../db/schema.ts';
 import { linkTokenHash } from '../domain/link-tokens.ts';
+import { verifyPassword } from '../domain/passwords.ts';
 import { findCustomerByEmail, insertCustomer, linkCustomersToImported } from '../repositories/customer-repository.ts';
 import { findPendingRegistrationByHash, lockPendingRegistrationByHash, markPendingRegistrationUsed } from '../repositories/pending-registration-repository.ts';
 import type { AccountsContext } from './context.ts';
@@ -21,14 +22,21 @@ function openRegistration(pending: PendingRegistrationRow | undefined, now: Date
 const emailTaken = () => conflict(registrationMessages.emailTaken, { token: registrationMessages.emailTaken });
 
 /**
- * A registration's emailed link opened: in one transaction that uses the link once (its row locked, so two openings
- * cannot both use it), the account is created from what the registration kept, its email proven (the link reached
- * its inbox), linked to the imported customer with that email if there is one, and signed in. An email that got an
- * account after the link was sent is a 409 (the link stays unused: it can never create this account).
+ * A registration's emailed link opened, with the password chosen at registration: in one transaction that uses the
+ * link once (its row locked, so two openings cannot both use it), the account is created from what the registration
+ * kept, its email proven (the link reached its inbox), linked to the imported customer with that email if there is
+ * one, and signed in. The link alone is not enough, since anyone can register someone else's email: its owner would
+ * then create, by confirming, an account the stranger signs in to, with their proven email and service history. So
+ * another password is a 400 naming the password that creates nothing and leaves the link usable (it is checked
+ * before the transaction; a registration's hash never changes while its link is open). An email that got an account
+ * after the link was sent is a 409 (the link stays unused: it can never create this account).
  */
-export async function confirmRegistration(ctx: AccountsContext, { token }: ConfirmEmailRequest): Promise<NewSession> {
+export async function confirmRegistration(ctx: AccountsContext, { token, password }: ConfirmEmailRequest): Promise<NewSession> {
   const tokenHash = linkTokenHash(token);
-  openRegistration(await findPendingRegistrationByHash(ctx.db, tokenHash), ctx.now());
+  const opened = openRegistration(await findPendingRegistrationByHash(ctx.db, tokenHash), ctx.now());
+  if (!(await verifyPassword(opened.password_hash, password))) {
+    throw badRequest(registrationMessages.wrongPassword, { password: registrationMessages.wrongPassword });
+  }
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();

@@ -65,8 +65,8 @@ let registered = 0;
 const registrationAddress = addressesFrom(250);
 /**
  * A portal customer as registration makes one: POST /api/auth/register, then the emailed link's token (read from
- * the published effect) to POST /api/auth/confirm-email. Each gets its own email unless one is given. Answers the
- * session the confirmation started and the account as the customer sees it.
+ * the published effect) and the same password to POST /api/auth/confirm-email. Each gets its own email unless one is
+ * given. Answers the session the confirmation started and the account as the customer sees it.
  */
 export async function registerCustomer(
   service: AccountsTestService,
@@ -78,7 +78,7 @@ export async function registerCustomer(
   const remoteAddress = registrationAddress();
   const response = await service.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress });
   expect(response.statusCode, response.body).toBe(202);
-  const confirmed = await service.app.inject({ method: 'POST', url: confirmEmailPath, payload: { token: await confirmationToken(service, payload.email) }, remoteAddress });
+  const confirmed = await service.app.inject({ method: 'POST', url: confirmEmailPath, payload: { token: await confirmationToken(service, payload.email), password }, remoteAddress });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   const token = confirmed.json().token as string;
   const customer = (await service.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).json() as Customer;

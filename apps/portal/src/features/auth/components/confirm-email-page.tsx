@@ -1,15 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { registrationMessages } from '@repo/contracts';
-import { ApiRequestError, AppAnchor, errorMessage, showToast, useDocumentTitle, useHydrated } from '@repo/ui';
+import { confirmEmailFormSchema, registrationMessages } from '@repo/contracts';
+import { ApiRequestError, AppAnchor, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useHydrated, useSchemaForm, type FieldErrors } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useConfirmEmail } from '../api/confirm-email.ts';
 import { AuthFrame } from './auth-frame.tsx';
+
+type Values = { password: string };
+const passwordFields = ['password'] as const;
 
 const failureTitle = 'Account Not Created';
 const unreachableMessage = 'An error occurred. Please check your connection and try again.';
@@ -44,9 +47,11 @@ function LinkProblem({ message, hasAccount }: { message: string; hasAccount: boo
 /**
  * Confirm Your Email (/confirm-email#token=…), the page a registration's emailed link opens. The token is in the
  * fragment, so it never reaches a server with the page (nor its access log). The account is created when the customer
- * presses the button, not on opening: a mail scanner that opens links must not use the link up. On success the
- * customer is signed in and lands in the customer portal; a used, replaced, expired or unknown link says so, with the
- * way to register again.
+ * presses the button, not on opening: a mail scanner that opens links must not use the link up. The password chosen
+ * at registration goes with the token: anyone can register someone else's email, and the inbox's owner must not
+ * create, by confirming, an account that whoever registered signs in to. Another password is shown under the field,
+ * and the link stays usable. On success the customer is signed in and lands in the customer portal; a used, replaced,
+ * expired or unknown link says so, with the way to register again.
  */
 export function ConfirmEmailPage() {
   useDocumentTitle('Confirm Your Email');
@@ -56,50 +61,58 @@ export function ConfirmEmailPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirmEmail();
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm<Values>(confirmEmailFormSchema, { password: '' });
   const [linkProblem, setLinkProblem] = useState<{ message: string; hasAccount: boolean } | null>(null);
   // The prerendered page cannot know the address's token: until hydrated it shows the button, as the server wrote it.
   const problem = linkProblem ?? (hydrated && !token ? { message: registrationMessages.incompleteLink, hasAccount: false } : null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
+  async function submit({ password }: Values): Promise<FieldErrors<(typeof passwordFields)[number]> | undefined> {
     try {
-      await confirm.mutateAsync({ token });
+      await confirm.mutateAsync({ token, password });
     } catch (error) {
-      setBusy(false);
       if (!(error instanceof ApiRequestError)) {
         showToast({ title: failureTitle, description: unreachableMessage, variant: 'destructive' });
-        return;
+        return undefined;
       }
-      const message = error.apiError?.fields?.token ?? errorMessage(error, unreachableMessage);
+      const tokenError = error.apiError?.fields?.token;
+      const fields = fieldErrorsOf(error, passwordFields);
+      if (!tokenError && fields.password) return fields;
+      const message = tokenError ?? errorMessage(error, unreachableMessage);
       if (error.status === 400 || error.status === 409) setLinkProblem({ message, hasAccount: error.status === 409 || message === registrationMessages.usedLink });
       else showToast({ title: failureTitle, description: message, variant: 'destructive' });
-      return;
+      return undefined;
     }
     // A "signed out" answer from before must not greet the portal.
     queryClient.removeQueries({ queryKey: queryKeys.signedInCustomer });
     showToast({ title: 'Account Created', description: registrationMessages.completed });
     navigate(paths.customerPortal, { replace: true });
+    return undefined;
   }
 
   return (
     <AuthFrame
       width={440}
       title="Confirm Your Email"
-      intro="One step left: confirm your email to create your account and sign in."
+      intro="One step left: enter the password you chose when you registered to confirm your email, create your account and sign in."
       other={{ question: 'Already have an account?', href: paths.login, label: 'Log in' }}
     >
       {problem ? (
         <LinkProblem {...problem} />
       ) : (
-        <form noValidate onSubmit={handleSubmit} aria-busy={busy} aria-label="Confirm your email">
+        <form {...form.scopeProps} noValidate onSubmit={form.onSubmit(submit)} aria-busy={form.busy} aria-label="Confirm your email">
           <UntilHydrated>
             <Stack gap="md">
+              <PasswordInput
+                {...form.field('password')}
+                label="Password"
+                description="The password you chose when you registered"
+                autoComplete="current-password"
+                required
+                withAsterisk={false}
+              />
               <Text size="sm">Did not register? Close this page: no account is created unless you confirm.</Text>
-              <Button type="submit" fullWidth disabled={busy}>
-                {busy ? 'Creating Account...' : 'Confirm and Create Account'}
+              <Button type="submit" fullWidth disabled={form.busy}>
+                {form.busy ? 'Creating Account...' : 'Confirm and Create Account'}
               </Button>
             </Stack>
           </UntilHydrated>
