@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoDeclineMessage, demoTestCards, demoUnknownCardMessage, paymentMessages, paymentSucceededTopic, serviceForPath, type DeliveryStatus } from '@repo/contracts';
 import { intentEvent, deliver, startPayments, type PaymentsTestService } from './helpers.ts';
 
@@ -209,12 +209,16 @@ describe('payments ledger for administrators', () => {
     const intent = (await createIntent({ amount: 25 })).json();
     expect((await confirm({ ...intent, cardNumber: demoTestCards.succeeds })).statusCode).toBe(200);
     const admin = service.bearer({ sub: 'admin:1', role: 'admin' });
-    const status = await service.app.inject({ method: 'GET', url: '/api/deliveries/payments', headers: { authorization: admin } });
-    expect(status.statusCode).toBe(200);
-    const { service: name, pending, routes } = status.json() as DeliveryStatus;
-    expect(name).toBe('payments');
-    expect(pending).toBeGreaterThan(0);
-    expect(routes.map((route) => [route.to, route.topic])).toEqual([['notifications', paymentSucceededTopic]]);
+    // Read until it shows: a read while an attempt is under way counts it among the attempts in flight, which pg-boss's
+    // statistics show only once the supervisor refreshes them.
+    await vi.waitFor(async () => {
+      const status = await service.app.inject({ method: 'GET', url: '/api/deliveries/payments', headers: { authorization: admin } });
+      expect(status.statusCode).toBe(200);
+      const { service: name, pending, routes } = status.json() as DeliveryStatus;
+      expect(name).toBe('payments');
+      expect(pending).toBeGreaterThan(0);
+      expect(routes.map((route) => [route.to, route.topic])).toEqual([['notifications', paymentSucceededTopic]]);
+    }, { timeout: 30_000, interval: 100 });
     expect((await service.app.inject({ method: 'GET', url: '/api/deliveries/payments' })).statusCode).toBe(401);
   });
 
