@@ -50,9 +50,10 @@ const needs = {
   // Some suites need PostgreSQL whatever TEST_DB says (both drivers proven, LISTEN across instances), and the gateway's
   // run nginx (they are skipped without it, which a run of the whole layer must not do silently).
   'unit and service tests': { commands: { nginx: 'nginx' }, postgres: true },
-  // The Nu checker also reads the pages as Chromium renders them from the running stack (tests/checks/rendered-*).
-  'independent checkers': { commands: { java: 'default-jre-headless', nginx: 'nginx', chromium: 'chromium' }, postgres: true },
-  'browser tests': { commands: { nginx: 'nginx', chromium: 'chromium' }, postgres: true },
+  // The Nu checker (vnu-jar) on the built pages; the pages as Chromium renders them are checked in the browser layer,
+  // on its stack (tests/checks/rendered-*), so that layer needs Java too.
+  'independent checkers': { commands: { java: 'default-jre-headless' } },
+  'browser tests': { commands: { nginx: 'nginx', chromium: 'chromium', java: 'default-jre-headless' }, postgres: true },
   'fault tests': { serverBinaries: true, root: true },
   "database drivers on the machine's Node": { postgres: true },
 };
