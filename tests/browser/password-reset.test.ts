@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, passwordResetMessages, sessionCookieName } from '@repo/contracts';
+import { authMessages, passwordResetMessages, sessionCookieName, signInLinkMessages } from '@repo/contracts';
 import { useBrowser, waitForHydration } from '../support/browser.ts';
 import { linkIn, waitForEmail } from '../support/mail.ts';
 import { axeViolations } from './web-support.ts';
@@ -7,8 +7,8 @@ import { newContext, newCustomer, open, phone, sessionCookie, signedInContext, u
 
 // A customer who forgot their password, through the real nginx, the built services on PostgreSQL, the stack's mail
 // catcher and Debian's Chromium at phone width: the link on the login page, the email, the new password, and every
-// session from before ended; and an owner whose password someone keeps guessing, told so by email with the way to a new
-// one.
+// session from before ended; a customer who signs in with an emailed link instead; and an owner whose password someone
+// keeps guessing, told so by email with the way to a new one.
 const browser = useBrowser();
 
 const whoIsSignedIn = (cookie: string) => fetch(`${urls.portal}/api/auth/user`, { headers: { cookie: `${sessionCookieName}=${cookie}` } });
@@ -90,6 +90,47 @@ describe('password reset through nginx', () => {
     await problem.waitFor();
     await problem.getByRole('link', { name: 'Ask for a new link' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
+    await context.close();
+  });
+
+  it('asks for a sign-in link on the login page by keyboard, signs in with it by pressing Sign In, and a second use shows the way to a new one', async () => {
+    const customer = newCustomer('Noor');
+    await (await signedInContext(browser(), customer, phone)).close();
+    const context = await newContext(browser(), phone);
+    const { page, errors } = await open(context, `${urls.portal}/login`);
+    await page.getByRole('link', { name: 'Email me a sign-in link' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign In by Email' }).waitFor();
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Email').press('Enter');
+    await page.getByRole('status').filter({ hasText: signInLinkMessages.requested }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const email = await waitForEmail(customer.email, /^Your sign-in link for /);
+    expect(email.text).toContain(`Hi ${customer.firstName},`);
+    const link = linkIn(email, /\/sign-in-link#token=/);
+    expect(new URL(link).origin).toBe(urls.portal);
+
+    // Opening the link signs nobody in; pressing the button does.
+    await page.goto(link);
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 1, name: 'Sign In' }).waitFor();
+    expect(await sessionCookie(context)).toBeUndefined();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign In' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/customer-portal');
+    expect((await whoIsSignedIn((await sessionCookie(context))!)).status).toBe(200);
+
+    const again = await newContext(browser(), phone);
+    const second = await open(again, link);
+    await second.page.getByRole('button', { name: 'Sign In' }).click();
+    const problem = second.page.getByRole('alert').filter({ hasText: signInLinkMessages.usedLink });
+    await problem.waitFor();
+    await problem.getByRole('link', { name: 'Ask for a new sign-in link' }).click();
+    await second.page.getByRole('heading', { level: 1, name: 'Sign In by Email' }).waitFor();
+    expect(errors).toEqual([]);
+    await again.close();
     await context.close();
   });
 

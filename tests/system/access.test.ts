@@ -65,9 +65,11 @@ const rules: Record<string, Rule> = {
   'POST /api/auth/confirm-email': { allow: everyone },
   'POST /api/auth/login': { allow: everyone },
   'PUT /api/auth/password': { allow: customers },
-  // A reset link is asked for and used by someone who cannot sign in.
+  // A reset or sign-in link is asked for and used by someone who cannot sign in (with the password).
   'POST /api/auth/password-reset': { allow: everyone },
   'POST /api/auth/password-reset/complete': { allow: everyone },
+  'POST /api/auth/sign-in-link': { allow: everyone },
+  'POST /api/auth/sign-in-link/complete': { allow: everyone },
   'GET /api/auth/user': { allow: customers },
   'GET /api/auth/service-history': { allow: customers },
   'GET /api/auth/session': { allow: everyone },

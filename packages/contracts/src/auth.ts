@@ -194,10 +194,11 @@ export const authMessages = {
   invalidCredentials: 'Invalid email or password. Please check them and try again.',
   /**
    * Too many failed sign-ins from this client (on this account, or on many); `{minutes}` is replaced with the whole
-   * minutes (at least 1) until the next attempt is allowed. The way out is to wait, to ask for a reset link
-   * (`passwordResetPath`), or to call the business, which resets a password once it knows who is calling.
+   * minutes (at least 1) until the next attempt is allowed. The way out is to wait, to ask for a sign-in link or a
+   * reset link by email (`signInLinkPath`, `passwordResetPath`), or to call the business, which resets a password once
+   * it knows who is calling.
    */
-  accountThrottled: `Too many sign-in attempts. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
+  accountThrottled: `Too many sign-in attempts. Please try again in {minutes} minutes, ask for a sign-in link by email, or call us at ${business.phoneDisplay}.`,
   sessionEnded: 'Your session has ended. Please log in again.',
   sessionCheckUnavailable: "We can't check your sign-in right now. Please try again in a minute.",
   currentPasswordWrong: 'Current password is incorrect',
@@ -268,6 +269,44 @@ export const newPasswordFormSchema = z.object(newPasswordShape).refine(passwords
 export const passwordResetCompleteRequestSchema = z.object({ token: resetToken, ...newPasswordShape }).refine(passwordsMatch, passwordsDiffer);
 export type PasswordResetCompleteRequest = z.infer<typeof passwordResetCompleteRequestSchema>;
 export const passwordResetCompleteResponseSchema = z.object({ message: z.string() });
+
+/**
+ * A customer who would rather not type a password (or is kept from trying it: too many guesses from elsewhere): `POST
+ * /api/auth/sign-in-link` with the email answers 202 and the same message whether or not an account has it; when one
+ * does, accounts emails a single-use link to the portal's `signInLinkPagePath` (through notifications), valid
+ * `signInLink.linkValidMinutes`, its token in the address's fragment. Asking again ends the earlier links. The page
+ * signs in when the customer presses its button (a mail scanner opening the link must not use it up): `POST
+ * /api/auth/sign-in-link/complete` with the token starts a session, as a login does, and counts the email as proven.
+ */
+export const signInLinkPath = '/api/auth/sign-in-link';
+export const signInLinkCompletePath = '/api/auth/sign-in-link/complete';
+/** The portal's page where a customer asks for a sign-in link. */
+export const signInLinkRequestPagePath = '/email-sign-in';
+/** The portal's page the emailed link opens; the token is in its fragment (`#token=`). */
+export const signInLinkPagePath = '/sign-in-link';
+export const signInLink = { linkValidMinutes: 30 } as const;
+/** The address of the sign-in page for a token, relative to the portal's origin. */
+export const signInLinkUrlPath = (token: string) => `${signInLinkPagePath}#token=${encodeURIComponent(token)}`;
+
+export const signInLinkMessages = {
+  requested: `If an account uses this email, we have sent it a link that signs you in. The link works once, for ${signInLink.linkValidMinutes} minutes; if no email arrives within a few minutes, check your spam folder or ask again.`,
+  /** Too many requests for one email or from one client; `{minutes}` is replaced with the whole minutes (at least 1). */
+  throttled: `Too many sign-in link requests. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
+  unknownLink: 'This sign-in link is not valid. Please ask for a new one.',
+  expiredLink: `This sign-in link has expired (links work for ${signInLink.linkValidMinutes} minutes). Please ask for a new one.`,
+  usedLink: 'This sign-in link has already been used. Please ask for a new one, or log in with your password.',
+  replacedLink: 'A newer sign-in link was sent after this one, so this one no longer works. Please use the newest email, or ask again.',
+  incompleteLink: 'This sign-in link is not complete. Please open the link from the email again.',
+  completed: 'You are signed in.',
+} as const;
+
+export const signInLinkRequestSchema = z.object({ email });
+export type SignInLinkRequest = z.infer<typeof signInLinkRequestSchema>;
+export const signInLinkRequestedResponseSchema = z.object({ message: z.string() });
+export const signInLinkCompleteRequestSchema = z.object({ token: emailedToken(signInLinkMessages.incompleteLink) });
+export type SignInLinkCompleteRequest = z.infer<typeof signInLinkCompleteRequestSchema>;
+/** As a login answers: the session token (also set as the httpOnly cookie) and a message. */
+export const signInLinkCompleteResponseSchema = loginResponseSchema;
 
 /**
  * Service-to-service: is each of these sessions still active? `POST /internal/sessions/check` on accounts, signed like

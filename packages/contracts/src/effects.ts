@@ -143,14 +143,24 @@ export type AppointmentLinksRequested = z.infer<typeof appointmentLinksRequested
  * request, so a redelivered event sends one email.
  */
 export const passwordResetRequestedTopic = 'account.password-reset-requested';
-export const passwordResetRequestedEffect = z.object({
+/** An emailed link's request: whose account, the link's token and when it expires. */
+const emailedLinkRequestedEffect = z.object({
   requestId: z.uuid(),
   email: z.email(),
   customerName: z.string().min(1).max(201),
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
   expiresAt: z.iso.datetime({ offset: true }),
 });
+export const passwordResetRequestedEffect = emailedLinkRequestedEffect;
 export type PasswordResetRequested = z.infer<typeof passwordResetRequestedEffect>;
+
+/**
+ * accounts → notifications: a customer asked for a sign-in link, and their account exists; as the reset request above,
+ * with the link to the portal's `signInLinkUrlPath`.
+ */
+export const signInLinkRequestedTopic = 'account.sign-in-link-requested';
+export const signInLinkRequestedEffect = emailedLinkRequestedEffect;
+export type SignInLinkRequested = z.infer<typeof signInLinkRequestedEffect>;
 
 /**
  * accounts → notifications: failed sign-ins on an account from all clients together reached the account's limit

@@ -15,6 +15,8 @@ import {
   registrationRequestedTopic,
   signInFailuresEffect,
   signInFailuresTopic,
+  signInLinkRequestedEffect,
+  signInLinkRequestedTopic,
 } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import type { ServiceDefinition } from '@repo/service-kit/main';
@@ -27,7 +29,7 @@ import { messageRoutes } from './routes/messages.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
 import type { NotificationsContext } from './use-cases/context.ts';
-import { sendPasswordResetEmail } from './use-cases/send-password-reset-email.ts';
+import { sendPasswordResetEmail, sendSignInLinkEmail } from './use-cases/send-account-link-email.ts';
 import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
 import { sendArrived, sendOnMyWay } from './use-cases/send-technician-news.ts';
 import { sendRegistrationEmail } from './use-cases/send-registration-email.ts';
@@ -70,6 +72,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),
         [registrationRequestedTopic]: effectHandler({ from: ['accounts'], schema: registrationRequestedEffect, apply: (trx, event) => sendRegistrationEmail(ctx, trx, event) }),
         [signInFailuresTopic]: effectHandler({ from: ['accounts'], schema: signInFailuresEffect, apply: (trx, event) => sendSignInAlert(ctx, trx, event) }),
+        [signInLinkRequestedTopic]: effectHandler({ from: ['accounts'], schema: signInLinkRequestedEffect, apply: (trx, event) => sendSignInLinkEmail(ctx, trx, event) }),
       },
     });
     await app.register(messageRoutes, { ctx });

@@ -9,6 +9,10 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where the emailed link opens, with its `?token=` (contracts' `passwordResetPagePath`). */
   resetPassword: '/reset-password',
+  /** Ask for a sign-in link (contracts' `signInLinkRequestPagePath`). */
+  emailSignIn: '/email-sign-in',
+  /** Where an emailed sign-in link opens, with its `#token=` (contracts' `signInLinkPagePath`). */
+  signInLink: '/sign-in-link',
   /** Where a registration's emailed link opens, with its `#token=` (contracts' `confirmEmailPagePath`). */
   confirmEmail: '/confirm-email',
   customerPortal: '/customer-portal',

@@ -1,9 +1,9 @@
 /**
  * The portal's pages written to HTML at build time. The customer portal's and the tracking page's HTML is their
  * loading state: who is signed in, and which appointment the address's query names, are known only in the browser;
- * the reset and confirmation pages' forms wait for the browser to read the link's token from the address.
+ * the reset, sign-in link and confirmation pages' forms wait for the browser to read the link's token from the address.
  */
-export const prerenderedPaths = ['/login', '/register', '/forgot-password', '/reset-password', '/confirm-email', '/customer-portal', '/technician-tracking'] as const;
+export const prerenderedPaths = ['/login', '/register', '/forgot-password', '/reset-password', '/email-sign-in', '/sign-in-link', '/confirm-email', '/customer-portal', '/technician-tracking'] as const;
 
 /**
  * The HTML the gateway answers every other address with (its single-page fallback, dist/index.html): the header and a

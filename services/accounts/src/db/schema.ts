@@ -134,10 +134,11 @@ export type SignInAlertsTable = {
 };
 
 /**
- * A customer's password reset link: the sha256 (hex) of its token, never the token. Good once (`used_at`), until
- * `expires_at`, and until the customer asks for a newer one (`replaced_at`).
+ * A customer's emailed single-use link, a password reset (`password_resets`) or a sign-in (`sign_in_links`): the
+ * sha256 (hex) of its token, never the token. Good once (`used_at`), until `expires_at`, and until the customer asks
+ * for a newer one of the same kind (`replaced_at`).
  */
-export type PasswordResetsTable = {
+export type EmailedLinksTable = {
   id: string;
   customer_id: number;
   token_hash: string;
@@ -171,7 +172,8 @@ export type AccountsDatabase = {
   login_failures: LoginFailuresTable;
   sign_in_alerts: SignInAlertsTable;
   import_jobs: ImportJobsTable;
-  password_resets: PasswordResetsTable;
+  password_resets: EmailedLinksTable;
+  sign_in_links: EmailedLinksTable;
   pending_registrations: PendingRegistrationsTable;
 };
 
@@ -180,7 +182,7 @@ export type StaffUserRow = Selectable<StaffUsersTable>;
 export type ServiceProCustomerRow = Selectable<ServiceProCustomersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;
-export type PasswordResetRow = Selectable<PasswordResetsTable>;
+export type EmailedLinkRow = Selectable<EmailedLinksTable>;
 export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */

@@ -7,6 +7,8 @@ import {
   registrationRequestedTopic,
   signInFailuresEffect,
   signInFailuresTopic,
+  signInLinkRequestedEffect,
+  signInLinkRequestedTopic,
 } from '@repo/contracts';
 import type { Effects } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
@@ -17,6 +19,7 @@ export const accountsOutgoing = {
   [passwordResetRequestedTopic]: { to: 'notifications', schema: passwordResetRequestedEffect },
   [registrationRequestedTopic]: { to: 'notifications', schema: registrationRequestedEffect },
   [signInFailuresTopic]: { to: 'notifications', schema: signInFailuresEffect },
+  [signInLinkRequestedTopic]: { to: 'notifications', schema: signInLinkRequestedEffect },
 } as const;
 
 /** The part of accounts' effects its use cases use: writing a message into their transaction. */

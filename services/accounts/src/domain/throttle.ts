@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { authMessages, errorCodes, passwordResetMessages, registrationMessages } from '@repo/contracts';
+import { authMessages, errorCodes, passwordResetMessages, registrationMessages, signInLinkMessages } from '@repo/contracts';
 import { DomainError } from '@repo/service-kit';
 
 /** How an email is counted in the per-account throttle: the same account whatever its letter case or surrounding spaces. */
@@ -58,6 +58,10 @@ export const accountThrottled = (retryAfterSeconds: number) => new TooManyAttemp
 /** Too many reset requests for an email or from a client. */
 export const passwordResetThrottled = (retryAfterSeconds: number) =>
   new TooManyAttemptsError(withMinutes(passwordResetMessages.throttled, retryAfterSeconds), retryAfterSeconds);
+
+/** Too many sign-in link requests for an email or from a client. */
+export const signInLinkThrottled = (retryAfterSeconds: number) =>
+  new TooManyAttemptsError(withMinutes(signInLinkMessages.throttled, retryAfterSeconds), retryAfterSeconds);
 
 /** Too many registrations for an email or from a client. */
 export const registrationThrottled = (retryAfterSeconds: number) =>

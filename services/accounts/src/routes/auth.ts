@@ -29,16 +29,24 @@ import {
   registrationCheckEmail,
   registrationMessages,
   sessionCookieName,
+  signInLinkCompletePath,
+  signInLinkCompleteRequestSchema,
+  signInLinkCompleteResponseSchema,
+  signInLinkMessages,
+  signInLinkPath,
+  signInLinkRequestedResponseSchema,
+  signInLinkRequestSchema,
   staffSessionCookieName,
 } from '@repo/contracts';
 import { errorResponses, signSession, type ServiceApp } from '@repo/service-kit';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { backOfficeUserOf, isBackOfficeSession } from '../use-cases/back-office-session.ts';
-import { normalizeEmail, passwordResetThrottled, registrationThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
+import { normalizeEmail, passwordResetThrottled, registrationThrottled, signInLinkThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
 import type { AccountsEnv } from '../env.ts';
 import { changePassword } from '../use-cases/change-password.ts';
 import { completePasswordReset } from '../use-cases/complete-password-reset.ts';
+import { completeSignInLink } from '../use-cases/complete-sign-in-link.ts';
 import { confirmRegistration } from '../use-cases/confirm-registration.ts';
 import type { AccountsContext } from '../use-cases/context.ts';
 import { getOwnAccount } from '../use-cases/get-own-account.ts';
@@ -47,7 +55,7 @@ import { logInCustomer } from '../use-cases/log-in-customer.ts';
 import { logInStaff } from '../use-cases/log-in-staff.ts';
 import { logOut } from '../use-cases/log-out.ts';
 import { registerCustomer } from '../use-cases/register-customer.ts';
-import { requestPasswordReset } from '../use-cases/request-password-reset.ts';
+import { requestPasswordReset, requestSignInLink } from '../use-cases/request-emailed-link.ts';
 import type { NewSession } from '../use-cases/start-session.ts';
 
 /**
@@ -106,6 +114,12 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     'password-reset',
     { max: env.PASSWORD_RESET_EMAIL_MAX, clientMax: env.PASSWORD_RESET_CLIENT_MAX, windowMinutes: env.PASSWORD_RESET_WINDOW_MINUTES },
     passwordResetThrottled,
+  );
+  // Sign-in links: the reset requests' limits, in buckets of their own.
+  const signInLinkRequests = emailedLinkBuckets(
+    'sign-in-link',
+    { max: env.PASSWORD_RESET_EMAIL_MAX, clientMax: env.PASSWORD_RESET_CLIENT_MAX, windowMinutes: env.PASSWORD_RESET_WINDOW_MINUTES },
+    signInLinkThrottled,
   );
   const registrations = emailedLinkBuckets(
     'registration',
@@ -229,6 +243,41 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       response: { 200: passwordResetCompleteResponseSchema },
     },
   }, async (request) => ({ message: await completePasswordReset(ctx, request.body, request.ip) }));
+
+  app.post(signInLinkPath, {
+    onRequest: signInLinkRequests.client,
+    preHandler: signInLinkRequests.email,
+    schema: {
+      tags: ['auth'],
+      summary: 'Ask for a sign-in link by email',
+      description:
+        'Answers 202 with the same message whether or not an account has the email; when one does, it is emailed a single-use link to the ' +
+        'portal valid 30 minutes, and its earlier sign-in links stop working. 429 past the requests allowed per email or per client.',
+      body: signInLinkRequestSchema,
+      response: { 202: signInLinkRequestedResponseSchema },
+    },
+  }, async (request, reply) => {
+    await requestSignInLink(ctx, request.body);
+    return reply.code(202).send({ message: signInLinkMessages.requested });
+  });
+
+  app.post(signInLinkCompletePath, {
+    onRequest: passwordAttempts,
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign a customer in with an emailed link: sets the session cookie',
+      description:
+        'Uses the link once and counts the email as proven; the password and the other sessions are untouched. An unknown, used, replaced ' +
+        'or expired link is a 400 naming the token.',
+      body: signInLinkCompleteRequestSchema,
+      response: { 200: signInLinkCompleteResponseSchema },
+    },
+  }, async (request, reply) => {
+    const session = await completeSignInLink(ctx, request.body, request.ip);
+    const token = mint(session);
+    reply.setCookie(sessionCookieName, token, { ...cookie, maxAge: session.maxAgeSeconds });
+    return { token, message: signInLinkMessages.completed };
+  });
 
   app.get('/api/auth/user', {
     onRequest: app.requireRole('customer'),

@@ -1,24 +1,14 @@
 import { passwordResetMessages, type PasswordResetCompleteRequest } from '@repo/contracts';
 import { badRequest } from '@repo/service-kit';
-import type { PasswordResetRow } from '../db/schema.ts';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
 import { hashPassword } from '../domain/passwords.ts';
 import { linkTokenHash } from '../domain/link-tokens.ts';
 import { findCustomerById, recordEmailProven, updateCustomerPassword } from '../repositories/customer-repository.ts';
-import { findPasswordResetByHash, lockPasswordResetByHash, markPasswordResetUsed } from '../repositories/password-reset-repository.ts';
+import { findEmailedLinkByHash, lockEmailedLinkByHash, markEmailedLinkUsed } from '../repositories/emailed-link-repository.ts';
 import { revokeAccountSessions } from '../repositories/session-repository.ts';
 import { clearAttemptFailures } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
-
-/** 400 naming the token when the link cannot be used (unknown, used, replaced by a newer one, or expired); the open link otherwise. */
-function openLink(reset: PasswordResetRow | undefined, now: Date): PasswordResetRow {
-  const refuse = (message: string) => badRequest(message, { token: message });
-  if (!reset) throw refuse(passwordResetMessages.unknownLink);
-  if (reset.used_at) throw refuse(passwordResetMessages.usedLink);
-  if (reset.replaced_at) throw refuse(passwordResetMessages.replacedLink);
-  if (reset.expires_at.getTime() <= now.getTime()) throw refuse(passwordResetMessages.expiredLink);
-  return reset;
-}
+import { openEmailedLink } from './request-emailed-link.ts';
 
 /**
  * The new password chosen through an emailed reset link. The link is checked before anything else (a person with a
@@ -29,16 +19,16 @@ function openLink(reset: PasswordResetRow | undefined, now: Date): PasswordReset
  */
 export async function completePasswordReset(ctx: AccountsContext, { token, password }: PasswordResetCompleteRequest, client: string): Promise<string> {
   const tokenHash = linkTokenHash(token);
-  openLink(await findPasswordResetByHash(ctx.db, tokenHash), ctx.now());
+  openEmailedLink(await findEmailedLinkByHash(ctx.db, 'password_resets', tokenHash), ctx.now(), passwordResetMessages);
   refuseCommonPassword(password);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
-    const reset = openLink(await lockPasswordResetByHash(trx, tokenHash), now);
+    const reset = openEmailedLink(await lockEmailedLinkByHash(trx, 'password_resets', tokenHash), now, passwordResetMessages);
     const customer = await findCustomerById(trx, reset.customer_id);
     if (!customer) throw badRequest(passwordResetMessages.unknownLink, { token: passwordResetMessages.unknownLink });
     await updateCustomerPassword(trx, customer.id, passwordHash);
-    await markPasswordResetUsed(trx, reset.id, now);
+    await markEmailedLinkUsed(trx, 'password_resets', reset.id, now);
     await recordEmailProven(trx, customer.id, now);
     await revokeAccountSessions(trx, 'customer', customer.id, now);
     await clearAttemptFailures(trx, { scope: 'customer', email: customer.email, client });

@@ -1,19 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authMessages, passwordResetMessages } from '@repo/contracts';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { apiError, fakeApi, heldAnswer, json, networkError } from '@repo/ui/testing/api';
-import { App } from '../index.tsx';
+import { inputLabelled as input, renderAppAt as renderAt } from './support/render-app.tsx';
 
 const token = 'Zm9vYmFyLXRva2VuLXdpdGgtNDMtY2hhcmFjdGVycw-';
 
-async function renderAt(path: string, heading: string) {
-  window.history.replaceState(null, '', path);
-  render(<App />);
-  await expectPageHeading(heading);
-}
-
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const fill = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
 afterEach(() => {

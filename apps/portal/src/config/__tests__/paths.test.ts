@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentPagePath, forgotPasswordPagePath, passwordResetPagePath } from '@repo/contracts';
+import { appointmentPagePath, forgotPasswordPagePath, passwordResetPagePath, signInLinkPagePath, signInLinkRequestPagePath } from '@repo/contracts';
 import { paths, withAccess } from '../paths.ts';
 
 describe('portal paths', () => {
@@ -11,6 +11,11 @@ describe('portal paths', () => {
   it('names the password reset pages as the contracts (and so the emailed link) do', () => {
     expect(paths.forgotPassword).toBe(forgotPasswordPagePath);
     expect(paths.resetPassword).toBe(passwordResetPagePath);
+  });
+
+  it('names the sign-in link pages as the contracts (and so the emailed link) do', () => {
+    expect(paths.emailSignIn).toBe(signInLinkRequestPagePath);
+    expect(paths.signInLink).toBe(signInLinkPagePath);
   });
 
   it('names the tracking page by its query, and puts a link token in the fragment', () => {

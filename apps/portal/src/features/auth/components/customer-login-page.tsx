@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { loginRequestSchema } from '@repo/contracts';
-import { Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { AppAnchor, CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -40,10 +40,15 @@ export function CustomerLoginPage() {
       <UntilHydrated>
         <CredentialsForm schema={loginRequestSchema} submitLabel="Login" busyLabel="Logging in..." onSubmit={handleSubmit} />
       </UntilHydrated>
-      {/* A real link, so it works before hydration and without JavaScript. */}
-      <Text size="sm" ta="right" mt="sm">
-        <AppAnchor href={paths.forgotPassword}>Forgot password?</AppAnchor>
-      </Text>
+      {/* Real links, so they work before hydration and without JavaScript. */}
+      <Group justify="space-between" gap="xs" mt="sm">
+        <AppAnchor href={paths.emailSignIn} size="sm">
+          Email me a sign-in link
+        </AppAnchor>
+        <AppAnchor href={paths.forgotPassword} size="sm">
+          Forgot password?
+        </AppAnchor>
+      </Group>
     </AuthFrame>
   );
 }

@@ -1,0 +1,2 @@
+/** /email-sign-in */
+export { EmailSignInPage as Component } from '../../features/auth/components/email-sign-in-page.tsx';
