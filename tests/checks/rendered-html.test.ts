@@ -43,14 +43,23 @@ async function renderedAtBothWidths(page: Page, name: string, ready: () => Promi
   return taken;
 }
 
-/** Nothing loading: no busy region, no loader, no loading text, and the network quiet. */
+/**
+ * Nothing loading for half a second: no busy region, no loader, no loading text. (Not the network's idleness: the back
+ * office polls, and on a busy machine its requests rarely leave the network quiet for long.)
+ */
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  let quietSince: number | undefined;
   await expect
-    .poll(() => page.evaluate(() => document.querySelectorAll('[aria-busy="true"], .mantine-Loader-root').length + (/Loading\b/.test(document.body.innerText) ? 1 : 0)), {
-      timeout: 15_000,
-    })
-    .toBe(0);
+    .poll(
+      async () => {
+        const loading = await page.evaluate(() => document.querySelectorAll('[aria-busy="true"], .mantine-Loader-root').length + (/Loading\b/.test(document.body.innerText) ? 1 : 0));
+        if (loading > 0) quietSince = undefined;
+        else quietSince ??= Date.now();
+        return quietSince !== undefined && Date.now() - quietSince >= 500;
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBe(true);
 }
 
 const visible = (locator: Locator) => () => locator.first().waitFor();
