@@ -15,6 +15,7 @@ import { appNames, localAppOrigin, serviceNames, type AppName, type ServiceName 
 import { localGatewayOptions, localNginxOptions, renderNginxConfig, repoRoot, startGateway, startNginx, type LocalTopology } from '@repo/gateway';
 import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '@repo/field-service/sandbox';
 import { freePort, generateSigningKeys, signingKeyEnv, type SigningKeys } from '@repo/service-kit';
+import { TwilioStandIn } from '@repo/twilio-stand-in';
 
 export type StackOptions = {
   gateway: 'local' | 'nginx';
@@ -47,6 +48,12 @@ export type StackOptions = {
    */
   mailCatcher?: { smtpPort?: number; webPort?: number };
   /**
+   * A local Twilio stand-in (packages/twilio-stand-in) notifications texts through, on this port (0: a free one), so
+   * texts work with no Twilio account; absent, notifications gets no Twilio settings from the stack (texts off, or
+   * whatever `env` says).
+   */
+  smsStandIn?: { port?: number };
+  /**
    * Ports for the Node gateway of `pnpm start` beside nginx (with `gateway: 'nginx'`): the same apps and services, so a
    * suite can hold both gateways to the same rules. It answers for the apps' own origins (`urls`), which the services
    * accept, so callers send those as Origin.
@@ -64,6 +71,8 @@ export type RunningStack = {
   sandboxes?: Pick<RunningSandboxes, 'urls' | 'credentials'>;
   /** The mail catcher: where to read the emails (web) and where they are sent (SMTP port on 127.0.0.1). */
   mail: { web: string; smtpPort: number };
+  /** The Twilio stand-in's page listing every text sent, when it runs (`smsStandIn`). */
+  sms?: { web: string };
   logFile: (service: ServiceName) => string;
   stop: () => Promise<void>;
   /** Stops one service (SIGTERM) and resolves once it has exited; for tests of what users see meanwhile. */
@@ -229,6 +238,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const children = new Map<ServiceName | 'embedded-host', ChildProcess>();
   const stops: (() => Promise<void>)[] = [];
   let sandboxes: RunningSandboxes | undefined;
+  const twilio = options.smsStandIn ? new TwilioStandIn() : undefined;
   const stop = async () => {
     for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
     await Promise.all([...children.values()].map(stopChild));
@@ -247,6 +257,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
     // Notifications sends to the mail catcher and links its emails to this stack's portal and public site.
     ...(service === 'notifications' ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.smtpPort), SMTP_SECURE: 'false', PORTAL_ORIGIN: origins.portal, WEB_ORIGIN: origins.web } : {}),
+    // And texts through the Twilio stand-in, which posts its status callbacks back through the gateway (the public site).
+    ...(service === 'notifications' && twilio
+      ? { TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: '+19045550000', TWILIO_API_URL: twilio.url, TWILIO_WEBHOOK_ORIGIN: origins.web }
+      : {}),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
     HOST: '127.0.0.1',
     PORT: String(options.servicePorts[service]),
@@ -287,6 +301,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     if (options.sandboxes !== false) sandboxes = await startSandboxes(options.sandboxes ?? {});
     const catcher = await startMailCatcher(mail.smtpPort, mail.webPort, path.join(options.dataDir, 'mail'));
     stops.push(() => catcher.stop());
+    if (twilio) {
+      await twilio.start(options.smsStandIn?.port ?? 0);
+      stops.push(() => twilio.stop());
+    }
     if (oneProcess) await startEmbeddedHost();
     else await Promise.all(serviceNames.map(startService));
 
@@ -320,6 +338,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         : undefined,
       sandboxes: sandboxes && { urls: sandboxes.urls, credentials: sandboxes.credentials },
       mail: { web: `http://127.0.0.1:${mail.webPort}`, smtpPort: mail.smtpPort },
+      ...(twilio ? { sms: { web: twilio.url } } : {}),
       logFile,
       stop,
       stopService,

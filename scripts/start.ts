@@ -7,7 +7,8 @@
  * ADMIN_EMAIL and ADMIN_PASSWORD (an administrator of your own instead of the demo one), FIELD_SERVICE_SYSTEM
  * (servicepro, servicetitan or jobber: the sandbox the back office imports from; servicepro) and
  * FIELD_SERVICE_SANDBOX=false to start no sandboxes and use the field-service settings of the environment instead,
- * MAIL_SMTP_PORT and MAIL_WEB_PORT (1025, 1080: the mail catcher that takes every email the system sends).
+ * MAIL_SMTP_PORT and MAIL_WEB_PORT (1025, 1080: the mail catcher that takes every email the system sends), SMS_WEB_PORT
+ * (1081: the Twilio stand-in that takes every text).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -102,6 +103,7 @@ try {
     seed: true,
     sandboxes: sandboxes ? {} : false,
     mailCatcher: { smtpPort: port('MAIL_SMTP_PORT', 1025), webPort: port('MAIL_WEB_PORT', 1080) },
+    smsStandIn: { port: port('SMS_WEB_PORT', 1081) },
     signingKeys: secrets.signingKeys,
     env: {
       NODE_ENV: 'development',
@@ -141,6 +143,8 @@ The system is running (${gateway === 'nginx' ? 'nginx' : 'local'} gateway, data 
                 technician (My jobs, on a phone): mike@example.com / ${secrets.technicianPassword}
   Mail          ${stack.mail.web}   every email the system sends (booking confirmations and notices) lands
                 here, nothing leaves the machine; SMTP on 127.0.0.1:${stack.mail.smtpPort}
+  Texts         ${stack.sms?.web}   every SMS the system sends (to customers who ticked the texts consent at
+                booking) lands here: a local stand-in for Twilio, nothing leaves the machine
 ${fieldService}${administrator.fromEnvironment ? '\nAn administrator created on an earlier start keeps the password it was created with.\n' : ''}
 Service logs are in ${path.join(dataDir, 'logs')}. Press Ctrl-C to stop.`);
 

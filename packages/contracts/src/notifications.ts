@@ -39,11 +39,13 @@ export const messageChannels = ['email', 'sms'] as const;
 export type MessageChannel = (typeof messageChannels)[number];
 
 /**
- * scheduled: waiting for its time (a reminder); queued: owed now, its send job retrying with backoff while the provider
- * fails; sent: the provider accepted it; failed: the provider refused it for good, or every retry failed; withdrawn: a
- * scheduled message that is no longer owed (the appointment moved, was cancelled or has started), never sent.
+ * scheduled: waiting for its time (a reminder, or a text held until quiet hours end); queued: owed now, its send job
+ * retrying with backoff while the provider fails; sent: the provider accepted it; delivered and undelivered (texts
+ * only): the carrier's word, from Twilio's status callback; failed: the provider refused it for good, every retry
+ * failed, or (a text) Twilio reported it failed; withdrawn: a message that is no longer owed (the appointment moved,
+ * was cancelled or has started, or the number opted out of texts), never sent.
  */
-export const messageStates = ['scheduled', 'queued', 'sent', 'failed', 'withdrawn'] as const;
+export const messageStates = ['scheduled', 'queued', 'sent', 'delivered', 'undelivered', 'failed', 'withdrawn'] as const;
 export type MessageState = (typeof messageStates)[number];
 
 /* ---------------------------------------------------------------------------------------------------------------
@@ -55,6 +57,9 @@ export const notificationMessagesPath = `${notificationsApiPath}/messages`;
 export const notificationMessagePath = (id: number) => `${notificationMessagesPath}/${id}`;
 export const resendMessagePath = (id: number) => `${notificationMessagePath(id)}/resend`;
 export const notificationsSummaryPath = `${notificationsApiPath}/summary`;
+/** Twilio's webhooks (public, through the gateway; every request signed with X-Twilio-Signature). */
+export const twilioStatusCallbackPath = `${notificationsApiPath}/twilio/status`;
+export const twilioInboundPath = `${notificationsApiPath}/twilio/inbound`;
 
 /** The failed messages the system status counts: those of the last this many business days, today included. */
 export const failedMessagesWindowDays = 7;
@@ -72,6 +77,9 @@ export const notificationMessages = {
   copyExists: 'A copy of this message under the same name exists already. Reload the message and try again.',
   recipient: 'Enter the customer’s email address (at most 254 characters)',
   resent: 'The message was sent again: a new copy is on its way to {recipient}.',
+  badSignature: 'The request is not signed by Twilio (X-Twilio-Signature does not match).',
+  smsOff: 'Texts are not configured (TWILIO_ACCOUNT_SID and the rest are not set).',
+  unknownText: 'No text has this MessageSid.',
 } as const;
 
 const messageKindSchema = z.enum(messageKinds, { error: 'Choose one of the message kinds' });
@@ -162,5 +170,10 @@ export const notificationsSummarySchema = z.object({
   /** The window's first business date, today's last: the log's `from` and `to` for the same messages. */
   from: z.string(),
   to: z.string(),
+  /**
+   * Whether texts can go out: Twilio configured (account, token and a sender), and whether the sender is stated
+   * registered for A2P 10DLC (US carriers silently drop texts from unregistered long codes).
+   */
+  sms: z.object({ configured: z.boolean(), a2pRegistered: z.boolean() }),
 });
 export type NotificationsSummary = z.infer<typeof notificationsSummarySchema>;

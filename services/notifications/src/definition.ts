@@ -23,12 +23,14 @@ import type { ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { NotificationsDatabase } from './db/schema.ts';
 import { smtpMailer } from './domain/mailer.ts';
+import { twilioSettings, twilioTexter } from './domain/texter.ts';
 import { notificationsEnvSchema, type NotificationsEnv } from './env.ts';
 import { notificationsJobs } from './jobs/index.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { twilioRoutes } from './routes/twilio.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
-import type { NotificationsContext } from './use-cases/context.ts';
+import type { NotificationsContext, SmsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail, sendSignInLinkEmail } from './use-cases/send-account-link-email.ts';
 import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
 import { sendArrived, sendOnMyWay } from './use-cases/send-technician-news.ts';
@@ -47,6 +49,16 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
     // The jobs read the context when they run; the context holds the effects that schedule them.
     const effects = createEffects({ service: 'notifications', database, env, outgoing: {}, jobs: notificationsJobs(() => ctx, env.NOTIFICATIONS_SEND_RETRY_LIMIT) });
     await app.register(effects.plugin);
+    const twilio = twilioSettings(env);
+    const sms: SmsContext | undefined = twilio && {
+      texter: twilioTexter(twilio),
+      authToken: twilio.authToken,
+      webhookOrigin: env.TWILIO_WEBHOOK_ORIGIN,
+      quietHours: { startHour: env.NOTIFICATIONS_SMS_QUIET_START_HOUR, endHour: env.NOTIFICATIONS_SMS_QUIET_END_HOUR },
+      a2pRegistered: env.TWILIO_A2P_10DLC_REGISTERED === 'true',
+    };
+    if (!sms) app.log.info('Texts are off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID) are not set, so no SMS is stored or sent');
+    else if (!sms.a2pRegistered) app.log.warn('Texts are on, but TWILIO_A2P_10DLC_REGISTERED is not true: US carriers drop texts from unregistered long codes');
     const ctx: NotificationsContext = {
       db: database.db,
       now: runtime.now,
@@ -56,6 +68,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       portalOrigin: env.PORTAL_ORIGIN,
       webOrigin: env.WEB_ORIGIN,
       officeEmail: env.NOTIFICATIONS_OFFICE_EMAIL,
+      sms,
       sendRetryLimit: env.NOTIFICATIONS_SEND_RETRY_LIMIT,
       reminders: { dayBeforeHour: env.NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR, hoursBefore: env.NOTIFICATIONS_REMINDER_HOURS_BEFORE },
     };
@@ -76,6 +89,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       },
     });
     await app.register(messageRoutes, { ctx });
+    if (sms) await app.register(twilioRoutes, { ctx, sms });
     return app;
   },
 };

@@ -37,15 +37,41 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
   WEB_ORIGIN: origin('the public site, where the payment page is').default(localAppOrigin('web')),
   /** The office's address for its alerts (a new booking, a cancellation, a payment); none set, no alerts. */
   NOTIFICATIONS_OFFICE_EMAIL: z.email('must be an email address (the office’s, for its alerts)').optional(),
+  /**
+   * Twilio, for texts: the account SID and auth token (HTTP Basic on its API; the token also signs its webhooks), and a
+   * sender: a number (TWILIO_FROM) or a Messaging Service (TWILIO_MESSAGING_SERVICE_SID). None set: no texts at all (no
+   * SMS rows are created, and the service says so at start and in the back office).
+   */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hexadecimal digits (the Twilio account SID)').optional(),
+  TWILIO_AUTH_TOKEN: z.string().regex(/^[0-9a-zA-Z]{16,64}$/, 'must be the Twilio auth token (letters and digits)').optional(),
+  TWILIO_FROM: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be a phone number in E.164 form (+19045550100)').optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be MG followed by 32 hexadecimal digits (a Messaging Service SID)').optional(),
+  /** Where Twilio's API is: https://api.twilio.com, or a local stand-in (`pnpm start`, tests). */
+  TWILIO_API_URL: origin('Twilio’s API').default('https://api.twilio.com'),
+  /**
+   * The public origin Twilio reaches this service's webhooks at (through the gateway): the status callback URL sent with
+   * each text is built on it, and each webhook's signature is checked against it. WEB_ORIGIN unless set.
+   */
+  TWILIO_WEBHOOK_ORIGIN: origin('where Twilio reaches the webhooks').optional(),
+  /** Stated by the business once its long code is registered for A2P 10DLC; the back office warns until it is. */
+  TWILIO_A2P_10DLC_REGISTERED: z.enum(['true', 'false']).default('false'),
+  /** Quiet hours for texts (business time, 0–23): none but on-my-way goes out from the first hour until the second. */
+  NOTIFICATIONS_SMS_QUIET_START_HOUR: z.coerce.number().int().min(0).max(23).default(21),
+  NOTIFICATIONS_SMS_QUIET_END_HOUR: z.coerce.number().int().min(0).max(23).default(8),
 })
   .superRefine((env, context) => {
     if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
       context.addIssue({ code: 'custom', path: [env.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD'], message: 'is required with the other of SMTP_USER and SMTP_PASSWORD' });
+    }
+    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM ?? env.TWILIO_MESSAGING_SERVICE_SID];
+    if (twilio.some((value) => value !== undefined) && twilio.some((value) => value === undefined)) {
+      const missing = env.TWILIO_ACCOUNT_SID === undefined ? 'TWILIO_ACCOUNT_SID' : env.TWILIO_AUTH_TOKEN === undefined ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_FROM';
+      context.addIssue({ code: 'custom', path: [missing], message: 'is required for texts with the other Twilio settings (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID)' });
     }
     // A production service sending to a mail catcher on its own host would queue every email and send none.
     if (env.NODE_ENV === 'production' && env.SMTP_HOST === undefined) {
       context.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required in production: the SMTP relay every email goes through' });
     }
   })
-  .transform((env) => ({ ...env, SMTP_HOST: env.SMTP_HOST ?? '127.0.0.1' }));
+  .transform((env) => ({ ...env, SMTP_HOST: env.SMTP_HOST ?? '127.0.0.1', TWILIO_WEBHOOK_ORIGIN: env.TWILIO_WEBHOOK_ORIGIN ?? env.WEB_ORIGIN }));
 export type NotificationsEnv = z.infer<typeof notificationsEnvSchema>;

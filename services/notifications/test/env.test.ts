@@ -59,4 +59,21 @@ describe('notifications environment', () => {
   it('keeps the portal’s origin only, whatever path it was given with', () => {
     expect(load({ PORTAL_ORIGIN: 'https://portal.example.com/login' }).PORTAL_ORIGIN).toBe('https://portal.example.com');
   });
+
+  it('texts only with every Twilio setting, each of its form; quiet hours 21:00–08:00 and A2P 10DLC unregistered by default', () => {
+    expect(load({})).toMatchObject({ TWILIO_API_URL: 'https://api.twilio.com', TWILIO_WEBHOOK_ORIGIN: 'http://localhost:8080', TWILIO_A2P_10DLC_REGISTERED: 'false', NOTIFICATIONS_SMS_QUIET_START_HOUR: 21, NOTIFICATIONS_SMS_QUIET_END_HOUR: 8 });
+    expect(load({}).TWILIO_ACCOUNT_SID).toBeUndefined();
+    const twilio = { TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'b'.repeat(32), TWILIO_FROM: '+19045550000' };
+    expect(problems(twilio)).toEqual([]);
+    expect(problems({ ...twilio, TWILIO_FROM: '', TWILIO_MESSAGING_SERVICE_SID: `MG${'c'.repeat(32)}` })).toEqual([]);
+    expect(problems({ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID })).toEqual([expect.stringMatching(/^TWILIO_AUTH_TOKEN is required for texts/)]);
+    expect(problems({ TWILIO_ACCOUNT_SID: twilio.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: twilio.TWILIO_AUTH_TOKEN })).toEqual([expect.stringMatching(/^TWILIO_FROM is required for texts/)]);
+    expect(problems({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_FROM: '904-555-0000', TWILIO_API_URL: 'ftp://twilio', NOTIFICATIONS_SMS_QUIET_START_HOUR: '24' })).toEqual([
+      expect.stringMatching(/^TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits/),
+      expect.stringMatching(/^TWILIO_FROM must be a phone number in E.164 form/),
+      expect.stringMatching(/^TWILIO_API_URL must be an http\(s\):\/\/ origin/),
+      expect.stringMatching(/^NOTIFICATIONS_SMS_QUIET_START_HOUR /),
+      expect.stringMatching(/^TWILIO_AUTH_TOKEN is required for texts/),
+    ]);
+  });
 });

@@ -161,7 +161,7 @@ describe('the log', () => {
 
   it('counts the failed messages of the last seven business days for the system status', async () => {
     // The 11th is nine days back: only today's failure counts; the window is the log's from and to.
-    expect(await get<NotificationsSummary>('/api/notifications/summary')).toEqual({ failed: 1, from: '2026-11-14', to: '2026-11-20' });
+    expect(await get<NotificationsSummary>('/api/notifications/summary')).toEqual({ failed: 1, from: '2026-11-14', to: '2026-11-20', sms: { configured: false, a2pRegistered: false } });
     expect((await list('state=failed&from=2026-11-14&to=2026-11-20')).total).toBe(1);
   });
 });

@@ -63,15 +63,19 @@ export const messageStateLabels: Record<MessageState, string> = {
   scheduled: 'Scheduled',
   queued: 'Queued',
   sent: 'Sent',
+  delivered: 'Delivered',
+  undelivered: 'Undelivered',
   failed: 'Failed',
   withdrawn: 'Withdrawn',
 };
 
-/** Badge colours: sent green, failed red, on its way blue, waiting and no longer owed grey. */
+/** Badge colours: sent green, delivered teal, undelivered orange, failed red, on its way blue, waiting and no longer owed grey. */
 export const messageStateColors: Record<MessageState, string> = {
   scheduled: 'gray',
   queued: 'blue',
   sent: 'green',
+  delivered: 'teal',
+  undelivered: 'orange',
   failed: 'red',
   withdrawn: 'dark',
 };

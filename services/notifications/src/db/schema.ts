@@ -25,7 +25,15 @@ export type AppointmentContactsTable = {
   confirmation_code: string;
   /** Booking's `track` link token (the tracking page only), as signed for the appointment's current slot. */
   track_token: string;
+  /** The number to text (E.164) when the customer agreed to texts at booking; null otherwise. */
+  sms_phone: string | null;
   updated_at: Date;
+};
+
+/** A number that replied STOP (or another opt-out word): no text goes to it until it replies START. */
+export type SmsOptOutsTable = {
+  phone: string;
+  opted_out_at: Date;
 };
 
 /**
@@ -51,7 +59,7 @@ export type MessagesTable = {
   email_message_id: string;
   state: MessageState;
   attempts: Generated<number>;
-  /** What the provider called the message when it accepted it (the SMTP relay's queue id, or its answer). */
+  /** What the provider called the message when it accepted it (the SMTP relay's queue id or its answer; a text's Twilio SID). */
   provider_message_id: string | null;
   last_error: string | null;
   subject: string;
@@ -83,6 +91,7 @@ export type NotificationsDatabase = {
   appointment_contacts: AppointmentContactsTable;
   messages: MessagesTable;
   message_attempts: MessageAttemptsTable;
+  sms_opt_outs: SmsOptOutsTable;
 };
 
 export type MessageRow = Selectable<MessagesTable>;

@@ -1,15 +1,19 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { twilioStatusCallbackPath } from '@repo/contracts';
 import { jobDefinition } from '@repo/service-kit';
-import type { MessageRow, NotificationsDatabase } from '../db/schema.ts';
+import type { MessageRow, NotificationsDatabase, Trx } from '../db/schema.ts';
 import { MailerError, type Mailer } from '../domain/mailer.ts';
+import { TexterError, type Texter } from '../domain/texter.ts';
 import { isReminderKind, reminderVerdict } from '../domain/reminders.ts';
 import { lockRecordedAppointment } from '../repositories/appointment-repository.ts';
 import { insertAttempt } from '../repositories/attempt-repository.ts';
-import { changeState, countAttempt, findMessage, lockMessage, markSent, recordFailure } from '../repositories/message-repository.ts';
+import { changeState, countAttempt, findByKey, findMessage, insertMessageIfAbsent, lockMessage, markSent, optedOutReason, recordFailure, withdrawQueued } from '../repositories/message-repository.ts';
+import { isOptedOut } from '../repositories/sms-opt-out-repository.ts';
 
 /**
- * Sends one stored email, in the service's own durable queue (pg-boss, in its database): scheduled in the transaction
+ * Sends one stored message (an email, or a text through Twilio: the job's name predates texts, and is kept so jobs
+ * queued under it still run), in the service's own durable queue (pg-boss, in its database): scheduled in the transaction
  * that stores the message, so a message is never stored without its job nor sent without being stored. A failed
  * attempt is retried with backoff (1 s doubling to 5 minutes) up to NOTIFICATIONS_SEND_RETRY_LIMIT times; the row counts
  * every attempt and keeps the last error, and ends `sent`, or `failed` once the relay refused it for good or every
@@ -26,7 +30,15 @@ export const sendEmailJob = 'send-email';
 export const sendEmailSchema = z.object({ messageId: z.number().int().positive() });
 
 /** The part of notifications' context the send job works with (the database is the job's own). */
-export type SendContext = { mailer: Mailer; now: () => Date; sendRetryLimit: number };
+export type SendContext = {
+  mailer: Mailer;
+  now: () => Date;
+  sendRetryLimit: number;
+  /** Texts, when Twilio is configured; a text's status callback URL is built on the webhook origin. */
+  sms: { texter: Texter; webhookOrigin: string } | undefined;
+  /** For a text that failed for good: its email, sent instead (`fallBackToEmail`). */
+  jobs: { send(trx: Trx, name: typeof sendEmailJob, payload: { messageId: number }): Promise<unknown> };
+};
 
 export const sendEmailJobDefinition = (context: () => SendContext, retryLimit: number) =>
   jobDefinition<typeof sendEmailSchema, NotificationsDatabase>({
@@ -44,10 +56,14 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
   if (message?.state === 'scheduled') message = await releaseDue(ctx, db, message);
   else if (message?.state === 'queued' && attempt > 1 && isReminderKind(message.kind)) message = await withdrawIfVisitGone(ctx, db, message);
   if (!message || message.state !== 'queued') return;
+  if (message.channel === 'sms' && (await isOptedOut(db, message.recipient))) {
+    await withdrawQueued(db, id, optedOutReason, ctx.now());
+    return;
+  }
   const attemptedAt = ctx.now();
   await countAttempt(db, id, attemptedAt);
   try {
-    const { providerMessageId } = await ctx.mailer.send({
+    const { providerMessageId } = message.channel === 'sms' ? await sendText(ctx, message) : await ctx.mailer.send({
       messageId: message.email_message_id,
       to: message.recipient,
       subject: message.subject,
@@ -64,13 +80,54 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
     });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    const final = (err instanceof MailerError && err.permanent) || attempt > ctx.sendRetryLimit;
+    const final = ((err instanceof MailerError || err instanceof TexterError) && err.permanent) || attempt > ctx.sendRetryLimit;
     await db.transaction().execute(async (trx) => {
       await recordFailure(trx, id, reason, final ? 'failed' : 'queued', ctx.now());
       await insertAttempt(trx, { message_id: id, attempted_at: attemptedAt, outcome: 'failed', error: reason, provider_message_id: null });
+      if (final && message.channel === 'sms') await fallBackToEmail(ctx, trx, message);
     });
     if (!final) throw err;
   }
+}
+
+function sendText(ctx: SendContext, message: MessageRow): Promise<{ providerMessageId: string }> {
+  // Twilio was configured when the text was stored, and is no longer: it fails for good, saying why.
+  if (!ctx.sms) throw new TexterError('Texts are no longer configured (TWILIO_ACCOUNT_SID and the rest are not set).', true);
+  return ctx.sms.texter.send({ to: message.recipient, body: message.text_body, statusCallback: `${ctx.sms.webhookOrigin}${twilioStatusCallbackPath}` });
+}
+
+/**
+ * A text that could not reach the customer (Twilio refused it for good, every retry failed, or the carrier reported
+ * it undelivered or failed) falls back to email: its email (same key) is sent unless one already was or is on its way
+ * (the confirmation, notices, reminders and the technician's news are also emailed as they happen). When that email
+ * failed, a copy of it (`<key>.sms-fallback`) is sent once; when there is none, there is nothing to send.
+ */
+export async function fallBackToEmail(ctx: Pick<SendContext, 'now' | 'jobs'>, trx: Trx, text: MessageRow): Promise<number | undefined> {
+  const email = await findByKey(trx, text.message_key, 'email');
+  if (!email || email.state !== 'failed') return undefined;
+  const now = ctx.now();
+  const key = `${email.message_key}.sms-fallback`;
+  const id = await insertMessageIfAbsent(trx, {
+    message_key: key,
+    kind: email.kind,
+    channel: 'email',
+    recipient: email.recipient,
+    appointment_id: email.appointment_id,
+    appointment_version: email.appointment_version,
+    email_message_id: email.email_message_id.replace(/^<([^@]+)@/, `<$1.sms-fallback@`),
+    state: 'queued',
+    subject: email.subject,
+    text_body: email.text_body,
+    html_body: email.html_body,
+    calendar: email.calendar,
+    calendar_file_name: email.calendar_file_name,
+    resent_from: email.id,
+    requested_by: null,
+    created_at: now,
+    updated_at: now,
+  });
+  if (id !== undefined) await ctx.jobs.send(trx, sendEmailJob, { messageId: id });
+  return id;
 }
 
 /**
@@ -84,7 +141,8 @@ async function releaseDue(ctx: SendContext, db: Kysely<NotificationsDatabase>, s
     const message = await lockMessage(trx, scheduled.id);
     if (message?.state !== 'scheduled') return message;
     const now = ctx.now();
-    const verdict = message.appointment_version === null || message.due_at === null
+    // A text held by quiet hours goes out when they end; only a reminder is checked against its visit.
+    const verdict = message.appointment_version === null || message.due_at === null || !isReminderKind(message.kind)
       ? 'send'
       : reminderVerdict({ version: message.appointment_version, dueAt: message.due_at }, appointment, now);
     const state = verdict === 'send' ? 'queued' : 'withdrawn';

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { AppointmentChanged } from '@repo/contracts';
 import type { NotificationsDatabase } from '../db/schema.ts';
+import { e164 } from '../domain/texts.ts';
 
 /**
- * Keeps who to write to about the appointment and its track link token from `event`, unless a version as new or newer
+ * Keeps who to write to about the appointment (and the number to text, when the customer agreed to texts) and its track link token from `event`, unless a version as new or newer
  * was kept before (the caller applies only news, so this is the newest heard).
  */
 export async function keepAppointmentContact(db: Kysely<NotificationsDatabase>, event: AppointmentChanged, at: Date): Promise<void> {
@@ -16,6 +17,8 @@ export async function keepAppointmentContact(db: Kysely<NotificationsDatabase>, 
       customer_name: event.customerName,
       confirmation_code: event.confirmationCode,
       track_token: event.trackToken,
+      // Texted only with the customer's consent, and only to a number a text can reach.
+      sms_phone: event.smsConsent ? (e164(event.phone) ?? null) : null,
       updated_at: at,
     })
     .onConflict((conflict) =>
@@ -27,6 +30,7 @@ export async function keepAppointmentContact(db: Kysely<NotificationsDatabase>, 
           customer_name: (eb) => eb.ref('excluded.customer_name'),
           confirmation_code: (eb) => eb.ref('excluded.confirmation_code'),
           track_token: (eb) => eb.ref('excluded.track_token'),
+          sms_phone: (eb) => eb.ref('excluded.sms_phone'),
           updated_at: (eb) => eb.ref('excluded.updated_at'),
         })
         .where(sql<boolean>`appointment_contacts.version < excluded.version`),
@@ -39,7 +43,7 @@ export const findAppointmentContact = (db: Kysely<NotificationsDatabase>, appoin
   db
     .selectFrom('appointment_contacts as c')
     .leftJoin('appointments as a', 'a.appointment_id', 'c.appointment_id')
-    .select(['c.appointment_id', 'c.version', 'c.email', 'c.customer_name', 'c.confirmation_code', 'c.track_token', 'a.status'])
+    .select(['c.appointment_id', 'c.version', 'c.email', 'c.customer_name', 'c.confirmation_code', 'c.track_token', 'c.sms_phone', 'a.status'])
     .where('c.appointment_id', '=', appointmentId)
     .executeTakeFirst();
 

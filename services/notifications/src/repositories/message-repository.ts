@@ -61,7 +61,7 @@ export async function withdrawUnsent(db: Kysely<NotificationsDatabase>, appointm
     .where('appointment_id', '=', appointmentId)
     .where('state', 'in', ['scheduled', 'queued'])
     .where('kind', 'in', [...kinds])
-    .returning(['id', 'kind', 'due_at', 'job_id'])
+    .returning(['id', 'kind', 'channel', 'due_at', 'job_id'])
     .execute();
 }
 
@@ -123,4 +123,46 @@ export async function countFailed(db: Kysely<NotificationsDatabase>, from: Date,
 export async function countResends(db: Kysely<NotificationsDatabase>, id: number): Promise<number> {
   const row = await db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('total')).where('resent_from', '=', id).executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/** The text Twilio calls `sid` (its Message SID, kept when Twilio accepted it). */
+export const findTextBySid = (db: Kysely<NotificationsDatabase>, sid: string): Promise<MessageRow | undefined> =>
+  db.selectFrom('messages').selectAll().where('channel', '=', 'sms').where('provider_message_id', '=', sid).executeTakeFirst();
+
+/**
+ * A text's final word from Twilio (delivered, undelivered or failed), applied once to a text that is `sent`: a callback
+ * repeated, or arriving after another final one, changes nothing. The row as it became, or undefined when unchanged.
+ */
+export async function recordTextOutcome(db: Kysely<NotificationsDatabase>, id: number, state: Extract<MessageState, 'delivered' | 'undelivered' | 'failed'>, error: string | null, at: Date): Promise<MessageRow | undefined> {
+  return db
+    .updateTable('messages')
+    .set({ state, last_error: error, updated_at: at })
+    .where('id', '=', id)
+    .where('state', '=', 'sent')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The message of this key on the other channel (a text's email, say), if one was stored. */
+export const findByKey = (db: Kysely<NotificationsDatabase>, key: string, channel: MessageChannel): Promise<MessageRow | undefined> =>
+  db.selectFrom('messages').selectAll().where('message_key', '=', key).where('channel', '=', channel).executeTakeFirst();
+
+/** Why a text was withdrawn when its number opted out. */
+export const optedOutReason = 'The number opted out of texts (STOP).';
+
+/** Withdraws a message still queued (a text whose number opted out before its job ran), saying why. */
+export async function withdrawQueued(db: Kysely<NotificationsDatabase>, id: number, reason: string, at: Date): Promise<void> {
+  await db.updateTable('messages').set({ state: 'withdrawn', last_error: reason, updated_at: at }).where('id', '=', id).where('state', '=', 'queued').execute();
+}
+
+/** Withdraws the texts to `phone` that have not gone out (it opted out); what they were, for their jobs to be cancelled. */
+export async function withdrawUnsentTexts(db: Kysely<NotificationsDatabase>, phone: string, at: Date) {
+  return db
+    .updateTable('messages')
+    .set({ state: 'withdrawn', last_error: optedOutReason, updated_at: at })
+    .where('channel', '=', 'sms')
+    .where('recipient', '=', phone)
+    .where('state', 'in', ['scheduled', 'queued'])
+    .returning(['id', 'job_id'])
+    .execute();
 }

@@ -3,7 +3,21 @@ import type { ScheduledJobs } from '@repo/service-kit';
 import type { NotificationsDatabase } from '../db/schema.ts';
 import type { Mailer } from '../domain/mailer.ts';
 import type { ReminderSettings } from '../domain/reminders.ts';
+import type { Texter } from '../domain/texter.ts';
+import type { QuietHours } from '../domain/texts.ts';
 import type { NotificationsJobs } from '../jobs/index.ts';
+
+/** Texts, when Twilio is configured (TWILIO_*): how they are sent, and what Twilio's webhooks are checked with. */
+export type SmsContext = {
+  texter: Texter;
+  /** Signs Twilio's webhooks (TWILIO_AUTH_TOKEN). */
+  authToken: string;
+  /** The public origin Twilio calls the webhooks at (TWILIO_WEBHOOK_ORIGIN): their signatures cover the URL on it. */
+  webhookOrigin: string;
+  quietHours: QuietHours;
+  /** Stated registered for A2P 10DLC (TWILIO_A2P_10DLC_REGISTERED). */
+  a2pRegistered: boolean;
+};
 
 /** What notifications' use cases work with; built once per service instance. */
 export type NotificationsContext = {
@@ -26,6 +40,8 @@ export type NotificationsContext = {
   officeEmail: string | undefined;
   /** When reminders go out (NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR, NOTIFICATIONS_REMINDER_HOURS_BEFORE). */
   reminders: ReminderSettings;
+  /** Texts; undefined when Twilio is not configured (then no text is ever stored). */
+  sms: SmsContext | undefined;
   /** Retries of one email after its first attempt (NOTIFICATIONS_SEND_RETRY_LIMIT). */
   sendRetryLimit: number;
 };

@@ -2,9 +2,12 @@ import type { AppointmentChanged } from '@repo/contracts';
 import type { Trx } from '../db/schema.ts';
 import { appointmentEmail } from '../domain/appointment-email.ts';
 import { dayWord, reminderDueTimes, reminderKinds, shouldSchedule, wantsReminders } from '../domain/reminders.ts';
+import { afterQuietHours } from '../domain/texts.ts';
 import { sendEmailJob } from '../jobs/send-email.ts';
 import { withdrawUnsent } from '../repositories/message-repository.ts';
 import type { NotificationsContext } from './context.ts';
+import { appointmentText } from './appointment-text.ts';
+import { queueText } from './queue-text.ts';
 import { scheduleEmail } from './schedule-email.ts';
 
 /**
@@ -14,7 +17,8 @@ import { scheduleEmail } from './schedule-email.ts';
  * still awaited (booked or rescheduled, not cancelled, started or completed), a reminder of each kind is scheduled for
  * this version (key `appointment-<id>.<kind>.v<version>`, rendered from this event) when `shouldSchedule` says so: its
  * moment is still ahead, or it replaces a withdrawn one owed for the same moment. A change that does not move the visit
- * (a technician assigned) so replaces the reminders with the same moments and the newest details.
+ * (a technician assigned) so replaces the reminders with the same moments and the newest details. A customer who agreed
+ * to texts gets each reminder as a text too, planned the same way.
  */
 export async function planReminders(ctx: NotificationsContext, trx: Trx, event: AppointmentChanged, now: Date): Promise<void> {
   const withdrawn = await withdrawUnsent(trx, event.appointmentId, reminderKinds, now);
@@ -27,9 +31,14 @@ export async function planReminders(ctx: NotificationsContext, trx: Trx, event: 
   const dueTimes = reminderDueTimes(startsAt, ctx.reminders);
   for (const kind of reminderKinds) {
     const dueAt = dueTimes[kind];
-    const owedAt = withdrawn.find((reminder) => reminder.kind === kind)?.due_at ?? undefined;
-    if (!shouldSchedule(dueAt, now, owedAt)) continue;
-    const email = await appointmentEmail(event, kind, { portalOrigin: ctx.portalOrigin, now, day: dayWord(dueAt, startsAt) });
-    await scheduleEmail(ctx, trx, email, dueAt);
+    const owed = (channel: 'email' | 'sms') => withdrawn.find((reminder) => reminder.kind === kind && reminder.channel === channel)?.due_at ?? undefined;
+    if (shouldSchedule(dueAt, now, owed('email'))) {
+      const email = await appointmentEmail(event, kind, { portalOrigin: ctx.portalOrigin, now, day: dayWord(dueAt, startsAt) });
+      await scheduleEmail(ctx, trx, email, dueAt);
+    }
+    // Its text, when the customer agreed to texts: due at the same moment, held to the end of quiet hours if they cover it
+    // (its "today" or "tomorrow" is the word of the moment it goes out).
+    const text = ctx.sms && shouldSchedule(dueAt, now, owed('sms')) ? appointmentText(event, kind, ctx.portalOrigin, dayWord(afterQuietHours(dueAt, ctx.sms.quietHours), startsAt)) : undefined;
+    if (text) await queueText(ctx, trx, text, dueAt);
   }
 }

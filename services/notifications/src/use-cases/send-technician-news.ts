@@ -6,6 +6,8 @@ import { findAppointmentContact, hasMessage, type AppointmentContact } from '../
 import { renderArrivedEmail, renderOnMyWayEmail } from '../templates/visit-emails.tsx';
 import type { NotificationsContext } from './context.ts';
 import { queueEmail } from './queue-email.ts';
+import { queueText } from './queue-text.ts';
+import { smsTexts } from '../domain/texts.ts';
 
 /**
  * The appointment's contact for tracking's news, or undefined when the news is not worth an email (too old, or the
@@ -27,7 +29,7 @@ const trackUrl = (ctx: NotificationsContext, contact: AppointmentContact) => `${
 
 /**
  * Applies tracking's `appointment.technician-en-route`: "<First name> is on the way", with the ETA and the track-only
- * link, once per visit (key `appointment-<id>.on-my-way`): a second en route of the same visit, by the same technician
+ * link, once per visit (key `appointment-<id>.on-my-way`), by email and (with the customer's consent) by text: a second en route of the same visit, by the same technician
  * or by another after a reassignment, sends nothing (the tracking page the link opens shows who is coming now). Not
  * sent once the technician's arrival was heard.
  */
@@ -44,6 +46,10 @@ export async function sendOnMyWay(ctx: NotificationsContext, trx: Trx, event: Te
     trackUrl: trackUrl(ctx, contact),
   });
   await queueEmail(ctx, trx, { key: visitMessageKey(event.appointmentId, 'on-my-way'), kind: 'on-my-way', recipient: contact.email, ...email, appointment: writtenFrom(contact) });
+  if (contact.sms_phone) {
+    const body = smsTexts['on-my-way']({ firstName: event.technicianFirstName, expectedAt: clockTimeText(new Date(event.estimatedArrival)), url: trackUrl(ctx, contact) });
+    await queueText(ctx, trx, { key: visitMessageKey(event.appointmentId, 'on-my-way'), kind: 'on-my-way', recipient: contact.sms_phone, body, appointment: writtenFrom(contact) });
+  }
 }
 
 /** Applies tracking's `appointment.technician-arrived`: a short email with the track link, once per visit. */
@@ -58,4 +64,8 @@ export async function sendArrived(ctx: NotificationsContext, trx: Trx, event: Te
     trackUrl: trackUrl(ctx, contact),
   });
   await queueEmail(ctx, trx, { key: visitMessageKey(event.appointmentId, 'arrived'), kind: 'arrived', recipient: contact.email, ...email, appointment: writtenFrom(contact) });
+  if (contact.sms_phone) {
+    const body = smsTexts.arrived({ firstName: event.technicianFirstName, url: trackUrl(ctx, contact) });
+    await queueText(ctx, trx, { key: visitMessageKey(event.appointmentId, 'arrived'), kind: 'arrived', recipient: contact.sms_phone, body, appointment: writtenFrom(contact) });
+  }
 }

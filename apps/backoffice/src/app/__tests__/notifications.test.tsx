@@ -39,6 +39,7 @@ function fakeNotifications(messages: MessageSummary[] = [messageSummary(1), fail
   const all = [...messages];
   return {
     'GET /api/notifications/messages': log(all),
+    'GET /api/notifications/summary': () => json(200, { failed: 0, from: '2026-03-04', to: '2026-03-10', sms: { configured: true, a2pRegistered: false } }),
     'GET /api/notifications/messages/:id': ({ path }) => {
       const found = all.find((item) => item.id === idIn(path));
       return found ? json(200, messageDetail(found, found.attempts === 0 ? { attemptLog: [] } : {})) : apiError(404, 'NOT_FOUND', notificationMessages.notFound);
@@ -95,6 +96,15 @@ describe('notifications: the delivery log', () => {
     await waitFor(() => expect(window.location.search).toBe('?page=2'));
     await waitFor(() => expect(rows()).toHaveLength(5));
     expect(api.sent('GET /api/notifications/messages').at(-1)?.query.toString()).toBe('page=2&pageSize=25');
+  });
+
+  it.each([
+    [{ configured: true, a2pRegistered: false }, /^The sending number is not registered for A2P 10DLC, and US carriers drop texts/],
+    [{ configured: false, a2pRegistered: false }, /^Texts \(SMS\) are off: Twilio is not configured, so customers get emails only\.$/],
+    [{ configured: true, a2pRegistered: true }, /^Texts \(SMS\) are on, from a number registered for A2P 10DLC\.$/],
+  ])('says whether texts are configured and registered for A2P 10DLC (%o)', async (sms, says) => {
+    await renderLog('/admin-notifications', { ...fakeNotifications(), 'GET /api/notifications/summary': () => json(200, { failed: 0, from: '2026-03-04', to: '2026-03-10', sms }) });
+    expect(await screen.findByText(says)).toBeTruthy();
   });
 
   it('filters by kind, channel, state, dates and customer email, keeping the filters in the address', async () => {
@@ -277,7 +287,7 @@ describe('notifications elsewhere in the back office', () => {
     fakeApi({
       ...signIn(staffUser),
       ...fakeNotifications(),
-      'GET /api/notifications/summary': () => json(200, { failed: 2, from: '2026-03-04', to: '2026-03-10' }),
+      'GET /api/notifications/summary': () => json(200, { failed: 2, from: '2026-03-04', to: '2026-03-10', sms: { configured: false, a2pRegistered: false } }),
       'GET /api/technicians': () => json(200, []),
       'GET /api/tracking': () => json(200, { items: [], total: 0, page: 1, pageSize: 5 }),
       'GET /api/appointments': () => json(200, []),

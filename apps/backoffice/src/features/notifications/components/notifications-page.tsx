@@ -13,6 +13,7 @@ import { useMessageLog } from '../api/message-log.ts';
 import { filterValuesFrom, hasFilters, logQueryFrom, paramsFor } from '../lib/log-filters.ts';
 import { LogFiltersForm } from './log-filters-form.tsx';
 import { MessageDrawer } from './message-drawer.tsx';
+import { SmsStatus } from './sms-status.tsx';
 import { withPage } from '../../../lib/page-param.ts';
 
 const messagesCount = (count: number) => `${formatCount(count)} ${count === 1 ? 'message' : 'messages'}`;
@@ -81,6 +82,7 @@ export function NotificationsPage() {
     <Container size="xl" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
         <PageHeader title="Notifications" description="Every email and text sent to customers: where it stands, what it said, each attempt to send it, and Resend." />
+        <SmsStatus />
         <Paper withBorder radius="md" p="lg">
           {/* A new address (Back, a link) shows its own filters in the form. */}
           <LogFiltersForm key={formKey.toString()} initial={filterValuesFrom(params)} onApply={(next) => setParams(paramsFor(next))} onClear={() => setParams({})} />

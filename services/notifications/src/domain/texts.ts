@@ -1,0 +1,68 @@
+import { addDays, business, businessClock, businessInstant, type MessageKind } from '@repo/contracts';
+
+/** The kinds of message that also go out as a text, to a customer who agreed to texts at booking. */
+export type TextKind = Extract<MessageKind, 'booking-confirmation' | 'rescheduled' | 'cancelled' | 'reminder-day-before' | 'reminder-hours-before' | 'on-my-way' | 'arrived'>;
+
+/**
+ * A US number as booking stores it ("(904) 555-0100", "904.555.0100", "+1 904 555 0100") in E.164 form, or undefined
+ * when it is not a ten-digit North American number (no text is sent then).
+ */
+export function e164(phone: string): string | undefined {
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return /^[2-9]\d{2}[2-9]\d{6}$/.test(national) ? `+1${national}` : undefined;
+}
+
+/** When texts wait (NOTIFICATIONS_SMS_QUIET_START_HOUR to NOTIFICATIONS_SMS_QUIET_END_HOUR, business time). */
+export type QuietHours = { startHour: number; endHour: number };
+
+/**
+ * When a text due at `at` may go out: `at` itself outside quiet hours, else the moment they end (business time, that
+ * day's own offset). Start and end equal: no quiet hours.
+ */
+export function afterQuietHours(at: Date, { startHour, endHour }: QuietHours): Date {
+  if (startHour === endHour) return at;
+  const { date, time } = businessClock(at);
+  const hour = Number(time.slice(0, 2));
+  const quiet = startHour < endHour ? hour >= startHour && hour < endHour : hour >= startHour || hour < endHour;
+  if (!quiet) return at;
+  const endDay = startHour > endHour && hour >= startHour ? addDays(date, 1) : date;
+  return businessInstant(endDay, `${String(endHour).padStart(2, '0')}:00`);
+}
+
+/** Quiet hours hold every text but this one: a customer waiting for the technician wants to know now. */
+export const ignoresQuietHours = (kind: TextKind) => kind === 'on-my-way';
+
+const stop = 'Reply STOP to opt out.';
+
+/** What each text says (short: one or two SMS segments with its link). */
+export const smsTexts = {
+  'booking-confirmation': ({ window, appliance, url }: { window: string; appliance: string; url: string }) =>
+    `${business.name}: your ${appliance} visit is booked for ${window}. View, reschedule or cancel: ${url} ${stop}`,
+  rescheduled: ({ window, url }: { window: string; url: string }) => `${business.name}: your visit is moved to ${window}. Details: ${url} ${stop}`,
+  cancelled: ({ window }: { window: string }) => `${business.name}: your visit of ${window} is cancelled. To book again call ${business.phoneDisplay}. ${stop}`,
+  reminder: ({ window, day, url }: { window: string; day: 'today' | 'tomorrow' | undefined; url: string }) =>
+    `${business.name} reminder: we'll see you ${day ? `${day}, ` : ''}${window}. Details: ${url} ${stop}`,
+  'on-my-way': ({ firstName, expectedAt, url }: { firstName: string; expectedAt: string; url: string }) =>
+    `${business.name}: ${firstName} is on the way, expected around ${expectedAt}. Track: ${url}`,
+  arrived: ({ firstName, url }: { firstName: string; url: string }) => `${business.name}: ${firstName} has arrived. ${url}`,
+  help: `${business.name}: appointment texts. Call ${business.phoneDisplay} for help. Msg & data rates may apply. ${stop}`,
+} as const;
+
+/** Twilio's opt-out and opt-in keywords (Advanced Opt-Out defaults) and the help keyword. */
+export const stopWords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
+export const startWords = ['START', 'UNSTOP', 'YES'] as const;
+export const helpWords = ['HELP', 'INFO'] as const;
+
+export type Keyword = 'stop' | 'start' | 'help' | undefined;
+export function keywordOf(body: string): Keyword {
+  const word = body.trim().toUpperCase();
+  if ((stopWords as readonly string[]).includes(word)) return 'stop';
+  if ((startWords as readonly string[]).includes(word)) return 'start';
+  if ((helpWords as readonly string[]).includes(word)) return 'help';
+  return undefined;
+}
+
+/** TwiML: an empty answer, or one text back. */
+export const twiml = (message?: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${message.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]!)}</Message>` : ''}</Response>`;
