@@ -197,6 +197,7 @@ export type AssignTechnician = z.infer<typeof assignTechnicianSchema>;
 
 export const assignMessages = {
   technicianNotFound: 'Technician not found',
+  technicianInactive: '{name} is deactivated, so they get no new jobs. Reactivate them under Technicians first, or choose another technician.',
   cancelled: 'This appointment has been cancelled, so its technician cannot be changed. Reopen it first.',
   completed: 'This appointment is completed, so its technician can no longer be changed.',
 } as const;

@@ -221,3 +221,29 @@ describe('who may act', () => {
     expect((await history(id))[0]).toMatchObject({ action: 'cancelled', actor: 'Customer', reason: null });
   });
 });
+
+describe('a deactivated technician', () => {
+  it('gets no new jobs (409 with a clear message), keeps the jobs they have, and is offered again once reactivated', async () => {
+    const changed = (active: boolean, version: number) =>
+      injectEffect(booking.service.app, { from: 'tracking', topic: technicianChangedTopic, payload: { id: 'tech_d', name: 'Dee Dawson', status: 'offline', version, active }, messageId: randomUUID() });
+    expect((await changed(true, 1)).json()).toMatchObject({ status: 'applied' });
+    const { id: kept } = await bookSlot(booking.service, '2026-12-03', '09:00-10:00');
+    const assign = (id: number, technicianId: string | null) =>
+      booking.service.app.inject({ method: 'PUT', url: `/api/appointments/${id}/assign`, payload: { technicianId }, headers: staff() });
+    expect((await assign(kept, 'tech_d')).statusCode).toBe(200);
+
+    expect((await changed(false, 2)).json()).toMatchObject({ status: 'applied' });
+    const { id } = await bookSlot(booking.service, '2026-12-03', '10:00-11:00');
+    const refused = await assign(id, 'tech_d');
+    const message = 'Dee Dawson is deactivated, so they get no new jobs. Reactivate them under Technicians first, or choose another technician.';
+    expectApiError(refused, 409, 'CONFLICT', { technicianId: message });
+    expect(refused.json().error.message).toBe(message);
+    expect(await listed('2026-12-03', id)).toMatchObject({ technicianId: null });
+    // The job they had stays theirs (assigning them again changes nothing), and can be handed to someone else.
+    expect((await assign(kept, 'tech_d')).statusCode).toBe(200);
+    expect((await assign(kept, 'tech_a')).json()).toMatchObject({ technicianId: 'tech_a' });
+
+    expect((await changed(true, 3)).json()).toMatchObject({ status: 'applied' });
+    expect((await assign(id, 'tech_d')).json()).toMatchObject({ technicianId: 'tech_d' });
+  });
+});

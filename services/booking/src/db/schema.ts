@@ -64,6 +64,8 @@ export type TechniciansTable = {
   id: string;
   name: string;
   status: 'available' | 'busy' | 'offline';
+  /** False while deactivated in tracking: offered no new jobs. */
+  active: Generated<boolean>;
   version: number;
   updated_at: ColumnType<Date, never, Date>;
 };

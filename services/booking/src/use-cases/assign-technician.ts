@@ -11,7 +11,7 @@ import type { BookingContext } from './context.ts';
  * Staff assign a technician to an appointment, or take it off (null). The technician is checked against booking's
  * replica of tracking's technicians, so this works while tracking is down; in the same transaction the appointment's
  * snapshot goes into the outbox, and tracking opens, moves or closes its tracking record when it arrives. Assigning the
- * technician it already has changes nothing and tells no one.
+ * technician it already has changes nothing and tells no one; a deactivated technician gets no new job (409).
  */
 export async function assignTechnician(ctx: BookingContext, id: number, technicianId: string | null, actor: string): Promise<StaffAppointment> {
   return toStaffAppointment(await ctx.db.transaction().execute((trx) => assignTechnicianIn(ctx, trx, id, technicianId, actor)));
@@ -34,6 +34,10 @@ export async function assignTechnicianIn(
     throw badRequest(assignMessages.technicianNotFound, { technicianId: assignMessages.technicianNotFound });
   }
   if (current.technician_id === technicianId) return current;
+  if (technician && !technician.active) {
+    const message = assignMessages.technicianInactive.replace('{name}', technician.name);
+    throw conflict(message, { technicianId: message });
+  }
   const assigned = await setAppointmentTechnician(trx, id, technicianId);
   await announceChange(ctx, trx, 'assigned', current, assigned, { actor, detail: technician ? technician.name : null });
   return assigned;

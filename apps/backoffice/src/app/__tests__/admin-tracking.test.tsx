@@ -228,6 +228,21 @@ describe('tracking administration: Appointments', () => {
     expect(api.sent('GET /api/appointments')[0]?.query.get('date')).toBe(businessDate());
   });
 
+  it('offers only active technicians, keeping a deactivated one that has the job as its current choice', async () => {
+    const dee = technician({ id: 'tech_dee', name: 'Dee Dawson', active: false, status: 'offline', specialties: [] });
+    await renderTracking({
+      technicians: [technician(), dee],
+      appointments: [staffAppointment(), staffAppointment({ id: 13, customerName: 'Lee Ortiz', technicianId: 'tech_dee' })],
+    });
+    await openTab('Appointments');
+    const pat = (await screen.findByLabelText('Technician for Pat Rivera')) as HTMLSelectElement;
+    await waitFor(() => expect(pat.disabled).toBe(false));
+    expect(Array.from(pat.options).map((option) => option.textContent)).toEqual(['Unassigned', 'Sara Martinez — Refrigerators, Ice makers (Available)']);
+    const lee = screen.getByLabelText('Technician for Lee Ortiz') as HTMLSelectElement;
+    expect(Array.from(lee.options).map((option) => option.textContent)).toEqual(['Unassigned', 'Sara Martinez — Refrigerators, Ice makers (Available)', 'Dee Dawson (deactivated)']);
+    expect(lee.value).toBe('tech_dee');
+  });
+
   it('shows the appliance, brand and problem on the card', async () => {
     await renderTracking({ appointments: [staffAppointment({ description: 'Leaves water on the floor' })] });
     await openTab('Appointments');

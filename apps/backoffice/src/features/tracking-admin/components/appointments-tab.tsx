@@ -44,10 +44,13 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
   const closed = closedReason(appointment);
   const options = [
     { value: unassigned, label: 'Unassigned' },
-    ...(technicians ?? []).map((technician) => ({ value: technician.id, label: technicianOption(technician) })),
+    ...(technicians ?? []).filter((technician) => technician.active).map((technician) => ({ value: technician.id, label: technicianOption(technician) })),
   ];
-  // A technician who is no longer listed still shows as the current choice.
-  if (current !== unassigned && !options.some((option) => option.value === current)) options.push({ value: current, label: current });
+  // The current technician shows as the current choice even when deactivated (kept on the job) or no longer listed.
+  if (current !== unassigned && !options.some((option) => option.value === current)) {
+    const assigned = technicians?.find((technician) => technician.id === current);
+    options.push({ value: current, label: assigned ? `${assigned.name} (deactivated)` : current });
+  }
 
   const choose = (technicianId: string) => {
     const chosen = technicianId === unassigned ? null : technicianId;
