@@ -103,6 +103,7 @@ describe('the office’s side of a booking through nginx', () => {
     const add = office.getByRole('form', { name: 'Add New Technician' });
     await add.getByLabel('Full Name').fill(name);
     await add.getByLabel('Phone').fill('(904) 555-0191');
+    await add.getByLabel('Vehicle Information').fill('Grey Ram ProMaster');
     await add.getByLabel('Specialties').fill('Sub-Zero, Wolf');
     await add.getByRole('button', { name: 'Add Technician' }).click();
     await toast(office, 'Technician Added').waitFor();

@@ -101,7 +101,7 @@ export function AppointmentActions({ appointment }: { appointment: StaffAppointm
               />
             ) : null}
             <Group gap="sm">
-              <Button color="red" onClick={() => run(asking)} loading={office.isPending} autoFocus={asking !== 'cancel'}>
+              <Button color="red.9" onClick={() => run(asking)} loading={office.isPending} autoFocus={asking !== 'cancel'}>
                 {asking === 'cancel' ? 'Cancel Appointment' : 'Mark No-Show'}
               </Button>
               <Button
@@ -126,7 +126,7 @@ export function AppointmentActions({ appointment }: { appointment: StaffAppointm
               data-action={action}
               size="xs"
               variant={asksFirst.has(action) ? 'outline' : 'light'}
-              color={asksFirst.has(action) ? 'red' : undefined}
+              color={asksFirst.has(action) ? 'red.9' : undefined}
               loading={office.isPending && office.variables?.action === action}
               disabled={office.isPending}
               aria-label={`${buttonLabels[action]}: ${who}`}

@@ -43,7 +43,7 @@ export function TechnicianActivation({ technician }: { technician: Technician })
               them later.
             </Text>
             <Group gap="sm">
-              <Button color="red" onClick={() => run(false)} loading={change.isPending} autoFocus>
+              <Button color="red.9" onClick={() => run(false)} loading={change.isPending} autoFocus>
                 Deactivate
               </Button>
               <Button variant="default" onClick={() => setAsking(false)} disabled={change.isPending}>
@@ -56,7 +56,7 @@ export function TechnicianActivation({ technician }: { technician: Technician })
         <Button
           ref={toggle}
           variant="outline"
-          color="red"
+          color="red.9"
           size="xs"
           style={{ alignSelf: 'flex-start' }}
           aria-label={`Deactivate ${name}`}
