@@ -164,8 +164,18 @@ export const appointmentListQuerySchema = z.object({
   page: strictQueryNumber(z.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000')).default(1),
   pageSize: strictQueryNumber(z.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(200, 'Page size must be at most 200')).default(100),
 });
-/** The staff view of an appointment: `scheduledTime` is the slot's start as an instant (ISO 8601 with offset). */
-export const staffAppointmentSchema = appointmentSchema.extend({ scheduledTime: z.string() });
+/**
+ * The staff view of an appointment: `scheduledTime` is the slot's start as an instant (ISO 8601 with offset);
+ * `version` is what an office action sends back (a change made since answers 409); who confirmed it and when (while
+ * confirmed), and why the office cancelled it (while cancelled by the office).
+ */
+export const staffAppointmentSchema = appointmentSchema.extend({
+  scheduledTime: z.string(),
+  version: z.number().int(),
+  confirmedAt: z.string().nullable(),
+  confirmedBy: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+});
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 export const appointmentListSchema = z.array(appointmentSchema);
 export const staffAppointmentListSchema = z.array(staffAppointmentSchema);
@@ -187,6 +197,7 @@ export type AssignTechnician = z.infer<typeof assignTechnicianSchema>;
 
 export const assignMessages = {
   technicianNotFound: 'Technician not found',
+  technicianInactive: '{name} is deactivated, so they get no new jobs. Reactivate them under Technicians first, or choose another technician.',
   cancelled: 'This appointment has been cancelled, so its technician cannot be changed. Reopen it first.',
   completed: 'This appointment is completed, so its technician can no longer be changed.',
 } as const;
@@ -198,3 +209,78 @@ export const assignMessages = {
 export const appointmentLinkGraceMs = 24 * 60 * 60 * 1000;
 
 export const slotTakenMessage = 'That time slot is no longer available. Please choose another time.';
+
+/**
+ * The office's side of a booking (staff and administrators): `POST /api/appointments/:id/<action>` with the
+ * `version` the office last saw; cancelling needs a reason. Each answers the appointment as it is now, and each is a
+ * row of the appointment's history.
+ */
+export const officeActions = ['confirm', 'cancel', 'reopen', 'no-show'] as const;
+export type OfficeAction = (typeof officeActions)[number];
+export const officeActionPath = (id: number, action: OfficeAction) => `/api/appointments/${id}/${action}`;
+
+export const officeActionLimits = { reason: 500 } as const;
+
+export const officeActionMessages = {
+  versionRequired: 'Version is required: reload the appointment and try again',
+  reasonRequired: 'Reason is required',
+  reasonTooLong: `Reason must be at most ${officeActionLimits.reason} characters`,
+  stale: 'This appointment was changed by someone else since you opened it. It now shows the latest; check it and try again.',
+  notFound: 'Appointment not found.',
+  confirmNotScheduled: 'Only a scheduled appointment can be confirmed; this one is {status}.',
+  alreadyConfirmed: 'This appointment is already confirmed.',
+  cancelClosed: 'This appointment is {status}, so it cannot be cancelled.',
+  alreadyCancelled: 'This appointment is already cancelled.',
+  reopenNotClosed: 'Only a cancelled or no-show appointment can be reopened; this one is {status}.',
+  reopenFull: 'This time slot has filled since the appointment was cancelled, so it cannot be reopened there.',
+  noShowNotAwaited: 'Only a scheduled or confirmed appointment can be marked as a no-show; this one is {status}.',
+  noShowTooEarly: 'A no-show can be marked only once the arrival window has started.',
+} as const;
+
+/** The words of a status inside the messages above (`{status}`). */
+export const appointmentStatusWords: Record<AppointmentStatus, string> = {
+  scheduled: 'scheduled',
+  confirmed: 'confirmed',
+  'in-progress': 'in progress',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  'no-show': 'a no-show',
+};
+
+const version = z.number({ error: officeActionMessages.versionRequired }).int(officeActionMessages.versionRequired).min(0, officeActionMessages.versionRequired);
+/** The body of confirm, reopen and no-show. */
+export const officeActionSchema = z.object({ version });
+/** The body of cancel: the reason is kept in the appointment's history. */
+export const officeCancelSchema = z.object({
+  version,
+  reason: z
+    .string({ error: officeActionMessages.reasonRequired })
+    .trim()
+    .min(1, officeActionMessages.reasonRequired)
+    .max(officeActionLimits.reason, officeActionMessages.reasonTooLong),
+});
+export type OfficeCancel = z.infer<typeof officeCancelSchema>;
+
+/** What happened to an appointment, as its history says it. */
+export const appointmentHistoryActions = [
+  'booked', 'rescheduled', 'cancelled', 'confirmed', 'reopened', 'no-show', 'status-changed', 'assigned', 'unassigned', 'completed', 'customer-linked',
+] as const;
+export type AppointmentHistoryAction = (typeof appointmentHistoryActions)[number];
+
+/**
+ * `GET /api/appointments/:id/history` (staff): every change of the appointment, newest first: when, who (a staff
+ * member's email, or the customer, the technician or the system), what, the status before and after, and the reason
+ * or detail given.
+ */
+export const appointmentHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.enum(appointmentHistoryActions),
+  fromStatus: appointmentStatusSchema.nullable(),
+  toStatus: appointmentStatusSchema,
+  reason: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AppointmentHistoryEntry = z.infer<typeof appointmentHistoryEntrySchema>;
+export const appointmentHistorySchema = z.object({ items: z.array(appointmentHistoryEntrySchema) });

@@ -156,6 +156,8 @@ export const technicianAccountMessages = {
   emailTaken: 'That email already has a back-office sign-in. Use another email.',
   technicianHasAccount: 'This technician already has a sign-in. Set a new password instead.',
   notFound: 'This technician has no sign-in yet.',
+  /** Sign-in refused (after the password was checked) while the technician is deactivated in technician management. */
+  deactivated: 'This technician is deactivated, so their sign-in is turned off. Please ask the office.',
 } as const;
 
 export const roleSchema = z.enum(roles);

@@ -18,7 +18,7 @@ export const demoCustomerSeededEffect = z.object({
 export type DemoCustomerSeeded = z.infer<typeof demoCustomerSeededEffect>;
 
 /**
- * tracking → booking: a technician as booking needs it to offer and check assignments (its replica). Sent in the
+ * tracking → booking and accounts: a technician as booking needs it to offer and check assignments (its replica). Sent in the
  * transaction of every create, edit and status change in tracking, the demo seed included, so booking can assign
  * while tracking is down. `version` grows with every change of the technician's row: booking keeps only the newest,
  * so out-of-order or repeated deliveries are harmless.
@@ -29,6 +29,8 @@ export const technicianChangedEffect = z.object({
   name: z.string().min(1).max(100),
   status: z.enum(technicianStatuses),
   version: z.number().int().min(0),
+  /** False while deactivated (no new jobs, no sign-in); absent from senders before deactivation existed: active. */
+  active: z.boolean().default(true),
 });
 export type TechnicianChanged = z.infer<typeof technicianChangedEffect>;
 

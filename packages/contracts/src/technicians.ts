@@ -18,6 +18,8 @@ export const technicianSchema = z.object({
   completedJobs: z.number().int(),
   status: z.enum(technicianStatuses),
   currentLocation: locationSchema.nullable(),
+  /** False once deactivated: kept with their history, offered no new jobs, and their sign-in refused. */
+  active: z.boolean(),
 });
 export type Technician = z.infer<typeof technicianSchema>;
 /**
@@ -95,6 +97,11 @@ export const updateTechnicianSchema = z.object({
   avatar,
 });
 export type UpdateTechnician = z.infer<typeof updateTechnicianSchema>;
+
+/** `PUT /api/technicians/:id/active` (staff): deactivate (false) or reactivate (true) a technician. */
+export const setTechnicianActiveSchema = z.object({ active: z.boolean({ error: 'Active must be true or false' }) });
+export type SetTechnicianActive = z.infer<typeof setTechnicianActiveSchema>;
+export const technicianActivePath = (id: string) => `/api/technicians/${encodeURIComponent(id)}/active`;
 
 export const updateLocationSchema = z.object({ lat: latitude, lng: longitude, address: z.string().trim().max(300).optional() });
 export type UpdateLocation = z.infer<typeof updateLocationSchema>;

@@ -1,4 +1,5 @@
-import { createEffects, createService, EnvError, SessionCheckUnavailableError, type SessionStore } from '@repo/service-kit';
+import { technicianChangedEffect, technicianChangedTopic } from '@repo/contracts';
+import { createEffects, createService, effectHandler, effectsReceiver, EnvError, SessionCheckUnavailableError, type SessionStore } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { createConnector, serverCredentials, systemUrls } from '@repo/field-service';
 import { migrations } from './db/migrations/index.ts';
@@ -18,6 +19,7 @@ import { seedDemoData } from './seed.ts';
 import { checkSessions } from './use-cases/check-sessions.ts';
 import type { AccountsContext } from './use-cases/context.ts';
 import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
+import { recordTechnicianState } from './use-cases/record-technician-state.ts';
 
 export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> = {
   name: 'accounts',
@@ -69,6 +71,14 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     await app.register(staffAccountRoutes, { ctx });
     await app.register(technicianAccountRoutes, { ctx });
     await app.register(internalRoutes, { ctx, trusted });
+    await app.register(effectsReceiver<AccountsDatabase>, {
+      service: 'accounts',
+      db: database.db,
+      env,
+      handlers: {
+        [technicianChangedTopic]: effectHandler({ from: ['tracking'], schema: technicianChangedEffect, apply: (trx, technician) => recordTechnicianState(ctx, trx, technician) }),
+      },
+    });
     seedWhenReady(app, env, () => seedDemoData(ctx, env, effects));
     return app;
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authMessages,
@@ -9,7 +10,9 @@ import {
   staffSessionCookieName,
   technicianAccountMessages,
   technicianAccountsPath,
+  technicianChangedTopic,
 } from '@repo/contracts';
+import { expectApiError, injectEffect } from '@repo/service-kit/test-service';
 import { admin, bearer, claimsOf, ended, registerCustomer, signInBackOffice, startAccounts, testClock, type AccountsTestService } from './support/accounts.ts';
 
 const MINUTE = 60_000;
@@ -170,6 +173,33 @@ describe('technician sign-ins', () => {
     const stored = await service.db.selectFrom('sessions').select(['kind', 'role', 'subject_id']).where('id', '=', claimsOf(token).sid as string).executeTakeFirstOrThrow();
     expect(stored).toEqual({ kind: 'staff', role: 'technician', subject_id: technician.id });
     expect((await inject('GET', backOfficeSessionPath, { cookies: { staff_session: token } })).json()).toEqual({ user });
+  });
+
+  it('are refused while tracking says the technician is deactivated, ending their sessions; and work again once reactivated', async () => {
+    const technician = await newTechnician();
+    const { token } = await signIn(technician);
+    const session = () => inject('GET', '/api/auth/session', { headers: bearer(token) });
+    expect((await session()).statusCode).toBe(200);
+    const changed = (active: boolean, version: number) =>
+      injectEffect(service.app, { from: 'tracking', topic: technicianChangedTopic, payload: { id: technician.technicianId, name: technician.name, status: 'offline', version, active }, messageId: randomUUID() });
+
+    expect((await changed(false, 5)).json()).toMatchObject({ status: 'applied' });
+    expect((await session()).json()).toEqual(ended);
+    const refused = await inject('POST', '/api/admin/login', { payload: { email: technician.email, password: technician.password } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: { code: 'FORBIDDEN', message: technicianAccountMessages.deactivated } });
+    // A wrong password learns nothing of it.
+    expect((await inject('POST', '/api/admin/login', { payload: { email: technician.email, password: 'not-the-password-1' } })).statusCode).toBe(401);
+
+    // An older snapshot arriving late changes nothing; a newer one reactivates.
+    expect((await changed(true, 4)).json()).toMatchObject({ status: 'applied' });
+    expect((await inject('POST', '/api/admin/login', { payload: { email: technician.email, password: technician.password } })).statusCode).toBe(403);
+    expect((await changed(true, 6)).json()).toMatchObject({ status: 'applied' });
+    expect((await signIn(technician)).user).toMatchObject({ role: 'technician', technicianId: technician.technicianId });
+
+    // Only tracking may say it.
+    const fromBooking = await injectEffect(service.app, { from: 'booking', topic: technicianChangedTopic, payload: { id: technician.technicianId, name: 'X', status: 'offline', version: 9, active: false } });
+    expectApiError(fromBooking, 403, 'FORBIDDEN');
   });
 
   it('follow the staff session policy: 8 idle hours', async () => {

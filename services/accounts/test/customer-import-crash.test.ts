@@ -43,7 +43,7 @@ describe.runIf(process.env.TEST_DB !== 'pglite')('a customer import whose proces
       JWT_PUBLIC_KEY: testKeyEnv.JWT_PUBLIC_KEY!,
       JWT_PRIVATE_KEY: testKeyEnv.JWT_PRIVATE_KEY!,
       SERVICE_KEY: testServiceKey,
-      TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
+      TRUSTED_SERVICE_KEYS: `booking=${testServiceKey},tracking=${testServiceKey}`,
       PEER_URLS: 'booking=http://127.0.0.1:9,notifications=http://127.0.0.1:9',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,

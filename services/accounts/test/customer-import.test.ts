@@ -159,7 +159,7 @@ describe('an import stopped by a restart', () => {
         ...testKeyEnv,
         LOG_LEVEL: 'silent',
         SERVICE_KEY: testServiceKey,
-        TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
+        TRUSTED_SERVICE_KEYS: `booking=${testServiceKey},tracking=${testServiceKey}`,
         PEER_URLS: 'booking=http://127.0.0.1:9,notifications=http://127.0.0.1:9',
         ...serviceProEnv(sandboxUrl, env),
       }),

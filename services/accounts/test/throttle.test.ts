@@ -49,7 +49,7 @@ async function replicaOf(of: TestService<AccountsDatabase>, settings: Record<str
     LOG_LEVEL: 'silent',
     ...testKeyEnv,
     SERVICE_KEY: testServiceKey,
-    TRUSTED_SERVICE_KEYS: `booking=${testServiceKey}`,
+    TRUSTED_SERVICE_KEYS: `booking=${testServiceKey},tracking=${testServiceKey}`,
     PEER_URLS: 'booking=http://127.0.0.1:9,notifications=http://127.0.0.1:9',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

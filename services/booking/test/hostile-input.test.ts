@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentAccessHeader, businessDateRange, unsafeTextMessages } from '@repo/contracts';
+import { appointmentAccessHeader, businessDateRange, officeActionLimits, officeActionMessages, unsafeTextMessages } from '@repo/contracts';
 import { anonymousHostileRequests, farDates, hostileIds, malformedJsonBodies, expectRefused as refused, unsafeTexts } from '@repo/service-kit/test-service';
 import { bookSlot, bookingForTests, customerClaims, staffClaims, testClock, validBooking } from './helpers.ts';
 
@@ -33,6 +33,11 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
   const idRoutes = (id: string): Request[] => [
     { method: 'PUT', url: `/api/appointments/${id}/status`, payload: { status: 'confirmed' }, as: 'staff' },
     { method: 'PUT', url: `/api/appointments/${id}/assign`, payload: { technicianId: null }, as: 'staff' },
+    { method: 'POST', url: `/api/appointments/${id}/confirm`, payload: { version: 1 }, as: 'staff' },
+    { method: 'POST', url: `/api/appointments/${id}/cancel`, payload: { version: 1, reason: 'Called' }, as: 'staff' },
+    { method: 'POST', url: `/api/appointments/${id}/reopen`, payload: { version: 1 }, as: 'staff' },
+    { method: 'POST', url: `/api/appointments/${id}/no-show`, payload: { version: 1 }, as: 'staff' },
+    { method: 'GET', url: `/api/appointments/${id}/history`, as: 'staff' },
     { method: 'GET', url: `/api/customer/appointments/${id}`, as: 'customer' },
     { method: 'PUT', url: `/api/customer/appointments/${id}/reschedule`, payload: { appointmentDate: day, timeSlot: '11:00-12:00' }, as: 'customer' },
     { method: 'POST', url: `/api/customer/appointments/${id}/cancel`, as: 'customer' },
@@ -52,6 +57,30 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
   it('reads a well-formed id that names no appointment as not found', async () => {
     await expectRefused({ method: 'PUT', url: '/api/appointments/2147483647/status', payload: { status: 'confirmed' }, as: 'staff' }, 404, 'NOT_FOUND');
     await expectRefused({ method: 'GET', url: '/api/customer/appointments/2147483647', as: 'customer' }, 404, 'NOT_FOUND');
+    await expectRefused({ method: 'POST', url: '/api/appointments/2147483647/confirm', payload: { version: 1 }, as: 'staff' }, 404, 'NOT_FOUND');
+    await expectRefused({ method: 'GET', url: '/api/appointments/2147483647/history', as: 'staff' }, 404, 'NOT_FOUND');
+  });
+
+  it.each([
+    ['a string', '1'],
+    ['a fraction', 1.5],
+    ['a negative number', -1],
+    ['null', null],
+    ['an object', { $gt: 0 }],
+  ])('an office action with %s as its version: 400 naming it', async (_name, version) => {
+    for (const action of ['confirm', 'cancel', 'reopen', 'no-show']) {
+      await expectRefused({ method: 'POST', url: `/api/appointments/1/${action}`, payload: { version, reason: 'Called' }, as: 'staff' }, 400, 'VALIDATION_ERROR', { version: officeActionMessages.versionRequired });
+    }
+  });
+
+  it.each([
+    ['missing', undefined, officeActionMessages.reasonRequired],
+    ['blank', ' \t\n ', officeActionMessages.reasonRequired],
+    ['too long', 'x'.repeat(officeActionLimits.reason + 1), officeActionMessages.reasonTooLong],
+    ['a number', 42, officeActionMessages.reasonRequired],
+    ['an array', ['Called'], officeActionMessages.reasonRequired],
+  ])('a cancellation reason %s: 400 naming it', async (_name, reason, message) => {
+    await expectRefused({ method: 'POST', url: '/api/appointments/1/cancel', payload: { version: 1, reason }, as: 'staff' }, 400, 'VALIDATION_ERROR', { reason: message });
   });
 
   const dateMessage = (date: string) => (/^\d{4}-/.test(date) ? `Date must be between ${businessDateRange.first} and ${businessDateRange.last}` : 'Date must be in YYYY-MM-DD form');
@@ -78,6 +107,7 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
       ...bookingFields.map((field): [string, Request, string] => [`booking ${field}`, { method: 'POST', url: '/api/appointments', payload: { ...validBooking, appointmentDate: day, timeSlot: '10:00-11:00', [field]: text } }, field]),
       ['assign technicianId', { method: 'PUT', url: '/api/appointments/1/assign', payload: { technicianId: text }, as: 'staff' }, 'technicianId'],
       ['status change', { method: 'PUT', url: '/api/appointments/1/status', payload: { status: text }, as: 'staff' }, 'status'],
+      ['cancellation reason', { method: 'POST', url: '/api/appointments/1/cancel', payload: { version: 1, reason: text }, as: 'staff' }, 'reason'],
       ['reschedule slot', { method: 'PUT', url: '/api/customer/appointments/1/reschedule', payload: { appointmentDate: day, timeSlot: text }, as: 'customer' }, 'timeSlot'],
       ['history request description', { method: 'POST', url: '/api/customer/import-history', payload: { historyData: { ...history.historyData, serviceRequests: [{ ...history.historyData.serviceRequests[0], problemDescription: text }] } }, as: 'customer' }, 'historyData.serviceRequests.0.problemDescription'],
       ['history appointment brand', { method: 'POST', url: '/api/customer/import-history', payload: { historyData: { ...history.historyData, appointments: [{ ...history.historyData.appointments[0], brand: text }] } }, as: 'customer' }, 'historyData.appointments.0.brand'],
@@ -111,6 +141,8 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
     { method: 'POST', url: '/api/appointments/find' },
     { method: 'PUT', url: '/api/appointments/1/status', as: 'staff' },
     { method: 'PUT', url: '/api/appointments/1/assign', as: 'staff' },
+    { method: 'POST', url: '/api/appointments/1/confirm', as: 'staff' },
+    { method: 'POST', url: '/api/appointments/1/cancel', as: 'staff' },
     { method: 'PUT', url: '/api/customer/appointments/1/reschedule', as: 'customer' },
     { method: 'POST', url: '/api/customer/import-history', as: 'customer' },
     { method: 'POST', url: '/api/customer/import-from-system', as: 'another customer' },
@@ -129,6 +161,6 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
       if (open.has(name)) expect([200, 400], `${name}: ${body}`).toContain(status);
       else expect(status, `${name}: ${body}`).toBe(401);
     }
-    expect(answers.filter((answer) => answer.status === 401).length).toBeGreaterThanOrEqual(12);
+    expect(answers.filter((answer) => answer.status === 401).length).toBeGreaterThanOrEqual(17);
   });
 });

@@ -87,8 +87,16 @@ describe('hostile input to tracking: a 4xx in the error shape, and nothing store
     { method: 'POST', url: '/api/technicians', as: 'staff' },
     { method: 'PUT', url: '/api/technicians/tech_mike', as: 'staff' },
     { method: 'PUT', url: '/api/technicians/tech_mike/location', as: 'staff' },
+    { method: 'PUT', url: '/api/technicians/tech_mike/active', as: 'staff' },
     { method: 'PUT', url: '/api/tracking/1/status', as: 'staff' },
   ];
+
+  it.each([['a string', 'false'], ['a number', 0], ['null', null], ['an object', { $ne: true }], ['missing', undefined]])(
+    'deactivating with %s as active: 400 naming it, the technician unchanged',
+    async (_name, active) => {
+      await expectRefused({ method: 'PUT', url: '/api/technicians/tech_mike/active', payload: { active }, as: 'staff' }, 400, 'VALIDATION_ERROR', { active: 'Active must be true or false' });
+    },
+  );
   const jsonCases = malformedJsonBodies.flatMap((raw) => bodyRoutes.map((request) => [`${JSON.stringify(raw)} to ${request.method} ${request.url}`, { ...request, raw }] as const));
   it.each(jsonCases)('malformed JSON %s: 400', async (_name, request) => {
     await expectRefused(request, 400, 'BAD_REQUEST');

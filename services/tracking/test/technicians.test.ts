@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoMessages, trackingMessages } from '@repo/contracts';
-import { createTestService, type TestService } from '@repo/service-kit/test-service';
+import { photoMessages, technicianChangedTopic, trackingMessages, type Technician, type TechnicianChanged } from '@repo/contracts';
+import { createTestService, expectApiError, type TestService } from '@repo/service-kit/test-service';
+import { publishedEffects } from '@repo/service-kit/testing';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
 
@@ -13,6 +14,44 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await service?.close();
+});
+
+describe('deactivating a technician', () => {
+  const setActive = (id: string, payload: unknown, authorization = staff) =>
+    service.app.inject({ method: 'PUT', url: `/api/technicians/${id}/active`, payload: payload as object, headers: { authorization } });
+  const snapshots = async (id: string) =>
+    (await publishedEffects<TechnicianChanged>(service.database, technicianChangedTopic)).filter((snapshot) => snapshot.id === id).sort((a, b) => a.version - b.version);
+
+  it('keeps them (and their history) but offline and inactive, tells booking and accounts, and reactivates them', async () => {
+    const created = await service.app.inject({ method: 'POST', url: '/api/technicians', payload: { name: 'Rita Ruiz', phone: '(904) 555-0177' }, headers: { authorization: staff } });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as Technician;
+    expect(created.json()).toMatchObject({ active: true });
+
+    const off = await setActive(id, { active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ id, name: 'Rita Ruiz', active: false, status: 'offline' });
+    const listed = (await service.app.inject({ method: 'GET', url: '/api/technicians', headers: { authorization: staff } })).json() as Technician[];
+    expect(listed.find((technician) => technician.id === id)).toMatchObject({ active: false });
+    expect((await snapshots(id)).at(-1)).toMatchObject({ id, active: false, status: 'offline' });
+
+    const on = await setActive(id, { active: true });
+    expect(on.json()).toMatchObject({ active: true, status: 'offline' });
+    const [last, previous] = (await snapshots(id)).reverse();
+    expect(last).toMatchObject({ active: true });
+    expect(last!.version).toBeGreaterThan(previous!.version);
+  });
+
+  it('is for staff only, names a bad body, and answers 404 for an unknown technician', async () => {
+    expect((await service.app.inject({ method: 'PUT', url: '/api/technicians/tech_mike/active', payload: { active: false } })).statusCode).toBe(401);
+    const technician = service.bearer({ sub: 'staff:7', role: 'technician', technicianId: 'tech_mike' });
+    expectApiError(await setActive('tech_mike', { active: false }, technician), 403, 'FORBIDDEN');
+    expectApiError(await setActive('tech_mike', { active: 'no' }), 400, 'VALIDATION_ERROR', { active: 'Active must be true or false' });
+    expectApiError(await setActive('tech_mike', {}), 400, 'VALIDATION_ERROR', { active: 'Active must be true or false' });
+    expectApiError(await setActive('tech_nobody', { active: false }), 404, 'NOT_FOUND');
+    expect(((await service.app.inject({ method: 'GET', url: '/api/technicians', headers: { authorization: staff } })).json() as Technician[]).find((t) => t.id === 'tech_mike'))
+      .toMatchObject({ active: true });
+  });
 });
 
 describe('technicians', () => {

@@ -74,6 +74,7 @@ export function technicianExample(overrides: Partial<Technician> = {}): Technici
     completedJobs: 312,
     status: 'busy',
     currentLocation: null,
+    active: true,
     ...overrides,
   };
 }

@@ -164,7 +164,15 @@ export type PendingRegistrationsTable = {
   created_at: Date;
 };
 
+/** Whether each tracking technician is active, as tracking's newest `technician.changed` said. */
+export type TechnicianStatesTable = {
+  technician_id: string;
+  active: boolean;
+  version: number;
+};
+
 export type AccountsDatabase = {
+  technician_states: TechnicianStatesTable;
   customers: CustomersTable;
   staff_users: StaffUsersTable;
   service_pro_customers: ServiceProCustomersTable;

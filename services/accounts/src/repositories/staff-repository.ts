@@ -28,6 +28,10 @@ export const findStaffBySession = (db: Db, sid: string) =>
     .where('sessions.kind', '=', 'staff')
     .executeTakeFirst();
 
+/** The sign-in of a tracking technician, if they have one. */
+export const findTechnicianAccountByTechnician = (db: Db, technicianId: string) =>
+  db.selectFrom('staff_users').selectAll().where('role', '=', 'technician').where('technician_id', '=', technicianId).executeTakeFirst();
+
 /** Technician sign-ins, by name, at most 1000 (one per technician). */
 export const findTechnicianAccounts = (db: Db) =>
   db.selectFrom('staff_users').selectAll().where('role', '=', 'technician').orderBy('name').orderBy('id').limit(1000).execute();

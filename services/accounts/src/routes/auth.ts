@@ -314,9 +314,9 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     schema: {
       tags: ['admin'],
       summary: 'Sign a technician, staff member or administrator in to the back office',
-      description: "Sets the back office's own host-only session cookie and answers the token.",
+      description: "Sets the back office's own host-only session cookie and answers the token. A deactivated technician's right password is a 403 saying so.",
       body: adminLoginRequestSchema,
-      response: { 200: adminLoginResponseSchema, ...errorResponses(401) },
+      response: { 200: adminLoginResponseSchema, ...errorResponses(401, 403) },
     },
   }, async (request, reply) => {
     const { session, user } = await logInStaff(ctx, request.body, request.ip);

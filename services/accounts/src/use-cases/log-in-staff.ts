@@ -1,8 +1,9 @@
-import type { AdminLoginRequest, BackOfficeUser } from '@repo/contracts';
-import { unauthorized } from '@repo/service-kit';
+import { technicianAccountMessages, type AdminLoginRequest, type BackOfficeUser } from '@repo/contracts';
+import { forbidden, unauthorized } from '@repo/service-kit';
 import { verifyPassword } from '../domain/passwords.ts';
 import { toBackOfficeUser } from '../repositories/mappers.ts';
 import { findStaffByEmail, recordStaffLogin } from '../repositories/staff-repository.ts';
+import { isTechnicianDeactivated } from '../repositories/technician-state-repository.ts';
 import { clearAttemptFailures, noteFailedAttempt, staffOwner, takeAccountAttempt } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 import { startSession, type NewSession } from './start-session.ts';
@@ -10,7 +11,7 @@ import { startSession, type NewSession } from './start-session.ts';
 /**
  * A new back-office session (technician, staff or admin) and who it is for; 'Invalid credentials' for any mismatch
  * (never saying whether the email exists), throttled per email and client address like customers. A technician's
- * token names their technician.
+ * token names their technician; a deactivated technician's right password is a 403 saying so.
  */
 export async function logInStaff(ctx: AccountsContext, { email, password }: AdminLoginRequest, client: string): Promise<{ session: NewSession; user: BackOfficeUser }> {
   const attempt = { scope: 'staff', email, client } as const;
@@ -19,6 +20,10 @@ export async function logInStaff(ctx: AccountsContext, { email, password }: Admi
   if (!(await verifyPassword(staff?.password_hash, password)) || !staff) {
     await noteFailedAttempt(ctx, attempt, staff && staffOwner(staff));
     throw unauthorized('Invalid credentials');
+  }
+  // Said only to someone who knows the password, so it tells a guesser nothing.
+  if (staff.role === 'technician' && staff.technician_id && (await isTechnicianDeactivated(ctx.db, staff.technician_id))) {
+    throw forbidden(technicianAccountMessages.deactivated);
   }
   const session = await ctx.db.transaction().execute(async (trx) => {
     await clearAttemptFailures(trx, attempt);

@@ -38,6 +38,25 @@ export type AppointmentsTable = {
   /** Grows with every update of the row (a trigger); the version of the snapshot tracking gets. */
   version: ColumnType<number, never, never>;
   created_at: ColumnType<Date, never, never>;
+  /** Who in the office confirmed it (their email) and when; null unless confirmed. */
+  confirmed_at: Date | null;
+  confirmed_by: string | null;
+  /** Why the office cancelled it; null unless cancelled by the office. */
+  cancel_reason: string | null;
+};
+
+/** One change of an appointment: written in the transaction that made it, never changed after. */
+export type AppointmentHistoryTable = {
+  id: Generated<number>;
+  appointment_id: number;
+  at: Date;
+  /** A staff member's email, or who else made the change (the customer, the technician, the system). */
+  actor: string;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  reason: string | null;
+  detail: string | null;
 };
 
 /** Booking's replica of tracking's technicians, fed by `technician.changed`; `version` is tracking's. */
@@ -45,6 +64,8 @@ export type TechniciansTable = {
   id: string;
   name: string;
   status: 'available' | 'busy' | 'offline';
+  /** False while deactivated in tracking: offered no new jobs. */
+  active: Generated<boolean>;
   version: number;
   updated_at: ColumnType<Date, never, Date>;
 };
@@ -95,6 +116,7 @@ export type AppointmentLinkRequestsTable = {
 export type BookingDatabase = {
   appointment_link_requests: AppointmentLinkRequestsTable;
   appointments: AppointmentsTable;
+  appointment_history: AppointmentHistoryTable;
   service_requests: ServiceRequestsTable;
   slot_bookings: SlotBookingsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -102,6 +124,7 @@ export type BookingDatabase = {
 };
 
 export type AppointmentRow = Selectable<AppointmentsTable>;
+export type AppointmentHistoryRow = Selectable<AppointmentHistoryTable>;
 export type ServiceRequestRow = Selectable<ServiceRequestsTable>;
 export type TechnicianRow = Selectable<TechniciansTable>;
 

@@ -7,11 +7,13 @@ import {
   appointmentLinksRequestedTopic,
   type AppointmentChange,
   type AppointmentChanged,
+  type AppointmentHistoryAction,
   type AppointmentDispatch,
   type AppointmentStatus,
 } from '@repo/contracts';
 import type { Effects } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
+import { insertHistoryEntry } from '../repositories/appointment-history-repository.ts';
 import { linkExpiry, type AppointmentLinks } from './appointment-links.ts';
 import { businessIsoString, slotTimes } from './slot-time.ts';
 
@@ -76,17 +78,41 @@ export function changedEvent(row: AppointmentRow, change: AppointmentChange, lin
 }
 
 /**
- * Publishes an appointment's change in the transaction that made it: `appointment.changed` to every subscriber, and
- * the dispatch snapshot to tracking when the appointment concerns it. `before` is the row before the change
- * (undefined for a new booking).
+ * How a change goes into the appointment's history: who made it (a staff member's email, or `customer`, `technician`,
+ * `system`), and the action when it says more than the change (an office confirmation is a `status-changed` for
+ * subscribers), with the reason or detail given.
+ */
+export const historyActors = { customer: 'Customer', technician: 'Technician', system: 'System' } as const;
+
+export type HistoryNote = { actor: string; action?: AppointmentHistoryAction; reason?: string | null; detail?: string | null };
+
+/** The history's action for a change that names none: an assignment that takes the technician off is an unassignment. */
+const defaultAction = (change: AppointmentChange, after: AppointmentRow): AppointmentHistoryAction =>
+  change === 'assigned' && after.technician_id === null ? 'unassigned' : change;
+
+/**
+ * Publishes an appointment's change in the transaction that made it, and records it in the appointment's history:
+ * `appointment.changed` to every subscriber, and the dispatch snapshot to tracking when the appointment concerns it.
+ * `before` is the row before the change (undefined for a new booking).
  */
 export async function announceChange(
   { effects, links, now }: ChangeAnnouncer,
   trx: Trx,
   change: AppointmentChange,
-  before: Pick<AppointmentRow, 'technician_id'> | undefined,
+  before: Pick<AppointmentRow, 'technician_id' | 'status'> | undefined,
   after: AppointmentRow,
+  note: HistoryNote,
 ): Promise<void> {
+  await insertHistoryEntry(trx, {
+    appointment_id: after.id,
+    at: now(),
+    actor: note.actor,
+    action: note.action ?? defaultAction(change, after),
+    from_status: before?.status ?? null,
+    to_status: after.status,
+    reason: note.reason ?? null,
+    detail: note.detail ?? null,
+  });
   await effects.enqueue(trx, appointmentChangedTopic, changedEvent(after, change, links, now()));
   await tellTracking(effects, trx, before, after);
 }

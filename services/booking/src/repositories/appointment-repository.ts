@@ -70,10 +70,21 @@ export const findAppointmentAccessFacts = (db: Db, id: number) =>
 export const setAppointmentStatus = (db: Db, id: number, status: AppointmentStatus) =>
   db.updateTable('appointments').set((eb) => ({ status, revision: eb('revision', '+', 1) })).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
-/** Moves an appointment to another slot as a new revision, back to `scheduled` until the business confirms the new time. */
+/** What an office action changes besides the status: who confirmed it and when, why it was cancelled. */
+export type OfficeFields = { confirmedAt: Date | null; confirmedBy: string | null; cancelReason: string | null };
+
+/** A new status set by the office, with its own fields, as a new revision. */
+export const setAppointmentOfficeStatus = (db: Db, id: number, status: AppointmentStatus, fields: OfficeFields) =>
+  db.updateTable('appointments')
+    .set((eb) => ({ status, confirmed_at: fields.confirmedAt, confirmed_by: fields.confirmedBy, cancel_reason: fields.cancelReason, revision: eb('revision', '+', 1) }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Moves an appointment to another slot as a new revision, back to `scheduled` (no longer confirmed) until the business confirms the new time. */
 export const moveAppointment = (db: Db, id: number, date: string, slot: string) =>
   db.updateTable('appointments')
-    .set((eb) => ({ appointment_date: date, time_slot: slot, status: 'scheduled', revision: eb('revision', '+', 1) }))
+    .set((eb) => ({ appointment_date: date, time_slot: slot, status: 'scheduled', confirmed_at: null, confirmed_by: null, revision: eb('revision', '+', 1) }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

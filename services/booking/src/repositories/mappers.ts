@@ -1,5 +1,5 @@
-import type { Appointment, ServiceRequest, StaffAppointment } from '@repo/contracts';
-import type { AppointmentRow, ServiceRequestRow } from '../db/schema.ts';
+import type { Appointment, AppointmentHistoryEntry, ServiceRequest, StaffAppointment } from '@repo/contracts';
+import type { AppointmentHistoryRow, AppointmentRow, ServiceRequestRow } from '../db/schema.ts';
 import { businessIsoString, slotTimes } from '../domain/slot-time.ts';
 
 /** Rows become contract types here and nowhere else. */
@@ -34,6 +34,21 @@ export function toAppointment(row: AppointmentRow): Appointment {
 export const toStaffAppointment = (row: AppointmentRow): StaffAppointment => ({
   ...toAppointment(row),
   scheduledTime: businessIsoString(row.appointment_date, slotTimes(row.time_slot).start),
+  version: row.version,
+  confirmedAt: row.confirmed_at ? row.confirmed_at.toISOString() : null,
+  confirmedBy: row.confirmed_by,
+  cancelReason: row.cancel_reason,
+});
+
+export const toHistoryEntry = (row: AppointmentHistoryRow): AppointmentHistoryEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actor: row.actor,
+  action: row.action as AppointmentHistoryEntry['action'],
+  fromStatus: row.from_status as AppointmentHistoryEntry['fromStatus'],
+  toStatus: row.to_status as AppointmentHistoryEntry['toStatus'],
+  reason: row.reason,
+  detail: row.detail,
 });
 
 export function toServiceRequest(row: ServiceRequestRow): ServiceRequest {

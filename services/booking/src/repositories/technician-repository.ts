@@ -12,11 +12,12 @@ export const findTechnician = (db: Db, id: string) => db.selectFrom('technicians
 export async function storeTechnician(db: Db, technician: TechnicianChanged): Promise<boolean> {
   const stored = await db
     .insertInto('technicians')
-    .values({ id: technician.id, name: technician.name, status: technician.status, version: technician.version })
+    .values({ id: technician.id, name: technician.name, status: technician.status, active: technician.active, version: technician.version })
     .onConflict((oc) =>
       oc.column('id').doUpdateSet((eb) => ({
         name: eb.ref('excluded.name'),
         status: eb.ref('excluded.status'),
+        active: eb.ref('excluded.active'),
         version: eb.ref('excluded.version'),
         updated_at: sql<Date>`now()`,
       })).whereRef('technicians.version', '<', 'excluded.version'),

@@ -3,6 +3,7 @@ import {
   appointmentListQuerySchema,
   appointmentRequestSchema,
   appointmentPathParamsSchema,
+  appointmentHistorySchema,
   appointmentStatusChangeSchema,
   assignTechnicianSchema,
   availableSlotsQuerySchema,
@@ -13,18 +14,29 @@ import {
   findAppointmentPath,
   findAppointmentRequestSchema,
   findAppointmentResponseSchema,
+  officeActionSchema,
+  officeCancelSchema,
   staffAppointmentListSchema,
   staffAppointmentSchema,
+  type SessionClaims,
 } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { BookingEnv } from '../env.ts';
 import { assignTechnician } from '../use-cases/assign-technician.ts';
 import { bookAppointment } from '../use-cases/book-appointment.ts';
+import { cancelForCaller } from '../use-cases/cancel-for-caller.ts';
 import { changeAppointmentStatus } from '../use-cases/change-appointment-status.ts';
+import { confirmAppointment } from '../use-cases/confirm-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
+import { listAppointmentHistory } from '../use-cases/list-appointment-history.ts';
 import { listAppointments } from '../use-cases/list-appointments.ts';
+import { markNoShow } from '../use-cases/mark-no-show.ts';
+import { reopenAppointment } from '../use-cases/reopen-appointment.ts';
 import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
 import { requestAppointmentLinks } from '../use-cases/request-appointment-links.ts';
+
+/** Who in the office made a change, as the appointment's history names them: their email (the session's subject without one). */
+const staffActor = (session: SessionClaims | null | undefined) => session?.email ?? session?.sub ?? 'staff';
 
 export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: BookingContext; env: BookingEnv }) {
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
@@ -99,7 +111,7 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       body: appointmentStatusChangeSchema,
       response: { 200: staffAppointmentSchema, ...errorResponses(404, 409) },
     },
-  }, async (request) => changeAppointmentStatus(ctx, request.params.id, request.body.status));
+  }, async (request) => changeAppointmentStatus(ctx, request.params.id, request.body.status, staffActor(request.session)));
 
   app.put('/api/appointments/:id/assign', {
     onRequest: app.requireRole('staff', 'admin'),
@@ -111,5 +123,55 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       body: assignTechnicianSchema,
       response: { 200: staffAppointmentSchema, ...errorResponses(404, 409) },
     },
-  }, async (request) => assignTechnician(ctx, request.params.id, request.body.technicianId));
+  }, async (request) => assignTechnician(ctx, request.params.id, request.body.technicianId, staffActor(request.session)));
+
+  const officeAction = { tags: ['appointments'], params: appointmentPathParamsSchema, response: { 200: staffAppointmentSchema, ...errorResponses(404, 409) } };
+  app.post('/api/appointments/:id/confirm', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      ...officeAction,
+      summary: 'Confirm a scheduled appointment (the promised call made)',
+      description: 'Records who confirmed it and when. `version` is the one the office last saw: a change made since answers 409.',
+      body: officeActionSchema,
+    },
+  }, async (request) => confirmAppointment(ctx, request.params.id, { actor: staffActor(request.session), version: request.body.version }));
+
+  app.post('/api/appointments/:id/cancel', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      ...officeAction,
+      summary: 'Cancel a scheduled or confirmed appointment for the customer, with a reason',
+      description: 'Frees its place; the reason is kept on it and in its history; the customer and tracking are told.',
+      body: officeCancelSchema,
+    },
+  }, async (request) => cancelForCaller(ctx, request.params.id, { actor: staffActor(request.session), ...request.body }));
+
+  app.post('/api/appointments/:id/reopen', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      ...officeAction,
+      summary: 'Reopen a cancelled or no-show appointment as scheduled',
+      description: 'A cancelled one takes its place in the slot again: 409 when the slot has filled since.',
+      body: officeActionSchema,
+    },
+  }, async (request) => reopenAppointment(ctx, request.params.id, { actor: staffActor(request.session), version: request.body.version }));
+
+  app.post('/api/appointments/:id/no-show', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      ...officeAction,
+      summary: 'Mark a scheduled or confirmed appointment as a no-show, once its arrival window has started',
+      body: officeActionSchema,
+    },
+  }, async (request) => markNoShow(ctx, request.params.id, { actor: staffActor(request.session), version: request.body.version }));
+
+  app.get('/api/appointments/:id/history', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: ['appointments'],
+      summary: "An appointment's history: every change, who made it and when, newest first",
+      params: appointmentPathParamsSchema,
+      response: { 200: appointmentHistorySchema, ...errorResponses(404) },
+    },
+  }, async (request) => listAppointmentHistory(ctx, request.params.id));
 }

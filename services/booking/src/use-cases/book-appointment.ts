@@ -6,7 +6,7 @@ import type { AppointmentRow } from '../db/schema.ts';
 import { linkExpiry } from '../domain/appointment-links.ts';
 import { slotProblem } from '../domain/availability.ts';
 import { confirmationCode } from '../domain/confirmation-code.ts';
-import { announceChange } from '../domain/dispatch.ts';
+import { announceChange, historyActors } from '../domain/dispatch.ts';
 import { bookIfRoom, findByIdempotencyKey, type NewBooking } from '../repositories/appointment-repository.ts';
 import { toAppointment } from '../repositories/mappers.ts';
 import type { BookingContext } from './context.ts';
@@ -60,7 +60,7 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
     try {
       const row = await ctx.db.transaction().execute(async (trx) => {
         const booked = await bookIfRoom(trx, { ...booking, confirmationCode: confirmationCode() });
-        if (booked) await announceChange(ctx, trx, 'booked', undefined, booked);
+        if (booked) await announceChange(ctx, trx, 'booked', undefined, booked, { actor: historyActors.customer });
         return booked;
       });
       if (row) {

@@ -2,7 +2,7 @@ import { appointmentPageMessages, type AppointmentDetails } from '@repo/contract
 import { conflict, notFound } from '@repo/service-kit';
 import { appointmentDetails } from '../domain/appointment-details.ts';
 import { changeBlockedReason } from '../domain/change-rules.ts';
-import { announceChange } from '../domain/dispatch.ts';
+import { announceChange, historyActors } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, setAppointmentStatus } from '../repositories/appointment-repository.ts';
 import { releasePlace } from '../repositories/slot-repository.ts';
 import type { BookingContext } from './context.ts';
@@ -22,7 +22,7 @@ export async function cancelAppointment(ctx: BookingContext, access: Appointment
     if (blocked) throw conflict(blocked);
     await releasePlace(trx, current.appointment_date, current.time_slot);
     const cancelled = await setAppointmentStatus(trx, current.id, 'cancelled');
-    await announceChange(ctx, trx, 'cancelled', current, cancelled);
+    await announceChange(ctx, trx, 'cancelled', current, cancelled, { actor: historyActors.customer });
     return cancelled;
   });
   ctx.availability.invalidate(row.appointment_date);

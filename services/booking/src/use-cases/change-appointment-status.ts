@@ -11,7 +11,7 @@ import type { BookingContext } from './context.ts';
  * is refused when the slot has filled in the meantime. History (imported) holds no place, so it never touches the counter.
  * Tracking learns the new status in the same transaction (a cancellation closes the tracking record).
  */
-export async function changeAppointmentStatus(ctx: BookingContext, id: number, status: AppointmentStatus): Promise<StaffAppointment> {
+export async function changeAppointmentStatus(ctx: BookingContext, id: number, status: AppointmentStatus, actor: string): Promise<StaffAppointment> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const current = await findAppointmentForUpdate(trx, id);
     if (!current) throw notFound(`Appointment ${id} was not found.`);
@@ -22,7 +22,7 @@ export async function changeAppointmentStatus(ctx: BookingContext, id: number, s
       if (!(await takePlace(trx, current.appointment_date, current.time_slot, ctx.rules.BOOKING_SLOT_CAPACITY))) throw conflict(slotTakenMessage);
     }
     const changed = await setAppointmentStatus(trx, id, status);
-    await announceChange(ctx, trx, 'status-changed', current, changed);
+    await announceChange(ctx, trx, 'status-changed', current, changed, { actor });
     return changed;
   });
   ctx.availability.invalidate(row.appointment_date);

@@ -1,6 +1,6 @@
 import type { AppointmentCompleted } from '@repo/contracts';
 import type { Trx } from '../db/schema.ts';
-import { announceChange } from '../domain/dispatch.ts';
+import { announceChange, historyActors } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, setAppointmentStatus } from '../repositories/appointment-repository.ts';
 import type { BookingContext } from './context.ts';
 
@@ -14,5 +14,5 @@ export async function completeAppointment(ctx: Pick<BookingContext, 'effects' | 
   const current = await findAppointmentForUpdate(trx, appointmentId);
   if (!current || current.status === 'completed' || current.status === 'cancelled') return;
   const completed = await setAppointmentStatus(trx, appointmentId, 'completed');
-  await announceChange(ctx, trx, 'completed', current, completed);
+  await announceChange(ctx, trx, 'completed', current, completed, { actor: historyActors.technician });
 }

@@ -1,6 +1,6 @@
 import type { DemoCustomerSeeded } from '@repo/contracts';
 import type { Trx } from '../db/schema.ts';
-import { announceChange } from '../domain/dispatch.ts';
+import { announceChange, historyActors } from '../domain/dispatch.ts';
 import { assignGuestAppointments } from '../repositories/appointment-repository.ts';
 import { assignGuestServiceRequests } from '../repositories/service-request-repository.ts';
 import type { BookingContext } from './context.ts';
@@ -13,5 +13,5 @@ import type { BookingContext } from './context.ts';
  */
 export async function linkDemoCustomer(ctx: Pick<BookingContext, 'effects' | 'links' | 'now'>, trx: Trx, { customerId, email }: DemoCustomerSeeded): Promise<void> {
   await assignGuestServiceRequests(trx, email, customerId);
-  for (const row of await assignGuestAppointments(trx, email, customerId)) await announceChange(ctx, trx, 'customer-linked', row, row);
+  for (const row of await assignGuestAppointments(trx, email, customerId)) await announceChange(ctx, trx, 'customer-linked', row, row, { actor: historyActors.system });
 }

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '@repo/service-kit';
 import { appointmentDetails } from '../domain/appointment-details.ts';
 import { slotProblem } from '../domain/availability.ts';
 import { changeBlockedReason } from '../domain/change-rules.ts';
-import { announceChange } from '../domain/dispatch.ts';
+import { announceChange, historyActors } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate, moveAppointment } from '../repositories/appointment-repository.ts';
 import { movePlace } from '../repositories/slot-repository.ts';
 import type { BookingContext } from './context.ts';
@@ -32,7 +32,10 @@ export async function rescheduleAppointment(ctx: BookingContext, access: Appoint
     const moved = await movePlace(trx, { date: current.appointment_date, slot: current.time_slot }, { date, slot }, ctx.rules.BOOKING_SLOT_CAPACITY);
     if (!moved) throw conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
     const movedRow = await moveAppointment(trx, current.id, date, slot);
-    await announceChange(ctx, trx, 'rescheduled', current, movedRow);
+    await announceChange(ctx, trx, 'rescheduled', current, movedRow, {
+      actor: historyActors.customer,
+      detail: `From ${current.appointment_date} ${current.time_slot} to ${date} ${slot}`,
+    });
     return { row: movedRow, from: current.appointment_date };
   });
   ctx.availability.invalidate(from);

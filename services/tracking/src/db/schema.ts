@@ -15,6 +15,8 @@ export type TechniciansTable = {
   lng: number | null;
   location_address: string | null;
   location_updated_at: Date | null;
+  /** False once deactivated (no new jobs, no sign-in); the row and its history stay. */
+  active: Generated<boolean>;
   /** Grows with every update of the row (a trigger); the version of the snapshot booking gets. */
   version: ColumnType<number, never, never>;
   created_at: ColumnType<Date, never, never>;

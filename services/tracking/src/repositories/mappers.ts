@@ -22,6 +22,7 @@ export function toTechnician(row: TechnicianRow): Technician {
       row.lat !== null && row.lng !== null
         ? { lat: row.lat, lng: row.lng, address: row.location_address, lastUpdated: (row.location_updated_at ?? row.created_at).toISOString() }
         : null,
+    active: row.active,
   };
 }
 

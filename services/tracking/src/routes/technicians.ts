@@ -1,5 +1,6 @@
 import {
   createTechnicianSchema,
+  setTechnicianActiveSchema,
   technicianIdParamsSchema,
   technicianListSchema,
   technicianQuerySchema,
@@ -15,6 +16,7 @@ import { createTechnician } from '../use-cases/create-technician.ts';
 import { getTechnician } from '../use-cases/get-technician.ts';
 import { listTechnicians } from '../use-cases/list-technicians.ts';
 import { moveTechnician } from '../use-cases/move-technician.ts';
+import { setTechnicianActive } from '../use-cases/set-technician-active.ts';
 import { updateTechnician } from '../use-cases/update-technician.ts';
 import { callerOf, identifyCaller } from './caller.ts';
 
@@ -70,6 +72,20 @@ export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: Tracking
       response: { 200: technicianSchema, ...errorResponses(404) },
     },
   }, async (request) => updateTechnician(ctx, request.params.id, request.body));
+
+  app.put('/api/technicians/:id/active', {
+    onRequest: staffOnly,
+    schema: {
+      tags: ['technicians'],
+      summary: 'Deactivate or reactivate a technician',
+      description:
+        'A deactivated technician keeps their history and jobs, goes offline, is offered no new jobs (booking refuses ' +
+        'them) and cannot sign in (accounts ends their sessions); both learn it through the outbox.',
+      params: technicianIdParamsSchema,
+      body: setTechnicianActiveSchema,
+      response: { 200: technicianSchema, ...errorResponses(404) },
+    },
+  }, async (request) => setTechnicianActive(ctx, request.params.id, request.body.active));
 
   app.put('/api/technicians/:id/location', {
     onRequest: staffOrSelf,

@@ -216,11 +216,112 @@ describe('tracking administration: Appointments', () => {
     expect(card.getByText('Mar 10, 2026, 2:00 PM EDT')).toBeTruthy();
     const select = card.getByLabelText('Technician for Pat Rivera') as HTMLSelectElement;
     await waitFor(() => expect(select.disabled).toBe(false));
-    expect(Array.from(select.options).map((option) => option.textContent)).toEqual(['Unassigned', 'Sara Martinez (Available)', 'Mike Chen (Offline)', 'Ana Diaz (Busy)']);
+    expect(Array.from(select.options).map((option) => option.textContent)).toEqual([
+      'Unassigned',
+      'Sara Martinez — Refrigerators, Ice makers (Available)',
+      'Mike Chen (Offline)',
+      'Ana Diaz — Refrigerators, Ice makers (Busy)',
+    ]);
     fireEvent.change(select, { target: { value: 'tech_sara' } });
     await expectToast('Technician assigned successfully');
     expect(api.sent('PUT /api/appointments/12/assign')[0]?.body).toEqual({ technicianId: 'tech_sara' });
     expect(api.sent('GET /api/appointments')[0]?.query.get('date')).toBe(businessDate());
+  });
+
+  it('offers only active technicians, keeping a deactivated one that has the job as its current choice', async () => {
+    const dee = technician({ id: 'tech_dee', name: 'Dee Dawson', active: false, status: 'offline', specialties: [] });
+    await renderTracking({
+      technicians: [technician(), dee],
+      appointments: [staffAppointment(), staffAppointment({ id: 13, customerName: 'Lee Ortiz', technicianId: 'tech_dee' })],
+    });
+    await openTab('Appointments');
+    const pat = (await screen.findByLabelText('Technician for Pat Rivera')) as HTMLSelectElement;
+    await waitFor(() => expect(pat.disabled).toBe(false));
+    expect(Array.from(pat.options).map((option) => option.textContent)).toEqual(['Unassigned', 'Sara Martinez — Refrigerators, Ice makers (Available)']);
+    const lee = screen.getByLabelText('Technician for Lee Ortiz') as HTMLSelectElement;
+    expect(Array.from(lee.options).map((option) => option.textContent)).toEqual(['Unassigned', 'Sara Martinez — Refrigerators, Ice makers (Available)', 'Dee Dawson (deactivated)']);
+    expect(lee.value).toBe('tech_dee');
+  });
+
+  it('shows the appliance, brand and problem on the card', async () => {
+    await renderTracking({ appointments: [staffAppointment({ description: 'Leaves water on the floor' })] });
+    await openTab('Appointments');
+    const card = within(await screen.findByRole('article', { name: 'Pat Rivera' }));
+    expect(card.getByText('Bosch Dishwasher')).toBeTruthy();
+    expect(card.getByText('Leaves water on the floor')).toBeTruthy();
+  });
+
+  it('confirms a scheduled appointment with the version it shows, then shows who confirmed it', async () => {
+    const appointment = staffAppointment({ version: 7 });
+    const { api } = await renderTracking({ appointments: [appointment] });
+    const confirmed = { ...appointment, status: 'confirmed' as const, version: 8, confirmedBy: 'dana@example.com', confirmedAt: '2026-03-10T15:00:00.000Z' };
+    api.answer('POST /api/appointments/12/confirm', () => json(200, confirmed));
+    await openTab('Appointments');
+    const card = within(await screen.findByRole('article', { name: 'Pat Rivera' }));
+    expect(card.queryByRole('button', { name: 'Reopen: Pat Rivera' })).toBeNull();
+    // Its window is hours away: no no-show yet.
+    expect(card.queryByRole('button', { name: 'Mark No-Show: Pat Rivera' })).toBeNull();
+    api.answer('GET /api/appointments', () => {
+      const answer = json(200, [confirmed]);
+      answer.headers.set('X-Total-Count', '1');
+      return answer;
+    });
+    fireEvent.click(card.getByRole('button', { name: 'Confirm: Pat Rivera' }));
+    await expectToast('Appointment confirmed');
+    expect(api.sent('POST /api/appointments/12/confirm')[0]?.body).toEqual({ version: 7 });
+    await waitFor(() => expect(card.getByText('Confirmed').closest('[data-status]')?.getAttribute('data-status')).toBe('confirmed'));
+    expect(card.getByText('dana@example.com, Mar 10, 2026, 11:00 AM EDT')).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Confirm: Pat Rivera' })).toBeNull();
+  });
+
+  it('asks for a reason before cancelling, and says a refusal next to the action', async () => {
+    const { api } = await renderTracking({ appointments: [staffAppointment({ version: 3 })] });
+    api.answer('POST /api/appointments/12/cancel', () => apiError(409, 'CONFLICT', 'This appointment was changed by someone else since you opened it.'));
+    await openTab('Appointments');
+    const card = within(await screen.findByRole('article', { name: 'Pat Rivera' }));
+    fireEvent.click(card.getByRole('button', { name: 'Cancel Appointment: Pat Rivera' }));
+    const question = within(card.getByRole('group', { name: 'Confirm cancellation' }));
+    const reason = question.getByLabelText(/Reason/);
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    fireEvent.click(question.getByRole('button', { name: 'Cancel Appointment' }));
+    await expectFieldError(reason as HTMLElement, 'Reason is required');
+    expect(api.sent('POST /api/appointments/12/cancel')).toEqual([]);
+    type(reason, 'Customer sold the house');
+    fireEvent.click(question.getByRole('button', { name: 'Cancel Appointment' }));
+    expect((await card.findByRole('alert')).textContent).toContain('This appointment was changed by someone else since you opened it.');
+    expect(api.sent('POST /api/appointments/12/cancel')[0]?.body).toEqual({ version: 3, reason: 'Customer sold the house' });
+    fireEvent.click(question.getByRole('button', { name: 'Keep It' }));
+    await waitFor(() => expect(document.activeElement).toBe(card.getByRole('button', { name: 'Cancel Appointment: Pat Rivera' })));
+  });
+
+  it('reopens a cancelled appointment and shows its history, who, when and why', async () => {
+    const appointment = staffAppointment({ status: 'cancelled', cancelReason: 'Called off' });
+    const { api } = await renderTracking({
+      appointments: [appointment],
+      more: {
+        'GET /api/appointments/12/history': () =>
+          json(200, {
+            items: [
+              { id: 2, at: '2026-03-10T15:00:00.000Z', actor: 'dana@example.com', action: 'cancelled', fromStatus: 'scheduled', toStatus: 'cancelled', reason: 'Called off', detail: null },
+              { id: 1, at: '2026-03-09T15:00:00.000Z', actor: 'Customer', action: 'booked', fromStatus: null, toStatus: 'scheduled', reason: null, detail: null },
+            ],
+          }),
+        'POST /api/appointments/12/reopen': () => json(200, { ...appointment, status: 'scheduled', cancelReason: null, version: 2 }),
+      },
+    });
+    await openTab('Appointments');
+    const card = within(await screen.findByRole('article', { name: 'Pat Rivera' }));
+    expect(card.getByText('Called off')).toBeTruthy();
+    const toggle = card.getByRole('button', { name: "Show history of Pat Rivera's appointment" });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    const history = within(await card.findByRole('region', { name: "History of Pat Rivera's appointment" }));
+    expect(await history.findByText('Cancelled (Scheduled → Cancelled) — Reason: Called off')).toBeTruthy();
+    expect(history.getByText('Mar 10, 2026, 11:00 AM EDT · dana@example.com')).toBeTruthy();
+    expect(history.getByText('Booked')).toBeTruthy();
+    fireEvent.click(card.getByRole('button', { name: 'Reopen: Pat Rivera' }));
+    await expectToast('Appointment reopened');
+    expect(api.sent('POST /api/appointments/12/reopen')[0]?.body).toEqual({ version: 1 });
   });
 
   it('shows Error assigning technician with the server message', async () => {

@@ -38,6 +38,43 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe('technician management: deactivating and reactivating', () => {
+  it('asks before deactivating, then shows the technician Deactivated with Reactivate', async () => {
+    let technicians = [technician(), mike];
+    const { api } = await renderManagement(undefined, {
+      'GET /api/technicians': () => json(200, technicians),
+      'PUT /api/technicians/tech_mike/active': () => {
+        technicians = [technician(), { ...mike, active: false, status: 'offline' }];
+        return json(200, technicians[1]);
+      },
+    });
+    const mikeCard = within(await card('Mike Chen'));
+    const deactivate = mikeCard.getByRole('button', { name: 'Deactivate Mike Chen' });
+    fireEvent.click(deactivate);
+    const question = within(mikeCard.getByRole('group', { name: 'Confirm deactivating Mike Chen' }));
+    expect(question.getByText(/offered no new jobs and can no longer sign in/)).toBeTruthy();
+    fireEvent.click(question.getByRole('button', { name: 'Keep Active' }));
+    await waitFor(() => expect(document.activeElement).toBe(mikeCard.getByRole('button', { name: 'Deactivate Mike Chen' })));
+    expect(api.sent('PUT /api/technicians/tech_mike/active')).toEqual([]);
+
+    fireEvent.click(mikeCard.getByRole('button', { name: 'Deactivate Mike Chen' }));
+    fireEvent.click(within(mikeCard.getByRole('group', { name: 'Confirm deactivating Mike Chen' })).getByRole('button', { name: 'Deactivate' }));
+    await expectToast('Technician deactivated');
+    expect(api.sent('PUT /api/technicians/tech_mike/active')[0]?.body).toEqual({ active: false });
+    expect(await mikeCard.findByText('Deactivated')).toBeTruthy();
+    expect(mikeCard.getByRole('button', { name: 'Reactivate Mike Chen' })).toBeTruthy();
+  });
+
+  it('says a refusal next to the button', async () => {
+    await renderManagement([technician(), { ...mike, active: false }], {
+      'PUT /api/technicians/tech_mike/active': () => apiError(404, 'NOT_FOUND', 'Technician tech_mike was not found.'),
+    });
+    const mikeCard = within(await card('Mike Chen'));
+    fireEvent.click(mikeCard.getByRole('button', { name: 'Reactivate Mike Chen' }));
+    expect((await mikeCard.findByRole('alert')).textContent).toContain('Technician tech_mike was not found.');
+  });
+});
+
 describe('technician management: the cards', () => {
   it("shows each technician's details, location with 4 decimals and its last update in Eastern time, and initials without a photo", async () => {
     await renderManagement();

@@ -11,6 +11,7 @@ import * as passwordResets from './2026-12-12T0000-password-resets.ts';
 import * as pendingRegistrations from './2026-12-14T0000-pending-registrations.ts';
 import * as signInAlerts from './2026-12-15T0000-sign-in-alerts.ts';
 import * as signInLinks from './2026-12-16T0000-sign-in-links.ts';
+import * as technicianStates from './2026-12-17T0000-technician-states.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-14T0000-pending-registrations': pendingRegistrations,
   '2026-12-15T0000-sign-in-alerts': signInAlerts,
   '2026-12-16T0000-sign-in-links': signInLinks,
+  '2026-12-17T0000-technician-states': technicianStates,
 };

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { staffAppointmentListSchema, type StaffAppointment } from '@repo/contracts';
+import {
+  appointmentHistorySchema,
+  officeActionPath,
+  staffAppointmentListSchema,
+  staffAppointmentSchema,
+  type OfficeAction,
+  type StaffAppointment,
+} from '@repo/contracts';
 import { adminApi } from '../../../lib/api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -38,5 +45,37 @@ export function useAssignTechnician() {
         queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
         queryClient.invalidateQueries({ queryKey: queryKeys.tracking }),
       ]),
+  });
+}
+
+export type OfficeActionInput = { appointment: StaffAppointment; action: OfficeAction; reason?: string };
+
+/**
+ * POST /api/appointments/:id/{confirm,cancel,reopen,no-show} with the version the card shows. Afterwards (a refusal
+ * too: another change since, say) the day's lists and the appointment's history load again, so the card shows the latest.
+ */
+export function useOfficeAction() {
+  const queryClient = useQueryClient();
+  const refresh = (id: number) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.appointmentHistory(id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.tracking }),
+    ]);
+  return useMutation({
+    mutationFn: async ({ appointment, action, reason }: OfficeActionInput) =>
+      staffAppointmentSchema.parse(
+        await adminApi.json('POST', officeActionPath(appointment.id, action), action === 'cancel' ? { version: appointment.version, reason } : { version: appointment.version }),
+      ),
+    onSettled: (_data, _error, { appointment }) => refresh(appointment.id),
+  });
+}
+
+/** GET /api/appointments/:id/history: every change, newest first; loaded when the card's history is opened. */
+export function useAppointmentHistory(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.appointmentHistory(id),
+    queryFn: async ({ signal }) => appointmentHistorySchema.parse(await adminApi.json('GET', `/api/appointments/${id}/history`, undefined, { signal })).items,
+    enabled,
   });
 }

@@ -4,6 +4,7 @@ export const queryKeys = {
   technicianAccounts: ['technician-accounts'] as const,
   appointments: ['appointments'] as const,
   appointmentsPage: (date: string, page: number, pageSize: number) => ['appointments', { date, page, pageSize }] as const,
+  appointmentHistory: (id: number) => ['appointment-history', id] as const,
   tracking: ['tracking'] as const,
   trackingPage: (filter: { date?: string; page: number; pageSize: number }) => ['tracking', filter] as const,
 };

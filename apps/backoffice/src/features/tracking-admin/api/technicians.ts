@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  technicianActivePath,
   technicianListSchema,
   technicianSchema,
   type CreateTechnician,
@@ -64,5 +65,18 @@ export function useUpdateLocation() {
       queryClient.setQueryData<Technician[]>(queryKeys.technicians, (list) => list?.map((technician) => (technician.id === saved.id ? saved : technician)));
       return refresh();
     },
+  });
+}
+
+/**
+ * PUT /api/technicians/:id/active: deactivate (false) or reactivate (true). Their cards and the assign dropdowns
+ * load again, so a deactivated technician is no longer offered.
+ */
+export function useSetTechnicianActive() {
+  const refresh = useRefreshTechnicians();
+  return useMutation({
+    mutationFn: async ({ id, active }: { id: string; active: boolean }) =>
+      technicianSchema.parse(await adminApi.json<unknown>('PUT', technicianActivePath(id), { active })),
+    onSettled: refresh,
   });
 }

@@ -12,6 +12,8 @@ import { statusLabels } from '../lib/status.ts';
 import { Facts } from '../../../components/facts.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
+import { AppointmentActions } from './appointment-actions.tsx';
+import { AppointmentHistory } from './appointment-history.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const pageSize = 10;
@@ -21,6 +23,20 @@ const unassigned = '';
 const closedReason = (appointment: StaffAppointment) =>
   appointment.status === 'cancelled' ? 'Cancelled: reopen it to assign a technician.' : appointment.status === 'completed' ? 'Completed.' : undefined;
 
+/** A technician as the dropdown offers them: name, what they repair, and whether they are free. */
+const technicianOption = (technician: Technician) =>
+  `${technician.name}${technician.specialties.length > 0 ? ` — ${technician.specialties.join(', ')}` : ''} (${statusLabels[technician.status]})`;
+
+/** What the card says beyond the visit itself: who confirmed it and when, or why the office cancelled it. */
+function officeFacts(appointment: StaffAppointment): [string, string][] {
+  const facts: [string, string][] = [];
+  if (appointment.status === 'confirmed' && appointment.confirmedBy) {
+    facts.push(['Confirmed by', `${appointment.confirmedBy}${appointment.confirmedAt ? `, ${formatBusinessDateTime(appointment.confirmedAt)}` : ''}`]);
+  }
+  if (appointment.status === 'cancelled' && appointment.cancelReason) facts.push(['Cancel reason', appointment.cancelReason]);
+  return facts;
+}
+
 function AppointmentCard({ appointment, technicians }: { appointment: StaffAppointment; technicians: Technician[] | undefined }) {
   const assign = useAssignTechnician();
   const headingId = `appointment-${appointment.id}`;
@@ -28,10 +44,13 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
   const closed = closedReason(appointment);
   const options = [
     { value: unassigned, label: 'Unassigned' },
-    ...(technicians ?? []).map((technician) => ({ value: technician.id, label: `${technician.name} (${statusLabels[technician.status]})` })),
+    ...(technicians ?? []).filter((technician) => technician.active).map((technician) => ({ value: technician.id, label: technicianOption(technician) })),
   ];
-  // A technician who is no longer listed still shows as the current choice.
-  if (current !== unassigned && !options.some((option) => option.value === current)) options.push({ value: current, label: current });
+  // The current technician shows as the current choice even when deactivated (kept on the job) or no longer listed.
+  if (current !== unassigned && !options.some((option) => option.value === current)) {
+    const assigned = technicians?.find((technician) => technician.id === current);
+    options.push({ value: current, label: assigned ? `${assigned.name} (deactivated)` : current });
+  }
 
   const choose = (technicianId: string) => {
     const chosen = technicianId === unassigned ? null : technicianId;
@@ -61,11 +80,15 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
         <Facts
           items={[
             ['Time', formatBusinessDateTime(appointment.scheduledTime)],
+            ['Appliance', `${appointment.brand} ${appointment.appliance}`],
+            ['Problem', appointment.description || 'Not described'],
             ['Service', appointment.serviceType],
             ['Address', appointment.address],
             ['Phone', appointment.phone],
+            ...officeFacts(appointment),
           ]}
         />
+        <AppointmentActions appointment={appointment} />
         <NativeSelect
           label="Technician"
           aria-label={`Technician for ${appointment.customerName}`}
@@ -75,6 +98,7 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
           disabled={assign.isPending || closed !== undefined || technicians === undefined}
           description={closed ?? (technicians === undefined ? 'Loading technicians...' : undefined)}
         />
+        <AppointmentHistory appointmentId={appointment.id} customerName={appointment.customerName} />
       </Stack>
     </Card>
   );

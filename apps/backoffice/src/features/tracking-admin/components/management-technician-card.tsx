@@ -1,10 +1,11 @@
-import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { Technician } from '@repo/contracts';
 import { SpecialtyBadges, TechnicianAvatar } from '@repo/ui';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { formatCoordinates } from '../lib/format.ts';
 import { EditTechnicianForm } from './edit-technician-form.tsx';
 import { Facts } from '../../../components/facts.tsx';
+import { TechnicianActivation } from './technician-activation.tsx';
 import { TechnicianSignIn, type SignInState } from './technician-sign-in.tsx';
 import { UpdateLocationForm } from './update-location-form.tsx';
 
@@ -46,6 +47,11 @@ export function ManagementTechnicianCard({ technician, editing, onEdit, signIn }
             <Text size="sm" c="dimmed">
               ID: {technician.id}
             </Text>
+            {technician.active ? null : (
+              <Badge component="span" variant="filled" bg="#fee2e2" c="#991b1b" tt="none" radius="sm" mt={4}>
+                Deactivated
+              </Badge>
+            )}
           </div>
         </Group>
         {editing ? (
@@ -62,9 +68,12 @@ export function ManagementTechnicianCard({ technician, editing, onEdit, signIn }
             {technician.specialties.length > 0 ? (
               <SpecialtyBadges specialties={technician.specialties} label={`${technician.name}'s specialties`} />
             ) : null}
-            <Button variant="default" size="xs" onClick={() => onEdit(true)} aria-label={`Edit ${technician.name}`} style={{ alignSelf: 'flex-start' }}>
-              Edit
-            </Button>
+            <Group gap="sm" align="flex-start">
+              <Button variant="default" size="xs" onClick={() => onEdit(true)} aria-label={`Edit ${technician.name}`}>
+                Edit
+              </Button>
+            </Group>
+            <TechnicianActivation technician={technician} />
           </>
         )}
         <Divider />

@@ -18,6 +18,7 @@ export const statusLabels: Record<BackOfficeStatus, string> = {
   scheduled: 'Scheduled',
   confirmed: 'Confirmed',
   cancelled: 'Cancelled',
+  'no-show': 'No-Show',
 };
 
 /** Dark text on a pale fill of the status's colour: 7:1 contrast or more. */
@@ -33,6 +34,7 @@ export const statusColors: Record<BackOfficeStatus, { background: string; text: 
   scheduled: { background: '#dbeafe', text: '#1e40af' },
   confirmed: { background: '#e0f2fe', text: '#075985' },
   cancelled: { background: '#fee2e2', text: '#991b1b' },
+  'no-show': { background: '#fef3c7', text: '#92400e' },
 };
 
 /** A technician is active unless offline. */

@@ -1,0 +1,85 @@
+import { useId, useState } from 'react';
+import { Button, Collapse, Group, List, Loader, Stack, Text } from '@mantine/core';
+import type { AppointmentHistoryEntry } from '@repo/contracts';
+import { errorMessage } from '@repo/ui';
+import { Notice } from '../../../components/notice.tsx';
+import { formatBusinessDateTime } from '../../../lib/format.ts';
+import { useAppointmentHistory } from '../api/appointments.ts';
+import { statusLabels } from '../lib/status.ts';
+
+const actionWords: Record<AppointmentHistoryEntry['action'], string> = {
+  booked: 'Booked',
+  rescheduled: 'Rescheduled',
+  cancelled: 'Cancelled',
+  confirmed: 'Confirmed',
+  reopened: 'Reopened',
+  'no-show': 'Marked as a no-show',
+  'status-changed': 'Status changed',
+  assigned: 'Technician assigned',
+  unassigned: 'Technician taken off',
+  completed: 'Completed',
+  'customer-linked': 'Linked to the customer’s account',
+};
+
+/** One change in words: what, the status it moved between, and the reason or detail given. */
+export function historyLine(entry: AppointmentHistoryEntry): string {
+  const moved = entry.fromStatus && entry.fromStatus !== entry.toStatus ? ` (${statusLabels[entry.fromStatus]} → ${statusLabels[entry.toStatus]})` : '';
+  const detail = entry.detail ? `: ${entry.detail}` : '';
+  const reason = entry.reason ? ` — Reason: ${entry.reason}` : '';
+  return `${actionWords[entry.action]}${detail}${moved}${reason}`;
+}
+
+/** The appointment's history (who, when, what), newest first, behind a button that expands it; loaded when opened. */
+export function AppointmentHistory({ appointmentId, customerName }: { appointmentId: number; customerName: string }) {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  const history = useAppointmentHistory(appointmentId, open);
+  return (
+    <Stack gap={4}>
+      <Button
+        variant="subtle"
+        size="xs"
+        px={0}
+        style={{ alignSelf: 'flex-start' }}
+        aria-expanded={open}
+        aria-controls={regionId}
+        aria-label={`${open ? 'Hide' : 'Show'} history of ${customerName}'s appointment`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'Hide History' : 'History'}
+      </Button>
+      <Collapse in={open} id={regionId} role="region" aria-label={`History of ${customerName}'s appointment`}>
+        {history.isPending && open ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" aria-hidden="true" />
+            <Text size="sm">Loading history...</Text>
+          </Group>
+        ) : history.isError ? (
+          <Notice color="red" role="alert" title="History could not be loaded">
+            {errorMessage(history.error)}{' '}
+            <Button variant="subtle" size="compact-xs" onClick={() => void history.refetch()}>
+              Try Again
+            </Button>
+          </Notice>
+        ) : history.data && history.data.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No changes recorded yet.
+          </Text>
+        ) : (
+          <List size="sm" spacing={4} listStyleType="none" pl={0}>
+            {(history.data ?? []).map((entry) => (
+              <List.Item key={entry.id}>
+                <Text size="sm" component="span" fw={600}>
+                  {historyLine(entry)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatBusinessDateTime(entry.at)} · {entry.actor}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Collapse>
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { bookableDates, technicianAccountMessages } from '@repo/contracts';
+import { useBrowser } from '../support/browser.ts';
+import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
+import { noScrollSideways, submitBackOfficeSignIn } from './tracking-support.ts';
+import { axeViolations } from './web-support.ts';
+
+// The office's side of a booking through the real nginx and the built services on PostgreSQL: a dispatcher confirms
+// an appointment (the card says who), cancels it with a reason (the history says it), reopens it; and deactivates a
+// technician, who is then no longer offered for assignment and whose sign-in is refused. Axe clean; 390 px fits.
+const admin = inject('admin');
+const browser = useBrowser();
+const wide = { width: 1440, height: 900 } as const;
+
+async function signIn(context: BrowserContext, credentials: { email: string; password: string }, landsOn: string): Promise<Page> {
+  const { page } = await open(context, `${urls.backoffice}/admin-login`);
+  await submitBackOfficeSignIn(page, credentials);
+  await page.waitForURL(`${urls.backoffice}${landsOn}`);
+  return page;
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+const toast = (page: Page, title: string) => page.getByRole('region', { name: /notifications/i }).getByRole('alert').filter({ hasText: title });
+
+/** Opens Tracking Administration's Appointments on `day`. */
+async function appointmentsOn(page: Page, day: string): Promise<void> {
+  await page.goto(`${urls.backoffice}/admin-tracking`);
+  await page.getByRole('heading', { level: 1, name: 'Tracking Administration' }).waitFor();
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  await page.getByLabel('Appointments on').fill(day);
+}
+
+describe('the office’s side of a booking through nginx', () => {
+  it('confirms an appointment (showing who), cancels it with a reason the history shows, and reopens it', async () => {
+    const id = randomBytes(3).toString('hex');
+    const customerName = `Quinn${id} Harper`;
+    const day = bookableDates()[3]!;
+    const booked = await bookByApi(undefined, customerName, `quinn.${id}@example.com`, 3);
+    expect(booked.appointment.appointmentDate).toBe(day);
+
+    const context = await newContext(browser(), wide);
+    const page = await signIn(context, admin, '/admin-customer-management');
+    await appointmentsOn(page, day);
+    const appointment = card(page, customerName);
+    await appointment.getByText('Bosch Dishwasher').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Confirm, by keyboard.
+    await appointment.getByRole('button', { name: `Confirm: ${customerName}` }).focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Appointment confirmed').waitFor();
+    await appointment.locator('[data-status="confirmed"]').waitFor();
+    await appointment.getByText(new RegExp(`^${admin.email.replace(/[.+]/g, '\\$&')}, `)).waitFor();
+
+    // Cancel: asked first, a reason required.
+    await appointment.getByRole('button', { name: `Cancel Appointment: ${customerName}` }).click();
+    const question = appointment.getByRole('group', { name: 'Confirm cancellation' });
+    await question.getByLabel(/Reason/).fill(`Customer ${id} is moving away`);
+    await question.getByRole('button', { name: 'Cancel Appointment' }).click();
+    await toast(page, 'Appointment cancelled').waitFor();
+    await appointment.locator('[data-status="cancelled"]').waitFor();
+    await appointment.getByText(`Customer ${id} is moving away`).waitFor();
+
+    await appointment.getByRole('button', { name: `Show history of ${customerName}'s appointment` }).click();
+    const history = appointment.getByRole('region', { name: `History of ${customerName}'s appointment` });
+    await history.getByText(`Cancelled (Confirmed → Cancelled) — Reason: Customer ${id} is moving away`).waitFor();
+    await history.getByText('Confirmed (Scheduled → Confirmed)').waitFor();
+    await history.getByText('Booked').waitFor();
+    expect(await history.getByText(admin.email, { exact: false }).count()).toBeGreaterThanOrEqual(2);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await appointment.getByRole('button', { name: `Reopen: ${customerName}` }).click();
+    await toast(page, 'Appointment reopened').waitFor();
+    await appointment.locator('[data-status="scheduled"]').waitFor();
+    await history.getByText('Reopened (Cancelled → Scheduled)').waitFor();
+    await context.close();
+
+    // A phone: the card and its actions fit 390 px.
+    const phoneContext = await newContext(browser(), phone);
+    const small = await signIn(phoneContext, admin, '/admin-customer-management');
+    await appointmentsOn(small, day);
+    await card(small, customerName).getByRole('button', { name: `Confirm: ${customerName}` }).waitFor();
+    await noScrollSideways(small, phone.width);
+    expect(await axeViolations(small)).toEqual([]);
+    await phoneContext.close();
+  }, 120_000);
+
+  it('deactivates a technician: no longer offered for assignment, and their sign-in refused', async () => {
+    const id = randomBytes(3).toString('hex');
+    const name = `Jordan${id} Pike`;
+    const email = `jordan.${id}@example.com`;
+    const password = `socket-wrench-${id}`;
+    const day = bookableDates()[4]!;
+    const customerName = `Avery${id} Lane`;
+    await bookByApi(undefined, customerName, `avery.${id}@example.com`, 4);
+
+    const context = await newContext(browser(), wide);
+    const office = await signIn(context, admin, '/admin-customer-management');
+    await office.goto(`${urls.backoffice}/technician-management`);
+    await office.getByRole('button', { name: 'Add New Technician' }).click();
+    const add = office.getByRole('form', { name: 'Add New Technician' });
+    await add.getByLabel('Full Name').fill(name);
+    await add.getByLabel('Phone').fill('(904) 555-0191');
+    await add.getByLabel('Vehicle Information').fill('Grey Ram ProMaster');
+    await add.getByLabel('Specialties').fill('Sub-Zero, Wolf');
+    await add.getByRole('button', { name: 'Add Technician' }).click();
+    await toast(office, 'Technician Added').waitFor();
+    const signInForm = office.getByRole('form', { name: `Give ${name} a sign-in` });
+    await signInForm.getByLabel('Sign-in email').fill(email);
+    await signInForm.getByLabel('Password', { exact: true }).fill(password);
+    await signInForm.getByRole('button', { name: 'Give Sign-in' }).click();
+    await card(office, name).getByText(`Has sign-in: ${email}`).waitFor();
+
+    // Offered with their specialties while active.
+    await appointmentsOn(office, day);
+    const select = card(office, customerName).getByLabel(`Technician for ${customerName}`);
+    const offered = () => select.locator('option').allTextContents();
+    await expect.poll(offered, { timeout: 15_000 }).toContain(`${name} — Sub-Zero, Wolf (Available)`);
+
+    await office.goto(`${urls.backoffice}/technician-management`);
+    await card(office, name).getByRole('button', { name: `Deactivate ${name}` }).click();
+    await card(office, name).getByRole('group', { name: `Confirm deactivating ${name}` }).getByRole('button', { name: 'Deactivate' }).click();
+    await toast(office, 'Technician deactivated').waitFor();
+    await card(office, name).getByText('Deactivated', { exact: true }).waitFor();
+    await card(office, name).getByRole('button', { name: `Reactivate ${name}` }).waitFor();
+    expect(await axeViolations(office)).toEqual([]);
+
+    await appointmentsOn(office, day);
+    await card(office, customerName).getByLabel(`Technician for ${customerName}`).and(office.locator(':enabled')).waitFor();
+    expect((await offered()).some((option) => option.includes(name))).toBe(false);
+    await context.close();
+
+    // Accounts hears of it through tracking's outbox (a moment later): then the sign-in is refused, saying why.
+    const apiSignIn = async () =>
+      (await fetch(`${urls.backoffice}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: urls.backoffice }, body: JSON.stringify({ email, password }) })).status;
+    await expect.poll(apiSignIn, { timeout: 30_000, interval: 500 }).toBe(403);
+    const phoneContext = await newContext(browser(), phone);
+    const { page } = await open(phoneContext, `${urls.backoffice}/admin-login`);
+    await submitBackOfficeSignIn(page, { email, password });
+    await toast(page, 'Login Failed').filter({ hasText: technicianAccountMessages.deactivated }).waitFor();
+    expect(page.url()).toBe(`${urls.backoffice}/admin-login`);
+    await phoneContext.close();
+  }, 120_000);
+});
