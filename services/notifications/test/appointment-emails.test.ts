@@ -6,10 +6,14 @@ const notifications = notificationsForTests();
 const { smtp } = notifications;
 
 /** The emails of an appointment once `count` have arrived (and the rows say sent). */
+/** The appointment version a mail answers, from its Message-ID (`<appointment-N.kind.vV@…>`). */
+const versionOf = (mail: { messageId?: string }) => Number(/\.v(\d+)@/.exec(mail.messageId ?? '')?.[1] ?? 0);
+
+/** The appointment's mails once `count` have arrived and every message is sent, in the order of the versions they answer (send jobs run side by side, so they may arrive in another). */
 async function mailsWhen(appointmentId: number, count: number) {
   await expect.poll(() => smtp.mailsFor(appointmentId).length, { timeout: 20_000 }).toBe(count);
   await expect.poll(async () => (await messagesOf(notifications.service, appointmentId)).every((row) => row.state === 'sent'), { timeout: 10_000 }).toBe(true);
-  return smtp.mailsFor(appointmentId);
+  return smtp.mailsFor(appointmentId).sort((a, b) => versionOf(a) - versionOf(b));
 }
 
 describe('appointment emails', () => {
