@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { bookableDates, technicianAccountMessages } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
 import { noScrollSideways, submitBackOfficeSignIn } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
+import { addTechnicianWithSignIn, card, signIn, toast } from './backoffice-support.ts';
 
 // The office's side of a booking through the real nginx and the built services on PostgreSQL: a dispatcher confirms
 // an appointment (the card says who), cancels it with a reason (the history says it), reopens it; and deactivates a
@@ -14,15 +15,6 @@ const admin = inject('admin');
 const browser = useBrowser();
 const wide = { width: 1440, height: 900 } as const;
 
-async function signIn(context: BrowserContext, credentials: { email: string; password: string }, landsOn: string): Promise<Page> {
-  const { page } = await open(context, `${urls.backoffice}/admin-login`);
-  await submitBackOfficeSignIn(page, credentials);
-  await page.waitForURL(`${urls.backoffice}${landsOn}`);
-  return page;
-}
-
-const card = (page: Page, name: string) => page.getByRole('article', { name });
-const toast = (page: Page, title: string) => page.getByRole('region', { name: /notifications/i }).getByRole('alert').filter({ hasText: title });
 
 /** Opens Tracking Administration's Appointments on `day`. */
 async function appointmentsOn(page: Page, day: string): Promise<void> {
@@ -98,20 +90,7 @@ describe('the office’s side of a booking through nginx', () => {
 
     const context = await newContext(browser(), wide);
     const office = await signIn(context, admin, '/admin-customer-management');
-    await office.goto(`${urls.backoffice}/technician-management`);
-    await office.getByRole('button', { name: 'Add New Technician' }).click();
-    const add = office.getByRole('form', { name: 'Add New Technician' });
-    await add.getByLabel('Full Name').fill(name);
-    await add.getByLabel('Phone').fill('(904) 555-0191');
-    await add.getByLabel('Vehicle Information').fill('Grey Ram ProMaster');
-    await add.getByLabel('Specialties').fill('Sub-Zero, Wolf');
-    await add.getByRole('button', { name: 'Add Technician' }).click();
-    await toast(office, 'Technician Added').waitFor();
-    const signInForm = office.getByRole('form', { name: `Give ${name} a sign-in` });
-    await signInForm.getByLabel('Sign-in email').fill(email);
-    await signInForm.getByLabel('Password', { exact: true }).fill(password);
-    await signInForm.getByRole('button', { name: 'Give Sign-in' }).click();
-    await card(office, name).getByText(`Has sign-in: ${email}`).waitFor();
+    await addTechnicianWithSignIn(office, { name, phone: '(904) 555-0191', vehicle: 'Grey Ram ProMaster', specialties: 'Sub-Zero, Wolf', email, password });
 
     // Offered with their specialties while active.
     await appointmentsOn(office, day);

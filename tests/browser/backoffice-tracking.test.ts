@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { bookableDates } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
-import { assignAndWaitForTracking, noScrollSideways, staffCall, staffToken, submitBackOfficeSignIn, trackingToldBooking } from './tracking-support.ts';
+import { bookByApi, newContext, phone, urls } from './portal-support.ts';
+import { assignAndWaitForTracking, noScrollSideways, staffCall, staffToken, trackingToldBooking } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
+import { addTechnicianWithSignIn, card, signIn, toast } from './backoffice-support.ts';
 
 // The back office's technician and tracking screens through the real nginx and the built services on PostgreSQL:
 // a dispatcher picks a day ahead, assigns a technician to a booking on it and follows it in Live Tracking, a location
@@ -17,16 +18,7 @@ const admin = inject('admin');
 const browser = useBrowser();
 const wide = { width: 1440, height: 900 } as const;
 
-async function signIn(context: BrowserContext, credentials: { email: string; password: string }, landsOn: string): Promise<Page> {
-  const { page } = await open(context, `${urls.backoffice}/admin-login`);
-  await submitBackOfficeSignIn(page, credentials);
-  await page.waitForURL(`${urls.backoffice}${landsOn}`);
-  return page;
-}
-
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
-const card = (page: Page, name: string) => page.getByRole('article', { name });
-const toast = (page: Page, title: string) => page.getByRole('region', { name: /notifications/i }).getByRole('alert').filter({ hasText: title });
 
 async function expectAxeClean(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
@@ -128,20 +120,7 @@ describe('back-office tracking screens through nginx', () => {
 
     const staff = await newContext(browser(), wide);
     const office = await signIn(staff, admin, '/admin-customer-management');
-    await office.goto(`${urls.backoffice}/technician-management`);
-    await office.getByRole('button', { name: 'Add New Technician' }).click();
-    const add = office.getByRole('form', { name: 'Add New Technician' });
-    await add.getByLabel('Full Name').fill(name);
-    await add.getByLabel('Phone').fill('(904) 555-0190');
-    await add.getByLabel('Vehicle Information').fill('Red Transit Connect');
-    await add.getByLabel('Specialties').fill('Washers, Dryers');
-    await add.getByRole('button', { name: 'Add Technician' }).click();
-    await toast(office, 'Technician Added').waitFor();
-    const signInForm = office.getByRole('form', { name: `Give ${name} a sign-in` });
-    await signInForm.getByLabel('Sign-in email').fill(email);
-    await signInForm.getByLabel('Password', { exact: true }).fill(password);
-    await signInForm.getByRole('button', { name: 'Give Sign-in' }).click();
-    await card(office, name).getByText(`Has sign-in: ${email}`).waitFor();
+    await addTechnicianWithSignIn(office, { name, phone: '(904) 555-0190', vehicle: 'Red Transit Connect', specialties: 'Washers, Dryers', email, password });
     const technicianId = ((await card(office, name).getByText(/^ID: /).textContent()) ?? '').replace('ID: ', '');
     await staff.close();
 

@@ -30,13 +30,14 @@ it('seeds the demo customer and, in the same transaction, owes booking its id; s
     return answer.json() as DeliveryStatus;
   };
   await expect
-    .poll(status, { timeout: 30_000, interval: 100 })
+    .poll(status, { timeout: 45_000, interval: 100 })
     .toMatchObject({ service: 'accounts', pending: 1, failed: 0, routes: [expect.objectContaining({ to: 'booking', topic: demoCustomerSeededTopic, pending: 1, failed: 0 })] });
 
   const customer = service.bearer({ sub: 'customer:1', role: 'customer', customerId: 1 });
   const refused = await service.app.inject({ method: 'GET', url: '/api/deliveries/accounts', headers: { authorization: customer } });
   expect(refused.statusCode).toBe(403);
-});
+  // Longer than the poll, so a status that never shows the delivery pending fails with what it showed last.
+}, 60_000);
 
 it('seeds the demo technician sign-in for tracking\'s demo technician, once', async () => {
   const login = await service.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'mike@example.com', password: 'demo-technician-password' } });
