@@ -453,6 +453,8 @@ async function restartAccounts(customer: { email: string; password: string; cook
 
 /** infra/README.md's scaling steps: a second booking replica, then a gateway restart so nginx resolves both. */
 async function scaleBooking(containerCount: number) {
+  // docker-compose refuses to scale while a dependency of the gateway is not healthy: start from all healthy.
+  await waitHealthy(containerCount - 1);
   compose('up', '-d', '--no-recreate', '--scale', 'booking=2');
   await waitHealthy(containerCount);
   compose('restart', 'gateway');
