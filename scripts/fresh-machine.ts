@@ -7,7 +7,7 @@
  *   2. `pnpm test` — as root, so it installs nginx, Chromium, Java and PostgreSQL's server with apt-get and runs a
  *      PostgreSQL of its own (scripts/prerequisites.mjs). In CI it runs the layers that depend on what the machine
  *      has: the gateway's unit tests (nginx, PostgreSQL, and the compose file parsed without docker-compose), the build,
- *      the independent checkers (Java) and the pages Chromium renders from the stack behind nginx; not the layers
+ *      the independent checkers (Java) and the browser layer's smoke file (Chromium, the stack behind nginx); not the layers
  *      on the machine's Node, which is Node 24 here, and `pnpm start` ran just before. FRESH_MACHINE=full runs every
  *      layer instead (as long as the whole suite; figures in the closing notes, not in CI's 20 minutes).
  *
@@ -123,11 +123,11 @@ export async function freshMachine({ docker, nodeImage, logDir, full, log }: Fre
       ? [['every layer', 'pnpm test']]
       : [
           ['gateway unit tests', 'pnpm test service -- --filter=@repo/gateway'],
-          // Then the Nu checker on the pages as Chromium renders them from the stack behind nginx on PostgreSQL (one
-          // browser-layer file), which tries every program the browser layer needs. Not `machine`: here the machine's
-          // Node is Node 24, and `pnpm start` ran above.
+          // The checkers run the Nu checker on Java; then the smoke file of the browser layer: Chromium on the stack
+          // behind nginx on a PostgreSQL of its own. Together they try every program the layers need, in a fraction of
+          // the browser layer's time. Not `machine`: here the machine's Node is Node 24, and `pnpm start` ran above.
           ['build, checkers', 'pnpm test build checkers'],
-          ['rendered pages', 'pnpm test browser -- checks/rendered-html.test.ts'],
+          ['browser smoke', 'pnpm test browser -- browser/smoke.test.ts'],
         ];
     for (const [name, command] of commands) {
       await timed(`test command: ${command}`, async () => {

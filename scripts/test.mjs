@@ -10,7 +10,7 @@
 // through nginx with a smoke test (scripts/compose-smoke.ts); it runs only when named. Arguments after `--` go to each
 // selected layer's command: `pnpm test browser -- smoke` runs one browser test file, `pnpm test service --
 // --filter=@repo/gateway` one package's tests.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { node24 } from '../infra/node24.mjs';
 import { ensurePrerequisites } from './prerequisites.mjs';
@@ -21,8 +21,8 @@ const unitAndServiceTests = ['pnpm', 'exec', 'turbo', 'run', 'test', '--concurre
 const machineNode = () => path.dirname(process.execPath);
 
 const steps = [
-  { name: 'lint', command: ['pnpm', 'lint'] },
-  { name: 'typecheck', command: ['pnpm', 'typecheck'] },
+  // Side by side: ESLint and each tsc keep one core, and neither reads what the other writes.
+  { name: 'lint and typecheck', command: ['pnpm', 'lint'], beside: [['pnpm', 'typecheck']] },
   { name: 'unit and service tests', command: unitAndServiceTests },
   { name: 'unit tests of scripts', command: ['pnpm', 'exec', 'vitest', 'run', '--dir', 'scripts'] },
   { name: 'build', command: ['pnpm', 'build'] },
@@ -54,7 +54,28 @@ const selected = steps.filter((step) => (step.optIn ? only.includes(step.optIn) 
 const missing = await ensurePrerequisites(selected.map((step) => step.name));
 if (missing) fail(missing);
 let passed = 0;
-for (const { name, command, node = node24 } of selected) {
+/**
+ * Runs the step's command and the commands `beside` it at once, each with its output held and printed whole when it
+ * ends (so two logs never interleave); resolves with the first failing exit status, or 0.
+ */
+async function runBeside(commands, env) {
+  const runs = commands.map(
+    (command) =>
+      new Promise((resolve) => {
+        const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('close', (status) => {
+          process.stdout.write(`--- ${command.join(' ')} (exit ${status})\n${Buffer.concat(output).toString()}`);
+          resolve(status ?? 1);
+        });
+      }),
+  );
+  return (await Promise.all(runs)).find((status) => status !== 0) ?? 0;
+}
+
+for (const { name, command, beside, node = node24 } of selected) {
   // The machine's Node version, for the layers that must run on it to check that they do (tests/node20).
   const env = { ...process.env, FORCE_COLOR: '0', MACHINE_NODE_VERSION: process.version };
   try {
@@ -65,14 +86,15 @@ for (const { name, command, node = node24 } of selected) {
   // What pnpm's children (turbo, vitest and its workers) resolve as `node`, so the log says which Node ran the step.
   const runtime = spawnSync('pnpm', ['exec', 'node', '-p', '`Node ${process.version} (${process.execPath})`'], { encoding: 'utf8', env });
   if (runtime.status !== 0) fail(`pnpm could not run node for ${name}:\n${runtime.stderr}`);
-  console.log(`\n=== ${name}: ${[...command, ...passedThrough].join(' ')}\n=== on ${runtime.stdout.trim()}`);
+  const commands = [command, ...(beside ?? [])].map((one) => [...one, ...passedThrough]);
+  console.log(`\n=== ${name}: ${commands.map((one) => one.join(' ')).join(' & ')}\n=== on ${runtime.stdout.trim()}`);
   const started = Date.now();
-  const result = spawnSync(command[0], [...command.slice(1), ...passedThrough], { stdio: 'inherit', env });
+  const status = commands.length > 1 ? await runBeside(commands, env) : spawnSync(commands[0][0], commands[0].slice(1), { stdio: 'inherit', env }).status;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
+  if (status !== 0) {
     console.error(`\n=== ${name} failed after ${seconds}s`);
     console.log(`${passed} passed, 1 failed`);
-    process.exit(result.status ?? 1);
+    process.exit(status ?? 1);
   }
   console.log(`=== ${name} passed in ${seconds}s`);
   passed += 1;
