@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { confirmEmailPath, importAllCustomersPath, latestImportJobPath, sessionCookieName, type ImportJob } from '@repo/contracts';
+import { importAllCustomersPath, latestImportJobPath, type ImportJob } from '@repo/contracts';
 import { serviceProIdOf, serviceProSandboxCompanyName } from '@repo/field-service/sandbox';
 import { useBrowser } from '../support/browser.ts';
-import { provePhone } from '../support/prove-contact.ts';
-import { confirmationToken } from '../support/registration.ts';
-import { newContext, newCustomer, open, phone, urls } from './portal-support.ts';
+import { textedCode } from '../support/texts.ts';
+import { newContext, newCustomer, open, phone, signedInContext, urls } from './portal-support.ts';
 import { noScrollSideways, staffToken, submitBackOfficeSignIn } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
 
@@ -201,29 +200,19 @@ describe('customer management through nginx', () => {
     await sandboxImported();
     const customer = newCustomer('Roberta');
     const linked = { ...customer, phone: '904.802.1998', email: `roberta.${randomBytes(4).toString('hex')}@example.com` };
-    const registered = await fetch(`${urls.portal}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: urls.portal },
-      body: JSON.stringify({ ...linked, confirmPassword: linked.password }),
-    });
-    expect(registered.status).toBe(202);
-    expect(registered.headers.getSetCookie().some((line) => line.startsWith(`${sessionCookieName}=`))).toBe(false);
-    // The emailed link, with the password chosen at registration, creates the account (its email proven, but no
-    // imported customer has it).
-    const confirmed = await fetch(`${urls.portal}${confirmEmailPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: urls.portal },
-      body: JSON.stringify({ token: await confirmationToken(linked.email), password: linked.password }),
-    });
-    expect(confirmed.status).toBe(200);
-    // A typed phone links nothing; once proven, the next sign-in links the imported customer with it.
-    await provePhone(linked.email);
-    const signIn = await fetch(`${urls.portal}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: urls.portal },
-      body: JSON.stringify({ email: linked.email, password: linked.password }),
-    });
-    expect(signIn.status).toBe(200);
+    // Registered and confirmed by the emailed link: the email is proven, but no imported customer has it, and a typed
+    // phone links nothing. The customer proves the phone in the portal with the code texted to it, which links them.
+    const portal = await signedInContext(browser(), linked, phone);
+    const { page: account, errors: accountErrors } = await open(portal, `${urls.portal}/customer-portal`);
+    const accountInfo = account.getByRole('region', { name: 'Account Info' });
+    await accountInfo.getByRole('button', { name: 'Prove my phone by text' }).click();
+    await accountInfo.getByRole('status').filter({ hasText: 'We texted a 6-digit code to the number ending in 1998' }).waitFor();
+    const code = await textedCode(linked.phone);
+    await accountInfo.getByRole('textbox', { name: 'Code from the text' }).fill(code);
+    await accountInfo.getByRole('button', { name: 'Confirm code' }).click();
+    await accountInfo.getByText('Your phone number is proven by text.').waitFor();
+    expect(accountErrors).toEqual([]);
+    await portal.close();
 
     const desktopContext = await newContext(browser(), desktop);
     const { page, errors } = await signedIn(desktopContext, `/admin-customer-management?tab=portal&q=${encodeURIComponent(linked.email)}`);
@@ -232,7 +221,7 @@ describe('customer management through nginx', () => {
     expect(await row.getByRole('rowheader').textContent()).toBe(`${linked.firstName} ${linked.lastName}`);
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells.slice(0, 4)).toEqual([linked.email, linked.phone, linked.address, robert.serviceProId]);
-    // Last sign-in: the one that linked them.
+    // Last sign-in: when the emailed link created the account.
     expect(cells[5]).toMatch(/, \d{4}, \d{1,2}:\d{2} [AP]M/);
     expect(errors).toEqual([]);
     await desktopContext.close();

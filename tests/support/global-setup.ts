@@ -26,13 +26,14 @@ declare module 'vitest' {
     /** The field-service sandboxes the services use (ServicePro is the configured system): URLs and sign-ins. */
     fieldService: Pick<RunningSandboxes, 'urls' | 'credentials'>;
     /**
-     * Accounts' database: a test proves a customer's phone there, standing in for an SMS code (nothing in the product
-     * proves a phone yet), or makes an email unproven again, standing in for an account from before registration
-     * asked for proof.
+     * Accounts' database: a test makes an email unproven again there, standing in for an account from before
+     * registration asked for proof.
      */
     accountsDatabaseUrl: string;
     /** The stack's mail catcher (maildev), where every email notifications sends arrives: its web and REST API. */
     mailWeb: string;
+    /** The stack's Twilio stand-in, which every text notifications sends reaches: its page listing them, newest first. */
+    smsWeb: string;
   }
 }
 
@@ -128,6 +129,7 @@ export async function setup(project: TestProject) {
     servicePorts,
     nodeGatewayPorts,
     seed: true,
+    smsStandIn: { port: 0 },
     env: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
@@ -156,6 +158,7 @@ export async function setup(project: TestProject) {
   if (stack.sandboxes) project.provide('fieldService', stack.sandboxes);
   project.provide('accountsDatabaseUrl', databases.accounts.config.url!);
   project.provide('mailWeb', stack.mail.web);
+  project.provide('smsWeb', stack.sms!.web);
 }
 
 export async function teardown() {

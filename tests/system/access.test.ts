@@ -75,6 +75,9 @@ const rules: Record<string, Rule> = {
   'POST /api/auth/password-reset/complete': { allow: everyone },
   'POST /api/auth/sign-in-link': { allow: everyone },
   'POST /api/auth/sign-in-link/complete': { allow: everyone },
+  // A customer proves the phone on their own account.
+  'POST /api/auth/phone-code': { allow: customers },
+  'POST /api/auth/phone-code/confirm': { allow: customers },
   'GET /api/auth/user': { allow: customers },
   'GET /api/auth/service-history': { allow: customers },
   'GET /api/auth/session': { allow: everyone },
@@ -115,6 +118,9 @@ const rules: Record<string, Rule> = {
   'GET /api/notifications/messages/{id}': { allow: backOffice },
   'POST /api/notifications/messages/{id}/resend': { allow: backOffice },
   'GET /api/notifications/summary': { allow: backOffice },
+  // Twilio's status callbacks and replies: only a request Twilio signed (X-Twilio-Signature) is heard, so none of these.
+  'POST /api/notifications/twilio/status': { allow: [] },
+  'POST /api/notifications/twilio/inbound': { allow: [] },
   // every service: what it owes its peers, and its document
   ...Object.fromEntries(serviceNames.flatMap((service) => [
     [`GET /api/deliveries/${service}`, { allow: backOffice }],

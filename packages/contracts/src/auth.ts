@@ -311,6 +311,43 @@ export type SignInLinkCompleteRequest = z.infer<typeof signInLinkCompleteRequest
 export const signInLinkCompleteResponseSchema = loginResponseSchema;
 
 /**
+ * A signed-in customer proves the phone number on their account with a code by text: `POST /api/auth/phone-code`
+ * (no body) has accounts store the code's hash and notifications text it to that number (through Twilio; quiet hours
+ * do not hold it, the customer is waiting for it), valid `phoneCode.validMinutes` for `phoneCode.tries` tries. Asking
+ * again ends the earlier code. `POST /api/auth/phone-code/confirm` with the code counts the phone as proven and links
+ * the account to an imported customer record with that number (a typed number alone links nothing).
+ */
+export const phoneCodePath = '/api/auth/phone-code';
+export const phoneCodeConfirmPath = '/api/auth/phone-code/confirm';
+export const phoneCode = { validMinutes: 10, tries: 5, digits: 6 } as const;
+
+export const phoneCodeMessages = {
+  /** `{phone}` is replaced with the number's last four digits. */
+  sent: `We texted a ${phoneCode.digits}-digit code to the number ending in {phone}. It works for ${phoneCode.validMinutes} minutes. If you once replied STOP to our texts, reply START first.`,
+  /** Too many codes asked for this account, this number or from this client; `{minutes}` is replaced with the whole minutes (at least 1). */
+  throttled: `Too many codes asked for. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
+  notTextable: `The phone number on your account cannot receive our texts (we text ten-digit US numbers). Please call us at ${business.phoneDisplay} to change it.`,
+  alreadyProven: 'Your phone number is already proven.',
+  noCode: 'There is no code waiting for this account. Please ask for a new code.',
+  expired: `This code has expired (codes work for ${phoneCode.validMinutes} minutes). Please ask for a new one.`,
+  /** `{tries}` is replaced with the tries left. */
+  wrong: 'That code is not right. {tries} left.',
+  triesUsed: `That code was tried ${phoneCode.tries} times. Please ask for a new one.`,
+  invalid: `Enter the ${phoneCode.digits} digits from the text.`,
+  proven: 'Your phone number is proven. Records we keep under it are now linked to your account.',
+} as const;
+
+export const phoneCodeResponseSchema = z.object({ message: z.string() });
+export const phoneCodeConfirmRequestSchema = z.object({
+  code: z
+    .string({ error: phoneCodeMessages.invalid })
+    .trim()
+    .regex(new RegExp(`^\\d{${phoneCode.digits}}$`), phoneCodeMessages.invalid),
+});
+export type PhoneCodeConfirmRequest = z.infer<typeof phoneCodeConfirmRequestSchema>;
+export const phoneCodeConfirmResponseSchema = z.object({ message: z.string() });
+
+/**
  * Service-to-service: is each of these sessions still active? `POST /internal/sessions/check` on accounts, signed like
  * an effect delivery (topic `sessions.check`). Asking also counts as use of the session (it keeps it from idling out).
  */

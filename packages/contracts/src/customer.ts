@@ -11,6 +11,8 @@ export const customerSchema = z.object({
   isAdmin: z.boolean(),
   /** The customer has proven they own the email (see SessionClaims.emailVerified). */
   emailVerified: z.boolean(),
+  /** The customer has proven they own the phone number, with a code by text (`phoneCodePath`). */
+  phoneVerified: z.boolean(),
   serviceProCustomerId: z.string().nullable(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),

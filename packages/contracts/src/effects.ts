@@ -165,6 +165,20 @@ export const signInLinkRequestedEffect = emailedLinkRequestedEffect;
 export type SignInLinkRequested = z.infer<typeof signInLinkRequestedEffect>;
 
 /**
+ * accounts → notifications: a signed-in customer asked for a code to prove their phone (`phoneCodePath`). Published in
+ * the transaction that stores the code's hash; the code itself travels only here, to be texted to `phone` (E.164).
+ * `requestId` names the request, so a redelivered event sends one text.
+ */
+export const phoneCodeRequestedTopic = 'account.phone-code-requested';
+export const phoneCodeRequestedEffect = z.object({
+  requestId: z.uuid(),
+  phone: z.string().regex(/^\+1[2-9]\d{2}[2-9]\d{6}$/),
+  code: z.string().regex(/^\d{6}$/),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type PhoneCodeRequested = z.infer<typeof phoneCodeRequestedEffect>;
+
+/**
  * accounts → notifications: failed sign-ins on an account from all clients together reached the account's limit
  * (`LOGIN_ACCOUNT_MAX_FAILURES` within `LOGIN_ACCOUNT_WINDOW_MINUTES`), so its owner is told someone is guessing its
  * password. Published only for an account that exists, at most once per account and window, in the transaction that

@@ -59,7 +59,7 @@ describe('login', () => {
     const { token } = await logIn(email, password);
     const response = await inject('GET', '/api/auth/user', { headers: bearer(token) });
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(['address', 'createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isAdmin', 'lastLogin', 'lastName', 'phone', 'serviceProCustomerId']);
+    expect(Object.keys(response.json()).sort()).toEqual(['address', 'createdAt', 'email', 'emailVerified', 'firstName', 'id', 'isAdmin', 'lastLogin', 'lastName', 'phone', 'phoneVerified', 'serviceProCustomerId']);
     expect(response.json()).toMatchObject({ id, email, lastLogin: clock.now().toISOString(), emailVerified: true });
     expect(response.body).not.toMatch(/argon2|password|hash/i);
   });

@@ -5,6 +5,8 @@ import {
   appointmentLinksRequestedTopic,
   passwordResetRequestedEffect,
   passwordResetRequestedTopic,
+  phoneCodeRequestedEffect,
+  phoneCodeRequestedTopic,
   paymentSucceededEffect,
   paymentSucceededTopic,
   technicianArrivedEffect,
@@ -33,6 +35,7 @@ import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
 import type { NotificationsContext, SmsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail, sendSignInLinkEmail } from './use-cases/send-account-link-email.ts';
 import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
+import { sendPhoneCode } from './use-cases/send-phone-code.ts';
 import { sendArrived, sendOnMyWay } from './use-cases/send-technician-news.ts';
 import { sendRegistrationEmail } from './use-cases/send-registration-email.ts';
 import { sendSignInAlert } from './use-cases/send-sign-in-alert.ts';
@@ -82,6 +85,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [passwordResetRequestedTopic]: effectHandler({ from: ['accounts'], schema: passwordResetRequestedEffect, apply: (trx, event) => sendPasswordResetEmail(ctx, trx, event) }),
         [technicianEnRouteTopic]: effectHandler({ from: ['tracking'], schema: technicianEnRouteEffect, apply: (trx, event) => sendOnMyWay(ctx, trx, event) }),
         [technicianArrivedTopic]: effectHandler({ from: ['tracking'], schema: technicianArrivedEffect, apply: (trx, event) => sendArrived(ctx, trx, event) }),
+        [phoneCodeRequestedTopic]: effectHandler({ from: ['accounts'], schema: phoneCodeRequestedEffect, apply: (trx, event) => sendPhoneCode(ctx, trx, event) }),
         [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),
         [registrationRequestedTopic]: effectHandler({ from: ['accounts'], schema: registrationRequestedEffect, apply: (trx, event) => sendRegistrationEmail(ctx, trx, event) }),
         [signInFailuresTopic]: effectHandler({ from: ['accounts'], schema: signInFailuresEffect, apply: (trx, event) => sendSignInAlert(ctx, trx, event) }),

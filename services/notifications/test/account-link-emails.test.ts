@@ -67,6 +67,13 @@ describe.each(links)('the $name email', ({ topic, kind, subject, link, written, 
     // Readable with images off (there are none); no password or other account detail in it.
     expect(mail.html).toMatch(/<html[^>]* lang="en"/);
     expect(mail.html).not.toMatch(/<img\b/i);
+
+    // Staff reading the message log see the link without its token: with it, they could act as the customer.
+    const staff = { authorization: notifications.service.bearer({ sub: 'staff:4', role: 'staff', email: 'dana@example.com' }) };
+    const detail = await notifications.service.app.inject({ method: 'GET', url: `/api/notifications/messages/${row.id}`, headers: staff });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.body).not.toContain(event.token);
+    expect(detail.json().textBody).toContain('token=withheld');
   });
 
   it('is refused for an event that is not what accounts sends, and nothing is sent for it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { technicianEnRouteTopic } from '@repo/contracts';
+import { phoneCodeRequestedTopic, technicianEnRouteTopic } from '@repo/contracts';
 import { injectEffect } from '@repo/service-kit/test-service';
 import { afterQuietHours } from '../src/domain/texts.ts';
 import { changedEvent, deliver, messagesOf, testClock } from './helpers.ts';
@@ -25,6 +25,24 @@ describe('quiet hours (21:00–08:00 business time)', () => {
     const enRoute = { appointmentId: 902, technicianFirstName: 'Mike', technicianInitials: 'MJ', etaMinutes: 6, estimatedArrival: new Date(at.getTime() + 6 * 60_000).toISOString(), estimatedArrivalSource: 'live' as const, at: at.toISOString() };
     expect((await injectEffect(notifications.service.app, { from: 'tracking', topic: technicianEnRouteTopic, payload: enRoute })).statusCode).toBe(200);
     await expect.poll(() => notifications.twilio.messagesTo('+19045550902').map((text) => text.body), { timeout: 20_000 }).toEqual([expect.stringContaining('Mike is on the way')]);
+  });
+
+  it('texts a phone code at once, even in quiet hours, once however often it is delivered, and never shows staff the code', async () => {
+    const event = { requestId: '7c1e2a90-4b3d-4f6e-8a1c-2d3e4f5a6b70', phone: '+19045550913', code: '482913', expiresAt: new Date(clock.now().getTime() + 10 * 60_000).toISOString() };
+    for (let i = 0; i < 2; i += 1) expect((await injectEffect(notifications.service.app, { from: 'accounts', topic: phoneCodeRequestedTopic, payload: event })).statusCode).toBe(200);
+    await expect.poll(() => notifications.twilio.messagesTo('+19045550913').map((text) => text.body), { timeout: 20_000 }).toEqual([
+      'St Augustine Appliance Repair: your code is 482913. It works for 10 minutes. If you did not ask for it, ignore this text.',
+    ]);
+    const [row] = await notifications.service.db.selectFrom('messages').select(['id', 'kind', 'state']).where('message_key', '=', `phone-code.${event.requestId}`).execute();
+    expect(row).toMatchObject({ kind: 'phone-code' });
+    const staff = { authorization: notifications.service.bearer({ sub: 'staff:4', role: 'staff', email: 'dana@example.com' }) };
+    const detail = await notifications.service.app.inject({ method: 'GET', url: `/api/notifications/messages/${row!.id}`, headers: staff });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ kind: 'phone-code', subject: expect.stringContaining('your code is ••••••.'), textBody: expect.stringContaining('your code is ••••••.') });
+    expect(detail.body).not.toContain('482913');
+    const list = await notifications.service.app.inject({ method: 'GET', url: '/api/notifications/messages?kind=phone-code', headers: staff });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.body).not.toContain('482913');
   });
 
   it('sends a held text when quiet hours end', async () => {

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { technicianEnRouteTopic, twilioInboundPath, twilioStatusCallbackPath } from '@repo/contracts';
 import { injectEffect } from '@repo/service-kit/test-service';
 import { twilioSignature } from '@repo/twilio-stand-in';
-import { changedEvent, deliver, messagesOf } from './helpers.ts';
+import { changedEvent, deliver, messagesOf, testClock } from './helpers.ts';
 import { smsForTests, twilioFrom } from './sms-helpers.ts';
 
-const notifications = smsForTests({ NOTIFICATIONS_SEND_RETRY_LIMIT: '5' }, undefined, { outcomes: { '+19045550199': 'undelivered', '+19045550198': 'failed' } });
+// The service's clock runs from noon Eastern on Monday 30 November 2026, outside quiet hours (21:00–08:00) whenever
+// the suite runs (sms-quiet-hours.test.ts is about them).
+const clock = testClock('2026-11-30T12:00:00-05:00');
+const notifications = smsForTests({ NOTIFICATIONS_SEND_RETRY_LIMIT: '5' }, clock.now, { outcomes: { '+19045550199': 'undelivered', '+19045550198': 'failed' } });
 const texted = (appointmentId: number, phone: string, overrides = {}) => changedEvent(appointmentId, 1, { phone, smsConsent: true, smsConsentText: 'Text me', ...overrides });
 const textsOf = async (appointmentId: number) => (await messagesOf(notifications.service, appointmentId)).filter((row) => row.channel === 'sms');
 const emailsOf = async (appointmentId: number) => (await messagesOf(notifications.service, appointmentId)).filter((row) => row.channel === 'email');
@@ -81,11 +84,12 @@ describe('texts about an appointment', () => {
 
   it('texts "on the way" with the track-only link, once per visit', async () => {
     await deliver(notifications.service, texted(807, '9045550107'));
-    const at = new Date(Date.now() - 60_000);
+    const at = new Date(clock.now().getTime() - 60_000);
     const enRoute = { appointmentId: 807, technicianFirstName: 'Mike', technicianInitials: 'MJ', etaMinutes: 6, estimatedArrival: new Date(at.getTime() + 6 * 60_000).toISOString(), estimatedArrivalSource: 'live' as const, at: at.toISOString() };
     for (let i = 0; i < 2; i += 1) expect((await injectEffect(notifications.service.app, { from: 'tracking', topic: technicianEnRouteTopic, payload: enRoute })).statusCode).toBe(200);
-    await expect.poll(() => notifications.twilio.messagesTo('+19045550107').map((text) => text.body.includes('is on the way')), { timeout: 20_000 }).toEqual([false, true]);
-    const onMyWay = notifications.twilio.messagesTo('+19045550107')[1]!.body;
+    // The confirmation and "on the way" are sent by jobs side by side: either may reach Twilio first.
+    await expect.poll(() => notifications.twilio.messagesTo('+19045550107').map((text) => text.body.includes('is on the way')).sort(), { timeout: 20_000 }).toEqual([false, true]);
+    const onMyWay = notifications.twilio.messagesTo('+19045550107').find((text) => text.body.includes('is on the way'))!.body;
     expect(onMyWay).toContain('https://portal.example.com/technician-tracking?appointment=807#access=track-token-807');
     expect(onMyWay).not.toContain('manage-token-807');
   });

@@ -16,6 +16,7 @@ const customer: Customer = {
   address: null,
   isAdmin: false,
   emailVerified: true,
+  phoneVerified: false,
   serviceProCustomerId: null,
   createdAt: '2026-01-05T14:00:00.000Z',
   lastLogin: null,

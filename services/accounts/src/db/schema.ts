@@ -164,6 +164,19 @@ export type PendingRegistrationsTable = {
   created_at: Date;
 };
 
+/** The code a customer was last texted to prove their phone (see the phone-codes migration). */
+export type PhoneCodesTable = {
+  customer_id: number;
+  request_id: string;
+  /** The ten digits of the number the code went to. */
+  phone_digits: string;
+  /** sha256 (hex) of the customer's id and the code. */
+  code_hash: string;
+  tries: ColumnType<number, number | undefined, number>;
+  expires_at: Date;
+  created_at: Date;
+};
+
 /** Whether each tracking technician is active, as tracking's newest `technician.changed` said. */
 export type TechnicianStatesTable = {
   technician_id: string;
@@ -183,6 +196,7 @@ export type AccountsDatabase = {
   password_resets: EmailedLinksTable;
   sign_in_links: EmailedLinksTable;
   pending_registrations: PendingRegistrationsTable;
+  phone_codes: PhoneCodesTable;
 };
 
 export type CustomerRow = Selectable<CustomersTable>;
@@ -192,6 +206,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;
 export type EmailedLinkRow = Selectable<EmailedLinksTable>;
 export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
+export type PhoneCodeRow = Selectable<PhoneCodesTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

@@ -3,6 +3,8 @@ import {
   demoCustomerSeededTopic,
   passwordResetRequestedEffect,
   passwordResetRequestedTopic,
+  phoneCodeRequestedEffect,
+  phoneCodeRequestedTopic,
   registrationRequestedEffect,
   registrationRequestedTopic,
   signInFailuresEffect,
@@ -17,6 +19,7 @@ import type { AccountsDatabase } from '../db/schema.ts';
 export const accountsOutgoing = {
   [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect },
   [passwordResetRequestedTopic]: { to: 'notifications', schema: passwordResetRequestedEffect },
+  [phoneCodeRequestedTopic]: { to: 'notifications', schema: phoneCodeRequestedEffect },
   [registrationRequestedTopic]: { to: 'notifications', schema: registrationRequestedEffect },
   [signInFailuresTopic]: { to: 'notifications', schema: signInFailuresEffect },
   [signInLinkRequestedTopic]: { to: 'notifications', schema: signInLinkRequestedEffect },

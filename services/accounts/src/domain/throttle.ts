@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { authMessages, errorCodes, passwordResetMessages, registrationMessages, signInLinkMessages } from '@repo/contracts';
+import { authMessages, errorCodes, passwordResetMessages, phoneCodeMessages, registrationMessages, signInLinkMessages } from '@repo/contracts';
 import { DomainError } from '@repo/service-kit';
 
 /** How an email is counted in the per-account throttle: the same account whatever its letter case or surrounding spaces. */
@@ -62,6 +62,10 @@ export const passwordResetThrottled = (retryAfterSeconds: number) =>
 /** Too many sign-in link requests for an email or from a client. */
 export const signInLinkThrottled = (retryAfterSeconds: number) =>
   new TooManyAttemptsError(withMinutes(signInLinkMessages.throttled, retryAfterSeconds), retryAfterSeconds);
+
+/** Too many phone codes for an account, a number or from a client. */
+export const phoneCodeThrottled = (retryAfterSeconds: number) =>
+  new TooManyAttemptsError(withMinutes(phoneCodeMessages.throttled, retryAfterSeconds), retryAfterSeconds);
 
 /** Too many registrations for an email or from a client. */
 export const registrationThrottled = (retryAfterSeconds: number) =>

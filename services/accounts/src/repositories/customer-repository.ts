@@ -31,6 +31,15 @@ export async function recordEmailProven(db: Db, id: number, at: Date): Promise<v
   await db.updateTable('customers').set({ email_verified_at: at }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
 }
 
+/**
+ * Records that the customer proved the phone with these ten digits, if the account still holds that number (a code
+ * proves the number it was texted to); true when it did.
+ */
+export async function recordPhoneProven(db: Db, id: number, phoneDigits: string, at: Date): Promise<boolean> {
+  const changed = await db.updateTable('customers').set({ phone_verified_at: at }).where('id', '=', id).where('phone_digits', '=', phoneDigits).executeTakeFirst();
+  return Number(changed.numUpdatedRows) === 1;
+}
+
 /** One page of the portal customers matching the search (all without one), in list order, and how many match. */
 export const searchCustomers = (db: Db, search: CustomerSearch | null, window: PageWindow): Promise<{ rows: CustomerRow[]; total: number }> =>
   pageOfCustomers(db, 'customers', search, window);

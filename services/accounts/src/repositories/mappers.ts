@@ -13,6 +13,7 @@ export function toCustomer(row: CustomerRow): Customer {
     address: row.address,
     isAdmin: row.is_admin,
     emailVerified: row.email_verified_at !== null,
+    phoneVerified: row.phone_verified_at !== null,
     serviceProCustomerId: row.service_pro_customer_id,
     createdAt: row.created_at.toISOString(),
     lastLogin: row.last_login ? row.last_login.toISOString() : null,

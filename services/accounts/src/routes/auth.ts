@@ -37,12 +37,18 @@ import {
   signInLinkRequestedResponseSchema,
   signInLinkRequestSchema,
   staffSessionCookieName,
+  phoneCode,
+  phoneCodeConfirmPath,
+  phoneCodeConfirmRequestSchema,
+  phoneCodeConfirmResponseSchema,
+  phoneCodePath,
+  phoneCodeResponseSchema,
 } from '@repo/contracts';
 import { errorResponses, signSession, type ServiceApp } from '@repo/service-kit';
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { backOfficeUserOf, isBackOfficeSession } from '../use-cases/back-office-session.ts';
-import { normalizeEmail, passwordResetThrottled, registrationThrottled, signInLinkThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
+import { normalizeEmail, passwordResetThrottled, phoneCodeThrottled, registrationThrottled, signInLinkThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
 import type { AccountsEnv } from '../env.ts';
 import { changePassword } from '../use-cases/change-password.ts';
 import { completePasswordReset } from '../use-cases/complete-password-reset.ts';
@@ -51,6 +57,7 @@ import { confirmRegistration } from '../use-cases/confirm-registration.ts';
 import type { AccountsContext } from '../use-cases/context.ts';
 import { getOwnAccount } from '../use-cases/get-own-account.ts';
 import { getLinkedServiceHistory } from '../use-cases/linked-service-history.ts';
+import { confirmPhoneCode, requestPhoneCode } from '../use-cases/phone-codes.ts';
 import { logInCustomer } from '../use-cases/log-in-customer.ts';
 import { logInStaff } from '../use-cases/log-in-staff.ts';
 import { logOut } from '../use-cases/log-out.ts';
@@ -126,6 +133,20 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     { max: env.REGISTRATION_EMAIL_MAX, clientMax: env.REGISTRATION_CLIENT_MAX, windowMinutes: env.REGISTRATION_WINDOW_MINUTES },
     registrationThrottled,
   );
+  // Phone codes, after the session is checked: per client, per account, and per number (the account's, whoever's
+  // account it is: many accounts may claim one number), with the reset requests' limits.
+  const phoneCodeBucket = (keyGenerator: (request: FastifyRequest) => string | Promise<string>, max: number) => {
+    const bucket = app.createRateLimit({ max, timeWindow: env.PASSWORD_RESET_WINDOW_MINUTES * 60_000, keyGenerator });
+    return async (request: FastifyRequest) => {
+      const limit = await bucket(request);
+      if (!limit.isAllowed && limit.isExceeded) throw phoneCodeThrottled(limit.ttlInSeconds);
+    };
+  };
+  const phoneCodeRequests = [
+    phoneCodeBucket((request) => `phone-code-client:${request.ip}`, env.PASSWORD_RESET_CLIENT_MAX),
+    phoneCodeBucket((request) => `phone-code-account:${request.session?.customerId}`, env.PASSWORD_RESET_EMAIL_MAX),
+    phoneCodeBucket(async (request) => `phone-code-number:${(await getOwnAccount(ctx, request.session)).phone.replace(/\D/g, '')}`, env.PASSWORD_RESET_EMAIL_MAX),
+  ];
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
   });
@@ -278,6 +299,33 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
     reply.setCookie(sessionCookieName, token, { ...cookie, maxAge: session.maxAgeSeconds });
     return { token, message: signInLinkMessages.completed };
   });
+
+  app.post(phoneCodePath, {
+    onRequest: app.requireRole('customer'),
+    preHandler: phoneCodeRequests,
+    schema: {
+      tags: ['auth'],
+      summary: "Text a code to the signed-in customer's phone, to prove it",
+      description:
+        `Stores a ${phoneCode.digits}-digit code, valid ${phoneCode.validMinutes} minutes for ${phoneCode.tries} tries, in place of any earlier one, and ` +
+        'has notifications text it to the number on the account. 409 when the phone is already proven or cannot take a text; 429 past the ' +
+        'codes allowed per client, per account or per number.',
+      response: { 202: phoneCodeResponseSchema, ...errorResponses(404, 409) },
+    },
+  }, async (request, reply) => reply.code(202).send({ message: await requestPhoneCode(ctx, request.session) }));
+
+  app.post(phoneCodeConfirmPath, {
+    onRequest: app.requireRole('customer'),
+    schema: {
+      tags: ['auth'],
+      summary: 'Prove the phone with the texted code',
+      description:
+        'Counts the number the code was texted to as proven and links the account to an imported customer record with that number. No ' +
+        'code, an expired one, a wrong one (counted) or one whose tries are used is a 400 naming the code.',
+      body: phoneCodeConfirmRequestSchema,
+      response: { 200: phoneCodeConfirmResponseSchema },
+    },
+  }, async (request) => ({ message: await confirmPhoneCode(ctx, request.session, request.body) }));
 
   app.get('/api/auth/user', {
     onRequest: app.requireRole('customer'),

@@ -86,8 +86,8 @@ export async function registerCustomer(
 }
 
 /**
- * Marks a customer's phone as proven, as an SMS code will (nothing in the product proves a phone yet), or their email
- * (the confirmation link of registration or a password reset does that in the product).
+ * Marks a customer's phone or email as proven, as the texted code (phone-code.test.ts) or an emailed link does in the
+ * product, for tests about what follows from a proof.
  */
 export async function proveContact(service: AccountsTestService, email: string, contact: 'email' | 'phone'): Promise<void> {
   const column = contact === 'email' ? 'email_verified_at' : 'phone_verified_at';

@@ -1,7 +1,10 @@
 import { addDays, business, businessClock, businessInstant, type MessageKind } from '@repo/contracts';
 
 /** The kinds of message that also go out as a text, to a customer who agreed to texts at booking. */
-export type TextKind = Extract<MessageKind, 'booking-confirmation' | 'rescheduled' | 'cancelled' | 'reminder-day-before' | 'reminder-hours-before' | 'on-my-way' | 'arrived'>;
+export type TextKind = Extract<
+  MessageKind,
+  'booking-confirmation' | 'rescheduled' | 'cancelled' | 'reminder-day-before' | 'reminder-hours-before' | 'on-my-way' | 'arrived' | 'phone-code'
+>;
 
 /**
  * A US number as booking stores it ("(904) 555-0100", "904.555.0100", "+1 904 555 0100") in E.164 form, or undefined
@@ -30,8 +33,11 @@ export function afterQuietHours(at: Date, { startHour, endHour }: QuietHours): D
   return businessInstant(endDay, `${String(endHour).padStart(2, '0')}:00`);
 }
 
-/** Quiet hours hold every text but this one: a customer waiting for the technician wants to know now. */
-export const ignoresQuietHours = (kind: TextKind) => kind === 'on-my-way';
+/**
+ * Quiet hours hold every text but these: a customer waiting for the technician wants to know now, and one who asked
+ * for a code is waiting for it.
+ */
+export const ignoresQuietHours = (kind: TextKind) => kind === 'on-my-way' || kind === 'phone-code';
 
 const stop = 'Reply STOP to opt out.';
 
@@ -46,6 +52,8 @@ export const smsTexts = {
   'on-my-way': ({ firstName, expectedAt, url }: { firstName: string; expectedAt: string; url: string }) =>
     `${business.name}: ${firstName} is on the way, expected around ${expectedAt}. Track: ${url}`,
   arrived: ({ firstName, url }: { firstName: string; url: string }) => `${business.name}: ${firstName} has arrived. ${url}`,
+  'phone-code': ({ code, minutes }: { code: string; minutes: number }) =>
+    `${business.name}: your code is ${code}. It works for ${minutes} minutes. If you did not ask for it, ignore this text.`,
   help: `${business.name}: appointment texts. Call ${business.phoneDisplay} for help. Msg & data rates may apply. ${stop}`,
 } as const;
 

@@ -1,5 +1,19 @@
-import type { MessageAttempt, MessageDetail, MessageSummary } from '@repo/contracts';
+import type { MessageAttempt, MessageDetail, MessageKind, MessageSummary } from '@repo/contracts';
 import type { MessageAttemptRow, MessageRow } from '../db/schema.ts';
+
+/**
+ * What staff never read: a message that proves or signs in carries a secret (a link's token, a texted code) that would
+ * let its reader act as the customer. In every summary and detail it is withheld; the stored message, which the send
+ * job and a resend use, keeps it.
+ */
+const linkToken = (text: string) => text.replace(/token=[A-Za-z0-9_%-]+/g, 'token=withheld');
+const withheld: Partial<Record<MessageKind, (text: string) => string>> = {
+  'password-reset': linkToken,
+  'sign-in-link': linkToken,
+  'email-proof': linkToken,
+  'phone-code': (text) => text.replace(/\b\d{6}\b/g, '••••••'),
+};
+const shown = (row: MessageRow, text: string) => withheld[row.kind]?.(text) ?? text;
 
 /** Rows become contract types here and nowhere else. */
 export function toMessageSummary(row: MessageRow): MessageSummary {
@@ -10,7 +24,7 @@ export function toMessageSummary(row: MessageRow): MessageSummary {
     recipient: row.recipient,
     state: row.state,
     attempts: row.attempts,
-    subject: row.subject,
+    subject: shown(row, row.subject),
     createdAt: row.created_at.toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
     dueAt: row.due_at?.toISOString() ?? null,
@@ -27,8 +41,8 @@ export function toMessageAttempt(row: MessageAttemptRow): MessageAttempt {
 export function toMessageDetail(row: MessageRow, attempts: readonly MessageAttemptRow[]): MessageDetail {
   return {
     ...toMessageSummary(row),
-    textBody: row.text_body,
-    htmlBody: row.html_body,
+    textBody: shown(row, row.text_body),
+    htmlBody: shown(row, row.html_body),
     attemptLog: attempts.map(toMessageAttempt),
     requestedBy: row.requested_by,
   };

@@ -12,6 +12,7 @@ import * as pendingRegistrations from './2026-12-14T0000-pending-registrations.t
 import * as signInAlerts from './2026-12-15T0000-sign-in-alerts.ts';
 import * as signInLinks from './2026-12-16T0000-sign-in-links.ts';
 import * as technicianStates from './2026-12-17T0000-technician-states.ts';
+import * as phoneCodes from './2026-12-18T0000-phone-codes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-15T0000-sign-in-alerts': signInAlerts,
   '2026-12-16T0000-sign-in-links': signInLinks,
   '2026-12-17T0000-technician-states': technicianStates,
+  '2026-12-18T0000-phone-codes': phoneCodes,
 };

@@ -101,6 +101,7 @@ export function portalCustomer(index: number, overrides: Partial<Customer> = {})
     address: '48 Charlotte St',
     isAdmin: false,
     emailVerified: true,
+    phoneVerified: false,
     serviceProCustomerId: null,
     createdAt: '2026-01-20T15:00:00.000Z',
     lastLogin: null,

@@ -10,6 +10,7 @@ export const customer: Customer = {
   address: '12 Aviles Street, St Augustine',
   isAdmin: false,
   emailVerified: true,
+  phoneVerified: false,
   serviceProCustomerId: null,
   createdAt: '2024-03-01T03:30:00.000Z',
   lastLogin: '2026-01-10T15:00:00.000Z',

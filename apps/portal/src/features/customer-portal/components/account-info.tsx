@@ -4,11 +4,15 @@ import type { Customer } from '@repo/contracts';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { formatDate, formatMonthYear } from '../../../lib/dates.ts';
+import { PhoneProof } from './phone-proof.tsx';
 
 /** Loaded when the customer opens it, so the portal's first load does not carry the form and its checks. */
 const ChangePasswordForm = lazy(() => import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })));
 
-/** Account Info: who is signed in, since when, their last login, and the change-password form behind a toggle. */
+/**
+ * Account Info: who is signed in, since when, their last login, proving the phone by text, and the change-password form
+ * behind a toggle.
+ */
 export function AccountInfo({ customer }: { customer: Customer }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -33,6 +37,7 @@ export function AccountInfo({ customer }: { customer: Customer }) {
         <Fact label="Member since">{formatMonthYear(customer.createdAt)}</Fact>
         {customer.lastLogin ? <Fact label="Last login">{formatDate(customer.lastLogin)}</Fact> : null}
       </Stack>
+      <PhoneProof customer={customer} />
       <Button
         ref={toggle}
         variant="light"

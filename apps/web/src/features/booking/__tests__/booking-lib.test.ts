@@ -76,7 +76,7 @@ describe('the confirmation address', () => {
 
 describe('contact details from the account', () => {
   const account: Customer = {
-    id: 3, firstName: 'Dana', lastName: 'Whitfield', email: 'dana@example.com', phone: '904 555 0142', address: null, isAdmin: false, emailVerified: false,
+    id: 3, firstName: 'Dana', lastName: 'Whitfield', email: 'dana@example.com', phone: '904 555 0142', address: null, isAdmin: false, emailVerified: false, phoneVerified: false,
     serviceProCustomerId: null, createdAt: '2026-01-05T14:00:00.000Z', lastLogin: null,
   };
   const empty = { customerName: '', email: '', phone: '', address: '', city: '', state: 'FL', zipCode: '' };

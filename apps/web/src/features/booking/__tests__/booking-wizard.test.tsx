@@ -28,6 +28,7 @@ const customer: Customer = {
   address: '12 Cordova St',
   isAdmin: false,
   emailVerified: false,
+  phoneVerified: false,
   serviceProCustomerId: null,
   createdAt: '2026-01-05T14:00:00.000Z',
   lastLogin: '2026-11-20T14:00:00.000Z',
