@@ -132,9 +132,28 @@ describe('ServiceTitan connector against the ServiceTitan sandbox', () => {
     expect(requestsTo(sandbox.requests, tenantPath('customers')).map((request) => request.query.phone)).toEqual(['9048021998', '9048021998', '9048021998']);
   });
 
-  it('finds a customer by email through the contacts list', async () => {
-    expect((await connect().findCustomersByEmail('DEMO@example.com')).map((customer) => customer.externalId)).toEqual([serviceTitanIdOf(0)]);
-    expect(requestsTo(sandbox.requests, tenantPath('customers/contacts'))[0]?.query.modifiedOnOrAfter).toBe('2000-01-01T00:00:00Z');
+  it('finds a customer by email through the tenant’s contact index, then reads only the contacts changed since', async () => {
+    // A sandbox of its own: the index is the tenant's, shared by every connector of it in the process.
+    const own = await startServiceTitanSandbox({ customers: 345 });
+    try {
+      const connector = createConnector('servicetitan', serviceTitanSandboxCredentials, urlsFor(own.url), fast);
+      expect((await connector.findCustomersByEmail('DEMO@example.com')).map((customer) => customer.externalId)).toEqual([serviceTitanIdOf(0)]);
+      const feed = requestsTo(own.requests, tenantPath('customers/contacts'));
+      expect(feed.map((request) => request.query)).toEqual([{ modifiedOnOrAfter: '2000-01-01T00:00:00Z', page: '1', pageSize: '5000', includeTotal: 'true' }]);
+      own.clearLog();
+
+      // Another connector of the tenant (booking makes one per call) reads only what changed, from 5 minutes before.
+      const before = Date.now();
+      const again = createConnector('servicetitan', serviceTitanSandboxCredentials, urlsFor(own.url), fast);
+      expect((await again.findCustomersByEmail('robert.alvarez@example.com')).map((customer) => customer.externalId)).toEqual([serviceTitanIdOf(1)]);
+      const [changed, ...more] = requestsTo(own.requests, tenantPath('customers/contacts'));
+      expect(more).toEqual([]);
+      expect(Date.parse(changed!.query.modifiedOnOrAfter!)).toBeLessThanOrEqual(before - 5 * 60_000);
+      expect(Date.parse(changed!.query.modifiedOnOrAfter!)).toBeGreaterThan(before - 6 * 60_000);
+      expect(await again.findCustomersByEmail('nobody@example.com')).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('reads one customer, and null for an id it does not have', async () => {
@@ -196,6 +215,16 @@ describe('ServiceTitan connector reading answers shaped as ServiceTitan document
           modifiedOn: '2024-02-11T18:03:31.1127Z',
           mergedToId: null,
         },
+      ],
+    },
+    'GET /crm/v2/tenant/2468/customers/contacts': {
+      page: 1,
+      pageSize: 5000,
+      hasMore: false,
+      totalCount: 2,
+      data: [
+        { id: 88_012, type: 'MobilePhone', value: '9045551234', memo: 'cell', modifiedOn: '2023-05-01T14:12:09Z', phoneSettings: { phoneNumber: '9045551234', doNotText: false }, customerId: 25_604_081 },
+        { id: 88_013, type: 'Email', value: 'maria.lopez@example.com', memo: null, modifiedOn: '2023-05-01T14:12:09Z', phoneSettings: null, customerId: 25_604_081 },
       ],
     },
     'GET /crm/v2/tenant/2468/customers/25604081/contacts': {
