@@ -94,7 +94,7 @@ async function boundedText(response: Response, maxBytes: number): Promise<string
   }
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`);
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now (never negative), capped. */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
@@ -235,7 +235,7 @@ export function createHttpClient(system: ServiceSystemId, options: HttpClientOpt
         if (err instanceof FieldServiceError || err instanceof HttpStatusError) throw err;
         if (request.signal?.aborted) throw request.signal.reason;
         if (err instanceof BodyTooLargeError) {
-          throw fail('malformed', `${name} sent an answer larger than ${megabytes(maxBodyBytes)} for ${request.what}; it was not read.`);
+          throw fail('malformed', `${name} sent an answer larger than ${sizeText(maxBodyBytes)} for ${request.what}; it was not read.`);
         }
         lastProblem = timeout.aborted
           ? { kind: 'unavailable', detail: `${name} did not answer within ${timeoutMs / 1000} s`, cause: err }

@@ -281,4 +281,32 @@ describe('ServiceTitan connector reading answers shaped as ServiceTitan document
       await fixture.close();
     }
   });
+  it('derives what it stores from answers with the legal gaps: a blank name, invoices without total, date or customer name', async () => {
+    const customer = routes['GET /crm/v2/tenant/2468/customers'].data[0]!;
+    const gaps = {
+      ...routes,
+      'GET /crm/v2/tenant/2468/customers': { ...routes['GET /crm/v2/tenant/2468/customers'], totalCount: null, data: [{ ...customer, name: '  ' }] },
+      'GET /accounting/v2/tenant/2468/invoices': {
+        page: 1,
+        pageSize: 5000,
+        hasMore: false,
+        data: [
+          // Only the id is required: a total from subtotal and tax, no total at all, and an invoice of nobody.
+          { id: 1, total: null, subTotal: '100.00', salesTax: '7.00', customer: { id: 25_604_081, name: null }, invoiceDate: '2024-02-09T00:00:00Z' },
+          { id: 2, customer: { id: 25_604_081 } },
+          { id: 3, total: '50.00', customer: null },
+          { id: 4 },
+        ],
+      },
+    };
+    const fixture = await fixtureServer(gaps);
+    try {
+      const connector = createConnector('servicetitan', { ...serviceTitanSandboxCredentials, tenantId: '2468' }, urlsFor(fixture.url), fast);
+      const page = await connector.listCustomers(null, 50);
+      expect(page.total).toBeNull();
+      expect(page.customers[0]).toMatchObject({ firstName: '', lastName: 'ServiceTitan customer 25604081', totalServices: 2, totalSpent: '107.00', lastServiceDate: '2024-02-09' });
+    } finally {
+      await fixture.close();
+    }
+  });
 });
