@@ -37,7 +37,7 @@ export const serviceTitanTimeoutMs = 100_000;
 /** Calls for one customer's contacts and invoices run this many at a time (phone and email lookups' matches). */
 const customerConcurrency = 4;
 /** Pages of a tenant-wide list read at a time once its total is known. */
-const feedConcurrency = 4;
+const feedConcurrency = 2;
 /** ServiceTitan lists at most 50 ids per `ids`/`appointmentIds` filter. */
 const idsPerCall = 50;
 /** Before every record of the tenant (the contacts feed needs a lower bound). */
