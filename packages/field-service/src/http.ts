@@ -16,8 +16,6 @@ export const defaultMaxRetries = 4;
 export const defaultBackoffMs = 250;
 /** The longest Retry-After (or throttle wait) we honour; a longer one is cut to this. */
 export const maxRetryAfterMs = 30_000;
-/** 429s one request may meet before it fails as rate-limited (besides `maxRetries` for other failures). */
-export const defaultRateLimitRetries = 10;
 /** The largest answer we read (a page of 5,000 ServiceTitan invoices is about 4 MB); a larger one fails the call. */
 export const defaultMaxBodyBytes = 32 * 1024 * 1024;
 
@@ -152,7 +150,7 @@ export function createHttpClient(system: ServiceSystemId, options: HttpClientOpt
   const name = systemNames[system];
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const maxRetries = options.maxRetries ?? defaultMaxRetries;
-  const rateLimitRetries = options.rateLimitRetries ?? defaultRateLimitRetries;
+  const rateLimitRetries = options.rateLimitRetries ?? maxRetries;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const doFetch = options.fetch ?? fetch;

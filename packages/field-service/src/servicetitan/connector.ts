@@ -34,6 +34,8 @@ export type ServiceTitanCredentials = { clientId: string; clientSecret: string; 
 export const serviceTitanRequestsPerSecond = 60;
 /** ServiceTitan documents that one request may take up to 100 s. */
 export const serviceTitanTimeoutMs = 100_000;
+/** 429s one request waits out before it fails: paced under the limit, one means another app shares the tenant's. */
+const serviceTitanRateLimitRetries = 10;
 /** Calls for one customer's contacts and invoices run this many at a time (phone and email lookups' matches). */
 const customerConcurrency = 4;
 /** Pages of a tenant-wide list read at a time once its total is known. */
@@ -151,8 +153,9 @@ export function createServiceTitanConnector(
   tenants.set(tenantKey, shared);
   const timeoutMs = urls.timeoutMs ?? options.timeoutMs ?? serviceTitanTimeoutMs;
   // The identity server is not the tenant's API: sign-ins are not paced with its requests.
-  const signIn = createHttpClient('servicetitan', { ...options, timeoutMs });
-  const http = createHttpClient('servicetitan', { ...options, timeoutMs, pacer: tenantPacer(tenantKey, urls.requestsPerSecond ?? serviceTitanRequestsPerSecond) });
+  const rateLimitRetries = options.rateLimitRetries ?? serviceTitanRateLimitRetries;
+  const signIn = createHttpClient('servicetitan', { ...options, timeoutMs, rateLimitRetries });
+  const http = createHttpClient('servicetitan', { ...options, timeoutMs, rateLimitRetries, pacer: tenantPacer(tenantKey, urls.requestsPerSecond ?? serviceTitanRequestsPerSecond) });
   const now = options.now ?? Date.now;
 
   const tokens = createTokenCache(async () => {
