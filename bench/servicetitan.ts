@@ -14,13 +14,8 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { createConnector, type SystemUrls } from '@repo/field-service';
 import { serviceTitanSandboxCredentials, startServiceTitanSandbox } from '@repo/field-service/sandbox';
-import { publish } from './report.ts';
+import { positiveEnv as positive, publish } from './report.ts';
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got "${process.env[name]}")`);
-  return value;
-};
 const customers = positive('BENCH_SERVICETITAN_CUSTOMERS', 50_000);
 const limit = positive('BENCH_SERVICETITAN_LIMIT', 60);
 const timeoutSeconds = positive('BENCH_SERVICETITAN_TIMEOUT_SECONDS', 900);
