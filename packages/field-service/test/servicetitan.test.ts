@@ -309,4 +309,16 @@ describe('ServiceTitan connector reading answers shaped as ServiceTitan document
       await fixture.close();
     }
   });
+  it('refuses a page far over the size it asked for', async () => {
+    const customer = routes['GET /crm/v2/tenant/2468/customers'].data[0]!;
+    const overfull = { ...routes, 'GET /crm/v2/tenant/2468/customers': { ...routes['GET /crm/v2/tenant/2468/customers'], data: Array.from({ length: 30 }, (_, index) => ({ ...customer, id: index + 1 })) } };
+    const fixture = await fixtureServer(overfull);
+    try {
+      const connector = createConnector('servicetitan', { ...serviceTitanSandboxCredentials, tenantId: '2468' }, urlsFor(fixture.url), fast);
+      const error = await failure(connector.listCustomers(null, 10), 'malformed');
+      expect(error.message).toBe('ServiceTitan sent 30 records for a page of 10 (the customer list).');
+    } finally {
+      await fixture.close();
+    }
+  });
 });

@@ -206,6 +206,12 @@ export function createServiceTitanConnector(
 
   type PageSchema<T> = ReturnType<typeof pageOf<z.ZodType<T>>>;
 
+  /** A page "never has more than pageSize items" (the definitions): one far over is refused before anything uses it. */
+  const withinPage = <T>(data: T[], asked: number | string, what: string): T[] => {
+    if (data.length > Number(asked)) throw http.fail('malformed', `ServiceTitan sent ${data.length} records for a page of ${asked} (${what}).`);
+    return data;
+  };
+
   /** Every item of a list, page by page. */
   async function all<T>(path: string, query: Record<string, string | number | undefined>, schema: PageSchema<T>, what: string, signal?: AbortSignal): Promise<T[]> {
     const items: T[] = [];
@@ -220,7 +226,7 @@ export function createServiceTitanConnector(
   async function eachPage<T>(path: string, query: Record<string, string | number | undefined>, schema: PageSchema<T>, what: string, take: (data: T[]) => void, signal?: AbortSignal): Promise<void> {
     const pageSize = query.pageSize ?? serviceTitanLimits.maxPageSize;
     const first = (await get(path, { ...query, page: 1, pageSize, includeTotal: true }, schema, what, signal)).data;
-    take(first.data as T[]);
+    take(withinPage(first.data as T[], pageSize, what));
     if (!first.hasMore || first.data.length === 0) return;
     const size = Number(first.pageSize) || Number(pageSize);
     if (typeof first.totalCount === 'number' && first.totalCount > 0) {
@@ -228,20 +234,20 @@ export function createServiceTitanConnector(
       let more = false;
       await mapLimit(pages, feedConcurrency, async (page) => {
         const { data } = await get(path, { ...query, page, pageSize }, schema, what, signal);
-        take(data.data as T[]);
+        take(withinPage(data.data as T[], pageSize, what));
         if (page === pages.at(-1) && data.hasMore && data.data.length > 0) more = true;
       });
       // The list grew while it was read: read on from where the total ended.
       if (!more) return;
       for (let page = pages.length + 2; ; page++) {
         const { data } = await get(path, { ...query, page, pageSize }, schema, what, signal);
-        take(data.data as T[]);
+        take(withinPage(data.data as T[], pageSize, what));
         if (!data.hasMore || data.data.length === 0) return;
       }
     }
     for (let page = 2; ; page++) {
       const { data } = await get(path, { ...query, page, pageSize }, schema, what, signal);
-      take(data.data as T[]);
+      take(withinPage(data.data as T[], pageSize, what));
       if (!data.hasMore || data.data.length === 0) return;
     }
   }
@@ -343,12 +349,13 @@ export function createServiceTitanConnector(
     },
     async listCustomers(position, pageSize, signal) {
       const page = pageNumber(position);
+      const size = clampPageSize(pageSize, serviceTitanLimits.maxPageSize);
       // Phones, emails and totals of a whole page come from the tenant's contacts and invoices, read in bulk once per
       // import (its first page reads them afresh), not two requests per customer.
       const [{ data }, contacts, totals] = await Promise.all([
         get(
           serviceTitanPaths.customers(tenant),
-          { page, pageSize: clampPageSize(pageSize, serviceTitanLimits.maxPageSize), includeTotal: true, sort: '+Id' },
+          { page, pageSize: size, includeTotal: true, sort: '+Id' },
           serviceTitanCustomerPageSchema,
           'the customer list',
           signal,
@@ -357,7 +364,7 @@ export function createServiceTitanConnector(
         invoiceTotals(page === 1, signal),
       ]);
       return {
-        customers: data.data.map((customer) => recordOf(customer, contacts.byCustomer.get(customer.id) ?? [], totals.get(customer.id) ?? noInvoices)),
+        customers: withinPage(data.data, size, 'the customer list').map((customer) => recordOf(customer, contacts.byCustomer.get(customer.id) ?? [], totals.get(customer.id) ?? noInvoices)),
         next: data.hasMore && data.data.length > 0 ? String(page + 1) : null,
         total: data.totalCount ?? null,
       };
