@@ -151,6 +151,11 @@ describe('ServiceTitan connector against the ServiceTitan sandbox', () => {
       expect(Date.parse(changed!.query.modifiedOnOrAfter!)).toBeLessThanOrEqual(before - 5 * 60_000);
       expect(Date.parse(changed!.query.modifiedOnOrAfter!)).toBeGreaterThan(before - 6 * 60_000);
       expect(await again.findCustomersByEmail('nobody@example.com')).toEqual([]);
+      own.clearLog();
+      // Lookups at the same moment share one read.
+      const found = await Promise.all(['demo@example.com', 'robert.alvarez@example.com', 'nobody@example.com'].map((email) => again.findCustomersByEmail(email)));
+      expect(found.map((records) => records.length)).toEqual([1, 1, 0]);
+      expect(requestsTo(own.requests, tenantPath('customers/contacts'))).toHaveLength(1);
     } finally {
       await own.close();
     }

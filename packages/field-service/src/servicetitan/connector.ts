@@ -116,7 +116,7 @@ type ContactIndex = {
 };
 
 /** What every connector of one tenant in this process shares: the request pace and the indexes. */
-type TenantShared = { contacts?: Promise<ContactIndex>; invoices?: Promise<Map<number, InvoiceTotals>> };
+type TenantShared = { contacts?: Promise<ContactIndex>; readingContacts?: boolean; invoices?: Promise<Map<number, InvoiceTotals>> };
 const tenants = new Map<string, TenantShared>();
 
 function recordOf(customer: ServiceTitanCustomer, contacts: readonly { type: string; value: string }[], totals: InvoiceTotals): ExternalCustomerRecord {
@@ -277,6 +277,8 @@ export function createServiceTitanConnector(
    * to date when older than `maxAgeMs` (contacts modified since the last read). One read at a time per tenant.
    */
   function contactIndex(fresh: boolean, maxAgeMs: number, signal?: AbortSignal): Promise<ContactIndex> {
+    // A read under way is as current as a new one would be: lookups at the same moment share it.
+    if (!fresh && shared.readingContacts && shared.contacts) return shared.contacts;
     const previous = shared.contacts;
     const next = (async () => {
       const known = await previous?.catch(() => undefined);
@@ -292,10 +294,16 @@ export function createServiceTitanConnector(
       return { ...index, since };
     })();
     shared.contacts = next;
+    shared.readingContacts = true;
     // A failed read is not kept: the next call starts again.
-    next.catch(() => {
-      if (shared.contacts === next) shared.contacts = undefined;
-    });
+    next.then(
+      () => {
+        if (shared.contacts === next) shared.readingContacts = false;
+      },
+      () => {
+        if (shared.contacts === next) Object.assign(shared, { contacts: undefined, readingContacts: false });
+      },
+    );
     return next;
   }
 
