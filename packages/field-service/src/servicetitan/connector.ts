@@ -225,30 +225,27 @@ export function createServiceTitanConnector(
    */
   async function eachPage<T>(path: string, query: Record<string, string | number | undefined>, schema: PageSchema<T>, what: string, take: (data: T[]) => void, signal?: AbortSignal): Promise<void> {
     const pageSize = query.pageSize ?? serviceTitanLimits.maxPageSize;
-    const first = (await get(path, { ...query, page: 1, pageSize, includeTotal: true }, schema, what, signal)).data;
-    take(withinPage(first.data as T[], pageSize, what));
+    const read = async (page: number) => {
+      const { data } = await get(path, { ...query, page, pageSize, ...(page === 1 ? { includeTotal: true } : {}) }, schema, what, signal);
+      take(withinPage(data.data as T[], pageSize, what));
+      return data;
+    };
+    const first = await read(1);
     if (!first.hasMore || first.data.length === 0) return;
     const size = Number(first.pageSize) || Number(pageSize);
-    if (typeof first.totalCount === 'number' && first.totalCount > 0) {
-      const pages = Array.from({ length: Math.max(0, Math.ceil(first.totalCount / size) - 1) }, (_, index) => index + 2);
-      let more = false;
+    const known = typeof first.totalCount === 'number' ? Math.ceil(first.totalCount / size) : 1;
+    let hasMore = true;
+    if (known > 1) {
+      const pages = Array.from({ length: known - 1 }, (_, index) => index + 2);
       await mapLimit(pages, feedConcurrency, async (page) => {
-        const { data } = await get(path, { ...query, page, pageSize }, schema, what, signal);
-        take(withinPage(data.data as T[], pageSize, what));
-        if (page === pages.at(-1) && data.hasMore && data.data.length > 0) more = true;
+        const data = await read(page);
+        if (page === known) hasMore = data.hasMore && data.data.length > 0;
       });
-      // The list grew while it was read: read on from where the total ended.
-      if (!more) return;
-      for (let page = pages.length + 2; ; page++) {
-        const { data } = await get(path, { ...query, page, pageSize }, schema, what, signal);
-        take(withinPage(data.data as T[], pageSize, what));
-        if (!data.hasMore || data.data.length === 0) return;
-      }
     }
-    for (let page = 2; ; page++) {
-      const { data } = await get(path, { ...query, page, pageSize }, schema, what, signal);
-      take(withinPage(data.data as T[], pageSize, what));
-      if (!data.hasMore || data.data.length === 0) return;
+    // Without a total, or when the list grew while it was read: on from where the total ended, one page at a time.
+    for (let page = known + 1; hasMore; page++) {
+      const data = await read(page);
+      hasMore = data.hasMore && data.data.length > 0;
     }
   }
 
