@@ -326,4 +326,22 @@ describe('ServiceTitan connector reading answers shaped as ServiceTitan document
       await fixture.close();
     }
   });
+  it('reads a tenant-wide list on past its total while hasMore says there is more (it grew while read)', async () => {
+    const invoice = (id: number) => ({ id, total: '10.00', customer: { id: 25_604_081, name: 'Lopez, Maria' } });
+    const grown = {
+      ...routes,
+      'GET /accounting/v2/tenant/2468/invoices': (url: URL) =>
+        url.searchParams.get('page') === '1'
+          ? { page: 1, pageSize: 5000, hasMore: true, totalCount: 1, data: [invoice(1)] }
+          : { page: 2, pageSize: 5000, hasMore: false, totalCount: null, data: [invoice(2)] },
+    };
+    const fixture = await fixtureServer(grown);
+    try {
+      const connector = createConnector('servicetitan', { ...serviceTitanSandboxCredentials, tenantId: '2468' }, urlsFor(fixture.url), fast);
+      expect((await connector.listCustomers(null, 50)).customers[0]).toMatchObject({ totalServices: 2, totalSpent: '20.00' });
+      expect(fixture.seen.filter((seen) => seen === 'GET /accounting/v2/tenant/2468/invoices')).toHaveLength(2);
+    } finally {
+      await fixture.close();
+    }
+  });
 });
