@@ -79,6 +79,14 @@ describe('the ServiceTitan sandbox and connector held to ServiceTitan’s OpenAP
         expect(problemsOf(exchanges)).toEqual([]);
         const used = new Set(exchanges.map((exchange) => definitions.operationOf(exchange.method, exchange.url.pathname)?.operationId).filter(Boolean));
         expect([...used].sort()).toEqual(operationsUsed);
+        if (optionalFields !== 'present') {
+          // Every field the definitions leave optional (all of them nullable) is null or absent in every answer.
+          const filled = exchanges.flatMap((exchange) => {
+            const operation = definitions.operationOf(exchange.method, exchange.url.pathname);
+            return operation && exchange.status === 200 ? definitions.optionalFilled(operation, 200, exchange.body, optionalFields) : [];
+          });
+          expect([...new Set(filled.map((place) => place.replace(/\[\d+\]/g, '[]')))]).toEqual([]);
+        }
       });
 
       it('the connector takes every answer: each customer imported with a name and a phone', async () => {

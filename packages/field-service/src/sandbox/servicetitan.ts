@@ -233,8 +233,9 @@ export async function startServiceTitanSandbox(options: ServiceTitanSandboxOptio
     const to = Math.min(from + pageSize, total);
     const data: unknown[] = [];
     for (let position = from; position < to; position++) data.push(itemAt(position));
+    // "Can optionally be populated": asked for, it still may not be.
     const totalCount = searchParams.get('includeTotal') === 'true' ? total : null;
-    return { status: 200, body: withOptional({ page, pageSize, hasMore: to < total, totalCount, data }, totalCount === null ? ['totalCount'] : [], mode) };
+    return { status: 200, body: withOptional({ page, pageSize, hasMore: to < total, totalCount, data }, ['totalCount'], mode) };
   }
   const listOf = (searchParams: URLSearchParams, items: unknown[]) => list(searchParams, items.length, (position) => items[position]);
 

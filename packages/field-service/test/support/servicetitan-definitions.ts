@@ -35,6 +35,8 @@ export type Operation = {
   parameters: Parameter[];
   pattern: RegExp;
   responses: Map<string, ValidateFunction>;
+  /** The response schemas as the definitions write them, per status. */
+  schemas: Map<string, unknown>;
 };
 
 /** OpenAPI 3.0's `nullable: true` as JSON Schema (ajv reads `nullable` only beside a `type`, and these use oneOf). */
@@ -61,8 +63,11 @@ export type ServiceTitanDefinitions = {
   queryProblems(operation: Operation, query: Record<string, string>): string[];
   /** What is wrong with an answer for its operation and status (none: []). */
   answerProblems(operation: Operation, status: number, body: unknown): string[];
-  /** The definitions' response schema of a component (for walking an answer beside its schema). */
-  component(file: string, name: string): unknown;
+  /**
+   * The optional fields of an answer (not `required` where they stand) that are present with a value ('absent': every
+   * present one; 'null': every one that is not null), as paths: none means the answer has nothing optional filled in.
+   */
+  optionalFilled(operation: Operation, status: number, body: unknown, mode: 'null' | 'absent'): string[];
   documents: Map<string, z.infer<typeof documentSchema>>;
 };
 
@@ -88,13 +93,15 @@ export function loadServiceTitanDefinitions(): ServiceTitanDefinitions {
       for (const [method, raw] of Object.entries(methods)) {
         const operation = operationSchema.parse(raw);
         const responses = new Map<string, ValidateFunction>();
+        const schemas = new Map<string, unknown>();
         for (const [status, response] of Object.entries(operation.responses)) {
           const json = response.content?.['application/json'];
           if (!json) continue;
           responses.set(status, ajv.compile(nullableToJsonSchema(withDocumentRefs(json.schema, id)) as object));
+          schemas.set(status, json.schema);
         }
         const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '([^/]+)')}$`);
-        operations.push({ file, method: method.toUpperCase(), template, operationId: operation.operationId, parameters: operation.parameters, pattern, responses });
+        operations.push({ file, method: method.toUpperCase(), template, operationId: operation.operationId, parameters: operation.parameters, pattern, responses, schemas });
       }
     }
   }
@@ -132,7 +139,35 @@ export function loadServiceTitanDefinitions(): ServiceTitanDefinitions {
       if (validate(body)) return [];
       return (validate.errors ?? []).slice(0, 10).map((error) => `${operation.operationId} ${status}: ${error.instancePath || '(root)'} ${error.message} ${JSON.stringify(error.params)}`);
     },
-    component: (file, name) => documents.get(file)?.components.schemas[name],
+    optionalFilled(operation, status, body, mode) {
+      const document = documents.get(operation.file)!;
+      const schemaObject = z.record(z.string(), z.unknown());
+      /** A schema with its reference (or a oneOf/allOf of one, the definitions' way of describing a referenced field) followed. */
+      const resolve = (schema: unknown): Record<string, unknown> => {
+        const object = schemaObject.parse(schema);
+        if (typeof object.$ref === 'string') return resolve(document.components.schemas[object.$ref.replace('#/components/schemas/', '')]);
+        const single = [object.oneOf, object.allOf].find((list) => Array.isArray(list) && list.length === 1) as unknown[] | undefined;
+        return single ? { ...resolve(single[0]), ...object, oneOf: undefined, allOf: undefined } : object;
+      };
+      const filled: string[] = [];
+      const walk = (schema: unknown, value: unknown, at: string) => {
+        if (value === null || value === undefined) return;
+        const resolved = resolve(schema);
+        if (Array.isArray(value)) {
+          value.forEach((item, index) => walk(resolved.items, item, `${at}[${index}]`));
+          return;
+        }
+        if (typeof value !== 'object' || !resolved.properties) return;
+        const properties = schemaObject.parse(resolved.properties);
+        const required = new Set(Array.isArray(resolved.required) ? resolved.required : []);
+        for (const [name, inner] of Object.entries(value)) {
+          if (!required.has(name) && (mode === 'absent' || inner !== null)) filled.push(`${at}.${name}`);
+          if (properties[name] !== undefined) walk(properties[name], inner, `${at}.${name}`);
+        }
+      };
+      walk(operation.schemas.get(String(status)), body, operation.operationId);
+      return filled;
+    },
   };
 }
 
