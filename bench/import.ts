@@ -24,7 +24,7 @@ import autocannon from 'autocannon';
 import { serviceNames, type ImportJob } from '@repo/contracts';
 import { generateSigningKeys, signingKeyEnv } from '@repo/service-kit';
 import { createTestDatabase, freePort, type TestDatabase } from '@repo/service-kit/testing';
-import { publish } from './report.ts';
+import { positiveEnv as positive, publish } from './report.ts';
 import {
   emailOf,
   demoCustomer,
@@ -36,11 +36,6 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..');
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got "${process.env[name]}")`);
-  return value;
-};
 const customers = positive('BENCH_IMPORT_CUSTOMERS', 50_000);
 const seconds = positive('BENCH_IMPORT_SECONDS', 5);
 const connections = positive('BENCH_IMPORT_CONNECTIONS', 10);

@@ -24,13 +24,8 @@ import { createDatabase } from '@repo/service-kit/db';
 import { createTestDatabase, freePort, type TestDatabase } from '@repo/service-kit/testing';
 import type { BookingDatabase } from '@repo/booking/db/schema';
 import { startStack, type RunningStack } from '../scripts/stack.ts';
-import { publish, type Target } from './report.ts';
+import { positiveEnv as positive, publish, type Target } from './report.ts';
 
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
-  return value;
-};
 const seconds = positive('LOAD_SECONDS', 60);
 const subscriberCount = positive('LOAD_SUBSCRIBERS', 50);
 const capacity = positive('LOAD_SLOT_CAPACITY', 3);

@@ -25,14 +25,9 @@ import { appointmentChangedEvent, appointmentChangedTopic, type AppointmentChang
 import { baseEnvSchema, createEffects, createService, generateSigningKeys, loadEnv, signingKeyEnv } from '@repo/service-kit';
 import { createDatabase, migrateServiceDatabase, type Database } from '@repo/service-kit/db';
 import { createTestDatabase, freePort, type TestDatabase } from '@repo/service-kit/testing';
-import { publish } from './report.ts';
+import { positiveEnv as positive, publish } from './report.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got "${process.env[name]}")`);
-  return value;
-};
 const count = positive('BENCH_REMINDERS', 10_000);
 const leadSeconds = positive('BENCH_REMINDERS_LEAD_SECONDS', 300);
 const timeoutSeconds = positive('BENCH_REMINDERS_TIMEOUT_SECONDS', 900);

@@ -83,3 +83,10 @@ export async function publish(section: Section): Promise<void> {
 
 /** `12.3 %` of `part` to `whole`. */
 export const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)} %`;
+
+/** A benchmark's size or duration from the environment: a positive integer, else `fallback`; anything else stops the run. */
+export function positiveEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer (got "${process.env[name]}")`);
+  return value;
+}

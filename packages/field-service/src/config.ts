@@ -33,6 +33,13 @@ export const fieldServiceEnvShape = {
   SERVICETITAN_CLIENT_SECRET: optionalText,
   SERVICETITAN_APP_KEY: optionalText,
   SERVICETITAN_TENANT_ID: z.string().trim().regex(tenantIdPattern, 'must be the tenant id: digits only').optional(),
+  /**
+   * Requests per second to one ServiceTitan tenant from this process (ServiceTitan allows an app 60 per second per
+   * tenant): every caller of the tenant shares one token bucket of this rate.
+   */
+  SERVICETITAN_REQUESTS_PER_SECOND: z.coerce.number().positive().max(1_000).default(60),
+  /** Per ServiceTitan request (ServiceTitan documents up to 100 s for one); overrides FIELD_SERVICE_TIMEOUT_MS for it. */
+  SERVICETITAN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(100_000),
   JOBBER_API_URL: url.default('https://api.getjobber.com/api/graphql'),
   /** Jobber's X-JOBBER-GRAPHQL-VERSION header. */
   JOBBER_API_VERSION: z.string().trim().min(1).default('2025-04-16'),
@@ -53,7 +60,8 @@ export type FieldServiceEnv = z.infer<typeof fieldServiceEnvSchema>;
 
 export type SystemUrls = {
   servicepro: { api: string };
-  servicetitan: { api: string; auth: string };
+  /** `requestsPerSecond`: the tenant's shared pace (default 60); `timeoutMs`: per request, wins over the options'. */
+  servicetitan: { api: string; auth: string; requestsPerSecond?: number; timeoutMs?: number };
   /** `oauth`: Jobber's token endpoint, for renewing access tokens with a refresh token. */
   jobber: { api: string; version: string; oauth?: string };
 };
@@ -61,7 +69,12 @@ export type SystemUrls = {
 export function systemUrls(env: FieldServiceEnv): SystemUrls {
   return {
     servicepro: { api: env.SERVICEPRO_API_URL },
-    servicetitan: { api: env.SERVICETITAN_API_URL, auth: env.SERVICETITAN_AUTH_URL },
+    servicetitan: {
+      api: env.SERVICETITAN_API_URL,
+      auth: env.SERVICETITAN_AUTH_URL,
+      requestsPerSecond: env.SERVICETITAN_REQUESTS_PER_SECOND,
+      timeoutMs: env.SERVICETITAN_TIMEOUT_MS,
+    },
     jobber: { api: env.JOBBER_API_URL, version: env.JOBBER_API_VERSION, oauth: env.JOBBER_OAUTH_TOKEN_URL },
   };
 }

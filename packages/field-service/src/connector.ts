@@ -103,6 +103,10 @@ export type ConnectorOptions = {
   maxRetries?: number;
   /** First backoff, doubled each retry with jitter (default 250 ms); a Retry-After header wins, capped at 30 s. */
   backoffMs?: number;
+  /** 429s one request may meet, each waited out, before it fails as rate-limited (default: maxRetries; ServiceTitan 10). */
+  rateLimitRetries?: number;
+  /** The largest answer read (default 32 MB); a larger one fails the call as malformed without filling memory. */
+  maxBodyBytes?: number;
   /** For tests. */
   fetch?: typeof fetch;
   /** The clock tokens' expiry is judged by (for tests; Date.now by default). */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ServiceSystemId } from '@repo/contracts';
 import { FieldServiceError, type ConnectorOptions } from './connector.ts';
+import type { RequestPacer } from './rate-limit.ts';
 
 /**
  * The one HTTP layer under every connector: a timeout per attempt, retries with exponential backoff and jitter on
@@ -15,6 +16,8 @@ export const defaultMaxRetries = 4;
 export const defaultBackoffMs = 250;
 /** The longest Retry-After (or throttle wait) we honour; a longer one is cut to this. */
 export const maxRetryAfterMs = 30_000;
+/** The largest answer we read (a page of 5,000 ServiceTitan invoices is about 4 MB); a larger one fails the call. */
+export const defaultMaxBodyBytes = 32 * 1024 * 1024;
 
 export type HttpRequest<T> = {
   method: 'GET' | 'POST';
@@ -59,6 +62,37 @@ export type HttpClient = {
 };
 
 const retryableStatus = (status: number) => status === 429 || status >= 500;
+
+class BodyTooLargeError extends Error {}
+
+/**
+ * The answer's text, read as it arrives and given up past `maxBytes` (a declared or a real length), so an endless or
+ * huge answer never fills memory; a stalled one is cut by the request's timeout signal.
+ */
+async function boundedText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new BodyTooLargeError();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLargeError();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`);
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now (never negative), capped. */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
@@ -109,28 +143,37 @@ function hostOf(url: string): string {
   }
 }
 
-export function createHttpClient(system: ServiceSystemId, options: ConnectorOptions = {}): HttpClient {
+/** What a connector adds to its options: the tenant's pacing (ServiceTitan). */
+export type HttpClientOptions = ConnectorOptions & { pacer?: RequestPacer };
+
+export function createHttpClient(system: ServiceSystemId, options: HttpClientOptions = {}): HttpClient {
   const name = systemNames[system];
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const maxRetries = options.maxRetries ?? defaultMaxRetries;
+  const rateLimitRetries = options.rateLimitRetries ?? maxRetries;
   const backoffMs = options.backoffMs ?? defaultBackoffMs;
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const doFetch = options.fetch ?? fetch;
+  const pacer = options.pacer;
   const fail = (kind: FieldServiceError['kind'], message: string, cause?: unknown) => new FieldServiceError(system, kind, message, { cause });
 
   async function send<T>(request: HttpRequest<T>, passStatus: readonly number[] = []): Promise<HttpAnswer<T>> {
     const attempts = maxRetries + 1;
     let refreshed = false;
+    let limited = 0;
     let lastProblem: { kind: 'rate-limited' | 'unavailable'; detail: string; cause?: unknown } = { kind: 'unavailable', detail: '' };
 
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (request.signal?.aborted) throw request.signal.reason;
       let waitMs: number | undefined;
+      // Auth first: the token request paces itself, and a request must not hold a token of the bucket while it waits.
+      const headers = { accept: 'application/json', ...request.headers, ...(request.auth ? await request.auth() : {}) };
+      if (pacer) await pacer.take(request.signal);
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
       try {
-        const headers = { accept: 'application/json', ...request.headers, ...(request.auth ? await request.auth() : {}) };
         const response = await doFetch(request.url, { method: request.method, headers, body: request.body, signal });
-        const text = await response.text();
+        const text = await boundedText(response, maxBodyBytes);
         let body: unknown = undefined;
         let parsed = false;
         if (text.trim() !== '') {
@@ -166,11 +209,20 @@ export function createHttpClient(system: ServiceSystemId, options: ConnectorOpti
           throw fail('credentials', credentialsMessage(system));
         } else if (passStatus.includes(response.status)) {
           throw new HttpStatusError(response.status, parsed ? body : text);
+        } else if (response.status === 429) {
+          lastProblem = { kind: 'rate-limited', detail: `${name} is limiting requests (HTTP 429)` };
+          // Past its limit the system refuses everyone: the whole tenant waits (Retry-After, else backoff with jitter),
+          // and a 429 is a retry of its own budget, not one of the failures' retries.
+          const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffDelay(limited, backoffMs);
+          if (limited++ < rateLimitRetries) {
+            pacer?.holdFor(wait);
+            await sleep(wait, request.signal);
+            attempt--;
+            continue;
+          }
+          attempt = attempts - 1;
         } else if (retryableStatus(response.status)) {
-          lastProblem =
-            response.status === 429
-              ? { kind: 'rate-limited', detail: `${name} is limiting requests (HTTP 429)` }
-              : { kind: 'unavailable', detail: `${name} answered HTTP ${response.status}` };
+          lastProblem = { kind: 'unavailable', detail: `${name} answered HTTP ${response.status}` };
           waitMs = retryAfterMs(response.headers.get('retry-after'));
         } else if (response.status === 404) {
           throw fail('not-found', `${name} has no such record (${request.what}).`);
@@ -180,13 +232,16 @@ export function createHttpClient(system: ServiceSystemId, options: ConnectorOpti
       } catch (err) {
         if (err instanceof FieldServiceError || err instanceof HttpStatusError) throw err;
         if (request.signal?.aborted) throw request.signal.reason;
+        if (err instanceof BodyTooLargeError) {
+          throw fail('malformed', `${name} sent an answer larger than ${sizeText(maxBodyBytes)} for ${request.what}; it was not read.`);
+        }
         lastProblem = timeout.aborted
           ? { kind: 'unavailable', detail: `${name} did not answer within ${timeoutMs / 1000} s`, cause: err }
           : { kind: 'unavailable', detail: `${name} could not be reached at ${hostOf(request.url)}`, cause: err };
       }
       if (attempt < attempts - 1) await sleep(waitMs ?? backoffDelay(attempt, backoffMs), request.signal);
     }
-    const tries = attempts === 1 ? 'once' : `${attempts} times`;
+    const tries = lastProblem.kind === 'rate-limited' ? `${limited} times` : attempts === 1 ? 'once' : `${attempts} times`;
     const advice = lastProblem.kind === 'rate-limited' ? 'Please wait a few minutes and try again.' : 'Please try again later.';
     throw fail(lastProblem.kind, `${lastProblem.detail} for ${request.what} (tried ${tries}). ${advice}`, lastProblem.cause);
   }

@@ -6,8 +6,11 @@ export type IssuedToken = { token: string; expiresInSeconds: number };
 
 export type TokenCache = {
   get(): Promise<string>;
-  /** Drops the token in use (after a 401) and fetches a new one. */
-  renew(): Promise<string>;
+  /**
+   * Drops the token in use (after a 401) and fetches a new one. Given the token that was refused, a renewal that
+   * already replaced it is shared instead (concurrent calls refused with one token sign in once).
+   */
+  renew(refused?: string): Promise<string>;
 };
 
 export function createTokenCache(issue: () => Promise<IssuedToken>, now: () => number = Date.now): TokenCache {
@@ -29,7 +32,9 @@ export function createTokenCache(issue: () => Promise<IssuedToken>, now: () => n
 
   return {
     get: () => (current && now() < current.renewAt ? Promise.resolve(current.token) : fetchToken()),
-    renew: () => {
+    renew: (refused) => {
+      if (pending) return pending;
+      if (refused !== undefined && current && current.token !== refused) return Promise.resolve(current.token);
       current = undefined;
       return fetchToken();
     },

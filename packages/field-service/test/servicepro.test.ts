@@ -143,8 +143,8 @@ describe('ServicePro connector against the ServicePro sandbox', () => {
 
   it('reports rate-limited when 429 goes on', async () => {
     sandbox.injectFault({ status: 429, times: 3, path: /^\/customers\?/ });
-    const error = await failure(connect({ ...fast, maxRetries: 2 }).listCustomers(null, 5), 'rate-limited');
-    expect(error.message).toContain('ServicePro is limiting requests (HTTP 429)');
+    const error = await failure(connect({ ...fast, rateLimitRetries: 2 }).listCustomers(null, 5), 'rate-limited');
+    expect(error.message).toBe('ServicePro is limiting requests (HTTP 429) for the customer list (tried 3 times). Please wait a few minutes and try again.');
   });
 
   it('times out a slow answer and reports unavailable', async () => {

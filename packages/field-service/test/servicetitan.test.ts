@@ -132,9 +132,33 @@ describe('ServiceTitan connector against the ServiceTitan sandbox', () => {
     expect(requestsTo(sandbox.requests, tenantPath('customers')).map((request) => request.query.phone)).toEqual(['9048021998', '9048021998', '9048021998']);
   });
 
-  it('finds a customer by email through the contacts list', async () => {
-    expect((await connect().findCustomersByEmail('DEMO@example.com')).map((customer) => customer.externalId)).toEqual([serviceTitanIdOf(0)]);
-    expect(requestsTo(sandbox.requests, tenantPath('customers/contacts'))[0]?.query.modifiedOnOrAfter).toBe('2000-01-01T00:00:00Z');
+  it('finds a customer by email through the tenant’s contact index, then reads only the contacts changed since', async () => {
+    // A sandbox of its own: the index is the tenant's, shared by every connector of it in the process.
+    const own = await startServiceTitanSandbox({ customers: 345 });
+    try {
+      const connector = createConnector('servicetitan', serviceTitanSandboxCredentials, urlsFor(own.url), fast);
+      expect((await connector.findCustomersByEmail('DEMO@example.com')).map((customer) => customer.externalId)).toEqual([serviceTitanIdOf(0)]);
+      const feed = requestsTo(own.requests, tenantPath('customers/contacts'));
+      expect(feed.map((request) => request.query)).toEqual([{ modifiedOnOrAfter: '2000-01-01T00:00:00Z', page: '1', pageSize: '5000', includeTotal: 'true' }]);
+      own.clearLog();
+
+      // Another connector of the tenant (booking makes one per call) reads only what changed, from 5 minutes before.
+      const before = Date.now();
+      const again = createConnector('servicetitan', serviceTitanSandboxCredentials, urlsFor(own.url), fast);
+      expect((await again.findCustomersByEmail('robert.alvarez@example.com')).map((customer) => customer.externalId)).toEqual([serviceTitanIdOf(1)]);
+      const [changed, ...more] = requestsTo(own.requests, tenantPath('customers/contacts'));
+      expect(more).toEqual([]);
+      expect(Date.parse(changed!.query.modifiedOnOrAfter!)).toBeLessThanOrEqual(before - 5 * 60_000);
+      expect(Date.parse(changed!.query.modifiedOnOrAfter!)).toBeGreaterThan(before - 6 * 60_000);
+      expect(await again.findCustomersByEmail('nobody@example.com')).toEqual([]);
+      own.clearLog();
+      // Lookups at the same moment share one read.
+      const found = await Promise.all(['demo@example.com', 'robert.alvarez@example.com', 'nobody@example.com'].map((email) => again.findCustomersByEmail(email)));
+      expect(found.map((records) => records.length)).toEqual([1, 1, 0]);
+      expect(requestsTo(own.requests, tenantPath('customers/contacts'))).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
   });
 
   it('reads one customer, and null for an id it does not have', async () => {
@@ -198,6 +222,16 @@ describe('ServiceTitan connector reading answers shaped as ServiceTitan document
         },
       ],
     },
+    'GET /crm/v2/tenant/2468/customers/contacts': {
+      page: 1,
+      pageSize: 5000,
+      hasMore: false,
+      totalCount: 2,
+      data: [
+        { id: 88_012, type: 'MobilePhone', value: '9045551234', memo: 'cell', modifiedOn: '2023-05-01T14:12:09Z', phoneSettings: { phoneNumber: '9045551234', doNotText: false }, customerId: 25_604_081 },
+        { id: 88_013, type: 'Email', value: 'maria.lopez@example.com', memo: null, modifiedOn: '2023-05-01T14:12:09Z', phoneSettings: null, customerId: 25_604_081 },
+      ],
+    },
     'GET /crm/v2/tenant/2468/customers/25604081/contacts': {
       page: 1,
       pageSize: 50,
@@ -248,6 +282,64 @@ describe('ServiceTitan connector reading answers shaped as ServiceTitan document
         ],
       });
       expect(fixture.seen[0]).toBe('POST /connect/token');
+    } finally {
+      await fixture.close();
+    }
+  });
+  it('derives what it stores from answers with the legal gaps: a blank name, invoices without total, date or customer name', async () => {
+    const customer = routes['GET /crm/v2/tenant/2468/customers'].data[0]!;
+    const gaps = {
+      ...routes,
+      'GET /crm/v2/tenant/2468/customers': { ...routes['GET /crm/v2/tenant/2468/customers'], totalCount: null, data: [{ ...customer, name: '  ' }] },
+      'GET /accounting/v2/tenant/2468/invoices': {
+        page: 1,
+        pageSize: 5000,
+        hasMore: false,
+        data: [
+          // Only the id is required: a total from subtotal and tax, no total at all, and an invoice of nobody.
+          { id: 1, total: null, subTotal: '100.00', salesTax: '7.00', customer: { id: 25_604_081, name: null }, invoiceDate: '2024-02-09T00:00:00Z' },
+          { id: 2, customer: { id: 25_604_081 } },
+          { id: 3, total: '50.00', customer: null },
+          { id: 4 },
+        ],
+      },
+    };
+    const fixture = await fixtureServer(gaps);
+    try {
+      const connector = createConnector('servicetitan', { ...serviceTitanSandboxCredentials, tenantId: '2468' }, urlsFor(fixture.url), fast);
+      const page = await connector.listCustomers(null, 50);
+      expect(page.total).toBeNull();
+      expect(page.customers[0]).toMatchObject({ firstName: '', lastName: 'ServiceTitan customer 25604081', totalServices: 2, totalSpent: '107.00', lastServiceDate: '2024-02-09' });
+    } finally {
+      await fixture.close();
+    }
+  });
+  it('refuses a page far over the size it asked for', async () => {
+    const customer = routes['GET /crm/v2/tenant/2468/customers'].data[0]!;
+    const overfull = { ...routes, 'GET /crm/v2/tenant/2468/customers': { ...routes['GET /crm/v2/tenant/2468/customers'], data: Array.from({ length: 30 }, (_, index) => ({ ...customer, id: index + 1 })) } };
+    const fixture = await fixtureServer(overfull);
+    try {
+      const connector = createConnector('servicetitan', { ...serviceTitanSandboxCredentials, tenantId: '2468' }, urlsFor(fixture.url), fast);
+      const error = await failure(connector.listCustomers(null, 10), 'malformed');
+      expect(error.message).toBe('ServiceTitan sent 30 records for a page of 10 (the customer list).');
+    } finally {
+      await fixture.close();
+    }
+  });
+  it('reads a tenant-wide list on past its total while hasMore says there is more (it grew while read)', async () => {
+    const invoice = (id: number) => ({ id, total: '10.00', customer: { id: 25_604_081, name: 'Lopez, Maria' } });
+    const grown = {
+      ...routes,
+      'GET /accounting/v2/tenant/2468/invoices': (url: URL) =>
+        url.searchParams.get('page') === '1'
+          ? { page: 1, pageSize: 5000, hasMore: true, totalCount: 1, data: [invoice(1)] }
+          : { page: 2, pageSize: 5000, hasMore: false, totalCount: null, data: [invoice(2)] },
+    };
+    const fixture = await fixtureServer(grown);
+    try {
+      const connector = createConnector('servicetitan', { ...serviceTitanSandboxCredentials, tenantId: '2468' }, urlsFor(fixture.url), fast);
+      expect((await connector.listCustomers(null, 50)).customers[0]).toMatchObject({ totalServices: 2, totalSpent: '20.00' });
+      expect(fixture.seen.filter((seen) => seen === 'GET /accounting/v2/tenant/2468/invoices')).toHaveLength(2);
     } finally {
       await fixture.close();
     }

@@ -4,14 +4,15 @@
  */
 import type { ServiceSystemId } from '@repo/contracts';
 import type { SystemUrls } from '../config.ts';
+import { serviceTitanRequestsPerSecond, serviceTitanTimeoutMs } from '../servicetitan/connector.ts';
 import { startJobberSandbox, jobberSandboxCredentials, jobberSandboxOAuth, type JobberSandboxOptions } from './jobber.ts';
 import { startServiceProSandbox, serviceProSandboxCredentials } from './servicepro.ts';
 import { startServiceTitanSandbox, serviceTitanSandboxCredentials } from './servicetitan.ts';
 
 export { startServiceProSandbox, serviceProSandboxCredentials, serviceProSandboxCompanyName, serviceProIdOf } from './servicepro.ts';
-export { startServiceTitanSandbox, serviceTitanSandboxCredentials, serviceTitanIdOf } from './servicetitan.ts';
+export { startServiceTitanSandbox, serviceTitanSandboxCredentials, serviceTitanIdOf, type OptionalFields, type ServiceTitanSandboxOptions } from './servicetitan.ts';
 export { startJobberSandbox, jobberSandboxCredentials, jobberSandboxOAuth, jobberSandboxAccountName, jobberIdOf, type JobberSandboxOptions } from './jobber.ts';
-export type { LoggedRequest, RunningSandbox, SandboxFault, SandboxMalformed, SandboxTestOptions } from './server.ts';
+export type { LoggedRequest, RunningSandbox, SandboxFault, SandboxMalformed, SandboxRateLimit, SandboxTestOptions } from './server.ts';
 export { demoCustomer, phoneDigitsOf, emailOf, type DemoCustomer, type DemoVisit } from './demo-data.ts';
 
 /** The Jobber API version the sandbox is addressed with (the configuration's default). */
@@ -56,7 +57,8 @@ export async function startSandboxes(options: SandboxOptions = {}): Promise<Runn
   const [servicePro, serviceTitan, jobber] = running as [(typeof running)[0], (typeof running)[0], (typeof running)[0]];
   const urls: SystemUrls = {
     servicepro: { api: servicePro.url },
-    servicetitan: { api: serviceTitan.url, auth: serviceTitan.url },
+    // The configuration's defaults, as services read them from the environment below.
+    servicetitan: { api: serviceTitan.url, auth: serviceTitan.url, requestsPerSecond: serviceTitanRequestsPerSecond, timeoutMs: serviceTitanTimeoutMs },
     jobber: { api: `${jobber.url}/api/graphql`, version: jobberVersion, oauth: `${jobber.url}/api/oauth/token` },
   };
   const credentials: RunningSandboxes['credentials'] = {

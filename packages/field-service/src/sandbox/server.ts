@@ -19,8 +19,11 @@ export type SandboxFault = {
 export type SandboxMalformed = {
   /** Only successful answers to matching paths; every one when absent. */
   path?: RegExp;
-  /** 'shape' (default): JSON of the wrong shape; 'not-json': an HTML error page with status 200. */
-  kind?: 'shape' | 'not-json';
+  /**
+   * 'shape' (default): JSON of the wrong shape; 'not-json': an HTML error page with status 200; 'endless': a 200 JSON
+   * body that never ends, sent as fast as it is read; 'trickle': one that never ends, a little every 50 ms.
+   */
+  kind?: 'shape' | 'not-json' | 'endless' | 'trickle';
   /** How many answers are spoiled (default: all). */
   times?: number;
 };
@@ -37,7 +40,15 @@ export type SandboxTestOptions = {
   malformed?: SandboxMalformed;
   /** The time the sandbox starts at (upcoming visits are dated from it). */
   now?: number;
+  /** The system's rate limit: past it, 429 (see SandboxRateLimit). */
+  rateLimit?: SandboxRateLimit;
 };
+
+/**
+ * A rate limit as the system enforces it: `perSecond` requests a second (a bucket of one second's worth), past which
+ * a request is refused with 429 and, per `retryAfter`, a Retry-After in whole seconds, as an HTTP date, or none.
+ */
+export type SandboxRateLimit = { perSecond: number; retryAfter?: 'seconds' | 'date' | 'none' };
 
 export type LoggedRequest = {
   /** Milliseconds since the epoch (fractional), when the request arrived. */
@@ -106,6 +117,8 @@ export type SandboxSpec = {
   /** A successful answer of the wrong shape, in the protocol's spirit. */
   wrongShape: (request: SandboxRequest) => unknown;
   expireTokens?: () => void;
+  /** Which requests count against the rate limit (default: all). */
+  limited?: (request: SandboxRequest) => boolean;
 };
 
 const readBody = (request: IncomingMessage) =>
@@ -123,11 +136,47 @@ const readBody = (request: IncomingMessage) =>
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The refusal of a request past `limit`, or undefined when it may go (one token taken). */
+function rateLimiter(limit: SandboxRateLimit) {
+  let tokens = limit.perSecond;
+  let at = performance.now();
+  return (): SandboxAnswer['headers'] | undefined => {
+    const time = performance.now();
+    tokens = Math.min(limit.perSecond, tokens + ((time - at) / 1000) * limit.perSecond);
+    at = time;
+    if (tokens >= 1) {
+      tokens -= 1;
+      return undefined;
+    }
+    const seconds = Math.max(1, Math.ceil((1 - tokens) / limit.perSecond));
+    if (limit.retryAfter === 'none') return {};
+    if (limit.retryAfter === 'date') return { 'retry-after': new Date(Date.now() + seconds * 1000 + 999).toUTCString() };
+    return { 'retry-after': String(seconds) };
+  };
+}
+
+/** A 200 JSON answer whose body never ends: as fast as it is read, or a little every 50 ms. */
+function endlessBody(response: ServerResponse, pace: 'fast' | 'trickle') {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  response.write('{"page":1,"pageSize":50,"hasMore":false,"data":[');
+  const chunk = '{"id":1,"name":"Dana Whitfield"},'.repeat(pace === 'fast' ? 2_000 : 1);
+  const more = () => {
+    if (response.destroyed) return;
+    if (pace === 'trickle') {
+      response.write(chunk);
+      setTimeout(more, 50).unref();
+    } else if (response.write(chunk)) setImmediate(more);
+    else response.once('drain', more);
+  };
+  more();
+}
+
 export async function startSandboxServer(spec: SandboxSpec, options: SandboxTestOptions): Promise<RunningSandbox> {
   const requests: LoggedRequest[] = [];
   const faults: SandboxFault[] = [...(options.faults ?? []).map((fault) => ({ ...fault }))];
   let malformed = options.malformed ? { ...options.malformed } : undefined;
   let delayMs = options.delayMs ?? 0;
+  const overLimit = options.rateLimit ? rateLimiter(options.rateLimit) : undefined;
 
   const write = (response: ServerResponse, answer: SandboxAnswer) => {
     if (response.destroyed || response.writableEnded) return;
@@ -156,9 +205,12 @@ export async function startSandboxServer(spec: SandboxSpec, options: SandboxTest
       if (delayMs > 0) await wait(delayMs);
       const request: SandboxRequest = { method: entry.method, url, headers: incoming.headers, body };
       const target = url.pathname + url.search;
+      const refused = overLimit && (spec.limited?.(request) ?? true) ? overLimit() : undefined;
       const fault = faults.find((candidate) => candidate.times > 0 && (!candidate.path || candidate.path.test(target)));
       let answer: SandboxAnswer;
-      if (fault) {
+      if (refused) {
+        answer = { status: 429, body: spec.errorBody(429), headers: refused };
+      } else if (fault) {
         fault.times--;
         answer = {
           status: fault.status,
@@ -170,6 +222,10 @@ export async function startSandboxServer(spec: SandboxSpec, options: SandboxTest
         const spoil = malformed && (malformed.times ?? 1) > 0 && answer.status < 300 && (!malformed.path || malformed.path.test(target));
         if (spoil && malformed) {
           if (malformed.times !== undefined) malformed.times--;
+          if (malformed.kind === 'endless' || malformed.kind === 'trickle') {
+            entry.status = 200;
+            return endlessBody(response, malformed.kind === 'endless' ? 'fast' : 'trickle');
+          }
           answer = malformed.kind === 'not-json' ? { status: 200, body: '<html><body>Gateway hiccup</body></html>' } : { status: answer.status, body: spec.wrongShape(request) };
         }
       }

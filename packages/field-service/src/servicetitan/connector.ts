@@ -1,8 +1,10 @@
 import type { z } from 'zod';
+import type { SystemUrls } from '../config.ts';
 import type { ConnectorOptions, ExternalCustomerRecord, ExternalVisit, FieldServiceConnector, VisitStatus } from '../connector.ts';
 import { clampPageSize, createHttpClient, credentialsMessage, dollars, HttpStatusError, pageNumber } from '../http.ts';
 import { chunks, mapLimit } from '../map-limit.ts';
 import { phoneDigits } from '../phone.ts';
+import { tenantPacer } from '../rate-limit.ts';
 import { createTokenCache } from '../token-cache.ts';
 import {
   type pageOf,
@@ -28,10 +30,24 @@ import {
 
 export type ServiceTitanCredentials = { clientId: string; clientSecret: string; appKey: string; tenantId: string };
 
-/** Calls for one customer's contacts and invoices run this many at a time while a page of customers is mapped. */
-const customerConcurrency = 16;
+/** ServiceTitan allows an app 60 requests per second per tenant. */
+export const serviceTitanRequestsPerSecond = 60;
+/** ServiceTitan documents that one request may take up to 100 s. */
+export const serviceTitanTimeoutMs = 100_000;
+/** 429s one request waits out before it fails: paced under the limit, one means another app shares the tenant's. */
+const serviceTitanRateLimitRetries = 10;
+/** Calls for one customer's contacts and invoices run this many at a time (phone and email lookups' matches). */
+const customerConcurrency = 4;
+/** Pages of a tenant-wide list read at a time once its total is known. */
+const feedConcurrency = 2;
 /** ServiceTitan lists at most 50 ids per `ids`/`appointmentIds` filter. */
 const idsPerCall = 50;
+/** Before every record of the tenant (the contacts feed needs a lower bound). */
+const beginning = '2000-01-01T00:00:00Z';
+/** An incremental read of the contacts feed starts this long before the last one did (clocks differ). */
+const clockMarginMs = 5 * 60_000;
+/** An import's contacts index older than this is brought up to date (one request when little changed). */
+const indexFreshMs = 10 * 60_000;
 
 /** "Dana Whitfield" → Dana / Whitfield; "Whitfield, Dana" → Dana / Whitfield; one word is a first name. */
 export function splitName(name: string): { firstName: string; lastName: string } {
@@ -41,6 +57,10 @@ export function splitName(name: string): { firstName: string; lastName: string }
   const space = trimmed.lastIndexOf(' ');
   return space > 0 ? { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) } : { firstName: trimmed, lastName: '' };
 }
+
+/** The customer's name, or for one without (ServiceTitan's definitions require it, yet blank ones exist) its id. */
+export const customerName = (customer: Pick<ServiceTitanCustomer, 'id' | 'name'>) =>
+  customer.name?.trim() ? splitName(customer.name) : { firstName: '', lastName: `ServiceTitan customer ${customer.id}` };
 
 const phoneTypes = new Set(['phone', 'mobilephone']);
 
@@ -58,21 +78,89 @@ const appointmentStatus = (status: string): VisitStatus => {
   }
 };
 
-const customField = (fields: { name: string; value: string | null }[] | undefined, name: string) =>
-  fields?.find((field) => field.name.trim().toLowerCase() === name)?.value?.trim() || null;
+const customField = (fields: { name?: string | null; value?: string | null }[] | undefined, name: string) =>
+  fields?.find((field) => field.name?.trim().toLowerCase() === name)?.value?.trim() || null;
+
+const centsOf = (value: number | string | null | undefined) => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const amount = Math.round(Number(value) * 100);
+  return Number.isFinite(amount) ? amount : undefined;
+};
+
+/** An invoice's total in cents: its total, else its subtotal and tax, else nothing (all may legally be absent). */
+export const invoiceCents = (invoice: Pick<ServiceTitanInvoice, 'total' | 'subTotal' | 'salesTax'>): number | undefined =>
+  centsOf(invoice.total) ?? (centsOf(invoice.subTotal) === undefined ? undefined : centsOf(invoice.subTotal)! + (centsOf(invoice.salesTax) ?? 0));
+
+/** What a customer's invoices add up to: how many, how much, and the day of the last. */
+type InvoiceTotals = { count: number; cents: number; last: string | null };
+const noInvoices: InvoiceTotals = { count: 0, cents: 0, last: null };
+
+function addInvoice(totals: InvoiceTotals, invoice: ServiceTitanInvoice): InvoiceTotals {
+  const day = invoice.invoiceDate && !Number.isNaN(Date.parse(invoice.invoiceDate)) ? new Date(invoice.invoiceDate).toISOString().slice(0, 10) : null;
+  return { count: totals.count + 1, cents: totals.cents + (invoiceCents(invoice) ?? 0), last: day && (!totals.last || day > totals.last) ? day : totals.last };
+}
+
+type IndexedContact = { id: number; type: string; value: string };
+
+/**
+ * A tenant's contacts by customer and its customers by email, read from the contacts feed (every customer's contacts
+ * in pages of 5,000) and kept up to date with `modifiedOnOrAfter`: an import reads phones and emails of all its pages
+ * from it, and an email lookup (the API has no email filter) costs one request once it is built.
+ */
+type ContactIndex = {
+  byCustomer: Map<number, IndexedContact[]>;
+  byEmail: Map<string, Set<number>>;
+  /** Where the next incremental read starts (ISO). */
+  since: string;
+  readAt: number;
+};
+
+/** What every connector of one tenant in this process shares: the request pace and the indexes. */
+type TenantShared = { contacts?: Promise<ContactIndex>; readingContacts?: boolean; invoices?: Promise<Map<number, InvoiceTotals>> };
+const tenants = new Map<string, TenantShared>();
+
+function recordOf(customer: ServiceTitanCustomer, contacts: readonly { type: string; value: string }[], totals: InvoiceTotals): ExternalCustomerRecord {
+  const phone = contacts.find((contact) => phoneTypes.has(contact.type.toLowerCase()))?.value ?? '';
+  const email = contacts.find((contact) => contact.type.toLowerCase() === 'email')?.value ?? null;
+  const address = customer.address;
+  return {
+    externalId: String(customer.id),
+    ...customerName(customer),
+    email,
+    phone,
+    address: [address?.street, address?.unit].filter(Boolean).join(' '),
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    zipCode: address?.zip ?? '',
+    lastServiceDate: totals.last,
+    totalServices: totals.count,
+    totalSpent: dollars(totals.cents / 100),
+    // ServiceTitan keeps no preferred technician, and customer notes are a separate, unpaged list we do not import.
+    preferredTechnician: null,
+    notes: null,
+  };
+}
 
 export function createServiceTitanConnector(
   credentials: ServiceTitanCredentials,
-  urls: { api: string; auth: string },
+  urls: SystemUrls['servicetitan'],
   options: ConnectorOptions = {},
 ): FieldServiceConnector {
-  const http = createHttpClient('servicetitan', options);
   const api = urls.api.replace(/\/+$/, '');
   const tenant = encodeURIComponent(credentials.tenantId.trim());
+  const tenantKey = `${api}|${tenant}`;
+  const shared = tenants.get(tenantKey) ?? {};
+  tenants.set(tenantKey, shared);
+  const timeoutMs = urls.timeoutMs ?? options.timeoutMs ?? serviceTitanTimeoutMs;
+  // The identity server is not the tenant's API: sign-ins are not paced with its requests.
+  const rateLimitRetries = options.rateLimitRetries ?? serviceTitanRateLimitRetries;
+  const signIn = createHttpClient('servicetitan', { ...options, timeoutMs, rateLimitRetries });
+  const http = createHttpClient('servicetitan', { ...options, timeoutMs, rateLimitRetries, pacer: tenantPacer(tenantKey, urls.requestsPerSecond ?? serviceTitanRequestsPerSecond) });
+  const now = options.now ?? Date.now;
 
   const tokens = createTokenCache(async () => {
     try {
-      const { data } = await http.send(
+      const { data } = await signIn.send(
         {
           method: 'POST',
           url: urls.auth.replace(/\/+$/, '') + serviceTitanPaths.token,
@@ -98,6 +186,7 @@ export function createServiceTitanConnector(
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
     const url = api + path + (search.size ? `?${search}` : '');
+    let sent: string | undefined;
     return http.send(
       {
         method: 'GET',
@@ -105,21 +194,134 @@ export function createServiceTitanConnector(
         schema,
         what,
         signal,
-        auth: async () => ({ authorization: `Bearer ${await tokens.get()}`, 'st-app-key': credentials.appKey }),
-        onUnauthorized: async () => Boolean(await tokens.renew()),
+        auth: async () => {
+          sent = await tokens.get();
+          return { authorization: `Bearer ${sent}`, 'st-app-key': credentials.appKey };
+        },
+        onUnauthorized: async () => Boolean(await tokens.renew(sent)),
       },
       passStatus,
     );
   };
 
+  type PageSchema<T> = ReturnType<typeof pageOf<z.ZodType<T>>>;
+
+  /** A page "never has more than pageSize items" (the definitions): one far over is refused before anything uses it. */
+  const withinPage = <T>(data: T[], asked: number | string, what: string): T[] => {
+    if (data.length > Number(asked)) throw http.fail('malformed', `ServiceTitan sent ${data.length} records for a page of ${asked} (${what}).`);
+    return data;
+  };
+
   /** Every item of a list, page by page. */
-  async function all<T>(path: string, query: Record<string, string | number | undefined>, schema: ReturnType<typeof pageOf<z.ZodType<T>>>, what: string, signal?: AbortSignal): Promise<T[]> {
+  async function all<T>(path: string, query: Record<string, string | number | undefined>, schema: PageSchema<T>, what: string, signal?: AbortSignal): Promise<T[]> {
     const items: T[] = [];
-    for (let page = 1; ; page++) {
-      const { data } = await get(path, { ...query, page, pageSize: query.pageSize ?? serviceTitanLimits.maxPageSize }, schema, what, signal);
-      items.push(...(data.data as T[]));
-      if (!data.hasMore || data.data.length === 0) return items;
+    await eachPage(path, query, schema, what, (data) => void items.push(...data), signal);
+    return items;
+  }
+
+  /**
+   * Hands every page of a list to `take` (in any order) without keeping them: the first page tells the total, the
+   * rest are read a few at a time (the tenant's pace still rules); without a total, one after another.
+   */
+  async function eachPage<T>(path: string, query: Record<string, string | number | undefined>, schema: PageSchema<T>, what: string, take: (data: T[]) => void, signal?: AbortSignal): Promise<void> {
+    const pageSize = query.pageSize ?? serviceTitanLimits.maxPageSize;
+    const read = async (page: number) => {
+      const { data } = await get(path, { ...query, page, pageSize, ...(page === 1 ? { includeTotal: true } : {}) }, schema, what, signal);
+      take(withinPage(data.data as T[], pageSize, what));
+      return data;
+    };
+    const first = await read(1);
+    if (!first.hasMore || first.data.length === 0) return;
+    const size = Number(first.pageSize) || Number(pageSize);
+    const known = typeof first.totalCount === 'number' ? Math.ceil(first.totalCount / size) : 1;
+    let hasMore = true;
+    if (known > 1) {
+      const pages = Array.from({ length: known - 1 }, (_, index) => index + 2);
+      await mapLimit(pages, feedConcurrency, async (page) => {
+        const data = await read(page);
+        if (page === known) hasMore = data.hasMore && data.data.length > 0;
+      });
     }
+    // Without a total, or when the list grew while it was read: on from where the total ended, one page at a time.
+    for (let page = known + 1; hasMore; page++) {
+      const data = await read(page);
+      hasMore = data.hasMore && data.data.length > 0;
+    }
+  }
+
+  /** Adds contacts to the index (a changed contact replaces its earlier version). */
+  function indexContacts(index: ContactIndex, contacts: readonly (ServiceTitanContact & { customerId: number })[]) {
+    for (const contact of contacts) {
+      const known = index.byCustomer.get(contact.customerId) ?? [];
+      const entry = { id: contact.id, type: contact.type, value: contact.value };
+      const at = known.findIndex((candidate) => candidate.id === contact.id);
+      if (at >= 0) known[at] = entry;
+      else known.push(entry);
+      index.byCustomer.set(contact.customerId, known);
+      if (contact.type.toLowerCase() === 'email') {
+        const email = contact.value.trim().toLowerCase();
+        const ids = index.byEmail.get(email) ?? new Set<number>();
+        index.byEmail.set(email, ids.add(contact.customerId));
+      }
+    }
+  }
+
+  const readContacts = (index: ContactIndex, signal?: AbortSignal) =>
+    eachPage(serviceTitanPaths.modifiedContacts(tenant), { modifiedOnOrAfter: index.since }, serviceTitanCustomerContactPageSchema, 'the contacts of the customers', (data) => indexContacts(index, data), signal);
+
+  /**
+   * The tenant's contact index: read whole when asked `fresh` (an import's first page) or never read, else brought up
+   * to date when older than `maxAgeMs` (contacts modified since the last read). One read at a time per tenant.
+   */
+  function contactIndex(fresh: boolean, maxAgeMs: number, signal?: AbortSignal): Promise<ContactIndex> {
+    // A read under way is as current as a new one would be: lookups at the same moment share it.
+    if (!fresh && shared.readingContacts && shared.contacts) return shared.contacts;
+    const previous = shared.contacts;
+    const next = (async () => {
+      const known = await previous?.catch(() => undefined);
+      const startedAt = now();
+      const since = new Date(startedAt - clockMarginMs).toISOString();
+      if (known && !fresh) {
+        if (startedAt - known.readAt < maxAgeMs) return known;
+        await readContacts({ ...known, since: known.since }, signal);
+        return { ...known, since, readAt: startedAt };
+      }
+      const index: ContactIndex = { byCustomer: new Map(), byEmail: new Map(), since: beginning, readAt: startedAt };
+      await readContacts(index, signal);
+      return { ...index, since };
+    })();
+    shared.contacts = next;
+    shared.readingContacts = true;
+    // A failed read is not kept: the next call starts again.
+    next.then(
+      () => {
+        if (shared.contacts === next) shared.readingContacts = false;
+      },
+      () => {
+        if (shared.contacts === next) Object.assign(shared, { contacts: undefined, readingContacts: false });
+      },
+    );
+    return next;
+  }
+
+  /** Every customer's invoice totals, from the tenant's invoice list (5,000 a page): read at an import's start. */
+  function invoiceTotals(fresh: boolean, signal?: AbortSignal): Promise<Map<number, InvoiceTotals>> {
+    if (shared.invoices && !fresh) return shared.invoices;
+    const next = (async () => {
+      const totals = new Map<number, InvoiceTotals>();
+      await eachPage(serviceTitanPaths.invoices(tenant), {}, serviceTitanInvoicePageSchema, 'the invoices', (invoices) => {
+        for (const invoice of invoices) {
+          // An invoice of no customer (legal, if odd) counts for nobody.
+          if (invoice.customer) totals.set(invoice.customer.id, addInvoice(totals.get(invoice.customer.id) ?? noInvoices, invoice));
+        }
+      }, signal);
+      return totals;
+    })();
+    shared.invoices = next;
+    next.catch(() => {
+      if (shared.invoices === next) shared.invoices = undefined;
+    });
+    return next;
   }
 
   const contactsOf = (customerId: number, signal?: AbortSignal) =>
@@ -127,33 +329,10 @@ export function createServiceTitanConnector(
   const invoicesOf = (customerId: number, signal?: AbortSignal) =>
     all(serviceTitanPaths.invoices(tenant), { customerId, pageSize: 500 }, serviceTitanInvoicePageSchema, "the customer's invoices", signal);
 
-  /** The customer as every system is mapped: phones and emails from its contacts, totals from its invoices. */
+  /** One customer mapped on its own (lookups): its contacts and its invoices, two requests. */
   async function load(customer: ServiceTitanCustomer, signal?: AbortSignal): Promise<{ record: ExternalCustomerRecord; contacts: ServiceTitanContact[] }> {
     const [contacts, invoices] = await Promise.all([contactsOf(customer.id, signal), invoicesOf(customer.id, signal)]);
-    const phone = contacts.find((contact) => phoneTypes.has(contact.type.toLowerCase()))?.value ?? '';
-    const email = contacts.find((contact) => contact.type.toLowerCase() === 'email')?.value ?? null;
-    const cents = invoices.reduce((sum, invoice) => sum + Math.round(Number(invoice.total) * 100 || 0), 0);
-    const lastInvoice = invoices.map((invoice) => invoice.invoiceDate).filter((date): date is string => Boolean(date)).sort().at(-1);
-    const address = customer.address;
-    return {
-      contacts,
-      record: {
-        externalId: String(customer.id),
-        ...splitName(customer.name),
-        email,
-        phone,
-        address: [address?.street, address?.unit].filter(Boolean).join(' '),
-        city: address?.city ?? '',
-        state: address?.state ?? '',
-        zipCode: address?.zip ?? '',
-        lastServiceDate: lastInvoice ? new Date(lastInvoice).toISOString().slice(0, 10) : null,
-        totalServices: invoices.length,
-        totalSpent: dollars(cents / 100),
-        // ServiceTitan keeps no preferred technician, and customer notes are a separate, unpaged list we do not import.
-        preferredTechnician: null,
-        notes: null,
-      },
-    };
+    return { contacts, record: recordOf(customer, contacts, invoices.reduce(addInvoice, noInvoices)) };
   }
 
   const customerById = async (externalId: string): Promise<ServiceTitanCustomer | null> => {
@@ -175,16 +354,22 @@ export function createServiceTitanConnector(
     },
     async listCustomers(position, pageSize, signal) {
       const page = pageNumber(position);
-      const { data } = await get(
-        serviceTitanPaths.customers(tenant),
-        { page, pageSize: clampPageSize(pageSize, serviceTitanLimits.maxPageSize), includeTotal: true, sort: '+Id' },
-        serviceTitanCustomerPageSchema,
-        'the customer list',
-        signal,
-      );
-      const loaded = await mapLimit(data.data, customerConcurrency, (customer) => load(customer, signal));
+      const size = clampPageSize(pageSize, serviceTitanLimits.maxPageSize);
+      // Phones, emails and totals of a whole page come from the tenant's contacts and invoices, read in bulk once per
+      // import (its first page reads them afresh), not two requests per customer.
+      const [{ data }, contacts, totals] = await Promise.all([
+        get(
+          serviceTitanPaths.customers(tenant),
+          { page, pageSize: size, includeTotal: true, sort: '+Id' },
+          serviceTitanCustomerPageSchema,
+          'the customer list',
+          signal,
+        ),
+        contactIndex(page === 1, indexFreshMs, signal),
+        invoiceTotals(page === 1, signal),
+      ]);
       return {
-        customers: loaded.map(({ record }) => record),
+        customers: withinPage(data.data, size, 'the customer list').map((customer) => recordOf(customer, contacts.byCustomer.get(customer.id) ?? [], totals.get(customer.id) ?? noInvoices)),
         next: data.hasMore && data.data.length > 0 ? String(page + 1) : null,
         total: data.totalCount ?? null,
       };
@@ -197,17 +382,14 @@ export function createServiceTitanConnector(
         .map(({ record }) => record);
     },
     async findCustomersByEmail(email) {
-      // The customer list has no email filter: read every customer's contacts (5,000 a page) and keep the matches.
+      // The customer list has no email filter: the tenant's contact index (read whole once, then only what changed
+      // since: one request) names the candidates, and each candidate's own contacts confirm it.
       const wanted = email.trim().toLowerCase();
-      const contacts = await all(
-        serviceTitanPaths.modifiedContacts(tenant),
-        { modifiedOnOrAfter: '2000-01-01T00:00:00Z' },
-        serviceTitanCustomerContactPageSchema,
-        'the email search',
-      );
-      const ids = [...new Set(contacts.filter((contact) => contact.type.toLowerCase() === 'email' && contact.value.trim().toLowerCase() === wanted).map((contact) => contact.customerId))];
+      const index = await contactIndex(false, 0);
+      const ids = [...(index.byEmail.get(wanted) ?? [])];
       const customers = (await mapLimit(ids, customerConcurrency, (id) => customerById(String(id)))).filter((customer): customer is ServiceTitanCustomer => customer !== null);
-      return (await mapLimit(customers, customerConcurrency, (customer) => load(customer))).map(({ record }) => record);
+      const loaded = await mapLimit(customers, customerConcurrency, (customer) => load(customer));
+      return loaded.filter(({ contacts }) => contacts.some((contact) => contact.type.toLowerCase() === 'email' && contact.value.trim().toLowerCase() === wanted)).map(({ record }) => record);
     },
     async getCustomer(externalId) {
       const customer = await customerById(externalId);
@@ -258,8 +440,8 @@ export function createServiceTitanConnector(
             technicianName: technicians.length ? technicians.join(', ') : null,
             technicianNotes: last && notes.length ? notes.join('\n') : null,
             // One invoice per job: its total goes with the job's last appointment.
-            total: last && invoice ? dollars(invoice.total) : null,
-            address: location
+            total: last && invoice && invoiceCents(invoice) !== undefined ? dollars(invoiceCents(invoice)! / 100) : null,
+            address: location?.address
               ? { street: [location.address.street, location.address.unit].filter(Boolean).join(' '), city: location.address.city ?? '', state: location.address.state ?? '', zipCode: location.address.zip ?? '' }
               : null,
           });

@@ -10,18 +10,25 @@
  *   GET /crm/v2/tenant/{tenant}/customers?page=&pageSize=&includeTotal=&sort=&phone=&ids=
  *   GET /crm/v2/tenant/{tenant}/customers/{id}
  *   GET /crm/v2/tenant/{tenant}/customers/{id}/contacts          (phones and emails)
- *   GET /crm/v2/tenant/{tenant}/customers/contacts?modifiedOnOrAfter=   (every customer's contacts, with customerId)
+ *   GET /crm/v2/tenant/{tenant}/customers/contacts?modifiedOnOrAfter=   (every customer's contacts, with customerId:
+ *        the bulk read behind imports and the email index)
  *   GET /crm/v2/tenant/{tenant}/locations?ids=
  *   GET /jpm/v2/tenant/{tenant}/jobs?customerId=
  *   GET /jpm/v2/tenant/{tenant}/jobs/{id}/notes                  (the technician's notes)
  *   GET /jpm/v2/tenant/{tenant}/job-types?ids=
  *   GET /jpm/v2/tenant/{tenant}/appointments?jobId=
  *   GET /dispatch/v2/tenant/{tenant}/appointment-assignments?appointmentIds=
- *   GET /accounting/v2/tenant/{tenant}/invoices?customerId=
+ *   GET /accounting/v2/tenant/{tenant}/invoices?customerId=       (or every invoice of the tenant, for an import)
+ *
+ * These are the operations of ServiceTitan's OpenAPI definitions (test/fixtures/servicetitan/), which
+ * test/servicetitan-definitions.test.ts holds the sandbox's answers and the connector's requests to. The schemas below
+ * accept every answer the definitions allow: what they mark optional or nullable is optional here too (an invoice
+ * needs only its id), whatever the connector would rather have.
  *
  * Lists take page (from 1), pageSize (50 by default, at most 5000) and includeTotal, and answer
  * {page, pageSize, hasMore, totalCount, data}. Errors are ASP.NET problem details: {type, title, status, traceId, errors}.
- * 429 comes with Retry-After.
+ * 429 may come with Retry-After (seconds or an HTTP date), or without; ServiceTitan allows an app 60 requests per
+ * second per tenant and a request up to 100 s.
  */
 import { z } from 'zod';
 
@@ -68,16 +75,16 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     pageSize: z.number().int(),
     hasMore: z.boolean(),
-    totalCount: z.number().int().nullable().optional(),
+    totalCount: z.number().int().nullish(),
     data: z.array(item),
   });
 
 export const serviceTitanAddressSchema = z.object({
-  street: z.string().nullable(),
-  unit: z.string().nullable().optional(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
+  street: z.string().nullish(),
+  unit: z.string().nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  zip: z.string().nullish(),
   country: z.string().nullable().optional(),
   latitude: z.number().nullable().optional(),
   longitude: z.number().nullable().optional(),
@@ -85,16 +92,17 @@ export const serviceTitanAddressSchema = z.object({
 
 export const serviceTitanCustomerSchema = z.object({
   id,
-  active: z.boolean(),
-  name: z.string(),
-  type: z.string(),
-  address: serviceTitanAddressSchema.nullable(),
+  active: z.boolean().optional(),
+  /** Required by the definitions, yet a blank one exists in real tenants: the connector names such a customer. */
+  name: z.string().nullish(),
+  type: z.string().nullish(),
+  address: serviceTitanAddressSchema.nullish(),
   balance: z.number().nullable().optional(),
   doNotMail: z.boolean().optional(),
   doNotService: z.boolean().optional(),
-  createdOn: instant,
+  createdOn: instant.optional(),
   modifiedOn: instant.optional(),
-  mergedToId: id.nullable().optional(),
+  mergedToId: id.nullish(),
 });
 export type ServiceTitanCustomer = z.infer<typeof serviceTitanCustomerSchema>;
 export const serviceTitanCustomerPageSchema = pageOf(serviceTitanCustomerSchema);
@@ -104,7 +112,7 @@ export const serviceTitanContactSchema = z.object({
   id,
   type: z.string(),
   value: z.string(),
-  memo: z.string().nullable().optional(),
+  memo: z.string().nullish(),
   modifiedOn: instant.optional(),
 });
 export type ServiceTitanContact = z.infer<typeof serviceTitanContactSchema>;
@@ -115,12 +123,12 @@ export const serviceTitanLocationSchema = z.object({
   id,
   customerId: id,
   active: z.boolean().optional(),
-  name: z.string().nullable().optional(),
-  address: serviceTitanAddressSchema,
+  name: z.string().nullish(),
+  address: serviceTitanAddressSchema.nullish(),
 });
 export const serviceTitanLocationPageSchema = pageOf(serviceTitanLocationSchema);
 
-const customField = z.object({ typeId: id.optional(), name: z.string(), value: z.string().nullable() });
+const customField = z.object({ typeId: id.optional(), name: z.string().nullish(), value: z.string().nullish() });
 
 export const serviceTitanJobSchema = z.object({
   id,
@@ -129,9 +137,9 @@ export const serviceTitanJobSchema = z.object({
   locationId: id,
   /** Scheduled, Dispatched, InProgress, Hold, Completed, Canceled. */
   jobStatus: z.string(),
-  completedOn: instant.nullable().optional(),
+  completedOn: instant.nullish(),
   jobTypeId: id,
-  summary: z.string().nullable().optional(),
+  summary: z.string().nullish(),
   customFields: z.array(customField).optional(),
   createdOn: instant,
   modifiedOn: instant.optional(),
@@ -149,13 +157,13 @@ export const serviceTitanAppointmentStatuses = ['Scheduled', 'Dispatched', 'Work
 export const serviceTitanAppointmentSchema = z.object({
   id,
   jobId: id,
-  appointmentNumber: z.string().nullable().optional(),
+  appointmentNumber: z.string().nullish(),
   start: instant,
   end: instant,
-  arrivalWindowStart: instant.nullable().optional(),
-  arrivalWindowEnd: instant.nullable().optional(),
+  arrivalWindowStart: instant.nullish(),
+  arrivalWindowEnd: instant.nullish(),
   status: z.string(),
-  specialInstructions: z.string().nullable().optional(),
+  specialInstructions: z.string().nullish(),
   createdOn: instant,
   modifiedOn: instant.optional(),
 });
@@ -172,15 +180,19 @@ export const serviceTitanAssignmentSchema = z.object({
 });
 export const serviceTitanAssignmentPageSchema = pageOf(serviceTitanAssignmentSchema);
 
+const decimal = z.union([z.string(), z.number()]);
+/** Only `id` is required; every other field may be absent or null (Accounting v2 InvoiceResponse). */
 export const serviceTitanInvoiceSchema = z.object({
   id,
-  referenceNumber: z.string().nullable().optional(),
-  invoiceDate: instant.nullable(),
+  referenceNumber: z.string().nullish(),
+  invoiceDate: instant.nullish(),
   /** Decimal text in the tenant's currency ("289.00"); some tenants' data has numbers. */
-  total: z.union([z.string(), z.number()]),
-  balance: z.union([z.string(), z.number()]).nullable().optional(),
-  customer: z.object({ id, name: z.string().optional() }).nullable(),
-  job: z.object({ id, number: z.string().nullable().optional(), type: z.string().nullable().optional() }).nullable(),
+  subTotal: decimal.nullish(),
+  salesTax: decimal.nullish(),
+  total: decimal.nullish(),
+  balance: decimal.nullish(),
+  customer: z.object({ id, name: z.string().nullish() }).nullish(),
+  job: z.object({ id, number: z.string().nullish(), type: z.string().nullish() }).nullish(),
 });
 export type ServiceTitanInvoice = z.infer<typeof serviceTitanInvoiceSchema>;
 export const serviceTitanInvoicePageSchema = pageOf(serviceTitanInvoiceSchema);

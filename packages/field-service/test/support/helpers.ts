@@ -41,12 +41,13 @@ export const gapMs = (earlier: LoggedRequest, later: LoggedRequest) => later.at 
 
 /**
  * A tiny real HTTP server answering fixed JSON per "METHOD /path" (query ignored): for feeding a client the example
- * answers of a system's public documentation.
+ * answers of a system's public documentation. A route given as a function answers what it returns for the request's URL.
  */
 export async function fixtureServer(routes: Record<string, unknown>) {
   const seen: string[] = [];
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://fixture').pathname;
+    const url = new URL(request.url ?? '/', 'http://fixture');
+    const path = url.pathname;
     const key = `${request.method} ${path}`;
     seen.push(key);
     request.resume();
@@ -55,7 +56,8 @@ export async function fixtureServer(routes: Record<string, unknown>) {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{"title":"Not Found","status":404}');
         return;
       }
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(routes[key]));
+      const route = routes[key];
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(typeof route === 'function' ? (route as (url: URL) => unknown)(url) : route));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
