@@ -94,7 +94,7 @@ describe('rescheduling for a caller (staff)', () => {
     await bookSlot(booking.service, '2026-12-01', '11:00-12:00');
     const { id } = await bookSlot(booking.service, '2026-12-01', '12:00-13:00');
     const { version } = await onBoard('2026-12-01', id);
-    const full = staffRescheduleMessages.full.replace('{window}', '11:00-12:00');
+    const full = staffRescheduleMessages.full.replace('{window}', '11:00 AM - 12:00 PM');
     expectApiError(await reschedule(id, { version, appointmentDate: '2026-12-01', timeSlot: '11:00-12:00' }), 409, 'CONFLICT', { timeSlot: full });
     expect((await reschedule(id, { version, appointmentDate: '2026-12-01', timeSlot: '11:00-12:00' })).json().error.message).toBe(full);
     expect(await onBoard('2026-12-01', id)).toMatchObject({ timeSlot: '12:00-13:00', version });

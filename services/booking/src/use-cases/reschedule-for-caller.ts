@@ -1,4 +1,4 @@
-import { appointmentStatusWords, officeActionMessages, type AppointmentStatus, staffRescheduleMessages, type StaffAppointment, type StaffReschedule } from '@repo/contracts';
+import { appointmentStatusWords, formatSlot, officeActionMessages, type AppointmentStatus, staffRescheduleMessages, type StaffAppointment, type StaffReschedule } from '@repo/contracts';
 import { badRequest, conflict, notFound } from '@repo/service-kit';
 import { slotProblem } from '../domain/availability.ts';
 import { announceChange } from '../domain/dispatch.ts';
@@ -31,7 +31,7 @@ export async function rescheduleForCaller(ctx: BookingContext, id: number, { act
     if (problem) throw problem;
     const moved = await movePlace(trx, { date: current.appointment_date, slot: current.time_slot }, { date, slot }, ctx.rules.BOOKING_SLOT_CAPACITY);
     if (!moved) {
-      const full = staffRescheduleMessages.full.replace('{window}', slot);
+      const full = staffRescheduleMessages.full.replace('{window}', formatSlot(slot));
       throw conflict(full, { timeSlot: full });
     }
     const movedRow = await moveAppointment(trx, current.id, date, slot);

@@ -6,8 +6,8 @@ import { BoardCard } from './board-card.tsx';
 import type { MoveMenuProps } from './move-menu.tsx';
 
 /** The lane names' column and each window's narrowest column, in px: on a phone the board scrolls sideways within itself. */
-export const laneColumnWidth = 150;
-export const windowColumnWidth = 170;
+export const laneColumnWidth = 140;
+export const windowColumnWidth = 130;
 
 type BoardCellProps = {
   id: string;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -59,6 +59,8 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
   const now = useNow(60_000);
   const move = useMoveAppointment(board.date);
   const [dragging, setDragging] = useState<StaffAppointment | null>(null);
+  // Whether the card being moved has left its own cell yet: only then is coming back to it worth saying.
+  const leftHome = useRef(false);
   const lanes = boardLanes(technicians, board.appointments);
   const laneIds = lanes.map((lane) => lane.id);
   const timeSlots = board.windows.map((window) => window.timeSlot);
@@ -83,6 +85,11 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
     });
   };
 
+  // Nothing to warn of where the card already is.
+  const boardWarnings = (appointment: StaffAppointment, cell: CellData) => {
+    if (cell.lane.id === appointment.technicianId && cell.window.timeSlot === appointment.timeSlot) return [];
+    return moveWarnings({ appointment, lane: cell.lane, window: cell.window, appointments: board.appointments });
+  };
   const cardOf = (data: unknown) => (data as CardData | undefined)?.appointment;
   const cellOf = (data: unknown) => data as CellData | undefined;
   const announcements: Announcements = {
@@ -95,6 +102,11 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
       const cell = cellOf(over?.data.current);
       if (!appointment) return undefined;
       if (!cell) return `${appointment.customerName}'s visit is over no lane.`;
+      // Over its own place: just picked up ("Picked up" stays what is heard), or back where it was.
+      if (cell.lane.id === appointment.technicianId && cell.window.timeSlot === appointment.timeSlot) {
+        return leftHome.current ? `${appointment.customerName}'s visit is back in its place, ${where(cell)}.` : undefined;
+      }
+      leftHome.current = true;
       const warnings = boardWarnings(appointment, cell);
       return `${appointment.customerName}'s visit is over ${where(cell)}.${warnings.length > 0 ? ` Warning: ${warnings.join(' ')}` : ''}`;
     },
@@ -108,10 +120,6 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
       const appointment = cardOf(active.data.current);
       return appointment ? `Moving ${appointment.customerName}'s visit was cancelled; it stays where it was.` : undefined;
     },
-  };
-  const boardWarnings = (appointment: StaffAppointment, cell: CellData) => {
-    if (cell.lane.id === appointment.technicianId && cell.window.timeSlot === appointment.timeSlot) return [];
-    return moveWarnings({ appointment, lane: cell.lane, window: cell.window, appointments: board.appointments });
   };
 
   const onDragStart = ({ active }: DragStartEvent) => setDragging(cardOf(active.data.current) ?? null);
@@ -143,7 +151,7 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
     >
       <Box style={{ overflowX: 'auto' }} pb="xs">
         <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
-          <Box style={{ display: 'grid', gridTemplateColumns: columns }} aria-hidden="true">
+          <Box style={{ display: 'grid', gridTemplateColumns: columns }}>
             <Text size="xs" fw={700} p={4}>
               Technician
             </Text>

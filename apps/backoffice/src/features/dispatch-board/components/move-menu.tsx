@@ -32,7 +32,7 @@ export function MoveMenu({ appointment, lanes, windows, appointments, disabled, 
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus returnFocus position="bottom-start" withArrow shadow="md" width={300}>
       <Popover.Target>
-        <Button size="compact-xs" variant="light" onClick={() => (opened ? setOpened(false) : open())} disabled={disabled} aria-label={`Move ${who}'s visit to…`}>
+        <Button size="compact-xs" variant="light" onClick={() => (opened ? setOpened(false) : open())} disabled={disabled} aria-label={`Move to…: ${who}`}>
           Move to…
         </Button>
       </Popover.Target>

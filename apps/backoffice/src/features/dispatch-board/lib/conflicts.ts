@@ -1,17 +1,12 @@
-import type { ArrivalWindow, StaffAppointment, Technician } from '@repo/contracts';
+import { formatSlot, type ArrivalWindow, type StaffAppointment, type Technician } from '@repo/contracts';
 
 /** A lane of the board: a technician's, or Unassigned (no technician). */
 export type Lane = { id: string | null; name: string; technician: Technician | null };
 
 export const unassignedLane: Lane = { id: null, name: 'Unassigned', technician: null };
 
-const clock = (time: string) => {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-};
-
-/** A window ('14:00-15:00', business time) as people read it: "2:00 PM–3:00 PM". */
-export const windowLabel = (timeSlot: string) => `${clock(timeSlot.slice(0, 5))}–${clock(timeSlot.slice(6, 11))}`;
+/** A window as people read it, as the public booking wizard writes it: "9:00 AM - 10:00 AM". */
+export const windowLabel = formatSlot;
 
 /** Statuses that still take a technician's time in their window. */
 const takesTime = new Set<StaffAppointment['status']>(['scheduled', 'confirmed', 'in-progress']);

@@ -34,12 +34,12 @@ describe('the dispatch board’s warnings before a drop', () => {
   it('warns of a double booking, a missing specialty, a deactivated technician and a full window', () => {
     const other = visit(2, { technicianId: 'tech_sara', customerName: 'Pat Lee', appliance: 'Washer', brand: 'LG' });
     expect(moveWarnings({ appointment: visit(1), lane: lane(sara), window: window('09:00-10:00', 2), appointments: [visit(1), other] })).toEqual([
-      'Double-booked: Sara Martinez already has Pat Lee\'s visit at 9:00 AM–10:00 AM.',
+      'Double-booked: Sara Martinez already has Pat Lee\'s visit at 9:00 AM - 10:00 AM.',
       'Sara Martinez lists no Sub-Zero or Refrigerator specialty (Washers, Dryers, Dishwashers).',
     ]);
     // A cancelled visit takes no time.
     expect(moveWarnings({ appointment: visit(1), lane: lane(mike), window: window('09:00-10:00'), appointments: [visit(3, { technicianId: 'tech_mike', status: 'cancelled' })] })).toEqual([]);
-    expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('13:00-14:00', 2, 2), appointments: [] })).toEqual(['The 1:00 PM–2:00 PM window is full (2 of 2 booked).']);
+    expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('13:00-14:00', 2, 2), appointments: [] })).toEqual(['The 1:00 PM - 2:00 PM window is full (2 of 2 booked).']);
     expect(moveWarnings({ appointment: visit(1), lane: lane(technician('tech_old', 'Old Timer', ['Sub-Zero'], false)), window: window('09:00-10:00'), appointments: [] })).toEqual([
       'Old Timer is deactivated and gets no new jobs.',
     ]);
@@ -54,6 +54,6 @@ describe('the dispatch board’s warnings before a drop', () => {
     expect(boardLanes([mike, gone, idle], [visit(1, { technicianId: 'tech_gone' })]).map((l) => l.name)).toEqual(['Unassigned', 'Mike Johnson', 'Gone Away (deactivated)']);
     expect(parseCellId(cellId(null, '09:00-10:00'))).toEqual({ laneId: null, timeSlot: '09:00-10:00' });
     expect(parseCellId(cellId('tech|odd', '09:00-10:00'))).toEqual({ laneId: 'tech|odd', timeSlot: '09:00-10:00' });
-    expect(windowLabel('12:00-13:00')).toBe('12:00 PM–1:00 PM');
+    expect(windowLabel('12:00-13:00')).toBe('12:00 PM - 1:00 PM');
   });
 });
