@@ -3,8 +3,8 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { bookableDates, dispatchBoardPath, formatSlot, dispatchBoardSchema, type DispatchBoard } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { newContext, urls } from './portal-support.ts';
-import { staffToken, trackingToldBooking } from './tracking-support.ts';
+import { newContext, phone, urls } from './portal-support.ts';
+import { noScrollSideways, staffToken, trackingToldBooking } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
 import { card, signIn } from './backoffice-support.ts';
 
@@ -49,7 +49,7 @@ async function drag(page: Page, handle: Locator, target: Locator, beforeDrop?: (
 }
 
 describe('the dispatch board through nginx', () => {
-  it('assigns by mouse (kept after a reload), reschedules by keyboard, and warns of then refuses a full window', async () => {
+  it('assigns by mouse (kept after a reload), reschedules by keyboard, warns of then refuses a full window, and fits a phone', async () => {
     const id = randomBytes(3).toString('hex');
     const [first, second, third] = [`Avery${id} Stone`, `Blake${id} Stone`, `Casey${id} Stone`];
     const token = await staffToken();
@@ -111,5 +111,14 @@ describe('the dispatch board through nginx', () => {
     await cell(page, 'Unassigned', next).getByRole('article', { name: third }).waitFor();
     expect(await card(page, third).count()).toBe(1);
     await context.close();
+
+    // A phone: the board scrolls sideways inside its frame, the page does not.
+    const phoneContext = await newContext(browser(), phone);
+    const small = await signIn(phoneContext, admin, '/admin-customer-management');
+    await small.goto(`${urls.backoffice}/dispatch-board`);
+    await small.getByLabel('Board for').fill(day);
+    await cell(small, 'Unassigned', next).getByRole('article', { name: third }).getByRole('button', { name: `Move to…: ${third}` }).waitFor();
+    await noScrollSideways(small, phone.width);
+    await phoneContext.close();
   }, 120_000);
 });
