@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dispatchBoardPath, dispatchBoardSchema, staffAppointmentSchema, staffReschedulePath, type StaffAppointment } from '@repo/contracts';
+import { errorMessage } from '@repo/ui';
 import { adminApi } from '../../../lib/api-client.ts';
 
 const boardKey = (date: string) => ['dispatch-board', date] as const;
@@ -27,15 +28,20 @@ export function useMoveAppointment(date: string) {
   return useMutation({
     mutationFn: async ({ appointment, technicianId, timeSlot }: BoardMove) => {
       let current = appointment;
-      if (timeSlot !== current.timeSlot) {
+      const rescheduled = timeSlot !== current.timeSlot;
+      if (rescheduled) {
         current = staffAppointmentSchema.parse(
           await adminApi.json('POST', staffReschedulePath(current.id), { version: current.version, appointmentDate: current.appointmentDate, timeSlot }),
         );
       }
       if (technicianId !== current.technicianId) {
-        current = staffAppointmentSchema.parse(
-          await adminApi.json('PUT', `/api/appointments/${current.id}/assign`, { technicianId, version: current.version }),
-        );
+        try {
+          current = staffAppointmentSchema.parse(await adminApi.json('PUT', `/api/appointments/${current.id}/assign`, { technicianId, version: current.version }));
+        } catch (error) {
+          // Half done: the new window is kept, so the dispatcher must hear that it moved.
+          if (rescheduled) throw new Error(`it moved to the new window, but its technician was not changed: ${errorMessage(error)}`, { cause: error });
+          throw error;
+        }
       }
       return current;
     },
