@@ -184,16 +184,6 @@ export const staffAppointmentListSchema = z.array(staffAppointmentSchema);
 export const appointmentIdParamsSchema = z.object({ id: rowIdSchema('Appointment id') });
 
 export const appointmentStatusChangeSchema = z.object({ status: appointmentStatusSchema });
-/** `PUT /api/appointments/:id/assign` (staff): a technician's id, or null to unassign. */
-export const assignTechnicianSchema = z.object({
-  technicianId: z
-    .string({ error: 'Technician is required' })
-    .trim()
-    .min(1, 'Technician is required')
-    .max(64, 'Technician not found')
-    .nullable(),
-});
-export type AssignTechnician = z.infer<typeof assignTechnicianSchema>;
 
 export const assignMessages = {
   technicianNotFound: 'Technician not found',
@@ -260,6 +250,55 @@ export const officeCancelSchema = z.object({
     .max(officeActionLimits.reason, officeActionMessages.reasonTooLong),
 });
 export type OfficeCancel = z.infer<typeof officeCancelSchema>;
+
+/**
+ * `PUT /api/appointments/:id/assign` (staff): a technician's id, or null to unassign; with `version` (the one the
+ * office last saw, as the dispatch board sends it) a change made since answers 409 `officeActionMessages.stale`.
+ */
+export const assignTechnicianSchema = z.object({
+  technicianId: z
+    .string({ error: 'Technician is required' })
+    .trim()
+    .min(1, 'Technician is required')
+    .max(64, 'Technician not found')
+    .nullable(),
+  version: version.optional(),
+});
+export type AssignTechnician = z.infer<typeof assignTechnicianSchema>;
+
+/**
+ * `POST /api/appointments/:id/reschedule` (staff): the appointment moves to another arrival window by the rules of a
+ * new booking (bookable day, an offered window starting after the notice, room in it), with the version the office
+ * last saw. The technician stays; the customer is told (the `rescheduled` change).
+ */
+export const staffReschedulePath = (id: number) => `/api/appointments/${id}/reschedule`;
+export const staffRescheduleSchema = z.object({ version, appointmentDate: businessDateSchema, timeSlot: timeSlotSchema });
+export type StaffReschedule = z.infer<typeof staffRescheduleSchema>;
+export const staffRescheduleMessages = {
+  sameWindow: 'The appointment is already in that arrival window.',
+  full: 'The {window} window is full: it already has as many visits as we take at once. Choose another window, or move a visit out of it first.',
+  notMovable: 'This appointment is {status}, so it cannot be moved to another time.',
+  pastVisit: 'This is a past visit brought in from history, so it cannot be moved.',
+} as const;
+
+/**
+ * `GET /api/appointments/board?date=` (staff): the dispatch board of one business day: every arrival window the day
+ * offers (and any other window a visit of that day is in), with its booked places and capacity, and every appointment
+ * of the day in schedule order.
+ */
+export const dispatchBoardPath = '/api/appointments/board';
+export const dispatchBoardQuerySchema = z.object({ date: businessDateSchema });
+export const arrivalWindowSchema = z.object({
+  timeSlot: z.string(),
+  /** The window's start and end as instants (ISO 8601), for the board's "now" line. */
+  start: z.string(),
+  end: z.string(),
+  booked: z.number().int(),
+  capacity: z.number().int(),
+});
+export type ArrivalWindow = z.infer<typeof arrivalWindowSchema>;
+export const dispatchBoardSchema = z.object({ date: z.string(), windows: z.array(arrivalWindowSchema), appointments: staffAppointmentListSchema });
+export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 
 /** What happened to an appointment, as its history says it. */
 export const appointmentHistoryActions = [

@@ -107,3 +107,15 @@ export function arrivalWindowText(start: Date, end: Date): string {
   const range = from.period === to.period ? `${from.time}–${to.time} ${to.period}` : `${from.time} ${from.period}–${to.time} ${to.period}`;
   return `${windowDayFormatter.format(start)}, ${range} ET`;
 }
+
+/** A slot ('09:00-10:00', business wall-clock times) as people read it: "9:00 AM - 10:00 AM"; one time ('14:00'): "2:00 PM". */
+export function formatSlot(slot: string): string {
+  return slot
+    .split('-')
+    .map((time) => {
+      const [h, m] = time.split(':').map(Number) as [number, number];
+      const suffix = h >= 12 ? 'PM' : 'AM';
+      return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${suffix}`;
+    })
+    .join(' - ');
+}

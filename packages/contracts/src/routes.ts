@@ -86,6 +86,7 @@ export const appPages: Record<AppName, readonly string[]> = {
     '/admin-customer-management',
     '/technician-management',
     '/admin-tracking',
+    '/dispatch-board',
     '/admin-payments',
     '/admin-deliveries',
     '/admin-notifications',

@@ -37,6 +37,7 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
     { method: 'POST', url: `/api/appointments/${id}/cancel`, payload: { version: 1, reason: 'Called' }, as: 'staff' },
     { method: 'POST', url: `/api/appointments/${id}/reopen`, payload: { version: 1 }, as: 'staff' },
     { method: 'POST', url: `/api/appointments/${id}/no-show`, payload: { version: 1 }, as: 'staff' },
+    { method: 'POST', url: `/api/appointments/${id}/reschedule`, payload: { version: 1, appointmentDate: day, timeSlot: '11:00-12:00' }, as: 'staff' },
     { method: 'GET', url: `/api/appointments/${id}/history`, as: 'staff' },
     { method: 'GET', url: `/api/customer/appointments/${id}`, as: 'customer' },
     { method: 'PUT', url: `/api/customer/appointments/${id}/reschedule`, payload: { appointmentDate: day, timeSlot: '11:00-12:00' }, as: 'customer' },
@@ -68,9 +69,11 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
     ['null', null],
     ['an object', { $gt: 0 }],
   ])('an office action with %s as its version: 400 naming it', async (_name, version) => {
-    for (const action of ['confirm', 'cancel', 'reopen', 'no-show']) {
-      await expectRefused({ method: 'POST', url: `/api/appointments/1/${action}`, payload: { version, reason: 'Called' }, as: 'staff' }, 400, 'VALIDATION_ERROR', { version: officeActionMessages.versionRequired });
+    for (const action of ['confirm', 'cancel', 'reopen', 'no-show', 'reschedule']) {
+      const payload = { version, reason: 'Called', appointmentDate: day, timeSlot: '11:00-12:00' };
+      await expectRefused({ method: 'POST', url: `/api/appointments/1/${action}`, payload, as: 'staff' }, 400, 'VALIDATION_ERROR', { version: officeActionMessages.versionRequired });
     }
+    await expectRefused({ method: 'PUT', url: '/api/appointments/1/assign', payload: { technicianId: null, version }, as: 'staff' }, 400, 'VALIDATION_ERROR', { version: officeActionMessages.versionRequired });
   });
 
   it.each([
@@ -87,6 +90,8 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
   const dateCases = farDates.flatMap((date) => [
     [`available slots on ${date}`, { method: 'GET', url: `/api/appointments/available-slots?date=${date}` }, 'querystring.date'],
     [`the staff list on ${date}`, { method: 'GET', url: `/api/appointments?date=${date}`, as: 'staff' }, 'querystring.date'],
+    [`the dispatch board on ${date}`, { method: 'GET', url: `/api/appointments/board?date=${date}`, as: 'staff' }, 'querystring.date'],
+    [`a staff reschedule to ${date}`, { method: 'POST', url: '/api/appointments/1/reschedule', payload: { version: 1, appointmentDate: date, timeSlot: '09:00-10:00' }, as: 'staff' }, 'appointmentDate'],
     [`a booking on ${date}`, { method: 'POST', url: '/api/appointments', payload: { ...validBooking, appointmentDate: date, timeSlot: '09:00-10:00' } }, 'appointmentDate'],
     [`a reschedule to ${date}`, { method: 'PUT', url: '/api/customer/appointments/1/reschedule', payload: { appointmentDate: date, timeSlot: '09:00-10:00' }, as: 'customer' }, 'appointmentDate'],
   ] as const).map(([name, request, field]) => [name, request, field, dateMessage(name.split(' ').at(-1)!)] as const);

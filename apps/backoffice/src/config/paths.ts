@@ -4,6 +4,8 @@ export const paths = {
   customerManagement: '/admin-customer-management',
   technicianManagement: '/technician-management',
   adminTracking: '/admin-tracking',
+  /** A day's visits by technician and arrival window: assign, reassign and reschedule by drag and drop (staff). */
+  dispatchBoard: '/dispatch-board',
   /** The payments ledger (administrators). */
   adminPayments: '/admin-payments',
   /** What each service still owes the others (cross-service effects). */

@@ -108,6 +108,10 @@ export async function findAppointmentPage(db: Db, filters: AppointmentFilters): 
   return { rows, total: Number(count.total) };
 }
 
+/** Every appointment of one business day in schedule order (the dispatch board: a day holds at most a few hundred). */
+export const findAppointmentsOn = (db: Db, date: string) =>
+  db.selectFrom('appointments').selectAll().where('appointment_date', '=', date).orderBy('time_slot').orderBy('id').execute();
+
 /** One customer's appointments, newest first (latest date and time first). */
 export const findCustomerAppointments = (db: Db, customerId: number) =>
   db.selectFrom('appointments').selectAll().where('customer_id', '=', customerId)

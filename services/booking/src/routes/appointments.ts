@@ -7,6 +7,9 @@ import {
   appointmentStatusChangeSchema,
   assignTechnicianSchema,
   availableSlotsQuerySchema,
+  dispatchBoardPath,
+  dispatchBoardQuerySchema,
+  dispatchBoardSchema,
   availableSlotsResponseSchema,
   createAppointmentResponseSchema,
   findAppointmentLimits,
@@ -18,6 +21,7 @@ import {
   officeCancelSchema,
   staffAppointmentListSchema,
   staffAppointmentSchema,
+  staffRescheduleSchema,
   type SessionClaims,
 } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
@@ -28,10 +32,12 @@ import { cancelForCaller } from '../use-cases/cancel-for-caller.ts';
 import { changeAppointmentStatus } from '../use-cases/change-appointment-status.ts';
 import { confirmAppointment } from '../use-cases/confirm-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
+import { dispatchBoard } from '../use-cases/dispatch-board.ts';
 import { listAppointmentHistory } from '../use-cases/list-appointment-history.ts';
 import { listAppointments } from '../use-cases/list-appointments.ts';
 import { markNoShow } from '../use-cases/mark-no-show.ts';
 import { reopenAppointment } from '../use-cases/reopen-appointment.ts';
+import { rescheduleForCaller } from '../use-cases/reschedule-for-caller.ts';
 import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
 import { requestAppointmentLinks } from '../use-cases/request-appointment-links.ts';
 
@@ -118,12 +124,23 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     schema: {
       tags: ['appointments'],
       summary: 'Assign a technician to an appointment, or take them off it',
-      description: 'A null technicianId takes the technician off. Tracking learns of it through the outbox.',
+      description:
+        'A null technicianId takes the technician off. Tracking learns of it through the outbox. With `version` (the one the office last saw), a change made since answers 409.',
       params: appointmentPathParamsSchema,
       body: assignTechnicianSchema,
       response: { 200: staffAppointmentSchema, ...errorResponses(404, 409) },
     },
-  }, async (request) => assignTechnician(ctx, request.params.id, request.body.technicianId, staffActor(request.session)));
+  }, async (request) => assignTechnician(ctx, request.params.id, request.body.technicianId, staffActor(request.session), request.body.version));
+
+  app.get(dispatchBoardPath, {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: ['appointments'],
+      summary: "One business day's dispatch board: its arrival windows (booked and capacity) and every appointment",
+      querystring: dispatchBoardQuerySchema,
+      response: { 200: dispatchBoardSchema },
+    },
+  }, async (request) => dispatchBoard(ctx, request.query.date));
 
   const officeAction = { tags: ['appointments'], params: appointmentPathParamsSchema, response: { 200: staffAppointmentSchema, ...errorResponses(404, 409) } };
   app.post('/api/appointments/:id/confirm', {
@@ -164,6 +181,17 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       body: officeActionSchema,
     },
   }, async (request) => markNoShow(ctx, request.params.id, { actor: staffActor(request.session), version: request.body.version }));
+
+  app.post('/api/appointments/:id/reschedule', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      ...officeAction,
+      summary: 'Move a scheduled or confirmed appointment to another arrival window for the customer',
+      description:
+        'By the rules of a new booking (bookable day, an offered window starting after the notice): 409 when the window is full. The technician stays; a confirmed visit is scheduled again; the customer is told.',
+      body: staffRescheduleSchema,
+    },
+  }, async (request) => rescheduleForCaller(ctx, request.params.id, { actor: staffActor(request.session), ...request.body }));
 
   app.get('/api/appointments/:id/history', {
     onRequest: app.requireRole('staff', 'admin'),

@@ -1,4 +1,4 @@
-import { assignMessages, type StaffAppointment } from '@repo/contracts';
+import { assignMessages, officeActionMessages, type StaffAppointment } from '@repo/contracts';
 import { badRequest, conflict, notFound } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
 import { announceChange, historyActors } from '../domain/dispatch.ts';
@@ -11,10 +11,11 @@ import type { BookingContext } from './context.ts';
  * Staff assign a technician to an appointment, or take it off (null). The technician is checked against booking's
  * replica of tracking's technicians, so this works while tracking is down; in the same transaction the appointment's
  * snapshot goes into the outbox, and tracking opens, moves or closes its tracking record when it arrives. Assigning the
- * technician it already has changes nothing and tells no one; a deactivated technician gets no new job (409).
+ * technician it already has changes nothing and tells no one; a deactivated technician gets no new job (409). With
+ * `version` (the dispatch board's), a change made since the office saw the appointment answers 409 instead.
  */
-export async function assignTechnician(ctx: BookingContext, id: number, technicianId: string | null, actor: string): Promise<StaffAppointment> {
-  return toStaffAppointment(await ctx.db.transaction().execute((trx) => assignTechnicianIn(ctx, trx, id, technicianId, actor)));
+export async function assignTechnician(ctx: BookingContext, id: number, technicianId: string | null, actor: string, version?: number): Promise<StaffAppointment> {
+  return toStaffAppointment(await ctx.db.transaction().execute((trx) => assignTechnicianIn(ctx, trx, id, technicianId, actor, version)));
 }
 
 /** `assignTechnician` in the caller's transaction (an effect handler's, for the demo's first assignment). */
@@ -24,9 +25,11 @@ export async function assignTechnicianIn(
   id: number,
   technicianId: string | null,
   actor: string = historyActors.system,
+  version?: number,
 ): Promise<AppointmentRow> {
   const current = await findAppointmentForUpdate(trx, id);
   if (!current) throw notFound(`Appointment ${id} was not found.`);
+  if (version !== undefined && current.version !== version) throw conflict(officeActionMessages.stale);
   if (current.status === 'cancelled') throw conflict(assignMessages.cancelled);
   if (current.status === 'completed') throw conflict(assignMessages.completed);
   const technician = technicianId === null ? undefined : await findTechnician(trx, technicianId);

@@ -12,6 +12,7 @@ const navItems: readonly NavItem[] = [
   { label: 'Customers', to: paths.customerManagement, roles: staffRoles },
   { label: 'Technicians', to: paths.technicianManagement, roles: staffRoles },
   { label: 'Tracking', to: paths.adminTracking, roles: staffRoles },
+  { label: 'Dispatch Board', to: paths.dispatchBoard, roles: staffRoles },
   { label: 'Payments', to: paths.adminPayments, roles: adminRoles },
   { label: 'Deliveries', to: paths.adminDeliveries, roles: staffRoles },
   { label: 'Notifications', to: paths.adminNotifications, roles: staffRoles },

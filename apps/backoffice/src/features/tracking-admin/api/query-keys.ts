@@ -1,6 +1,8 @@
+import { techniciansQuery } from '../../../lib/technicians.ts';
+
 /** The staff screens' cached lists; a live message refreshes the ones it concerns. */
 export const queryKeys = {
-  technicians: ['technicians'] as const,
+  technicians: techniciansQuery.queryKey,
   technicianAccounts: ['technician-accounts'] as const,
   appointments: ['appointments'] as const,
   appointmentsPage: (date: string, page: number, pageSize: number) => ['appointments', { date, page, pageSize }] as const,

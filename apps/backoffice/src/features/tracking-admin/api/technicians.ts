@@ -1,7 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   technicianActivePath,
-  technicianListSchema,
   technicianSchema,
   type CreateTechnician,
   type Technician,
@@ -9,17 +8,10 @@ import {
   type UpdateTechnician,
 } from '@repo/contracts';
 import { adminApi } from '../../../lib/api-client.ts';
+import { techniciansPath, techniciansQuery } from '../../../lib/technicians.ts';
 import { queryKeys } from './query-keys.ts';
 
-const techniciansPath = '/api/technicians';
 const technicianPath = (id: string) => `${techniciansPath}/${encodeURIComponent(id)}`;
-
-/** GET /api/technicians: every technician, for staff. */
-export async function fetchTechnicians(signal?: AbortSignal): Promise<Technician[]> {
-  return technicianListSchema.parse(await adminApi.json<unknown>('GET', techniciansPath, undefined, { signal }));
-}
-
-export const techniciansQuery = queryOptions({ queryKey: queryKeys.technicians, queryFn: ({ signal }) => fetchTechnicians(signal) });
 
 /** The list, polled every `pollMs` while the live socket is not carrying updates (false: not polled). */
 export function useTechnicians(pollMs: number | false) {

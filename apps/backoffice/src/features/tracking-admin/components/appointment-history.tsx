@@ -5,7 +5,7 @@ import { errorMessage } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { useAppointmentHistory } from '../api/appointments.ts';
-import { statusLabels } from '../lib/status.ts';
+import { statusLabels } from '../../../lib/status.ts';
 
 const actionWords: Record<AppointmentHistoryEntry['action'], string> = {
   booked: 'Booked',

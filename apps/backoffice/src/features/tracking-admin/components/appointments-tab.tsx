@@ -8,13 +8,13 @@ import { useBusinessDay } from '../../../lib/business-day.ts';
 import { DayPicker } from '../../../lib/day-picker.tsx';
 import { formatBusinessDateTime, formatCalendarDay } from '../../../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
-import { statusLabels } from '../lib/status.ts';
+import { statusLabels } from '../../../lib/status.ts';
 import { Facts } from '../../../components/facts.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { AppointmentActions } from './appointment-actions.tsx';
 import { AppointmentHistory } from './appointment-history.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const pageSize = 10;
 const unassigned = '';

@@ -10,7 +10,7 @@ import { fallbackPoll } from '../lib/live-updates.ts';
 import { Facts } from '../../../components/facts.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const pageSize = 10;
 

@@ -10,9 +10,9 @@ import { useTrackingPage } from '../api/tracking.ts';
 import { overviewAlerts } from '../lib/alerts.ts';
 import { formatBusinessDateTime, formatBusinessDay } from '../../../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
-import { isActiveTechnician } from '../lib/status.ts';
+import { isActiveTechnician } from '../../../lib/status.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 
 /** Alerts look at up to this many of today's appointments (the most the list gives in one page). */
 const alertAppointmentsPageSize = 100;

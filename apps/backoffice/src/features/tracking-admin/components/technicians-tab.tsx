@@ -7,7 +7,7 @@ import { fallbackPoll } from '../lib/live-updates.ts';
 import { AdminAddTechnicianForm } from './admin-add-technician-form.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { TechnicianLocationInputs } from './technician-location-inputs.tsx';
 
 function TechnicianCard({ technician }: { technician: Technician }) {

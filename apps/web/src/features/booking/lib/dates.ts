@@ -1,4 +1,7 @@
+import { formatSlot } from '@repo/contracts';
 import { formatter } from '@repo/ui';
+
+export { formatSlot };
 
 /** The weekdays, Sunday first, as JavaScript's getUTCDay() numbers them. */
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -10,18 +13,6 @@ export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursd
  */
 export function formatLongDate(date: string): string {
   return formatter('date', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** "09:00-10:00" shown as "9:00 AM - 10:00 AM". */
-export function formatSlot(slot: string): string {
-  return slot
-    .split('-')
-    .map((time) => {
-      const [h, m] = time.split(':').map(Number) as [number, number];
-      const suffix = h >= 12 ? 'PM' : 'AM';
-      return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${suffix}`;
-    })
-    .join(' - ');
 }
 
 /** "14:00" shown as "2:00 PM". */

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dispatchBoardPath, dispatchBoardSchema, staffAppointmentSchema, staffReschedulePath, type StaffAppointment } from '@repo/contracts';
+import { errorMessage } from '@repo/ui';
+import { adminApi } from '../../../lib/api-client.ts';
+
+const boardKey = (date: string) => ['dispatch-board', date] as const;
+
+/** GET /api/appointments/board?date=: one business day's arrival windows and appointments (staff). */
+export function useDispatchBoard(date: string, pollMs: number) {
+  return useQuery({
+    queryKey: boardKey(date),
+    queryFn: async ({ signal }) =>
+      dispatchBoardSchema.parse(await adminApi.json('GET', `${dispatchBoardPath}?${new URLSearchParams({ date })}`, undefined, { signal })),
+    refetchInterval: pollMs,
+  });
+}
+
+/** Where a card goes: a technician's lane (null: Unassigned) and an arrival window of the same day. */
+export type BoardMove = { appointment: StaffAppointment; technicianId: string | null; timeSlot: string };
+
+/**
+ * Moves a card, each change with the version the board shows: to another window through the staff reschedule
+ * (capacity checked by booking), then to another lane through the assignment, so tracking opens or closes its record
+ * as it does for the dropdown. Afterwards, refused or not, the day loads again, so the board shows what booking holds.
+ */
+export function useMoveAppointment(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ appointment, technicianId, timeSlot }: BoardMove) => {
+      let current = appointment;
+      const rescheduled = timeSlot !== current.timeSlot;
+      if (rescheduled) {
+        current = staffAppointmentSchema.parse(
+          await adminApi.json('POST', staffReschedulePath(current.id), { version: current.version, appointmentDate: current.appointmentDate, timeSlot }),
+        );
+      }
+      if (technicianId !== current.technicianId) {
+        try {
+          current = staffAppointmentSchema.parse(await adminApi.json('PUT', `/api/appointments/${current.id}/assign`, { technicianId, version: current.version }));
+        } catch (error) {
+          // Half done: the new window is kept, so the dispatcher must hear that it moved.
+          if (rescheduled) throw new Error(`it moved to the new window, but its technician was not changed: ${errorMessage(error)}`, { cause: error });
+          throw error;
+        }
+      }
+      return current;
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: boardKey(date) }),
+        queryClient.invalidateQueries({ queryKey: ['appointments'] }),
+        queryClient.invalidateQueries({ queryKey: ['tracking'] }),
+      ]),
+  });
+}

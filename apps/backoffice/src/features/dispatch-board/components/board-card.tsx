@@ -1,0 +1,77 @@
+import { useDraggable } from '@dnd-kit/core';
+import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { StaffAppointment } from '@repo/contracts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { statusColors } from '../../../lib/status.ts';
+import { movable } from '../lib/conflicts.ts';
+import { MoveMenu, type MoveMenuProps } from './move-menu.tsx';
+
+type BoardCardProps = Omit<MoveMenuProps, 'appointment' | 'disabled'> & {
+  appointment: StaffAppointment;
+  /** Another card's move is being saved: one at a time. */
+  busy: boolean;
+  /** This card's move is being saved. */
+  saving: boolean;
+};
+
+/**
+ * An appointment on the board: who, what, the problem and where, its status in words and colour; dragged by its handle
+ * (mouse or keyboard: Space picks it up, the arrow keys move it a cell at a time) or moved with "Move to…".
+ */
+export function BoardCard({ appointment, busy, saving, ...menu }: BoardCardProps) {
+  const canMove = movable(appointment) && !busy;
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: `appointment-${appointment.id}`,
+    data: { appointment, cell: { laneId: appointment.technicianId, timeSlot: appointment.timeSlot } },
+    disabled: !canMove,
+  });
+  const headingId = `board-card-${appointment.id}`;
+  const colors = statusColors[appointment.status];
+  return (
+    <Paper
+      ref={setNodeRef}
+      component="article"
+      aria-labelledby={headingId}
+      aria-busy={saving || undefined}
+      withBorder
+      radius="sm"
+      p={6}
+      data-appointment={appointment.id}
+      style={{
+        borderLeft: `6px solid ${colors.text}`,
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        position: 'relative',
+        zIndex: isDragging ? 10 : undefined,
+        boxShadow: isDragging ? 'var(--mantine-shadow-lg)' : undefined,
+        opacity: saving ? 0.7 : 1,
+      }}
+    >
+      <Stack gap={4}>
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          {canMove ? (
+            <ActionIcon variant="subtle" color="dark" size="md" aria-label={`Drag ${appointment.customerName}'s visit`} {...attributes} {...listeners} style={{ cursor: 'grab', touchAction: 'none' }}>
+              <span aria-hidden="true">⠿</span>
+            </ActionIcon>
+          ) : null}
+          <Title order={3} size="h6" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {appointment.customerName}
+          </Title>
+        </Group>
+        <Group gap={4}>
+          <StatusBadge status={appointment.status} />
+          {saving ? <Text size="xs">Saving…</Text> : null}
+        </Group>
+        <Text size="xs" fw={600}>
+          {appointment.brand} {appointment.appliance}
+        </Text>
+        <Text size="xs" lineClamp={2} title={appointment.description ?? undefined}>
+          {appointment.description || 'No problem described'}
+        </Text>
+        <Text size="xs" c="dark.6">
+          {appointment.address}, {appointment.city}
+        </Text>
+        {movable(appointment) ? <MoveMenu appointment={appointment} disabled={busy} {...menu} /> : null}
+      </Stack>
+    </Paper>
+  );
+}

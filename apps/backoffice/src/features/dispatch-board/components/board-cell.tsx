@@ -1,0 +1,62 @@
+import { useDroppable } from '@dnd-kit/core';
+import { List, Stack, Text } from '@mantine/core';
+import type { ArrivalWindow, StaffAppointment } from '@repo/contracts';
+import { windowLabel, type Lane } from '../lib/conflicts.ts';
+import { BoardCard } from './board-card.tsx';
+import type { MoveMenuProps } from './move-menu.tsx';
+
+/** The lane names' column and each window's narrowest column, in px: on a phone the board scrolls sideways within itself. */
+export const laneColumnWidth = 140;
+export const windowColumnWidth = 130;
+
+type BoardCellProps = {
+  id: string;
+  lane: Lane;
+  window: ArrivalWindow;
+  /** The card being dragged, if any: the cell under it says what to know before the drop. */
+  dragging: StaffAppointment | null;
+  warnings: string[];
+  appointments: StaffAppointment[];
+  busy: boolean;
+  savingId: number | undefined;
+  menu: Omit<MoveMenuProps, 'appointment' | 'disabled'>;
+};
+
+/** One technician's (or Unassigned's) arrival window: a drop target holding its cards. */
+export function BoardCell({ id, lane, window, dragging, warnings, appointments, busy, savingId, menu }: BoardCellProps) {
+  const { setNodeRef, isOver } = useDroppable({ id, data: { lane, window } });
+  const showWarnings = isOver && dragging !== null && warnings.length > 0;
+  return (
+    <Stack
+      ref={setNodeRef}
+      role="group"
+      aria-label={`${lane.name}, ${windowLabel(window.timeSlot)}`}
+      gap={4}
+      p={4}
+      mih={64}
+      data-over={isOver || undefined}
+      style={{
+        borderLeft: '1px solid var(--mantine-color-gray-3)',
+        background: isOver ? (showWarnings ? 'var(--mantine-color-yellow-1)' : 'var(--mantine-color-blue-0)') : undefined,
+        outline: isOver ? '2px dashed var(--mantine-color-blue-8)' : undefined,
+        outlineOffset: -2,
+      }}
+    >
+      {showWarnings ? (
+        <Stack gap={2} data-testid="drop-warning" p={4} bg="yellow.0" style={{ border: '1px solid var(--mantine-color-yellow-9)', borderRadius: 4 }}>
+          <Text size="xs" fw={700} c="dark.9">
+            Warning
+          </Text>
+          <List size="xs" c="dark.9">
+            {warnings.map((warning) => (
+              <List.Item key={warning}>{warning}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : null}
+      {appointments.map((appointment) => (
+        <BoardCard key={appointment.id} appointment={appointment} busy={busy} saving={savingId === appointment.id} {...menu} />
+      ))}
+    </Stack>
+  );
+}

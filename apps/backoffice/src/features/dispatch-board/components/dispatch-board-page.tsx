@@ -1,0 +1,281 @@
+import { useRef, useState } from 'react';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { Box, Container, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ArrivalWindow, DispatchBoard, StaffAppointment, Technician } from '@repo/contracts';
+import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
+import { Notice } from '../../../components/notice.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useBusinessDay } from '../../../lib/business-day.ts';
+import { DayPicker } from '../../../lib/day-picker.tsx';
+import { formatBusinessTime, formatCalendarDay } from '../../../lib/format.ts';
+import { techniciansQuery } from '../../../lib/technicians.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useDispatchBoard, useMoveAppointment, type BoardMove } from '../api/board.ts';
+import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib/conflicts.ts';
+import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
+import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
+
+/** The board reloads this often, so another dispatcher's moves and new bookings show. */
+const pollMs = 30_000;
+
+type Outcome = { ok: boolean; text: string };
+
+/** The mouse picks a card up after it moves 5 px, so a click on its handle or its menu stays a click. */
+const pointerActivation = { activationConstraint: { distance: 5 } };
+
+/** The pointer drops on the cell under it; the keyboard on the cell its card is centred on. */
+const detectCell: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args));
+
+type CellData = { lane: Lane; window: ArrivalWindow };
+type CardData = { appointment: StaffAppointment };
+const where = (cell: CellData) => `${cell.lane.name}, ${windowLabel(cell.window.timeSlot)}`;
+
+/** Where the "now" line goes across the windows (0 to 1), or undefined outside them. */
+function nowFraction(windows: readonly ArrivalWindow[], now: Date): number | undefined {
+  const at = now.getTime();
+  const index = windows.findIndex((window) => new Date(window.start).getTime() <= at && at < new Date(window.end).getTime());
+  if (index < 0) return undefined;
+  const window = windows[index]!;
+  const start = new Date(window.start).getTime();
+  return (index + (at - start) / (new Date(window.end).getTime() - start)) / windows.length;
+}
+
+type BoardGridProps = { board: DispatchBoard; technicians: Technician[]; isToday: boolean; onOutcome: (outcome: Outcome) => void };
+
+function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
+  const now = useNow(60_000);
+  const move = useMoveAppointment(board.date);
+  const [dragging, setDragging] = useState<StaffAppointment | null>(null);
+  // Whether the card being moved has left its own cell yet: only then is coming back to it worth saying.
+  const leftHome = useRef(false);
+  const lanes = boardLanes(technicians, board.appointments);
+  const laneIds = lanes.map((lane) => lane.id);
+  const timeSlots = board.windows.map((window) => window.timeSlot);
+  const sensors = useSensors(
+    useSensor(PointerSensor, pointerActivation),
+    useSensor(KeyboardSensor, { coordinateGetter: cellKeyboardCoordinates(laneIds, timeSlots) }),
+  );
+  const pending = move.isPending ? move.variables : undefined;
+  // A card being saved shows where it is going; refused, it returns to where booking keeps it.
+  const placed = board.appointments.map((appointment) =>
+    pending && pending.appointment.id === appointment.id ? { ...appointment, technicianId: pending.technicianId, timeSlot: pending.timeSlot } : appointment,
+  );
+  const laneName = (id: string | null) => lanes.find((lane) => lane.id === id)?.name ?? 'Unassigned';
+
+  const moveCard = (appointment: StaffAppointment, technicianId: string | null, timeSlot: string) => {
+    if (technicianId === appointment.technicianId && timeSlot === appointment.timeSlot) return;
+    const request: BoardMove = { appointment, technicianId, timeSlot };
+    const destination = `${laneName(technicianId)}, ${windowLabel(timeSlot)}`;
+    move.mutate(request, {
+      onSuccess: () => onOutcome({ ok: true, text: `${appointment.customerName}'s visit moved to ${destination}.` }),
+      onError: (error) => onOutcome({ ok: false, text: `${appointment.customerName}'s visit was not moved to ${destination}: ${errorMessage(error)}` }),
+    });
+  };
+
+  // Nothing to warn of where the card already is.
+  const boardWarnings = (appointment: StaffAppointment, cell: CellData) => {
+    if (cell.lane.id === appointment.technicianId && cell.window.timeSlot === appointment.timeSlot) return [];
+    return moveWarnings({ appointment, lane: cell.lane, window: cell.window, appointments: board.appointments });
+  };
+  const cardOf = (data: unknown) => (data as CardData | undefined)?.appointment;
+  const cellOf = (data: unknown) => data as CellData | undefined;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      const appointment = cardOf(active.data.current);
+      return appointment ? `Picked up ${appointment.customerName}'s visit, in ${laneName(appointment.technicianId)}, ${windowLabel(appointment.timeSlot)}.` : undefined;
+    },
+    onDragOver: ({ active, over }) => {
+      const appointment = cardOf(active.data.current);
+      const cell = cellOf(over?.data.current);
+      if (!appointment) return undefined;
+      if (!cell) return `${appointment.customerName}'s visit is over no lane.`;
+      // Over its own place: just picked up ("Picked up" stays what is heard), or back where it was.
+      if (cell.lane.id === appointment.technicianId && cell.window.timeSlot === appointment.timeSlot) {
+        return leftHome.current ? `${appointment.customerName}'s visit is back in its place, ${where(cell)}.` : undefined;
+      }
+      leftHome.current = true;
+      const warnings = boardWarnings(appointment, cell);
+      return `${appointment.customerName}'s visit is over ${where(cell)}.${warnings.length > 0 ? ` Warning: ${warnings.join(' ')}` : ''}`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const appointment = cardOf(active.data.current);
+      const cell = cellOf(over?.data.current);
+      if (!appointment) return undefined;
+      return cell ? `${appointment.customerName}'s visit was dropped on ${where(cell)}.` : `${appointment.customerName}'s visit was dropped outside the board and stays where it was.`;
+    },
+    onDragCancel: ({ active }) => {
+      const appointment = cardOf(active.data.current);
+      return appointment ? `Moving ${appointment.customerName}'s visit was cancelled; it stays where it was.` : undefined;
+    },
+  };
+
+  const onDragStart = ({ active }: DragStartEvent) => setDragging(cardOf(active.data.current) ?? null);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    const appointment = cardOf(active.data.current);
+    const cell = cellOf(over?.data.current);
+    if (appointment && cell) moveCard(appointment, cell.lane.id, cell.window.timeSlot);
+  };
+
+  const columns = `${laneColumnWidth}px repeat(${board.windows.length}, minmax(${windowColumnWidth}px, 1fr))`;
+  const fraction = isToday ? nowFraction(board.windows, now) : undefined;
+  const menu = { lanes, windows: board.windows, appointments: board.appointments, onMove: moveCard };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={detectCell}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move a visit, press Space or Enter to pick it up. Arrow Up and Arrow Down move it to another technician, Arrow Left and Arrow Right to another arrival window. Press Space or Enter to drop it there, or Escape to cancel.',
+        },
+      }}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+    >
+      <Box style={{ overflowX: 'auto' }} pb="xs">
+        <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
+          <Box style={{ display: 'grid', gridTemplateColumns: columns }}>
+            <Text size="xs" fw={700} p={4}>
+              Technician
+            </Text>
+            {board.windows.map((window) => (
+              <Box key={window.timeSlot} p={4}>
+                <Text size="xs" fw={700}>
+                  {windowLabel(window.timeSlot)}
+                </Text>
+                <Text size="xs">
+                  {window.booked} of {window.capacity} booked
+                </Text>
+              </Box>
+            ))}
+          </Box>
+          {lanes.map((lane) => {
+            const headingId = `lane-${lane.id ?? 'unassigned'}`;
+            return (
+              <Box component="section" key={headingId} aria-labelledby={headingId} style={{ display: 'grid', gridTemplateColumns: columns, borderTop: '1px solid var(--mantine-color-gray-4)' }}>
+                <Box p={4}>
+                  <Text component="h2" size="sm" fw={700} m={0} id={headingId}>
+                    {lane.name}
+                  </Text>
+                  {lane.technician && lane.technician.specialties.length > 0 ? (
+                    <Text size="xs" c="dark.6">
+                      {lane.technician.specialties.join(', ')}
+                    </Text>
+                  ) : null}
+                </Box>
+                {board.windows.map((window) => (
+                  <BoardCell
+                    key={window.timeSlot}
+                    id={cellId(lane.id, window.timeSlot)}
+                    lane={lane}
+                    window={window}
+                    dragging={dragging}
+                    warnings={dragging ? boardWarnings(dragging, { lane, window }) : []}
+                    appointments={placed.filter((appointment) => appointment.technicianId === lane.id && appointment.timeSlot === window.timeSlot)}
+                    busy={move.isPending}
+                    savingId={pending?.appointment.id}
+                    menu={menu}
+                  />
+                ))}
+              </Box>
+            );
+          })}
+          {fraction !== undefined ? (
+            <Box
+              data-testid="now-line"
+              style={{
+                position: 'absolute',
+                top: 0,
+                bottom: 0,
+                left: `calc(${laneColumnWidth}px + (100% - ${laneColumnWidth}px) * ${fraction})`,
+                width: 2,
+                background: 'var(--mantine-color-red-8)',
+                pointerEvents: 'none',
+              }}
+            >
+              <Text size="xs" fw={700} c="white" bg="red.9" px={4} style={{ position: 'absolute', top: 0, left: 2, whiteSpace: 'nowrap', borderRadius: 2 }}>
+                Now {formatBusinessTime(now.toISOString())}
+              </Text>
+            </Box>
+          ) : null}
+        </Box>
+      </Box>
+    </DndContext>
+  );
+}
+
+/**
+ * /dispatch-board (staff): one business day by technician and arrival window. A card is dragged (mouse or keyboard)
+ * or moved with "Move to…" to another technician's lane, to Unassigned or to another window; conflicts show on the
+ * target before the drop, and what booking refuses is said beside the board while the card returns.
+ */
+export function DispatchBoardPage() {
+  useDocumentTitle('Dispatch Board');
+  const days = useBusinessDay();
+  const board = useDispatchBoard(days.day, pollMs);
+  const technicians = useQuery({ ...techniciansQuery, refetchInterval: pollMs });
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const chooseDay = (day: string) => {
+    setOutcome(null);
+    days.choose(day);
+  };
+
+  let content;
+  if (board.data && technicians.data) {
+    content =
+      board.data.appointments.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Text>{days.isToday ? 'No appointments today.' : `No appointments on ${formatCalendarDay(days.day)}.`}</Text>
+        </Paper>
+      ) : (
+        <BoardGrid board={board.data} technicians={technicians.data} isToday={days.isToday} onOutcome={setOutcome} />
+      );
+  } else if (board.isError || technicians.isError) {
+    content = (
+      <ErrorState
+        title="Unable to load the dispatch board"
+        description="We're having trouble loading the day's appointments and technicians right now."
+        onRetry={() => void Promise.all([board.refetch(), technicians.refetch()])}
+      />
+    );
+  } else {
+    content = <LoadingState title="Loading the dispatch board..." />;
+  }
+
+  return (
+    <Container fluid {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
+      <Stack gap="lg">
+        <PageHeader
+          title="Dispatch Board"
+          description="A day's visits by technician and arrival window. Drag a card by its handle, or use Move to…, to assign, reassign, unassign or move it to another window."
+        />
+        <DayPicker label="Board for" days={{ ...days, choose: chooseDay }} />
+        <div aria-live="polite">
+          {outcome ? (
+            <Notice color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'} title={outcome.ok ? 'Moved' : 'Not moved'}>
+              {outcome.text}
+            </Notice>
+          ) : null}
+        </div>
+        {content}
+      </Stack>
+    </Container>
+  );
+}

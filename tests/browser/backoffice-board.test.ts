@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { bookableDates, dispatchBoardPath, formatSlot, dispatchBoardSchema, type DispatchBoard } from '@repo/contracts';
+import { useBrowser } from '../support/browser.ts';
+import { newContext, phone, urls } from './portal-support.ts';
+import { noScrollSideways, staffToken, trackingToldBooking } from './tracking-support.ts';
+import { axeViolations } from './web-support.ts';
+import { card, signIn } from './backoffice-support.ts';
+
+// The dispatch board through the real nginx and the built services on PostgreSQL: a dispatcher drags a card to a
+// technician with the mouse (it stays there after a reload), moves one to the next arrival window by keyboard (a
+// reschedule), and drags one onto a full window: warned before the drop, refused after it, the card back in its place.
+const admin = inject('admin');
+const browser = useBrowser();
+// Tall enough that the Unassigned lane and Sara's lane are both on screen while a card is dragged between them.
+const wide = { width: 1440, height: 1400 } as const;
+
+async function boardOf(token: string, date: string): Promise<DispatchBoard> {
+  const response = await fetch(`${urls.backoffice}${dispatchBoardPath}?date=${date}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return dispatchBoardSchema.parse(await response.json());
+}
+
+async function book(customerName: string, appointmentDate: string, timeSlot: string): Promise<void> {
+  const response = await fetch(`${urls.web}/api/appointments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: urls.web },
+    body: JSON.stringify({
+      customerName, email: `${customerName.split(' ')[0]!.toLowerCase()}@example.com`, phone: '(904) 555-0134', address: '48 Charlotte St', city: 'St Augustine', state: 'FL',
+      zipCode: '32084', serviceType: 'Repair', appliance: 'Washer', brand: 'LG', description: 'Drum will not spin', appointmentDate, timeSlot,
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+}
+
+const cell = (page: Page, lane: string, timeSlot: string) => page.getByRole('group', { name: `${lane}, ${formatSlot(timeSlot)}`, exact: true });
+
+/** Drags by the card's handle to the middle of `target` with the mouse, in small steps as a hand would. */
+async function drag(page: Page, handle: Locator, target: Locator, beforeDrop?: () => Promise<void>): Promise<void> {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 2 });
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 12 });
+  await beforeDrop?.();
+  await page.mouse.up();
+}
+
+describe('the dispatch board through nginx', () => {
+  it('assigns by mouse (kept after a reload), reschedules by keyboard, warns of then refuses a full window, and fits a phone', async () => {
+    const id = randomBytes(3).toString('hex');
+    const [first, second, third] = [`Avery${id} Stone`, `Blake${id} Stone`, `Casey${id} Stone`];
+    const token = await staffToken();
+    await trackingToldBooking(token, 'tech_sara');
+    const day = bookableDates()[6]!;
+    // Three empty windows: `full` gets two visits (the default capacity), `from` one, and the window after it stays free.
+    const { windows } = await boardOf(token, day);
+    const free = windows.filter((window) => window.booked === 0).map((window) => window.timeSlot);
+    const fromIndex = windows.findIndex((window, index) => window.booked === 0 && windows[index + 1]?.booked === 0);
+    expect(fromIndex).toBeGreaterThanOrEqual(0);
+    const from = windows[fromIndex]!.timeSlot;
+    const next = windows[fromIndex + 1]!.timeSlot;
+    const full = free.find((slot) => slot !== from && slot !== next)!;
+    expect(windows.find((window) => window.timeSlot === full)!.capacity).toBe(2);
+    await book(first, day, full);
+    await book(second, day, full);
+    await book(third, day, from);
+
+    const context = await newContext(browser(), wide);
+    const page = await signIn(context, admin, '/admin-customer-management');
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Dispatch Board' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dispatch Board' }).waitFor();
+    await page.getByLabel('Board for').fill(day);
+    const avery = cell(page, 'Unassigned', full).getByRole('article', { name: first });
+    await avery.getByText('LG Washer').waitFor();
+    await avery.getByText('Drum will not spin').waitFor();
+    await avery.locator('[data-status="scheduled"]').getByText('Scheduled').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The mouse: Avery's visit to Sara's lane, same window: assigned, and still there after a reload.
+    await drag(page, avery.getByRole('button', { name: `Drag ${first}'s visit` }), cell(page, 'Sara Martinez', full));
+    await page.getByRole('status').filter({ hasText: `${first}'s visit moved to Sara Martinez, ${formatSlot(full)}.` }).waitFor();
+    await cell(page, 'Sara Martinez', full).getByRole('article', { name: first }).waitFor();
+    await page.reload();
+    await page.getByLabel('Board for').fill(day);
+    await cell(page, 'Sara Martinez', full).getByRole('article', { name: first }).waitFor();
+    expect((await boardOf(token, day)).appointments.find((a) => a.customerName === first)).toMatchObject({ technicianId: 'tech_sara', timeSlot: full });
+
+    // The keyboard: Casey's visit one window later (a reschedule), with what a screen reader hears.
+    const casey = cell(page, 'Unassigned', from).getByRole('article', { name: third });
+    await casey.getByRole('button', { name: `Drag ${third}'s visit` }).focus();
+    // dnd-kit's live region: what a screen reader says as the card moves.
+    const heard = () => page.locator('[id^="DndLiveRegion"]').textContent();
+    await page.keyboard.press('Space');
+    await expect.poll(heard).toBe(`Picked up ${third}'s visit, in Unassigned, ${formatSlot(from)}.`);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(heard).toBe(`${third}'s visit is over Unassigned, ${formatSlot(next)}.`);
+    await page.keyboard.press('Space');
+    await page.getByRole('status').filter({ hasText: `${third}'s visit moved to Unassigned, ${formatSlot(next)}.` }).waitFor();
+    await cell(page, 'Unassigned', next).getByRole('article', { name: third }).waitFor();
+    expect((await boardOf(token, day)).appointments.find((a) => a.customerName === third)).toMatchObject({ timeSlot: next, technicianId: null });
+
+    // A full window: the target warns while the card is over it; booking refuses the drop and the card goes back.
+    const target = cell(page, 'Unassigned', full);
+    await drag(page, cell(page, 'Unassigned', next).getByRole('button', { name: `Drag ${third}'s visit` }), target, () =>
+      target.getByText(`The ${formatSlot(full)} window is full (2 of 2 booked).`).waitFor(),
+    );
+    await page.getByRole('alert').filter({ hasText: `${third}'s visit was not moved to Unassigned, ${formatSlot(full)}: The ${formatSlot(full)} window is full` }).waitFor();
+    await cell(page, 'Unassigned', next).getByRole('article', { name: third }).waitFor();
+    expect(await card(page, third).count()).toBe(1);
+
+    // A phone: the board scrolls sideways inside its frame, the page does not.
+    await page.setViewportSize(phone);
+    await cell(page, 'Unassigned', next).getByRole('article', { name: third }).getByRole('button', { name: `Move to…: ${third}` }).scrollIntoViewIfNeeded();
+    await noScrollSideways(page, phone.width);
+    await context.close();
+  }, 120_000);
+});
