@@ -258,10 +258,15 @@ function request(app: App, method: string, target: string, options: { headers?: 
   const headers: Record<string, string> = { host: hosts[app], accept: 'application/json, text/html', ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   return new Promise((resolve, reject) => {
-    const outgoing = http.request({ host: '127.0.0.1', port: gatewayPort, method, path: target, headers, timeout: 30 * second }, (incoming) => {
+    // A connection of its own (no keep-alive): a pooled socket idle for 30 s between calls (a long wait for an email,
+    // say) would fire this call's timeout after its answer had come.
+    const outgoing = http.request({ host: '127.0.0.1', port: gatewayPort, method, path: target, headers, timeout: 30 * second, agent: false }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('end', () => {
+        outgoing.setTimeout(0);
+        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') });
+      });
       incoming.on('error', reject);
     });
     outgoing.on('timeout', () => outgoing.destroy(new Error(`${method} ${target} took more than 30s`)));

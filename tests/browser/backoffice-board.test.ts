@@ -37,13 +37,28 @@ async function book(customerName: string, appointmentDate: string, timeSlot: str
 const cell = (page: Page, lane: string, timeSlot: string) => page.getByRole('group', { name: `${lane}, ${formatSlot(timeSlot)}`, exact: true });
 
 /** Drags by the card's handle to the middle of `target` with the mouse, in small steps as a hand would. */
-async function drag(page: Page, handle: Locator, target: Locator, beforeDrop?: () => Promise<void>): Promise<void> {
+/**
+ * Drags `handle` onto `target` with the mouse, and drops once dnd-kit's live region says the card is `over` it (what a
+ * screen reader hears, warnings after it): on a busy machine the board measures its cells a moment after the drag starts, so the pointer
+ * keeps moving a pixel at a time over the target until then, as a hand would.
+ */
+async function drag(page: Page, handle: Locator, target: Locator, over: string, beforeDrop?: () => Promise<void>): Promise<void> {
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 2 });
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 12 });
+  const x = to.x + to.width / 2;
+  const y = to.y + Math.min(to.height / 2, 30);
+  await page.mouse.move(x, y, { steps: 12 });
+  let nudge = 0;
+  await expect
+    .poll(async () => {
+      nudge = (nudge + 1) % 4;
+      await page.mouse.move(x + nudge, y);
+      return page.locator('[id^="DndLiveRegion"]').textContent();
+    })
+    .toContain(over);
   await beforeDrop?.();
   await page.mouse.up();
 }
@@ -80,7 +95,7 @@ describe('the dispatch board through nginx', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The mouse: Avery's visit to Sara's lane, same window: assigned, and still there after a reload.
-    await drag(page, avery.getByRole('button', { name: `Drag ${first}'s visit` }), cell(page, 'Sara Martinez', full));
+    await drag(page, avery.getByRole('button', { name: `Drag ${first}'s visit` }), cell(page, 'Sara Martinez', full), `${first}'s visit is over Sara Martinez, ${formatSlot(full)}.`);
     await page.getByRole('status').filter({ hasText: `${first}'s visit moved to Sara Martinez, ${formatSlot(full)}.` }).waitFor();
     await cell(page, 'Sara Martinez', full).getByRole('article', { name: first }).waitFor();
     await page.reload();
@@ -104,7 +119,7 @@ describe('the dispatch board through nginx', () => {
 
     // A full window: the target warns while the card is over it; booking refuses the drop and the card goes back.
     const target = cell(page, 'Unassigned', full);
-    await drag(page, cell(page, 'Unassigned', next).getByRole('button', { name: `Drag ${third}'s visit` }), target, () =>
+    await drag(page, cell(page, 'Unassigned', next).getByRole('button', { name: `Drag ${third}'s visit` }), target, `${third}'s visit is over Unassigned, ${formatSlot(full)}.`, () =>
       target.getByText(`The ${formatSlot(full)} window is full (2 of 2 booked).`).waitFor(),
     );
     await page.getByRole('alert').filter({ hasText: `${third}'s visit was not moved to Unassigned, ${formatSlot(full)}: The ${formatSlot(full)} window is full` }).waitFor();

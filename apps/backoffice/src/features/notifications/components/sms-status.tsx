@@ -1,4 +1,5 @@
-import { Alert, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Notice } from '../../../components/notice.tsx';
 import { useSmsStatus } from '../api/sms-status.ts';
 
 /**
@@ -17,10 +18,10 @@ export function SmsStatus() {
   }
   if (!sms.a2pRegistered) {
     return (
-      <Alert color="orange" title="Texts (SMS) may not arrive">
+      <Notice color="yellow" role="note" title="Texts (SMS) may not arrive">
         The sending number is not registered for A2P 10DLC, and US carriers drop texts from unregistered numbers without
         telling anyone. Register it with Twilio, then set TWILIO_A2P_10DLC_REGISTERED=true.
-      </Alert>
+      </Notice>
     );
   }
   return (
