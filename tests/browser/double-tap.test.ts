@@ -69,7 +69,11 @@ describe('a form tapped twice sends once', () => {
     // Two taps where the button is, the second at once, without waiting for anything the first started.
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    await done(page);
+    // When what a person would see never comes, say what the page showed instead and how often the form was sent.
+    await done(page).catch(async (error: Error) => {
+      const shown = await page.locator('body').innerText({ timeout: 5_000 }).catch(() => '(unreadable)');
+      throw new Error(`${error.message}\nPOST ${call} sent ${sent} times; page errors: ${JSON.stringify(errors)}; the page shows:\n${shown.slice(0, 1500)}`);
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.waitForLoadState('networkidle');
     expect(sent, `POST ${call}`).toBe(1);
