@@ -47,8 +47,10 @@ export type SandboxTestOptions = {
 /**
  * A rate limit as the system enforces it: `perSecond` requests a second (a bucket of one second's worth), past which
  * a request is refused with 429 and, per `retryAfter`, a Retry-After in whole seconds, as an HTTP date, or none.
+ * `startEmpty`: the bucket starts spent, as when the tenant's other apps used this second's requests, so the first
+ * call is refused however slowly the calls come.
  */
-export type SandboxRateLimit = { perSecond: number; retryAfter?: 'seconds' | 'date' | 'none' };
+export type SandboxRateLimit = { perSecond: number; retryAfter?: 'seconds' | 'date' | 'none'; startEmpty?: boolean };
 
 export type LoggedRequest = {
   /** Milliseconds since the epoch (fractional), when the request arrived. */
@@ -138,7 +140,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The refusal of a request past `limit`, or undefined when it may go (one token taken). */
 function rateLimiter(limit: SandboxRateLimit) {
-  let tokens = limit.perSecond;
+  let tokens = limit.startEmpty ? 0 : limit.perSecond;
   let at = performance.now();
   return (): SandboxAnswer['headers'] | undefined => {
     const time = performance.now();
