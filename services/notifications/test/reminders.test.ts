@@ -123,7 +123,9 @@ describe('sending', () => {
     expect(reminderMails(312)).toHaveLength(1);
   });
 
-  it('a reminder retrying while the relay is down is withdrawn by a reschedule, and only the new time is reminded', async () => {
+  // Two waits of up to 30 s each (a failed attempt, then another visit's reminder sent): the test may take longer than the
+  // file's 30 s on a busy machine.
+  it('a reminder retrying while the relay is down is withdrawn by a reschedule, and only the new time is reminded', { timeout: 90_000 }, async () => {
     clock.set('2026-12-01T05:59:58-05:00');
     await smtp.stop();
     try {
