@@ -48,7 +48,7 @@ describe('proving the phone by text', () => {
     const account = await renderAccount();
 
     fireEvent.click(within(account).getByRole('button', { name: 'Prove my phone by text' }));
-    expect(await within(account).findByText(sent)).toBeTruthy();
+    expect((await within(account).findByRole('status')).textContent).toContain(sent);
     const code = within(account).getByRole('textbox', { name: 'Code from the text' });
     await waitFor(() => expect(document.activeElement).toBe(code));
 
@@ -59,7 +59,9 @@ describe('proving the phone by text', () => {
     fireEvent.change(code, { target: { value: '654321' } });
     fireEvent.click(within(account).getByRole('button', { name: 'Confirm code' }));
     await expectToast('Phone Proven', phoneCodeMessages.proven);
-    expect(await within(account).findByText('Your phone number is proven by text.')).toBeTruthy();
+    await waitFor(() => expect(within(account).queryByRole('form', { name: 'Prove your phone' })).toBeNull());
+    expect(within(account).getByText('Your phone number is proven by text.').textContent).toBe('Your phone number is proven by text.');
+    expect(within(account).queryByRole('button', { name: 'Prove my phone by text' })).toBeNull();
     expect(api.sent(`POST ${phoneCodeConfirmPath}`).map((request) => request.body)).toEqual([{ code: '123456' }, { code: '654321' }]);
   });
 
