@@ -66,15 +66,19 @@ describe('a form tapped twice sends once', () => {
     const submit = page.getByRole('button', { name: button, exact: true });
     await submit.scrollIntoViewIfNeeded();
     const box = (await submit.boundingBox())!;
+    const thumb = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     // Two taps where the button is, the second at once, without waiting for anything the first started.
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.touchscreen.tap(thumb.x, thumb.y);
+    await page.touchscreen.tap(thumb.x, thumb.y);
     // When what a person would see never comes, say what the page showed instead and how often the form was sent.
     await done(page).catch(async (error: Error) => {
       const shown = await page.locator('body').innerText({ timeout: 5_000 }).catch(() => '(unreadable)');
       throw new Error(`${error.message}\nPOST ${call} sent ${sent} times; page errors: ${JSON.stringify(errors)}; the page shows:\n${shown.slice(0, 1500)}`);
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // The answer replaced the form without pulling a link under the finger: a third hurried tap would stay on the page.
+    const linkUnderThumb = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('a[href]')?.getAttribute('href') ?? null, thumb);
+    expect(linkUnderThumb, 'a link under the finger that tapped submit').toBeNull();
     await page.waitForLoadState('networkidle');
     expect(sent, `POST ${call}`).toBe(1);
     expect(errors).toEqual([]);

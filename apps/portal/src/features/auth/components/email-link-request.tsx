@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { ApiRequestError, AppAnchor, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useSchemaForm, type FieldErrors, type SafeParseSchema } from '@repo/ui';
+import { ApiRequestError, AppAnchor, errorMessage, HeldHeight, fieldErrorsOf, showToast, useDocumentTitle, useSchemaForm, type FieldErrors, type SafeParseSchema } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
@@ -52,42 +52,44 @@ export function EmailLinkRequest({ title, intro, formLabel, submitLabel, failure
 
   return (
     <AuthFrame width={440} title={title} intro={intro} other={{ question: 'Remembered your password?', href: paths.login, label: 'Log in' }}>
-      {confirmation ? (
-        <Stack gap="md">
-          <Alert color="green" title="Check your email" role="status" variant="light" styles={readableTitle}>
-            <Text size="sm">{confirmation}</Text>
-            <Text size="sm" mt="xs">
-              Sent to <strong>{form.values.email}</strong>.
-            </Text>
-          </Alert>
-          <Button variant="default" onClick={() => setConfirmation(null)}>
-            Use another email
-          </Button>
-          <AppAnchor href={paths.login} fw={600} ta="center">
-            Back to login
-          </AppAnchor>
-        </Stack>
-      ) : (
-        <form {...form.scopeProps} noValidate onSubmit={form.onSubmit(submit)} aria-busy={form.busy} aria-label={formLabel}>
-          <UntilHydrated>
-            <Stack gap="md">
-              <TextInput
-                {...form.field('email')}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                spellCheck={false}
-                required
-                withAsterisk={false}
-              />
-              <Button type="submit" fullWidth disabled={form.busy}>
-                {form.busy ? 'Sending...' : submitLabel}
-              </Button>
-            </Stack>
-          </UntilHydrated>
-        </form>
-      )}
+      <HeldHeight hold={confirmation !== null}>
+        {confirmation ? (
+          <Stack gap="md">
+            <Alert color="green" title="Check your email" role="status" variant="light" styles={readableTitle}>
+              <Text size="sm">{confirmation}</Text>
+              <Text size="sm" mt="xs">
+                Sent to <strong>{form.values.email}</strong>.
+              </Text>
+            </Alert>
+            <Button variant="default" onClick={() => setConfirmation(null)}>
+              Use another email
+            </Button>
+            <AppAnchor href={paths.login} fw={600} ta="center">
+              Back to login
+            </AppAnchor>
+          </Stack>
+        ) : (
+          <form {...form.scopeProps} noValidate onSubmit={form.onSubmit(submit)} aria-busy={form.busy} aria-label={formLabel}>
+            <UntilHydrated>
+              <Stack gap="md">
+                <TextInput
+                  {...form.field('email')}
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  spellCheck={false}
+                  required
+                  withAsterisk={false}
+                />
+                <Button type="submit" fullWidth disabled={form.busy}>
+                  {form.busy ? 'Sending...' : submitLabel}
+                </Button>
+              </Stack>
+            </UntilHydrated>
+          </form>
+        )}
+      </HeldHeight>
     </AuthFrame>
   );
 }

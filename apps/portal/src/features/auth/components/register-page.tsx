@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { accounts, authMessages, registerRequestSchema, registrationCheckEmail, type RegisterRequest } from '@repo/contracts';
-import { ApiRequestError, AppAnchor, Columns, errorMessage, fieldErrorsOf, forgetEarlyInput, showToast, useDocumentTitle, useFieldErrors, withEarlyInput, type FieldErrors } from '@repo/ui';
+import { ApiRequestError, AppAnchor, Columns, errorMessage, fieldErrorsOf, forgetEarlyInput, HeldHeight, showToast, useDocumentTitle, useFieldErrors, withEarlyInput, type FieldErrors } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
@@ -105,45 +105,47 @@ export function RegisterPage() {
       intro="Register to see your service history, book and track your technician."
       other={{ question: 'Already have an account?', href: paths.login, label: 'Log in' }}
     >
-      {sent ? (
-        <CheckYourEmail message={sent} onBack={() => setSent(null)} />
-      ) : (
-        // Every field but the address is required; the address says so in its label, so no asterisks elsewhere.
-        <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>
-          <UntilHydrated>
-            <Stack gap="md">
-              <Columns cols={{ base: 1, xs: 2 }} spacing="md">
-                <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required withAsterisk={false} />
-                <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required withAsterisk={false} />
-              </Columns>
-              <TextInput
-                {...field('email')}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                spellCheck={false}
-                required
-                withAsterisk={false}
-              />
-              <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required withAsterisk={false} />
-              <TextInput {...field('address')} label="Address (optional)" autoComplete="address-line1" />
-              <PasswordInput
-                {...field('password')}
-                label="Password"
-                placeholder={`Minimum ${accounts.passwordMin} characters`}
-                autoComplete="new-password"
-                required
-                withAsterisk={false}
-              />
-              <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required withAsterisk={false} />
-              <Button type="submit" fullWidth disabled={busy} mt="xs">
-                {busy ? 'Creating Account...' : 'Create Account'}
-              </Button>
-            </Stack>
-          </UntilHydrated>
-        </form>
-      )}
+      <HeldHeight hold={sent !== null}>
+        {sent ? (
+          <CheckYourEmail message={sent} onBack={() => setSent(null)} />
+        ) : (
+          // Every field but the address is required; the address says so in its label, so no asterisks elsewhere.
+          <form {...errors.scopeProps} noValidate onSubmit={handleSubmit} aria-busy={busy}>
+            <UntilHydrated>
+              <Stack gap="md">
+                <Columns cols={{ base: 1, xs: 2 }} spacing="md">
+                  <TextInput {...field('firstName')} label="First Name" autoComplete="given-name" required withAsterisk={false} />
+                  <TextInput {...field('lastName')} label="Last Name" autoComplete="family-name" required withAsterisk={false} />
+                </Columns>
+                <TextInput
+                  {...field('email')}
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  spellCheck={false}
+                  required
+                  withAsterisk={false}
+                />
+                <TextInput {...field('phone')} label="Phone" type="tel" autoComplete="tel" inputMode="tel" required withAsterisk={false} />
+                <TextInput {...field('address')} label="Address (optional)" autoComplete="address-line1" />
+                <PasswordInput
+                  {...field('password')}
+                  label="Password"
+                  placeholder={`Minimum ${accounts.passwordMin} characters`}
+                  autoComplete="new-password"
+                  required
+                  withAsterisk={false}
+                />
+                <PasswordInput {...field('confirmPassword')} label="Confirm Password" autoComplete="new-password" required withAsterisk={false} />
+                <Button type="submit" fullWidth disabled={busy} mt="xs">
+                  {busy ? 'Creating Account...' : 'Create Account'}
+                </Button>
+              </Stack>
+            </UntilHydrated>
+          </form>
+        )}
+      </HeldHeight>
     </AuthFrame>
   );
 }

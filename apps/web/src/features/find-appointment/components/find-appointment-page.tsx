@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { business, findAppointmentPath, findAppointmentRequestSchema, type FindAppointmentResponse } from '@repo/contracts';
-import { apiJson, errorMessage, fieldErrorsOf, useFieldErrors, useHydrated } from '@repo/ui';
+import { apiJson, errorMessage, fieldErrorsOf, HeldHeight, useFieldErrors, useHydrated } from '@repo/ui';
 import { useSeo } from '../../../lib/seo.ts';
 import { paths, portalUrls } from '../../../config/paths.ts';
 
@@ -53,52 +53,54 @@ export function FindAppointmentPage() {
           </Text>
         </Stack>
         <Card withBorder radius="md" shadow="sm" padding="lg">
-          {step.name === 'sent' ? (
-            <Stack gap="sm" ref={result} tabIndex={-1} role="status" aria-labelledby="find-appointment-sent">
-              <Title order={2} size="h3" id="find-appointment-sent">
-                Check your email
-              </Title>
-              <Text>{step.message}</Text>
-              <Text size="sm" c="dimmed">
-                Nothing arrived? Make sure it is the address you booked with, or call us at <a href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</a>.
-              </Text>
-              <div>
-                <Button variant="outline" onClick={() => setStep({ name: 'asking' })}>
-                  Use another email
-                </Button>
-              </div>
-            </Stack>
-          ) : (
-            <form {...errors.scopeProps} noValidate onSubmit={(event) => void submit(event)} aria-label="Find my appointment">
-              <Stack gap="md">
-                {step.name === 'asking' && step.failure ? (
-                  <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">We couldn&apos;t send your links</Text>}>
-                    {step.failure}
-                  </Alert>
-                ) : null}
-                <TextInput
-                  ref={emailInput}
-                  label="Email you booked with"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  defaultValue=""
-                  readOnly={step.name === 'sending'}
-                  {...errors.inputProps('email')}
-                  onChange={() => errors.clear('email')}
-                />
+          <HeldHeight hold={step.name === 'sent'}>
+            {step.name === 'sent' ? (
+              <Stack gap="sm" ref={result} tabIndex={-1} role="status" aria-labelledby="find-appointment-sent">
+                <Title order={2} size="h3" id="find-appointment-sent">
+                  Check your email
+                </Title>
+                <Text>{step.message}</Text>
+                <Text size="sm" c="dimmed">
+                  Nothing arrived? Make sure it is the address you booked with, or call us at <a href={`tel:${business.phoneTel}`}>{business.phoneDisplay}</a>.
+                </Text>
                 <div>
-                  <Button type="submit" disabled={!hydrated} loading={step.name === 'sending'}>
-                    Email My Appointment Links
+                  <Button variant="outline" onClick={() => setStep({ name: 'asking' })}>
+                    Use another email
                   </Button>
                 </div>
-                <Text size="sm" c="dimmed">
-                  Have an account? <a href={portalUrls.login}>Log in</a> to see every appointment.
-                </Text>
               </Stack>
-            </form>
-          )}
+            ) : (
+              <form {...errors.scopeProps} noValidate onSubmit={(event) => void submit(event)} aria-label="Find my appointment">
+                <Stack gap="md">
+                  {step.name === 'asking' && step.failure ? (
+                    <Alert color="red" variant="light" role="alert" title={<Text component="span" fw={700} c="red.9">We couldn&apos;t send your links</Text>}>
+                      {step.failure}
+                    </Alert>
+                  ) : null}
+                  <TextInput
+                    ref={emailInput}
+                    label="Email you booked with"
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    defaultValue=""
+                    readOnly={step.name === 'sending'}
+                    {...errors.inputProps('email')}
+                    onChange={() => errors.clear('email')}
+                  />
+                  <div>
+                    <Button type="submit" disabled={!hydrated} loading={step.name === 'sending'}>
+                      Email My Appointment Links
+                    </Button>
+                  </div>
+                  <Text size="sm" c="dimmed">
+                    Have an account? <a href={portalUrls.login}>Log in</a> to see every appointment.
+                  </Text>
+                </Stack>
+              </form>
+            )}
+          </HeldHeight>
         </Card>
       </Stack>
     </Container>
