@@ -120,6 +120,12 @@ const rules: Record<string, Rule> = {
   'GET /api/notifications/messages/{id}': { allow: backOffice },
   'POST /api/notifications/messages/{id}/resend': { allow: backOffice },
   'GET /api/notifications/summary': { allow: backOffice },
+  // a customer's choice of optional messages: signed in with a proven email, or by the key a preferences link carries
+  'GET /api/notifications/preferences': { allow: ['customer A', 'customer B'] },
+  'PUT /api/notifications/preferences': { allow: ['customer A', 'customer B'] },
+  'POST /api/notifications/preferences/by-key': { allow: everyone },
+  'PUT /api/notifications/preferences/by-key': { allow: everyone },
+  'POST /api/notifications/unsubscribe': { allow: everyone },
   // Twilio's status callbacks and replies: only a request Twilio signed (X-Twilio-Signature) is heard, so none of these.
   'POST /api/notifications/twilio/status': { allow: [] },
   'POST /api/notifications/twilio/inbound': { allow: [] },

@@ -177,3 +177,79 @@ export const notificationsSummarySchema = z.object({
   sms: z.object({ configured: z.boolean(), a2pRegistered: z.boolean() }),
 });
 export type NotificationsSummary = z.infer<typeof notificationsSummarySchema>;
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * What a customer chooses to receive (issue #24): the optional messages by topic and channel, from the portal (signed
+ * in, with a proven email) or from the link in such an email (signed out), and one-click unsubscribe (RFC 8058).
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/**
+ * The messages a customer may turn off, by topic. Everything else is always sent: the booking confirmation and the
+ * notices of a move or a cancellation (the visit itself changed), receipts, and what proves or recovers an account.
+ */
+export const preferenceTopics = ['reminders', 'visit-updates', 'after-visit'] as const;
+export type PreferenceTopic = (typeof preferenceTopics)[number];
+
+export const preferenceTopicKinds: Record<PreferenceTopic, readonly MessageKind[]> = {
+  reminders: ['reminder-day-before', 'reminder-hours-before'],
+  'visit-updates': ['on-my-way', 'arrived', 'running-late'],
+  'after-visit': ['job-completed'],
+};
+
+export const preferenceTopicLabels: Record<PreferenceTopic, { label: string; description: string }> = {
+  reminders: { label: 'Appointment reminders', description: 'The evening before and a couple of hours before each visit.' },
+  'visit-updates': { label: 'Technician updates', description: 'When your technician is on the way, has arrived or is running late.' },
+  'after-visit': { label: 'After your visit', description: 'A thank-you with the balance to pay, if any, and a link to review us.' },
+};
+
+/** The topic a message kind belongs to, or undefined for a message that is always sent. */
+export const preferenceTopicOf = (kind: MessageKind): PreferenceTopic | undefined =>
+  preferenceTopics.find((topic) => preferenceTopicKinds[topic].includes(kind));
+
+/** Always sent, whatever the preferences: said under the choices so nobody expects otherwise. */
+export const alwaysSentMessages = 'Booking confirmations, changes to a visit, payment receipts and account emails (password resets, sign-in links, codes) are always sent.';
+
+export const messagePreferencesPath = `${notificationsApiPath}/preferences`;
+/** The same choices, read and changed with the key from a preferences link (no session): the key travels in the body. */
+export const messagePreferencesByKeyPath = `${messagePreferencesPath}/by-key`;
+/** RFC 8058 one-click unsubscribe: the List-Unsubscribe URL of an email (`?key=…&topic=…`), POSTed by the mail client. */
+export const oneClickUnsubscribePath = `${notificationsApiPath}/unsubscribe`;
+/** The portal's page for a preferences link: `/message-preferences?topic=reminders#key=…` (the key in the fragment). */
+export const messagePreferencesPagePath = '/message-preferences';
+
+export const preferenceMessages = {
+  /** A session whose email is not proven could belong to anyone who typed that address. */
+  unproven: 'Prove your email first (open the link we emailed you): until then we cannot tell that these messages are yours to change.',
+  badKey: 'This preferences link is not valid. Open the newest email from us and use its link again, or sign in to the portal.',
+  noEmail: 'This session has no email address to set preferences for. Sign in again.',
+  saved: 'Your choices are saved.',
+} as const;
+
+const preferenceKeySchema = z
+  .string({ error: preferenceMessages.badKey })
+  .regex(/^[A-Za-z0-9_-]{43}$/, preferenceMessages.badKey);
+
+const channelChoiceSchema = z.object({ email: z.boolean({ error: 'Say true or false for email' }), sms: z.boolean({ error: 'Say true or false for texts' }) });
+
+/** Every topic's choice, on or off per channel. */
+export const topicChoicesSchema = z.strictObject(
+  Object.fromEntries(preferenceTopics.map((topic) => [topic, channelChoiceSchema])) as Record<PreferenceTopic, typeof channelChoiceSchema>,
+  { error: 'Send a choice for every topic' },
+);
+export type TopicChoices = z.infer<typeof topicChoicesSchema>;
+
+/** The choices as the portal shows them. */
+export const messagePreferencesSchema = z.object({
+  /** The address the choices are kept for (the account's or the booking's email), partly hidden for a link. */
+  email: z.string(),
+  choices: topicChoicesSchema,
+});
+export type MessagePreferences = z.infer<typeof messagePreferencesSchema>;
+
+export const updateMessagePreferencesSchema = z.strictObject({ choices: topicChoicesSchema }, { error: 'Send the choices as a JSON object' });
+export const preferencesByKeyRequestSchema = z.strictObject({ key: preferenceKeySchema }, { error: 'Send the key as a JSON object' });
+export const updatePreferencesByKeySchema = z.strictObject({ key: preferenceKeySchema, choices: topicChoicesSchema }, { error: 'Send the key and the choices as a JSON object' });
+export const oneClickUnsubscribeQuerySchema = z.object({
+  key: preferenceKeySchema,
+  topic: z.enum(preferenceTopics, { error: 'topic must be one of reminders, visit-updates, after-visit' }),
+});

@@ -29,6 +29,7 @@ import { twilioSettings, twilioTexter } from './domain/texter.ts';
 import { notificationsEnvSchema, type NotificationsEnv } from './env.ts';
 import { notificationsJobs } from './jobs/index.ts';
 import { messageRoutes } from './routes/messages.ts';
+import { preferenceRoutes } from './routes/preferences.ts';
 import { twilioRoutes } from './routes/twilio.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
@@ -93,6 +94,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       },
     });
     await app.register(messageRoutes, { ctx });
+    await app.register(preferenceRoutes, { ctx });
     if (sms) await app.register(twilioRoutes, { ctx, sms });
     return app;
   },

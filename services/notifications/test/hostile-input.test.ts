@@ -21,14 +21,17 @@ describe('hostile input to notifications: a 4xx in the error shape, and nothing 
   it('asks every route that needs a session for one before it reads anything else', async () => {
     const answers = await anonymousHostileRequests(service.app);
     const open = new Set(['GET /healthz', 'GET /readyz']);
+    // A preferences link's key and a mail client's one-click unsubscribe are their own proof: no session.
+    const keyed = new Set(['POST /api/notifications/preferences/by-key', 'PUT /api/notifications/preferences/by-key', 'POST /api/notifications/unsubscribe']);
     for (const { route, status, body } of answers) {
       const name = `${route.method} ${route.url}`;
       if (open.has(name)) expect([200, 400], `${name}: ${body}`).toContain(status);
+      else if (keyed.has(name)) expect([400, 404], `${name}: ${body}`).toContain(status);
       else expect(status, `${name}: ${body}`).toBe(401);
     }
     expect(answers.filter((answer) => answer.status === 401).length).toBeGreaterThanOrEqual(2);
-    // The delivery log's four operations among them.
-    expect(answers.filter((answer) => answer.route.url.startsWith('/api/notifications/') && answer.status === 401)).toHaveLength(4);
+    // The delivery log's four operations and the signed-in customer's two preferences operations among them.
+    expect(answers.filter((answer) => answer.route.url.startsWith('/api/notifications/') && answer.status === 401)).toHaveLength(6);
   });
 
   it('refuses an unsigned or wrongly signed event, one from a service that may not send it, and one that breaks its schema', async () => {
@@ -93,4 +96,27 @@ describe('hostile input to the delivery log (staff): a 400 naming the field, and
   it.each([{ '\u0000': 1 }, { to: 'someone@example.com' }, [], 'resend'])('a resend with the body %j: 400', async (payload) => {
     await refused({ method: 'POST', url: '/api/notifications/messages/1/resend', raw: JSON.stringify(payload) }, 400, 'VALIDATION_ERROR');
   });
+});
+
+describe('hostile input to a preferences link and one-click unsubscribe: 400 naming the field, 404 for a key nobody has, nothing stored', () => {
+  const keyCases = ['', 'short', 'A'.repeat(44), `${'A'.repeat(42)}\u0000`, `${'A'.repeat(42)}/`, '../../etc/passwd'];
+  const countChoices = async () => (await service.db.selectFrom('message_preferences').select('owner').execute()).length;
+
+  it.each(keyCases)('the key %j: 400 naming it', async (key) => {
+    await expectRefused(service, { method: 'POST', url: '/api/notifications/preferences/by-key', payload: { key } }, 400, 'VALIDATION_ERROR', { key: expect.any(String) });
+    await expectRefused(service, { method: 'POST', url: `/api/notifications/unsubscribe?key=${encodeURIComponent(key)}&topic=reminders`, raw: 'List-Unsubscribe=One-Click' }, 400, 'VALIDATION_ERROR');
+    expect(await countChoices()).toBe(0);
+  });
+
+  it.each(malformedJsonBodies)('malformed JSON %j to a preferences link: 400', async (raw) => {
+    await expectRefused(service, { method: 'PUT', url: '/api/notifications/preferences/by-key', raw }, 400, 'BAD_REQUEST');
+  });
+
+  it.each([{ key: 'C'.repeat(43), choices: { reminders: { email: false, sms: false } } }, { key: 'C'.repeat(43), choices: 'off' }, { key: 'C'.repeat(43), choices: {}, extra: 1 }])(
+    'choices %j: 400, and nothing stored',
+    async (payload) => {
+      await expectRefused(service, { method: 'PUT', url: '/api/notifications/preferences/by-key', raw: JSON.stringify(payload) }, 400, 'VALIDATION_ERROR');
+      expect(await countChoices()).toBe(0);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable, Transaction } from 'kysely';
-import type { AppointmentStatus, MessageChannel, MessageKind, MessageState } from '@repo/contracts';
+import type { AppointmentStatus, MessageChannel, MessageKind, MessageState, PreferenceTopic } from '@repo/contracts';
 
 /**
  * The newest version of each appointment heard from booking: an older event arriving later is ignored. Its status and
@@ -74,6 +74,8 @@ export type MessagesTable = {
   /** A resend: the message it copies, and who asked for it (the staff session's subject); null for an original. */
   resent_from: ColumnType<number | null, number | null | undefined, never>;
   requested_by: ColumnType<string | null, string | null | undefined, never>;
+  /** The one-click unsubscribe URL (RFC 8058) sent in the email's List-Unsubscribe header; null for a message always sent. */
+  list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** One attempt to hand a message to the provider, written by the send job (the delivery log's attempts). */
@@ -86,12 +88,30 @@ export type MessageAttemptsTable = {
   provider_message_id: string | null;
 };
 
+/** Each owner's key for the links in its optional emails (random, 43 characters); it opens the owner's choices alone. */
+export type PreferenceKeysTable = {
+  owner: string;
+  key: string;
+  created_at: Date;
+};
+
+/** A topic and channel an owner (an email address, lower case) turned off, and how; no row: on. */
+export type MessagePreferencesTable = {
+  owner: string;
+  topic: PreferenceTopic;
+  channel: MessageChannel;
+  turned_off_at: Date;
+  turned_off_by: 'portal' | 'link' | 'one-click';
+};
+
 export type NotificationsDatabase = {
   appointments: AppointmentsTable;
   appointment_contacts: AppointmentContactsTable;
   messages: MessagesTable;
   message_attempts: MessageAttemptsTable;
   sms_opt_outs: SmsOptOutsTable;
+  preference_keys: PreferenceKeysTable;
+  message_preferences: MessagePreferencesTable;
 };
 
 export type MessageRow = Selectable<MessagesTable>;

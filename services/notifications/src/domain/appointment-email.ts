@@ -33,7 +33,7 @@ function calendarAppointment(event: AppointmentChanged): CalendarAppointment {
 export async function appointmentEmail(
   event: AppointmentChanged,
   kind: AppointmentEmailProps['kind'],
-  options: { portalOrigin: string; now: Date; day?: AppointmentEmailProps['day'] },
+  options: { portalOrigin: string; now: Date; day?: AppointmentEmailProps['day']; optional?: { unsubscribe: AppointmentEmailProps['unsubscribe']; listUnsubscribe: string } },
 ): Promise<EmailToQueue> {
   const appointment = calendarAppointment(event);
   const email = await renderAppointmentEmail({
@@ -47,6 +47,7 @@ export async function appointmentEmail(
     address: `${event.address}, ${event.city}, ${event.state} ${event.zipCode}`,
     confirmationCode: event.confirmationCode,
     appointmentUrl: `${options.portalOrigin}${appointmentManagePath(event.appointmentId, event.manageToken)}`,
+    unsubscribe: options.optional?.unsubscribe,
   });
   return {
     key: messageKey({ appointmentId: event.appointmentId, kind, version: event.version }),
@@ -55,5 +56,6 @@ export async function appointmentEmail(
     ...email,
     appointment: { id: event.appointmentId, version: event.version },
     calendar: { content: appointmentCalendar(appointment, options.now), fileName: calendarFileName(appointment) },
+    listUnsubscribe: options.optional?.listUnsubscribe,
   };
 }

@@ -9,6 +9,8 @@ export type OutgoingEmail = {
   text: string;
   html: string;
   attachments: { filename: string; content: string; contentType: string }[];
+  /** A one-click unsubscribe URL (RFC 8058), sent as List-Unsubscribe with List-Unsubscribe-Post; none for a message always sent. */
+  listUnsubscribe?: string;
 };
 
 export type Mailer = {
@@ -53,7 +55,9 @@ export function smtpMailer(env: NotificationsEnv): Mailer {
   return {
     async send(email) {
       try {
-        const info = await transport.sendMail({ from: env.SMTP_FROM, ...email });
+        const { listUnsubscribe, ...mail } = email;
+        const headers = listUnsubscribe ? { 'List-Unsubscribe': `<${listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+        const info = await transport.sendMail({ from: env.SMTP_FROM, ...mail, headers });
         if (info.accepted.length === 0) throw new MailerError(`the relay accepted no recipient: ${info.response}`, true);
         return { providerMessageId: providerIdOf(info.response, info.messageId) };
       } catch (err) {

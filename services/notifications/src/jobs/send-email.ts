@@ -10,6 +10,7 @@ import { lockRecordedAppointment } from '../repositories/appointment-repository.
 import { insertAttempt } from '../repositories/attempt-repository.ts';
 import { changeState, countAttempt, findByKey, findMessage, insertMessageIfAbsent, lockMessage, markSent, optedOutReason, recordFailure, withdrawQueued } from '../repositories/message-repository.ts';
 import { isOptedOut } from '../repositories/sms-opt-out-repository.ts';
+import { isUnwanted, turnedOffReason } from '../repositories/preference-repository.ts';
 
 /**
  * Sends one stored message (an email, or a text through Twilio: the job's name predates texts, and is kept so jobs
@@ -60,6 +61,11 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
     await withdrawQueued(db, id, optedOutReason, ctx.now());
     return;
   }
+  // A staff member's resend was asked for by name; an original the customer no longer wants is withdrawn, saying why.
+  if (message.resent_from === null && (await isUnwanted(db, message))) {
+    await withdrawQueued(db, id, turnedOffReason(message.channel), ctx.now());
+    return;
+  }
   const attemptedAt = ctx.now();
   await countAttempt(db, id, attemptedAt);
   try {
@@ -72,6 +78,7 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
       attachments: message.calendar
         ? [{ filename: message.calendar_file_name ?? 'appointment.ics', content: message.calendar, contentType: 'text/calendar; charset=utf-8' }]
         : [],
+      listUnsubscribe: message.list_unsubscribe ?? undefined,
     });
     // The message and its attempt's row change together (the delivery log).
     await db.transaction().execute(async (trx) => {
@@ -121,6 +128,7 @@ export async function fallBackToEmail(ctx: Pick<SendContext, 'now' | 'jobs'>, tr
     html_body: email.html_body,
     calendar: email.calendar,
     calendar_file_name: email.calendar_file_name,
+    list_unsubscribe: email.list_unsubscribe,
     resent_from: email.id,
     requested_by: null,
     created_at: now,

@@ -13,7 +13,9 @@ const withheld: Partial<Record<MessageKind, (text: string) => string>> = {
   'email-proof': linkToken,
   'phone-code': (text) => text.replace(/\b\d{6}\b/g, '••••••'),
 };
-const shown = (row: MessageRow, text: string) => withheld[row.kind]?.(text) ?? text;
+/** The key in an optional email's preferences links (`key=…`) opens the customer's choices: withheld from every kind. */
+const preferencesKey = (text: string) => text.replace(/([#?&;]key=)[A-Za-z0-9_-]{43}/g, '$1withheld');
+const shown = (row: MessageRow, text: string) => preferencesKey(withheld[row.kind]?.(text) ?? text);
 
 /** Rows become contract types here and nowhere else. */
 export function toMessageSummary(row: MessageRow): MessageSummary {

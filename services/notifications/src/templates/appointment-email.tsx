@@ -3,7 +3,7 @@ import { booking, business } from '@repo/contracts';
 import type { AppointmentEmailKind } from '../domain/messages.ts';
 import type { ReminderKind } from '../domain/reminders.ts';
 import { ActionLink } from './action-link.tsx';
-import { CallUs, Detail, EmailLayout, firstName, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+import { CallUs, Detail, EmailLayout, firstName, renderEmail, styles, type RenderedEmail, type UnsubscribeFooter } from './layout.tsx';
 
 /** What an appointment email says: the visit, and the link to its page. */
 export type AppointmentEmailProps = {
@@ -20,6 +20,8 @@ export type AppointmentEmailProps = {
   confirmationCode: string;
   /** The appointment page, opened with the appointment's manage link. */
   appointmentUrl: string;
+  /** A reminder's way to turn reminders off. */
+  unsubscribe?: UnsubscribeFooter | undefined;
 };
 
 type Wording = { subject: string; heading: string; intro: string; action: string };
@@ -67,7 +69,7 @@ function wording({ kind, day, customerName, window }: AppointmentEmailProps): Wo
 export function AppointmentEmail(props: AppointmentEmailProps) {
   const words = wording(props);
   return (
-    <EmailLayout subject={words.subject} preview={`${words.heading}: ${props.window}`}>
+    <EmailLayout subject={words.subject} preview={`${words.heading}: ${props.window}`} unsubscribe={props.unsubscribe}>
       <Heading as="h1" style={styles.heading}>
         {words.heading}
       </Heading>

@@ -42,7 +42,10 @@ export function Detail({ label, children }: { label: string; children: string })
  * Every email's frame: the brand's banner, the content, and the business's name, address and phone at the foot. No
  * images (nothing is lost with images off, and nothing tracks the reader); every colour at 4.5:1 or more.
  */
-export function EmailLayout({ subject, preview, children }: { subject: string; preview: string; children: ReactNode }) {
+/** An optional email's way out: what it is ("appointment reminders") and the customer's preferences page for it. */
+export type UnsubscribeFooter = { what: string; url: string };
+
+export function EmailLayout({ subject, preview, unsubscribe, children }: { subject: string; preview: string; unsubscribe?: UnsubscribeFooter | undefined; children: ReactNode }) {
   const { street, city, region, postalCode } = businessContact.address;
   return (
     <Html lang="en" dir="ltr">
@@ -58,7 +61,16 @@ export function EmailLayout({ subject, preview, children }: { subject: string; p
           <Section style={styles.content}>{children}</Section>
           <Hr style={{ borderColor: brandPalette[1], margin: '8px 0' }} />
           <Text style={styles.footer}>{business.name}</Text>
-          <Text style={{ ...styles.footer, paddingBottom: 16 }}>{`${street}, ${city}, ${region} ${postalCode} · ${business.phoneDisplay}`}</Text>
+          <Text style={{ ...styles.footer, paddingBottom: unsubscribe ? 0 : 16 }}>{`${street}, ${city}, ${region} ${postalCode} · ${business.phoneDisplay}`}</Text>
+          {unsubscribe ? (
+            <Text style={{ ...styles.footer, paddingBottom: 16 }}>
+              {`Don’t want ${unsubscribe.what} by email? `}
+              <Link href={unsubscribe.url} style={{ ...styles.link, color: muted }}>
+                Unsubscribe or choose what we send
+              </Link>
+              .
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

@@ -1,7 +1,7 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
 import { business } from '@repo/contracts';
 import { ActionLink } from './action-link.tsx';
-import { CallUs, Detail, EmailLayout, firstName, renderEmail, styles, type RenderedEmail } from './layout.tsx';
+import { CallUs, Detail, EmailLayout, firstName, renderEmail, styles, type RenderedEmail, type UnsubscribeFooter } from './layout.tsx';
 
 
 /** The technician as the customer's emails name them: first name and initials only. */
@@ -19,6 +19,7 @@ export type OnMyWayEmailProps = {
   confirmationCode: string;
   /** The portal's tracking page, opened with the appointment's track link. */
   trackUrl: string;
+  unsubscribe?: UnsubscribeFooter | undefined;
 };
 
 const shareNote = 'The link opens only the tracking page, so you can share it with whoever will let the technician in.';
@@ -30,7 +31,7 @@ export function OnMyWayEmail(props: OnMyWayEmailProps) {
     ? `${props.expectedAt} (the start of your arrival window)`
     : `about ${props.expectedAt} (${props.etaMinutes} ${props.etaMinutes === 1 ? 'minute' : 'minutes'} away when ${technician.firstName} set off)`;
   return (
-    <EmailLayout subject={subject} preview={`Expected ${expected}. Follow the way on the map.`}>
+    <EmailLayout subject={subject} preview={`Expected ${expected}. Follow the way on the map.`} unsubscribe={props.unsubscribe}>
       <Heading as="h1" style={styles.heading}>
         {subject}
       </Heading>
@@ -59,12 +60,13 @@ export type ArrivedEmailProps = {
   arrivedAt: string;
   confirmationCode: string;
   trackUrl: string;
+  unsubscribe?: UnsubscribeFooter | undefined;
 };
 
 export function ArrivedEmail(props: ArrivedEmailProps) {
   const subject = `${props.technician.firstName} has arrived`;
   return (
-    <EmailLayout subject={subject} preview={`Your technician arrived at ${props.arrivedAt}.`}>
+    <EmailLayout subject={subject} preview={`Your technician arrived at ${props.arrivedAt}.`} unsubscribe={props.unsubscribe}>
       <Heading as="h1" style={styles.heading}>
         {subject}
       </Heading>
@@ -89,13 +91,14 @@ export type JobCompletedEmailProps = {
   payUrl: string;
   /** The business's page for writing a review. */
   reviewUrl: string;
+  unsubscribe?: UnsubscribeFooter | undefined;
 };
 
 const completedSubject = 'Thank you: your appliance repair is complete';
 
 export function JobCompletedEmail(props: JobCompletedEmailProps) {
   return (
-    <EmailLayout subject={completedSubject} preview={`Your ${props.appliance} visit is complete. Pay online or leave us a review.`}>
+    <EmailLayout subject={completedSubject} preview={`Your ${props.appliance} visit is complete. Pay online or leave us a review.`} unsubscribe={props.unsubscribe}>
       <Heading as="h1" style={styles.heading}>
         Your visit is complete
       </Heading>

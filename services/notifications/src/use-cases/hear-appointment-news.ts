@@ -5,6 +5,7 @@ import { keepAppointmentContact } from '../repositories/appointment-contact-repo
 import { renderJobCompletedEmail } from '../templates/visit-emails.tsx';
 import { alertOffice } from './alert-office.ts';
 import type { NotificationsContext } from './context.ts';
+import { optionalEmailLinks } from './message-preferences.ts';
 import { queueEmail } from './queue-email.ts';
 
 /**
@@ -27,14 +28,16 @@ export async function hearAppointmentNews(ctx: NotificationsContext, trx: Trx, e
   await keepAppointmentContact(trx, event, now);
   const appointment = { id: event.appointmentId, version: event.version };
   if (visitCompleted(event)) {
+    const { unsubscribe, listUnsubscribe } = await optionalEmailLinks(ctx, trx, event.email, 'after-visit');
     const email = await renderJobCompletedEmail({
       customerName: event.customerName,
       appliance: `${event.brand} ${event.appliance}`,
       confirmationCode: event.confirmationCode,
       payUrl: `${ctx.webOrigin}${paymentLinkPath(event.confirmationCode)}`,
       reviewUrl: businessContact.leaveReviewUrl,
+      unsubscribe,
     });
-    await queueEmail(ctx, trx, { key: visitMessageKey(event.appointmentId, 'job-completed'), kind: 'job-completed', recipient: event.email, ...email, appointment });
+    await queueEmail(ctx, trx, { key: visitMessageKey(event.appointmentId, 'job-completed'), kind: 'job-completed', recipient: event.email, ...email, appointment, listUnsubscribe });
   }
   if (event.change === 'booked' || event.change === 'cancelled') {
     const window = arrivalWindowText(new Date(event.startsAt), new Date(event.endsAt));

@@ -7,6 +7,7 @@ import { sendEmailJob } from '../jobs/send-email.ts';
 import { withdrawUnsent } from '../repositories/message-repository.ts';
 import type { NotificationsContext } from './context.ts';
 import { appointmentText } from './appointment-text.ts';
+import { optionalEmailLinks } from './message-preferences.ts';
 import { queueText } from './queue-text.ts';
 import { scheduleEmail } from './schedule-email.ts';
 
@@ -18,7 +19,8 @@ import { scheduleEmail } from './schedule-email.ts';
  * this version (key `appointment-<id>.<kind>.v<version>`, rendered from this event) when `shouldSchedule` says so: its
  * moment is still ahead, or it replaces a withdrawn one owed for the same moment. A change that does not move the visit
  * (a technician assigned) so replaces the reminders with the same moments and the newest details. A customer who agreed
- * to texts gets each reminder as a text too, planned the same way.
+ * to texts gets each reminder as a text too, planned the same way. Each reminder email links to the customer's
+ * preferences and carries a one-click List-Unsubscribe; one turned off by the time it falls due is withdrawn then.
  */
 export async function planReminders(ctx: NotificationsContext, trx: Trx, event: AppointmentChanged, now: Date): Promise<void> {
   const withdrawn = await withdrawUnsent(trx, event.appointmentId, reminderKinds, now);
@@ -29,11 +31,12 @@ export async function planReminders(ctx: NotificationsContext, trx: Trx, event: 
 
   const startsAt = new Date(event.startsAt);
   const dueTimes = reminderDueTimes(startsAt, ctx.reminders);
+  const optional = await optionalEmailLinks(ctx, trx, event.email, 'reminders');
   for (const kind of reminderKinds) {
     const dueAt = dueTimes[kind];
     const owed = (channel: 'email' | 'sms') => withdrawn.find((reminder) => reminder.kind === kind && reminder.channel === channel)?.due_at ?? undefined;
     if (shouldSchedule(dueAt, now, owed('email'))) {
-      const email = await appointmentEmail(event, kind, { portalOrigin: ctx.portalOrigin, now, day: dayWord(dueAt, startsAt) });
+      const email = await appointmentEmail(event, kind, { portalOrigin: ctx.portalOrigin, now, day: dayWord(dueAt, startsAt), optional });
       await scheduleEmail(ctx, trx, email, dueAt);
     }
     // Its text, when the customer agreed to texts: due at the same moment, held to the end of quiet hours if they cover it

@@ -18,6 +18,8 @@ export type EmailToQueue = {
   appointment?: { id: number; version: number };
   /** An iCalendar file to attach. */
   calendar?: { content: string; fileName: string };
+  /** The one-click unsubscribe URL of an email the customer may turn off (`preferenceLinks`). */
+  listUnsubscribe?: string;
   /** A resend: the message it copies and who asked for it. */
   resend?: { from: number; requestedBy: string };
 };
@@ -44,6 +46,7 @@ export async function queueEmail(ctx: Pick<NotificationsContext, 'now' | 'from' 
     calendar_file_name: email.calendar?.fileName ?? null,
     resent_from: email.resend?.from ?? null,
     requested_by: email.resend?.requestedBy ?? null,
+    list_unsubscribe: email.listUnsubscribe ?? null,
     created_at: now,
     updated_at: now,
   });

@@ -30,6 +30,7 @@ export async function resendMessage(ctx: NotificationsContext, id: number, reque
       html: original.html_body,
       appointment: original.appointment_id !== null && original.appointment_version !== null ? { id: original.appointment_id, version: original.appointment_version } : undefined,
       calendar: original.calendar ? { content: original.calendar, fileName: original.calendar_file_name ?? 'appointment.ics' } : undefined,
+      listUnsubscribe: original.list_unsubscribe ?? undefined,
       resend: { from: original.id, requestedBy },
     });
     // The key is new while the original is locked: only a copy made some other way could hold it.

@@ -5,6 +5,7 @@ import { clockTimeText, isStaleVisitNews, visitIsOff, visitMessageKey } from '..
 import { findAppointmentContact, hasMessage, type AppointmentContact } from '../repositories/appointment-contact-repository.ts';
 import { renderArrivedEmail, renderOnMyWayEmail } from '../templates/visit-emails.tsx';
 import type { NotificationsContext } from './context.ts';
+import { optionalEmailLinks } from './message-preferences.ts';
 import { queueEmail } from './queue-email.ts';
 import { queueText } from './queue-text.ts';
 import { smsTexts } from '../domain/texts.ts';
@@ -36,6 +37,7 @@ const trackUrl = (ctx: NotificationsContext, contact: AppointmentContact) => `${
 export async function sendOnMyWay(ctx: NotificationsContext, trx: Trx, event: TechnicianEnRoute): Promise<void> {
   const contact = await contactFor(ctx, trx, event.appointmentId, new Date(event.at));
   if (!contact || (await hasMessage(trx, visitMessageKey(event.appointmentId, 'arrived')))) return;
+  const { unsubscribe, listUnsubscribe } = await optionalEmailLinks(ctx, trx, contact.email, 'visit-updates');
   const email = await renderOnMyWayEmail({
     customerName: contact.customer_name,
     technician: { firstName: event.technicianFirstName, initials: event.technicianInitials },
@@ -44,8 +46,9 @@ export async function sendOnMyWay(ctx: NotificationsContext, trx: Trx, event: Te
     etaMinutes: event.estimatedArrivalSource === 'live' ? event.etaMinutes : null,
     confirmationCode: contact.confirmation_code,
     trackUrl: trackUrl(ctx, contact),
+    unsubscribe,
   });
-  await queueEmail(ctx, trx, { key: visitMessageKey(event.appointmentId, 'on-my-way'), kind: 'on-my-way', recipient: contact.email, ...email, appointment: writtenFrom(contact) });
+  await queueEmail(ctx, trx, { key: visitMessageKey(event.appointmentId, 'on-my-way'), kind: 'on-my-way', recipient: contact.email, ...email, appointment: writtenFrom(contact), listUnsubscribe });
   if (contact.sms_phone) {
     const body = smsTexts['on-my-way']({ firstName: event.technicianFirstName, expectedAt: clockTimeText(new Date(event.estimatedArrival)), url: trackUrl(ctx, contact) });
     await queueText(ctx, trx, { key: visitMessageKey(event.appointmentId, 'on-my-way'), kind: 'on-my-way', recipient: contact.sms_phone, body, appointment: writtenFrom(contact) });
@@ -56,14 +59,16 @@ export async function sendOnMyWay(ctx: NotificationsContext, trx: Trx, event: Te
 export async function sendArrived(ctx: NotificationsContext, trx: Trx, event: TechnicianArrived): Promise<void> {
   const contact = await contactFor(ctx, trx, event.appointmentId, new Date(event.at));
   if (!contact) return;
+  const { unsubscribe, listUnsubscribe } = await optionalEmailLinks(ctx, trx, contact.email, 'visit-updates');
   const email = await renderArrivedEmail({
     customerName: contact.customer_name,
     technician: { firstName: event.technicianFirstName, initials: event.technicianInitials },
     arrivedAt: clockTimeText(new Date(event.at)),
     confirmationCode: contact.confirmation_code,
     trackUrl: trackUrl(ctx, contact),
+    unsubscribe,
   });
-  await queueEmail(ctx, trx, { key: visitMessageKey(event.appointmentId, 'arrived'), kind: 'arrived', recipient: contact.email, ...email, appointment: writtenFrom(contact) });
+  await queueEmail(ctx, trx, { key: visitMessageKey(event.appointmentId, 'arrived'), kind: 'arrived', recipient: contact.email, ...email, appointment: writtenFrom(contact), listUnsubscribe });
   if (contact.sms_phone) {
     const body = smsTexts.arrived({ firstName: event.technicianFirstName, url: trackUrl(ctx, contact) });
     await queueText(ctx, trx, { key: visitMessageKey(event.appointmentId, 'arrived'), kind: 'arrived', recipient: contact.sms_phone, body, appointment: writtenFrom(contact) });

@@ -6,6 +6,7 @@ import * as messageAttempts from './2026-12-13T0000-message-attempts.ts';
 import * as appointmentContacts from './2026-12-13T0100-appointment-contacts.ts';
 import * as signInAlertKind from './2026-12-15T0000-sign-in-alert-kind.ts';
 import * as texts from './2026-12-16T0000-texts.ts';
+import * as messagePreferences from './2026-12-19T0000-message-preferences.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-12-10T0000-messages': messages,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-13T0100-appointment-contacts': appointmentContacts,
   '2026-12-15T0000-sign-in-alert-kind': signInAlertKind,
   '2026-12-16T0000-texts': texts,
+  '2026-12-19T0000-message-preferences': messagePreferences,
 };
