@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { bookableDates, technicianAccountsPath, type Technician } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { linkIn, waitForEmail } from '../support/mail.ts';
+import { headerOf, linkIn, waitForEmail } from '../support/mail.ts';
 import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
 import { assignAndWaitForTracking, pageErrorsBesideTiles, staffToken, submitBackOfficeSignIn, trackingToldBooking, withoutMapTiles } from './tracking-support.ts';
 
@@ -73,6 +73,20 @@ describe('the visit’s emails through the mail catcher', () => {
     await job.getByRole('button', { name: 'Start work' }).waitFor();
     const arrived = await waitForEmail(customerEmail, new RegExp(`^Casey${id} has arrived$`));
     expect(linkIn(arrived, /\/technician-tracking\?/)).toBe(link);
+
+    // Its way out works signed out: the footer's link asks once, then turns technician updates off by email.
+    expect(await headerOf(arrived, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<([^>]+)>$/.exec((await headerOf(arrived, 'List-Unsubscribe')) ?? '')?.[1];
+    expect(oneClick).toMatch(/\/api\/notifications\/unsubscribe\?key=[\w-]{43}&topic=visit-updates$/);
+    const preferences = await open(guest, linkIn(arrived, /\/message-preferences\?topic=visit-updates#key=/));
+    await preferences.page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await preferences.page.getByRole('status').filter({ hasText: `We will send no more technician updates by email to v•••@example.com.` }).waitFor();
+    const updates = preferences.page.getByRole('group', { name: 'Technician updates' });
+    expect(await updates.getByRole('checkbox', { name: 'Email' }).isChecked()).toBe(false);
+    expect(preferences.errors).toEqual([]);
+    // A mail client's one-click unsubscribe (RFC 8058) through the gateway, at the address the header gave.
+    const posted = await fetch(oneClick!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(posted.status, await posted.text()).toBe(200);
     await guest.close();
     await phoneContext.close();
   }, 120_000);

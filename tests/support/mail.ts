@@ -41,3 +41,16 @@ export function linkIn(email: CaughtEmail, pattern: RegExp): string {
   if (!link) throw new Error(`no link like ${pattern} in "${email.subject}":\n${email.text}`);
   return link;
 }
+
+/**
+ * A header of the email as it was sent, by name, whatever its letter case (unfolded); undefined when it has none. Read
+ * from the email's source (`GET /api/email/:id/source`): the catcher's summary keeps only a few headers.
+ */
+export async function headerOf(email: CaughtEmail, name: string): Promise<string | undefined> {
+  const answer = await fetch(new URL(`/api/email/${encodeURIComponent(email.id)}/source`, inject('mailWeb')));
+  if (!answer.ok) throw new Error(`the mail catcher answered ${answer.status} for the source of "${email.subject}"`);
+  const head = (await answer.text()).split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const lines = head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/);
+  const line = lines.find((header) => header.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}

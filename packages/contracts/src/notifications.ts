@@ -196,10 +196,11 @@ export const preferenceTopicKinds: Record<PreferenceTopic, readonly MessageKind[
   'after-visit': ['job-completed'],
 };
 
-export const preferenceTopicLabels: Record<PreferenceTopic, { label: string; description: string }> = {
-  reminders: { label: 'Appointment reminders', description: 'The evening before and a couple of hours before each visit.' },
-  'visit-updates': { label: 'Technician updates', description: 'When your technician is on the way, has arrived or is running late.' },
-  'after-visit': { label: 'After your visit', description: 'A thank-you with the balance to pay, if any, and a link to review us.' },
+/** Each topic as the customer reads it, and whether it also goes out by text (to a customer who agreed to texts). */
+export const preferenceTopicLabels: Record<PreferenceTopic, { label: string; description: string; texts: boolean }> = {
+  reminders: { label: 'Appointment reminders', description: 'The evening before and a couple of hours before each visit.', texts: true },
+  'visit-updates': { label: 'Technician updates', description: 'When your technician is on the way or has arrived.', texts: true },
+  'after-visit': { label: 'After your visit', description: 'A thank-you with the balance to pay, if any, and a link to review us.', texts: false },
 };
 
 /** The topic a message kind belongs to, or undefined for a message that is always sent. */

@@ -46,6 +46,9 @@ describe('reminders and one-click unsubscribe', () => {
     const page = `https://portal.example.com/message-preferences?topic=reminders#key=${key}`;
     expect(mail!.html).toContain(`href="${page}"`);
     expect(mail!.text).toContain('Don’t want appointment reminders by email? Unsubscribe or choose what we send');
+    // In the plain-text part the address ends the line: a full stop after it would be read as part of the key.
+    expect(mail!.text).toContain(page);
+    expect(mail!.text).not.toContain(`${page}.`);
     // The confirmation is always sent: it has no way out.
     const [confirmation] = mailsKeyed('appointment-901.booking-confirmation.v1');
     expect(header(confirmation!, 'list-unsubscribe')).toBeUndefined();

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: paths.signInLink, lazy: () => import('./routes/sign-in-link.tsx') },
       { path: paths.confirmEmail, lazy: () => import('./routes/confirm-email.tsx') },
       { path: paths.customerPortal, handle: pageHasSignOut, lazy: () => import('./routes/customer-portal.tsx') },
+      { path: paths.messagePreferences, lazy: () => import('./routes/message-preferences.tsx') },
       { path: paths.appointmentRoute, lazy: () => import('./routes/appointment.tsx') },
       { path: paths.technicianTrackingRoute, lazy: () => import('./routes/technician-tracking.tsx') },
       { path: '*', Component: NotFoundPage },

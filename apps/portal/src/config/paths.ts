@@ -16,6 +16,8 @@ export const paths = {
   /** Where a registration's emailed link opens, with its `#token=` (contracts' `confirmEmailPagePath`). */
   confirmEmail: '/confirm-email',
   customerPortal: '/customer-portal',
+  /** Which optional messages we send (contracts' `messagePreferencesPagePath`), from an email's link or Account Info. */
+  messagePreferences: '/message-preferences',
   /**
    * Contracts' `appointmentPagePath`, written out here: importing it would bring the contracts' zod schemas into the
    * first chunk (a test holds the two to the same answer).

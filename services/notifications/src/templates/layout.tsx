@@ -65,10 +65,10 @@ export function EmailLayout({ subject, preview, unsubscribe, children }: { subje
           {unsubscribe ? (
             <Text style={{ ...styles.footer, paddingBottom: 16 }}>
               {`Don’t want ${unsubscribe.what} by email? `}
+              {/* No full stop after the link: in the plain-text part it would follow the address and be taken for part of it. */}
               <Link href={unsubscribe.url} style={{ ...styles.link, color: muted }}>
                 Unsubscribe or choose what we send
               </Link>
-              .
             </Text>
           ) : null}
         </Container>

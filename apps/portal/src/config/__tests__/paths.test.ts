@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentPagePath, forgotPasswordPagePath, passwordResetPagePath, signInLinkPagePath, signInLinkRequestPagePath } from '@repo/contracts';
+import { appointmentPagePath, forgotPasswordPagePath, messagePreferencesPagePath, passwordResetPagePath, signInLinkPagePath, signInLinkRequestPagePath } from '@repo/contracts';
 import { paths, withAccess } from '../paths.ts';
 
 describe('portal paths', () => {
@@ -16,6 +16,10 @@ describe('portal paths', () => {
   it('names the sign-in link pages as the contracts (and so the emailed link) do', () => {
     expect(paths.emailSignIn).toBe(signInLinkRequestPagePath);
     expect(paths.signInLink).toBe(signInLinkPagePath);
+  });
+
+  it('names the message preferences page as the contracts (and so every optional email’s link) do', () => {
+    expect(paths.messagePreferences).toBe(messagePreferencesPagePath);
   });
 
   it('names the tracking page by its query, and puts a link token in the fragment', () => {

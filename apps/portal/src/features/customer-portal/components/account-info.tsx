@@ -1,8 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button, Card, Stack, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import type { Customer } from '@repo/contracts';
+import { AppAnchor } from '@repo/ui';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMonthYear } from '../../../lib/dates.ts';
 import { PhoneProof } from './phone-proof.tsx';
 
@@ -38,6 +40,11 @@ export function AccountInfo({ customer }: { customer: Customer }) {
         {customer.lastLogin ? <Fact label="Last login">{formatDate(customer.lastLogin)}</Fact> : null}
       </Stack>
       <PhoneProof customer={customer} />
+      <Text size="sm" mt="md">
+        <AppAnchor href={paths.messagePreferences} fw={600}>
+          Choose the reminders and updates we send you
+        </AppAnchor>
+      </Text>
       <Button
         ref={toggle}
         variant="light"
