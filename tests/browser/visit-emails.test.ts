@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { bookableDates, technicianAccountsPath, type Technician } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { headerOf, linkIn, waitForEmail } from '../support/mail.ts';
+import { axeViolations } from './web-support.ts';
 import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
 import { assignAndWaitForTracking, pageErrorsBesideTiles, staffToken, submitBackOfficeSignIn, trackingToldBooking, withoutMapTiles } from './tracking-support.ts';
 
@@ -83,6 +84,7 @@ describe('the visit’s emails through the mail catcher', () => {
     await preferences.page.getByRole('status').filter({ hasText: `We will send no more technician updates by email to v•••@example.com.` }).waitFor();
     const updates = preferences.page.getByRole('group', { name: 'Technician updates' });
     expect(await updates.getByRole('checkbox', { name: 'Email' }).isChecked()).toBe(false);
+    expect(await axeViolations(preferences.page)).toEqual([]);
     expect(preferences.errors).toEqual([]);
     // A mail client's one-click unsubscribe (RFC 8058) through the gateway, at the address the header gave.
     const posted = await fetch(oneClick!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
