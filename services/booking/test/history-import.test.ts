@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentPageMessages, business, futureHistoryMessage, historyImportExample, historyImportLimits, importMessages } from '@repo/contracts';
+import { addDays, appointmentPageMessages, business, futureHistoryMessage, historyImportExample, historyImportLimits, importMessages } from '@repo/contracts';
 import { expectApiError } from '@repo/service-kit/test-service';
 import { bookingForTests, customerClaims, staffClaims, testClock } from './helpers.ts';
 
@@ -58,6 +58,30 @@ describe('POST /api/customer/import-history', () => {
     expect((await importHistory(historyImportExample, as(73))).json().imported).toEqual({ serviceRequests: 1, appointments: 1 });
   });
 
+  it('keeps the same visit once when it comes again written another way (the address spelled out, other notes), and a different appliance that day apart', async () => {
+    expect((await importHistory({ historyData: { serviceRequests: [], appointments: [appointment()] } }, as(81))).json().imported.appointments).toBe(1);
+    const again = await importHistory({
+      historyData: {
+        serviceRequests: [],
+        appointments: [
+          appointment({ address: '48 CORDOVA STREET.', description: 'Written up by another office', totalCost: '300.00', timeSlot: '10:00-11:00' }),
+          appointment({ appliance: 'Dishwasher' }),
+        ],
+      },
+    }, as(81));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({
+      imported: { serviceRequests: 0, appointments: 1 },
+      alreadyPresent: { serviceRequests: 0, appointments: 1 },
+      message: 'Imported 0 service requests and 1 appointment. 1 visit was already in your history from another record, and kept once.',
+    });
+    const kept = await booking.service.db.selectFrom('appointments').select(['appliance', 'address', 'total_cost']).where('customer_id', '=', 81).orderBy('id').execute();
+    expect(kept).toEqual([
+      { appliance: exampleAppointment!.appliance, address: exampleAppointment!.address, total_cost: '289.00' },
+      { appliance: 'Dishwasher', address: exampleAppointment!.address, total_cost: '289.00' },
+    ]);
+  });
+
   it('checks every item with booking\'s rules, naming the item and the field, and imports nothing then', async () => {
     const before = await rows(74);
     const response = await importHistory({
@@ -108,7 +132,8 @@ describe('POST /api/customer/import-history', () => {
     const full = {
       historyData: {
         serviceRequests: Array.from({ length: 400 }, (_, i) => serviceRequest({ problemDescription: `Problem ${i}` })),
-        appointments: Array.from({ length: 600 }, (_, i) => appointment({ description: `Visit ${i}` })),
+        // Each on a day of its own: two visits to one appliance at one address on one day are one visit.
+        appointments: Array.from({ length: 600 }, (_, i) => appointment({ description: `Visit ${i}`, appointmentDate: addDays('2022-01-01', i) })),
       },
     };
     const accepted = await importHistory(full, as(75));
@@ -137,7 +162,7 @@ describe('imported history on the portal', () => {
     const dates = ['2023-05-01', '2025-01-10', '2024-07-15'];
     await importHistory({
       historyData: {
-        appointments: [...dates.map((appointmentDate) => appointment({ appointmentDate })), appointment({ appointmentDate: '2025-01-10', timeSlot: '15:00-16:00' })],
+        appointments: [...dates.map((appointmentDate) => appointment({ appointmentDate })), appointment({ appointmentDate: '2025-01-10', timeSlot: '15:00-16:00', appliance: 'Dishwasher' })],
         serviceRequests: [serviceRequest({ createdAt: '2023-01-01' }), serviceRequest({ createdAt: '2025-02-02T10:00:00Z' }), serviceRequest({ createdAt: '2024-06-06' })],
       },
     }, as(78));

@@ -169,8 +169,38 @@ describe('POST /api/customer/import-from-system: importing from each sandbox', (
       notImported: [expect.stringContaining('not finished yet')],
     });
     expect(await rows(51)).toEqual(before);
-    // The same visits from another system are that system's own records.
-    expect((await importFrom({ systemName: 'jobber' }, as(51))).json().imported).toEqual({ serviceRequests: 2, appointments: 2 });
+  });
+
+  it('keeps a visit that several systems hold once, recording where each copy came from; importing a copy again adds nothing', async () => {
+    expect((await importFrom({ systemName: 'servicepro' }, as(59))).json().imported).toEqual({ serviceRequests: 2, appointments: 2 });
+    for (const system of ['servicetitan', 'jobber'] as const) {
+      const answer = await importFrom({ systemName: system }, as(59));
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toMatchObject({
+        imported: { serviceRequests: 2, appointments: 0 },
+        alreadyPresent: { serviceRequests: 0, appointments: 2 },
+        message: 'Imported 2 service requests and 0 appointments. 2 visits were already in your history from another record, and kept once. 1 visit could not be imported.',
+      });
+    }
+    const appointments = (await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(59) })).json();
+    expect(appointments.map((appointment: { appointmentDate: string }) => appointment.appointmentDate).sort()).toEqual(['2024-03-05', '2024-10-15']);
+    const copies = await service.db
+      .selectFrom('appointment_copies as c')
+      .innerJoin('appointments as a', 'a.id', 'c.appointment_id')
+      .select(['a.appointment_date', 'a.source_system as kept', 'c.source_system as copy'])
+      .where('c.customer_id', '=', 59)
+      .orderBy('a.appointment_date')
+      .orderBy('c.source_system')
+      .execute();
+    expect(copies).toEqual([
+      { appointment_date: '2024-03-05', kept: 'servicepro', copy: 'jobber' },
+      { appointment_date: '2024-03-05', kept: 'servicepro', copy: 'servicetitan' },
+      { appointment_date: '2024-10-15', kept: 'servicepro', copy: 'jobber' },
+      { appointment_date: '2024-10-15', kept: 'servicepro', copy: 'servicetitan' },
+    ]);
+    const again = await importFrom({ systemName: 'jobber' }, as(59));
+    expect(again.json()).toMatchObject({ imported: { serviceRequests: 0, appointments: 0 }, alreadyPresent: { serviceRequests: 2, appointments: 2 } });
+    expect(again.json().message).toMatch(/^Everything in this history was already imported; nothing new was added\./);
   });
 
   it('matches the proven email in any letter case', async () => {

@@ -113,7 +113,22 @@ export type AppointmentLinkRequestsTable = {
   requested_at: Date;
 };
 
+/**
+ * A later copy of an imported visit (the same date, appliance and address from another system or the pasted history):
+ * the appointment it is a copy of, and where it came from (a system and its visit id, or the content key).
+ */
+export type AppointmentCopiesTable = {
+  id: Generated<number>;
+  appointment_id: number;
+  customer_id: number;
+  source_system: string | null;
+  external_id: string | null;
+  import_key: string | null;
+  created_at: ColumnType<Date, never, never>;
+};
+
 export type BookingDatabase = {
+  appointment_copies: AppointmentCopiesTable;
   appointment_link_requests: AppointmentLinkRequestsTable;
   appointments: AppointmentsTable;
   appointment_history: AppointmentHistoryTable;

@@ -143,7 +143,7 @@ export const insertImportedAppointments = (db: Db, values: ImportedRow<Insertabl
     ? Promise.resolve([])
     : db.insertInto('appointments').values(values.map((row) => ({ ...row, holds_slot_place: false })))
       .onConflict((oc) => skipKnownImports(oc, key))
-      .returning('id')
+      .returning(['id', 'appointment_date', 'appliance', 'address', 'zip_code'])
       .execute();
 
 /** Gives the appointments booked under this email without an account to the account; returns them as they are now. */

@@ -5,6 +5,9 @@ import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import type { z } from 'zod';
 import { confirmationCode } from '../domain/confirmation-code.ts';
 import type { SystemHistory } from '../domain/system-history.ts';
+import type { Trx } from '../db/schema.ts';
+import { copyIdentity, visitKey } from '../domain/visit-identity.ts';
+import { customerVisitsOn, insertAppointmentCopies, knownImportIdentities } from '../repositories/appointment-copy-repository.ts';
 import { insertImportedAppointments } from '../repositories/appointment-repository.ts';
 import type { ImportedRowIdentity, ImportIdentity } from '../repositories/imported-rows.ts';
 import { insertImportedServiceRequests } from '../repositories/service-request-repository.ts';
@@ -70,11 +73,44 @@ const appointmentRow = (owner: HistoryOwner, item: ImportedAppointment, identity
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function summary(imported: ImportResult['imported'], alreadyPresent: ImportResult['imported']): string {
-  const skipped = alreadyPresent.serviceRequests + alreadyPresent.appointments;
-  if (imported.serviceRequests + imported.appointments === 0 && skipped > 0) return 'Everything in this history was already imported; nothing new was added.';
+function summary(imported: ImportResult['imported'], alreadyPresent: ImportResult['imported'], merged: number): string {
+  const skipped = alreadyPresent.serviceRequests + alreadyPresent.appointments - merged;
+  const sameVisits = merged > 0 ? ` ${count(merged, 'visit was', 'visits were')} already in your history from another record, and kept once.` : '';
+  if (imported.serviceRequests + imported.appointments === 0 && skipped > 0 && merged === 0) return 'Everything in this history was already imported; nothing new was added.';
   const added = `Imported ${count(imported.serviceRequests, 'service request', 'service requests')} and ${count(imported.appointments, 'appointment', 'appointments')}.`;
-  return skipped > 0 ? `${added} ${count(skipped, 'item was', 'items were')} already imported and skipped.` : added;
+  return `${added}${skipped > 0 ? ` ${count(skipped, 'item was', 'items were')} already imported and skipped.` : ''}${sameVisits}`;
+}
+
+type AppointmentRowToImport = ReturnType<typeof appointmentRow>;
+
+/**
+ * Inserts the visits that are new to the customer. A visit imported before from the same place (the same content, or
+ * the same system and visit id, as an appointment or as a later copy) is skipped. A visit the customer already has from
+ * elsewhere, the same day, appliance and address (`visitKey`), is not inserted again: it is recorded as a copy of that
+ * appointment, saying where it came from. Copies within this import are found the same way.
+ */
+async function insertVisits(trx: Trx, rows: AppointmentRowToImport[], identity: ImportIdentity): Promise<{ inserted: number; merged: number }> {
+  const customerId = rows[0]?.customer_id;
+  if (customerId === undefined) return { inserted: 0, merged: 0 };
+  const known = await knownImportIdentities(trx, customerId);
+  const unseen = rows.filter((row) => !known.has(copyIdentity(row)));
+  const visits = new Map((await customerVisitsOn(trx, customerId, [...new Set(unseen.map((row) => row.appointment_date))])).map((visit) => [visitKey(visit), visit.id]));
+  const fresh = new Map<string, AppointmentRowToImport>();
+  const copies: AppointmentRowToImport[] = [];
+  for (const row of unseen) {
+    const key = visitKey(row);
+    if (visits.has(key) || fresh.has(key)) copies.push(row);
+    else fresh.set(key, row);
+  }
+  const inserted = await insertImportedAppointments(trx, [...fresh.values()], identity);
+  for (const visit of inserted) visits.set(visitKey(visit), visit.id);
+  const merged = await insertAppointmentCopies(trx, copies.flatMap((row) => {
+    const appointmentId = visits.get(visitKey(row));
+    if (appointmentId === undefined) return [];
+    const source = 'import_key' in row ? { import_key: row.import_key, source_system: null, external_id: null } : { import_key: null, source_system: row.source_system, external_id: row.external_id };
+    return [{ appointment_id: appointmentId, customer_id: customerId, ...source }];
+  }));
+  return { inserted: inserted.length, merged };
 }
 
 /**
@@ -126,13 +162,13 @@ type Rows = { serviceRequests: ReturnType<typeof serviceRequestRow>[]; appointme
 async function insertHistory(ctx: BookingContext, identity: ImportIdentity, rows: Rows): Promise<ImportResult> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const [requests, appointments] = await ctx.db.transaction().execute(async (trx) => [
+      const [requests, visits] = await ctx.db.transaction().execute(async (trx) => [
         await insertImportedServiceRequests(trx, rows.serviceRequests, identity),
-        await insertImportedAppointments(trx, rows.appointments, identity),
-      ]);
-      const imported = { serviceRequests: requests.length, appointments: appointments.length };
-      const alreadyPresent = { serviceRequests: rows.serviceRequests.length - requests.length, appointments: rows.appointments.length - appointments.length };
-      return { imported, alreadyPresent, message: summary(imported, alreadyPresent) };
+        await insertVisits(trx, rows.appointments, identity),
+      ] as const);
+      const imported = { serviceRequests: requests.length, appointments: visits.inserted };
+      const alreadyPresent = { serviceRequests: rows.serviceRequests.length - requests.length, appointments: rows.appointments.length - visits.inserted };
+      return { imported, alreadyPresent, message: summary(imported, alreadyPresent, visits.merged) };
     } catch (err) {
       // A repeated random confirmation code (about one in a billion per item): the transaction undid itself; draw again.
       if (uniqueViolationConstraint(err) !== 'appointments_confirmation_code_key' || attempt >= 3) throw err;
