@@ -42,10 +42,13 @@ describe('Jobber tokens kept in the database, shared by instances and restarts',
     await sandbox?.close();
   });
 
-  /** One accounts instance's Jobber connector: its own pool on the shared database, seeded from the environment. */
+  /**
+   * One accounts instance's Jobber connector, seeded from the environment: on PostgreSQL with its own pool on the shared
+   * database; on PGlite (one process's database, which a second handle would not share) on the same handle.
+   */
   async function instance() {
-    const database = await createDatabase<AccountsDatabase>(testDatabase.config);
-    pools.push(database);
+    const database = testDatabase.kind === 'postgres' || pools.length === 0 ? await createDatabase<AccountsDatabase>(testDatabase.config) : pools[0]!;
+    if (!pools.includes(database)) pools.push(database);
     const jobber: JobberSettings = {
       box,
       app: { clientId: jobberSandboxOAuth.clientId, clientSecret: jobberSandboxOAuth.clientSecret, tokenUrl: `${sandbox.url}/api/oauth/token` },
