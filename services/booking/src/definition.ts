@@ -38,7 +38,14 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
     const urls = systemUrls(env);
     const fieldService = {
       connected: serviceSystemIds.filter((system) => serverCredentials(env, system).missing.length === 0),
-      connect: (system: ServiceSystemId) => createConnector(system, serverCredentials(env, system).credentials, urls, { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
+      connect: (system: ServiceSystemId) => {
+        const { credentials } = serverCredentials(env, system);
+        // Jobber rotates its refresh token at each renewal, and accounts keeps the current one in its database: were
+        // booking to renew with the environment's copy, it would rotate accounts' token out (or be refused). Booking
+        // uses the environment's access token only, without renewing it.
+        const { clientId: _clientId, clientSecret: _clientSecret, refreshToken: _refreshToken, ...withoutRenewal } = credentials;
+        return createConnector(system, system === 'jobber' ? withoutRenewal : credentials, urls, { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS });
+      },
     };
     const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService });
     await app.register(appointmentRoutes, { ctx, env });
