@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createConnector, phoneDigits, requestJobberTokens, type ConnectorOptions, type SystemUrls } from '../src/index.ts';
+import { createConnector, fieldServiceEnvSchema, phoneDigits, requestJobberTokens, systemUrls, type ConnectorOptions, type SystemUrls } from '../src/index.ts';
 import { jobberIdOf, jobberSandboxAccountName, jobberSandboxCredentials, jobberSandboxOAuth, startJobberSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
 import { allCustomers, failure, fixtureServer, gapMs, requestsTo, robertAlvarez } from './support/helpers.ts';
 
@@ -91,6 +91,21 @@ describe('Jobber connector against the Jobber sandbox', () => {
     sandbox.setMalformed({ kind: 'not-json' });
     const garbage = await failure(connect().accountName(), 'malformed');
     expect(garbage.message).toBe('Jobber sent an answer that is not JSON for the account.');
+  });
+
+  it('refuses a page with more clients than it asked for, and sends the configured GraphQL version', async () => {
+    const oversized: typeof fetch = async (input, init) => {
+      const answer = (await (await fetch(input, init)).json()) as { data: { clients: { nodes: unknown[] } } };
+      answer.data.clients.nodes = [...answer.data.clients.nodes, ...answer.data.clients.nodes];
+      return Response.json(answer);
+    };
+    const error = await failure(connect({ ...fast, fetch: oversized }).listCustomers(null, 5), 'malformed');
+    expect(error.message).toBe('Jobber sent 10 clients for a page of 5 (the client list).');
+
+    const env = fieldServiceEnvSchema.parse({ JOBBER_API_URL: `${sandbox.url}/api/graphql`, JOBBER_API_VERSION: '2026-01-20' });
+    sandbox.clearLog();
+    await createConnector('jobber', jobberSandboxCredentials, systemUrls(env), fast).accountName();
+    expect(requestsTo(sandbox.requests, graphql)[0]?.headers['x-jobber-graphql-version']).toBe('2026-01-20');
   });
 
   it('finds a client by phone in three formats through the search term', async () => {

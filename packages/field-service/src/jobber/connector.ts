@@ -244,14 +244,11 @@ export function createJobberConnector(credentials: JobberCredentials, urls: { ap
       return (await query(jobberQueries.account, {}, jobberAccountDataSchema, 'the account')).account.name;
     },
     async listCustomers(position, pageSize, signal) {
-      const data = await query(
-        jobberQueries.clients,
-        { first: clampPageSize(pageSize, jobberLimits.maxPageSize), after: position },
-        jobberClientsDataSchema,
-        'the client list',
-        signal,
-      );
+      const first = clampPageSize(pageSize, jobberLimits.maxPageSize);
+      const data = await query(jobberQueries.clients, { first, after: position }, jobberClientsDataSchema, 'the client list', signal);
       const { nodes, pageInfo, totalCount } = data.clients;
+      // A connection never answers more nodes than `first`: a page far over it is refused before anything uses it.
+      if (nodes.length > first) throw http.fail('malformed', `Jobber sent ${nodes.length} clients for a page of ${first} (the client list).`);
       return {
         customers: await mapLimit(nodes, 4, (client) => toRecord(client, signal)),
         next: pageInfo.hasNextPage && pageInfo.endCursor ? pageInfo.endCursor : null,
