@@ -61,3 +61,14 @@ export const jobberConnectionMessages = {
   appNotConfigured: 'Connect Jobber needs the Jobber app’s JOBBER_CLIENT_ID and JOBBER_CLIENT_SECRET in the accounts service’s environment.',
   notConnected: 'Jobber is not connected: an administrator connects it under Customer Management → Import Customers.',
 } as const;
+
+/**
+ * For the other services only (the gateway never routes /internal/): Jobber's current access token from accounts'
+ * stored connection, signed like an effect delivery. With `refused` (the token Jobber answered 401 to), accounts
+ * renews it, once for every caller and instance, unless the stored one is newer already. `accessToken` is null when
+ * Jobber is not connected or cannot be renewed.
+ */
+export const jobberAccessTokenPath = '/internal/jobber/access-token';
+export const jobberAccessTokenTopic = 'jobber.access-token';
+export const jobberAccessTokenRequestSchema = z.object({ refused: z.string().min(1).max(8192).optional() });
+export const jobberAccessTokenResponseSchema = z.object({ accessToken: z.string().nullable() });
