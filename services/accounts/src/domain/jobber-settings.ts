@@ -1,4 +1,4 @@
-import type { ConnectorOptions, JobberApp, SystemUrls } from '@repo/field-service';
+import type { ConnectorOptions, JobberApp, JobberTokenSource, SystemUrls } from '@repo/field-service';
 import type { SecretBox } from './secret-box.ts';
 
 /** What the Jobber connection works with: built once from the environment (definition.ts). */
@@ -15,4 +15,10 @@ export type JobberSettings = {
   /** JOBBER_API_KEY and JOBBER_REFRESH_TOKEN: stored once when no connection row exists yet, never again. */
   seed: { accessToken: string; refreshToken: string | null } | null;
   sandbox: boolean;
+};
+
+/** The stored tokens as the connector reads them (use-cases/jobber-connection.ts). */
+export type StoredJobberTokens = JobberTokenSource & {
+  /** Drops what this instance remembers (after Connect or Disconnect here). */
+  forget(): void;
 };

@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 import type { ScheduledJobs } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
 import type { FieldServiceAccess } from '../domain/field-service.ts';
-import type { JobberSettings } from '../domain/jobber-settings.ts';
+import type { JobberSettings, StoredJobberTokens } from '../domain/jobber-settings.ts';
 import type { AccountsOutbox } from '../domain/outgoing.ts';
 import type { SessionPolicy } from '../domain/session-policy.ts';
 import type { ThrottleSettings } from '../domain/throttle.ts';
 import type { AccountsJobs } from '../jobs/index.ts';
-import type { StoredJobberTokens } from './jobber-connection.ts';
 
 /** What accounts' use cases work with; built once per service instance. */
 export type AccountsContext = {

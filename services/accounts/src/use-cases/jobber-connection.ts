@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  jobberConnectionMessages,
-  type JobberAuthorization,
-  type JobberConnection,
-} from '@repo/contracts';
-import { createJobberConnector, FieldServiceError, requestJobberTokens, type JobberTokenSource } from '@repo/field-service';
+import { jobberConnectionMessages, type JobberAuthorization, type JobberConnection } from '@repo/contracts';
+import { createJobberConnector, FieldServiceError, requestJobberTokens } from '@repo/field-service';
 import { badRequest, forbidden, unavailable } from '@repo/service-kit';
-import type { JobberConnectionRow } from '../db/schema.ts';
-import type { JobberSettings } from '../domain/jobber-settings.ts';
+import type { Kysely } from 'kysely';
+import type { AccountsDatabase, JobberConnectionRow } from '../db/schema.ts';
+import type { JobberSettings, StoredJobberTokens } from '../domain/jobber-settings.ts';
 import {
   findJobberConnection,
   insertJobberAuthorization,
@@ -16,19 +13,13 @@ import {
   takeJobberAuthorization,
   updateJobberConnection,
 } from '../repositories/jobber-connection-repository.ts';
-import type { AccountsContext } from './context.ts';
 
 /** How long a Connect Jobber attempt may take between the consent page and the callback. */
 const authorizationTtlMs = 10 * 60_000;
 /** How long an instance uses the access token it read before reading the row again (another instance may renew it). */
 const accessTokenReuseMs = 30_000;
 
-type JobberContext = Pick<AccountsContext, 'db' | 'now'> & { jobber: JobberSettings };
-
-export type StoredJobberTokens = JobberTokenSource & {
-  /** Drops what this instance remembers (after Connect or Disconnect here). */
-  forget(): void;
-};
+type JobberContext = { db: Kysely<AccountsDatabase>; now: () => Date; jobber: JobberSettings };
 
 const hashOf = (state: string) => createHash('sha256').update(state).digest('hex');
 
