@@ -19,6 +19,7 @@ const benchmarks = [
   { id: 'reminders', file: 'reminders.ts', what: '10,000 appointment reminders falling due in the same minute, sent over SMTP' },
   { id: 'import', file: 'import.ts', what: "the back office's customer import and list search at 50,000 customers" },
   { id: 'servicetitan', file: 'servicetitan.ts', what: 'an import of 50,000 customers from the ServiceTitan sandbox at its 60 requests/s limit' },
+  { id: 'jobber', file: 'jobber.ts', what: 'an import of 50,000 clients from the Jobber sandbox under its query-cost and request limits' },
   { id: 'load', file: 'load.ts', what: 'mixed traffic through nginx: slot reads, racing bookings, sign-ins, live tracking' },
 ] as const;
 

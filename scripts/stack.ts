@@ -11,7 +11,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MailDev } from 'maildev';
-import { appNames, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
+import { appNames, jobberCallbackPath, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import { localGatewayOptions, localNginxOptions, renderNginxConfig, repoRoot, startGateway, startNginx, type LocalTopology } from '@repo/gateway';
 import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '@repo/field-service/sandbox';
 import { freePort, generateSigningKeys, signingKeyEnv, type SigningKeys } from '@repo/service-kit';
@@ -255,6 +255,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...mesh[service],
     ...signingKeyEnv(service, signingKeys),
     ALLOWED_ORIGINS: appNames.map((app) => origins[app]).join(','),
+    // Jobber's consent page (the sandbox's, or the real one) sends the administrator back to this stack's back office.
+    ...(service === 'accounts' ? { JOBBER_OAUTH_REDIRECT_URL: `${origins.backoffice}${jobberCallbackPath}` } : {}),
     // Notifications sends to the mail catcher and links its emails to this stack's portal and public site.
     ...(service === 'notifications' ? { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.smtpPort), SMTP_SECURE: 'false', PORTAL_ORIGIN: origins.portal, WEB_ORIGIN: origins.web } : {}),
     // And texts through the Twilio stand-in, which posts its status callbacks back through the gateway (the public site).

@@ -21,3 +21,4 @@ export * from './deliveries.ts';
 export * from './effects.ts';
 export * from './back-office.ts';
 export * from './notifications.ts';
+export * from './jobber-connection.ts';

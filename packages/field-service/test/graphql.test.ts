@@ -20,6 +20,14 @@ describe("the Jobber sandbox's GraphQL", () => {
     expect(execute(operation!.selections, root, { id: 7 })).toEqual({ who: { name: 'P7', age: 40 } });
   });
 
+  it('reads documents with the graphql package: named fragments are inlined, directives refused', () => {
+    const [operation] = parseDocument(`query Q { person(id: 1) { ...Parts } } fragment Parts on Person { name age }`);
+    const root = { __typename: 'Query', person: () => ({ __typename: 'Person', name: 'P', age: 40 }) };
+    expect(execute(operation!.selections, root, {})).toEqual({ person: { name: 'P', age: 40 } });
+    expect(() => parseDocument('query { person @include(if: true) { name } }')).toThrow('Directives are not supported by this sandbox');
+    expect(() => parseDocument('query { a(')).toThrow('Syntax Error: Expected Name, found <EOF>.');
+  });
+
   it('refuses unknown fields and documents it cannot read', () => {
     const [operation] = parseDocument('{ nothing }');
     expect(() => execute(operation!.selections, { __typename: 'Query' }, {})).toThrow(new GraphQLFieldError("Field 'nothing' doesn't exist on type 'Query'", ['nothing']));

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createConnector, phoneDigits, type ConnectorOptions, type SystemUrls } from '../src/index.ts';
+import { createConnector, fieldServiceEnvSchema, phoneDigits, requestJobberTokens, systemUrls, type ConnectorOptions, type SystemUrls } from '../src/index.ts';
 import { jobberIdOf, jobberSandboxAccountName, jobberSandboxCredentials, jobberSandboxOAuth, startJobberSandbox, type RunningSandbox } from '../src/sandbox/index.ts';
 import { allCustomers, failure, fixtureServer, gapMs, requestsTo, robertAlvarez } from './support/helpers.ts';
 
@@ -79,6 +79,33 @@ describe('Jobber connector against the Jobber sandbox', () => {
     sandbox.setDelay(0);
     sandbox.setMalformed({});
     await failure(connect().listCustomers(null, 5), 'malformed');
+  });
+
+  it('fails a body that never ends within the timeout, and a huge one without reading it all', async () => {
+    sandbox.setMalformed({ kind: 'trickle' });
+    const slow = await failure(connect({ ...fast, timeoutMs: 300, maxRetries: 0 }).accountName(), 'unavailable');
+    expect(slow.message).toBe('Jobber did not answer within 0.3 s for the account (tried once). Please try again later.');
+    sandbox.setMalformed({ kind: 'endless' });
+    const huge = await failure(connect({ ...fast, maxBodyBytes: 1024 * 1024 }).listCustomers(null, 100), 'malformed');
+    expect(huge.message).toBe('Jobber sent an answer larger than 1 MB for the client list; it was not read.');
+    sandbox.setMalformed({ kind: 'not-json' });
+    const garbage = await failure(connect().accountName(), 'malformed');
+    expect(garbage.message).toBe('Jobber sent an answer that is not JSON for the account.');
+  });
+
+  it('refuses a page with more clients than it asked for, and sends the configured GraphQL version', async () => {
+    const oversized: typeof fetch = async (input, init) => {
+      const answer = (await (await fetch(input, init)).json()) as { data: { clients: { nodes: unknown[] } } };
+      answer.data.clients.nodes = [...answer.data.clients.nodes, ...answer.data.clients.nodes];
+      return Response.json(answer);
+    };
+    const error = await failure(connect({ ...fast, fetch: oversized }).listCustomers(null, 5), 'malformed');
+    expect(error.message).toBe('Jobber sent 10 clients for a page of 5 (the client list).');
+
+    const env = fieldServiceEnvSchema.parse({ JOBBER_API_URL: `${sandbox.url}/api/graphql`, JOBBER_API_VERSION: '2026-01-20' });
+    sandbox.clearLog();
+    await createConnector('jobber', jobberSandboxCredentials, systemUrls(env), fast).accountName();
+    expect(requestsTo(sandbox.requests, graphql)[0]?.headers['x-jobber-graphql-version']).toBe('2026-01-20');
   });
 
   it('finds a client by phone in three formats through the search term', async () => {
@@ -259,6 +286,44 @@ describe('Jobber access token renewal', () => {
       // Without refresh settings an expired token is a credentials failure.
       const plain = createConnector('jobber', jobberSandboxCredentials, urls, fast);
       await failure(plain.accountName(), 'credentials');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('Jobber refresh-token rotation in the sandbox', () => {
+  it('answers a new refresh token at each renewal and refuses the old one from then on', async () => {
+    const sandbox = await startJobberSandbox({ customers: 1, throttle: false });
+    try {
+      const app = { clientId: jobberSandboxOAuth.clientId, clientSecret: jobberSandboxOAuth.clientSecret, tokenUrl: `${sandbox.url}/api/oauth/token` };
+      const first = await requestJobberTokens(app, { grant_type: 'refresh_token', refresh_token: jobberSandboxOAuth.refreshToken }, fast);
+      expect(first.refreshToken).not.toBe(jobberSandboxOAuth.refreshToken);
+      const refused = await failure(requestJobberTokens(app, { grant_type: 'refresh_token', refresh_token: jobberSandboxOAuth.refreshToken }, fast), 'credentials');
+      expect(refused.message).toBe('Jobber refused the refresh token (it was revoked, rotated out or belongs to another app): connect Jobber again from the back office.');
+      const second = await requestJobberTokens(app, { grant_type: 'refresh_token', refresh_token: first.refreshToken! }, fast);
+      const urls = urlsFor(`${sandbox.url}/api/graphql`);
+      expect(await createConnector('jobber', { apiKey: second.accessToken }, urls, fast).accountName()).toBe(jobberSandboxAccountName);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('plays the consent page: the authorize URL redirects back with a code and the state, exchanged once', async () => {
+    const sandbox = await startJobberSandbox({ customers: 1, throttle: false });
+    try {
+      const authorize = new URL(`${sandbox.url}/api/oauth/authorize`);
+      const redirectUri = 'https://backoffice.example.com/api/admin/jobber/callback';
+      authorize.search = new URLSearchParams({ client_id: jobberSandboxOAuth.clientId, redirect_uri: redirectUri, response_type: 'code', state: 's-1' }).toString();
+      const answer = await fetch(authorize, { redirect: 'manual' });
+      expect(answer.status).toBe(302);
+      const back = new URL(answer.headers.get('location')!);
+      expect([back.origin + back.pathname, back.searchParams.get('state')]).toEqual([redirectUri, 's-1']);
+      const app = { clientId: jobberSandboxOAuth.clientId, clientSecret: jobberSandboxOAuth.clientSecret, tokenUrl: `${sandbox.url}/api/oauth/token` };
+      const grant = { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: redirectUri } as const;
+      expect((await requestJobberTokens(app, grant, fast)).refreshToken).toMatch(/^jobber-refresh\./);
+      await failure(requestJobberTokens(app, grant, fast), 'credentials');
+      expect((await fetch(`${sandbox.url}/api/oauth/authorize?client_id=someone-else&redirect_uri=${redirectUri}&response_type=code`, { redirect: 'manual' })).status).toBe(400);
     } finally {
       await sandbox.close();
     }

@@ -1,15 +1,19 @@
 import { technicianChangedEffect, technicianChangedTopic } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver, EnvError, SessionCheckUnavailableError, type SessionStore } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
-import { createConnector, serverCredentials, systemUrls } from '@repo/field-service';
+import { jobberCallbackPath, localAppOrigin } from '@repo/contracts';
+import { createConnector, createJobberConnector, serverCredentials, systemUrls } from '@repo/field-service';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDatabase } from './db/schema.ts';
 import { sessionPolicy } from './domain/session-policy.ts';
 import { accountsEnvSchema, type AccountsEnv } from './env.ts';
 import { fieldServiceAccess } from './domain/field-service.ts';
+import type { JobberSettings } from './domain/jobber-settings.ts';
+import { developmentCredentialsKey, parseCredentialsKey, secretBox } from './domain/secret-box.ts';
 import { accountsOutgoing } from './domain/outgoing.ts';
 import { accountsJobs } from './jobs/index.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { jobberConnectionRoutes } from './routes/jobber-connection.ts';
 import { authRoutes } from './routes/auth.ts';
 import { customerImportRoutes } from './routes/customer-import.ts';
 import { internalRoutes } from './routes/internal.ts';
@@ -20,6 +24,7 @@ import { checkSessions } from './use-cases/check-sessions.ts';
 import type { AccountsContext } from './use-cases/context.ts';
 import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
 import { recordTechnicianState } from './use-cases/record-technician-state.ts';
+import { storedJobberTokens } from './use-cases/jobber-connection.ts';
 
 export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> = {
   name: 'accounts',
@@ -32,6 +37,20 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     }
     // The jobs read the context when they run; the context holds the effects that send them.
     const effects = createEffects({ service: 'accounts', database, env, outgoing: accountsOutgoing, jobs: accountsJobs(() => ctx) });
+    const urls = systemUrls(env);
+    const connectorOptions = { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS };
+    const jobber: JobberSettings = {
+      // The environment check refuses production without a key; elsewhere the public development key stands in.
+      box: secretBox(parseCredentialsKey(env.FIELD_SERVICE_CREDENTIALS_KEY ?? developmentCredentialsKey)!),
+      app: env.JOBBER_CLIENT_ID && env.JOBBER_CLIENT_SECRET ? { clientId: env.JOBBER_CLIENT_ID, clientSecret: env.JOBBER_CLIENT_SECRET, tokenUrl: env.JOBBER_OAUTH_TOKEN_URL } : null,
+      authorizeUrl: env.JOBBER_OAUTH_AUTHORIZE_URL,
+      redirectUrl: env.JOBBER_OAUTH_REDIRECT_URL ?? `${localAppOrigin('backoffice')}${jobberCallbackPath}`,
+      urls: urls.jobber,
+      options: connectorOptions,
+      seed: env.JOBBER_API_KEY ? { accessToken: env.JOBBER_API_KEY, refreshToken: env.JOBBER_REFRESH_TOKEN ?? null } : null,
+      sandbox: env.FIELD_SERVICE_SANDBOX,
+    };
+    const jobberTokens = storedJobberTokens({ db: database.db, now: runtime.now, jobber });
     const ctx: AccountsContext = {
       db: database.db,
       now: runtime.now,
@@ -41,13 +60,25 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
         clientMaxFailures: env.LOGIN_CLIENT_MAX_FAILURES,
         windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
       },
-      // The server's own credentials, from the environment only; a connector only when all of them are set.
-      fieldService: fieldServiceAccess({
-        system: env.FIELD_SERVICE_SYSTEM,
-        sandbox: env.FIELD_SERVICE_SANDBOX,
-        ...serverCredentials(env),
-        connect: (credentials) => createConnector(env.FIELD_SERVICE_SYSTEM, credentials, systemUrls(env), { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
-      }),
+      // The server's own credentials, from the environment only; a connector only when all of them are set. Jobber's
+      // tokens are the ones in the database (the environment's only seed them), so its connector always exists.
+      fieldService:
+        env.FIELD_SERVICE_SYSTEM === 'jobber'
+          ? fieldServiceAccess({
+              system: 'jobber',
+              sandbox: env.FIELD_SERVICE_SANDBOX,
+              credentials: {},
+              missing: [],
+              connect: () => createJobberConnector({ apiKey: '', tokens: jobberTokens }, urls.jobber, connectorOptions),
+            })
+          : fieldServiceAccess({
+              system: env.FIELD_SERVICE_SYSTEM,
+              sandbox: env.FIELD_SERVICE_SANDBOX,
+              ...serverCredentials(env),
+              connect: (credentials) => createConnector(env.FIELD_SERVICE_SYSTEM, credentials, urls, connectorOptions),
+            }),
+      jobber,
+      jobberTokens,
       jobs: effects,
       effects,
     };
@@ -67,6 +98,7 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     await app.register(effects.plugin);
     await app.register(authRoutes, { ctx, env });
     await app.register(adminRoutes, { ctx });
+    await app.register(jobberConnectionRoutes, { ctx });
     await app.register(customerImportRoutes, { ctx });
     await app.register(staffAccountRoutes, { ctx });
     await app.register(technicianAccountRoutes, { ctx });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defaultServicePorts } from '@repo/contracts';
 import { fieldServiceEnvShape } from '@repo/field-service';
 import { baseEnvSchema, checkKeyPair, sessionSigningEnvShape } from '@repo/service-kit';
+import { parseCredentialsKey } from './domain/secret-box.ts';
 
 const whole = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -19,6 +20,22 @@ export const accountsEnvSchema = baseEnvSchema(defaultServicePorts.accounts)
     ...administratorEnvShape,
     /** The field-service system the back office imports customers from and looks phones up in, with its server credentials. */
     ...fieldServiceEnvShape,
+    /**
+     * The key the stored field-service credentials (the Jobber tokens) are encrypted with: 32 random bytes as 64 hex
+     * digits or base64 (`openssl rand -base64 32`). Required in production; elsewhere a public development key is used.
+     * Changing it makes the stored Jobber tokens unreadable: connect Jobber again afterwards.
+     */
+    FIELD_SERVICE_CREDENTIALS_KEY: z
+      .string()
+      .refine((value) => parseCredentialsKey(value) !== undefined, 'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)')
+      .optional(),
+    /** Jobber's consent page, where Connect Jobber sends the administrator. */
+    JOBBER_OAUTH_AUTHORIZE_URL: z.url({ error: 'must be an http(s) URL' }).default('https://api.getjobber.com/api/oauth/authorize'),
+    /**
+     * Where Jobber sends the administrator back (the callback on the back-office host, registered as the Jobber app's
+     * callback URL). Defaults to the local back office's.
+     */
+    JOBBER_OAUTH_REDIRECT_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
     /**
      * Password of the demo technician's sign-in (mike@example.com, tracking's demo technician tech_mike), seeded with
      * SEED_DEMO=true; without it no demo technician sign-in is made. `pnpm start` passes one made for the machine.
@@ -65,6 +82,13 @@ export const accountsEnvSchema = baseEnvSchema(defaultServicePorts.accounts)
   })
   .superRefine((env, ctx) => {
     checkKeyPair(env, ctx, 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY');
+    if (env.NODE_ENV === 'production' && env.FIELD_SERVICE_CREDENTIALS_KEY === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FIELD_SERVICE_CREDENTIALS_KEY'],
+        message: 'is required in production: the key the stored Jobber tokens are encrypted with (openssl rand -base64 32)',
+      });
+    }
     if (env.CUSTOMER_SESSION_IDLE_DAYS > env.CUSTOMER_SESSION_MAX_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['CUSTOMER_SESSION_IDLE_DAYS'], message: 'must not be longer than CUSTOMER_SESSION_MAX_DAYS' });
     }

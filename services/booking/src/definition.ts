@@ -8,10 +8,11 @@ import {
   technicianChangedTopic,
   type ServiceSystemId,
 } from '@repo/contracts';
-import { createConnector, serverCredentials, systemUrls } from '@repo/field-service';
+import { createConnector, createJobberConnector, serverCredentials, systemUrls } from '@repo/field-service';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import type { BookingDatabase } from './db/schema.ts';
+import { jobberTokensFromAccounts } from './domain/jobber-tokens-from-accounts.ts';
 import { migrations } from './db/migrations/index.ts';
 import { bookingEnvSchema, type BookingEnv } from './env.ts';
 import { appointmentLinks } from './domain/appointment-links.ts';
@@ -38,7 +39,19 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
     const urls = systemUrls(env);
     const fieldService = {
       connected: serviceSystemIds.filter((system) => serverCredentials(env, system).missing.length === 0),
-      connect: (system: ServiceSystemId) => createConnector(system, serverCredentials(env, system).credentials, urls, { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS }),
+      connect: (system: ServiceSystemId) => {
+        const options = { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS };
+        // Jobber rotates its refresh token at each renewal, and accounts keeps the current one in its database: were
+        // booking to renew with the environment's copy, it would rotate accounts' token out (or be refused). Booking
+        // asks accounts for the access token instead (and for a renewal after a 401).
+        if (system === 'jobber' && env.SERVICE_KEY && env.PEER_URLS?.accounts) {
+          const tokens = jobberTokensFromAccounts({ service: 'booking', key: env.SERVICE_KEY, accountsUrl: env.PEER_URLS.accounts, timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS });
+          return createJobberConnector({ apiKey: '', tokens }, urls.jobber, options);
+        }
+        const { credentials } = serverCredentials(env, system);
+        const { clientId: _clientId, clientSecret: _clientSecret, refreshToken: _refreshToken, ...withoutRenewal } = credentials;
+        return createConnector(system, system === 'jobber' ? withoutRenewal : credentials, urls, options);
+      },
     };
     const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService });
     await app.register(appointmentRoutes, { ctx, env });

@@ -13,6 +13,7 @@ import { expectApiError, type TestService } from '@repo/service-kit/test-service
 import type { BookingDatabase } from '../src/db/schema.ts';
 import { buildBooking, staffClaims, testClock } from './helpers.ts';
 import { probeSecrets, probeStatuses } from './support/probe-requests.ts';
+import { accountsJobberStandIn } from './support/accounts-jobber-stand-in.ts';
 import { sandboxUrlsEnv } from './support/sandbox-env.ts';
 
 /**
@@ -25,18 +26,25 @@ let servicePro: RunningSandbox;
 let service: TestService<BookingDatabase>;
 /** A business that has connected Jobber only, with an access token Jobber refuses. */
 let jobberOnly: TestService<BookingDatabase>;
+/** Accounts keeps the Jobber tokens: booking asks it for them (one stand-in per business above). */
+let accounts: Awaited<ReturnType<typeof accountsJobberStandIn>>;
+let refusingAccounts: Awaited<ReturnType<typeof accountsJobberStandIn>>;
 
 beforeAll(async () => {
   sandboxes = await startSandboxes({ customers: 12 });
   servicePro = await startServiceProSandbox({ customers: 12 });
   const now = testClock(new Date().toISOString()).now;
-  service = await buildBooking(now, { ...sandboxes.env, SERVICEPRO_API_URL: servicePro.url });
-  jobberOnly = await buildBooking(now, { ...sandboxUrlsEnv(sandboxes), JOBBER_API_KEY: 'not-a-token' });
+  accounts = await accountsJobberStandIn(sandboxes.env.JOBBER_API_KEY!);
+  refusingAccounts = await accountsJobberStandIn('not-a-token');
+  service = await buildBooking(now, { ...sandboxes.env, SERVICEPRO_API_URL: servicePro.url, PEER_URLS: accounts.peerUrls });
+  jobberOnly = await buildBooking(now, { ...sandboxUrlsEnv(sandboxes), JOBBER_API_KEY: 'not-a-token', PEER_URLS: refusingAccounts.peerUrls });
 }, 120_000);
 
 afterAll(async () => {
   await service?.close();
   await jobberOnly?.close();
+  await accounts?.close();
+  await refusingAccounts?.close();
   await servicePro?.close();
   await sandboxes?.close();
 });
@@ -173,6 +181,7 @@ describe('POST /api/customer/import-from-system: importing from each sandbox', (
 
   it('keeps a visit that several systems hold once, recording where each copy came from; importing a copy again adds nothing', async () => {
     expect((await importFrom({ systemName: 'servicepro' }, as(59))).json().imported).toEqual({ serviceRequests: 2, appointments: 2 });
+    const asked = accounts.asked();
     for (const system of ['servicetitan', 'jobber'] as const) {
       const answer = await importFrom({ systemName: system }, as(59));
       expect(answer.statusCode, answer.body).toBe(200);
@@ -182,6 +191,8 @@ describe('POST /api/customer/import-from-system: importing from each sandbox', (
         message: 'Imported 2 service requests and 0 appointments. 2 visits were already in your history from another record, and kept once. 1 visit could not be imported.',
       });
     }
+    // Jobber's access token came from accounts, signed by booking.
+    expect(accounts.asked()).toBeGreaterThan(asked);
     const appointments = (await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(59) })).json();
     expect(appointments.map((appointment: { appointmentDate: string }) => appointment.appointmentDate).sort()).toEqual(['2024-03-05', '2024-10-15']);
     const copies = await service.db
@@ -222,6 +233,8 @@ describe('POST /api/customer/import-from-system: when a system says no or fails'
     expectApiError(response, 502, 'UPSTREAM_ERROR');
     expect(response.json().error.message).toBe(systemImportMessages.unavailable('Jobber'));
     expect(response.body).not.toContain('not-a-token');
+    // Booking asked accounts for the token (and, refused, for a renewal accounts could not make) instead of renewing itself.
+    expect(refusingAccounts.asked()).toBeGreaterThanOrEqual(2);
   });
 
   /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ConnectorOptions, ExternalCustomerRecord, ExternalVisit, FieldServiceConnector, VisitStatus } from '../connector.ts';
-import { clampPageSize, createHttpClient, credentialsMessage, dollars, HttpStatusError } from '../http.ts';
+import { clampPageSize, createHttpClient, credentialsMessage, dollars, HttpStatusError, type HttpClient } from '../http.ts';
 import { mapLimit } from '../map-limit.ts';
 import { phoneDigits } from '../phone.ts';
 import {
@@ -21,9 +21,61 @@ import {
 
 /**
  * The access token (the apiKey credential) and, optionally, what renews it when it expires: the app's client id and
- * secret and the refresh token of the same authorisation.
+ * secret and the refresh token of the same authorisation. With `tokens`, the tokens live outside the connector (the
+ * accounts service keeps them in its database) and `apiKey` and the refresh settings are not used.
  */
-export type JobberCredentials = { apiKey: string; clientId?: string; clientSecret?: string; refreshToken?: string };
+export type JobberCredentials = { apiKey: string; clientId?: string; clientSecret?: string; refreshToken?: string; tokens?: JobberTokenSource };
+
+/**
+ * Tokens kept where every instance and restart sees them. `accessToken` is the one to send; `renew` is called after
+ * `refused` was answered 401 and gives the access token to try next (one another caller or instance got already, or a
+ * new one), or null when nothing can renew it.
+ */
+export type JobberTokenSource = {
+  accessToken(): Promise<string>;
+  renew(refused: string): Promise<string | null>;
+};
+
+/** The Jobber app's OAuth settings: its client id and secret, and Jobber's token endpoint. */
+export type JobberApp = { clientId: string; clientSecret: string; tokenUrl: string };
+export type JobberTokens = { accessToken: string; refreshToken: string | null };
+export type JobberGrant = { grant_type: 'refresh_token'; refresh_token: string } | { grant_type: 'authorization_code'; code: string; redirect_uri: string };
+
+/**
+ * Tokens from Jobber's token endpoint: a refresh token renewed (with rotation on, the answer's refresh token replaces
+ * the one sent, which Jobber refuses from then on) or an authorization code exchanged. A refused grant or client fails
+ * as 'credentials'; slow, garbage or huge answers fail like every other call (timeout, body cap).
+ */
+export async function requestJobberTokens(app: JobberApp, grant: JobberGrant, options: ConnectorOptions = {}): Promise<JobberTokens> {
+  const http = createHttpClient('jobber', { ...options, maxBodyBytes: options.maxBodyBytes ?? 64 * 1024 });
+  return jobberTokens(http, app, grant);
+}
+
+async function jobberTokens(http: HttpClient, app: JobberApp, grant: JobberGrant): Promise<JobberTokens> {
+  try {
+    const { data } = await http.send(
+      {
+        method: 'POST',
+        url: app.tokenUrl,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: app.clientId, client_secret: app.clientSecret, ...grant }).toString(),
+        schema: jobberTokenSchema,
+        what: grant.grant_type === 'refresh_token' ? 'the access token renewal' : 'the authorization code exchange',
+      },
+      [400],
+    );
+    return { accessToken: data.access_token, refreshToken: data.refresh_token ?? (grant.grant_type === 'refresh_token' ? grant.refresh_token : null) };
+  } catch (err) {
+    if (err instanceof HttpStatusError) {
+      const message =
+        grant.grant_type === 'refresh_token'
+          ? 'Jobber refused the refresh token (it was revoked, rotated out or belongs to another app): connect Jobber again from the back office.'
+          : 'Jobber refused the authorization code (it expired or was used already): connect Jobber again.';
+      throw http.fail('credentials', message, err);
+    }
+    throw err;
+  }
+}
 
 /** Codes Jobber (and GraphQL servers generally) use for a token that may not read the data. */
 const refusedCodes = new Set(['UNAUTHENTICATED', 'UNAUTHORIZED', 'ACCESS_DENIED', 'FORBIDDEN']);
@@ -58,44 +110,42 @@ const visitStatus = (status: string): VisitStatus => (status === 'COMPLETED' ? '
 
 const customField = (job: JobberJob, label: string) => job.customFields.find((field) => field.label?.trim().toLowerCase() === label)?.valueText?.trim() || null;
 
-export function createJobberConnector(credentials: JobberCredentials, urls: { api: string; version: string; oauth?: string }, options: ConnectorOptions = {}): FieldServiceConnector {
-  const http = createHttpClient('jobber', options);
+/**
+ * Tokens held by this connector alone (the environment's JOBBER_API_KEY and JOBBER_REFRESH_TOKEN): renewed once for
+ * concurrent 401s, the rotated refresh token kept for the next renewal. Nothing renews without the refresh settings.
+ */
+function memoryTokens(http: HttpClient, credentials: JobberCredentials, tokenUrl: string | undefined): JobberTokenSource {
   let accessToken = credentials.apiKey;
   let refreshToken = credentials.refreshToken;
   const { clientId, clientSecret } = credentials;
-  const tokenUrl = urls.oauth;
-  let renewing: Promise<boolean> | undefined;
+  let renewing: Promise<string> | undefined;
+  return {
+    accessToken: async () => accessToken,
+    renew: async (refused) => {
+      if (!clientId || !clientSecret || !refreshToken || !tokenUrl) return null;
+      if (refused !== accessToken) return accessToken;
+      renewing ??= jobberTokens(http, { clientId, clientSecret, tokenUrl }, { grant_type: 'refresh_token', refresh_token: refreshToken })
+        .then((answer) => {
+          accessToken = answer.accessToken;
+          refreshToken = answer.refreshToken ?? refreshToken;
+          return accessToken;
+        })
+        .finally(() => {
+          renewing = undefined;
+        });
+      return renewing;
+    },
+  };
+}
 
-  /** A new access token from the refresh token (one renewal for concurrent 401s); refused → credentials. */
-  const renew = () =>
-    (renewing ??= (async () => {
-      try {
-        const { data } = await http.send(
-          {
-            method: 'POST',
-            url: tokenUrl!,
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams({ client_id: clientId!, client_secret: clientSecret!, grant_type: 'refresh_token', refresh_token: refreshToken! }).toString(),
-            schema: jobberTokenSchema,
-            what: 'the access token renewal',
-          },
-          [400],
-        );
-        accessToken = data.access_token;
-        // With refresh token rotation on, each renewal gives a new refresh token to use next time.
-        refreshToken = data.refresh_token ?? refreshToken;
-        return true;
-      } catch (err) {
-        if (err instanceof HttpStatusError) throw http.fail('credentials', credentialsMessage('jobber'), err);
-        throw err;
-      }
-    })().finally(() => {
-      renewing = undefined;
-    }));
-  const canRenew = Boolean(clientId && clientSecret && refreshToken && tokenUrl);
+export function createJobberConnector(credentials: JobberCredentials, urls: { api: string; version: string; oauth?: string }, options: ConnectorOptions = {}): FieldServiceConnector {
+  const http = createHttpClient('jobber', options);
+  const tokens = credentials.tokens ?? memoryTokens(http, credentials, urls.oauth);
 
   async function query<T>(document: string, variables: Record<string, unknown>, data: z.ZodType<T>, what: string, signal?: AbortSignal): Promise<T> {
     const operationName = /query (\w+)/.exec(document)?.[1];
+    // The access token this request was sent with, so a 401 renews from the token that was refused.
+    let sent = '';
     const { data: answer } = await http.send({
       method: 'POST',
       url: urls.api,
@@ -104,8 +154,11 @@ export function createJobberConnector(credentials: JobberCredentials, urls: { ap
       schema: jobberAnswer(data),
       what,
       signal,
-      auth: async () => ({ authorization: `Bearer ${accessToken}` }),
-      onUnauthorized: canRenew ? renew : undefined,
+      auth: async () => {
+        sent = await tokens.accessToken();
+        return { authorization: `Bearer ${sent}` };
+      },
+      onUnauthorized: async () => (await tokens.renew(sent)) !== null,
       retryAfter: throttleWaitMs,
     });
     if (answer.errors?.length) {
@@ -191,14 +244,11 @@ export function createJobberConnector(credentials: JobberCredentials, urls: { ap
       return (await query(jobberQueries.account, {}, jobberAccountDataSchema, 'the account')).account.name;
     },
     async listCustomers(position, pageSize, signal) {
-      const data = await query(
-        jobberQueries.clients,
-        { first: clampPageSize(pageSize, jobberLimits.maxPageSize), after: position },
-        jobberClientsDataSchema,
-        'the client list',
-        signal,
-      );
+      const first = clampPageSize(pageSize, jobberLimits.maxPageSize);
+      const data = await query(jobberQueries.clients, { first, after: position }, jobberClientsDataSchema, 'the client list', signal);
       const { nodes, pageInfo, totalCount } = data.clients;
+      // A connection never answers more nodes than `first`: a page far over it is refused before anything uses it.
+      if (nodes.length > first) throw http.fail('malformed', `Jobber sent ${nodes.length} clients for a page of ${first} (the client list).`);
       return {
         customers: await mapLimit(nodes, 4, (client) => toRecord(client, signal)),
         next: pageInfo.hasNextPage && pageInfo.endCursor ? pageInfo.endCursor : null,

@@ -1,8 +1,10 @@
 /**
- * Just enough GraphQL for the Jobber sandbox: parses executable documents (operations, variables, fields with aliases
- * and arguments, inline fragments; no named fragments or directives), prices them the way Jobber documents its query
- * cost, and runs them over plain objects whose fields are values or functions of their arguments.
+ * GraphQL for the Jobber sandbox: documents are parsed by the `graphql` package (operations, variables, aliases,
+ * arguments, inline and named fragments; no directives), priced the way Jobber documents its query cost, and run over
+ * plain objects whose fields are values or functions of their arguments. Whether a query fits Jobber's schema is
+ * checked in the tests against Jobber's published introspection (test/fixtures/jobber).
  */
+import { GraphQLError, Kind, parse, print, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValueNode } from 'graphql';
 
 export type Value = null | boolean | number | string | Value[] | { [name: string]: Value } | { variable: string };
 
@@ -14,173 +16,76 @@ export type Operation = { name: string | null; variables: Record<string, { type:
 
 export class GraphQLSyntaxError extends Error {}
 
-type Token = { kind: 'punct' | 'name' | 'string' | 'number'; value: string };
-
-function tokenize(source: string): Token[] {
-  const tokens: Token[] = [];
-  let at = 0;
-  while (at < source.length) {
-    const char = source[at]!;
-    if (/[\s,\ufeff]/.test(char)) {
-      at++;
-    } else if (char === '#') {
-      while (at < source.length && source[at] !== '\n') at++;
-    } else if (source.startsWith('...', at)) {
-      tokens.push({ kind: 'punct', value: '...' });
-      at += 3;
-    } else if ('{}()[]:!$=@'.includes(char)) {
-      tokens.push({ kind: 'punct', value: char });
-      at++;
-    } else if (char === '"') {
-      let value = '';
-      at++;
-      while (at < source.length && source[at] !== '"') {
-        if (source[at] === '\\') {
-          const next = source[at + 1];
-          value += next === 'n' ? '\n' : next === 't' ? '\t' : (next ?? '');
-          at += 2;
-        } else value += source[at++];
-      }
-      if (source[at] !== '"') throw new GraphQLSyntaxError('Unterminated string');
-      at++;
-      tokens.push({ kind: 'string', value });
-    } else if (/[-\d]/.test(char)) {
-      const match = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(source.slice(at));
-      if (!match) throw new GraphQLSyntaxError(`Unexpected character "${char}"`);
-      tokens.push({ kind: 'number', value: match[0] });
-      at += match[0].length;
-    } else if (/[A-Za-z_]/.test(char)) {
-      const match = /^[A-Za-z_]\w*/.exec(source.slice(at))!;
-      tokens.push({ kind: 'name', value: match[0] });
-      at += match[0].length;
-    } else throw new GraphQLSyntaxError(`Unexpected character "${char}"`);
+/** An argument's literal as a plain value (a variable stays a reference, resolved when the operation runs). */
+function literal(node: ValueNode): Value {
+  switch (node.kind) {
+    case Kind.VARIABLE:
+      return { variable: node.name.value };
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(node.value);
+    case Kind.STRING:
+    case Kind.ENUM:
+      return node.value;
+    case Kind.BOOLEAN:
+      return node.value;
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return node.values.map(literal);
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((field) => [field.name.value, literal(field.value)]));
   }
-  return tokens;
 }
 
+/**
+ * The operations of a GraphQL document, read by the `graphql` package's parser (its syntax errors become
+ * GraphQLSyntaxError with its message). Named fragments are inlined where they are spread; only queries run here.
+ */
 export function parseDocument(source: string): Operation[] {
-  const tokens = tokenize(source);
-  let at = 0;
-  const peek = () => tokens[at];
-  const next = () => {
-    const token = tokens[at++];
-    if (!token) throw new GraphQLSyntaxError('Unexpected end of document');
-    return token;
-  };
-  const expect = (value: string) => {
-    const token = next();
-    if (token.value !== value) throw new GraphQLSyntaxError(`Expected "${value}", found "${token.value}"`);
-  };
-  const name = () => {
-    const token = next();
-    if (token.kind !== 'name') throw new GraphQLSyntaxError(`Expected a name, found "${token.value}"`);
-    return token.value;
-  };
-
-  const value = (): Value => {
-    const token = next();
-    if (token.kind === 'punct' && token.value === '$') return { variable: name() };
-    if (token.kind === 'string') return token.value;
-    if (token.kind === 'number') return Number(token.value);
-    if (token.kind === 'name') return token.value === 'true' ? true : token.value === 'false' ? false : token.value === 'null' ? null : token.value;
-    if (token.value === '[') {
-      const items: Value[] = [];
-      while (peek()?.value !== ']') items.push(value());
-      expect(']');
-      return items;
-    }
-    if (token.value === '{') {
-      const fields: Record<string, Value> = {};
-      while (peek()?.value !== '}') {
-        const key = name();
-        expect(':');
-        fields[key] = value();
-      }
-      expect('}');
-      return fields;
-    }
-    throw new GraphQLSyntaxError(`Unexpected "${token.value}"`);
-  };
-
-  const type = (): string => {
-    let text: string;
-    if (peek()?.value === '[') {
-      next();
-      text = `[${type()}]`;
-      expect(']');
-    } else text = name();
-    if (peek()?.value === '!') {
-      next();
-      text += '!';
-    }
-    return text;
-  };
-
-  const selectionSet = (): Selection[] => {
-    expect('{');
-    const selections: Selection[] = [];
-    while (peek()?.value !== '}') {
-      if (peek()?.value === '...') {
-        next();
-        if (peek()?.value !== 'on') throw new GraphQLSyntaxError('Named fragments are not supported by this sandbox');
-        next();
-        const on = name();
-        selections.push({ kind: 'fragment', on, selections: selectionSet() });
-        continue;
-      }
-      const alias = name();
-      let fieldName = alias;
-      if (peek()?.value === ':') {
-        next();
-        fieldName = name();
-      }
-      const args: Record<string, Value> = {};
-      if (peek()?.value === '(') {
-        next();
-        while (peek()?.value !== ')') {
-          const key = name();
-          expect(':');
-          args[key] = value();
-        }
-        expect(')');
-      }
-      if (peek()?.value === '@') throw new GraphQLSyntaxError('Directives are not supported by this sandbox');
-      selections.push({ kind: 'field', alias, name: fieldName, args, selections: peek()?.value === '{' ? selectionSet() : null });
-    }
-    expect('}');
-    return selections;
-  };
-
-  const operations: Operation[] = [];
-  while (peek()) {
-    if (peek()!.value === '{') {
-      operations.push({ name: null, variables: {}, selections: selectionSet() });
-      continue;
-    }
-    const keyword = name();
-    if (keyword === 'fragment') throw new GraphQLSyntaxError('Named fragments are not supported by this sandbox');
-    if (keyword !== 'query') throw new GraphQLSyntaxError(`Only queries are supported by this sandbox (found "${keyword}")`);
-    const operationName = peek()?.kind === 'name' ? name() : null;
-    const variables: Operation['variables'] = {};
-    if (peek()?.value === '(') {
-      next();
-      while (peek()?.value !== ')') {
-        expect('$');
-        const variable = name();
-        expect(':');
-        const variableType = type();
-        let defaultValue: Value | undefined;
-        if (peek()?.value === '=') {
-          next();
-          defaultValue = value();
-        }
-        variables[variable] = { type: variableType, defaultValue };
-      }
-      expect(')');
-    }
-    operations.push({ name: operationName, variables, selections: selectionSet() });
+  let document: DocumentNode;
+  try {
+    document = parse(source, { noLocation: true });
+  } catch (err) {
+    if (err instanceof GraphQLError) throw new GraphQLSyntaxError(err.message);
+    throw err;
   }
-  return operations;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    else if (definition.kind !== Kind.OPERATION_DEFINITION) throw new GraphQLSyntaxError('Only executable documents are supported by this sandbox');
+  }
+  const selectionsOf = (set: SelectionSetNode, seen: ReadonlySet<string>): Selection[] =>
+    set.selections.map((node): Selection => {
+      if (node.directives?.length) throw new GraphQLSyntaxError('Directives are not supported by this sandbox');
+      if (node.kind === Kind.FIELD) {
+        return {
+          kind: 'field',
+          alias: node.alias?.value ?? node.name.value,
+          name: node.name.value,
+          args: Object.fromEntries((node.arguments ?? []).map((argument) => [argument.name.value, literal(argument.value)])),
+          selections: node.selectionSet ? selectionsOf(node.selectionSet, seen) : null,
+        };
+      }
+      if (node.kind === Kind.INLINE_FRAGMENT) {
+        return { kind: 'fragment', on: node.typeCondition?.name.value ?? '', selections: selectionsOf(node.selectionSet, seen) };
+      }
+      const fragment = fragments.get(node.name.value);
+      if (!fragment) throw new GraphQLSyntaxError(`Unknown fragment "${node.name.value}"`);
+      if (seen.has(fragment.name.value)) throw new GraphQLSyntaxError(`Cannot spread fragment "${fragment.name.value}" within itself`);
+      return { kind: 'fragment', on: fragment.typeCondition.name.value, selections: selectionsOf(fragment.selectionSet, new Set([...seen, fragment.name.value])) };
+    });
+  return document.definitions.flatMap((definition) => {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) return [];
+    if (definition.operation !== 'query') throw new GraphQLSyntaxError(`Only queries are supported by this sandbox (found "${definition.operation}")`);
+    const variables: Operation['variables'] = Object.fromEntries(
+      (definition.variableDefinitions ?? []).map((variable) => [
+        variable.variable.name.value,
+        { type: print(variable.type), defaultValue: variable.defaultValue ? literal(variable.defaultValue) : undefined },
+      ]),
+    );
+    return [{ name: definition.name?.value ?? null, variables, selections: selectionsOf(definition.selectionSet, new Set()) }];
+  });
 }
 
 /** An argument with its variables replaced by their values. */

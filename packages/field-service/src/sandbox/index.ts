@@ -33,7 +33,8 @@ export type RunningSandboxes = {
   /**
    * The environment for services: FIELD_SERVICE_SANDBOX=true, FIELD_SERVICE_SYSTEM=servicepro, every *_API_URL and
    * *_AUTH_URL, and every system's server credentials (SERVICEPRO_COMPANY … JOBBER_API_KEY, with Jobber's refresh
-   * settings JOBBER_CLIENT_ID, JOBBER_CLIENT_SECRET, JOBBER_REFRESH_TOKEN and JOBBER_OAUTH_TOKEN_URL).
+   * settings JOBBER_CLIENT_ID, JOBBER_CLIENT_SECRET, JOBBER_REFRESH_TOKEN, JOBBER_OAUTH_TOKEN_URL and
+   * JOBBER_OAUTH_AUTHORIZE_URL).
    */
   env: Record<string, string>;
   /** The documented sandbox credentials, under the names the connectors take. */
@@ -89,6 +90,8 @@ export async function startSandboxes(options: SandboxOptions = {}): Promise<Runn
       JOBBER_CLIENT_SECRET: jobberSandboxOAuth.clientSecret,
       JOBBER_REFRESH_TOKEN: jobberSandboxOAuth.refreshToken,
       JOBBER_OAUTH_TOKEN_URL: urls.jobber.oauth!,
+      // Read by accounts' Connect Jobber: the sandbox's consent page redirects straight back with a code.
+      JOBBER_OAUTH_AUTHORIZE_URL: `${jobber.url}/api/oauth/authorize`,
     },
     close: async () => {
       await Promise.all(running.map((sandbox) => sandbox.close()));

@@ -14,6 +14,11 @@ export type JobberSandboxOptions = SandboxTestOptions & {
   throttle?: { maximumAvailable: number; restoreRate: number } | false;
   /** What the bucket's restoring counts time with (milliseconds; Date.now by default), so a test can hold it still. */
   throttleClock?: () => number;
+  /**
+   * Refresh-token rotation, on by default as at Jobber: each renewal answers a new refresh token and refuses the one it
+   * was given from then on. False: the refresh token stays the same (apps that turned rotation off).
+   */
+  rotateRefreshTokens?: boolean;
 };
 
 const encode = (type: string, id: number) => Buffer.from(`gid://Jobber/${type}/${id}`).toString('base64');
@@ -60,7 +65,7 @@ function visitStatus(visit: DemoVisit, now: number): string {
 }
 
 function addressOf(customer: DemoCustomer, typename: string): GraphObject {
-  return { __typename: typename, street: customer.street, street1: customer.street, street2: null, city: customer.city, province: customer.state, postalCode: customer.zipCode, country: 'United States' };
+  return { __typename: typename, street: customer.street, street1: customer.street, street2: '', city: customer.city, province: customer.state, postalCode: customer.zipCode, country: 'United States' };
 }
 
 function userOf(name: string): GraphObject {
@@ -196,6 +201,54 @@ export async function startJobberSandbox(options: JobberSandboxOptions = {}): Pr
     throttleStatus: { maximumAvailable: throttle?.maximumAvailable ?? 10_000, currentlyAvailable: Math.floor(throttle ? available : 10_000), restoreRate: throttle?.restoreRate ?? 500 },
   });
 
+  // The refresh tokens Jobber would accept now: the documented one, and those issued since; a rotated-out one is gone.
+  const rotate = options.rotateRefreshTokens ?? true;
+  const refreshTokens = new Set<string>([jobberSandboxOAuth.refreshToken]);
+  // Authorization codes not yet exchanged, with the redirect URI they were issued for (single use, ten minutes).
+  const codes = new Map<string, { redirectUri: string; expiresAt: number }>();
+
+  /**
+   * Jobber's consent page, played without a person: a known client id is redirected straight back to its
+   * redirect_uri with a new code and the state it sent; anything else gets the error page Jobber shows.
+   */
+  const authorize = (query: URLSearchParams): SandboxAnswer => {
+    const redirectUri = query.get('redirect_uri');
+    if (query.get('client_id') !== jobberSandboxOAuth.clientId) return { status: 400, body: '<html><body>Unknown client_id</body></html>' };
+    if (!redirectUri || !URL.canParse(redirectUri)) return { status: 400, body: '<html><body>A redirect_uri is required</body></html>' };
+    if (query.get('response_type') !== 'code') return { status: 400, body: '<html><body>response_type must be code</body></html>' };
+    const code = `code.${crypto.randomUUID()}`;
+    codes.set(code, { redirectUri, expiresAt: Date.now() + 600_000 });
+    const back = new URL(redirectUri);
+    back.searchParams.set('code', code);
+    const state = query.get('state');
+    if (state !== null) back.searchParams.set('state', state);
+    return { status: 302, body: undefined, headers: { location: back.toString() } };
+  };
+
+  const issueTokens = (): SandboxAnswer => {
+    const refreshToken = tokens.issue('jobber-refresh');
+    refreshTokens.add(refreshToken);
+    return { status: 200, body: { access_token: tokens.issue('jobber'), refresh_token: refreshToken } };
+  };
+
+  /** The token endpoint: an authorization code exchanged once, or a refresh token renewed (and rotated out). */
+  const token = (form: URLSearchParams): SandboxAnswer => {
+    if (form.get('client_id') !== jobberSandboxOAuth.clientId || form.get('client_secret') !== jobberSandboxOAuth.clientSecret) return { status: 401, body: { error: 'invalid_client' } };
+    const grant = form.get('grant_type');
+    if (grant === 'authorization_code') {
+      const code = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      if (!code || code.expiresAt < Date.now() || code.redirectUri !== form.get('redirect_uri')) return { status: 400, body: { error: 'invalid_grant' } };
+      return issueTokens();
+    }
+    if (grant !== 'refresh_token') return { status: 400, body: { error: 'unsupported_grant_type' } };
+    const given = form.get('refresh_token') ?? '';
+    if (!refreshTokens.has(given)) return { status: 400, body: { error: 'invalid_grant' } };
+    if (!rotate) return { status: 200, body: { access_token: tokens.issue('jobber'), refresh_token: given } };
+    refreshTokens.delete(given);
+    return issueTokens();
+  };
+
   const graphqlError = (message: string, code: string, path?: (string | number)[]): SandboxAnswer => ({ status: 200, body: { errors: [{ message, ...(path ? { path } : {}), extensions: { code } }] } });
 
   return startSandboxServer(
@@ -207,13 +260,8 @@ export async function startJobberSandbox(options: JobberSandboxOptions = {}): Pr
       errorBody: (status) => (status === 429 ? 'Retry later\n' : { errors: [{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
       wrongShape: () => ({ data: { clients: { edges: 'none', pageInfo: null } } }),
       handle(request) {
-        if (request.url.pathname === '/api/oauth/token' && request.method === 'POST') {
-          const form = new URLSearchParams(request.body);
-          if (form.get('client_id') !== jobberSandboxOAuth.clientId || form.get('client_secret') !== jobberSandboxOAuth.clientSecret) return { status: 401, body: { error: 'invalid_client' } };
-          if (form.get('grant_type') !== 'refresh_token') return { status: 400, body: { error: 'unsupported_grant_type' } };
-          if (form.get('refresh_token') !== jobberSandboxOAuth.refreshToken) return { status: 400, body: { error: 'invalid_grant' } };
-          return { status: 200, body: { access_token: tokens.issue('jobber'), refresh_token: jobberSandboxOAuth.refreshToken } };
-        }
+        if (request.url.pathname === '/api/oauth/authorize' && request.method === 'GET') return authorize(request.url.searchParams);
+        if (request.url.pathname === '/api/oauth/token' && request.method === 'POST') return token(new URLSearchParams(request.body));
         if (request.url.pathname !== '/api/graphql') return { status: 404, body: { error: 'Not Found' } };
         if (request.method !== 'POST') return { status: 405, body: { error: 'Use POST' } };
         if (!authorised(request.headers.authorization)) return { status: 401, body: { message: 'invalid_request' } };

@@ -184,7 +184,33 @@ export type TechnicianStatesTable = {
   version: number;
 };
 
+/** The one Jobber connection (id 1); tokens are AES-256-GCM ciphertexts (domain/secret-box.ts), null once disconnected. */
+export type JobberConnectionsTable = {
+  id: number;
+  access_token: string | null;
+  refresh_token: string | null;
+  source: 'environment' | 'back-office' | null;
+  account_name: string | null;
+  connected_by: string | null;
+  connected_at: Date | null;
+  access_token_issued_at: Date | null;
+  renewed_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+  updated_at: Date;
+};
+
+/** A Connect Jobber attempt: the sha256 of its state, the session that started it, until when it may come back. */
+export type JobberAuthorizationsTable = {
+  state_hash: string;
+  session_id: string;
+  requested_by: string;
+  expires_at: Date;
+};
+
 export type AccountsDatabase = {
+  jobber_connections: JobberConnectionsTable;
+  jobber_authorizations: JobberAuthorizationsTable;
   technician_states: TechnicianStatesTable;
   customers: CustomersTable;
   staff_users: StaffUsersTable;
@@ -207,6 +233,7 @@ export type ImportJobRow = Selectable<ImportJobsTable>;
 export type EmailedLinkRow = Selectable<EmailedLinksTable>;
 export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
 export type PhoneCodeRow = Selectable<PhoneCodesTable>;
+export type JobberConnectionRow = Selectable<JobberConnectionsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

@@ -72,6 +72,8 @@ function timedOut(error: FieldServiceError): boolean {
 export function fieldServiceReason(error: FieldServiceError, access: Pick<FieldServiceAccess, 'system'>): string {
   switch (error.kind) {
     case 'credentials':
+      // Jobber's tokens are the ones an administrator connected (or the environment seeded once).
+      if (access.system === 'jobber') return 'refused the stored connection or is not connected: an administrator connects Jobber again under Customer Management → Import Customers';
       return `refused the server's credentials, so the configuration is wrong: check ${serverCredentialVariables(access.system).join(', ')}`;
     case 'rate-limited':
       return 'kept refusing requests as too many';

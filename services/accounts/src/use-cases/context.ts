@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ScheduledJobs } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
 import type { FieldServiceAccess } from '../domain/field-service.ts';
+import type { JobberSettings, StoredJobberTokens } from '../domain/jobber-settings.ts';
 import type { AccountsOutbox } from '../domain/outgoing.ts';
 import type { SessionPolicy } from '../domain/session-policy.ts';
 import type { ThrottleSettings } from '../domain/throttle.ts';
@@ -17,6 +18,9 @@ export type AccountsContext = {
   throttle: ThrottleSettings;
   /** The configured field-service system (imports, phone lookup, linked history). */
   fieldService: FieldServiceAccess;
+  /** The Jobber connection's settings and the tokens kept (encrypted) in accounts' database. */
+  jobber: JobberSettings;
+  jobberTokens: StoredJobberTokens;
   /** Accounts' durable jobs (src/jobs), in its own database's queue: the customer import's pages. */
   jobs: ScheduledJobs<AccountsJobs>;
   /** What accounts tells other services, written into the use case's transaction (a reset link to email). */

@@ -7,14 +7,18 @@
 import { createTestService } from '@repo/service-kit/test-service';
 import { startServiceProSandbox, startSandboxes } from '@repo/field-service/sandbox';
 import { bookingService } from '../../src/definition.ts';
+import { accountsJobberStandIn } from './accounts-jobber-stand-in.ts';
 import { probeRequests } from './probe-requests.ts';
 
 const sandboxes = await startSandboxes({ customers: 6 });
 // ServicePro fails the first call (every attempt) with 503, to log a failure.
 const servicePro = await startServiceProSandbox({ customers: 6, faults: [{ status: 503, times: 5, retryAfter: 0 }] });
+// Accounts keeps the Jobber tokens; booking asks it for the access token (and logs nothing of it either).
+const accounts = await accountsJobberStandIn(sandboxes.env.JOBBER_API_KEY!);
 const service = await createTestService(bookingService, {
   ...sandboxes.env,
   SERVICEPRO_API_URL: servicePro.url,
+  PEER_URLS: accounts.peerUrls,
   LOG_LEVEL: 'trace',
 });
 const authorization = service.bearer({ sub: 'customer:5', role: 'customer', customerId: 5, email: 'demo@example.com', emailVerified: true });
@@ -24,6 +28,7 @@ for (const payload of probeRequests) {
   statuses.push(response.statusCode);
 }
 await service.close();
+await accounts.close();
 await servicePro.close();
 await sandboxes.close();
 process.stdout.write(`\nprobe-statuses ${JSON.stringify(statuses)}\n`);

@@ -11,6 +11,7 @@ import { useLatestImportJob, useStartImport } from '../api/import-jobs.ts';
 import { useImportSource } from '../api/import-source.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { ImportProgress } from './import-progress.tsx';
+import { JobberConnectionCard } from './jobber-connection-card.tsx';
 
 const importFailed = 'Failed to import customers';
 
@@ -148,6 +149,7 @@ export function ImportCustomersTab({ canImport }: { canImport: boolean }) {
       {canImport ? (
         <>
           <ImportSourceCard />
+          <JobberConnectionCard />
           <ImportRunner />
         </>
       ) : (
