@@ -9,6 +9,7 @@ import * as smsConsent from './2026-12-05T0000-sms-consent.ts';
 import * as smsConsentText from './2026-12-10T0000-sms-consent-text.ts';
 import * as appointmentLinkRequests from './2026-12-11T0000-appointment-link-requests.ts';
 import * as officeActions from './2026-12-14T0000-office-actions.ts';
+import * as closures from './2026-12-20T0000-closures.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-10T0000-sms-consent-text': smsConsentText,
   '2026-12-11T0000-appointment-link-requests': appointmentLinkRequests,
   '2026-12-14T0000-office-actions': officeActions,
+  '2026-12-20T0000-closures': closures,
 };
