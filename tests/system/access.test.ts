@@ -108,6 +108,7 @@ const rules: Record<string, Rule> = {
   'GET /api/technicians/{id}': { allow: ['customer A', 'manage link', 'track link', 'technician', 'staff', 'admin'], owned: true },
   'PUT /api/technicians/{id}': { allow: backOffice },
   'PUT /api/technicians/{id}/active': { allow: backOffice },
+  'PUT /api/technicians/{id}/schedule': { allow: backOffice },
   'PUT /api/technicians/{id}/location': { allow: ['technician', 'staff', 'admin'] },
   'GET /api/tracking': { allow: anySession },
   'GET /api/tracking/jobs': { allow: ['technician', 'staff', 'admin'] },

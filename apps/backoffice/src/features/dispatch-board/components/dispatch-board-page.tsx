@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { Box, Container, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ArrivalWindow, DispatchBoard, StaffAppointment, Technician } from '@repo/contracts';
+import type { ArrivalWindow, DispatchBoard, StaffAppointment, StaffTechnician } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -53,7 +53,7 @@ function nowFraction(windows: readonly ArrivalWindow[], now: Date): number | und
   return (index + (at - start) / (new Date(window.end).getTime() - start)) / windows.length;
 }
 
-type BoardGridProps = { board: DispatchBoard; technicians: Technician[]; isToday: boolean; onOutcome: (outcome: Outcome) => void };
+type BoardGridProps = { board: DispatchBoard; technicians: StaffTechnician[]; isToday: boolean; onOutcome: (outcome: Outcome) => void };
 
 function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
   const now = useNow(60_000);
