@@ -95,6 +95,10 @@ describe('closures (staff)', () => {
     expectApiError(await booking.page.reschedule(id, { appointmentDate: '2026-12-01', timeSlot: '09:00-10:00' }, { token: manageToken }), 409, 'CONFLICT', {
       appointmentDate: 'We are closed on Tuesday, December 1 (Inventory). Please choose another day.',
     });
+    // The board of a closed day says so, for its warnings before a drop.
+    const closedBoard = (await inject({ method: 'GET', url: '/api/appointments/board?date=2026-12-01', headers: staff() })).json() as DispatchBoard;
+    expect(closedBoard.closure).toEqual({ reason: 'Inventory', openSlots: null });
+    expect(((await inject({ method: 'GET', url: '/api/appointments/board?date=2026-11-25', headers: staff() })).json() as DispatchBoard).closure).toBeNull();
     // The visit did not move; an open window of the reduced day is still fine.
     const moved = await inject({ method: 'POST', url: `/api/appointments/${id}/reschedule`, headers: staff(), payload: { version, appointmentDate: '2026-11-28', timeSlot: '08:00-09:00' } });
     expect(moved.statusCode, moved.body).toBe(200);

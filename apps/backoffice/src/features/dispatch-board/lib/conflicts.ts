@@ -1,4 +1,4 @@
-import { closureDay, formatSlot, weekday, type ArrivalWindow, type StaffAppointment, type StaffTechnician } from '@repo/contracts';
+import { closureDay, formatSlot, weekday, type ArrivalWindow, type BoardClosure, type StaffAppointment, type StaffTechnician } from '@repo/contracts';
 
 /** A lane of the board: a technician's, or Unassigned (no technician). */
 export type Lane = { id: string | null; name: string; technician: StaffTechnician | null };
@@ -49,17 +49,21 @@ export function scheduleWarning(technician: StaffTechnician, date: string, timeS
   return undefined;
 }
 
-type MoveCheck = { appointment: StaffAppointment; lane: Lane; window: ArrivalWindow; appointments: readonly StaffAppointment[] };
+type MoveCheck = { appointment: StaffAppointment; lane: Lane; window: ArrivalWindow; appointments: readonly StaffAppointment[]; closure?: BoardClosure | null };
 
 /**
  * What the office should know before a card lands in a lane and window: the technician is deactivated, off that day or
  * outside their working hours, already has a visit in that window (double-booked), or lists no specialty for the appliance or brand; the window is full, or the
  * visit may not change window. Booking refuses what breaks a rule; the rest is the dispatcher's call.
  */
-export function moveWarnings({ appointment, lane, window, appointments }: MoveCheck): string[] {
+export function moveWarnings({ appointment, lane, window, appointments, closure }: MoveCheck): string[] {
   const warnings: string[] = [];
   const changesWindow = window.timeSlot !== appointment.timeSlot;
   if (changesWindow && !reschedulable(appointment)) warnings.push('Only a scheduled or confirmed visit can move to another window.');
+  if (changesWindow && closure) {
+    if (closure.openSlots === null) warnings.push(`The business is closed on ${closureDay(appointment.appointmentDate)}${closure.reason ? ` (${closure.reason})` : ''}: no visit can be moved into this day.`);
+    else if (!closure.openSlots.includes(window.timeSlot)) warnings.push(`The ${windowLabel(window.timeSlot)} window is outside the day's reduced hours.`);
+  }
   if (changesWindow && window.booked >= window.capacity) {
     warnings.push(`The ${windowLabel(window.timeSlot)} window is full (${window.booked} of ${window.capacity} booked).`);
   }

@@ -46,6 +46,19 @@ describe('the dispatch board’s warnings before a drop', () => {
     ]);
   });
 
+  it("warns of a move into a window the day's closure shuts, not of a new technician in the same window", () => {
+    const closed = { reason: 'Inventory', openSlots: null };
+    expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('10:00-11:00'), appointments: [visit(1)], closure: closed })).toEqual([
+      'The business is closed on Tuesday, December 1 (Inventory): no visit can be moved into this day.',
+    ]);
+    expect(moveWarnings({ appointment: visit(1), lane: lane(mike), window: window('09:00-10:00'), appointments: [visit(1)], closure: closed })).toEqual([]);
+    const reduced = { reason: null, openSlots: ['08:00-09:00', '09:00-10:00'] };
+    expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('08:00-09:00'), appointments: [visit(1)], closure: reduced })).toEqual([]);
+    expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('12:00-13:00'), appointments: [visit(1)], closure: reduced })).toEqual([
+      "The 12:00 PM - 1:00 PM window is outside the day's reduced hours.",
+    ]);
+  });
+
   it('warns of a double booking, a missing specialty, a deactivated technician and a full window', () => {
     const other = visit(2, { technicianId: 'tech_sara', customerName: 'Pat Lee', appliance: 'Washer', brand: 'LG' });
     expect(moveWarnings({ appointment: visit(1), lane: lane(sara), window: window('09:00-10:00', 2), appointments: [visit(1), other] })).toEqual([
