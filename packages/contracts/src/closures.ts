@@ -26,6 +26,8 @@ export const closureMessages = {
   /** The dispatcher's words, when the office moves a visit. */
   officeClosedDay: 'The business is closed on {day}{reason}: no visit can be moved there. Choose another day, or remove the closure first.',
   officeClosedWindow: 'On {day}{reason} only reduced hours are open, and the {window} window is not one of them. Choose an open window.',
+  /** The dispatcher's words, when the office reopens a cancelled visit on a day closed since. */
+  officeReopenClosed: 'The business is closed for this visit\'s time on {day}{reason}, so it cannot be reopened there. Remove the closure first, or book the customer another time.',
 } as const;
 
 /** A closure's day as people say it, e.g. 'Thursday, November 26' (a calendar date, no time zone involved). */

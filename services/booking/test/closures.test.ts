@@ -104,6 +104,19 @@ describe('closures (staff)', () => {
     expect(moved.statusCode, moved.body).toBe(200);
   });
 
+  it('refuse reopening a visit cancelled before its day was closed', async () => {
+    const { id } = await bookSlot(booking.service, '2026-12-02', '09:00-10:00');
+    const seen = async () => ((await inject({ method: 'GET', url: '/api/appointments/board?date=2026-12-02', headers: staff() })).json() as DispatchBoard).appointments.find((a) => a.id === id)!.version;
+    const cancelled = await inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, headers: staff(), payload: { version: await seen(), reason: 'Caller asked' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await close({ date: '2026-12-02', reason: 'Flooding' });
+    expectApiError(await inject({ method: 'POST', url: `/api/appointments/${id}/reopen`, headers: staff(), payload: { version: await seen() } }), 409, 'CONFLICT', {
+      appointmentDate: "The business is closed for this visit's time on Wednesday, December 2 (Flooding), so it cannot be reopened there. Remove the closure first, or book the customer another time.",
+    });
+    await reopenDay('2026-12-02');
+    expect((await inject({ method: 'POST', url: `/api/appointments/${id}/reopen`, headers: staff(), payload: { version: await seen() } })).statusCode).toBe(200);
+  });
+
   it('count the visits already booked outside what stays open, for the office to call', async () => {
     await bookSlot(booking.service, '2026-11-30', '09:00-10:00');
     await bookSlot(booking.service, '2026-11-30', '14:00-15:00');
