@@ -59,6 +59,9 @@ const rules: Record<string, Rule> = {
   'POST /api/appointments/{id}/reschedule': { allow: backOffice },
   'GET /api/appointments/{id}/history': { allow: backOffice },
   'GET /api/appointments/board': { allow: backOffice },
+  'GET /api/appointments/closures': { allow: backOffice },
+  'POST /api/appointments/closures': { allow: backOffice },
+  'DELETE /api/appointments/closures/{date}': { allow: backOffice },
   'GET /api/customer/appointments': { allow: customers },
   'GET /api/customer/appointments/{id}': { allow: ['customer A', 'manage link'], owned: true },
   'PUT /api/customer/appointments/{id}/reschedule': { allow: ['customer A', 'manage link'], owned: true },
@@ -112,6 +115,7 @@ const rules: Record<string, Rule> = {
   'GET /api/technicians/{id}': { allow: ['customer A', 'manage link', 'track link', 'technician', 'staff', 'admin'], owned: true },
   'PUT /api/technicians/{id}': { allow: backOffice },
   'PUT /api/technicians/{id}/active': { allow: backOffice },
+  'PUT /api/technicians/{id}/schedule': { allow: backOffice },
   'PUT /api/technicians/{id}/location': { allow: ['technician', 'staff', 'admin'] },
   'GET /api/tracking': { allow: anySession },
   'GET /api/tracking/jobs': { allow: ['technician', 'staff', 'admin'] },
@@ -184,6 +188,8 @@ function concrete(path: string): string {
     .replace(/\{technicianId\}/, encodeURIComponent(ids.technician))
     .replace(new RegExp(`^${staffAccountsPath}/\\{id\\}`), `${staffAccountsPath}/${ids.staff}`)
     .replace(/\{paymentIntentId\}/, encodeURIComponent(ids.paymentIntent))
+    // No real day: a caller let in is refused by validation, and no closure is removed.
+    .replace(/\{date\}/, 'not-a-date')
     .replace(/\{appointmentId\}|\{id\}/, String(ids.appointment));
 }
 

@@ -284,7 +284,7 @@ export const staffRescheduleMessages = {
 /**
  * `GET /api/appointments/board?date=` (staff): the dispatch board of one business day: every arrival window the day
  * offers (and any other window a visit of that day is in), with its booked places and capacity, and every appointment
- * of the day in schedule order.
+ * of the day in schedule order, and the day's closure if it has one.
  */
 export const dispatchBoardPath = '/api/appointments/board';
 export const dispatchBoardQuerySchema = z.object({ date: businessDateSchema });
@@ -297,7 +297,15 @@ export const arrivalWindowSchema = z.object({
   capacity: z.number().int(),
 });
 export type ArrivalWindow = z.infer<typeof arrivalWindowSchema>;
-export const dispatchBoardSchema = z.object({ date: z.string(), windows: z.array(arrivalWindowSchema), appointments: staffAppointmentListSchema });
+/** The day's closure, if it has one: closed all day (no open slots) or reduced hours (the windows that stay open). */
+export const boardClosureSchema = z.object({ reason: z.string().nullable(), openSlots: z.array(z.string()).nullable() });
+export type BoardClosure = z.infer<typeof boardClosureSchema>;
+export const dispatchBoardSchema = z.object({
+  date: z.string(),
+  windows: z.array(arrivalWindowSchema),
+  appointments: staffAppointmentListSchema,
+  closure: boardClosureSchema.nullable(),
+});
 export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 
 /** What happened to an appointment, as its history says it. */

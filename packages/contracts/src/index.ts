@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './business-time.ts';
 export * from './appointments.ts';
 export * from './appointment-page.ts';
+export * from './closures.ts';
 export * from './service-requests.ts';
 export * from './history-import.ts';
 export * from './service-systems.ts';

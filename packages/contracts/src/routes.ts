@@ -87,6 +87,7 @@ export const appPages: Record<AppName, readonly string[]> = {
     '/technician-management',
     '/admin-tracking',
     '/dispatch-board',
+    '/closures',
     '/admin-payments',
     '/admin-deliveries',
     '/admin-notifications',

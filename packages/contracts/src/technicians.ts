@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessDateSchema } from './appointments.ts';
 import { technicianStatuses } from './choices.ts';
 
 const latitude = z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
@@ -29,7 +30,54 @@ export type Technician = z.infer<typeof technicianSchema>;
  */
 export const technicianViewSchema = technicianSchema.extend({ status: technicianSchema.shape.status.optional() });
 export type TechnicianView = z.infer<typeof technicianViewSchema>;
-export const technicianListSchema = z.array(technicianSchema);
+
+/** A technician's hours on one weekday (0 = Sunday … 6 = Saturday), business wall-clock times 'HH:MM'. */
+export const workingDaySchema = z.object({ weekday: z.number().int().min(0).max(6), start: z.string(), end: z.string() });
+export type WorkingDay = z.infer<typeof workingDaySchema>;
+/** Until the office says otherwise a technician works the online booking hours, Monday to Saturday. */
+export const defaultWorkingHours: readonly WorkingDay[] = [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '08:00', end: '17:00' }));
+
+/**
+ * A technician as staff see them: with their working hours per weekday (a weekday not listed is not worked) and their
+ * days off ('YYYY-MM-DD', in date order). The dispatch board warns before giving them a visit outside these.
+ */
+export const staffTechnicianSchema = technicianSchema.extend({ workingHours: z.array(workingDaySchema), daysOff: z.array(z.string()) });
+export type StaffTechnician = z.infer<typeof staffTechnicianSchema>;
+export const technicianListSchema = z.array(staffTechnicianSchema);
+
+export const technicianScheduleMessages = {
+  time: 'Time must look like 08:00 (24-hour)',
+  order: 'The end must be after the start',
+  weekdayRepeated: 'Each weekday can be listed only once',
+  dayOffRepeated: 'Each day off can be listed only once',
+  tooManyDaysOff: 'At most 366 days off can be listed; remove past ones first',
+} as const;
+const weekdayMessage = 'Weekday must be 0 (Sunday) to 6 (Saturday)';
+const clockTimePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+// The order of start and end is only judged once both are times (a bad time has its own message).
+const isClockTime = (value: unknown) => typeof value === 'string' && clockTimePattern.test(value);
+const clockTime = z.string({ error: technicianScheduleMessages.time }).regex(clockTimePattern, technicianScheduleMessages.time);
+
+/**
+ * `PUT /api/technicians/:id/schedule` (staff): the whole schedule at once: working hours per weekday worked (none: not
+ * bookable any weekday) and the days off.
+ */
+export const technicianSchedulePath = (id: string) => `/api/technicians/${encodeURIComponent(id)}/schedule`;
+export const updateTechnicianScheduleSchema = z.object({
+  workingHours: z
+    .array(
+      z.object({ weekday: z.number({ error: weekdayMessage }).int(weekdayMessage).min(0, weekdayMessage).max(6, weekdayMessage), start: clockTime, end: clockTime })
+        .refine((day) => !isClockTime(day.start) || !isClockTime(day.end) || day.start < day.end, { message: technicianScheduleMessages.order, path: ['end'] }),
+      { error: 'Working hours must be a list' },
+    )
+    .max(7, technicianScheduleMessages.weekdayRepeated)
+    .refine((days) => new Set(days.map((day) => day.weekday)).size === days.length, technicianScheduleMessages.weekdayRepeated),
+  daysOff: z
+    .array(businessDateSchema, { error: 'Days off must be a list' })
+    .max(366, technicianScheduleMessages.tooManyDaysOff)
+    .refine((days) => new Set(days).size === days.length, technicianScheduleMessages.dayOffRepeated),
+});
+export type UpdateTechnicianSchedule = z.infer<typeof updateTechnicianScheduleSchema>;
 
 export const photoMessages = {
   https: 'Photo must be an https:// address',

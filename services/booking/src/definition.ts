@@ -19,6 +19,7 @@ import { appointmentLinks } from './domain/appointment-links.ts';
 import { bookingOutgoing } from './domain/dispatch.ts';
 import { appointmentPageRoutes } from './routes/appointment-page.ts';
 import { appointmentRoutes } from './routes/appointments.ts';
+import { closureRoutes } from './routes/closures.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { serviceSystemRoutes } from './routes/service-systems.ts';
 import { assignDemoVisit, seedDemoData } from './seed.ts';
@@ -55,6 +56,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
     };
     const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService });
     await app.register(appointmentRoutes, { ctx, env });
+    await app.register(closureRoutes, { ctx });
     await app.register(customerRoutes, { ctx });
     await app.register(serviceSystemRoutes, { ctx });
     await app.register(appointmentPageRoutes, { ctx });

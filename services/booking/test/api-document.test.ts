@@ -24,4 +24,8 @@ apiDocumentSuite({
     }));
     return Object.fromEntries(fixtures);
   },
+  acceptedWarnings: {
+    'no-ambiguous-paths #/paths/~1api~1appointments~1closures~1{date}':
+      "Beside /api/appointments/{id}/…: an appointment's id is digits only, so 'closures' is never taken for one (and the router matches the fixed segment first).",
+  },
 });

@@ -88,8 +88,22 @@ describe('hostile input to tracking: a 4xx in the error shape, and nothing store
     { method: 'PUT', url: '/api/technicians/tech_mike', as: 'staff' },
     { method: 'PUT', url: '/api/technicians/tech_mike/location', as: 'staff' },
     { method: 'PUT', url: '/api/technicians/tech_mike/active', as: 'staff' },
+    { method: 'PUT', url: '/api/technicians/tech_mike/schedule', as: 'staff' },
     { method: 'PUT', url: '/api/tracking/1/status', as: 'staff' },
   ];
+
+  it.each([
+    ['a weekday past Saturday', { workingHours: [{ weekday: 7, start: '08:00', end: '17:00' }], daysOff: [] }, 'workingHours.0.weekday', 'Weekday must be 0 (Sunday) to 6 (Saturday)'],
+    ['a time that is no time', { workingHours: [{ weekday: 1, start: '8am', end: '17:00' }], daysOff: [] }, 'workingHours.0.start', 'Time must look like 08:00 (24-hour)'],
+    ['an end before the start', { workingHours: [{ weekday: 1, start: '17:00', end: '08:00' }], daysOff: [] }, 'workingHours.0.end', 'The end must be after the start'],
+    ['a weekday twice', { workingHours: [{ weekday: 1, start: '08:00', end: '12:00' }, { weekday: 1, start: '13:00', end: '17:00' }], daysOff: [] }, 'workingHours', 'Each weekday can be listed only once'],
+    ['a day off that is no date', { workingHours: [], daysOff: ['2026-02-30'] }, 'daysOff.0', 'Date is not a real calendar date'],
+    ['a far day off', { workingHours: [], daysOff: ['9999-01-01'] }, 'daysOff.0', 'Date must be between 2000-01-01 and 2100-12-31'],
+    ['a day off twice', { workingHours: [], daysOff: ['2026-12-24', '2026-12-24'] }, 'daysOff', 'Each day off can be listed only once'],
+    ['days off as an object', { workingHours: [], daysOff: { $gt: '' } }, 'daysOff', 'Days off must be a list'],
+  ])('a schedule with %s: 400 naming it', async (_name, payload, field, message) => {
+    await expectRefused({ method: 'PUT', url: '/api/technicians/tech_mike/schedule', payload, as: 'staff' }, 400, 'VALIDATION_ERROR', { [field]: message });
+  });
 
   it.each([['a string', 'false'], ['a number', 0], ['null', null], ['an object', { $ne: true }], ['missing', undefined]])(
     'deactivating with %s as active: 400 naming it, the technician unchanged',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoMessages, technicianChangedTopic, trackingMessages, type Technician, type TechnicianChanged } from '@repo/contracts';
+import { defaultWorkingHours, photoMessages, technicianChangedTopic, trackingMessages, type StaffTechnician, type Technician, type TechnicianChanged } from '@repo/contracts';
 import { createTestService, expectApiError, type TestService } from '@repo/service-kit/test-service';
 import { publishedEffects } from '@repo/service-kit/testing';
 import type { TrackingDatabase } from '../src/db/schema.ts';
@@ -151,3 +151,36 @@ describe('technicians', () => {
     expect(half.json().error.fields).toEqual({ lng: 'Latitude and longitude go together: send both or neither' });
   });
 });
+
+describe("a technician's working hours and days off", () => {
+  const setSchedule = (id: string, payload: unknown, authorization = staff) =>
+    service.app.inject({ method: 'PUT', url: `/api/technicians/${id}/schedule`, payload: payload as object, headers: { authorization } });
+  const listed = async (id: string) =>
+    ((await service.app.inject({ method: 'GET', url: '/api/technicians', headers: { authorization: staff } })).json() as StaffTechnician[]).find((technician) => technician.id === id);
+
+  it('start on the online booking hours, Monday to Saturday, with no days off', async () => {
+    expect(await listed('tech_mike')).toMatchObject({ workingHours: [...defaultWorkingHours], daysOff: [] });
+  });
+
+  it('are replaced whole by staff, in weekday and date order, and listed to staff only', async () => {
+    const schedule = {
+      workingHours: [{ weekday: 5, start: '10:00', end: '14:00' }, { weekday: 1, start: '08:00', end: '17:00' }],
+      daysOff: ['2026-12-31', '2026-12-24'],
+    };
+    const response = await setSchedule('tech_mike', schedule);
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = { workingHours: [{ weekday: 1, start: '08:00', end: '17:00' }, { weekday: 5, start: '10:00', end: '14:00' }], daysOff: ['2026-12-24', '2026-12-31'] };
+    expect(response.json()).toMatchObject({ id: 'tech_mike', ...expected });
+    expect(await listed('tech_mike')).toMatchObject(expected);
+    // A customer's view of the technician says nothing of when they work.
+    const view = (await service.app.inject({ method: 'GET', url: '/api/technicians/tech_mike', headers: { authorization: staff } })).json() as Record<string, unknown>;
+    expect(view).not.toHaveProperty('daysOff');
+  });
+
+  it('are refused to anyone but staff, before the body is read, and 404 for a technician that does not exist', async () => {
+    expectApiError(await service.app.inject({ method: 'PUT', url: '/api/technicians/tech_mike/schedule', payload: { nope: 1 } }), 401, 'UNAUTHORIZED');
+    expectApiError(await setSchedule('tech_mike', { nope: 1 }, service.bearer({ sub: 'technician:1', role: 'technician', technicianId: 'tech_mike' })), 403, 'FORBIDDEN');
+    expectApiError(await setSchedule('tech_nobody', { workingHours: [], daysOff: [] }), 404, 'NOT_FOUND');
+  });
+});
+

@@ -54,6 +54,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.technicianManagement, lazy: () => import('./routes/technician-management.tsx') },
             { path: paths.adminTracking, lazy: () => import('./routes/admin-tracking.tsx') },
             { path: paths.dispatchBoard, lazy: () => import('./routes/dispatch-board.tsx') },
+            { path: paths.closures, lazy: () => import('./routes/closures.tsx') },
             { path: paths.adminDeliveries, lazy: () => import('./routes/admin-deliveries.tsx') },
             { path: paths.adminNotifications, lazy: () => import('./routes/admin-notifications.tsx') },
             { path: paths.apiReference, lazy: () => import('./routes/api-reference.tsx') },

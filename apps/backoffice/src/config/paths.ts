@@ -6,6 +6,8 @@ export const paths = {
   adminTracking: '/admin-tracking',
   /** A day's visits by technician and arrival window: assign, reassign and reschedule by drag and drop (staff). */
   dispatchBoard: '/dispatch-board',
+  /** Holidays, closed days and reduced hours, which booking and every move keep to (staff). */
+  closures: '/closures',
   /** The payments ledger (administrators). */
   adminPayments: '/admin-payments',
   /** What each service still owes the others (cross-service effects). */

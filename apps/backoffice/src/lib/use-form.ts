@@ -63,6 +63,8 @@ export function useForm<K extends string>(initial: Record<K, string>) {
     errors: fieldErrors.errors,
     /** Marks fields with messages (and focuses the first), as a refused check does. */
     showErrors: fieldErrors.show,
+    /** Takes a field's message away (a control the form does not hold the value of was changed). */
+    clearError: fieldErrors.clear,
     scopeProps: fieldErrors.scopeProps,
     field: (name: K) => ({ ...common(name), onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(name, event.currentTarget.value) }),
     /** Mantine's NumberInput answers the value, not an event. */

@@ -1,5 +1,5 @@
 import type { Appointment } from '../appointments.ts';
-import type { Technician } from '../technicians.ts';
+import { defaultWorkingHours, type StaffTechnician, type Technician } from '../technicians.ts';
 import type { TrackingRecord } from '../tracking.ts';
 
 /**
@@ -77,4 +77,9 @@ export function technicianExample(overrides: Partial<Technician> = {}): Technici
     active: true,
     ...overrides,
   };
+}
+
+/** A technician as the staff list answers them: the example with the default working hours and no days off. */
+export function staffTechnicianExample(overrides: Partial<StaffTechnician> = {}): StaffTechnician {
+  return { ...technicianExample(), workingHours: [...defaultWorkingHours], daysOff: [], ...overrides };
 }

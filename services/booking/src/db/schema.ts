@@ -127,8 +127,18 @@ export type AppointmentCopiesTable = {
   created_at: ColumnType<Date, never, never>;
 };
 
+/** A day the business is closed (`open_slots` null) or keeps reduced hours (the windows that stay open). */
+export type ClosuresTable = {
+  date: string;
+  reason: string | null;
+  open_slots: string[] | null;
+  created_by: string;
+  created_at: ColumnType<Date, never, never>;
+};
+
 export type BookingDatabase = {
   appointment_copies: AppointmentCopiesTable;
+  closures: ClosuresTable;
   appointment_link_requests: AppointmentLinkRequestsTable;
   appointments: AppointmentsTable;
   appointment_history: AppointmentHistoryTable;
@@ -142,6 +152,7 @@ export type AppointmentRow = Selectable<AppointmentsTable>;
 export type AppointmentHistoryRow = Selectable<AppointmentHistoryTable>;
 export type ServiceRequestRow = Selectable<ServiceRequestsTable>;
 export type TechnicianRow = Selectable<TechniciansTable>;
+export type ClosureRow = Selectable<ClosuresTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<BookingDatabase> | Transaction<BookingDatabase>;

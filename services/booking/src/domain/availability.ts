@@ -1,4 +1,4 @@
-import { bookableDates, businessDate, businessInstant, slotTakenMessage, weekday } from '@repo/contracts';
+import { bookableDates, businessDate, businessInstant, closureMessage, closureMessages, formatSlot, slotTakenMessage, weekday } from '@repo/contracts';
 import { badRequest, conflict, type DomainError } from '@repo/service-kit';
 import type { BookingEnv } from '../env.ts';
 
@@ -53,3 +53,25 @@ export function slotProblem(date: string, slot: string, now: Date, rules: SlotRu
   if (!slotStartsInTime(date, slot, now, rules)) return conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
   return undefined;
 }
+
+/** What availability needs of a day's closure: null open slots close the whole day. */
+export type DayClosure = { date: string; reason: string | null; open_slots: string[] | null };
+
+/** Whether a closure leaves `slot` open: never on a day closed all day, only its listed windows on a reduced-hours day. */
+export const closureLeavesOpen = (closure: DayClosure | undefined, slot: string) =>
+  !closure || (closure.open_slots !== null && closure.open_slots.includes(slot));
+
+/**
+ * Why a closure refuses `slot`, as a 409 in the words of whoever asked (the customer's or the dispatcher's); undefined
+ * when the slot stays open.
+ */
+export function closureProblem(closure: DayClosure | undefined, slot: string, words: { closedDay: string; closedWindow: string }): DomainError | undefined {
+  if (!closure || closureLeavesOpen(closure, slot)) return undefined;
+  const message = closureMessage(closure.open_slots === null ? words.closedDay : words.closedWindow, closure, formatSlot(slot));
+  return conflict(message, closure.open_slots === null ? { appointmentDate: message } : { timeSlot: message });
+}
+
+/** The customer's words for a closure's refusal (booking, and moving their own visit). */
+export const customerClosureWords = { closedDay: closureMessages.customerClosedDay, closedWindow: closureMessages.customerClosedWindow };
+/** The dispatcher's words for a closure's refusal (the office's moves). */
+export const officeClosureWords = { closedDay: closureMessages.officeClosedDay, closedWindow: closureMessages.officeClosedWindow };

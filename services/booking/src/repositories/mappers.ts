@@ -1,5 +1,5 @@
-import type { Appointment, AppointmentHistoryEntry, ServiceRequest, StaffAppointment } from '@repo/contracts';
-import type { AppointmentHistoryRow, AppointmentRow, ServiceRequestRow } from '../db/schema.ts';
+import type { Appointment, AppointmentHistoryEntry, Closure, ServiceRequest, StaffAppointment } from '@repo/contracts';
+import type { AppointmentHistoryRow, AppointmentRow, ClosureRow, ServiceRequestRow } from '../db/schema.ts';
 import { businessIsoString, slotTimes } from '../domain/slot-time.ts';
 
 /** Rows become contract types here and nowhere else. */
@@ -69,3 +69,13 @@ export function toServiceRequest(row: ServiceRequestRow): ServiceRequest {
     createdAt: row.created_at.toISOString(),
   };
 }
+
+/** A closure, with how many visits of its day the office must move. */
+export const toClosure = (row: ClosureRow, toMove: number): Closure => ({
+  date: row.date,
+  reason: row.reason,
+  openSlots: row.open_slots,
+  createdBy: row.created_by,
+  createdAt: row.created_at.toISOString(),
+  visitsToMove: toMove,
+});

@@ -22,7 +22,6 @@ import {
   staffAppointmentListSchema,
   staffAppointmentSchema,
   staffRescheduleSchema,
-  type SessionClaims,
 } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { BookingEnv } from '../env.ts';
@@ -40,9 +39,8 @@ import { reopenAppointment } from '../use-cases/reopen-appointment.ts';
 import { rescheduleForCaller } from '../use-cases/reschedule-for-caller.ts';
 import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
 import { requestAppointmentLinks } from '../use-cases/request-appointment-links.ts';
+import { staffActor } from './staff-actor.ts';
 
-/** Who in the office made a change, as the appointment's history names them: their email (the session's subject without one). */
-const staffActor = (session: SessionClaims | null | undefined) => session?.email ?? session?.sub ?? 'staff';
 
 export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: BookingContext; env: BookingEnv }) {
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.

@@ -4,10 +4,11 @@ import { conflict } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import type { AppointmentRow } from '../db/schema.ts';
 import { linkExpiry } from '../domain/appointment-links.ts';
-import { slotProblem } from '../domain/availability.ts';
+import { closureProblem, customerClosureWords, slotProblem } from '../domain/availability.ts';
 import { confirmationCode } from '../domain/confirmation-code.ts';
 import { announceChange, historyActors } from '../domain/dispatch.ts';
 import { bookIfRoom, findByIdempotencyKey, type NewBooking } from '../repositories/appointment-repository.ts';
+import { findClosure } from '../repositories/closure-repository.ts';
 import { toAppointment } from '../repositories/mappers.ts';
 import type { BookingContext } from './context.ts';
 
@@ -40,7 +41,8 @@ async function storedResult(ctx: BookingContext, key: string, hash: string): Pro
  * Books an appointment: the `book_appointment` statement (a place in the slot, taken under the slot's row lock, so
  * the slot is never overbooked) and the `appointment.changed` event in one transaction. With an Idempotency-Key a retried request gets the first
  * answer back instead of a second appointment (also when the retry races the original, or the slot has filled or the
- * date passed since); the stored answer is only looked up when the booking itself did not go through.
+ * date passed or closed since); the stored answer is only looked up when the booking itself did not go through. A day
+ * the office has closed, or a window its reduced hours leave out, is refused (409) in the customer's words.
  */
 export async function bookAppointment(ctx: BookingContext, input: BookAppointmentInput): Promise<CreateAppointmentResponse> {
   const { request } = input;
@@ -55,7 +57,9 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
     // The words the booking form shows beside its checkbox: the site is built from the same contracts as this service.
     smsConsentText: request.smsConsent ? smsConsentWording : null,
   };
-  let problem = slotProblem(request.appointmentDate, request.timeSlot, ctx.now(), ctx.rules);
+  let problem =
+    slotProblem(request.appointmentDate, request.timeSlot, ctx.now(), ctx.rules) ??
+    closureProblem(await findClosure(ctx.db, request.appointmentDate), request.timeSlot, customerClosureWords);
   for (let attempt = 0; !problem; attempt += 1) {
     try {
       const row = await ctx.db.transaction().execute(async (trx) => {

@@ -1,8 +1,9 @@
 import { badRequest, conflict } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
-import { slotProblem } from '../domain/availability.ts';
+import { closureProblem, slotProblem } from '../domain/availability.ts';
 import { announceChange } from '../domain/dispatch.ts';
 import { moveAppointment } from '../repositories/appointment-repository.ts';
+import { findClosure } from '../repositories/closure-repository.ts';
 import { movePlace } from '../repositories/slot-repository.ts';
 import type { BookingContext } from './context.ts';
 
@@ -14,10 +15,12 @@ type Move = {
   /** The refusals in the mover's words: the same window again (400), and no room in the new one (409). */
   sameWindow: string;
   full: string;
+  /** A closure's refusals in the mover's words (409): the day closed, or the window outside its reduced hours. */
+  closure: { closedDay: string; closedWindow: string };
 };
 
 /**
- * Moves the locked appointment to another window by the rules of a new booking (window, working hours, notice): a
+ * Moves the locked appointment to another window by the rules of a new booking (window, working hours, closures, notice): a
  * place is taken in the new slot and the old one given back through the slot counter, so racing bookings,
  * cancellations and other moves never overbook or lose a place; the row moves, and subscribers and tracking hear of
  * it, in the caller's transaction. The customer's reschedule and the office's share it.
@@ -27,6 +30,8 @@ export async function moveToWindow(ctx: Pick<BookingContext, 'rules' | 'effects'
   if (current.appointment_date === date && current.time_slot === slot) throw badRequest(move.sameWindow, { timeSlot: move.sameWindow });
   const problem = slotProblem(date, slot, ctx.now(), ctx.rules);
   if (problem) throw problem;
+  const closed = closureProblem(await findClosure(trx, date), slot, move.closure);
+  if (closed) throw closed;
   const moved = await movePlace(trx, { date: current.appointment_date, slot: current.time_slot }, { date, slot }, ctx.rules.BOOKING_SLOT_CAPACITY);
   if (!moved) throw conflict(move.full, { timeSlot: move.full });
   const movedRow = await moveAppointment(trx, current.id, date, slot);

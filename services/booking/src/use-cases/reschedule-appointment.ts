@@ -1,6 +1,7 @@
 import { appointmentPageMessages, slotTakenMessage, type AppointmentDetails, type RescheduleRequest } from '@repo/contracts';
 import { conflict, notFound } from '@repo/service-kit';
 import { appointmentDetails } from '../domain/appointment-details.ts';
+import { customerClosureWords } from '../domain/availability.ts';
 import { changeBlockedReason } from '../domain/change-rules.ts';
 import { historyActors } from '../domain/dispatch.ts';
 import { findAppointmentForUpdate } from '../repositories/appointment-repository.ts';
@@ -26,6 +27,7 @@ export async function rescheduleAppointment(ctx: BookingContext, access: Appoint
       actor: historyActors.customer,
       sameWindow: appointmentPageMessages.sameSlot,
       full: slotTakenMessage,
+      closure: customerClosureWords,
     });
     return { row: moved, from: current.appointment_date };
   });

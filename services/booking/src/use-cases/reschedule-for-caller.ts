@@ -1,5 +1,6 @@
 import { appointmentStatusWords, formatSlot, officeActionMessages, staffRescheduleMessages, type AppointmentStatus, type StaffAppointment, type StaffReschedule } from '@repo/contracts';
 import { conflict, notFound } from '@repo/service-kit';
+import { officeClosureWords } from '../domain/availability.ts';
 import { findAppointmentForUpdate } from '../repositories/appointment-repository.ts';
 import { toStaffAppointment } from '../repositories/mappers.ts';
 import type { BookingContext } from './context.ts';
@@ -28,6 +29,7 @@ export async function rescheduleForCaller(ctx: BookingContext, id: number, { act
       actor,
       sameWindow: staffRescheduleMessages.sameWindow,
       full: staffRescheduleMessages.full.replace('{window}', formatSlot(timeSlot)),
+      closure: officeClosureWords,
     });
     return { row: moved, from: current.appointment_date };
   });

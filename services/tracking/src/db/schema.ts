@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { TrackingCloseReason, TrackingNotification, TrackingStatus } from '@repo/contracts';
+import type { TrackingCloseReason, TrackingNotification, TrackingStatus, WorkingDay } from '@repo/contracts';
 
 export type TechniciansTable = {
   id: string;
@@ -17,6 +17,10 @@ export type TechniciansTable = {
   location_updated_at: Date | null;
   /** False once deactivated (no new jobs, no sign-in); the row and its history stay. */
   active: Generated<boolean>;
+  /** Working hours per weekday worked, as `WorkingDay`s (JSON); written as a JSON string. */
+  working_hours: ColumnType<WorkingDay[], string | undefined, string>;
+  /** Days off, 'YYYY-MM-DD'. */
+  days_off: ColumnType<string[], string[] | undefined, string[]>;
   /** Grows with every update of the row (a trigger); the version of the snapshot booking gets. */
   version: ColumnType<number, never, never>;
   created_at: ColumnType<Date, never, never>;

@@ -1,4 +1,4 @@
-import { photoAddressProblem, tracking, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
+import { photoAddressProblem, tracking, type StaffTechnician, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
 import type { TechnicianRow } from '../db/schema.ts';
 import { estimateArrival } from '../domain/arrival.ts';
 import type { EtaSettings, GeoPoint } from '../domain/geo.ts';
@@ -25,6 +25,13 @@ export function toTechnician(row: TechnicianRow): Technician {
     active: row.active,
   };
 }
+
+/** A technician as staff see them: with their working hours (in weekday order) and days off (in date order). */
+export const toStaffTechnician = (row: TechnicianRow): StaffTechnician => ({
+  ...toTechnician(row),
+  workingHours: [...row.working_hours].sort((a, b) => a.weekday - b.weekday),
+  daysOff: [...row.days_off].sort(),
+});
 
 const windowMs = tracking.progressWindowMinutes * 60_000;
 

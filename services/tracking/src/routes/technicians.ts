@@ -1,12 +1,14 @@
 import {
   createTechnicianSchema,
   setTechnicianActiveSchema,
+  staffTechnicianSchema,
   technicianIdParamsSchema,
   technicianListSchema,
   technicianQuerySchema,
   technicianSchema,
   technicianViewSchema,
   updateLocationSchema,
+  updateTechnicianScheduleSchema,
   updateTechnicianSchema,
 } from '@repo/contracts';
 import { errorResponses, forbidden, withRequirement, type ServiceApp } from '@repo/service-kit';
@@ -17,6 +19,7 @@ import { getTechnician } from '../use-cases/get-technician.ts';
 import { listTechnicians } from '../use-cases/list-technicians.ts';
 import { moveTechnician } from '../use-cases/move-technician.ts';
 import { setTechnicianActive } from '../use-cases/set-technician-active.ts';
+import { setTechnicianSchedule } from '../use-cases/set-technician-schedule.ts';
 import { updateTechnician } from '../use-cases/update-technician.ts';
 import { callerOf, identifyCaller } from './caller.ts';
 
@@ -86,6 +89,20 @@ export async function technicianRoutes(app: ServiceApp, { ctx }: { ctx: Tracking
       response: { 200: technicianSchema, ...errorResponses(404) },
     },
   }, async (request) => setTechnicianActive(ctx, request.params.id, request.body.active));
+
+  app.put('/api/technicians/:id/schedule', {
+    onRequest: staffOnly,
+    schema: {
+      tags: ['technicians'],
+      summary: "Set a technician's working hours per weekday and days off",
+      description:
+        'The whole schedule at once: a weekday not listed is not worked. The dispatch board warns before giving the ' +
+        'technician a visit outside it; the technician list answers it to staff.',
+      params: technicianIdParamsSchema,
+      body: updateTechnicianScheduleSchema,
+      response: { 200: staffTechnicianSchema, ...errorResponses(404) },
+    },
+  }, async (request) => setTechnicianSchedule(ctx, request.params.id, request.body));
 
   app.put('/api/technicians/:id/location', {
     onRequest: staffOrSelf,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { technicianAccountsPath, type Technician } from '@repo/contracts';
+import { technicianAccountsPath, type StaffTechnician, type UpdateTechnicianSchedule } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
@@ -9,7 +9,7 @@ import { renderAppAt, signIn, staffUser, technician, type } from './support/fixt
 
 const mike = technician({ id: 'tech_mike', name: 'Mike Chen', phone: '(904) 555-0177', avatar: 'https://example.com/mike.jpg', currentLocation: null, specialties: [] });
 
-async function renderManagement(technicians: Technician[] = [technician(), mike], more: Record<string, Answer> = {}) {
+async function renderManagement(technicians: StaffTechnician[] = [technician(), mike], more: Record<string, Answer> = {}) {
   const live = fakeLiveSocket();
   const api = fakeApi({
     ...signIn(staffUser),
@@ -174,7 +174,7 @@ describe('technician management: Add New Technician', () => {
 describe('technician management: inline edit', () => {
   it('edits one technician at a time, requires name, phone and vehicle info, and saves', async () => {
     const { api } = await renderManagement();
-    api.answer('PUT /api/technicians/tech_sara', ({ body }) => json(200, technician(body as Partial<Technician>)));
+    api.answer('PUT /api/technicians/tech_sara', ({ body }) => json(200, technician(body as Partial<StaffTechnician>)));
     fireEvent.click(within(await card('Sara Martinez')).getByRole('button', { name: 'Edit Sara Martinez' }));
     expect(await screen.findByRole('form', { name: 'Edit Sara Martinez' })).toBeTruthy();
     fireEvent.click(within(await card('Mike Chen')).getByRole('button', { name: 'Edit Mike Chen' }));
@@ -319,5 +319,52 @@ describe('technician management: phone sign-ins', () => {
     await expectToast('Sign-in Created', 'Sara Martinez can now sign in with sara@example.com.');
     expect(api.sent(`POST ${technicianAccountsPath}`)[1]?.body).toEqual({ technicianId: 'tech_sara', name: 'Sara Martinez', email: 'sara@example.com', password: 'harbor-lantern-42' });
     expect(await within(await card('Sara Martinez')).findByText('Has sign-in: sara@example.com')).toBeTruthy();
+  });
+});
+
+describe("technician management: working hours and days off", () => {
+  it('shows the hours per weekday worked and the days off coming up, and saves an edit whole', async () => {
+    let technicians = [technician(), mike];
+    const { api } = await renderManagement(undefined, {
+      'GET /api/technicians': () => json(200, technicians),
+      'PUT /api/technicians/tech_mike/schedule': ({ body }) => {
+        const schedule = body as UpdateTechnicianSchedule;
+        technicians = [technician(), { ...mike, ...schedule }];
+        return json(200, technicians[1]);
+      },
+    });
+    const mikeCard = within(await card('Mike Chen'));
+    const days = within(mikeCard.getByRole('list', { name: "Mike Chen's working days" }));
+    expect(days.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Monday: 8:00 AM - 5:00 PM', 'Tuesday: 8:00 AM - 5:00 PM', 'Wednesday: 8:00 AM - 5:00 PM', 'Thursday: 8:00 AM - 5:00 PM', 'Friday: 8:00 AM - 5:00 PM', 'Saturday: 8:00 AM - 5:00 PM',
+    ]);
+    expect(mikeCard.getByText('Days off: none coming up')).toBeTruthy();
+
+    fireEvent.click(mikeCard.getByRole('button', { name: "Edit Mike Chen's working hours and days off" }));
+    const form = within(mikeCard.getByRole('form', { name: "Mike Chen's working hours and days off" }));
+    fireEvent.click(form.getByLabelText('Saturday'));
+    expect(form.queryByLabelText('Saturday from')).toBeNull();
+    type(form.getByLabelText('Friday to'), '07:00');
+    fireEvent.click(form.getByRole('button', { name: 'Save Working Hours' }));
+    await expectFieldError(form.getByLabelText('Friday to'), 'The end must be after the start');
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Friday to')));
+
+    type(form.getByLabelText('Friday to'), '12:00');
+    fireEvent.click(form.getByRole('button', { name: 'Add Day Off' }));
+    await expectFieldError(form.getByLabelText('Add a day off'), 'Date is required');
+    type(form.getByLabelText('Add a day off'), '2099-12-24');
+    fireEvent.click(form.getByRole('button', { name: 'Add Day Off' }));
+    expect(form.getByText('Thursday, December 24')).toBeTruthy();
+    fireEvent.click(form.getByRole('button', { name: 'Save Working Hours' }));
+
+    await expectToast('Working hours saved');
+    expect(api.sent('PUT /api/technicians/tech_mike/schedule').map((request) => request.body)).toEqual([
+      {
+        workingHours: [1, 2, 3, 4].map((weekday) => ({ weekday, start: '08:00', end: '17:00' })).concat([{ weekday: 5, start: '08:00', end: '12:00' }]),
+        daysOff: ['2099-12-24'],
+      },
+    ]);
+    await waitFor(() => expect(mikeCard.getByText('Days off: Thursday, December 24')).toBeTruthy());
+    expect(within(mikeCard.getByRole('list', { name: "Mike Chen's working days" })).getAllByRole('listitem').map((item) => item.textContent).at(-1)).toBe('Friday: 8:00 AM - 12:00 PM');
   });
 });

@@ -10,6 +10,7 @@ import * as smsConsentText from './2026-12-10T0000-sms-consent-text.ts';
 import * as appointmentLinkRequests from './2026-12-11T0000-appointment-link-requests.ts';
 import * as officeActions from './2026-12-14T0000-office-actions.ts';
 import * as visitCopies from './2026-12-19T0000-visit-copies.ts';
+import * as closures from './2026-12-20T0000-closures.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11T0000-appointment-link-requests': appointmentLinkRequests,
   '2026-12-14T0000-office-actions': officeActions,
   '2026-12-19T0000-visit-copies': visitCopies,
+  '2026-12-20T0000-closures': closures,
 };

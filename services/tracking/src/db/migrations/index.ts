@@ -4,6 +4,7 @@ import * as trackingRecords from './2026-11-28T0100-tracking-records.ts';
 import * as customerLocationAndRoute from './2026-12-01T0000-customer-location-and-route.ts';
 import * as scheduledRuns from './2026-12-06T0000-scheduled-runs.ts';
 import * as technicianActive from './2026-12-14T0000-technician-active.ts';
+import * as technicianSchedule from './2026-12-20T0000-technician-schedule.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0000-customer-location-and-route': customerLocationAndRoute,
   '2026-12-06T0000-scheduled-runs': scheduledRuns,
   '2026-12-14T0000-technician-active': technicianActive,
+  '2026-12-20T0000-technician-schedule': technicianSchedule,
 };

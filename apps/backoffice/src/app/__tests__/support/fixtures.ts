@@ -6,11 +6,11 @@ import {
   businessDate,
   type BackOfficeUser,
   type StaffAppointment,
-  type Technician,
+  type StaffTechnician,
   type TechnicianJob,
   type TrackingRecord,
 } from '@repo/contracts';
-import { appointmentExample, technicianExample, trackingRecordExample } from '@repo/contracts/testing';
+import { appointmentExample, staffTechnicianExample, trackingRecordExample } from '@repo/contracts/testing';
 import { json, type Answer } from '@repo/ui/testing/api';
 
 /**
@@ -38,8 +38,8 @@ export async function renderAppAt(app: ReactElement, path: string) {
 /** An instant `minutes` from now, as the API writes instants. */
 export const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-export function technician(overrides: Partial<Technician> = {}): Technician {
-  return technicianExample({
+export function technician(overrides: Partial<StaffTechnician> = {}): StaffTechnician {
+  return staffTechnicianExample({
     id: 'tech_sara',
     name: 'Sara Martinez',
     phone: '(904) 555-0122',

@@ -13,6 +13,7 @@ const navItems: readonly NavItem[] = [
   { label: 'Technicians', to: paths.technicianManagement, roles: staffRoles },
   { label: 'Tracking', to: paths.adminTracking, roles: staffRoles },
   { label: 'Dispatch Board', to: paths.dispatchBoard, roles: staffRoles },
+  { label: 'Closures', to: paths.closures, roles: staffRoles },
   { label: 'Payments', to: paths.adminPayments, roles: adminRoles },
   { label: 'Deliveries', to: paths.adminDeliveries, roles: staffRoles },
   { label: 'Notifications', to: paths.adminNotifications, roles: staffRoles },

@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { Box, Container, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ArrivalWindow, DispatchBoard, StaffAppointment, Technician } from '@repo/contracts';
+import type { ArrivalWindow, BoardClosure, DispatchBoard, StaffAppointment, StaffTechnician } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -53,7 +53,7 @@ function nowFraction(windows: readonly ArrivalWindow[], now: Date): number | und
   return (index + (at - start) / (new Date(window.end).getTime() - start)) / windows.length;
 }
 
-type BoardGridProps = { board: DispatchBoard; technicians: Technician[]; isToday: boolean; onOutcome: (outcome: Outcome) => void };
+type BoardGridProps = { board: DispatchBoard; technicians: StaffTechnician[]; isToday: boolean; onOutcome: (outcome: Outcome) => void };
 
 function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
   const now = useNow(60_000);
@@ -88,7 +88,7 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
   // Nothing to warn of where the card already is.
   const boardWarnings = (appointment: StaffAppointment, cell: CellData) => {
     if (cell.lane.id === appointment.technicianId && cell.window.timeSlot === appointment.timeSlot) return [];
-    return moveWarnings({ appointment, lane: cell.lane, window: cell.window, appointments: board.appointments });
+    return moveWarnings({ appointment, lane: cell.lane, window: cell.window, appointments: board.appointments, closure: board.closure });
   };
   const cardOf = (data: unknown) => (data as CardData | undefined)?.appointment;
   const cellOf = (data: unknown) => data as CellData | undefined;
@@ -221,6 +221,22 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
   );
 }
 
+/** The day's closure above the board: nothing can be moved into what it shuts (booking refuses it). */
+function ClosureNotice({ date, closure }: { date: string; closure: BoardClosure }) {
+  const reason = closure.reason ? ` (${closure.reason})` : '';
+  return closure.openSlots === null ? (
+    <Notice color="yellow" role="note" title="Closed all day">
+      The business is closed on {formatCalendarDay(date)}
+      {reason}: no visit can be booked or moved into this day. Visits still on it need a call to move them.
+    </Notice>
+  ) : (
+    <Notice color="yellow" role="note" title="Reduced hours">
+      On {formatCalendarDay(date)}
+      {reason} only {closure.openSlots.map(windowLabel).join(', ')} {closure.openSlots.length === 1 ? 'is' : 'are'} open: no visit can be booked or moved into another window.
+    </Notice>
+  );
+}
+
 /**
  * /dispatch-board (staff): one business day by technician and arrival window. A card is dragged (mouse or keyboard)
  * or moved with "Move to…" to another technician's lane, to Unassigned or to another window; conflicts show on the
@@ -274,6 +290,7 @@ export function DispatchBoardPage() {
             </Notice>
           ) : null}
         </div>
+        {board.data?.closure ? <ClosureNotice date={board.data.date} closure={board.data.closure} /> : null}
         {content}
       </Stack>
     </Container>

@@ -1,11 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  staffTechnicianSchema,
   technicianActivePath,
+  technicianSchedulePath,
   technicianSchema,
   type CreateTechnician,
   type Technician,
   type UpdateLocation,
   type UpdateTechnician,
+  type UpdateTechnicianSchedule,
 } from '@repo/contracts';
 import { adminApi } from '../../../lib/api-client.ts';
 import { techniciansPath, techniciansQuery } from '../../../lib/technicians.ts';
@@ -70,5 +73,15 @@ export function useSetTechnicianActive() {
     mutationFn: async ({ id, active }: { id: string; active: boolean }) =>
       technicianSchema.parse(await adminApi.json<unknown>('PUT', technicianActivePath(id), { active })),
     onSettled: refresh,
+  });
+}
+
+/** PUT /api/technicians/:id/schedule: the technician's working hours per weekday and days off, replaced whole. */
+export function useSetTechnicianSchedule() {
+  const refresh = useRefreshTechnicians();
+  return useMutation({
+    mutationFn: async ({ id, schedule }: { id: string; schedule: UpdateTechnicianSchedule }) =>
+      staffTechnicianSchema.parse(await adminApi.json<unknown>('PUT', technicianSchedulePath(id), schedule)),
+    onSuccess: refresh,
   });
 }

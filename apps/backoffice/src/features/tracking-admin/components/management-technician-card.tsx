@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import type { Technician } from '@repo/contracts';
+import type { StaffTechnician, Technician } from '@repo/contracts';
 import { SpecialtyBadges, TechnicianAvatar } from '@repo/ui';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { formatCoordinates } from '../lib/format.ts';
 import { EditTechnicianForm } from './edit-technician-form.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { TechnicianActivation } from './technician-activation.tsx';
+import { TechnicianSchedule } from './technician-schedule.tsx';
 import { TechnicianSignIn, type SignInState } from './technician-sign-in.tsx';
 import { UpdateLocationForm } from './update-location-form.tsx';
 
@@ -26,7 +27,7 @@ function CurrentLocation({ technician }: { technician: Technician }) {
 }
 
 type ManagementTechnicianCardProps = {
-  technician: Technician;
+  technician: StaffTechnician;
   editing: boolean;
   onEdit: (editing: boolean) => void;
   signIn: SignInState;
@@ -76,6 +77,8 @@ export function ManagementTechnicianCard({ technician, editing, onEdit, signIn }
             <TechnicianActivation technician={technician} />
           </>
         )}
+        <Divider />
+        <TechnicianSchedule technician={technician} />
         <Divider />
         <section aria-label={`${technician.name}'s current location`}>
           <Title order={4} size="h6" mb={4}>

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ArrivalWindow, StaffAppointment, Technician } from '@repo/contracts';
-import { boardLanes, cellId, covers, moveWarnings, parseCellId, unassignedLane, windowLabel } from '../conflicts.ts';
+import { defaultWorkingHours, type ArrivalWindow, type StaffAppointment, type StaffTechnician } from '@repo/contracts';
+import { boardLanes, cellId, covers, moveWarnings, parseCellId, scheduleWarning, unassignedLane, windowLabel } from '../conflicts.ts';
 
-const technician = (id: string, name: string, specialties: string[], active = true): Technician => ({
+const technician = (id: string, name: string, specialties: string[], active = true): StaffTechnician => ({
   id, name, phone: '(904) 555-0100', avatar: null, vehicleInfo: null, specialties, rating: 5, completedJobs: 0, status: 'available', currentLocation: null, active,
+  workingHours: [...defaultWorkingHours], daysOff: [],
 });
 const visit = (id: number, changes: Partial<StaffAppointment> = {}): StaffAppointment => ({
   id, customerId: null, serviceRequestId: null, customerName: `Customer ${id}`, email: 'c@example.com', phone: '(904) 555-0142', address: '1 King St', city: 'St Augustine',
@@ -15,7 +16,7 @@ const window = (timeSlot: string, booked = 0, capacity = 2): ArrivalWindow => ({
 
 const mike = technician('tech_mike', 'Mike Johnson', ['Sub-Zero', 'Wolf', 'Refrigeration']);
 const sara = technician('tech_sara', 'Sara Martinez', ['Washers', 'Dryers', 'Dishwashers']);
-const lane = (t: Technician) => ({ id: t.id, name: t.name, technician: t });
+const lane = (t: StaffTechnician) => ({ id: t.id, name: t.name, technician: t });
 
 describe('the dispatch board’s warnings before a drop', () => {
   it('matches specialties as technicians write them', () => {
@@ -29,6 +30,33 @@ describe('the dispatch board’s warnings before a drop', () => {
   it('says nothing for a technician with the specialty, a free window and no other visit then', () => {
     expect(moveWarnings({ appointment: visit(1), lane: lane(mike), window: window('09:00-10:00', 1), appointments: [visit(1)] })).toEqual([]);
     expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('09:00-10:00', 1), appointments: [] })).toEqual([]);
+  });
+
+  it("warns of a day off, a weekday not worked and a window outside the technician's hours (Tuesday 1 December)", () => {
+    const partTime = { ...mike, workingHours: [{ weekday: 2, start: '08:00', end: '12:00' }, { weekday: 4, start: '08:00', end: '17:00' }], daysOff: ['2026-12-03'] };
+    expect(scheduleWarning(partTime, '2026-12-01', '09:00-10:00')).toBeUndefined();
+    expect(scheduleWarning(partTime, '2026-12-01', '11:00-12:00')).toBeUndefined();
+    expect(scheduleWarning(partTime, '2026-12-01', '12:00-13:00')).toBe(
+      'Outside working hours: Mike Johnson works 8:00 AM - 12:00 PM on Tuesdays, and the 12:00 PM - 1:00 PM window is not within them.',
+    );
+    expect(scheduleWarning(partTime, '2026-12-02', '09:00-10:00')).toBe('Mike Johnson does not work on Wednesdays.');
+    expect(scheduleWarning(partTime, '2026-12-03', '09:00-10:00')).toBe('Mike Johnson is off on Thursday, December 3.');
+    expect(moveWarnings({ appointment: visit(1), lane: lane(partTime), window: window('14:00-15:00'), appointments: [visit(1)] })).toEqual([
+      'Outside working hours: Mike Johnson works 8:00 AM - 12:00 PM on Tuesdays, and the 2:00 PM - 3:00 PM window is not within them.',
+    ]);
+  });
+
+  it("warns of a move into a window the day's closure shuts, not of a new technician in the same window", () => {
+    const closed = { reason: 'Inventory', openSlots: null };
+    expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('10:00-11:00'), appointments: [visit(1)], closure: closed })).toEqual([
+      'The business is closed on Tuesday, December 1 (Inventory): no visit can be moved into this day.',
+    ]);
+    expect(moveWarnings({ appointment: visit(1), lane: lane(mike), window: window('09:00-10:00'), appointments: [visit(1)], closure: closed })).toEqual([]);
+    const reduced = { reason: null, openSlots: ['08:00-09:00', '09:00-10:00'] };
+    expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('08:00-09:00'), appointments: [visit(1)], closure: reduced })).toEqual([]);
+    expect(moveWarnings({ appointment: visit(1), lane: unassignedLane, window: window('12:00-13:00'), appointments: [visit(1)], closure: reduced })).toEqual([
+      "The 12:00 PM - 1:00 PM window is outside the day's reduced hours.",
+    ]);
   });
 
   it('warns of a double booking, a missing specialty, a deactivated technician and a full window', () => {
