@@ -13,12 +13,10 @@
  * restoring): 1,000 clients took 54 s here, so 50,000 take about 45 minutes; BENCH_JOBBER_TIMEOUT_SECONDS defaults
  * to 7,200.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { createConnector, type SystemUrls } from '@repo/field-service';
 import { jobberSandboxCredentials, startJobberSandbox } from '@repo/field-service/sandbox';
 import { positiveEnv as positive, publish } from './report.ts';
+import { exitAfter, rss, startSandboxProcess } from './sandbox-process.ts';
 
 const customers = positive('BENCH_JOBBER_CUSTOMERS', 50_000);
 const perSecond = positive('BENCH_JOBBER_REQUESTS_PER_SECOND', 8);
@@ -34,30 +32,9 @@ if (process.argv[2] === 'sandbox') {
   await runBenchmark();
 }
 
-async function rss(): Promise<number> {
-  const status = await readFile('/proc/self/status', 'utf8');
-  const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
-  if (!kb) throw new Error('jobber benchmark: no VmRSS in /proc/self/status');
-  return Number(kb) * 1024;
-}
-
-async function startSandboxProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, 'sandbox'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    const parsed: unknown = JSON.parse(line);
-    if (parsed && typeof parsed === 'object' && 'url' in parsed && typeof parsed.url === 'string') return { child, url: parsed.url };
-  }
-  throw new Error('jobber benchmark: the sandbox process ended before it listened');
-}
-
 async function runBenchmark(): Promise<void> {
-  const deadline = setTimeout(() => {
-    console.error(`jobber benchmark: not done after ${timeoutSeconds} s`);
-    process.exit(1);
-  }, timeoutSeconds * 1000);
-  deadline.unref();
-  const { child, url } = await startSandboxProcess();
+  exitAfter('jobber', timeoutSeconds);
+  const { child, url } = await startSandboxProcess(import.meta.filename, 'jobber');
   try {
     let requests = 0;
     let refused = 0;

@@ -9,12 +9,10 @@
  * this process's resident memory (VmRSS, sampled every 50 ms) at its peak above idle. Nothing is asserted but that
  * every customer arrived once. BENCH_SERVICETITAN_TIMEOUT_SECONDS (default 900) bounds the run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { createConnector, type SystemUrls } from '@repo/field-service';
 import { serviceTitanSandboxCredentials, startServiceTitanSandbox } from '@repo/field-service/sandbox';
 import { positiveEnv as positive, publish } from './report.ts';
+import { exitAfter, rss, startSandboxProcess } from './sandbox-process.ts';
 
 const customers = positive('BENCH_SERVICETITAN_CUSTOMERS', 50_000);
 const limit = positive('BENCH_SERVICETITAN_LIMIT', 60);
@@ -29,30 +27,9 @@ if (process.argv[2] === 'sandbox') {
   await runBenchmark();
 }
 
-async function rss(): Promise<number> {
-  const status = await readFile('/proc/self/status', 'utf8');
-  const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
-  if (!kb) throw new Error('servicetitan benchmark: no VmRSS in /proc/self/status');
-  return Number(kb) * 1024;
-}
-
-async function startSandboxProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, 'sandbox'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    const parsed: unknown = JSON.parse(line);
-    if (parsed && typeof parsed === 'object' && 'url' in parsed && typeof parsed.url === 'string') return { child, url: parsed.url };
-  }
-  throw new Error('servicetitan benchmark: the sandbox process ended before it listened');
-}
-
 async function runBenchmark(): Promise<void> {
-  const deadline = setTimeout(() => {
-    console.error(`servicetitan benchmark: not done after ${timeoutSeconds} s`);
-    process.exit(1);
-  }, timeoutSeconds * 1000);
-  deadline.unref();
-  const { child, url } = await startSandboxProcess();
+  exitAfter('servicetitan', timeoutSeconds);
+  const { child, url } = await startSandboxProcess(import.meta.filename, 'servicetitan');
   try {
     let requests = 0;
     let refused = 0;
