@@ -58,7 +58,8 @@ export const jobberConnectionMessages = {
   accessTokenLifetime:
     'Without a refresh token an access token stops working after 60 minutes, and imports and lookups fail until Jobber is connected again.',
   notYours: 'This Jobber connection attempt was not started in this session, or it has expired: start Connect Jobber again.',
-  appNotConfigured: 'Connect Jobber needs the Jobber app’s JOBBER_CLIENT_ID and JOBBER_CLIENT_SECRET in the accounts service’s environment.',
+  // No setting's name here: the back office's bundle carries this text, and the names of secret settings stay on the servers.
+  appNotConfigured: 'Connect Jobber needs the Jobber app’s client id and client secret in the accounts service’s settings (the README names them).',
   notConnected: 'Jobber is not connected: an administrator connects it under Customer Management → Import Customers.',
 } as const;
 

@@ -73,7 +73,7 @@ export const notificationMessages = {
   notSentYet: 'This message is scheduled and has not been sent yet: it goes out at its time, so there is nothing to send again.',
   stillSending: 'This message is still being sent: it goes out as soon as the mail provider takes it, so sending it again now would send it twice.',
   withdrawn: 'This message was withdrawn (the visit moved, was cancelled or has started) and is no longer owed, so it cannot be sent again.',
-  notEmail: 'Only emails can be sent again.',
+  optedOut: 'This number replied STOP, so no text can go to it until the customer replies START.',
   copyExists: 'A copy of this message under the same name exists already. Reload the message and try again.',
   recipient: 'Enter the customer’s email address (at most 254 characters)',
   resent: 'The message was sent again: a new copy is on its way to {recipient}.',
@@ -167,6 +167,8 @@ export const resendMessageRequestSchema = z.strictObject({}, { error: 'Send an e
 /** What the system status needs: how many messages failed in the recent window, and the window as the log filters it. */
 export const notificationsSummarySchema = z.object({
   failed: z.number().int().min(0),
+  /** Texts the carrier reported it could not deliver (Twilio's `undelivered`), in the same window. */
+  undelivered: z.number().int().min(0),
   /** The window's first business date, today's last: the log's `from` and `to` for the same messages. */
   from: z.string(),
   to: z.string(),

@@ -161,8 +161,13 @@ describe('the log', () => {
 
   it('counts the failed messages of the last seven business days for the system status', async () => {
     // The 11th is nine days back: only today's failure counts; the window is the log's from and to.
-    expect(await get<NotificationsSummary>('/api/notifications/summary')).toEqual({ failed: 1, from: '2026-11-14', to: '2026-11-20', sms: { configured: false, a2pRegistered: false } });
+    expect(await get<NotificationsSummary>('/api/notifications/summary')).toEqual({ failed: 1, undelivered: 0, from: '2026-11-14', to: '2026-11-20', sms: { configured: false, a2pRegistered: false } });
     expect((await list('state=failed&from=2026-11-14&to=2026-11-20')).total).toBe(1);
+    // A text the carrier reported undelivered (Twilio's status callback; sms.test.ts) is counted beside them.
+    const sent = await service.db.selectFrom('messages').select('id').where('state', '=', 'sent').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await service.db.updateTable('messages').set({ channel: 'sms', state: 'undelivered' }).where('id', '=', sent.id).execute();
+    expect(await get<NotificationsSummary>('/api/notifications/summary')).toMatchObject({ failed: 1, undelivered: 1 });
+    await service.db.updateTable('messages').set({ channel: 'email', state: 'sent' }).where('id', '=', sent.id).execute();
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { technicianEnRouteTopic, twilioInboundPath, twilioStatusCallbackPath } from '@repo/contracts';
+import { notificationMessages, technicianEnRouteTopic, twilioInboundPath, twilioStatusCallbackPath } from '@repo/contracts';
 import { injectEffect } from '@repo/service-kit/test-service';
 import { twilioSignature } from '@repo/twilio-stand-in';
 import { changedEvent, deliver, messagesOf, testClock } from './helpers.ts';
@@ -181,6 +181,28 @@ describe("Twilio's webhooks", () => {
     expect((await scheduled()).map((row) => row.state)).toEqual(['scheduled', 'scheduled']);
     await notifications.twilio.reply(`${notifications.origin}${twilioInboundPath}`, { from: phone, to: twilioFrom, body: 'UNSUBSCRIBE' });
     expect((await scheduled()).map((row) => row.state)).toEqual(['withdrawn', 'withdrawn']);
+  });
+
+  it('sends a text again at staff’s request, once per request, and refuses it (409) for a number that replied STOP', async () => {
+    const phone = '+19045550133';
+    await deliver(notifications.service, texted(833, '9045550133'));
+    await expect.poll(async () => (await textsOf(833)).map((row) => row.state), { timeout: 20_000 }).toEqual(['delivered']);
+    const [original] = await textsOf(833);
+    const staff = { authorization: notifications.service.bearer({ sub: 'staff:4', role: 'staff', email: 'dana@example.com' }) };
+    const resend = () => notifications.service.app.inject({ method: 'POST', url: `/api/notifications/messages/${original!.id}/resend`, headers: staff, payload: {} });
+    const copy = await resend();
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json()).toMatchObject({ channel: 'sms', recipient: phone, resentFrom: original!.id, kind: 'booking-confirmation' });
+    await expect.poll(() => notifications.twilio.messagesTo(phone).length, { timeout: 20_000 }).toBe(2);
+    expect(notifications.twilio.messagesTo(phone).map((text) => text.body)).toEqual([original!.text_body, original!.text_body]);
+    const stored = await notifications.service.db.selectFrom('messages').select(['message_key', 'requested_by']).where('id', '=', copy.json<{ id: number }>().id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ message_key: `${original!.message_key}.resend-1`, requested_by: 'dana@example.com' });
+
+    await notifications.twilio.reply(`${notifications.origin}${twilioInboundPath}`, { from: phone, to: twilioFrom, body: 'STOP' });
+    const refused = await resend();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: { message: notificationMessages.optedOut } });
+    expect(notifications.twilio.messagesTo(phone)).toHaveLength(2);
   });
 
   it('refuses an unsigned reply (403) and a signed one without From or Body (400)', async () => {

@@ -107,16 +107,19 @@ export async function findMessagePage(db: Kysely<NotificationsDatabase>, filters
   return { rows, total: Number(count.total) };
 }
 
-/** How many messages created in [from, before) ended `failed`. */
-export async function countFailed(db: Kysely<NotificationsDatabase>, from: Date, before: Date): Promise<number> {
+/** How many messages created in [from, before) ended `failed`, and how many texts the carrier reported `undelivered`. */
+export async function countUndone(db: Kysely<NotificationsDatabase>, from: Date, before: Date): Promise<{ failed: number; undelivered: number }> {
   const row = await db
     .selectFrom('messages')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('state', '=', 'failed')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('state', '=', 'failed').as('failed'),
+      eb.fn.countAll<number>().filterWhere('state', '=', 'undelivered').as('undelivered'),
+    ])
+    .where('state', 'in', ['failed', 'undelivered'])
     .where('created_at', '>=', from)
     .where('created_at', '<', before)
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return { failed: Number(row.failed), undelivered: Number(row.undelivered) };
 }
 
 /** How many times the message has been sent again (its resends). */

@@ -52,10 +52,11 @@ export async function messageRoutes(app: ServiceApp, { ctx }: { ctx: Notificatio
     onRequest: staffOnly,
     schema: {
       tags,
-      summary: 'Send a message again: a new copy of it to the same recipient, with its own Message-ID',
+      summary: 'Send a message again: a new copy of it to the same recipient',
       description:
-        'Answers the new message (queued). A scheduled message (not due yet) or a withdrawn one (no longer owed) cannot be ' +
-        'sent again: 409. The body is an empty JSON object.',
+        'Answers the new message (queued; a text held by quiet hours, scheduled). A scheduled message (not due yet), a queued ' +
+        'one (still being sent) or a withdrawn one (no longer owed) cannot be sent again, nor a text while texts are off or to a ' +
+        'number that replied STOP: 409. The body is an empty JSON object.',
       params: messagePathParamsSchema,
       body: resendMessageRequestSchema,
       response: { 201: messageSummarySchema, ...errorResponses(404, 409) },

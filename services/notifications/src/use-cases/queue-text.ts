@@ -14,6 +14,8 @@ export type TextToQueue = {
   recipient: string;
   body: string;
   appointment?: { id: number; version: number };
+  /** A resend: the message it copies and who asked for it. */
+  resend?: { from: number; requestedBy: string };
 };
 
 /**
@@ -42,6 +44,8 @@ export async function queueText(ctx: Pick<NotificationsContext, 'now' | 'from' |
     html_body: '',
     calendar: null,
     calendar_file_name: null,
+    resent_from: text.resend?.from ?? null,
+    requested_by: text.resend?.requestedBy ?? null,
     created_at: now,
     updated_at: now,
   });

@@ -39,7 +39,7 @@ function fakeNotifications(messages: MessageSummary[] = [messageSummary(1), fail
   const all = [...messages];
   return {
     'GET /api/notifications/messages': log(all),
-    'GET /api/notifications/summary': () => json(200, { failed: 0, from: '2026-03-04', to: '2026-03-10', sms: { configured: true, a2pRegistered: false } }),
+    'GET /api/notifications/summary': () => json(200, { failed: 0, undelivered: 0, from: '2026-03-04', to: '2026-03-10', sms: { configured: true, a2pRegistered: false } }),
     'GET /api/notifications/messages/:id': ({ path }) => {
       const found = all.find((item) => item.id === idIn(path));
       return found ? json(200, messageDetail(found, found.attempts === 0 ? { attemptLog: [] } : {})) : apiError(404, 'NOT_FOUND', notificationMessages.notFound);
@@ -103,7 +103,7 @@ describe('notifications: the delivery log', () => {
     [{ configured: false, a2pRegistered: false }, /^Texts \(SMS\) are off: Twilio is not configured, so customers get emails only\.$/],
     [{ configured: true, a2pRegistered: true }, /^Texts \(SMS\) are on, from a number registered for A2P 10DLC\.$/],
   ])('says whether texts are configured and registered for A2P 10DLC (%o)', async (sms, says) => {
-    await renderLog('/admin-notifications', { ...fakeNotifications(), 'GET /api/notifications/summary': () => json(200, { failed: 0, from: '2026-03-04', to: '2026-03-10', sms }) });
+    await renderLog('/admin-notifications', { ...fakeNotifications(), 'GET /api/notifications/summary': () => json(200, { failed: 0, undelivered: 0, from: '2026-03-04', to: '2026-03-10', sms }) });
     expect(await screen.findByText(says)).toBeTruthy();
   });
 
@@ -283,11 +283,14 @@ describe('notifications elsewhere in the back office', () => {
     expect(field('Customer email').value).toBe('maria.lopez@example.com');
   });
 
-  it('adds a system status alert for messages that failed in the last seven days, linking to them', async () => {
+  it.each([
+    [{ failed: 2, undelivered: 0 }, /^2 messages to customers could not be sent in the last 7 days\./, 'See the failed messages', '?state=failed&from=2026-03-04'],
+    [{ failed: 0, undelivered: 1 }, /^1 text did not reach the customer’s phone in the last 7 days \(the carrier reported it undelivered\)\./, 'See the undelivered texts', '?state=undelivered&from=2026-03-04'],
+  ])('adds a system status alert for messages that failed or texts not delivered in the last seven days (%j), linking to them', async (counts, text, link, search) => {
     fakeApi({
       ...signIn(staffUser),
       ...fakeNotifications(),
-      'GET /api/notifications/summary': () => json(200, { failed: 2, from: '2026-03-04', to: '2026-03-10', sms: { configured: false, a2pRegistered: false } }),
+      'GET /api/notifications/summary': () => json(200, { ...counts, from: '2026-03-04', to: '2026-03-10', sms: { configured: true, a2pRegistered: true } }),
       'GET /api/technicians': () => json(200, []),
       'GET /api/tracking': () => json(200, { items: [], total: 0, page: 1, pageSize: 5 }),
       'GET /api/appointments': () => json(200, []),
@@ -296,9 +299,10 @@ describe('notifications elsewhere in the back office', () => {
     await renderAppAt(<App />, '/admin-tracking');
     await expectPageHeading('Tracking Administration');
     const alerts = within(screen.getByRole('region', { name: 'Alerts' }));
-    expect(await alerts.findByText(/^2 messages to customers could not be sent in the last 7 days\./)).toBeTruthy();
-    fireEvent.click(alerts.getByRole('link', { name: 'See the failed messages' }));
+    expect(await alerts.findByText(text)).toBeTruthy();
+    expect(alerts.queryAllByRole('link', { name: /^See the (failed messages|undelivered texts)$/ })).toHaveLength(1);
+    fireEvent.click(alerts.getByRole('link', { name: link }));
     await expectPageHeading('Notifications');
-    expect(window.location.search).toBe('?state=failed&from=2026-03-04');
+    expect(window.location.search).toBe(search);
   });
 });

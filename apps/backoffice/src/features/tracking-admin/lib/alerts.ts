@@ -18,8 +18,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /**
  * What needs a dispatcher's attention today: a technician offline with open jobs today, an appointment starting within
  * two hours (or already started) with no technician, a service not answering, cross-service deliveries failing or
- * pending for long, messages to customers that failed in the last seven days (`failedMessages`, when notifications
- * answered).
+ * pending for long, messages to customers that failed and texts the carrier could not deliver in the last seven days
+ * (`failedMessages`, when notifications answered).
  */
 export function overviewAlerts({
   technicians,
@@ -80,6 +80,14 @@ export function overviewAlerts({
       severity: 'danger',
       message: `${plural(failedMessages.failed, 'message', 'messages')} to customers could not be sent in the last ${failedMessagesWindowDays} days.`,
       link: { href: notificationsPageHref({ state: 'failed', from: failedMessages.from }), label: 'See the failed messages' },
+    });
+  }
+  if (failedMessages && failedMessages.undelivered > 0) {
+    alerts.push({
+      id: 'undelivered-customer-texts',
+      severity: 'warning',
+      message: `${plural(failedMessages.undelivered, 'text', 'texts')} did not reach the customer’s phone in the last ${failedMessagesWindowDays} days (the carrier reported ${failedMessages.undelivered === 1 ? 'it' : 'them'} undelivered).`,
+      link: { href: notificationsPageHref({ state: 'undelivered', from: failedMessages.from }), label: 'See the undelivered texts' },
     });
   }
   return alerts;
