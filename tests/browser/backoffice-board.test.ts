@@ -96,7 +96,11 @@ describe('the dispatch board through nginx', () => {
 
     // The mouse: Avery's visit to Sara's lane, same window: assigned, and still there after a reload.
     await drag(page, avery.getByRole('button', { name: `Drag ${first}'s visit` }), cell(page, 'Sara Martinez', full), `${first}'s visit is over Sara Martinez, ${formatSlot(full)}.`);
-    await page.getByRole('status').filter({ hasText: `${first}'s visit moved to Sara Martinez, ${formatSlot(full)}.` }).waitFor();
+    await page.getByRole('status').filter({ hasText: `${first}'s visit moved to Sara Martinez, ${formatSlot(full)}.` }).waitFor().catch(async (error: Error) => {
+      // What the dispatcher would have seen instead: the outcome line, the board's alerts and what a screen reader last heard.
+      const shown = await page.locator('[role="status"], [role="alert"], [id^="DndLiveRegion"]').allInnerTexts();
+      throw new Error(`${error.message}\nshown: ${JSON.stringify(shown)}`);
+    });
     await cell(page, 'Sara Martinez', full).getByRole('article', { name: first }).waitFor();
     await page.reload();
     await page.getByLabel('Board for').fill(day);
