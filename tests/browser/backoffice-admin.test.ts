@@ -139,12 +139,12 @@ describe('the owner’s back-office pages through nginx', () => {
     // The new staff member: customers, technicians, tracking, deliveries and the API reference; the administrators' pages say so.
     const staffContext = await newContext(browser(), desktop);
     const asStaff = await signIn(staffContext, staff);
-    await expect.poll(() => nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Dispatch Board', 'Deliveries', 'Notifications', 'API Reference']);
+    await expect.poll(() => nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Dispatch Board', 'Closures', 'Deliveries', 'Notifications', 'API Reference']);
     await asStaff.page.getByRole('note').filter({ hasText: 'An administrator runs imports' }).waitFor();
     expect(await asStaff.page.getByRole('button', { name: 'Start Import' }).count()).toBe(0);
     for (const path of ['/admin-payments', '/admin-staff']) {
       await goTo(asStaff.page, path, 'Administrators only');
-      expect(await nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Dispatch Board', 'Deliveries', 'Notifications', 'API Reference']);
+      expect(await nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Dispatch Board', 'Closures', 'Deliveries', 'Notifications', 'API Reference']);
     }
     await asStaff.page.getByRole('link', { name: 'Back to customer management' }).click();
     await asStaff.page.getByRole('heading', { level: 1, name: 'Customer Management' }).waitFor();

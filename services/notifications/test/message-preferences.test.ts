@@ -125,6 +125,8 @@ describe('choices in the portal, signed in', () => {
     expect(unproven.statusCode).toBe(403);
     expect(unproven.json()).toMatchObject({ error: { message: preferenceMessages.unproven } });
     expect((await service().app.inject({ method: 'PUT', url: messagePreferencesPath, headers: customer(false), payload: { choices: allOn } })).statusCode).toBe(403);
+    // The proof is checked before the body, as the session is: an unproven account learns nothing from validation.
+    expect((await service().app.inject({ method: 'PUT', url: messagePreferencesPath, headers: customer(false), payload: { '\u0000': 1 } })).statusCode).toBe(403);
     expect((await service().app.inject({ method: 'GET', url: messagePreferencesPath })).statusCode).toBe(401);
     // Authentication comes before the body is read.
     expect((await service().app.inject({ method: 'PUT', url: messagePreferencesPath, payload: { nonsense: true } })).statusCode).toBe(401);

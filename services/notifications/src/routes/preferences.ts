@@ -12,7 +12,7 @@ import {
 import { badRequest, errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { NotificationsContext } from '../use-cases/context.ts';
-import { readKeyPreferences, readSessionPreferences, unsubscribeOneClick, updateKeyPreferences, updateSessionPreferences } from '../use-cases/message-preferences.ts';
+import { provenOwner, readKeyPreferences, readSessionPreferences, unsubscribeOneClick, updateKeyPreferences, updateSessionPreferences } from '../use-cases/message-preferences.ts';
 
 const oneClickBodyLimit = 16 * 1024;
 const oneClickAnswerSchema = z.object({ unsubscribed: z.literal(true) });
@@ -56,7 +56,8 @@ async function oneClickRoute(app: ServiceApp, { ctx }: { ctx: NotificationsConte
  * one-click unsubscribe that mail clients post.
  */
 export async function preferenceRoutes(app: ServiceApp, { ctx }: { ctx: NotificationsContext }) {
-  const customer = app.requireRole('customer');
+  // A customer, and one whose email is proven, both checked before the body is read.
+  const customer = [app.requireRole('customer'), async (request: FastifyRequest) => void provenOwner(request.session!)];
   const tags = ['preferences'];
 
   app.get(messagePreferencesPath, {

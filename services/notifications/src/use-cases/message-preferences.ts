@@ -20,7 +20,7 @@ type Ctx = Pick<NotificationsContext, 'db' | 'now' | 'portalOrigin' | 'webOrigin
  * The owner a signed-in customer may set choices for: the session's email, once proven. An unproven address could be
  * anyone's (an account is opened by typing it), and turning off someone else's reminders is a harm of its own.
  */
-function sessionOwner(session: SessionClaims): string {
+export function provenOwner(session: SessionClaims): string {
   if (!session.email) throw forbidden(preferenceMessages.noEmail);
   if (!session.emailVerified) throw forbidden(preferenceMessages.unproven);
   return preferenceOwner(session.email);
@@ -34,12 +34,12 @@ export function maskedEmail(email: string): string {
 }
 
 export async function readSessionPreferences(ctx: Ctx, session: SessionClaims): Promise<MessagePreferences> {
-  const owner = sessionOwner(session);
+  const owner = provenOwner(session);
   return { email: owner, choices: await choicesOf(ctx.db, owner) };
 }
 
 export async function updateSessionPreferences(ctx: Ctx, session: SessionClaims, choices: TopicChoices): Promise<MessagePreferences> {
-  const owner = sessionOwner(session);
+  const owner = provenOwner(session);
   await ctx.db.transaction().execute((trx) => saveChoices(trx, owner, choices, 'portal', ctx.now()));
   return { email: owner, choices: await choicesOf(ctx.db, owner) };
 }
