@@ -73,3 +73,12 @@ export const jobberAccessTokenPath = '/internal/jobber/access-token';
 export const jobberAccessTokenTopic = 'jobber.access-token';
 export const jobberAccessTokenRequestSchema = z.object({ refused: z.string().min(1).max(8192).optional() });
 export const jobberAccessTokenResponseSchema = z.object({ accessToken: z.string().nullable() });
+
+/**
+ * Disconnect Jobber asks to be meant: `{ "confirm": true }` as its body. A bare DELETE (a probe, a replayed request, the
+ * access matrix's calls) leaves the connection as it is, with a 400.
+ */
+export const disconnectJobberRequestSchema = z.strictObject(
+  { confirm: z.literal(true, { error: 'Send confirm: true to disconnect Jobber' }) },
+  { error: 'Send { "confirm": true } to disconnect Jobber' },
+);

@@ -191,7 +191,9 @@ describe('Connect Jobber from the back office', () => {
   });
 
   it('disconnects: the tokens are gone and the import says to connect again', async () => {
-    const disconnected = await service.app.inject({ method: 'DELETE', url: jobberConnectionPath, cookies: cookie, headers: origin });
+    // A bare DELETE is not meant: it leaves the connection.
+    expect((await service.app.inject({ method: 'DELETE', url: jobberConnectionPath, cookies: cookie, headers: origin, payload: {} })).statusCode).toBe(400);
+    const disconnected = await service.app.inject({ method: 'DELETE', url: jobberConnectionPath, cookies: cookie, headers: origin, payload: { confirm: true } });
     expect(disconnected.statusCode).toBe(204);
     expect(await status()).toMatchObject({ connected: false, accountName: null });
     const row = await service.db.selectFrom('jobber_connections').selectAll().executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  disconnectJobberRequestSchema,
   jobberAuthorizationSchema,
   jobberCallbackPath,
   jobberCallbackQuerySchema,
@@ -68,6 +69,7 @@ export async function jobberConnectionRoutes(app: ServiceApp, { ctx }: { ctx: Ac
       tags: ['admin'],
       summary: 'Disconnect Jobber: forget the stored tokens',
       operationId: 'disconnectJobber',
+      body: disconnectJobberRequestSchema,
       response: { 204: z.null().describe('Disconnected') },
     },
   }, async (_request, reply) => {

@@ -340,7 +340,7 @@ describe("technician management: working hours and days off", () => {
     ]);
     expect(mikeCard.getByText('Days off: none coming up')).toBeTruthy();
 
-    fireEvent.click(mikeCard.getByRole('button', { name: "Edit Mike Chen's working hours and days off" }));
+    fireEvent.click(mikeCard.getByRole('button', { name: "Edit Hours: Mike Chen's working hours and days off" }));
     const form = within(mikeCard.getByRole('form', { name: "Mike Chen's working hours and days off" }));
     fireEvent.click(form.getByLabelText('Saturday'));
     expect(form.queryByLabelText('Saturday from')).toBeNull();

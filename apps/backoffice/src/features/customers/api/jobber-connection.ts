@@ -27,7 +27,7 @@ export function useDisconnectJobber() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await adminApi.request('DELETE', jobberConnectionPath);
+      await adminApi.request('DELETE', jobberConnectionPath, { confirm: true });
     },
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.jobberConnection }), queryClient.invalidateQueries({ queryKey: queryKeys.importSource })]),
   });

@@ -192,7 +192,7 @@ export function TechnicianSchedule({ technician }: { technician: StaffTechnician
       ) : (
         <Stack gap="xs" align="flex-start">
           <ScheduleSummary technician={technician} />
-          <Button variant="default" size="xs" aria-label={`Edit ${technician.name}'s working hours and days off`} onClick={() => setEditing(true)}>
+          <Button variant="default" size="xs" aria-label={`Edit Hours: ${technician.name}'s working hours and days off`} onClick={() => setEditing(true)}>
             Edit Hours
           </Button>
         </Stack>
