@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,8 @@ beforeAll(async () => {
       LOGIN_RATE_LIMIT_MAX: '100000000',
       FIND_APPOINTMENT_RATE_LIMIT_MAX: '100000000',
       BOOKING_SLOT_CAPACITY: '1000',
+      // Production refuses to start without the key stored field-service tokens are encrypted with: one for this run.
+      FIELD_SERVICE_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
     },
   });
   traffic = new Traffic(services, admin);
