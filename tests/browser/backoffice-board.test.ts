@@ -36,25 +36,28 @@ async function book(customerName: string, appointmentDate: string, timeSlot: str
 
 const cell = (page: Page, lane: string, timeSlot: string) => page.getByRole('group', { name: `${lane}, ${formatSlot(timeSlot)}`, exact: true });
 
-/** Drags by the card's handle to the middle of `target` with the mouse, in small steps as a hand would. */
 /**
  * Drags `handle` onto `target` with the mouse, and drops once dnd-kit's live region says the card is `over` it (what a
- * screen reader hears, warnings after it): on a busy machine the board measures its cells a moment after the drag starts, so the pointer
- * keeps moving a pixel at a time over the target until then, as a hand would.
+ * screen reader hears, warnings after it). On a busy machine the board measures its cells a moment after the drag
+ * starts, and it may grow while the card is held (a visit another dispatcher booked meanwhile), so until then the
+ * pointer keeps moving a pixel at a time over where the target is now, as a hand following it would.
  */
 async function drag(page: Page, handle: Locator, target: Locator, over: string, beforeDrop?: () => Promise<void>): Promise<void> {
   const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 2 });
-  const x = to.x + to.width / 2;
-  const y = to.y + Math.min(to.height / 2, 30);
-  await page.mouse.move(x, y, { steps: 12 });
+  const middle = async () => {
+    const to = (await target.boundingBox())!;
+    return { x: to.x + to.width / 2, y: to.y + Math.min(to.height / 2, 30) };
+  };
+  const start = await middle();
+  await page.mouse.move(start.x, start.y, { steps: 12 });
   let nudge = 0;
   await expect
     .poll(async () => {
       nudge = (nudge + 1) % 4;
+      const { x, y } = await middle();
       await page.mouse.move(x + nudge, y);
       return page.locator('[id^="DndLiveRegion"]').textContent();
     })

@@ -82,7 +82,10 @@ export function collectDialogs(page: Page): string[] {
   const messages: string[] = [];
   page.on('dialog', (dialog) => {
     messages.push(dialog.message());
-    void dialog.accept();
+    // The page may have closed the dialog itself (it navigated or closed) before the accept arrives: nothing to accept.
+    dialog.accept().catch((error: Error) => {
+      if (!/No dialog is showing|closed/i.test(error.message)) messages.push(`could not accept: ${error.message}`);
+    });
   });
   return messages;
 }
