@@ -10,7 +10,15 @@
 // through nginx with a smoke test (scripts/compose-smoke.ts); it runs only when named. Arguments after `--` go to each
 // selected layer's command: `pnpm test browser -- smoke` runs one browser test file, `pnpm test service --
 // --filter=@repo/gateway` one package's tests.
+//
+// `pnpm test --with-compose` (what .ci/run runs, as root) runs every layer and the compose smoke test, which starts
+// beside the first layers and is awaited before the first layer marked `busy`. Measured on this two-core machine, the
+// layers from lint to the checkers keep a third of the cores idle (unit and service tests: 66 % busy) and the compose
+// smoke test is mostly image layers, downloads and healthchecks (79 % busy alone), while the browser layer keeps both
+// cores busy and times what users see, so nothing runs beside it. The compose output is kept in .tmp/compose-smoke.log
+// and printed whole when it ends; when a layer fails first, the compose run is stopped (its own clean-up runs).
 import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { node24 } from '../infra/node24.mjs';
 import { ensurePrerequisites } from './prerequisites.mjs';
@@ -29,7 +37,7 @@ const steps = [
   // Checkers nobody here wrote, run offline on the build: valid HTML (vnu), structured data (tests/checks). vnu on the
   // pages as Chromium renders them, signed in, runs with the browser tests, on their stack.
   { name: 'independent checkers', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/checks.vitest.config.ts'] },
-  { name: 'browser tests', command: ['pnpm', 'test:browser'] },
+  { name: 'browser tests', command: ['pnpm', 'test:browser'], busy: true },
   { name: 'fault tests', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/faults.vitest.config.ts'] },
   {
     name: "database drivers on the machine's Node",
@@ -46,11 +54,12 @@ function fail(message) {
   process.exit(1);
 }
 
-const args = process.argv.slice(2);
+const withCompose = process.argv.includes('--with-compose');
+const args = process.argv.slice(2).filter((arg) => arg !== '--with-compose');
 const dashes = args.indexOf('--');
 const only = dashes < 0 ? args : args.slice(0, dashes);
 const passedThrough = dashes < 0 ? [] : args.slice(dashes + 1);
-const selected = steps.filter((step) => (step.optIn ? only.includes(step.optIn) : !only.length || only.some((word) => step.name.includes(word))));
+const selected = steps.filter((step) => (step.optIn ? only.includes(step.optIn) || (withCompose && !only.length) : !only.length || only.some((word) => step.name.includes(word))));
 const missing = await ensurePrerequisites(selected.map((step) => step.name));
 if (missing) fail(missing);
 let passed = 0;
@@ -75,7 +84,13 @@ async function runBeside(commands, env) {
   return (await Promise.all(runs)).find((status) => status !== 0) ?? 0;
 }
 
-for (const { name, command, beside, node = node24 } of selected) {
+/** Runs one command with this process's output; resolves with its exit status. */
+function runInherited(command, env) {
+  return new Promise((resolve) => spawn(command[0], command.slice(1), { stdio: 'inherit', env }).on('close', (status) => resolve(status ?? 1)));
+}
+
+/** The step's environment: its Node first in PATH; says which Node runs it. */
+function stepEnv({ name, node = node24 }) {
   // The machine's Node version, for the layers that must run on it to check that they do (tests/node20).
   const env = { ...process.env, FORCE_COLOR: '0', MACHINE_NODE_VERSION: process.version };
   try {
@@ -86,17 +101,78 @@ for (const { name, command, beside, node = node24 } of selected) {
   // What pnpm's children (turbo, vitest and its workers) resolve as `node`, so the log says which Node ran the step.
   const runtime = spawnSync('pnpm', ['exec', 'node', '-p', '`Node ${process.version} (${process.execPath})`'], { encoding: 'utf8', env });
   if (runtime.status !== 0) fail(`pnpm could not run node for ${name}:\n${runtime.stderr}`);
-  const commands = [command, ...(beside ?? [])].map((one) => [...one, ...passedThrough]);
-  console.log(`\n=== ${name}: ${commands.map((one) => one.join(' ')).join(' & ')}\n=== on ${runtime.stdout.trim()}`);
+  return { env, runtime: runtime.stdout.trim() };
+}
+
+function failed(name, seconds, status) {
+  console.error(`\n=== ${name} failed after ${seconds}s`);
+  console.log(`${passed} passed, 1 failed`);
+  process.exit(status ?? 1);
+}
+
+const since = (started) => ((Date.now() - started) / 1000).toFixed(1);
+
+/**
+ * With --with-compose: the opted-in step (the compose smoke test) started now, in a process group of its own, its
+ * output kept in a file. `settle` waits for it and reports it as a step; `stop` ends it (its SIGTERM handler cleans up).
+ */
+function startInBackground(step) {
+  const { env, runtime } = stepEnv(step);
+  mkdirSync('.tmp', { recursive: true });
+  const logFile = path.join('.tmp', 'compose-smoke.log');
+  const log = createWriteStream(logFile);
+  console.log(`\n=== ${step.name}, beside the layers up to the browser tests: ${step.command.join(' ')} (output: ${logFile})\n=== on ${runtime}`);
   const started = Date.now();
-  const status = commands.length > 1 ? await runBeside(commands, env) : spawnSync(commands[0][0], commands[0].slice(1), { stdio: 'inherit', env }).status;
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const child = spawn(step.command[0], step.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const ended = new Promise((resolve) => child.on('close', (status) => log.end(() => resolve(status ?? 1))));
+  return {
+    async settle() {
+      const status = await ended;
+      console.log(`\n=== ${step.name} (ran beside the layers before it):\n${readFileSync(logFile, 'utf8')}`);
+      if (status !== 0) failed(step.name, since(started), status);
+      console.log(`=== ${step.name} passed in ${since(started)}s`);
+      passed += 1;
+    },
+    async stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      await ended;
+      console.log(`\n=== ${step.name}, stopped because a layer failed; its output so far:\n${readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')}`);
+    },
+  };
+}
+
+const background = withCompose ? selected.filter((step) => step.optIn) : [];
+const running = background.map(startInBackground);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void Promise.all(running.map((one) => one.stop())).finally(() => process.exit(1));
+  });
+}
+const settleBackground = async () => {
+  for (const one of running.splice(0)) await one.settle();
+};
+
+for (const step of selected.filter((one) => !background.includes(one))) {
+  const { name, command, beside, busy } = step;
+  if (busy) await settleBackground();
+  const { env, runtime } = stepEnv(step);
+  const commands = [command, ...(beside ?? [])].map((one) => [...one, ...passedThrough]);
+  console.log(`\n=== ${name}: ${commands.map((one) => one.join(' ')).join(' & ')}\n=== on ${runtime}`);
+  const started = Date.now();
+  // Never spawnSync: a step started in the background needs this process's event loop to take its output.
+  const status = commands.length > 1 ? await runBeside(commands, env) : await runInherited(commands[0], env);
   if (status !== 0) {
-    console.error(`\n=== ${name} failed after ${seconds}s`);
-    console.log(`${passed} passed, 1 failed`);
-    process.exit(status ?? 1);
+    for (const one of running) await one.stop();
+    failed(name, since(started), status);
   }
-  console.log(`=== ${name} passed in ${seconds}s`);
+  console.log(`=== ${name} passed in ${since(started)}s`);
   passed += 1;
 }
+await settleBackground();
 console.log(`\n${passed} passed, 0 failed`);
