@@ -200,11 +200,25 @@ describe('customer management through nginx', () => {
     await sandboxImported();
     const customer = newCustomer('Roberta');
     const linked = { ...customer, phone: '904.802.1998', email: `roberta.${randomBytes(4).toString('hex')}@example.com` };
-    // Registered and confirmed by the emailed link: the email is proven, but no imported customer has it, and a typed
-    // phone links nothing. The customer proves the phone in the portal with the code texted to it, which links them.
-    const portal = await signedInContext(browser(), linked, phone);
+    // Registered with a mistyped number and confirmed by the emailed link: the email is proven, but no imported customer
+    // has it, and a typed phone links nothing. The customer corrects the number in the portal (by keyboard) and proves
+    // it with the code texted to it, which links them.
+    const portal = await signedInContext(browser(), { ...linked, phone: '(904) 555-0101' }, phone);
     const { page: account, errors: accountErrors } = await open(portal, `${urls.portal}/customer-portal`);
     const accountInfo = account.getByRole('region', { name: 'Account Info' });
+    await accountInfo.getByText('(904) 555-0101').waitFor();
+    await accountInfo.getByRole('button', { name: 'Change phone number' }).focus();
+    await account.keyboard.press('Enter');
+    const newNumber = accountInfo.getByRole('textbox', { name: 'New phone number' });
+    await expect.poll(() => newNumber.evaluate((element) => element === document.activeElement)).toBe(true);
+    await account.keyboard.type('12');
+    await account.keyboard.press('Enter');
+    await accountInfo.getByText('Please enter a 10-digit US phone number, such as (904) 555-0123').waitFor();
+    expect(await axeViolations(account)).toEqual([]);
+    await newNumber.fill(linked.phone);
+    await account.keyboard.press('Enter');
+    await accountInfo.getByRole('status').filter({ hasText: 'Your phone number is changed. Prove it by text' }).waitFor();
+    await accountInfo.getByText(linked.phone, { exact: true }).waitFor();
     await accountInfo.getByRole('button', { name: 'Prove my phone by text' }).click();
     await accountInfo.getByRole('status').filter({ hasText: 'We texted a 6-digit code to the number ending in 1998' }).waitFor();
     const code = await textedCode(linked.phone);

@@ -86,6 +86,7 @@ const rules: Record<string, Rule> = {
   // A customer proves the phone on their own account.
   'POST /api/auth/phone-code': { allow: customers },
   'POST /api/auth/phone-code/confirm': { allow: customers },
+  'PUT /api/auth/phone': { allow: customers },
   'GET /api/auth/user': { allow: customers },
   'GET /api/auth/service-history': { allow: customers },
   'GET /api/auth/session': { allow: everyone },

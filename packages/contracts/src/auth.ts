@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accounts, business } from './constants.ts';
 import { roles } from './choices.ts';
+import { usPhoneSchema } from './appointments.ts';
 import { customerSchema } from './customer.ts';
 
 const email = z.email({ error: 'Valid email is required' }).max(254, 'Valid email is required');
@@ -326,7 +327,7 @@ export const phoneCodeMessages = {
   sent: `We texted a ${phoneCode.digits}-digit code to the number ending in {phone}. It works for ${phoneCode.validMinutes} minutes. If you once replied STOP to our texts, reply START first.`,
   /** Too many codes asked for this account, this number or from this client; `{minutes}` is replaced with the whole minutes (at least 1). */
   throttled: `Too many codes asked for. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
-  notTextable: `The phone number on your account cannot receive our texts (we text ten-digit US numbers). Please call us at ${business.phoneDisplay} to change it.`,
+  notTextable: `The phone number on your account cannot receive our texts (we text ten-digit US numbers). Please change it under Account Info, or call us at ${business.phoneDisplay}.`,
   alreadyProven: 'Your phone number is already proven.',
   noCode: 'There is no code waiting for this account. Please ask for a new code.',
   expired: `This code has expired (codes work for ${phoneCode.validMinutes} minutes). Please ask for a new one.`,
@@ -346,6 +347,22 @@ export const phoneCodeConfirmRequestSchema = z.object({
 });
 export type PhoneCodeConfirmRequest = z.infer<typeof phoneCodeConfirmRequestSchema>;
 export const phoneCodeConfirmResponseSchema = z.object({ message: z.string() });
+
+/**
+ * A signed-in customer changes the phone number on their account: `PUT /api/auth/phone` with the new number. A typed
+ * number is only a claim, so the new one is not proven: the account keeps the records it is already linked to, links
+ * nothing more until the new number is proven by a code by text, and a code texted to the old number stops working.
+ * The same number (the same ten digits, however typed) changes nothing and keeps its proof.
+ */
+export const accountPhonePath = '/api/auth/phone';
+export const accountPhoneMessages = {
+  changed: 'Your phone number is changed. Prove it by text to link the records we keep under it.',
+  unchanged: 'That is already the phone number on your account.',
+} as const;
+export const accountPhoneRequestSchema = z.object({ phone: usPhoneSchema });
+export type AccountPhoneRequest = z.infer<typeof accountPhoneRequestSchema>;
+export const accountPhoneResponseSchema = z.object({ message: z.string(), customer: customerSchema });
+export type AccountPhoneResponse = z.infer<typeof accountPhoneResponseSchema>;
 
 /**
  * Service-to-service: is each of these sessions still active? `POST /internal/sessions/check` on accounts, signed like

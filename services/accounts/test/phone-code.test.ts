@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountPhoneMessages,
+  accountPhonePath,
   phoneCodeConfirmPath,
   phoneCodeMessages,
   phoneCodePath,
@@ -30,6 +32,8 @@ const newPhone = () => `(904) 555-${String(2000 + (numbers += 1)).padStart(4, '0
 const askForCode = (token: string, remoteAddress = newAddress()) => service.app.inject({ method: 'POST', url: phoneCodePath, headers: bearer(token), remoteAddress });
 const confirm = (token: string, code: unknown) => service.app.inject({ method: 'POST', url: phoneCodeConfirmPath, headers: bearer(token), payload: { code }, remoteAddress: newAddress() });
 const account = async (token: string) => (await service.app.inject({ method: 'GET', url: '/api/auth/user', headers: bearer(token) })).json() as Customer;
+const changePhone = (token: string | null, payload: unknown) =>
+  service.app.inject({ method: 'PUT', url: accountPhonePath, headers: token ? bearer(token) : {}, payload: payload as object, remoteAddress: newAddress() });
 const published = () => publishedEffects<PhoneCodeRequested>(service.database, phoneCodeRequestedTopic);
 
 /** Asks for a code (202) and answers the one the text will carry: the newest published for that number. */
@@ -146,5 +150,57 @@ describe('proving a phone with a texted code', () => {
     expect(answers.map((response) => response.statusCode)).toEqual([202, 202, 202, 429]);
     expect(answers[3]!.json().error.message).toMatch(/^Too many codes asked for\. Please try again in \d+ minutes/);
     expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('changing the phone on the account', () => {
+  // Three codes in all (the account's limit in this file).
+  it('keeps a new number unproven, drops the code sent to the old one, and links nothing until the new one is proven', async () => {
+    const [old, next] = [newPhone(), newPhone()];
+    await service.db
+      .insertInto('service_pro_customers')
+      .values({ service_pro_id: `SP-NEXT-${numbers}`, first_name: 'Ines', last_name: 'Park', email: null, phone: next, address: '3 Cuna St', city: 'St Augustine', state: 'FL', zip_code: '32084', last_service_date: '2026-09-12', preferred_technician: null, notes: null })
+      .execute();
+    const { token } = await registerCustomer(service, { phone: old });
+    const proof = await codeFor(token, old);
+    expect((await confirm(token, proof)).statusCode).toBe(200);
+    expect((await account(token)).phoneVerified).toBe(true);
+
+    // The same digits typed another way change nothing and keep the proof.
+    const same = await changePhone(token, { phone: `+1 ${old.replace(/\D/g, '').replace(/(\d{3})(\d{3})(\d{4})/, '$1.$2.$3')}` });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual({ message: accountPhoneMessages.unchanged, customer: expect.objectContaining({ phone: old, phoneVerified: true }) });
+
+    const changed = await changePhone(token, { phone: ` ${next} ` });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ message: accountPhoneMessages.changed, customer: expect.objectContaining({ phone: next, phoneVerified: false, serviceProCustomerId: null }) });
+    expect(await account(token)).toEqual(changed.json().customer);
+
+    // A code asked for the new number, then the number changed again: that code proves nothing.
+    const forNext = await codeFor(token, next);
+    expect((await changePhone(token, { phone: old })).json().customer).toMatchObject({ phone: old, phoneVerified: false });
+    expect((await confirm(token, forNext)).json()).toEqual(refused(phoneCodeMessages.noCode));
+    expect((await account(token)).serviceProCustomerId).toBeNull();
+
+    // Back to the new number and proven by its own code: now the record kept under it is linked.
+    await changePhone(token, { phone: next });
+    expect((await confirm(token, await codeFor(token, next))).statusCode).toBe(200);
+    expect(await account(token)).toMatchObject({ phone: next, phoneVerified: true, serviceProCustomerId: `SP-NEXT-${numbers}` });
+  });
+
+  it('names the field for a number that is not one, and checks the session before the body', async () => {
+    const { token, customer } = await registerCustomer(service, { phone: newPhone() });
+    for (const phone of ['', '12', '+44 20 7946 0958', 'x'.repeat(41), 9045550123, null]) {
+      const answer = await changePhone(token, { phone });
+      expect(answer.statusCode, String(phone)).toBe(400);
+      expect(Object.keys(answer.json().error.fields), String(phone)).toEqual(['phone']);
+    }
+    expect((await changePhone(token, {})).json().error.fields).toEqual({ phone: 'Phone number is required' });
+    expect((await account(token)).phone).toBe(customer.phone);
+
+    expect((await changePhone(null, { phone: 'not a number' })).statusCode).toBe(401);
+    const staff = service.bearer({ sub: 'staff:9', role: 'staff' });
+    const asStaff = await service.app.inject({ method: 'PUT', url: accountPhonePath, headers: { authorization: staff }, payload: { phone: '' }, remoteAddress: newAddress() });
+    expect(asStaff.statusCode).toBe(403);
   });
 });

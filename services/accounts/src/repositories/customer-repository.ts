@@ -14,6 +14,13 @@ export const lockCustomerByEmail = (db: Db, email: string) =>
 
 export const findCustomerById = (db: Db, id: number) => db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** As `findCustomerById`, locking the row until the transaction ends. */
+export const lockCustomerById = (db: Db, id: number) => db.selectFrom('customers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** A new phone number, as typed: not proven (a typed number is a claim); the row as it is now. */
+export const replaceCustomerPhone = (db: Db, id: number, phone: string): Promise<CustomerRow> =>
+  db.updateTable('customers').set({ phone, phone_verified_at: null }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
 /** Throws the database's unique violation when the email is taken. */
 export const insertCustomer = (db: Db, values: Insertable<CustomersTable>): Promise<CustomerRow> =>
   db.insertInto('customers').values(values).returningAll().executeTakeFirstOrThrow();

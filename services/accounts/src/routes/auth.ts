@@ -37,6 +37,9 @@ import {
   signInLinkRequestedResponseSchema,
   signInLinkRequestSchema,
   staffSessionCookieName,
+  accountPhonePath,
+  accountPhoneRequestSchema,
+  accountPhoneResponseSchema,
   phoneCode,
   phoneCodeConfirmPath,
   phoneCodeConfirmRequestSchema,
@@ -51,6 +54,7 @@ import { backOfficeUserOf, isBackOfficeSession } from '../use-cases/back-office-
 import { normalizeEmail, passwordResetThrottled, phoneCodeThrottled, registrationThrottled, signInLinkThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
 import type { AccountsEnv } from '../env.ts';
 import { changePassword } from '../use-cases/change-password.ts';
+import { changePhone } from '../use-cases/change-phone.ts';
 import { completePasswordReset } from '../use-cases/complete-password-reset.ts';
 import { completeSignInLink } from '../use-cases/complete-sign-in-link.ts';
 import { confirmRegistration } from '../use-cases/confirm-registration.ts';
@@ -326,6 +330,20 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       response: { 200: phoneCodeConfirmResponseSchema },
     },
   }, async (request) => ({ message: await confirmPhoneCode(ctx, request.session, request.body) }));
+
+  app.put(accountPhonePath, {
+    onRequest: app.requireRole('customer'),
+    schema: {
+      tags: ['auth'],
+      summary: "Change the signed-in customer's phone number",
+      description:
+        'Stores the new number as typed, not proven: nothing more is linked to the account until it is proven by a code by text (`POST ' +
+        phoneCodePath + '`), and a code texted to the old number stops working. Records already linked stay linked. The same ten digits ' +
+        'change nothing and keep the proof. Answers the account as it is now.',
+      body: accountPhoneRequestSchema,
+      response: { 200: accountPhoneResponseSchema, ...errorResponses(404) },
+    },
+  }, async (request) => changePhone(ctx, request.session, request.body));
 
   app.get('/api/auth/user', {
     onRequest: app.requireRole('customer'),

@@ -1,29 +1,40 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Customer } from '@repo/contracts';
 import { AppAnchor } from '@repo/ui';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMonthYear } from '../../../lib/dates.ts';
+import { ChangePhoneForm } from './change-phone-form.tsx';
 import { PhoneProof } from './phone-proof.tsx';
 
 /** Loaded when the customer opens it, so the portal's first load does not carry the form and its checks. */
 const ChangePasswordForm = lazy(() => import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })));
 
 /**
- * Account Info: who is signed in, since when, their last login, proving the phone by text, and the change-password form
- * behind a toggle.
+ * Account Info: who is signed in, since when, their last login, proving the phone by text, and the change-phone and
+ * change-password forms behind toggles.
  */
 export function AccountInfo({ customer }: { customer: Customer }) {
   const [changingPassword, setChangingPassword] = useState(false);
+  const [changingPhone, setChangingPhone] = useState(false);
+  const [phoneNote, setPhoneNote] = useState<string | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const phoneToggle = useRef<HTMLButtonElement>(null);
   const formId = 'change-password-form';
+  const phoneFormId = 'change-phone-form';
 
+  // Each form goes away with the focused button in it; focus returns to the control that opened it.
   function passwordChanged() {
     setChangingPassword(false);
-    // The form goes away with the focused button in it; focus returns to the control that opened it.
     toggle.current?.focus();
+  }
+
+  function closePhoneForm(note: string | null) {
+    setChangingPhone(false);
+    setPhoneNote(note);
+    phoneToggle.current?.focus();
   }
 
   return (
@@ -45,16 +56,33 @@ export function AccountInfo({ customer }: { customer: Customer }) {
           Choose the reminders and updates we send you
         </AppAnchor>
       </Text>
-      <Button
-        ref={toggle}
-        variant="light"
-        mt="lg"
-        aria-expanded={changingPassword}
-        aria-controls={formId}
-        onClick={() => setChangingPassword((open) => !open)}
-      >
-        Change password
-      </Button>
+      <Group gap="sm" mt="lg">
+        <Button
+          ref={phoneToggle}
+          variant="light"
+          aria-expanded={changingPhone}
+          aria-controls={phoneFormId}
+          onClick={() => {
+            setPhoneNote(null);
+            setChangingPhone((open) => !open);
+          }}
+        >
+          Change phone number
+        </Button>
+        <Button ref={toggle} variant="light" aria-expanded={changingPassword} aria-controls={formId} onClick={() => setChangingPassword((open) => !open)}>
+          Change password
+        </Button>
+      </Group>
+      <div id={phoneFormId}>
+        {changingPhone ? (
+          <ChangePhoneForm current={customer.phone} onDone={(answer) => closePhoneForm(answer.message)} onCancel={() => closePhoneForm(null)} />
+        ) : null}
+        {phoneNote ? (
+          <Text size="sm" mt="sm" role="status">
+            {phoneNote}
+          </Text>
+        ) : null}
+      </div>
       <div id={formId}>
         {changingPassword ? (
           <Suspense fallback={<LoadingNote label="Loading the form..." />}>
