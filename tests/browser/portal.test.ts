@@ -204,13 +204,14 @@ describe('customer portal through nginx', () => {
     await context.close();
   }, 180_000);
 
-  it("lets a visitor who booked without an account open the appointment's page through the confirmation's manage link", async () => {
+  it("lets a visitor who booked without an account open the appointment's page through the confirmation's manage link, and finds it in the portal once registered with that email", async () => {
+    const visitor = newCustomer('Robin');
     const context = await newContext(browser(), phone);
     const { page, errors } = await open(context, `${urls.web}/book-appointment`);
     await bookOnPublicSite(page);
     await page.getByLabel('Full Name').fill('Robin Alvarez');
     await page.getByLabel('Phone Number').fill('(904) 555-0177');
-    await page.getByLabel('Email Address').fill('robin.visitor@example.com');
+    await page.getByLabel('Email Address').fill(visitor.email);
     await page.getByLabel('Street Address').fill('9 Bridge St');
     expect(await page.getByText(/^Signed in as/).count()).toBe(0);
     const booked = await finishBooking(page);
@@ -227,6 +228,22 @@ describe('customer portal through nginx', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     expect(errors).toEqual([]);
     await context.close();
+
+    // Registered afterwards with the same email, proven by the emailed link: the visit is in the portal. Accounts tells
+    // booking as the session begins (an effect, delivered within moments), so a page opened sooner shows it on reload.
+    const registered = await signedInContext(browser(), visitor, phone);
+    const portal = await open(registered, `${urls.portal}/customer-portal`);
+    const visit = portal.page.getByRole('article', { name: 'Sub-Zero Refrigerator' }).getByRole('link', { name: `View appointment #${booked.appointmentId}` });
+    await expect
+      .poll(async () => {
+        await portal.page.goto(`${urls.portal}/customer-portal`);
+        await portal.page.getByRole('tab', { name: 'Appointments' }).click();
+        await portal.page.getByText('You have no appointments yet.').or(visit).waitFor();
+        return visit.count();
+      })
+      .toBe(1);
+    expect(portal.errors).toEqual([]);
+    await registered.close();
   });
 
   it('registers and logs in with the keyboard alone (Tab and Enter)', async () => {

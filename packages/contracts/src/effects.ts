@@ -7,15 +7,26 @@ import { appointmentStatuses, technicianStatuses } from './choices.ts';
  */
 
 /**
+ * accounts → booking: a customer's session began on a proven email (the registration's link, a sign-in link, or a
+ * password login to an account whose email was proven). Booking gives the account what was booked under that email
+ * without an account (appointments and service requests), so a homeowner who booked first and registered after finds
+ * the visit in the portal. A typed email proves nothing, so a session on an unproven one sends nothing.
+ */
+export const customerEmailProvenTopic = 'account.email-proven';
+export const customerEmailProvenEffect = z.object({
+  customerId: z.number().int().positive(),
+  email: z.email(),
+});
+export type CustomerEmailProven = z.infer<typeof customerEmailProvenEffect>;
+
+/**
  * accounts → booking, demo data only: the demo customer now exists with this id. Booking's demo history was seeded
  * under the same email (the key accounts owns), so booking links it to the account without reading accounts' tables.
  */
 export const demoCustomerSeededTopic = 'demo-customer.seeded';
-export const demoCustomerSeededEffect = z.object({
-  customerId: z.number().int().positive(),
-  email: z.email(),
-});
-export type DemoCustomerSeeded = z.infer<typeof demoCustomerSeededEffect>;
+/** The same customer id and email as `customerEmailProvenEffect`, and applied alike. */
+export const demoCustomerSeededEffect = customerEmailProvenEffect;
+export type DemoCustomerSeeded = CustomerEmailProven;
 
 /**
  * tracking → booking and accounts: a technician as booking needs it to offer and check assignments (its replica). Sent in the

@@ -1,7 +1,27 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmEmailPath, registrationCheckEmail, registrationMessages, sessionCookieName, type RegistrationRequested } from '@repo/contracts';
-import { addressesFrom, bearer, claimsOf, confirmationToken, registerCustomer, registrationsPublished, startAccounts, testClock, type AccountsTestService } from './support/accounts.ts';
+import {
+  confirmEmailPath,
+  customerEmailProvenTopic,
+  registrationCheckEmail,
+  registrationMessages,
+  sessionCookieName,
+  type CustomerEmailProven,
+  type RegistrationRequested,
+} from '@repo/contracts';
+import { publishedEffects } from '@repo/service-kit/testing';
+import {
+  addressesFrom,
+  bearer,
+  claimsOf,
+  confirmationToken,
+  forgetEmailProof,
+  registerCustomer,
+  registrationsPublished,
+  startAccounts,
+  testClock,
+  type AccountsTestService,
+} from './support/accounts.ts';
 
 const MINUTE = 60_000;
 const clock = testClock();
@@ -227,5 +247,24 @@ describe('throttles', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual(throttled(15));
     expect((await register(newEmail())).statusCode).toBe(202);
+  });
+});
+
+describe('what was booked before the account', () => {
+  const provenFor = async (customerId: number) =>
+    (await publishedEffects<CustomerEmailProven>(service.database, customerEmailProvenTopic)).filter((event) => event.customerId === customerId);
+  const logIn = (email: string) => service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: newAddress() });
+
+  it('tells booking the proven email with each session begun on it, and nothing for a session on an unproven one', async () => {
+    const { email, customer } = await registerCustomer(service, { password });
+    // The registration's link proved the email and began the first session.
+    expect(await provenFor(customer.id)).toEqual([{ customerId: customer.id, email }]);
+    expect((await logIn(email.toUpperCase())).statusCode).toBe(200);
+    expect(await provenFor(customer.id)).toEqual([{ customerId: customer.id, email }, { customerId: customer.id, email }]);
+
+    // An account from before registration asked for proof: its email is a claim, so its sessions link nothing.
+    await forgetEmailProof(service, email);
+    expect((await logIn(email)).statusCode).toBe(200);
+    expect(await provenFor(customer.id)).toHaveLength(2);
   });
 });

@@ -1,6 +1,8 @@
 import {
   appointmentCompletedEffect,
   appointmentCompletedTopic,
+  customerEmailProvenEffect,
+  customerEmailProvenTopic,
   demoCustomerSeededEffect,
   demoCustomerSeededTopic,
   technicianChangedEffect,
@@ -25,7 +27,7 @@ import { serviceSystemRoutes } from './routes/service-systems.ts';
 import { assignDemoVisit, seedDemoData } from './seed.ts';
 import { completeAppointment } from './use-cases/complete-appointment.ts';
 import { bookingContext } from './use-cases/context.ts';
-import { linkDemoCustomer } from './use-cases/link-demo-customer.ts';
+import { linkGuestBookings } from './use-cases/link-guest-bookings.ts';
 import { recordTechnician } from './use-cases/record-technician.ts';
 
 export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
@@ -75,9 +77,10 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
           },
         }),
         [appointmentCompletedTopic]: effectHandler({ from: ['tracking'], schema: appointmentCompletedEffect, apply: (trx, payload) => completeAppointment(ctx, trx, payload) }),
+        [customerEmailProvenTopic]: effectHandler({ from: ['accounts'], schema: customerEmailProvenEffect, apply: (trx, payload) => linkGuestBookings(ctx, trx, payload) }),
         // Only demo data is linked to the demo customer, so the topic exists only with it.
         ...(env.SEED_DEMO === 'true'
-          ? { [demoCustomerSeededTopic]: effectHandler({ from: ['accounts'], schema: demoCustomerSeededEffect, apply: (trx, payload) => linkDemoCustomer(ctx, trx, payload) }) }
+          ? { [demoCustomerSeededTopic]: effectHandler({ from: ['accounts'], schema: demoCustomerSeededEffect, apply: (trx, payload) => linkGuestBookings(ctx, trx, payload) }) }
           : {}),
       },
     });

@@ -11,7 +11,7 @@ import { assignTechnicianIn } from './use-cases/assign-technician.ts';
 import { bookAppointment } from './use-cases/book-appointment.ts';
 import type { BookingContext } from './use-cases/context.ts';
 
-/** The demo customer, as accounts seeds them (accounts links the rows seeded under this email: `linkDemoCustomer`). */
+/** The demo customer, as accounts seeds them (accounts links the rows seeded under this email: `linkGuestBookings`). */
 const demoCustomer = { customerName: 'Dana Whitfield', email: 'demo@example.com', phone: '(904) 555-0142', address: '48 Cordova St', city: 'St Augustine', state: 'FL', zipCode: '32084' };
 /** The technician tracking's seed creates and its demo driver drives (DEMO_DRIVER). */
 export const demoTechnicianId = 'tech_mike';
@@ -21,7 +21,7 @@ export const demoVisitDescription = 'Demo visit: follow your technician live on 
 /**
  * Demo data for the embedded default: the demo customer's history and a few upcoming appointments. The history is
  * stored under the demo customer's email with no account id: booking cannot know the id accounts will give it, so
- * accounts sends it as a durable effect and `linkDemoCustomer` links these rows then.
+ * accounts sends it as a durable effect and `linkGuestBookings` links these rows then.
  */
 export async function seedDemoData(serviceCtx: BookingContext, env: BookingEnv): Promise<void> {
   const { db } = serviceCtx;

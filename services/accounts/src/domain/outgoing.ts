@@ -1,4 +1,6 @@
 import {
+  customerEmailProvenEffect,
+  customerEmailProvenTopic,
   demoCustomerSeededEffect,
   demoCustomerSeededTopic,
   passwordResetRequestedEffect,
@@ -17,6 +19,7 @@ import type { AccountsDatabase } from '../db/schema.ts';
 
 /** What accounts tells other services, through its outbox. */
 export const accountsOutgoing = {
+  [customerEmailProvenTopic]: { to: 'booking', schema: customerEmailProvenEffect },
   [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect },
   [passwordResetRequestedTopic]: { to: 'notifications', schema: passwordResetRequestedEffect },
   [phoneCodeRequestedTopic]: { to: 'notifications', schema: phoneCodeRequestedEffect },

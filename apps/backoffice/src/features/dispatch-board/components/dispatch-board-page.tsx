@@ -3,6 +3,7 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   pointerWithin,
   useSensor,
@@ -11,6 +12,7 @@ import {
   type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
+  type MeasuringConfiguration,
 } from '@dnd-kit/core';
 import { Box, Container, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -38,6 +40,13 @@ const pointerActivation = { activationConstraint: { distance: 5 } };
 
 /** The pointer drops on the cell under it; the keyboard on the cell its card is centred on. */
 const detectCell: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args));
+
+/**
+ * Where the cells are, measured again 100 ms after the card moves, not only when the drag starts: a cell the card is
+ * over grows by its warnings, which moves every lane below it, and dnd-kit's own re-measuring covers only the cell that
+ * grew. Without it the pointer over a lane that had moved was heard as "over no lane", and a drop there did nothing.
+ */
+const measuring: MeasuringConfiguration = { droppable: { strategy: MeasuringStrategy.WhileDragging, frequency: 100 } };
 
 type CellData = { lane: Lane; window: ArrivalWindow };
 type CardData = { appointment: StaffAppointment };
@@ -138,6 +147,7 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
     <DndContext
       sensors={sensors}
       collisionDetection={detectCell}
+      measuring={measuring}
       accessibility={{
         announcements,
         screenReaderInstructions: {
