@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { demoCustomerSeededTopic, technicianAccountsPath, type DeliveryStatus } from '@repo/contracts';
+import { customerEmailProvenTopic, demoCustomerSeededTopic, technicianAccountsPath, type DeliveryStatus } from '@repo/contracts';
 import { loadEnv } from '@repo/service-kit';
 import { createTestService, testKeyEnv, type TestService } from '@repo/service-kit/test-service';
 import { sessionPolicy } from '../src/domain/session-policy.ts';
@@ -17,7 +17,7 @@ afterAll(async () => {
   await service?.close();
 });
 
-it('seeds the demo customer and, in the same transaction, owes booking its id; staff see the delivery pending', async () => {
+it('seeds the demo customer and, in the same transaction, owes booking its id; staff see the deliveries pending', async () => {
   const login = await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'demo@example.com', password: 'demo-password' } });
   expect(login.statusCode).toBe(200);
 
@@ -30,8 +30,17 @@ it('seeds the demo customer and, in the same transaction, owes booking its id; s
     return answer.json() as DeliveryStatus;
   };
   await expect
-    .poll(status, { timeout: 45_000, interval: 100 })
-    .toMatchObject({ service: 'accounts', pending: 1, failed: 0, routes: [expect.objectContaining({ to: 'booking', topic: demoCustomerSeededTopic, pending: 1, failed: 0 })] });
+    .poll(status, { timeout: 45_000, interval: 1_000 })
+    .toMatchObject({
+      service: 'accounts',
+      pending: 2,
+      failed: 0,
+      // The seed's message, and the login's: a session on the demo customer's proven email.
+      routes: expect.arrayContaining([
+        expect.objectContaining({ to: 'booking', topic: demoCustomerSeededTopic, pending: 1, failed: 0 }),
+        expect.objectContaining({ to: 'booking', topic: customerEmailProvenTopic, pending: 1, failed: 0 }),
+      ]),
+    });
 
   const customer = service.bearer({ sub: 'customer:1', role: 'customer', customerId: 1 });
   const refused = await service.app.inject({ method: 'GET', url: '/api/deliveries/accounts', headers: { authorization: customer } });
