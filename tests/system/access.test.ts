@@ -59,6 +59,7 @@ const rules: Record<string, Rule> = {
   'POST /api/appointments/{id}/reschedule': { allow: backOffice },
   'GET /api/appointments/{id}/history': { allow: backOffice },
   'GET /api/appointments/board': { allow: backOffice },
+  'GET /api/appointments/closed-days': { allow: everyone },
   'GET /api/appointments/closures': { allow: backOffice },
   'POST /api/appointments/closures': { allow: backOffice },
   'DELETE /api/appointments/closures/{date}': { allow: backOffice },

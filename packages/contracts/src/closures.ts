@@ -79,3 +79,12 @@ export type Closure = z.infer<typeof closureSchema>;
 /** `GET closuresPath` (staff): today's and later closures, in date order, with the windows a day normally offers. */
 export const closureListSchema = z.object({ items: z.array(closureSchema), daySlots: z.array(z.string()) });
 export type ClosureList = z.infer<typeof closureListSchema>;
+
+/**
+ * Public: the bookable days the business is closed all day, with their reasons, in date order (`GET closedDaysPath`),
+ * for the booking calendar to show as closed before anyone picks one. A day with reduced hours is not listed: the
+ * windows it keeps open are offered as usual.
+ */
+export const closedDaysPath = '/api/appointments/closed-days';
+export const closedDaysSchema = z.object({ days: z.array(z.object({ date: z.string(), reason: z.string().nullable() })) });
+export type ClosedDays = z.infer<typeof closedDaysSchema>;

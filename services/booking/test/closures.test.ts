@@ -125,6 +125,15 @@ describe('closures (staff)', () => {
     expect((await closures()).items.find((item) => item.date === '2026-11-30')).toMatchObject({ visitsToMove: 1 });
   });
 
+  it('show the booking calendar, to anyone, the bookable days closed all day with their reasons (not reduced hours, nor days past the window)', async () => {
+    // Past the 14 booking days: closed, but no one can pick it.
+    expect((await close({ date: '2027-01-15', reason: 'Far off' })).statusCode).toBe(201);
+    const response = await inject({ method: 'GET', url: '/api/appointments/closed-days' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ days: [{ date: '2026-11-26', reason: 'Thanksgiving' }, { date: '2026-12-01', reason: 'Inventory' }] });
+    expect((await reopenDay('2027-01-15')).statusCode).toBe(204);
+  });
+
   it('are listed from today in date order with the windows of a normal day, and removing one offers the day again', async () => {
     const list = await closures();
     expect(list.items.map((item) => item.date)).toEqual(['2026-11-26', '2026-11-28', '2026-11-30', '2026-12-01']);

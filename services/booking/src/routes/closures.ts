@@ -1,13 +1,22 @@
-import { closureDateParamsSchema, closureListSchema, closureSchema, closuresPath, createClosureSchema } from '@repo/contracts';
+import { closedDaysPath, closedDaysSchema, closureDateParamsSchema, closureListSchema, closureSchema, closuresPath, createClosureSchema } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import { z } from 'zod';
 import type { BookingContext } from '../use-cases/context.ts';
-import { addClosure, listClosures, removeClosure } from '../use-cases/manage-closures.ts';
+import { addClosure, listClosedDays, listClosures, removeClosure } from '../use-cases/manage-closures.ts';
 import { staffActor } from './staff-actor.ts';
 
 export async function closureRoutes(app: ServiceApp, { ctx }: { ctx: BookingContext }) {
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
   const staffOnly = app.requireRole('staff', 'admin');
+
+  app.get(closedDaysPath, {
+    schema: {
+      tags: ['closures'],
+      summary: 'The bookable days the business is closed all day, for the booking calendar',
+      description: 'Public. Each with its reason (or null), in date order. Days with reduced hours are not listed: their open windows are offered.',
+      response: { 200: closedDaysSchema },
+    },
+  }, async () => listClosedDays(ctx));
 
   app.get(closuresPath, {
     onRequest: staffOnly,

@@ -1,4 +1,4 @@
-import { businessDate, closureMessages, type Closure, type ClosureList, type CreateClosureParsed } from '@repo/contracts';
+import { bookableDates, businessDate, closureMessages, type ClosedDays, type Closure, type ClosureList, type CreateClosureParsed } from '@repo/contracts';
 import { badRequest, conflict, notFound } from '@repo/service-kit';
 import { daySlots } from '../domain/availability.ts';
 import { deleteClosure, findClosuresFrom, insertClosure, visitsToMove } from '../repositories/closure-repository.ts';
@@ -10,6 +10,13 @@ export async function listClosures(ctx: BookingContext): Promise<ClosureList> {
   const rows = await findClosuresFrom(ctx.db, businessDate(ctx.now()));
   const toMove = await visitsToMove(ctx.db, rows);
   return { items: rows.map((row) => toClosure(row, toMove.get(row.date) ?? 0)), daySlots: daySlots(ctx.rules) };
+}
+
+/** The bookable days closed all day, with their reasons, in date order: what the booking calendar shows as closed. */
+export async function listClosedDays(ctx: BookingContext): Promise<ClosedDays> {
+  const bookable = new Set(bookableDates(businessDate(ctx.now())));
+  const rows = await findClosuresFrom(ctx.db, businessDate(ctx.now()));
+  return { days: rows.filter((row) => row.open_slots === null && bookable.has(row.date)).map((row) => ({ date: row.date, reason: row.reason })) };
 }
 
 /**

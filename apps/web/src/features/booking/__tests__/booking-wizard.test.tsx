@@ -5,12 +5,15 @@ import {
   appointmentAccessHeader,
   appointmentPageApi,
   authMessages,
+  bookableDates,
   businessContact,
+  closedDaysPath,
   currentSessionPath,
   phoneMessages,
   smsConsentWording,
   type Appointment,
   type AppointmentDetails,
+  type ClosedDays,
   type CreateAppointmentResponse,
   type Customer,
 } from '@repo/contracts';
@@ -49,11 +52,12 @@ let lastBooked: Appointment | null = null;
 
 /**
  * The booking calls answered as the service would; `session` answers GET /api/auth/session (a booking with a signed-in
- * customer is linked), and `book`, when given, answers the booking instead.
+ * customer is linked), `book`, when given, answers the booking instead, and `closed` lists the days closed all day.
  */
-function bookingApi(session: Answer, book?: Answer) {
+function bookingApi(session: Answer, book?: Answer, closed: ClosedDays['days'] = []) {
   return fakeApi({
     [`GET ${currentSessionPath}`]: session,
+    [`GET ${closedDaysPath}`]: () => json(200, { days: closed }),
     'GET /api/appointments/available-slots': ({ query }) => json(200, { date: query.get('date'), availableSlots: ['09:00-10:00', '10:00-11:00'] }),
     'POST /api/appointments': async (sent) => {
       if (book) return book(sent);
@@ -265,6 +269,18 @@ describe('booking steps', () => {
     expect(describedBy(calendar)).toBe(
       'Online booking offers arrival windows Monday to Saturday, 8:00 AM to 5:00 PM (Eastern), up to 14 booking days ahead. Our phone line is open every day, 7:00 AM to 8:00 PM: call (904) 802-1998 for a Sunday or another time, and any time, day or night, for an emergency.',
     );
+  });
+
+  it('shows a day the business closes as closed, with its reason, and offers the other days', async () => {
+    const holiday = bookableDates()[3]!;
+    bookingApi(visitor, undefined, [{ date: holiday, reason: 'Thanksgiving' }]);
+    renderWizard();
+    const calendar = await screen.findByRole('table', { name: 'Choose a date' });
+    await waitFor(() => expect(within(calendar).getAllByRole('button')).toHaveLength(13));
+    const closed = within(calendar).getByText('(Thanksgiving)').closest('td')!;
+    expect(within(closed).queryByRole('button')).toBeNull();
+    expect(closed.textContent).toMatch(/Closed \(Thanksgiving\)$/);
+    expect(within(closed).getByTitle('Thanksgiving').textContent).toBe('Closed (Thanksgiving)');
   });
 
   it('says why Next is disabled until a date and a time are chosen', async () => {

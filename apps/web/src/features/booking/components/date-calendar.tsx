@@ -1,17 +1,19 @@
 import { useMemo } from 'react';
 import { bookableDates } from '@repo/contracts';
+import { useClosedDays } from '../api/closed-days.ts';
 import { calendarWeeks, formatMonthDay, formatWeekday } from '../lib/calendar.ts';
 import { weekdayNames } from '../lib/dates.ts';
 import { Choice } from './choice.tsx';
 
 /**
- * The bookable dates as a real calendar: weekdays in columns, days outside the window empty, Sundays shown as closed
- * and not selectable (online booking is closed on Sundays). The dates come from the business's today in the browser,
- * never from the day the page was prerendered.
+ * The bookable dates as a real calendar: weekdays in columns, days outside the window empty, Sundays and the days the
+ * business closes (a holiday, with its reason for screen readers and on hover) shown as closed and not selectable. The
+ * dates come from the business's today in the browser, never from the day the page was prerendered.
  */
 export function DateCalendar({ date, onDate }: { date: string | null; onDate: (date: string) => void }) {
   const dates = useMemo(() => bookableDates(), []);
-  const bookable = new Set(dates);
+  const closedDays = useClosedDays().data;
+  const bookable = new Set(dates.filter((day) => !closedDays?.has(day)));
   return (
     <table className="booking-calendar" aria-labelledby="choose-date" aria-describedby="booking-hours">
       <thead>
@@ -38,7 +40,10 @@ export function DateCalendar({ date, onDate }: { date: string | null; onDate: (d
                   <div className="choice-button calendar-closed-day">
                     <span className="calendar-date">{formatMonthDay(day)}</span>
                     <span className="calendar-weekday">{formatWeekday(day)}</span>
-                    <span className="calendar-closed">Closed</span>
+                    <span className="calendar-closed" title={closedDays?.get(day) ?? undefined}>
+                      Closed
+                      {closedDays?.get(day) ? <span className="visually-hidden">{` (${closedDays.get(day)})`}</span> : null}
+                    </span>
                   </div>
                 )}
               </td>
