@@ -8,18 +8,22 @@ import { noScrollSideways, staffToken } from './tracking-support.ts';
 import { signIn, toast } from './backoffice-support.ts';
 
 // Closures through the real nginx and the built services on PostgreSQL: the office closes a day on the Closures page,
-// the public booking wizard offers no time that day and booking it is refused; once the closure is removed the day's
-// times are back. The day is the second-to-last bookable one, which no other browser file books on.
+// the public booking wizard's calendar shows it closed and booking it is refused; once the closure is removed the
+// day's times are back. The day is the second-to-last bookable one, which no other browser file books on.
 const admin = inject('admin');
 const browser = useBrowser();
 const wide = { width: 1440, height: 1000 } as const;
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The wizard's calendar button for `date`, as it writes it ("Dec 12" over the weekday). */
-const dateButton = (page: Page, date: string) => {
+/** How the wizard's calendar writes `date` ("Dec 12", over the weekday). */
+const dateLabel = (date: string) => {
   const [, month, day] = date.split('-').map(Number) as [number, number, number];
-  return page.getByRole('table', { name: 'Choose a date' }).getByRole('button').filter({ hasText: new RegExp(`^${monthNames[month - 1]} ${day}\\D`) });
+  return `${monthNames[month - 1]} ${day}`;
 };
+
+/** The wizard's calendar button for `date`. */
+const dateButton = (page: Page, date: string) =>
+  page.getByRole('table', { name: 'Choose a date' }).getByRole('button').filter({ hasText: new RegExp(`^${dateLabel(date)}\\D`) });
 
 async function openWizardOn(page: Page, date: string): Promise<void> {
   await page.goto(`${urls.web}/book-appointment`);
@@ -55,10 +59,14 @@ async function closeAndReopen(context: BrowserContext, day: string, reason: stri
   await expect.poll(() => row.count()).toBe(1);
   expect(await row.getByRole('cell').nth(0).textContent()).toBe('Closed all day');
 
+  // The wizard's calendar shows the day closed, with the reason, and nothing to press; booking it anyway is refused.
   const closed = closureMessage(closureMessages.customerClosedDay, { date: day, reason });
-  await openWizardOn(visitor, day);
-  await visitor.getByRole('status').filter({ hasText: closed }).waitFor();
-  expect(await visitor.locator('[aria-labelledby="choose-time"] button').count()).toBe(0);
+  await visitor.goto(`${urls.web}/book-appointment`);
+  const closedDay = visitor.getByRole('table', { name: 'Choose a date' }).getByRole('cell').filter({ hasText: `Closed (${reason})` });
+  await closedDay.waitFor();
+  expect(await closedDay.textContent()).toMatch(new RegExp(`^${dateLabel(day)}\\D`));
+  expect(await closedDay.getByRole('button').count()).toBe(0);
+  expect(await dateButton(visitor, day).count()).toBe(0);
   const refused = await bookOn(day, '10:00-11:00');
   expect(refused.status).toBe(409);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(closed);

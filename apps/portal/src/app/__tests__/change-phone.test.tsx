@@ -1,10 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountPhoneMessages, accountPhonePath, phoneMessages } from '@repo/contracts';
-import { expectFieldError, expectPageHeading } from '@repo/ui/testing/queries';
+import { expectFieldError } from '@repo/ui/testing/queries';
 import { apiError, fakeApi, json } from '@repo/ui/testing/api';
-import { App } from '../index.tsx';
 import { customer } from './support/fixtures.ts';
+import { renderAccountInfo } from './support/render-app.tsx';
 
 /** The portal signed in as the fixture customer, with a proven phone until the number changes. */
 function signedIn() {
@@ -18,13 +18,6 @@ function signedIn() {
   return { api, state };
 }
 
-async function renderAccount() {
-  window.history.replaceState(null, '', '/customer-portal');
-  render(<App />);
-  await expectPageHeading('Welcome, Pat');
-  return screen.findByRole('region', { name: 'Account Info' });
-}
-
 describe('changing the phone number', () => {
   it('checks the number before sending it, shows the refusal under the field, and once saved shows the new number to prove', async () => {
     const { api, state } = signedIn();
@@ -35,7 +28,7 @@ describe('changing the phone number', () => {
       state.proven = false;
       return json(200, { message: accountPhoneMessages.changed, customer: { ...customer, phone, phoneVerified: false } });
     });
-    const account = await renderAccount();
+    const account = await renderAccountInfo();
     expect(within(account).getByText('Your phone number is proven by text.').textContent).toBe('Your phone number is proven by text.');
 
     const toggle = within(account).getByRole('button', { name: 'Change phone number' });
@@ -69,7 +62,7 @@ describe('changing the phone number', () => {
 
   it('closes without saving on Cancel, focus back on the toggle', async () => {
     const { api } = signedIn();
-    const account = await renderAccount();
+    const account = await renderAccountInfo();
     const toggle = within(account).getByRole('button', { name: 'Change phone number' });
     fireEvent.click(toggle);
     fireEvent.change(within(account).getByRole('textbox', { name: 'New phone number' }), { target: { value: '(904) 555-0188' } });

@@ -1,10 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { phoneCodeConfirmPath, phoneCodeMessages, phoneCodePath } from '@repo/contracts';
-import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
+import { expectFieldError, expectToast } from '@repo/ui/testing/queries';
 import { apiError, fakeApi, json } from '@repo/ui/testing/api';
-import { App } from '../index.tsx';
 import { customer } from './support/fixtures.ts';
+import { renderAccountInfo } from './support/render-app.tsx';
 
 const sent = phoneCodeMessages.sent.replace('{phone}', '0142');
 
@@ -19,13 +19,6 @@ function signedIn() {
     [`POST ${phoneCodePath}`]: () => json(202, { message: sent }),
   });
   return { api, state };
-}
-
-async function renderAccount() {
-  window.history.replaceState(null, '', '/customer-portal');
-  render(<App />);
-  await expectPageHeading('Welcome, Pat');
-  return screen.findByRole('region', { name: 'Account Info' });
 }
 
 afterEach(() => {
@@ -45,7 +38,7 @@ describe('proving the phone by text', () => {
       state.proven = true;
       return json(200, { message: phoneCodeMessages.proven });
     });
-    const account = await renderAccount();
+    const account = await renderAccountInfo();
 
     fireEvent.click(within(account).getByRole('button', { name: 'Prove my phone by text' }));
     expect((await within(account).findByRole('status')).textContent).toContain(sent);
@@ -68,7 +61,7 @@ describe('proving the phone by text', () => {
   it('checks the code before sending it, and says under the button why no code can be sent', async () => {
     const { api } = signedIn();
     api.answer(`POST ${phoneCodePath}`, () => apiError(409, 'CONFLICT', phoneCodeMessages.notTextable));
-    const account = await renderAccount();
+    const account = await renderAccountInfo();
     const button = within(account).getByRole('button', { name: 'Prove my phone by text' });
     fireEvent.click(button);
     expect((await within(account).findByRole('alert')).textContent).toBe(phoneCodeMessages.notTextable);

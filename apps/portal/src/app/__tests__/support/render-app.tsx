@@ -11,3 +11,9 @@ export async function renderAppAt(path: string, heading: string): Promise<void> 
 
 /** The input a label names. */
 export const inputLabelled = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** The portal home signed in as the fixture customer (Pat), and its Account Info card. */
+export async function renderAccountInfo(): Promise<HTMLElement> {
+  await renderAppAt('/customer-portal', 'Welcome, Pat');
+  return screen.findByRole('region', { name: 'Account Info' });
+}
