@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appointmentPageMessages, business, slotTakenMessage, type AppointmentDetails } from '@repo/contracts';
+import { appointmentPageMessages, bookableDates, business, closedDaysPath, slotTakenMessage, type AppointmentDetails } from '@repo/contracts';
 import { expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { apiError, fakeApi, heldAnswer, json, type Answer } from '@repo/ui/testing/api';
@@ -14,7 +14,7 @@ function renderAt(address: string) {
 }
 
 async function renderAppointment(details: AppointmentDetails, address = '/appointments/12', more: Record<string, Answer> = {}) {
-  const api = fakeApi({ [detailsPath]: () => json(200, details), ...more });
+  const api = fakeApi({ [detailsPath]: () => json(200, details), [`GET ${closedDaysPath}`]: () => json(200, { days: [] }), ...more });
   renderAt(address);
   await expectPageHeading('Bosch Dishwasher – Repair');
   return api;
@@ -102,6 +102,15 @@ describe('appointment page: the owner', () => {
 
 describe('appointment page: reschedule', () => {
   const dateSelect = () => screen.getByLabelText(/^New date/) as HTMLSelectElement;
+
+  it('shows a day the business closes, with its reason, as a date that cannot be chosen', async () => {
+    const holiday = bookableDates()[2]!;
+    await renderAppointment(appointmentDetails(), '/appointments/12', { [`GET ${closedDaysPath}`]: () => json(200, { days: [{ date: holiday, reason: 'Christmas Day' }] }) });
+    await waitFor(() => expect(Array.from(dateSelect().options).filter((option) => option.disabled).map((option) => option.value)).toEqual([holiday]));
+    const closed = Array.from(dateSelect().options).find((option) => option.value === holiday)!;
+    expect(closed.textContent).toMatch(/ \(closed: Christmas Day\)$/);
+    expect(Array.from(dateSelect().options).slice(1).filter((option) => !option.disabled)).toHaveLength(13);
+  });
 
   it('asks for a date first, then loads that date’s free times and moves the appointment, focusing the new status', async () => {
     const moved = heldAnswer();

@@ -3,7 +3,7 @@ import { Button, Group, Loader, NativeSelect, Radio, Stack, Text, Title } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { appointmentPageMessages, bookableDates, rescheduleRequestSchema, type Appointment } from '@repo/contracts';
 import { ApiRequestError, Columns, errorMessage, FieldError, fieldErrorsOf, showToast, useFieldErrors } from '@repo/ui';
-import { appointmentQueryKeys, useAvailableSlots } from '@repo/ui/api';
+import { appointmentQueryKeys, useAvailableSlots, useClosedDays } from '@repo/ui/api';
 import { formatDateOption, formatTimeSlot } from '../../../lib/dates.ts';
 import { useRescheduleAppointment } from '../api/change-appointment.ts';
 
@@ -79,6 +79,7 @@ function SlotChoice({ date, value, disabled, onChange, invalidProps }: SlotChoic
 /** Reschedule: a bookable date, then one of its free slots; the server takes the new place and frees the old one. */
 export function RescheduleForm({ appointment, accessToken, onChanged }: Props) {
   const dates = useMemo(() => bookableDates(), []);
+  const closedDays = useClosedDays().data;
   const [date, setDate] = useState('');
   const [slot, setSlot] = useState('');
   const errors = useFieldErrors<FieldName>();
@@ -133,7 +134,15 @@ export function RescheduleForm({ appointment, accessToken, onChanged }: Props) {
           disabled={busy}
           required
           withAsterisk={false}
-          data={[{ value: '', label: 'Choose a date' }, ...dates.map((value) => ({ value, label: formatDateOption(value) }))]}
+          data={[
+            { value: '', label: 'Choose a date' },
+            // A day the business closes is shown, with its reason, but cannot be chosen.
+            ...dates.map((value) =>
+              closedDays?.has(value)
+                ? { value, label: `${formatDateOption(value)} (closed${closedDays.get(value) ? `: ${closedDays.get(value)}` : ''})`, disabled: true }
+                : { value, label: formatDateOption(value) },
+            ),
+          ]}
           onChange={(event) => {
             setDate(event.currentTarget.value);
             setSlot('');

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { bookableDates } from '@repo/contracts';
-import { useClosedDays } from '../api/closed-days.ts';
+import { useClosedDays } from '@repo/ui/api';
 import { calendarWeeks, formatMonthDay, formatWeekday } from '../lib/calendar.ts';
 import { weekdayNames } from '../lib/dates.ts';
 import { Choice } from './choice.tsx';
