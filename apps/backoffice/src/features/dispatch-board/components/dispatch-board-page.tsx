@@ -64,10 +64,15 @@ function nowFraction(windows: readonly ArrivalWindow[], now: Date): number | und
 
 type BoardGridProps = { board: DispatchBoard; technicians: StaffTechnician[]; isToday: boolean; onOutcome: (outcome: Outcome) => void };
 
-function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
+function BoardGrid({ board: liveBoard, technicians: liveTechnicians, isToday, onOutcome }: BoardGridProps) {
   const now = useNow(60_000);
-  const move = useMoveAppointment(board.date);
+  const move = useMoveAppointment(liveBoard.date);
   const [dragging, setDragging] = useState<StaffAppointment | null>(null);
+  // While a card is held, the board stays as it was when it was picked up: a visit booked or a technician added
+  // meanwhile (the board reads itself again every few seconds) would move the lanes under the pointer, and the drop
+  // would land on whatever lane came there. The news shows once the card is dropped.
+  const [held, setHeld] = useState<{ board: DispatchBoard; technicians: StaffTechnician[] } | null>(null);
+  const { board, technicians } = held ?? { board: liveBoard, technicians: liveTechnicians };
   // Whether the card being moved has left its own cell yet: only then is coming back to it worth saying.
   const leftHome = useRef(false);
   const lanes = boardLanes(technicians, board.appointments);
@@ -131,9 +136,16 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
     },
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => setDragging(cardOf(active.data.current) ?? null);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragStart = ({ active }: DragStartEvent) => {
+    setHeld({ board: liveBoard, technicians: liveTechnicians });
+    setDragging(cardOf(active.data.current) ?? null);
+  };
+  const letGo = () => {
+    setHeld(null);
     setDragging(null);
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    letGo();
     const appointment = cardOf(active.data.current);
     const cell = cellOf(over?.data.current);
     if (appointment && cell) moveCard(appointment, cell.lane.id, cell.window.timeSlot);
@@ -157,7 +169,7 @@ function BoardGrid({ board, technicians, isToday, onOutcome }: BoardGridProps) {
       }}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(null)}
+      onDragCancel={letGo}
     >
       <Box style={{ overflowX: 'auto' }} pb="xs">
         <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
