@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountPhoneMessages, accountPhonePath, phoneMessages } from '@repo/contracts';
+import { accountPhoneMessages, accountPhonePath, phoneCodeConfirmPath, phoneCodeMessages, phoneCodePath, phoneMessages } from '@repo/contracts';
 import { expectFieldError } from '@repo/ui/testing/queries';
 import { apiError, fakeApi, json } from '@repo/ui/testing/api';
 import { customer } from './support/fixtures.ts';
@@ -58,6 +58,18 @@ describe('changing the phone number', () => {
     await within(account).findByRole('button', { name: 'Prove my phone by text' });
     expect(within(account).getByText('(904) 555-0177').textContent).toBe('(904) 555-0177');
     expect(api.sent(`PUT ${accountPhonePath}`).map((request) => request.body)).toEqual([{ phone: '(904) 555-0000' }, { phone: '(904) 555-0177' }]);
+
+    // Proven by its code: the note asking for proof goes.
+    api.answer(`POST ${phoneCodePath}`, () => json(202, { message: phoneCodeMessages.sent.replace('{phone}', '0177') }));
+    api.answer(`POST ${phoneCodeConfirmPath}`, () => {
+      state.proven = true;
+      return json(200, { message: phoneCodeMessages.proven });
+    });
+    fireEvent.click(within(account).getByRole('button', { name: 'Prove my phone by text' }));
+    fireEvent.change(await within(account).findByRole('textbox', { name: 'Code from the text' }), { target: { value: '123456' } });
+    fireEvent.click(within(account).getByRole('button', { name: 'Confirm code' }));
+    await within(account).findByText('Your phone number is proven by text.');
+    expect(within(account).queryByText(accountPhoneMessages.changed)).toBeNull();
   });
 
   it('closes without saving on Cancel, focus back on the toggle', async () => {

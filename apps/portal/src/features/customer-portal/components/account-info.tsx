@@ -19,7 +19,9 @@ const ChangePasswordForm = lazy(() => import('./change-password-form.tsx').then(
 export function AccountInfo({ customer }: { customer: Customer }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const [changingPhone, setChangingPhone] = useState(false);
-  const [phoneNote, setPhoneNote] = useState<string | null>(null);
+  // What saving the phone answered; a note asking to prove a new number goes once it is proven.
+  const [phoneNote, setPhoneNote] = useState<{ text: string; untilProven: boolean } | null>(null);
+  const shownPhoneNote = phoneNote && !(phoneNote.untilProven && customer.phoneVerified) ? phoneNote.text : null;
   const toggle = useRef<HTMLButtonElement>(null);
   const phoneToggle = useRef<HTMLButtonElement>(null);
   const formId = 'change-password-form';
@@ -31,7 +33,7 @@ export function AccountInfo({ customer }: { customer: Customer }) {
     toggle.current?.focus();
   }
 
-  function closePhoneForm(note: string | null) {
+  function closePhoneForm(note: { text: string; untilProven: boolean } | null) {
     setChangingPhone(false);
     setPhoneNote(note);
     phoneToggle.current?.focus();
@@ -75,11 +77,11 @@ export function AccountInfo({ customer }: { customer: Customer }) {
       </Group>
       <div id={phoneFormId}>
         {changingPhone ? (
-          <ChangePhoneForm current={customer.phone} onDone={(answer) => closePhoneForm(answer.message)} onCancel={() => closePhoneForm(null)} />
+          <ChangePhoneForm current={customer.phone} onDone={(answer) => closePhoneForm({ text: answer.message, untilProven: !answer.customer.phoneVerified })} onCancel={() => closePhoneForm(null)} />
         ) : null}
-        {phoneNote ? (
+        {shownPhoneNote ? (
           <Text size="sm" mt="sm" role="status">
-            {phoneNote}
+            {shownPhoneNote}
           </Text>
         ) : null}
       </div>
