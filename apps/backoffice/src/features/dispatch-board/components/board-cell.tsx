@@ -36,6 +36,9 @@ export function BoardCell({ id, lane, window, dragging, warnings, appointments, 
       mih={64}
       data-over={isOver || undefined}
       style={{
+        // The warnings lie over the cell's cards instead of pushing them down: a cell that grew while the card passed
+        // over it moved every lane below, under the pointer, and the drop landed on another technician.
+        position: 'relative',
         borderLeft: '1px solid var(--mantine-color-gray-3)',
         background: isOver ? (showWarnings ? 'var(--mantine-color-yellow-1)' : 'var(--mantine-color-blue-0)') : undefined,
         outline: isOver ? '2px dashed var(--mantine-color-blue-8)' : undefined,
@@ -43,7 +46,17 @@ export function BoardCell({ id, lane, window, dragging, warnings, appointments, 
       }}
     >
       {showWarnings ? (
-        <Stack gap={2} data-testid="drop-warning" p={4} bg="yellow.0" style={{ border: '1px solid var(--mantine-color-yellow-9)', borderRadius: 4 }}>
+        <Stack
+          gap={2}
+          data-testid="drop-warning"
+          p={4}
+          bg="yellow.0"
+          pos="absolute"
+          top={4}
+          left={4}
+          right={4}
+          style={{ zIndex: 1, border: '1px solid var(--mantine-color-yellow-9)', borderRadius: 4, boxShadow: 'var(--mantine-shadow-sm)', pointerEvents: 'none' }}
+        >
           <Text size="xs" fw={700} c="dark.9">
             Warning
           </Text>
