@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { currentSessionPath, historyImportExample, registrationCheckEmail, registrationMessages, sessionCookieName, type Appointment } from '@repo/contracts';
+import { currentSessionPath, emailChangeMessages, historyImportExample, registrationCheckEmail, registrationMessages, sessionCookieName, type Appointment } from '@repo/contracts';
 import { useBrowser, viewports, waitForHydration } from '../support/browser.ts';
 import { emailsTo, linkIn, waitForEmail } from '../support/mail.ts';
 import { confirmationLink, confirmationSubject } from '../support/registration.ts';
@@ -352,6 +352,60 @@ describe('customer portal through nginx', () => {
     expect((await emailsTo(owner.email)).filter((email) => confirmationSubject.test(email.subject))).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('moves an account to a new email with the keyboard: the link at the new address and the password make it the sign-in, and every other device is signed out (390 px)', async () => {
+    const customer = newCustomer('Noor');
+    const moved = `moved.${customer.email}`;
+    const context = await signedInContext(browser(), customer, viewports.desktop);
+    const { page, errors } = await open(context, `${urls.portal}/customer-portal`);
+    const accountInfo = page.getByRole('region', { name: 'Account Info' });
+    await accountInfo.getByText(customer.email, { exact: true }).waitFor();
+    await accountInfo.getByRole('button', { name: 'Change email' }).focus();
+    await page.keyboard.press('Enter');
+    const newEmail = accountInfo.getByRole('textbox', { name: 'New email' });
+    await expect.poll(() => newEmail.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type(moved);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`not-${customer.password}`);
+    await page.keyboard.press('Enter');
+    // A wrong password is shown next to its field; nothing is sent to the new address.
+    const password = accountInfo.getByLabel('Your password');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    await accountInfo.getByText(emailChangeMessages.wrongPassword).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await password.fill(customer.password);
+    await page.keyboard.press('Enter');
+    await accountInfo.getByRole('status').filter({ hasText: emailChangeMessages.sent.replace('{email}', moved) }).waitFor();
+    // Until the link is opened the account keeps its email.
+    await accountInfo.getByText(customer.email, { exact: true }).waitFor();
+    const refused = errors.findIndex((error) => /status of 400 \(Bad Request\)/.test(error));
+    expect(refused).toBeGreaterThanOrEqual(0);
+    errors.splice(refused, 1);
+
+    // The link arrives at the new address; opened on a phone that is not signed in, the password confirms it.
+    const proof = await waitForEmail(moved, /^Confirm your new email/);
+    const phoneContext = await newContext(browser(), phone);
+    const onPhone = await open(phoneContext, linkIn(proof, /\/confirm-email-change#token=/));
+    await waitForHydration(onPhone.page);
+    await onPhone.page.getByRole('heading', { level: 1, name: 'Confirm Your New Email' }).waitFor();
+    await onPhone.page.getByLabel('Password', { exact: true }).fill(customer.password);
+    await onPhone.page.getByRole('button', { name: 'Confirm New Email' }).click();
+    await onPhone.page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    await onPhone.page.getByRole('region', { name: 'Account Info' }).getByText(moved, { exact: true }).waitFor();
+    expect(await onPhone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    expect(onPhone.errors).toEqual([]);
+
+    // The old address is told, and the desktop's session has ended: the portal asks it to log in again.
+    const notice = await waitForEmail(customer.email, /email was changed/i);
+    expect(notice.text).not.toContain(moved);
+    await page.reload();
+    await page.getByText('Please log in to see your service requests and appointments.').waitFor();
+    const ended = (await sessionCookie(context)) ?? '';
+    await expect.poll(async () => (await customerAppointments(ended)).status).toBe(401);
+    await phoneContext.close();
+    await context.close();
+    expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
   });
 
   it.each([

@@ -88,6 +88,8 @@ const rules: Record<string, Rule> = {
   'POST /api/auth/phone-code': { allow: customers },
   'POST /api/auth/phone-code/confirm': { allow: customers },
   'PUT /api/auth/phone': { allow: customers },
+  'PUT /api/auth/email': { allow: customers },
+  'POST /api/auth/email/confirm': { allow: everyone },
   'GET /api/auth/user': { allow: customers },
   'GET /api/auth/service-history': { allow: customers },
   'GET /api/auth/session': { allow: everyone },

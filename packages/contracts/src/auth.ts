@@ -365,6 +365,55 @@ export const accountPhoneResponseSchema = z.object({ message: z.string(), custom
 export type AccountPhoneResponse = z.infer<typeof accountPhoneResponseSchema>;
 
 /**
+ * A signed-in customer changes the email on their account, proving the new one first. `PUT /api/auth/email` with the
+ * new email and the account's password answers 202 with the same message whether or not another account has that
+ * email (the account's email stays as it is): accounts keeps the change pending and has notifications email the new
+ * address a single-use link to the portal's `confirmEmailChangePagePath`, valid `emailChange.linkValidMinutes` (or,
+ * when the address has an account already, tell its owner someone tried to move another account to it). Asking again
+ * ends the earlier link. `POST /api/auth/email/confirm` with the link's token and the account's password (a link sent
+ * to a mistyped address must not hand the account to whoever reads it) makes the new email the account's, proven;
+ * every session of the customer ends and this browser is signed in afresh (its claims carry the new email), records
+ * kept under the new email are linked, and the old address is told of the change.
+ */
+export const accountEmailPath = '/api/auth/email';
+export const accountEmailConfirmPath = '/api/auth/email/confirm';
+/** The portal's page the emailed link opens; the token is in its fragment (`#token=…`). */
+export const confirmEmailChangePagePath = '/confirm-email-change';
+export const emailChange = { linkValidMinutes: 30 } as const;
+/** The address of the confirmation page for a token, relative to the portal's origin. */
+export const confirmEmailChangeLinkPath = (token: string) => `${confirmEmailChangePagePath}#token=${encodeURIComponent(token)}`;
+
+export const emailChangeMessages = {
+  /** `{email}`: the new email as typed. */
+  sent: `We sent a link to {email}. Open it within ${emailChange.linkValidMinutes} minutes to make it your account's email; until then, your email stays as it is. If no email arrives within a few minutes, check your spam folder or ask again.`,
+  unchanged: 'That is already the email on your account.',
+  /** Too many requests for this account, this address or from this client; `{minutes}` is replaced with the whole minutes (at least 1). */
+  throttled: `Too many email changes asked for. Please try again in {minutes} minutes, or call us at ${business.phoneDisplay}.`,
+  passwordRequired: 'Enter your account password.',
+  wrongPassword: 'That is not your account password. Enter the password you sign in with.',
+  unknownLink: 'This link is not valid. Please ask for the email change again from Account Info.',
+  expiredLink: `This link has expired (links work for ${emailChange.linkValidMinutes} minutes). Please ask for the email change again from Account Info.`,
+  usedLink: 'This link has already been used: your email is changed. Please log in with your new email.',
+  replacedLink: 'You asked for another email change after this link was sent, so this one no longer works. Please use the newest email.',
+  incompleteLink: 'This link is not complete. Please open the link from the email again.',
+  /** Another account got the email after the link was sent. */
+  emailTaken: 'Another account uses this email now, so it cannot become yours. Your email stays as it was.',
+  /** `{email}`: the account's new email. */
+  completed: 'Your email is now {email}. Every other device has been signed out.',
+} as const;
+
+const accountPassword = z.string({ error: emailChangeMessages.passwordRequired }).min(1, emailChangeMessages.passwordRequired).max(200, emailChangeMessages.wrongPassword);
+export const accountEmailRequestSchema = z.object({ email, password: accountPassword });
+export type AccountEmailRequest = z.infer<typeof accountEmailRequestSchema>;
+export const accountEmailResponseSchema = z.object({ message: z.string() });
+/** The confirmation page's form: what the customer types (the token comes from the link). */
+export const accountEmailConfirmFormSchema = z.object({ password: accountPassword });
+export const accountEmailConfirmRequestSchema = z.object({ token: emailedToken(emailChangeMessages.incompleteLink), password: accountPassword });
+export type AccountEmailConfirmRequest = z.infer<typeof accountEmailConfirmRequestSchema>;
+/** As a login answers: the new session's token (also set as the httpOnly cookie) and the message. */
+export const accountEmailConfirmResponseSchema = loginResponseSchema;
+
+/**
  * Service-to-service: is each of these sessions still active? `POST /internal/sessions/check` on accounts, signed like
  * an effect delivery (topic `sessions.check`). Asking also counts as use of the session (it keeps it from idling out).
  */

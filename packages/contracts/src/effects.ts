@@ -210,6 +210,31 @@ export const signInFailuresEffect = z.object({
 });
 export type SignInFailures = z.infer<typeof signInFailuresEffect>;
 
+/**
+ * accounts → notifications: a customer's email change, in the transaction that records each step. `requestId` names
+ * the change, so a redelivered event sends one email of each purpose.
+ * - `proof`: the link that makes `email` (the new address) the account's, its token travelling only here, to be
+ *   written into the link (`confirmEmailChangeLinkPath` on the portal), valid until `expiresAt`;
+ * - `attempt`: `email` (the new address) already has an account; its owner is told someone asked to move another
+ *   account to it, and that nothing changed (`customerName` is that owner's, as the account has it);
+ * - `changed`: the change is made; `email` is the old address, told the account now uses `newEmail` (so its owner
+ *   learns of a change they did not make). Notifications carries the message choices made under the old address over.
+ */
+export const emailChangeTopic = 'account.email-change';
+export const emailChangeEffect = z.discriminatedUnion('purpose', [
+  z.object({
+    purpose: z.literal('proof'),
+    requestId: z.uuid(),
+    email: z.email(),
+    customerName: z.string().min(1).max(201),
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    expiresAt: z.iso.datetime({ offset: true }),
+  }),
+  z.object({ purpose: z.literal('attempt'), requestId: z.uuid(), email: z.email(), customerName: z.string().min(1).max(201) }),
+  z.object({ purpose: z.literal('changed'), requestId: z.uuid(), email: z.email(), newEmail: z.email(), customerName: z.string().min(1).max(201) }),
+]);
+export type EmailChange = z.infer<typeof emailChangeEffect>;
+
 /** The technician as a customer's message names them: the first name and initials, never the full name. */
 const technicianShownShape = {
   /** "Mike" of "Mike Johnson". */

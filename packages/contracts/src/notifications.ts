@@ -28,6 +28,9 @@ export const messageKinds = [
   'sign-in-alert',
   'sign-in-link',
   'phone-code',
+  'email-change-proof',
+  'email-change-attempt',
+  'email-changed',
   // From booking, on a visitor's request.
   'find-appointment',
   // To the office.

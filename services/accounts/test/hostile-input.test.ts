@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmEmailPath, passwordResetCompletePath, passwordResetPath, signInLinkCompletePath, signInLinkPath, staffAccountsPath, technicianAccountsPath, unsafeTextMessages } from '@repo/contracts';
+import { accountEmailConfirmPath, confirmEmailPath, passwordResetCompletePath, passwordResetPath, signInLinkCompletePath, signInLinkPath, staffAccountsPath, technicianAccountsPath, unsafeTextMessages } from '@repo/contracts';
 import { anonymousHostileRequests, hostileIds, malformedJsonBodies, expectRefused as refused, unsafeTexts } from '@repo/service-kit/test-service';
 import { addressesFrom, startAccounts, type AccountsTestService } from './support/accounts.ts';
 
@@ -105,7 +105,7 @@ describe('hostile input to accounts: a 4xx in the error shape, and nothing store
     const answers = await anonymousHostileRequests(service.app);
     // Open to visitors: sign-in, registration and its confirmation, password reset and sign-in links (refusing what they were sent), logout,
     // and the session probes.
-    const open = new Set(['POST /api/auth/register', `POST ${confirmEmailPath}`, 'POST /api/auth/login', 'POST /api/admin/login', `POST ${passwordResetPath}`, `POST ${passwordResetCompletePath}`, `POST ${signInLinkPath}`, `POST ${signInLinkCompletePath}`, 'POST /api/auth/logout', 'POST /api/admin/logout', 'GET /api/auth/session', 'GET /api/admin/session', 'GET /healthz', 'GET /readyz']);
+    const open = new Set(['POST /api/auth/register', `POST ${confirmEmailPath}`, 'POST /api/auth/login', 'POST /api/admin/login', `POST ${passwordResetPath}`, `POST ${passwordResetCompletePath}`, `POST ${signInLinkPath}`, `POST ${signInLinkCompletePath}`, `POST ${accountEmailConfirmPath}`, 'POST /api/auth/logout', 'POST /api/admin/logout', 'GET /api/auth/session', 'GET /api/admin/session', 'GET /healthz', 'GET /readyz']);
     for (const { route, status, body } of answers) {
       const name = `${route.method} ${route.url.replaceAll('%00', ':id')}`;
       if (open.has(name)) expect([200, 400], `${name}: ${body}`).toContain(status);

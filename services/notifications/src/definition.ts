@@ -3,6 +3,8 @@ import {
   appointmentChangedTopic,
   appointmentLinksRequestedEvent,
   appointmentLinksRequestedTopic,
+  emailChangeEffect,
+  emailChangeTopic,
   passwordResetRequestedEffect,
   passwordResetRequestedTopic,
   phoneCodeRequestedEffect,
@@ -35,6 +37,7 @@ import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts'
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
 import type { NotificationsContext, SmsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail, sendSignInLinkEmail } from './use-cases/send-account-link-email.ts';
+import { sendEmailChangeEmail } from './use-cases/send-email-change-email.ts';
 import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
 import { sendPhoneCode } from './use-cases/send-phone-code.ts';
 import { sendArrived, sendOnMyWay } from './use-cases/send-technician-news.ts';
@@ -88,6 +91,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [technicianArrivedTopic]: effectHandler({ from: ['tracking'], schema: technicianArrivedEffect, apply: (trx, event) => sendArrived(ctx, trx, event) }),
         [phoneCodeRequestedTopic]: effectHandler({ from: ['accounts'], schema: phoneCodeRequestedEffect, apply: (trx, event) => sendPhoneCode(ctx, trx, event) }),
         [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),
+        [emailChangeTopic]: effectHandler({ from: ['accounts'], schema: emailChangeEffect, apply: (trx, event) => sendEmailChangeEmail(ctx, trx, event) }),
         [registrationRequestedTopic]: effectHandler({ from: ['accounts'], schema: registrationRequestedEffect, apply: (trx, event) => sendRegistrationEmail(ctx, trx, event) }),
         [signInFailuresTopic]: effectHandler({ from: ['accounts'], schema: signInFailuresEffect, apply: (trx, event) => sendSignInAlert(ctx, trx, event) }),
         [signInLinkRequestedTopic]: effectHandler({ from: ['accounts'], schema: signInLinkRequestedEffect, apply: (trx, event) => sendSignInLinkEmail(ctx, trx, event) }),

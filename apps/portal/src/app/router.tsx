@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: paths.emailSignIn, lazy: () => import('./routes/email-sign-in.tsx') },
       { path: paths.signInLink, lazy: () => import('./routes/sign-in-link.tsx') },
       { path: paths.confirmEmail, lazy: () => import('./routes/confirm-email.tsx') },
+      { path: paths.confirmEmailChange, lazy: () => import('./routes/confirm-email-change.tsx') },
       { path: paths.customerPortal, handle: pageHasSignOut, lazy: () => import('./routes/customer-portal.tsx') },
       { path: paths.messagePreferences, lazy: () => import('./routes/message-preferences.tsx') },
       { path: paths.appointmentRoute, lazy: () => import('./routes/appointment.tsx') },

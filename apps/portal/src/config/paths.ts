@@ -15,6 +15,8 @@ export const paths = {
   signInLink: '/sign-in-link',
   /** Where a registration's emailed link opens, with its `#token=` (contracts' `confirmEmailPagePath`). */
   confirmEmail: '/confirm-email',
+  /** Where an email change's link opens at the new address, with its `#token=` (contracts' `confirmEmailChangePagePath`). */
+  confirmEmailChange: '/confirm-email-change',
   customerPortal: '/customer-portal',
   /** Which optional messages we send (contracts' `messagePreferencesPagePath`), from an email's link or Account Info. */
   messagePreferences: '/message-preferences',

@@ -3,7 +3,7 @@
  * loading state: who is signed in, and which appointment the address's query names, are known only in the browser;
  * the reset, sign-in link and confirmation pages' forms wait for the browser to read the link's token from the address.
  */
-export const prerenderedPaths = ['/login', '/register', '/forgot-password', '/reset-password', '/email-sign-in', '/sign-in-link', '/confirm-email', '/customer-portal', '/message-preferences', '/technician-tracking'] as const;
+export const prerenderedPaths = ['/login', '/register', '/forgot-password', '/reset-password', '/email-sign-in', '/sign-in-link', '/confirm-email', '/confirm-email-change', '/customer-portal', '/message-preferences', '/technician-tracking'] as const;
 
 /**
  * The HTML the gateway answers every other address with (its single-page fallback, dist/index.html): the header and a

@@ -148,6 +148,9 @@ export type EmailedLinksTable = {
   created_at: Date;
 };
 
+/** A customer's email change waiting for the new address to be proven: an emailed link, and the address it would set. */
+export type EmailChangesTable = EmailedLinksTable & { new_email: string };
+
 /** A registration waiting for its email to be proven (see the pending-registrations migration). */
 export type PendingRegistrationsTable = {
   id: string;
@@ -221,6 +224,7 @@ export type AccountsDatabase = {
   import_jobs: ImportJobsTable;
   password_resets: EmailedLinksTable;
   sign_in_links: EmailedLinksTable;
+  email_changes: EmailChangesTable;
   pending_registrations: PendingRegistrationsTable;
   phone_codes: PhoneCodesTable;
 };
@@ -231,6 +235,7 @@ export type ServiceProCustomerRow = Selectable<ServiceProCustomersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;
 export type EmailedLinkRow = Selectable<EmailedLinksTable>;
+export type EmailChangeRow = Selectable<EmailChangesTable>;
 export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
 export type PhoneCodeRow = Selectable<PhoneCodesTable>;
 export type JobberConnectionRow = Selectable<JobberConnectionsTable>;

@@ -3,6 +3,8 @@ import {
   customerEmailProvenTopic,
   demoCustomerSeededEffect,
   demoCustomerSeededTopic,
+  emailChangeEffect,
+  emailChangeTopic,
   passwordResetRequestedEffect,
   passwordResetRequestedTopic,
   phoneCodeRequestedEffect,
@@ -21,6 +23,7 @@ import type { AccountsDatabase } from '../db/schema.ts';
 export const accountsOutgoing = {
   [customerEmailProvenTopic]: { to: 'booking', schema: customerEmailProvenEffect },
   [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect },
+  [emailChangeTopic]: { to: 'notifications', schema: emailChangeEffect },
   [passwordResetRequestedTopic]: { to: 'notifications', schema: passwordResetRequestedEffect },
   [phoneCodeRequestedTopic]: { to: 'notifications', schema: phoneCodeRequestedEffect },
   [registrationRequestedTopic]: { to: 'notifications', schema: registrationRequestedEffect },

@@ -1,5 +1,5 @@
 import { isIPv6 } from 'node:net';
-import { authMessages, errorCodes, passwordResetMessages, phoneCodeMessages, registrationMessages, signInLinkMessages } from '@repo/contracts';
+import { authMessages, emailChangeMessages, errorCodes, passwordResetMessages, phoneCodeMessages, registrationMessages, signInLinkMessages } from '@repo/contracts';
 import { DomainError } from '@repo/service-kit';
 
 /** How an email is counted in the per-account throttle: the same account whatever its letter case or surrounding spaces. */
@@ -52,24 +52,21 @@ export class TooManyAttemptsError extends DomainError {
 /** A throttle's message with `{minutes}` replaced by the whole minutes (at least 1) until the next try. */
 const withMinutes = (message: string, retryAfterSeconds: number) => message.replace('{minutes}', String(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
 
-/** Too many failures from this client: the message with the whole minutes (at least 1) until the next try. */
-export const accountThrottled = (retryAfterSeconds: number) => new TooManyAttemptsError(withMinutes(authMessages.accountThrottled, retryAfterSeconds), retryAfterSeconds);
+/** A 429 in `message`'s words, with the whole minutes (at least 1) until the next try. */
+const throttled = (message: string) => (retryAfterSeconds: number) => new TooManyAttemptsError(withMinutes(message, retryAfterSeconds), retryAfterSeconds);
 
+/** Too many failures from this client. */
+export const accountThrottled = throttled(authMessages.accountThrottled);
 /** Too many reset requests for an email or from a client. */
-export const passwordResetThrottled = (retryAfterSeconds: number) =>
-  new TooManyAttemptsError(withMinutes(passwordResetMessages.throttled, retryAfterSeconds), retryAfterSeconds);
-
+export const passwordResetThrottled = throttled(passwordResetMessages.throttled);
 /** Too many sign-in link requests for an email or from a client. */
-export const signInLinkThrottled = (retryAfterSeconds: number) =>
-  new TooManyAttemptsError(withMinutes(signInLinkMessages.throttled, retryAfterSeconds), retryAfterSeconds);
-
+export const signInLinkThrottled = throttled(signInLinkMessages.throttled);
 /** Too many phone codes for an account, a number or from a client. */
-export const phoneCodeThrottled = (retryAfterSeconds: number) =>
-  new TooManyAttemptsError(withMinutes(phoneCodeMessages.throttled, retryAfterSeconds), retryAfterSeconds);
-
+export const phoneCodeThrottled = throttled(phoneCodeMessages.throttled);
 /** Too many registrations for an email or from a client. */
-export const registrationThrottled = (retryAfterSeconds: number) =>
-  new TooManyAttemptsError(withMinutes(registrationMessages.throttled, retryAfterSeconds), retryAfterSeconds);
+export const registrationThrottled = throttled(registrationMessages.throttled);
+/** Too many email changes for an account, a new address or from a client. */
+export const emailChangeThrottled = throttled(emailChangeMessages.throttled);
 
 /**
  * When this client's next attempt on this account is allowed; undefined when it is allowed now. Only the guessing

@@ -21,6 +21,11 @@ export const lockCustomerById = (db: Db, id: number) => db.selectFrom('customers
 export const replaceCustomerPhone = (db: Db, id: number, phone: string): Promise<CustomerRow> =>
   db.updateTable('customers').set({ phone, phone_verified_at: null }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
+/** A new email, proven at `at` (its link was opened); throws the database's unique violation when the email is taken. */
+export async function replaceCustomerEmail(db: Db, id: number, email: string, at: Date): Promise<void> {
+  await db.updateTable('customers').set({ email, email_verified_at: at }).where('id', '=', id).execute();
+}
+
 /** Throws the database's unique violation when the email is taken. */
 export const insertCustomer = (db: Db, values: Insertable<CustomersTable>): Promise<CustomerRow> =>
   db.insertInto('customers').values(values).returningAll().executeTakeFirstOrThrow();

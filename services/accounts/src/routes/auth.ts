@@ -1,4 +1,11 @@
 import {
+  accountEmailConfirmPath,
+  accountEmailConfirmRequestSchema,
+  accountEmailConfirmResponseSchema,
+  accountEmailPath,
+  accountEmailRequestSchema,
+  accountEmailResponseSchema,
+  emailChangeMessages,
   adminLoginRequestSchema,
   adminLoginResponseSchema,
   backOfficeLogoutPath,
@@ -51,8 +58,9 @@ import { errorResponses, signSession, type ServiceApp } from '@repo/service-kit'
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { backOfficeUserOf, isBackOfficeSession } from '../use-cases/back-office-session.ts';
-import { normalizeEmail, passwordResetThrottled, phoneCodeThrottled, registrationThrottled, signInLinkThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
+import { emailChangeThrottled, normalizeEmail, passwordResetThrottled, phoneCodeThrottled, registrationThrottled, signInLinkThrottled, TooManyAttemptsError } from '../domain/throttle.ts';
 import type { AccountsEnv } from '../env.ts';
+import { confirmEmailChange, requestEmailChange } from '../use-cases/change-email.ts';
 import { changePassword } from '../use-cases/change-password.ts';
 import { changePhone } from '../use-cases/change-phone.ts';
 import { completePasswordReset } from '../use-cases/complete-password-reset.ts';
@@ -139,18 +147,26 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
   );
   // Phone codes, after the session is checked: per client, per account, and per number (the account's, whoever's
   // account it is: many accounts may claim one number), with the reset requests' limits.
-  const phoneCodeBucket = (keyGenerator: (request: FastifyRequest) => string | Promise<string>, max: number) => {
+  const resetWindowBucket = (keyGenerator: (request: FastifyRequest) => string | Promise<string>, max: number, refuse: (retryAfterSeconds: number) => Error) => {
     const bucket = app.createRateLimit({ max, timeWindow: env.PASSWORD_RESET_WINDOW_MINUTES * 60_000, keyGenerator });
     return async (request: FastifyRequest) => {
       const limit = await bucket(request);
-      if (!limit.isAllowed && limit.isExceeded) throw phoneCodeThrottled(limit.ttlInSeconds);
+      if (!limit.isAllowed && limit.isExceeded) throw refuse(limit.ttlInSeconds);
     };
   };
   const phoneCodeRequests = [
-    phoneCodeBucket((request) => `phone-code-client:${request.ip}`, env.PASSWORD_RESET_CLIENT_MAX),
-    phoneCodeBucket((request) => `phone-code-account:${request.session?.customerId}`, env.PASSWORD_RESET_EMAIL_MAX),
-    phoneCodeBucket(async (request) => `phone-code-number:${(await getOwnAccount(ctx, request.session)).phone.replace(/\D/g, '')}`, env.PASSWORD_RESET_EMAIL_MAX),
+    resetWindowBucket((request) => `phone-code-client:${request.ip}`, env.PASSWORD_RESET_CLIENT_MAX, phoneCodeThrottled),
+    resetWindowBucket((request) => `phone-code-account:${request.session?.customerId}`, env.PASSWORD_RESET_EMAIL_MAX, phoneCodeThrottled),
+    resetWindowBucket(async (request) => `phone-code-number:${(await getOwnAccount(ctx, request.session)).phone.replace(/\D/g, '')}`, env.PASSWORD_RESET_EMAIL_MAX, phoneCodeThrottled),
   ];
+  // Email changes, after the session is checked: per client and per account before the body is read, then per new
+  // address (whoever's it is), with the reset requests' limits.
+  const emailChanges = emailedLinkBuckets(
+    'email-change',
+    { max: env.PASSWORD_RESET_EMAIL_MAX, clientMax: env.PASSWORD_RESET_CLIENT_MAX, windowMinutes: env.PASSWORD_RESET_WINDOW_MINUTES },
+    emailChangeThrottled,
+  );
+  const emailChangeAccounts = resetWindowBucket((request) => `email-change-account:${request.session?.customerId}`, env.PASSWORD_RESET_EMAIL_MAX, emailChangeThrottled);
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
   });
@@ -344,6 +360,44 @@ export async function authRoutes(app: ServiceApp, { ctx, env }: { ctx: AccountsC
       response: { 200: accountPhoneResponseSchema, ...errorResponses(404) },
     },
   }, async (request) => changePhone(ctx, request.session, request.body));
+
+  app.put(accountEmailPath, {
+    onRequest: [app.requireRole('customer'), passwordAttempts, emailChanges.client, emailChangeAccounts],
+    preHandler: emailChanges.email,
+    schema: {
+      tags: ['auth'],
+      summary: "Ask to change the signed-in customer's email: a link to the new address proves it",
+      description:
+        'With the account password. Answers 202 with the same message whether or not another account has the new email; the email stays ' +
+        'as it is until the link emailed to the new address (single-use, valid 30 minutes; asking again ends the earlier one) is opened ' +
+        'with the password (`POST ' + accountEmailConfirmPath + '`). The same email answers 200 and changes nothing. A wrong password is a ' +
+        '400 naming it and counts as a failed sign-in; 429 past the changes allowed per client, per account or per new address.',
+      body: accountEmailRequestSchema,
+      response: { 200: accountEmailResponseSchema, 202: accountEmailResponseSchema, ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const { sent, message } = await requestEmailChange(ctx, request.session, request.body, request.ip);
+    return reply.code(sent ? 202 : 200).send({ message });
+  });
+
+  app.post(accountEmailConfirmPath, {
+    onRequest: passwordAttempts,
+    schema: {
+      tags: ['auth'],
+      summary: "Make the new email the account's with the emailed link and the password: sets a new session cookie",
+      description:
+        'The email becomes the account\'s, proven; every session of the customer ends and this one starts (its token carries the new ' +
+        'email); records kept under the new email are linked; the old address is told. An unknown, used, replaced or expired link is a ' +
+        '400 naming the token; a wrong password a 400 naming it (the link stays usable); an email another account took since, a 409.',
+      body: accountEmailConfirmRequestSchema,
+      response: { 200: accountEmailConfirmResponseSchema, ...errorResponses(409) },
+    },
+  }, async (request, reply) => {
+    const { session, email } = await confirmEmailChange(ctx, request.body, request.ip);
+    const token = mint(session);
+    reply.setCookie(sessionCookieName, token, { ...cookie, maxAge: session.maxAgeSeconds });
+    return { token, message: emailChangeMessages.completed.replace('{email}', email) };
+  });
 
   app.get('/api/auth/user', {
     onRequest: app.requireRole('customer'),

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { signInFailuresTopic } from '@repo/contracts';
+import { badRequest } from '@repo/service-kit';
 import type { CustomerRow, Db, SessionKind, StaffUserRow } from '../db/schema.ts';
+import { verifyPassword } from '../domain/passwords.ts';
 import { accountThrottled, clientKey, nextAttemptAt, normalizeEmail } from '../domain/throttle.ts';
 import {
   countRecentAccountFailures,
@@ -90,6 +92,28 @@ export async function noteFailedAttempt(ctx: AccountsContext, { scope, email }: 
       at: now.toISOString(),
     });
   });
+}
+
+/**
+ * A signed-in customer's password asked again before a change to the account (the password itself, the email): taken
+ * as an attempt from `client` on the account, so guessing it is throttled like a sign-in; a wrong one is noted (its
+ * owner is alerted at the limit) and refused with a 400 naming `field`. Answers the attempt, for the change's
+ * transaction to forget its failure with `clearAttemptFailures`.
+ */
+export async function checkCustomerPassword(
+  ctx: AccountsContext,
+  customer: CustomerRow,
+  password: string,
+  client: string,
+  refusal: { field: string; message: string },
+): Promise<Attempt> {
+  const attempt = { scope: 'customer', email: customer.email, client } as const;
+  await takeAccountAttempt(ctx, attempt);
+  if (!(await verifyPassword(customer.password_hash, password))) {
+    await noteFailedAttempt(ctx, attempt, customerOwner(customer));
+    throw badRequest(refusal.message, { [refusal.field]: refusal.message });
+  }
+  return attempt;
 }
 
 /**

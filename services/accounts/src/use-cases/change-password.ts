@@ -1,10 +1,10 @@
 import { authMessages, type ChangePasswordRequest, type SessionClaims } from '@repo/contracts';
-import { badRequest, forbidden, notFound } from '@repo/service-kit';
+import { forbidden, notFound } from '@repo/service-kit';
 import { refuseCommonPassword } from '../domain/common-passwords.ts';
-import { hashPassword, verifyPassword } from '../domain/passwords.ts';
+import { hashPassword } from '../domain/passwords.ts';
 import { findCustomerById, updateCustomerPassword } from '../repositories/customer-repository.ts';
 import { revokeAccountSessions } from '../repositories/session-repository.ts';
-import { clearAttemptFailures, customerOwner, noteFailedAttempt, takeAccountAttempt } from './account-attempts.ts';
+import { checkCustomerPassword, clearAttemptFailures } from './account-attempts.ts';
 import type { AccountsContext } from './context.ts';
 
 /**
@@ -17,12 +17,7 @@ export async function changePassword(ctx: AccountsContext, session: SessionClaim
   refuseCommonPassword(input.newPassword, 'newPassword');
   const customer = await findCustomerById(ctx.db, id);
   if (!customer) throw notFound('Your account no longer exists.');
-  const attempt = { scope: 'customer', email: customer.email, client } as const;
-  await takeAccountAttempt(ctx, attempt);
-  if (!(await verifyPassword(customer.password_hash, input.currentPassword))) {
-    await noteFailedAttempt(ctx, attempt, customerOwner(customer));
-    throw badRequest(authMessages.currentPasswordWrong, { currentPassword: authMessages.currentPasswordWrong });
-  }
+  const attempt = await checkCustomerPassword(ctx, customer, input.currentPassword, client, { field: 'currentPassword', message: authMessages.currentPasswordWrong });
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     await updateCustomerPassword(trx, id, passwordHash);

@@ -21,7 +21,7 @@ const nobody = 0;
 
 /** One kind of emailed link: where it is kept, how long it works, and the event that has notifications email it. */
 type EmailedLinkKind = {
-  table: EmailedLinkTable;
+  table: Exclude<EmailedLinkTable, 'email_changes'>;
   validMinutes: number;
   topic: typeof passwordResetRequestedTopic | typeof signInLinkRequestedTopic;
 };
@@ -68,7 +68,7 @@ export const requestSignInLink = (ctx: AccountsContext, { email }: SignInLinkReq
 type LinkRefusals = { unknownLink: string; usedLink: string; replacedLink: string; expiredLink: string };
 
 /** 400 naming the token when the link cannot be used (unknown, used, replaced by a newer one, or expired); the open link otherwise. */
-export function openEmailedLink(link: EmailedLinkRow | undefined, now: Date, messages: LinkRefusals): EmailedLinkRow {
+export function openEmailedLink<Link extends EmailedLinkRow>(link: Link | undefined, now: Date, messages: LinkRefusals): Link {
   const refuse = (message: string) => badRequest(message, { token: message });
   if (!link) throw refuse(messages.unknownLink);
   if (link.used_at) throw refuse(messages.usedLink);

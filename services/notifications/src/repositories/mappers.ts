@@ -11,6 +11,7 @@ const withheld: Partial<Record<MessageKind, (text: string) => string>> = {
   'password-reset': linkToken,
   'sign-in-link': linkToken,
   'email-proof': linkToken,
+  'email-change-proof': linkToken,
   'phone-code': (text) => text.replace(/\b\d{6}\b/g, '••••••'),
 };
 /** The key in an optional email's preferences links (`key=…`) opens the customer's choices: withheld from every kind. */

@@ -70,6 +70,20 @@ export async function turnOff(db: Db, owner: string, topic: PreferenceTopic, cha
     .execute();
 }
 
+/**
+ * Gives `to` the topics and channels `from` turned off (an email change: the choices made under the old address follow
+ * the customer to the new one), each row as it was (when and how it was turned off). A topic and channel `to` turned
+ * off already keeps its own row; `from` keeps its rows.
+ */
+export async function copyChoices(db: Db, from: string, to: string): Promise<void> {
+  await db
+    .insertInto('message_preferences')
+    .columns(['owner', 'topic', 'channel', 'turned_off_at', 'turned_off_by'])
+    .expression((eb) => eb.selectFrom('message_preferences').select([eb.val(to).as('owner'), 'topic', 'channel', 'turned_off_at', 'turned_off_by']).where('owner', '=', from))
+    .onConflict((conflict) => conflict.columns(['owner', 'topic', 'channel']).doNothing())
+    .execute();
+}
+
 export const turnedOffReason = (channel: MessageChannel) =>
   `The customer turned off these ${channel === 'sms' ? 'texts' : 'emails'} in their message preferences.`;
 

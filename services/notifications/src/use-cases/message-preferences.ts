@@ -10,6 +10,7 @@ import {
 import { forbidden, notFound } from '@repo/service-kit';
 import type { Kysely } from 'kysely';
 import type { NotificationsDatabase } from '../db/schema.ts';
+import { maskedEmail } from '../domain/masked-email.ts';
 import type { UnsubscribeFooter } from '../templates/layout.tsx';
 import { choicesOf, ownerOfKey, preferenceKeyFor, preferenceOwner, saveChoices, turnOff } from '../repositories/preference-repository.ts';
 import type { NotificationsContext } from './context.ts';
@@ -24,13 +25,6 @@ export function provenOwner(session: SessionClaims): string {
   if (!session.email) throw forbidden(preferenceMessages.noEmail);
   if (!session.emailVerified) throw forbidden(preferenceMessages.unproven);
   return preferenceOwner(session.email);
-}
-
-/** "j•••@example.com": enough for the owner to recognise, not enough to learn the address from a forwarded link. */
-export function maskedEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return '•••';
-  return `${email.slice(0, 1)}•••${email.slice(at)}`;
 }
 
 export async function readSessionPreferences(ctx: Ctx, session: SessionClaims): Promise<MessagePreferences> {

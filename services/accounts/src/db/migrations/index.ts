@@ -14,6 +14,7 @@ import * as signInLinks from './2026-12-16T0000-sign-in-links.ts';
 import * as technicianStates from './2026-12-17T0000-technician-states.ts';
 import * as phoneCodes from './2026-12-18T0000-phone-codes.ts';
 import * as jobberConnection from './2026-12-19T0000-jobber-connection.ts';
+import * as emailChanges from './2026-12-20T0000-email-changes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-17T0000-technician-states': technicianStates,
   '2026-12-18T0000-phone-codes': phoneCodes,
   '2026-12-19T0000-jobber-connection': jobberConnection,
+  '2026-12-20T0000-email-changes': emailChanges,
 };

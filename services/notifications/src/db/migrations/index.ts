@@ -7,6 +7,7 @@ import * as appointmentContacts from './2026-12-13T0100-appointment-contacts.ts'
 import * as signInAlertKind from './2026-12-15T0000-sign-in-alert-kind.ts';
 import * as texts from './2026-12-16T0000-texts.ts';
 import * as messagePreferences from './2026-12-19T0000-message-preferences.ts';
+import * as emailChangeKinds from './2026-12-20T0000-email-change-kinds.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-12-10T0000-messages': messages,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-15T0000-sign-in-alert-kind': signInAlertKind,
   '2026-12-16T0000-texts': texts,
   '2026-12-19T0000-message-preferences': messagePreferences,
+  '2026-12-20T0000-email-change-kinds': emailChangeKinds,
 };

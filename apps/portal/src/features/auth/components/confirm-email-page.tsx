@@ -10,15 +10,12 @@ import { readableTitle } from '../../../lib/alert-styles.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useConfirmEmail } from '../api/confirm-email.ts';
 import { AuthFrame } from './auth-frame.tsx';
+import { linkTokenOf, unreachableMessage } from '../../../lib/emailed-link.ts';
 
 type Values = { password: string };
 const passwordFields = ['password'] as const;
 
 const failureTitle = 'Account Not Created';
-const unreachableMessage = 'An error occurred. Please check your connection and try again.';
-
-/** The link's token, from the address's fragment (`#token=…`). */
-const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 
 /** Why the link cannot be used, and the way on: registering again, or (when the email has an account) logging in. */
 function LinkProblem({ message, hasAccount }: { message: string; hasAccount: boolean }) {
@@ -57,7 +54,7 @@ export function ConfirmEmailPage() {
   useDocumentTitle('Confirm Your Email');
   const hydrated = useHydrated();
   const { hash } = useLocation();
-  const token = tokenOf(hash);
+  const token = linkTokenOf(hash);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const confirm = useConfirmEmail();

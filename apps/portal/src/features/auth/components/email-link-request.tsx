@@ -6,10 +6,9 @@ import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
 import { AuthFrame } from './auth-frame.tsx';
+import { unreachableMessage } from '../../../lib/emailed-link.ts';
 
 type EmailRequest = { email: string };
-
-const unreachableMessage = 'An error occurred. Please check your connection and try again.';
 
 /** What one page that emails a link says and sends. */
 export type EmailLinkRequestProps = {

@@ -8,12 +8,12 @@ import { paths } from '../../../config/paths.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
 import { useCompletePasswordReset } from '../api/complete-password-reset.ts';
 import { AuthFrame } from './auth-frame.tsx';
+import { unreachableMessage } from '../../../lib/emailed-link.ts';
 
 type Values = { password: string; confirmPassword: string };
 const passwordFields = ['password', 'confirmPassword'] as const;
 
 const failureTitle = 'Password Not Changed';
-const unreachableMessage = 'An error occurred. Please check your connection and try again.';
 
 /** Why the link cannot be used, and the way to a new one. */
 function LinkProblem({ message }: { message: string }) {

@@ -10,12 +10,9 @@ import { readableTitle } from '../../../lib/alert-styles.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCompleteSignInLink } from '../api/sign-in-link.ts';
 import { AuthFrame } from './auth-frame.tsx';
+import { linkTokenOf, unreachableMessage } from '../../../lib/emailed-link.ts';
 
 const failureTitle = 'Not Signed In';
-const unreachableMessage = 'An error occurred. Please check your connection and try again.';
-
-/** The link's token, from the address's fragment (`#token=…`). */
-const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 
 /** Why the link cannot be used, and the ways on: a new link, or the password. */
 function LinkProblem({ message }: { message: string }) {
@@ -45,7 +42,7 @@ export function SignInLinkPage() {
   useDocumentTitle('Sign In');
   const hydrated = useHydrated();
   const { hash } = useLocation();
-  const token = tokenOf(hash);
+  const token = linkTokenOf(hash);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const complete = useCompleteSignInLink();

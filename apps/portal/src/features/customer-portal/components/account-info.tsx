@@ -6,6 +6,7 @@ import { Fact } from '../../../components/fact.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, formatMonthYear } from '../../../lib/dates.ts';
+import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePhoneForm } from './change-phone-form.tsx';
 import { PhoneProof } from './phone-proof.tsx';
 
@@ -13,19 +14,24 @@ import { PhoneProof } from './phone-proof.tsx';
 const ChangePasswordForm = lazy(() => import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })));
 
 /**
- * Account Info: who is signed in, since when, their last login, proving the phone by text, and the change-phone and
- * change-password forms behind toggles.
+ * Account Info: who is signed in, since when, their last login, proving the phone by text, and the change-email,
+ * change-phone and change-password forms behind toggles.
  */
 export function AccountInfo({ customer }: { customer: Customer }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const [changingPhone, setChangingPhone] = useState(false);
+  const [changingEmail, setChangingEmail] = useState(false);
+  // What asking for the email change answered (where the link went), until the customer opens the form again.
+  const [emailNote, setEmailNote] = useState<string | null>(null);
   // What saving the phone answered; a note asking to prove a new number goes once it is proven.
   const [phoneNote, setPhoneNote] = useState<{ text: string; untilProven: boolean } | null>(null);
   const shownPhoneNote = phoneNote && !(phoneNote.untilProven && customer.phoneVerified) ? phoneNote.text : null;
   const toggle = useRef<HTMLButtonElement>(null);
   const phoneToggle = useRef<HTMLButtonElement>(null);
+  const emailToggle = useRef<HTMLButtonElement>(null);
   const formId = 'change-password-form';
   const phoneFormId = 'change-phone-form';
+  const emailFormId = 'change-email-form';
 
   // Each form goes away with the focused button in it; focus returns to the control that opened it.
   function passwordChanged() {
@@ -37,6 +43,12 @@ export function AccountInfo({ customer }: { customer: Customer }) {
     setChangingPhone(false);
     setPhoneNote(note);
     phoneToggle.current?.focus();
+  }
+
+  function closeEmailForm(note: string | null) {
+    setChangingEmail(false);
+    setEmailNote(note);
+    emailToggle.current?.focus();
   }
 
   return (
@@ -60,6 +72,18 @@ export function AccountInfo({ customer }: { customer: Customer }) {
       </Text>
       <Group gap="sm" mt="lg">
         <Button
+          ref={emailToggle}
+          variant="light"
+          aria-expanded={changingEmail}
+          aria-controls={emailFormId}
+          onClick={() => {
+            setEmailNote(null);
+            setChangingEmail((open) => !open);
+          }}
+        >
+          Change email
+        </Button>
+        <Button
           ref={phoneToggle}
           variant="light"
           aria-expanded={changingPhone}
@@ -75,6 +99,14 @@ export function AccountInfo({ customer }: { customer: Customer }) {
           Change password
         </Button>
       </Group>
+      <div id={emailFormId}>
+        {changingEmail ? <ChangeEmailForm onSent={closeEmailForm} onCancel={() => closeEmailForm(null)} /> : null}
+        {emailNote ? (
+          <Text size="sm" mt="sm" role="status">
+            {emailNote}
+          </Text>
+        ) : null}
+      </div>
       <div id={phoneFormId}>
         {changingPhone ? (
           <ChangePhoneForm current={customer.phone} onDone={(answer) => closePhoneForm({ text: answer.message, untilProven: !answer.customer.phoneVerified })} onCancel={() => closePhoneForm(null)} />

@@ -4,8 +4,7 @@ import { accountPhoneRequestSchema, authMessages, type AccountPhoneRequest, type
 import { ApiRequestError, errorMessage, fieldErrorsOf, useSchemaForm, type FieldErrors } from '@repo/ui';
 import { isSignedOutError, useRecheckSession } from '../../../lib/session.ts';
 import { useChangePhone } from '../api/account-phone.ts';
-
-const unreachable = 'An error occurred. Please check your connection and try again.';
+import { unreachableMessage } from '../../../lib/emailed-link.ts';
 
 /**
  * The new phone number for the account (PUT /api/auth/phone). Every refusal shows under the field; an ended session
@@ -28,14 +27,14 @@ export function ChangePhoneForm({ current, onDone, onCancel }: { current: string
       onDone(await change.mutateAsync(request));
       return undefined;
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) return { phone: unreachable };
+      if (!(error instanceof ApiRequestError)) return { phone: unreachableMessage };
       const fields = fieldErrorsOf(error, ['phone'] as const);
       if (Object.keys(fields).length > 0) return fields;
       if (isSignedOutError(error)) {
         recheckSession();
         return { phone: authMessages.sessionEnded };
       }
-      return { phone: errorMessage(error, unreachable) };
+      return { phone: errorMessage(error, unreachableMessage) };
     }
   }
 

@@ -4,8 +4,7 @@ import { phoneCode, phoneCodeConfirmRequestSchema, type Customer, type PhoneCode
 import { ApiRequestError, errorMessage, fieldErrorsOf, showToast, useSchemaForm, type FieldErrors } from '@repo/ui';
 import { readableTitle } from '../../../lib/alert-styles.ts';
 import { useConfirmPhoneCode, useRequestPhoneCode } from '../api/phone-code.ts';
-
-const unreachable = 'An error occurred. Please check your connection and try again.';
+import { unreachableMessage } from '../../../lib/emailed-link.ts';
 
 /**
  * Proving the phone on the account with a code by text: a button sends the code, then the code is typed back. Proving
@@ -37,7 +36,7 @@ export function PhoneProof({ customer }: { customer: Customer }) {
     try {
       setSent(await request.mutateAsync());
     } catch (error) {
-      setRefusal(errorMessage(error, unreachable));
+      setRefusal(errorMessage(error, unreachableMessage));
     }
   }
 
@@ -47,9 +46,9 @@ export function PhoneProof({ customer }: { customer: Customer }) {
       showToast({ title: 'Phone Proven', description: message });
       return undefined;
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) return { code: unreachable };
+      if (!(error instanceof ApiRequestError)) return { code: unreachableMessage };
       const fields = fieldErrorsOf(error, ['code'] as const);
-      return Object.keys(fields).length > 0 ? fields : { code: errorMessage(error, unreachable) };
+      return Object.keys(fields).length > 0 ? fields : { code: errorMessage(error, unreachableMessage) };
     }
   }
 

@@ -1,0 +1,2 @@
+/** /confirm-email-change#token=… */
+export { ConfirmEmailChangePage as Component } from '../../features/auth/components/confirm-email-change-page.tsx';
