@@ -175,6 +175,11 @@ export const staffAppointmentSchema = appointmentSchema.extend({
   confirmedAt: z.string().nullable(),
   confirmedBy: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /**
+   * When the customer asked to be called back (an R answered to the day-before reminder's text), until the office
+   * acts on the visit (confirms, moves, cancels it) or the customer answers C; null otherwise.
+   */
+  callBackRequestedAt: z.string().nullable(),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 export const appointmentListSchema = z.array(appointmentSchema);
@@ -311,6 +316,7 @@ export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 /** What happened to an appointment, as its history says it. */
 export const appointmentHistoryActions = [
   'booked', 'rescheduled', 'cancelled', 'confirmed', 'reopened', 'no-show', 'status-changed', 'assigned', 'unassigned', 'completed', 'customer-linked',
+  'call-back-requested',
 ] as const;
 export type AppointmentHistoryAction = (typeof appointmentHistoryActions)[number];
 

@@ -235,6 +235,21 @@ export const emailChangeEffect = z.discriminatedUnion('purpose', [
 ]);
 export type EmailChange = z.infer<typeof emailChangeEffect>;
 
+/**
+ * notifications → booking: a customer answered the day-before reminder's text (`C` to confirm, `R` to be called
+ * back), matched to the visit that text was about. `confirm` confirms a scheduled visit (as the office's call would);
+ * `call-back` asks the office to call, shown on the appointment until the office confirms it. `replyId` names the
+ * answer (Twilio's message SID), so a redelivered event is applied once; `at` is when the text arrived.
+ */
+export const customerTextReplyTopic = 'appointment.customer-text-reply';
+export const customerTextReplyEffect = z.object({
+  replyId: z.string().min(1).max(64),
+  appointmentId: z.number().int().positive(),
+  answer: z.enum(['confirm', 'call-back']),
+  at: z.iso.datetime({ offset: true }),
+});
+export type CustomerTextReply = z.infer<typeof customerTextReplyEffect>;
+
 /** The technician as a customer's message names them: the first name and initials, never the full name. */
 const technicianShownShape = {
   /** "Mike" of "Mike Johnson". */

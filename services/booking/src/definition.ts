@@ -3,6 +3,8 @@ import {
   appointmentCompletedTopic,
   customerEmailProvenEffect,
   customerEmailProvenTopic,
+  customerTextReplyEffect,
+  customerTextReplyTopic,
   demoCustomerSeededEffect,
   demoCustomerSeededTopic,
   technicianChangedEffect,
@@ -27,6 +29,7 @@ import { serviceSystemRoutes } from './routes/service-systems.ts';
 import { assignDemoVisit, seedDemoData } from './seed.ts';
 import { completeAppointment } from './use-cases/complete-appointment.ts';
 import { bookingContext } from './use-cases/context.ts';
+import { hearCustomerTextReply } from './use-cases/hear-customer-text-reply.ts';
 import { linkGuestBookings } from './use-cases/link-guest-bookings.ts';
 import { recordTechnician } from './use-cases/record-technician.ts';
 
@@ -78,6 +81,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
         }),
         [appointmentCompletedTopic]: effectHandler({ from: ['tracking'], schema: appointmentCompletedEffect, apply: (trx, payload) => completeAppointment(ctx, trx, payload) }),
         [customerEmailProvenTopic]: effectHandler({ from: ['accounts'], schema: customerEmailProvenEffect, apply: (trx, payload) => linkGuestBookings(ctx, trx, payload) }),
+        [customerTextReplyTopic]: effectHandler({ from: ['notifications'], schema: customerTextReplyEffect, apply: (trx, payload) => hearCustomerTextReply(ctx, trx, payload) }),
         // Only demo data is linked to the demo customer, so the topic exists only with it.
         ...(env.SEED_DEMO === 'true'
           ? { [demoCustomerSeededTopic]: effectHandler({ from: ['accounts'], schema: demoCustomerSeededEffect, apply: (trx, payload) => linkGuestBookings(ctx, trx, payload) }) }

@@ -35,6 +35,7 @@ import { preferenceRoutes } from './routes/preferences.ts';
 import { twilioRoutes } from './routes/twilio.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
+import { notificationsOutgoing } from './domain/outgoing.ts';
 import type { NotificationsContext, SmsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail, sendSignInLinkEmail } from './use-cases/send-account-link-email.ts';
 import { sendEmailChangeEmail } from './use-cases/send-email-change-email.ts';
@@ -54,7 +55,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
     // Registered before the queue's plugin, so it runs after the queue has stopped (Fastify closes in reverse order).
     app.addHook('onClose', async () => mailer.close());
     // The jobs read the context when they run; the context holds the effects that schedule them.
-    const effects = createEffects({ service: 'notifications', database, env, outgoing: {}, jobs: notificationsJobs(() => ctx, env.NOTIFICATIONS_SEND_RETRY_LIMIT) });
+    const effects = createEffects({ service: 'notifications', database, env, outgoing: notificationsOutgoing, jobs: notificationsJobs(() => ctx, env.NOTIFICATIONS_SEND_RETRY_LIMIT) });
     await app.register(effects.plugin);
     const twilio = twilioSettings(env);
     const sms: SmsContext | undefined = twilio && {
@@ -70,6 +71,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       db: database.db,
       now: runtime.now,
       jobs: effects,
+      effects,
       mailer,
       from: env.SMTP_FROM,
       portalOrigin: env.PORTAL_ORIGIN,

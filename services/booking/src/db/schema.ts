@@ -43,6 +43,8 @@ export type AppointmentsTable = {
   confirmed_by: string | null;
   /** Why the office cancelled it; null unless cancelled by the office. */
   cancel_reason: string | null;
+  /** When the customer asked by text to be called back; null once the office acts on the visit (or none was asked). */
+  call_back_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** One change of an appointment: written in the transaction that made it, never changed after. */

@@ -76,7 +76,7 @@ export type OfficeFields = { confirmedAt: Date | null; confirmedBy: string | nul
 /** A new status set by the office, with its own fields, as a new revision. */
 export const setAppointmentOfficeStatus = (db: Db, id: number, status: AppointmentStatus, fields: OfficeFields) =>
   db.updateTable('appointments')
-    .set((eb) => ({ status, confirmed_at: fields.confirmedAt, confirmed_by: fields.confirmedBy, cancel_reason: fields.cancelReason, revision: eb('revision', '+', 1) }))
+    .set((eb) => ({ status, confirmed_at: fields.confirmedAt, confirmed_by: fields.confirmedBy, cancel_reason: fields.cancelReason, call_back_requested_at: null, revision: eb('revision', '+', 1) }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -84,7 +84,7 @@ export const setAppointmentOfficeStatus = (db: Db, id: number, status: Appointme
 /** Moves an appointment to another slot as a new revision, back to `scheduled` (no longer confirmed) until the business confirms the new time. */
 export const moveAppointment = (db: Db, id: number, date: string, slot: string) =>
   db.updateTable('appointments')
-    .set((eb) => ({ appointment_date: date, time_slot: slot, status: 'scheduled', confirmed_at: null, confirmed_by: null, revision: eb('revision', '+', 1) }))
+    .set((eb) => ({ appointment_date: date, time_slot: slot, status: 'scheduled', confirmed_at: null, confirmed_by: null, call_back_requested_at: null, revision: eb('revision', '+', 1) }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -152,3 +152,7 @@ export const assignGuestAppointments = (db: Db, email: string, customerId: numbe
     .where('customer_id', 'is', null).where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .returningAll()
     .execute();
+
+/** The customer asked by text to be called back at `at`, or (null) no longer needs the call. Answers the row as it is now. */
+export const setCallBackRequest = (db: Db, id: number, at: Date | null) =>
+  db.updateTable('appointments').set({ call_back_requested_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

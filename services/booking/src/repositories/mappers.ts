@@ -38,6 +38,7 @@ export const toStaffAppointment = (row: AppointmentRow): StaffAppointment => ({
   confirmedAt: row.confirmed_at ? row.confirmed_at.toISOString() : null,
   confirmedBy: row.confirmed_by,
   cancelReason: row.cancel_reason,
+  callBackRequestedAt: row.call_back_requested_at?.toISOString() ?? null,
 });
 
 export const toHistoryEntry = (row: AppointmentHistoryRow): AppointmentHistoryEntry => ({

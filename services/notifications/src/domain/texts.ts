@@ -49,6 +49,13 @@ export const smsTexts = {
   cancelled: ({ window }: { window: string }) => `${business.name}: your visit of ${window} is cancelled. To book again call ${business.phoneDisplay}. ${stop}`,
   reminder: ({ window, day, url }: { window: string; day: 'today' | 'tomorrow' | undefined; url: string }) =>
     `${business.name} reminder: we'll see you ${day ? `${day}, ` : ''}${window}. Details: ${url} ${stop}`,
+  /** The day before: the reminder asks the customer to confirm, or to be called back (`answerWords`). */
+  'reminder-day-before': ({ window, day, url }: { window: string; day: 'today' | 'tomorrow' | undefined; url: string }) =>
+    `${business.name} reminder: we'll see you ${day ? `${day}, ` : ''}${window}. Reply C to confirm or R for a call back. Details: ${url} ${stop}`,
+  /** The answers to a customer's C or R, and to one no reminder is waiting for. */
+  confirmed: ({ day }: { day: string }) => `${business.name}: thank you, your visit on ${day} is confirmed.`,
+  callBack: `${business.name}: thank you, we'll call you during business hours. For anything urgent call ${business.phoneDisplay}.`,
+  noVisitToAnswer: `${business.name}: we could not find a visit waiting for your answer. Please call ${business.phoneDisplay}.`,
   'on-my-way': ({ firstName, expectedAt, url }: { firstName: string; expectedAt: string; url: string }) =>
     `${business.name}: ${firstName} is on the way, expected around ${expectedAt}. Track: ${url}`,
   arrived: ({ firstName, url }: { firstName: string; url: string }) => `${business.name}: ${firstName} has arrived. ${url}`,
@@ -62,12 +69,18 @@ export const stopWords = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QU
 export const startWords = ['START', 'UNSTOP', 'YES'] as const;
 export const helpWords = ['HELP', 'INFO'] as const;
 
-export type Keyword = 'stop' | 'start' | 'help' | undefined;
+/** The answers the day-before reminder asks for: C (or CONFIRM) confirms the visit, R (or CALL) asks for a call back. */
+export const answerWords = { confirm: ['C', 'CONFIRM'], 'call-back': ['R', 'CALL'] } as const;
+
+export type Keyword = 'stop' | 'start' | 'help' | 'confirm' | 'call-back' | undefined;
+/** What a customer's text says, in one word (its letter case, spaces and a final full stop aside); undefined for anything else. */
 export function keywordOf(body: string): Keyword {
-  const word = body.trim().toUpperCase();
+  const word = body.trim().replace(/[.!]+$/, '').toUpperCase();
   if ((stopWords as readonly string[]).includes(word)) return 'stop';
   if ((startWords as readonly string[]).includes(word)) return 'start';
   if ((helpWords as readonly string[]).includes(word)) return 'help';
+  if ((answerWords.confirm as readonly string[]).includes(word)) return 'confirm';
+  if ((answerWords['call-back'] as readonly string[]).includes(word)) return 'call-back';
   return undefined;
 }
 

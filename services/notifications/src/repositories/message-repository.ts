@@ -169,3 +169,28 @@ export async function withdrawUnsentTexts(db: Kysely<NotificationsDatabase>, pho
     .returning(['id', 'job_id'])
     .execute();
 }
+
+/** How long after its day-before reminder a visit still takes a C or R answer: past the visit's own day. */
+const answerWindowMs = 3 * 24 * 60 * 60_000;
+
+/**
+ * The visit whose day-before reminder text went to `phone` (E.164) most recently, within the last three days, if it
+ * is still booked (scheduled or confirmed) and has not started by `now`: the visit a C or R from that number answers.
+ * Its start, as notifications last heard it.
+ */
+export async function findVisitAwaitingAnswer(db: Kysely<NotificationsDatabase>, phone: string, now: Date): Promise<{ appointmentId: number; startsAt: Date } | undefined> {
+  const row = await db
+    .selectFrom('messages')
+    .innerJoin('appointments', 'appointments.appointment_id', 'messages.appointment_id')
+    .select(['appointments.appointment_id', 'appointments.starts_at', 'appointments.status'])
+    .where('messages.kind', '=', 'reminder-day-before')
+    .where('messages.channel', '=', 'sms')
+    .where('messages.recipient', '=', phone)
+    .where('messages.state', 'in', ['sent', 'delivered'])
+    .where('messages.sent_at', '>', new Date(now.getTime() - answerWindowMs))
+    .orderBy('messages.sent_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row?.starts_at || !(row.status === 'scheduled' || row.status === 'confirmed') || row.starts_at <= now) return undefined;
+  return { appointmentId: row.appointment_id, startsAt: row.starts_at };
+}

@@ -16,6 +16,7 @@ const statusCallbackSchema = z.looseObject({
 });
 
 const inboundSchema = z.looseObject({
+  MessageSid: z.string({ error: 'MessageSid is required' }).regex(/^(SM|MM)[0-9a-fA-F]{32}$/, 'MessageSid must be SM followed by 32 hexadecimal digits'),
   From: z.string({ error: 'From is required' }).min(1, 'From is required').max(64, 'From is at most 64 characters'),
   Body: z.string({ error: 'Body is required' }).max(1600, 'Body is at most 1600 characters'),
 });
@@ -77,15 +78,16 @@ export async function twilioRoutes(app: ServiceApp, { ctx, sms }: { ctx: Notific
   app.post(twilioInboundPath, {
     schema: {
       tags,
-      summary: "A customer's text to the business: STOP, START or HELP",
+      summary: "A customer's text to the business: STOP, START, HELP, or C or R answering the day-before reminder",
       description:
         'Form-encoded as Twilio posts an incoming message (From, Body…), signed with X-Twilio-Signature: unsigned or wrongly ' +
-        'signed, 403; signed but without From or Body, 400. Answers TwiML: the help text for HELP, nothing otherwise.',
+        'signed, 403; signed but without MessageSid, From or Body, 400. Answers TwiML: the help text for HELP; for C (confirm) or R (call ' +
+        'back), thanks once booking is told, or the business\'s number when no reminder waits for an answer; nothing otherwise.',
       response: { 200: z.string().describe('TwiML'), ...errorResponses(400, 403) },
     },
   }, async (request, reply) => {
     const form = parsed(inboundSchema, verified(sms, request));
-    const answer = await hearText(ctx, { from: form.From, body: form.Body });
+    const answer = await hearText(ctx, { from: form.From, body: form.Body, sid: form.MessageSid });
     return reply.type('text/xml; charset=utf-8').serializer((payload) => String(payload)).send(answer);
   });
 }

@@ -17,6 +17,7 @@ export function appointmentText(event: AppointmentChanged, kind: AppointmentEmai
     kind === 'booking-confirmation' ? smsTexts['booking-confirmation']({ window, appliance: `${event.brand} ${event.appliance.toLowerCase()}`, url })
     : kind === 'rescheduled' ? smsTexts.rescheduled({ window, url })
     : kind === 'cancelled' ? smsTexts.cancelled({ window })
+    : kind === 'reminder-day-before' ? smsTexts['reminder-day-before']({ window, day, url })
     : smsTexts.reminder({ window, day, url });
   return { key: messageKey({ appointmentId: event.appointmentId, kind, version: event.version }), kind, recipient, body, appointment: { id: event.appointmentId, version: event.version } };
 }

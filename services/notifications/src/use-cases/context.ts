@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { ScheduledJobs } from '@repo/service-kit';
+import type { Effects, ScheduledJobs } from '@repo/service-kit';
 import type { NotificationsDatabase } from '../db/schema.ts';
 import type { Mailer } from '../domain/mailer.ts';
+import type { notificationsOutgoing } from '../domain/outgoing.ts';
 import type { ReminderSettings } from '../domain/reminders.ts';
 import type { Texter } from '../domain/texter.ts';
 import type { QuietHours } from '../domain/texts.ts';
@@ -28,6 +29,8 @@ export type NotificationsContext = {
    * time, for a reminder), and a withdrawn reminder's job is cancelled in the transaction that withdraws it.
    */
   jobs: Pick<ScheduledJobs<NotificationsJobs>, 'send' | 'sendAfter' | 'cancel'>;
+  /** The outbox: a customer's answer to a reminder is told to booking in the transaction that matches it. */
+  effects: Pick<Effects<typeof notificationsOutgoing, Record<never, never>, NotificationsDatabase>, 'enqueue'>;
   /** The one pooled SMTP transport. */
   mailer: Mailer;
   /** The From of every email (SMTP_FROM); its domain names the Message-IDs. */

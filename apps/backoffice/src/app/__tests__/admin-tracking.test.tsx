@@ -274,6 +274,18 @@ describe('tracking administration: Appointments', () => {
     expect(card.queryByRole('button', { name: 'Confirm: Pat Rivera' })).toBeNull();
   });
 
+  it('says the customer asked by text to be called back, and the history says how', async () => {
+    const { api } = await renderTracking({ appointments: [staffAppointment({ callBackRequestedAt: '2026-03-09T22:05:00.000Z' })] });
+    api.answer('GET /api/appointments/12/history', () =>
+      json(200, { items: [{ id: 3, at: '2026-03-09T22:05:00.000Z', actor: 'Customer', action: 'call-back-requested', fromStatus: 'scheduled', toStatus: 'scheduled', reason: null, detail: 'Answered R to the reminder text' }] }),
+    );
+    await openTab('Appointments');
+    const card = within(await screen.findByRole('article', { name: 'Pat Rivera' }));
+    expect(card.getByText('Asked by text, Mar 9, 2026, 6:05 PM EDT: call the customer').textContent).toBe('Asked by text, Mar 9, 2026, 6:05 PM EDT: call the customer');
+    fireEvent.click(card.getByRole('button', { name: "Show history of Pat Rivera's appointment" }));
+    expect((await card.findByText(/Customer asked to be called back: Answered R to the reminder text/)).textContent).toContain('Customer asked to be called back');
+  });
+
   it('asks for a reason before cancelling, and says a refusal next to the action', async () => {
     const { api } = await renderTracking({ appointments: [staffAppointment({ version: 3 })] });
     api.answer('POST /api/appointments/12/cancel', () => apiError(409, 'CONFLICT', 'This appointment was changed by someone else since you opened it.'));

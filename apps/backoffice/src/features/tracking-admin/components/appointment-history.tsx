@@ -19,6 +19,7 @@ const actionWords: Record<AppointmentHistoryEntry['action'], string> = {
   unassigned: 'Technician taken off',
   completed: 'Completed',
   'customer-linked': 'Linked to the customer’s account',
+  'call-back-requested': 'Customer asked to be called back',
 };
 
 /** One change in words: what, the status it moved between, and the reason or detail given. */

@@ -27,9 +27,13 @@ const closedReason = (appointment: StaffAppointment) =>
 const technicianOption = (technician: Technician) =>
   `${technician.name}${technician.specialties.length > 0 ? ` — ${technician.specialties.join(', ')}` : ''} (${statusLabels[technician.status]})`;
 
-/** What the card says beyond the visit itself: who confirmed it and when, or why the office cancelled it. */
+/**
+ * What the card says beyond the visit itself: that the customer asked to be called back (a text answering the
+ * reminder), who confirmed it and when, or why the office cancelled it.
+ */
 function officeFacts(appointment: StaffAppointment): [string, string][] {
   const facts: [string, string][] = [];
+  if (appointment.callBackRequestedAt) facts.push(['Call back', `Asked by text, ${formatBusinessDateTime(appointment.callBackRequestedAt)}: call the customer`]);
   if (appointment.status === 'confirmed' && appointment.confirmedBy) {
     facts.push(['Confirmed by', `${appointment.confirmedBy}${appointment.confirmedAt ? `, ${formatBusinessDateTime(appointment.confirmedAt)}` : ''}`]);
   }
