@@ -5,7 +5,8 @@
  * which its service does not start) and then, only through the nginx gateway container:
  *   - the public site's prerendered home page;
  *   - a booking on an available slot (POST /api/appointments);
- *   - a portal registration, its confirmation email (read from notifications' queue) and the session its link opens;
+ *   - a portal registration, its confirmation email (caught by the `dev` profile's mail catcher, read through its REST
+ *     API as a person reads their inbox) and the session its link opens;
  *   - a back-office login, the staff appointment list, a technician and an assignment;
  *   - a WebSocket upgrade on /ws that hears the assignment (booking → tracking effect, then LISTEN/NOTIFY);
  *   - a payment intent on the demo provider, paid with the demo card;
@@ -166,14 +167,15 @@ async function stopEngine() {
 const envFile = path.join(workDir, 'compose.env');
 const composeFiles = ['-f', 'docker-compose.yml', '-f', 'infra/docker/compose.host-network-build.yml'];
 // The classic builder, through docker-compose's own client: BuildKit would fetch its frontend from Docker Hub.
-const composeEnv = { COMPOSE_DOCKER_CLI_BUILD: '0', DOCKER_BUILDKIT: '0' };
+// The `dev` profile adds the mail catcher every email goes to (SMTP_HOST=mail below).
+const composeEnv = { COMPOSE_DOCKER_CLI_BUILD: '0', DOCKER_BUILDKIT: '0', COMPOSE_PROFILES: 'dev' };
 const composeArgs = (...args: string[]) => ['-p', project, ...composeFiles, '--env-file', envFile, ...args];
 const compose = (...args: string[]) => run('docker-compose', composeArgs(...args), { env: composeEnv });
 
 const secret = (bytes = 36) => randomBytes(bytes).toString('base64url');
 
-/** The .env of this run: fresh secrets, every required variable, the base images and a free port for the gateway. */
-function writeEnvFile(bases: Record<string, string>, gatewayPort: number, admin: { email: string; password: string }) {
+/** The .env of this run: fresh secrets, every required variable, the base images and free ports for the gateway and the mail catcher. */
+function writeEnvFile(bases: Record<string, string>, gatewayPort: number, mailWebPort: number, admin: { email: string; password: string }) {
   // Ed25519 keypairs, each PEM on one line with \n escapes as .env.example shows (a .env line holds one value).
   const keyPair = () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -197,8 +199,10 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, admin:
     TRACKING_DATABASE_PASSWORD: secret(24),
     PAYMENTS_DATABASE_PASSWORD: secret(24),
     NOTIFICATIONS_DATABASE_PASSWORD: secret(24),
-    // Required in production; no relay answers there, so notifications keeps the smoke test's emails queued.
-    SMTP_HOST: 'smtp.invalid',
+    // The dev profile's mail catcher, as .env.example says to try the stack; its web and REST API on a free port here.
+    SMTP_HOST: 'mail',
+    SMTP_PORT: '1025',
+    MAIL_WEB_PORT: `127.0.0.1:${mailWebPort}`,
     WEB_HOST: hosts.web,
     PORTAL_HOST: hosts.portal,
     BACKOFFICE_HOST: hosts.backoffice,
@@ -250,6 +254,8 @@ async function waitHealthy(expected: number) {
  * ---------------------------------------------------------------------------------------------------------------- */
 
 let gatewayPort = 0;
+/** The dev profile's mail catcher's web and REST API, on this machine. */
+let mailWebPort = 0;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; text: string };
 
@@ -363,13 +369,15 @@ async function portalLogin() {
   const registration = { firstName: 'Compose', lastName: 'Smoke', email, phone: '(904) 555-0143', password, confirmPassword: password };
   const registered = expectJson(await request('portal', 'POST', '/api/auth/register', { headers: origin('portal'), body: registration }), 202, registerResponseSchema, 'registration');
   if (registered.message !== registrationCheckEmail(email)) fail(`registration answered "${registered.message}"`);
-  // No relay answers here (SMTP_HOST is smtp.invalid), so the confirmation email waits in notifications' table: its
-  // link is read there, as the customer would read it in their inbox.
-  const linkToken = await waitFor('the confirmation email in notifications\' queue', () => {
-    const query = `select text_body from messages where kind = 'email-proof' and recipient = '${email}' order by id desc limit 1`;
-    const body = compose('exec', '-T', 'postgres', 'psql', '-U', 'postgres', '-d', 'notifications', '-At', '-c', query).stdout;
+  // The confirmation email arrives at the mail catcher (through notifications' SMTP relay setting): its link is read
+  // there, as the customer reads it in their inbox.
+  const linkToken = await waitFor('the confirmation email at the mail catcher', async () => {
+    const answer = await fetch(`http://127.0.0.1:${mailWebPort}/api/email`);
+    if (!answer.ok) throw new Error(`the mail catcher answered ${answer.status}`);
+    const emails = (await answer.json()) as { to: { address: string }[]; text: string }[];
+    const body = emails.filter((caught) => caught.to.some((to) => to.address === email)).at(-1)?.text ?? '';
     const found = /\/confirm-email#token=([\w-]+)/.exec(body)?.[1];
-    if (!found) throw new Error('no confirmation email queued yet');
+    if (!found) throw new Error('no confirmation email caught yet');
     return found;
   }, minute, 500);
   const answer = await request('portal', 'POST', confirmEmailPath, { headers: origin('portal'), body: { token: linkToken, password } });
@@ -541,8 +549,9 @@ async function main() {
   fresh.catch(() => undefined);
 
   gatewayPort = await freePort();
+  mailWebPort = await freePort();
   const admin = { email: 'compose-smoke-admin@example.com', password: secret(18) };
-  writeEnvFile(bases, gatewayPort, admin);
+  writeEnvFile(bases, gatewayPort, mailWebPort, admin);
   compose('down', '-v', '--remove-orphans');
 
   const previousImages = projectImages();
