@@ -103,7 +103,7 @@ export const contactInfoSchema = z.object({
  * programs must say who texts, what about, that rates may apply and how to stop). Booking stores these words with each
  * appointment whose customer ticked the box, so a later edit never changes what an earlier customer agreed to.
  */
-export const smsConsentWording = `Text me about this appointment from ${business.name}: confirmation, reminders, on-my-way and arrival texts, and my receipt. Message and data rates may apply. Reply STOP to opt out, HELP for help.`;
+export const smsConsentWording = `Text me about this appointment from ${business.name}: confirmation, reminders (reply C to confirm or R for a call back), on-my-way, running-late and arrival texts, and my receipt. Message and data rates may apply. Reply STOP to opt out, HELP for help.`;
 
 export const appointmentRequestSchema = z.object({
   ...contactInfoSchema.shape,

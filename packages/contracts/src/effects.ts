@@ -277,6 +277,29 @@ export const technicianEnRouteEffect = z.object({
 });
 export type TechnicianEnRoute = z.infer<typeof technicianEnRouteEffect>;
 
+/**
+ * tracking → notifications: the technician on the way will reach the visit after the end of its arrival window. Tracking
+ * estimates the arrival whenever the technician sets off and whenever they report a position on the way (`etaMinutes`
+ * driving minutes from that position, `estimatedArrival` the position's time plus them); a live estimate past
+ * `windowEnd` is late (the schedule's estimate, without a position, never is). Published at most once per trip, in the
+ * transaction that made the estimate and marked the trip late: a later estimate, late or not, adds nothing, and none
+ * comes after arrival. A trip that starts over (the visit rescheduled, reassigned or reopened, and set off again) may
+ * be late once more, for its own window. The window is booking's slot as tracking last heard it (`startsAt` and
+ * `endsAt` of `appointment.dispatch`). Never the technician's full name, id or position.
+ */
+export const technicianRunningLateTopic = 'appointment.technician-running-late';
+export const technicianRunningLateEffect = z.object({
+  appointmentId: z.number().int().positive(),
+  ...technicianShownShape,
+  etaMinutes: z.number().int().min(0),
+  estimatedArrival: z.iso.datetime({ offset: true }),
+  windowStart: z.iso.datetime({ offset: true }),
+  windowEnd: z.iso.datetime({ offset: true }),
+  /** When the estimate was made (the position's time). */
+  at: z.iso.datetime({ offset: true }),
+});
+export type TechnicianRunningLate = z.infer<typeof technicianRunningLateEffect>;
+
 /** tracking → notifications: the technician arrived at the visit (the record moved to arrived), and when. */
 export const technicianArrivedTopic = 'appointment.technician-arrived';
 export const technicianArrivedEffect = z.object({

@@ -204,7 +204,7 @@ export const preferenceTopicKinds: Record<PreferenceTopic, readonly MessageKind[
 /** Each topic as the customer reads it, and whether it also goes out by text (to a customer who agreed to texts). */
 export const preferenceTopicLabels: Record<PreferenceTopic, { label: string; description: string; texts: boolean }> = {
   reminders: { label: 'Appointment reminders', description: 'The evening before and a couple of hours before each visit.', texts: true },
-  'visit-updates': { label: 'Technician updates', description: 'When your technician is on the way or has arrived.', texts: true },
+  'visit-updates': { label: 'Technician updates', description: 'When your technician is on the way, running late or has arrived.', texts: true },
   'after-visit': { label: 'After your visit', description: 'A thank-you with the balance to pay, if any, and a link to review us.', texts: false },
 };
 

@@ -15,6 +15,8 @@ import {
   technicianArrivedTopic,
   technicianEnRouteEffect,
   technicianEnRouteTopic,
+  technicianRunningLateEffect,
+  technicianRunningLateTopic,
   registrationRequestedEffect,
   registrationRequestedTopic,
   signInFailuresEffect,
@@ -41,7 +43,7 @@ import { sendPasswordResetEmail, sendSignInLinkEmail } from './use-cases/send-ac
 import { sendEmailChangeEmail } from './use-cases/send-email-change-email.ts';
 import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
 import { sendPhoneCode } from './use-cases/send-phone-code.ts';
-import { sendArrived, sendOnMyWay } from './use-cases/send-technician-news.ts';
+import { sendArrived, sendOnMyWay, sendRunningLate } from './use-cases/send-technician-news.ts';
 import { sendRegistrationEmail } from './use-cases/send-registration-email.ts';
 import { sendSignInAlert } from './use-cases/send-sign-in-alert.ts';
 
@@ -90,6 +92,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [appointmentLinksRequestedTopic]: effectHandler({ from: ['booking'], schema: appointmentLinksRequestedEvent, apply: (trx, event) => sendAppointmentLinks(ctx, trx, event) }),
         [passwordResetRequestedTopic]: effectHandler({ from: ['accounts'], schema: passwordResetRequestedEffect, apply: (trx, event) => sendPasswordResetEmail(ctx, trx, event) }),
         [technicianEnRouteTopic]: effectHandler({ from: ['tracking'], schema: technicianEnRouteEffect, apply: (trx, event) => sendOnMyWay(ctx, trx, event) }),
+        [technicianRunningLateTopic]: effectHandler({ from: ['tracking'], schema: technicianRunningLateEffect, apply: (trx, event) => sendRunningLate(ctx, trx, event) }),
         [technicianArrivedTopic]: effectHandler({ from: ['tracking'], schema: technicianArrivedEffect, apply: (trx, event) => sendArrived(ctx, trx, event) }),
         [phoneCodeRequestedTopic]: effectHandler({ from: ['accounts'], schema: phoneCodeRequestedEffect, apply: (trx, event) => sendPhoneCode(ctx, trx, event) }),
         [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),

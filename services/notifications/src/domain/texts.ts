@@ -3,7 +3,7 @@ import { addDays, business, businessClock, businessInstant, type MessageKind } f
 /** The kinds of message that also go out as a text, to a customer who agreed to texts at booking. */
 export type TextKind = Extract<
   MessageKind,
-  'booking-confirmation' | 'rescheduled' | 'cancelled' | 'reminder-day-before' | 'reminder-hours-before' | 'on-my-way' | 'arrived' | 'phone-code'
+  'booking-confirmation' | 'rescheduled' | 'cancelled' | 'reminder-day-before' | 'reminder-hours-before' | 'on-my-way' | 'running-late' | 'arrived' | 'phone-code'
 >;
 
 /**
@@ -34,10 +34,11 @@ export function afterQuietHours(at: Date, { startHour, endHour }: QuietHours): D
 }
 
 /**
- * Quiet hours hold every text but these: a customer waiting for the technician wants to know now, and one who asked
- * for a code is waiting for it.
+ * Quiet hours hold every text but these: a customer waiting for the technician wants to know now (that they are on the
+ * way, and as much that they will come after the window: held until morning, either would be about a visit long
+ * begun), and one who asked for a code is waiting for it.
  */
-export const ignoresQuietHours = (kind: TextKind) => kind === 'on-my-way' || kind === 'phone-code';
+export const ignoresQuietHours = (kind: TextKind) => kind === 'on-my-way' || kind === 'running-late' || kind === 'phone-code';
 
 const stop = 'Reply STOP to opt out.';
 
@@ -58,6 +59,8 @@ export const smsTexts = {
   noVisitToAnswer: `${business.name}: we could not find a visit waiting for your answer. Please call ${business.phoneDisplay}.`,
   'on-my-way': ({ firstName, expectedAt, url }: { firstName: string; expectedAt: string; url: string }) =>
     `${business.name}: ${firstName} is on the way, expected around ${expectedAt}. Track: ${url}`,
+  'running-late': ({ firstName, expectedAt, window, url }: { firstName: string; expectedAt: string; window: string; url: string }) =>
+    `${business.name}: ${firstName} is running late, now expected around ${expectedAt}, after your window (${window}). Sorry for the wait. Track: ${url}`,
   arrived: ({ firstName, url }: { firstName: string; url: string }) => `${business.name}: ${firstName} has arrived. ${url}`,
   'phone-code': ({ code, minutes }: { code: string; minutes: number }) =>
     `${business.name}: your code is ${code}. It works for ${minutes} minutes. If you did not ask for it, ignore this text.`,

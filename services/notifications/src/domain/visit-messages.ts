@@ -1,7 +1,7 @@
 import { business, type AppointmentStatus, type MessageKind } from '@repo/contracts';
 
 /** The messages of a visit itself: one each per appointment, whatever version or technician (see `visitMessageKey`). */
-export type VisitMessageKind = Extract<MessageKind, 'on-my-way' | 'arrived' | 'job-completed'>;
+export type VisitMessageKind = Extract<MessageKind, 'on-my-way' | 'running-late' | 'arrived' | 'job-completed'>;
 
 /**
  * One message of each kind per visit: no version in the key, so a second en route of the same appointment (the

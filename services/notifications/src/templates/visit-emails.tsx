@@ -53,6 +53,50 @@ export function OnMyWayEmail(props: OnMyWayEmailProps) {
 export const renderOnMyWayEmail = (props: OnMyWayEmailProps): Promise<RenderedEmail> =>
   renderEmail(`${props.technician.firstName} is on the way`, <OnMyWayEmail {...props} />);
 
+export type RunningLateEmailProps = {
+  customerName: string;
+  technician: ShownTechnician;
+  /** "Tue, Dec 1, 8:00–10:00 AM ET" (`arrivalWindowText`): the window the technician will miss. */
+  window: string;
+  /** "10:11 AM ET": the new live estimate. */
+  expectedAt: string;
+  /** Driving minutes from the technician's position when the estimate was made. */
+  etaMinutes: number;
+  /** "9:55 AM ET": when it was made. */
+  estimatedAt: string;
+  confirmationCode: string;
+  trackUrl: string;
+  unsubscribe?: UnsubscribeFooter | undefined;
+};
+
+export function RunningLateEmail(props: RunningLateEmailProps) {
+  const { technician } = props;
+  const subject = `${technician.firstName} is running late`;
+  const expected = `about ${props.expectedAt} (${props.etaMinutes} ${props.etaMinutes === 1 ? 'minute' : 'minutes'} away at ${props.estimatedAt})`;
+  return (
+    <EmailLayout subject={subject} preview={`Now expected ${expected}, after your arrival window. Follow the way on the map.`} unsubscribe={props.unsubscribe}>
+      <Heading as="h1" style={styles.heading}>
+        {subject}
+      </Heading>
+      <Text style={styles.paragraph}>
+        {`Hi ${firstName(props.customerName)}, ${technician.firstName}, your technician from ${business.name}, is on the way but will reach you after your arrival window, ${props.window}. We are sorry for the wait. Follow the way on the map until ${technician.firstName} arrives.`}
+      </Text>
+      <Section style={styles.details}>
+        <Detail label="Technician">{`${technician.firstName} (${technician.initials})`}</Detail>
+        <Detail label="Arrival window">{props.window}</Detail>
+        <Detail label="Expected arrival">{expected}</Detail>
+        <Detail label="Confirmation code">{props.confirmationCode}</Detail>
+      </Section>
+      <ActionLink href={props.trackUrl} label={`Track ${technician.firstName}`} />
+      <Text style={styles.small}>{shareNote}</Text>
+      <CallUs />
+    </EmailLayout>
+  );
+}
+
+export const renderRunningLateEmail = (props: RunningLateEmailProps): Promise<RenderedEmail> =>
+  renderEmail(`${props.technician.firstName} is running late`, <RunningLateEmail {...props} />);
+
 export type ArrivedEmailProps = {
   customerName: string;
   technician: ShownTechnician;

@@ -1,9 +1,9 @@
-import { appointmentTrackPath, type TechnicianArrived, type TechnicianEnRoute } from '@repo/contracts';
+import { appointmentTrackPath, arrivalWindowText, type TechnicianArrived, type TechnicianEnRoute, type TechnicianRunningLate } from '@repo/contracts';
 import { unavailable } from '@repo/service-kit';
 import type { Trx } from '../db/schema.ts';
 import { clockTimeText, isStaleVisitNews, visitIsOff, visitMessageKey } from '../domain/visit-messages.ts';
 import { findAppointmentContact, hasMessage, type AppointmentContact } from '../repositories/appointment-contact-repository.ts';
-import { renderArrivedEmail, renderOnMyWayEmail } from '../templates/visit-emails.tsx';
+import { renderArrivedEmail, renderOnMyWayEmail, renderRunningLateEmail } from '../templates/visit-emails.tsx';
 import type { NotificationsContext } from './context.ts';
 import { optionalEmailLinks } from './message-preferences.ts';
 import { queueEmail } from './queue-email.ts';
@@ -52,6 +52,40 @@ export async function sendOnMyWay(ctx: NotificationsContext, trx: Trx, event: Te
   if (contact.sms_phone) {
     const body = smsTexts['on-my-way']({ firstName: event.technicianFirstName, expectedAt: clockTimeText(new Date(event.estimatedArrival)), url: trackUrl(ctx, contact) });
     await queueText(ctx, trx, { key: visitMessageKey(event.appointmentId, 'on-my-way'), kind: 'on-my-way', recipient: contact.sms_phone, body, appointment: writtenFrom(contact) });
+  }
+}
+
+/**
+ * Applies tracking's `appointment.technician-running-late`: "<First name> is running late", with the window that will be
+ * missed, the new ETA (business time, the zone named) and the track-only link, once per visit (key
+ * `appointment-<id>.running-late`), by email and (with the customer's consent) by text, as "on the way" is: a second
+ * late trip of the same visit (rescheduled or reassigned, then late again) sends nothing, and news heard after the
+ * arrival, over an hour old, or about a visit cancelled or completed sends nothing. The window is the one tracking
+ * judged the estimate against, as its event carries it. Its text goes out even in quiet hours, as "on the way" does
+ * (`ignoresQuietHours`): the customer is waiting for the technician now. Both belong to the `visit-updates` choices.
+ */
+export async function sendRunningLate(ctx: NotificationsContext, trx: Trx, event: TechnicianRunningLate): Promise<void> {
+  const contact = await contactFor(ctx, trx, event.appointmentId, new Date(event.at));
+  if (!contact || (await hasMessage(trx, visitMessageKey(event.appointmentId, 'arrived')))) return;
+  const { unsubscribe, listUnsubscribe } = await optionalEmailLinks(ctx, trx, contact.email, 'visit-updates');
+  const window = arrivalWindowText(new Date(event.windowStart), new Date(event.windowEnd));
+  const expectedAt = clockTimeText(new Date(event.estimatedArrival));
+  const email = await renderRunningLateEmail({
+    customerName: contact.customer_name,
+    technician: { firstName: event.technicianFirstName, initials: event.technicianInitials },
+    window,
+    expectedAt,
+    etaMinutes: event.etaMinutes,
+    estimatedAt: clockTimeText(new Date(event.at)),
+    confirmationCode: contact.confirmation_code,
+    trackUrl: trackUrl(ctx, contact),
+    unsubscribe,
+  });
+  const key = visitMessageKey(event.appointmentId, 'running-late');
+  await queueEmail(ctx, trx, { key, kind: 'running-late', recipient: contact.email, ...email, appointment: writtenFrom(contact), listUnsubscribe });
+  if (contact.sms_phone) {
+    const body = smsTexts['running-late']({ firstName: event.technicianFirstName, expectedAt, window, url: trackUrl(ctx, contact) });
+    await queueText(ctx, trx, { key, kind: 'running-late', recipient: contact.sms_phone, body, appointment: writtenFrom(contact) });
   }
 }
 

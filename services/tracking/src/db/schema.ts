@@ -61,6 +61,8 @@ export type TrackingRecordsTable = {
   notifications: ColumnType<TrackingNotification[], string | undefined, string>;
   closed_at: Date | null;
   close_reason: TrackingCloseReason | null;
+  /** When this trip was found late for the arrival window and notifications told (once per trip); null otherwise. */
+  running_late_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };

@@ -54,3 +54,17 @@ export function estimateArrival(facts: ArrivalFacts, settings: EtaSettings): Arr
     estimatedArrivalSource: 'live',
   };
 }
+
+/** A live estimate that passes the end of the visit's arrival window: when the technician is now expected, and in how many minutes. */
+export type LateArrival = { estimatedArrival: Date; etaMinutes: number };
+
+/**
+ * Whether the technician on the way will be late: only a live estimate (from their position) counts, and only when it
+ * is after the window's end (arriving at the end itself is within the window). The schedule's estimate is never late:
+ * without a position nothing is known of the delay, and nothing is made up.
+ */
+export function lateArrival(estimate: ArrivalEstimate, windowEnd: Date): LateArrival | undefined {
+  if (estimate.estimatedArrivalSource !== 'live' || estimate.estimatedTimeToArrival === null) return undefined;
+  if (estimate.estimatedArrival.getTime() <= windowEnd.getTime()) return undefined;
+  return { estimatedArrival: estimate.estimatedArrival, etaMinutes: estimate.estimatedTimeToArrival };
+}

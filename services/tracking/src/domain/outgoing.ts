@@ -7,6 +7,8 @@ import {
   technicianChangedTopic,
   technicianEnRouteEffect,
   technicianEnRouteTopic,
+  technicianRunningLateEffect,
+  technicianRunningLateTopic,
   type TechnicianChanged,
 } from '@repo/contracts';
 import type { Effects } from '@repo/service-kit';
@@ -15,13 +17,15 @@ import type { TechnicianRow, TrackingDatabase } from '../db/schema.ts';
 
 /**
  * What tracking tells other services through its outbox: booking keeps its technicians' replica (and accounts whether
- * each is active, for their sign-in) and completes the appointments; notifications emails the customer when the technician sets off and arrives.
+ * each is active, for their sign-in) and completes the appointments; notifications writes to the customer when the
+ * technician sets off, is running late for the arrival window, and arrives.
  */
 export const trackingOutgoing = {
   [technicianChangedTopic]: { to: ['booking', 'accounts'], schema: technicianChangedEffect },
   [appointmentCompletedTopic]: { to: 'booking', schema: appointmentCompletedEffect },
   [technicianEnRouteTopic]: { to: ['notifications'], schema: technicianEnRouteEffect },
   [technicianArrivedTopic]: { to: ['notifications'], schema: technicianArrivedEffect },
+  [technicianRunningLateTopic]: { to: ['notifications'], schema: technicianRunningLateEffect },
 } as const;
 
 /** The part of tracking's effects its use cases use: writing a message into their transaction. */

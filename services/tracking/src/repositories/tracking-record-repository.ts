@@ -18,6 +18,8 @@ export type RecordChange = {
   closed_at: Date | null;
   close_reason: TrackingRecordsTable['close_reason'];
   updated_at: Date;
+  /** Null when a trip starts (it has not been found late yet); left as it is when absent. */
+  running_late_at?: null;
 };
 
 /** Sets the record's state and appends `add` to its notifications. */
@@ -26,6 +28,19 @@ export const updateRecord = (db: Db, appointmentId: number, change: RecordChange
     .set({ ...change, notifications: sql<string>`notifications || ${JSON.stringify(add)}::jsonb` })
     .where('appointment_id', '=', appointmentId)
     .execute();
+
+/**
+ * Marks the job's trip late, if it is still en route, open and not marked yet: true when this call marked it. The
+ * condition is checked on the row as it stands when the update gets its lock, so of two transactions finding the same
+ * trip late (two positions reported at once) only one marks it, and only that one tells the customer.
+ */
+export async function markRunningLate(trx: Trx, appointmentId: number, at: Date): Promise<boolean> {
+  const marked = await trx.updateTable('tracking_records')
+    .set({ running_late_at: at })
+    .where('appointment_id', '=', appointmentId).where('status', '=', 'en-route').where('closed_at', 'is', null).where('running_late_at', 'is', null)
+    .executeTakeFirst();
+  return marked.numUpdatedRows > 0n;
+}
 
 /** Whether the technician has a job under way (open, and en route, arrived or in progress). */
 export async function hasJobUnderWay(db: Db, technicianId: string): Promise<boolean> {
@@ -41,7 +56,7 @@ const views = (db: Db) =>
     .innerJoin('appointment_snapshots as s', 's.appointment_id', 'r.appointment_id')
     .innerJoin('technicians as t', 't.id', 'r.technician_id')
     .select([
-      'r.appointment_id', 'r.technician_id', 'r.status', 'r.actual_arrival', 'r.notifications', 'r.closed_at', 'r.close_reason', 'r.updated_at',
+      'r.appointment_id', 'r.technician_id', 'r.status', 'r.actual_arrival', 'r.notifications', 'r.closed_at', 'r.close_reason', 'r.updated_at', 'r.running_late_at',
       's.customer_id', 's.customer_name', 's.phone', 's.starts_at', 's.ends_at', 's.address', 's.city', 's.state', 's.zip_code',
       's.service_type', 's.appliance', 's.brand', 's.customer_lat', 's.customer_lng',
       't.lat', 't.lng', 't.location_address', 't.location_updated_at',

@@ -15,7 +15,8 @@ import { startTrip } from './trips.ts';
  * Moves a job one step forward (dispatched → en-route → arrived → in-progress → completed); anything else is a 409
  * saying what the next step is. Arriving records the arrival time; setting off starts the trip at the technician's
  * last position. In the same transaction the technician's status follows (busy while the job is under way, available
- * after), setting off and arriving tell notifications (the customer's emails), and completing tells booking, which
+ * after), setting off and arriving tell notifications (the customer's emails; setting off already too late for the
+ * arrival window tells it the technician is running late too), and completing tells booking, which
  * completes the appointment; live subscribers hear of it after commit.
  * A technician (`byTechnician`) moves only their own jobs: another's answers exactly as a missing one.
  */
@@ -40,6 +41,8 @@ export async function advanceTrackingStatus(ctx: TrackingContext, trx: Trx, appo
     closed_at: null,
     close_reason: null,
     updated_at: now,
+    // Each trip may be found late once, for the window it is driven to (see `tellCustomerOfVisit`).
+    ...(status === 'en-route' ? { running_late_at: null } : {}),
   };
   await updateRecord(trx, appointmentId, change, [statusNotification(status, now)]);
   if (status === 'en-route' && technician) await startTrip(trx, appointmentId, technician, now);

@@ -5,6 +5,7 @@ import * as customerLocationAndRoute from './2026-12-01T0000-customer-location-a
 import * as scheduledRuns from './2026-12-06T0000-scheduled-runs.ts';
 import * as technicianActive from './2026-12-14T0000-technician-active.ts';
 import * as technicianSchedule from './2026-12-20T0000-technician-schedule.ts';
+import * as runningLate from './2026-12-22T0000-running-late.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0000-scheduled-runs': scheduledRuns,
   '2026-12-14T0000-technician-active': technicianActive,
   '2026-12-20T0000-technician-schedule': technicianSchedule,
+  '2026-12-22T0000-running-late': runningLate,
 };

@@ -61,7 +61,7 @@ export const privacyPolicy: LegalDocument = {
         {
           list: [
             'To schedule, confirm and carry out your repair: to reach you, find your home and bring the right parts.',
-            'To send you the messages about your appointment that you asked for: confirmations, reminders, on-my-way texts and receipts.',
+            'To send you the messages about your appointment that you asked for: confirmations, reminders, on-my-way and running-late texts and receipts.',
             'To take payment and to keep the records that tax law and our repair warranty need.',
             'To keep your account and our systems safe, for example by limiting repeated sign-in attempts.',
           ],
@@ -138,8 +138,8 @@ export const smsTerms: LegalDocument = {
         {
           list: [
             'A confirmation when you book, and a notice if your appointment is moved or cancelled.',
-            'Reminders: the evening before your visit and a couple of hours before it.',
-            '“On my way” and arrival texts when your technician sets off and arrives, with a link to follow them.',
+            'Reminders: the evening before your visit and a couple of hours before it. Reply C to the evening one to confirm your visit, or R and we call you back.',
+            '“On my way” and arrival texts when your technician sets off and arrives, and a text if they will arrive after your arrival window, with a link to follow them.',
             'A receipt when you pay.',
           ],
         },
