@@ -12,6 +12,7 @@ type ComposeService = {
   command?: string[] | string;
   restart?: string;
   stop_grace_period?: string;
+  profiles?: string[];
   build?: { context: string; dockerfile: string; target?: string; args?: Record<string, string> };
   environment?: Record<string, string | null>;
   depends_on?: Record<string, { condition: string }>;
@@ -73,8 +74,20 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     await work.remove();
   });
 
-  it('declares postgres, every service, their migrate steps and the gateway', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'postgres', ...serviceNames, ...serviceNames.map((service) => `${service}-migrate`)].sort());
+  it('declares postgres, every service, their migrate steps, the gateway and the dev profile\'s mail catcher', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mail', 'postgres', ...serviceNames, ...serviceNames.map((service) => `${service}-migrate`)].sort());
+  });
+
+  it('runs the mail catcher only in the dev profile, built from the mail target, its page on this machine only, and needed by nothing', () => {
+    const mail = compose.services.mail as ComposeService;
+    expect(mail.profiles).toEqual(['dev']);
+    expect(mail.build).toMatchObject({ dockerfile: 'infra/Dockerfile', target: 'mail' });
+    expect(JSON.stringify(mail.ports)).toMatch(/127\.0\.0\.1/);
+    // Production runs without the profile: no service may wait for it.
+    for (const [name, service] of Object.entries(compose.services)) expect(Object.keys(service.depends_on ?? {}), name).not.toContain('mail');
+    expect(dockerfile).toMatch(/^FROM \$\{NODE_IMAGE\} AS mail\n(?:.*\n)*?RUN npm install --global .*maildev@/m);
+    // The classic builder builds every stage above a target: the mail stage must not come after the service stage.
+    expect(dockerfile.indexOf('FROM ${NODE_IMAGE} AS mail\n')).toBeLessThan(dockerfile.indexOf('FROM ${NODE_IMAGE} AS service\n'));
   });
 
   it('builds postgres (16 by default) from the postgres target, with one role and database per service', () => {
