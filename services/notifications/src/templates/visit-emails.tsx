@@ -7,6 +7,25 @@ import { CallUs, Detail, EmailLayout, firstName, renderEmail, styles, type Rende
 /** The technician as the customer's emails name them: first name and initials only. */
 export type ShownTechnician = { firstName: string; initials: string };
 
+/** The technician on the way: who, the facts given, the visit's code, the link to follow them and the note on sharing it. */
+function OnTheWay({ technician, facts, confirmationCode, trackUrl }: { technician: ShownTechnician; facts: [string, string][]; confirmationCode: string; trackUrl: string }) {
+  return (
+    <>
+      <Section style={styles.details}>
+        <Detail label="Technician">{`${technician.firstName} (${technician.initials})`}</Detail>
+        {facts.map(([label, value]) => (
+          <Detail key={label} label={label}>
+            {value}
+          </Detail>
+        ))}
+        <Detail label="Confirmation code">{confirmationCode}</Detail>
+      </Section>
+      <ActionLink href={trackUrl} label={`Track ${technician.firstName}`} />
+      <Text style={styles.small}>{shareNote}</Text>
+    </>
+  );
+}
+
 export type OnMyWayEmailProps = {
   customerName: string;
   technician: ShownTechnician;
@@ -38,13 +57,7 @@ export function OnMyWayEmail(props: OnMyWayEmailProps) {
       <Text style={styles.paragraph}>
         {`Hi ${firstName(props.customerName)}, ${technician.firstName}, your technician from ${business.name}, set off for your appointment at ${props.setOffAt}. Follow the way on the map until ${technician.firstName} arrives.`}
       </Text>
-      <Section style={styles.details}>
-        <Detail label="Technician">{`${technician.firstName} (${technician.initials})`}</Detail>
-        <Detail label="Expected arrival">{expected}</Detail>
-        <Detail label="Confirmation code">{props.confirmationCode}</Detail>
-      </Section>
-      <ActionLink href={props.trackUrl} label={`Track ${technician.firstName}`} />
-      <Text style={styles.small}>{shareNote}</Text>
+      <OnTheWay technician={technician} facts={[['Expected arrival', expected]]} confirmationCode={props.confirmationCode} trackUrl={props.trackUrl} />
       <CallUs />
     </EmailLayout>
   );
@@ -81,14 +94,7 @@ export function RunningLateEmail(props: RunningLateEmailProps) {
       <Text style={styles.paragraph}>
         {`Hi ${firstName(props.customerName)}, ${technician.firstName}, your technician from ${business.name}, is on the way but will reach you after your arrival window, ${props.window}. We are sorry for the wait. Follow the way on the map until ${technician.firstName} arrives.`}
       </Text>
-      <Section style={styles.details}>
-        <Detail label="Technician">{`${technician.firstName} (${technician.initials})`}</Detail>
-        <Detail label="Arrival window">{props.window}</Detail>
-        <Detail label="Expected arrival">{expected}</Detail>
-        <Detail label="Confirmation code">{props.confirmationCode}</Detail>
-      </Section>
-      <ActionLink href={props.trackUrl} label={`Track ${technician.firstName}`} />
-      <Text style={styles.small}>{shareNote}</Text>
+      <OnTheWay technician={technician} facts={[['Arrival window', props.window], ['Expected arrival', expected]]} confirmationCode={props.confirmationCode} trackUrl={props.trackUrl} />
       <CallUs />
     </EmailLayout>
   );

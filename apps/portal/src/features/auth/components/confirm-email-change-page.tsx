@@ -3,17 +3,16 @@ import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { accountEmailConfirmFormSchema, emailChangeMessages } from '@repo/contracts';
-import { ApiRequestError, AppAnchor, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useHydrated, useSchemaForm, type FieldErrors } from '@repo/ui';
+import { AppAnchor, showToast, useDocumentTitle, useHydrated, useSchemaForm, type FieldErrors } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
-import { linkTokenOf, unreachableMessage } from '../../../lib/emailed-link.ts';
+import { linkConfirmationRefusal, linkTokenOf } from '../../../lib/emailed-link.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useConfirmEmailChange } from '../api/confirm-email-change.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 type Values = { password: string };
-const passwordFields = ['password'] as const;
 const failureTitle = 'Email Not Changed';
 
 /** Why the link cannot be used, and the way on: asking again from Account Info (after logging in). */
@@ -49,21 +48,15 @@ export function ConfirmEmailChangePage() {
   // The prerendered page cannot know the address's token: until hydrated it shows the button, as the server wrote it.
   const problem = linkProblem ?? (hydrated && !token ? emailChangeMessages.incompleteLink : null);
 
-  async function submit({ password }: Values): Promise<FieldErrors<(typeof passwordFields)[number]> | undefined> {
+  async function submit({ password }: Values): Promise<FieldErrors<'password'> | undefined> {
     let message: string;
     try {
       message = await confirm.mutateAsync({ token, password });
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) {
-        showToast({ title: failureTitle, description: unreachableMessage, variant: 'destructive' });
-        return undefined;
-      }
-      const tokenError = error.apiError?.fields?.token;
-      const fields = fieldErrorsOf(error, passwordFields);
-      if (!tokenError && fields.password) return fields;
-      const reason = tokenError ?? errorMessage(error, unreachableMessage);
-      if (error.status === 400 || error.status === 409) setLinkProblem(reason);
-      else showToast({ title: failureTitle, description: reason, variant: 'destructive' });
+      const refusal = linkConfirmationRefusal(error);
+      if (refusal.kind === 'password') return { password: refusal.message };
+      if (refusal.kind === 'link') setLinkProblem(refusal.message);
+      else showToast({ title: failureTitle, description: refusal.message, variant: 'destructive' });
       return undefined;
     }
     // The account as it was (the old email, or "signed out") must not greet the portal.

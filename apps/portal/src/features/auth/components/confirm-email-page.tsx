@@ -3,17 +3,16 @@ import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { confirmEmailFormSchema, registrationMessages } from '@repo/contracts';
-import { ApiRequestError, AppAnchor, errorMessage, fieldErrorsOf, showToast, useDocumentTitle, useHydrated, useSchemaForm, type FieldErrors } from '@repo/ui';
+import { AppAnchor, showToast, useDocumentTitle, useHydrated, useSchemaForm, type FieldErrors } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useConfirmEmail } from '../api/confirm-email.ts';
 import { AuthFrame } from './auth-frame.tsx';
-import { linkTokenOf, unreachableMessage } from '../../../lib/emailed-link.ts';
+import { linkConfirmationRefusal, linkTokenOf } from '../../../lib/emailed-link.ts';
 
 type Values = { password: string };
-const passwordFields = ['password'] as const;
 
 const failureTitle = 'Account Not Created';
 
@@ -63,20 +62,14 @@ export function ConfirmEmailPage() {
   // The prerendered page cannot know the address's token: until hydrated it shows the button, as the server wrote it.
   const problem = linkProblem ?? (hydrated && !token ? { message: registrationMessages.incompleteLink, hasAccount: false } : null);
 
-  async function submit({ password }: Values): Promise<FieldErrors<(typeof passwordFields)[number]> | undefined> {
+  async function submit({ password }: Values): Promise<FieldErrors<'password'> | undefined> {
     try {
       await confirm.mutateAsync({ token, password });
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) {
-        showToast({ title: failureTitle, description: unreachableMessage, variant: 'destructive' });
-        return undefined;
-      }
-      const tokenError = error.apiError?.fields?.token;
-      const fields = fieldErrorsOf(error, passwordFields);
-      if (!tokenError && fields.password) return fields;
-      const message = tokenError ?? errorMessage(error, unreachableMessage);
-      if (error.status === 400 || error.status === 409) setLinkProblem({ message, hasAccount: error.status === 409 || message === registrationMessages.usedLink });
-      else showToast({ title: failureTitle, description: message, variant: 'destructive' });
+      const refusal = linkConfirmationRefusal(error);
+      if (refusal.kind === 'password') return { password: refusal.message };
+      if (refusal.kind === 'link') setLinkProblem({ message: refusal.message, hasAccount: refusal.status === 409 || refusal.message === registrationMessages.usedLink });
+      else showToast({ title: failureTitle, description: refusal.message, variant: 'destructive' });
       return undefined;
     }
     // A "signed out" answer from before must not greet the portal.

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { accountEmailRequestSchema, authMessages, type AccountEmailRequest } from '@repo/contracts';
-import { ApiRequestError, errorMessage, fieldErrorsOf, useSchemaForm, type FieldErrors } from '@repo/ui';
-import { unreachableMessage } from '../../../lib/emailed-link.ts';
-import { isSignedOutError, useRecheckSession } from '../../../lib/session.ts';
+import { accountEmailRequestSchema, type AccountEmailRequest } from '@repo/contracts';
+import { useSchemaForm, type FieldErrors } from '@repo/ui';
+import { useRecheckSession } from '../../../lib/session.ts';
 import { useRequestEmailChange } from '../api/account-email.ts';
+import { refusalUnderField } from '../lib/refusal-under-field.ts';
 
 const fieldNames = ['email', 'password'] as const;
 
@@ -29,14 +29,7 @@ export function ChangeEmailForm({ onSent, onCancel }: { onSent: (message: string
       onSent(await change.mutateAsync(request));
       return undefined;
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) return { email: unreachableMessage };
-      const fields = fieldErrorsOf(error, fieldNames);
-      if (Object.keys(fields).length > 0) return fields;
-      if (isSignedOutError(error)) {
-        recheckSession();
-        return { email: authMessages.sessionEnded };
-      }
-      return { email: errorMessage(error, unreachableMessage) };
+      return refusalUnderField(error, fieldNames, 'email', recheckSession);
     }
   }
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { accountPhoneRequestSchema, authMessages, type AccountPhoneRequest, type AccountPhoneResponse } from '@repo/contracts';
-import { ApiRequestError, errorMessage, fieldErrorsOf, useSchemaForm, type FieldErrors } from '@repo/ui';
-import { isSignedOutError, useRecheckSession } from '../../../lib/session.ts';
+import { accountPhoneRequestSchema, type AccountPhoneRequest, type AccountPhoneResponse } from '@repo/contracts';
+import { useSchemaForm, type FieldErrors } from '@repo/ui';
+import { useRecheckSession } from '../../../lib/session.ts';
 import { useChangePhone } from '../api/account-phone.ts';
-import { unreachableMessage } from '../../../lib/emailed-link.ts';
+import { refusalUnderField } from '../lib/refusal-under-field.ts';
 
 /**
  * The new phone number for the account (PUT /api/auth/phone). Every refusal shows under the field; an ended session
@@ -27,14 +27,7 @@ export function ChangePhoneForm({ current, onDone, onCancel }: { current: string
       onDone(await change.mutateAsync(request));
       return undefined;
     } catch (error) {
-      if (!(error instanceof ApiRequestError)) return { phone: unreachableMessage };
-      const fields = fieldErrorsOf(error, ['phone'] as const);
-      if (Object.keys(fields).length > 0) return fields;
-      if (isSignedOutError(error)) {
-        recheckSession();
-        return { phone: authMessages.sessionEnded };
-      }
-      return { phone: errorMessage(error, unreachableMessage) };
+      return refusalUnderField(error, ['phone'] as const, 'phone', recheckSession);
     }
   }
 
