@@ -68,6 +68,12 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
    * hours); after them the message is `failed`, with its last error, for staff to see.
    */
   NOTIFICATIONS_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(1000).default(30),
+  /**
+   * How many days a message's content (its subject, HTML and text bodies, calendar file and unsubscribe link) is kept
+   * after its last activity (sent, failed, withdrawn, the carrier's word; or created); then a daily sweep removes it and
+   * only the record stays: kind, channel, recipient, state, attempts, the provider's id and the times.
+   */
+  NOTIFICATIONS_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** The hour (business time, America/New_York, 0–23) of the day before a visit when its first reminder goes out. */
   NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR: z.coerce.number().int().min(0).max(23).default(18),
   /** How many hours before the arrival window starts the second reminder goes out. */

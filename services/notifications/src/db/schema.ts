@@ -76,6 +76,11 @@ export type MessagesTable = {
   requested_by: ColumnType<string | null, string | null | undefined, never>;
   /** The one-click unsubscribe URL (RFC 8058) sent in the email's List-Unsubscribe header; null for a message always sent. */
   list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * When the retention sweep removed the content (NOTIFICATIONS_BODY_RETENTION_DAYS after the last activity): the
+   * subject and bodies are then empty and the calendar file and unsubscribe link null; null while the content is kept.
+   */
+  body_removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** One attempt to hand a message to the provider, written by the send job (the delivery log's attempts). */
@@ -104,6 +109,18 @@ export type MessagePreferencesTable = {
   turned_off_by: 'portal' | 'link' | 'one-click';
 };
 
+/**
+ * A chain of jobs that runs again and again (the daily retention sweep): each run schedules the next, and this row
+ * names the one link that may, so a replica starting the chain at boot, or a run retried, never makes a second chain.
+ */
+export type RecurringJobsTable = {
+  name: string;
+  /** The pending link's job id (pg-boss's). */
+  job_id: string;
+  /** When it falls due, by the service's clock. */
+  due_at: Date;
+};
+
 export type NotificationsDatabase = {
   appointments: AppointmentsTable;
   appointment_contacts: AppointmentContactsTable;
@@ -112,6 +129,7 @@ export type NotificationsDatabase = {
   sms_opt_outs: SmsOptOutsTable;
   preference_keys: PreferenceKeysTable;
   message_preferences: MessagePreferencesTable;
+  recurring_jobs: RecurringJobsTable;
 };
 
 export type MessageRow = Selectable<MessagesTable>;

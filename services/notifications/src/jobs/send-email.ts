@@ -107,11 +107,12 @@ function sendText(ctx: SendContext, message: MessageRow): Promise<{ providerMess
  * A text that could not reach the customer (Twilio refused it for good, every retry failed, or the carrier reported
  * it undelivered or failed) falls back to email: its email (same key) is sent unless one already was or is on its way
  * (the confirmation, notices, reminders and the technician's news are also emailed as they happen). When that email
- * failed, a copy of it (`<key>.sms-fallback`) is sent once; when there is none, there is nothing to send.
+ * failed, a copy of it (`<key>.sms-fallback`) is sent once; when there is none, or its content was removed (the
+ * retention sweep), there is nothing to send.
  */
 export async function fallBackToEmail(ctx: Pick<SendContext, 'now' | 'jobs'>, trx: Trx, text: MessageRow): Promise<number | undefined> {
   const email = await findByKey(trx, text.message_key, 'email');
-  if (!email || email.state !== 'failed') return undefined;
+  if (!email || email.state !== 'failed' || email.body_removed_at) return undefined;
   const now = ctx.now();
   const key = `${email.message_key}.sms-fallback`;
   const id = await insertMessageIfAbsent(trx, {
