@@ -95,7 +95,7 @@ describe('a message older than the retention', () => {
     expect(scheduledBefore.map((row) => row.state)).toEqual(['scheduled', 'scheduled']);
     expect(old).toMatchObject({ calendar: expect.stringContaining('BEGIN:VCALENDAR'), calendar_file_name: expect.stringMatching(/\.ics$/), body_removed_at: null });
 
-    expect(await sweep()).toEqual({ bodiesRemoved: 1 });
+    expect(await sweep()).toEqual({ bodiesRemoved: 1, earlyStatusesDropped: 0 });
     const [stripped] = await messagesOf(service, 1201);
     expect(stripped).toEqual({
       ...old,
@@ -119,7 +119,7 @@ describe('a message older than the retention', () => {
     expect((await messagesOf(service, 1202))[0]).toEqual(newer);
 
     clock.advance(60_000);
-    expect(await sweep()).toEqual({ bodiesRemoved: 0 });
+    expect(await sweep()).toEqual({ bodiesRemoved: 0, earlyStatusesDropped: 0 });
     expect((await messagesOf(service, 1201))[0]).toEqual(stripped);
     expect((await messagesOf(service, 1202))[0]).toEqual(newer);
   });

@@ -38,6 +38,7 @@ it('down removes the email change kinds and their messages, keeping every other;
   const { error, results } = await migrator().migrateTo('2026-12-19T0000-message-preferences');
   expect(error).toBeUndefined();
   expect(results?.map((result) => [result.migrationName, result.direction, result.status])).toEqual([
+    ['2026-12-22T0000-early-text-statuses', 'Down', 'Success'],
     ['2026-12-21T0000-body-retention', 'Down', 'Success'],
     ['2026-12-20T0000-email-change-kinds', 'Down', 'Success'],
   ]);
@@ -48,7 +49,7 @@ it('down removes the email change kinds and their messages, keeping every other;
   // The kinds allowed before it are allowed still.
   await store('sign-in-alert', 'after-down.sign-in-alert');
 
-  expect(await migrateToLatest(database.db, migrations)).toEqual(['2026-12-20T0000-email-change-kinds', '2026-12-21T0000-body-retention']);
+  expect(await migrateToLatest(database.db, migrations)).toEqual(['2026-12-20T0000-email-change-kinds', '2026-12-21T0000-body-retention', '2026-12-22T0000-early-text-statuses']);
   for (const kind of emailChangeKinds) await store(kind, `after-up.${kind}`);
   expect((await storedKinds()).filter((kind) => emailChangeKinds.includes(kind))).toEqual(emailChangeKinds);
 });

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable, Transaction } from 'kysely';
 import type { AppointmentStatus, MessageChannel, MessageKind, MessageState, PreferenceTopic } from '@repo/contracts';
+import type { FinalTwilioStatus } from '../domain/texts.ts';
 
 /**
  * The newest version of each appointment heard from booking: an older event arriving later is ignored. Its status and
@@ -110,6 +111,18 @@ export type MessagePreferencesTable = {
 };
 
 /**
+ * A text's final status that Twilio posted before the send job stored the text's SID (Twilio may call back before the
+ * job has committed what its create-message call answered): kept, the most final per SID, until the job stores that SID
+ * and applies it; dropped by the retention sweep a day after it came if no text ever gets the SID.
+ */
+export type EarlyTextStatusesTable = {
+  sid: string;
+  status: FinalTwilioStatus;
+  error_code: string | null;
+  received_at: Date;
+};
+
+/**
  * A chain of jobs that runs again and again (the daily retention sweep): each run schedules the next, and this row
  * names the one link that may, so a replica starting the chain at boot, or a run retried, never makes a second chain.
  */
@@ -130,6 +143,7 @@ export type NotificationsDatabase = {
   preference_keys: PreferenceKeysTable;
   message_preferences: MessagePreferencesTable;
   recurring_jobs: RecurringJobsTable;
+  early_text_statuses: EarlyTextStatusesTable;
 };
 
 export type MessageRow = Selectable<MessagesTable>;

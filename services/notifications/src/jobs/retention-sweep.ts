@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { jobDefinition } from '@repo/service-kit';
 import type { NotificationsDatabase, Trx } from '../db/schema.ts';
+import { dropEarlyStatuses } from '../repositories/early-text-status-repository.ts';
 import { removeBodies } from '../repositories/message-repository.ts';
 import { findRecurringJob, lockRecurringJob, saveRecurringJob } from '../repositories/recurring-job-repository.ts';
 
@@ -10,7 +11,9 @@ import { findRecurringJob, lockRecurringJob, saveRecurringJob } from '../reposit
  * content of every message whose last activity is older than NOTIFICATIONS_BODY_RETENTION_DAYS (`removeBodies`), so
  * the log keeps who was written to, what kind of message, on which channel, how it went and when, and no longer what
  * it said. A message not sent yet (scheduled or queued) is never touched. Running it twice, or on two replicas at once,
- * removes nothing more: a row already cleared is skipped.
+ * removes nothing more: a row already cleared is skipped. It also drops the text statuses Twilio posted for a SID no
+ * text ever got (`early_text_statuses`) a day after they came: the send job stores a SID within seconds of Twilio's
+ * answer, so a day means the SID was never ours to store (the attempt that got it failed before its commit).
  *
  * The service kit has no cron: the sweep is a chain of delayed jobs in the service's own queue, each run scheduling the
  * next for a day later. `recurring_jobs` names the pending link; only that link schedules the next one (in a
@@ -72,17 +75,22 @@ export async function startRetentionSweep(ctx: RetentionContext, db: Kysely<Noti
   });
 }
 
+/** How long a text status kept for an unknown SID waits for its text. */
+export const earlyStatusKeptMs = 24 * 60 * 60 * 1000;
+
 /**
- * Removes the content of the messages whose last activity is older than the retention, in batches; how many were
- * cleared.
+ * Removes the content of the messages whose last activity is older than the retention, in batches, and drops the text
+ * statuses that waited a day for their SID; how many of each.
  */
-export async function sweepRetention(ctx: Pick<RetentionContext, 'now' | 'bodyRetentionDays'>, db: Kysely<NotificationsDatabase>): Promise<{ bodiesRemoved: number }> {
+export async function sweepRetention(ctx: Pick<RetentionContext, 'now' | 'bodyRetentionDays'>, db: Kysely<NotificationsDatabase>): Promise<{ bodiesRemoved: number; earlyStatusesDropped: number }> {
   const now = ctx.now();
   const before = new Date(now.getTime() - ctx.bodyRetentionDays * 24 * 60 * 60 * 1000);
   let bodiesRemoved = 0;
   for (;;) {
     const cleared = await removeBodies(db, before, now, batchSize);
     bodiesRemoved += cleared;
-    if (cleared < batchSize) return { bodiesRemoved };
+    if (cleared < batchSize) break;
   }
+  const earlyStatusesDropped = await dropEarlyStatuses(db, new Date(now.getTime() - earlyStatusKeptMs));
+  return { bodiesRemoved, earlyStatusesDropped };
 }
