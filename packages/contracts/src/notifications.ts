@@ -83,6 +83,15 @@ export const notificationMessages = {
   badSignature: 'The request is not signed by Twilio (X-Twilio-Signature does not match).',
   smsOff: 'Texts are not configured (TWILIO_ACCOUNT_SID and the rest are not set).',
   unknownText: 'No text has this MessageSid.',
+  /**
+   * A message's content (subject, bodies, attachment) is kept for NOTIFICATIONS_BODY_RETENTION_DAYS after its last
+   * activity, then removed; its record (kind, channel, recipient, state, attempts, times) stays. `{days}` is that setting.
+   */
+  bodyRemoved: 'The message’s content was removed after {days} days; its record stays.',
+  /** A resend of a message whose content was removed: there is nothing to copy. */
+  bodyRemovedResend: 'This message’s content was removed after {days} days (only its record stays), so it cannot be sent again.',
+  /** The subject the log lists for a message whose content was removed (the subject went with it). */
+  bodyRemovedSubject: 'Content removed',
 } as const;
 
 const messageKindSchema = z.enum(messageKinds, { error: 'Choose one of the message kinds' });
@@ -154,13 +163,21 @@ export const messageAttemptSchema = z.object({
 });
 export type MessageAttempt = z.infer<typeof messageAttemptSchema>;
 
-/** One message whole: what the customer received (or will), and every attempt to send it, oldest first. */
+/**
+ * One message whole: what the customer received (or will), and every attempt to send it, oldest first. Once its
+ * content is removed (`bodyRemovedAt`, after `bodyRetentionDays` without activity) the bodies are null and the rest of
+ * the record stays.
+ */
 export const messageDetailSchema = messageSummarySchema.extend({
-  textBody: z.string(),
-  htmlBody: z.string(),
+  textBody: z.string().nullable(),
+  htmlBody: z.string().nullable(),
   attemptLog: z.array(messageAttemptSchema),
   /** For a resend: who asked for it (the staff member's sign-in). */
   requestedBy: z.string().nullable(),
+  /** When the content (subject, bodies, attachment) was removed; null while it is kept. */
+  bodyRemovedAt: z.iso.datetime().nullable(),
+  /** How many days after its last activity a message's content is kept (NOTIFICATIONS_BODY_RETENTION_DAYS). */
+  bodyRetentionDays: z.number().int().min(1),
 });
 export type MessageDetail = z.infer<typeof messageDetailSchema>;
 

@@ -32,6 +32,7 @@ import { smtpMailer } from './domain/mailer.ts';
 import { twilioSettings, twilioTexter } from './domain/texter.ts';
 import { notificationsEnvSchema, type NotificationsEnv } from './env.ts';
 import { notificationsJobs } from './jobs/index.ts';
+import { startRetentionSweep } from './jobs/retention-sweep.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { preferenceRoutes } from './routes/preferences.ts';
 import { twilioRoutes } from './routes/twilio.ts';
@@ -81,6 +82,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       officeEmail: env.NOTIFICATIONS_OFFICE_EMAIL,
       sms,
       sendRetryLimit: env.NOTIFICATIONS_SEND_RETRY_LIMIT,
+      bodyRetentionDays: env.NOTIFICATIONS_BODY_RETENTION_DAYS,
       reminders: { dayBeforeHour: env.NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR, hoursBefore: env.NOTIFICATIONS_REMINDER_HOURS_BEFORE },
     };
     await app.register(effectsReceiver<NotificationsDatabase>, {
@@ -102,6 +104,8 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [signInLinkRequestedTopic]: effectHandler({ from: ['accounts'], schema: signInLinkRequestedEffect, apply: (trx, event) => sendSignInLinkEmail(ctx, trx, event) }),
       },
     });
+    // After the queue's own onReady (registered above), which starts it: the daily retention sweep's chain exists.
+    app.addHook('onReady', async () => startRetentionSweep(ctx, database.db));
     await app.register(messageRoutes, { ctx });
     await app.register(preferenceRoutes, { ctx });
     if (sms) await app.register(twilioRoutes, { ctx, sms });

@@ -1,9 +1,32 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { business, businessContact, defaultServicePorts, localAppOrigin } from '@repo/contracts';
-import { baseEnvSchema } from '@repo/service-kit';
+import { baseEnvSchema, normalisePem } from '@repo/service-kit';
 
 const origin = (what: string) =>
   z.url({ protocol: /^https?$/, error: `must be an http(s):// origin (${what})` }).transform((value) => new URL(value).origin);
+
+/**
+ * What is wrong with a DKIM signing key (undefined when it is an RSA private key of 1024 bits or more). nodemailer signs
+ * with rsa-sha256 only, and receivers ignore a shorter key; a key it cannot read would fail every email, so it stops
+ * the start instead.
+ */
+function dkimKeyProblem(pem: string): string | undefined {
+  const make = 'make one with `openssl genpkey -algorithm rsa -pkeyopt rsa_keygen_bits:2048`';
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    return `is not a readable private key in PEM (-----BEGIN PRIVATE KEY-----; ${make})`;
+  }
+  if (key.asymmetricKeyType !== 'rsa') return `must be an RSA key: DKIM is signed with rsa-sha256 (this one is ${key.asymmetricKeyType}; ${make})`;
+  if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < 1024) return `must be at least 1024 bits, 2048 recommended: receivers ignore shorter DKIM keys (${make})`;
+  return undefined;
+}
+
+/** A DNS name's labels (letters, digits, hyphens inside), dot-separated: a DKIM domain or selector. */
+const dnsLabels = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const dkimVariables = ['SMTP_DKIM_DOMAIN', 'SMTP_DKIM_SELECTOR', 'SMTP_DKIM_PRIVATE_KEY'] as const;
 
 export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifications).extend({
   /**
@@ -23,10 +46,34 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
   /** Connections the pooled transport keeps to the relay at most. */
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
   /**
+   * DKIM: every email is signed (a DKIM-Signature header, rsa-sha256) for SMTP_DKIM_DOMAIN (d=) with the key whose
+   * public half the domain publishes in DNS as the TXT record `<SMTP_DKIM_SELECTOR>._domainkey.<SMTP_DKIM_DOMAIN>`
+   * (`v=DKIM1; k=rsa; p=<the public key, base64>`). The domain should be SMTP_FROM's (or the one it is under), so the
+   * signature aligns with the From for DMARC. All three or none: none, the emails leave unsigned (a relay may sign them).
+   */
+  SMTP_DKIM_DOMAIN: z.string().regex(dnsLabels, 'must be a domain name (example.com), the d= of the signature').max(253).optional(),
+  SMTP_DKIM_SELECTOR: z.string().regex(dnsLabels, 'must be a DNS label or labels (letters, digits, hyphens), the s= of the signature').max(63).optional(),
+  /** The RSA private key in PEM, checked at start-up; its line breaks may be written as `\n` (a one-line .env file). */
+  SMTP_DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((value, context) => {
+      const pem = normalisePem(value);
+      const problem = dkimKeyProblem(pem);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+      return pem;
+    })
+    .optional(),
+  /**
    * Retries of one email after its first attempt, with backoff (1 s doubling to 5 minutes: 30 retries are about two
    * hours); after them the message is `failed`, with its last error, for staff to see.
    */
   NOTIFICATIONS_SEND_RETRY_LIMIT: z.coerce.number().int().min(0).max(1000).default(30),
+  /**
+   * How many days a message's content (its subject, HTML and text bodies, calendar file and unsubscribe link) is kept
+   * after its last activity (sent, failed, withdrawn, the carrier's word; or created); then a daily sweep removes it and
+   * only the record stays: kind, channel, recipient, state, attempts, the provider's id and the times.
+   */
+  NOTIFICATIONS_BODY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** The hour (business time, America/New_York, 0–23) of the day before a visit when its first reminder goes out. */
   NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR: z.coerce.number().int().min(0).max(23).default(18),
   /** How many hours before the arrival window starts the second reminder goes out. */
@@ -62,6 +109,12 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
   .superRefine((env, context) => {
     if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
       context.addIssue({ code: 'custom', path: [env.SMTP_USER === undefined ? 'SMTP_USER' : 'SMTP_PASSWORD'], message: 'is required with the other of SMTP_USER and SMTP_PASSWORD' });
+    }
+    // Half a DKIM setting would send every email unsigned while the operator believes it signed.
+    if (dkimVariables.some((name) => env[name] !== undefined)) {
+      for (const name of dkimVariables.filter((variable) => env[variable] === undefined)) {
+        context.addIssue({ code: 'custom', path: [name], message: 'is required to sign emails with DKIM, with the other DKIM settings (SMTP_DKIM_DOMAIN, SMTP_DKIM_SELECTOR and SMTP_DKIM_PRIVATE_KEY)' });
+      }
     }
     const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM ?? env.TWILIO_MESSAGING_SERVICE_SID];
     if (twilio.some((value) => value !== undefined) && twilio.some((value) => value === undefined)) {

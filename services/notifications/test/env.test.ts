@@ -1,3 +1,4 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { business, businessContact } from '@repo/contracts';
 import { loadEnv } from '@repo/service-kit';
@@ -39,6 +40,33 @@ describe('notifications environment', () => {
     ]);
     expect(problems({ SMTP_USER: 'mailer' })).toEqual(['SMTP_PASSWORD is required with the other of SMTP_USER and SMTP_PASSWORD']);
     expect(problems({ SMTP_USER: 'mailer', SMTP_PASSWORD: 'secret' })).toEqual([]);
+  });
+
+  it('signs with DKIM only given the domain, the selector and a readable RSA private key, all three', () => {
+    const pemOf = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const pem = pemOf(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+    const dkim = { SMTP_DKIM_DOMAIN: 'staugustineappliancerepair.com', SMTP_DKIM_SELECTOR: 'mail2026', SMTP_DKIM_PRIVATE_KEY: pem };
+    expect([load({}).SMTP_DKIM_DOMAIN, load({}).SMTP_DKIM_SELECTOR, load({}).SMTP_DKIM_PRIVATE_KEY]).toEqual([undefined, undefined, undefined]);
+    expect(load(dkim)).toMatchObject(dkim);
+    // As a one-line .env file carries it (line breaks written \n, quoted): the same key.
+    expect(load({ ...dkim, SMTP_DKIM_PRIVATE_KEY: `"${pem.trim().replaceAll('\n', '\\n')}"` }).SMTP_DKIM_PRIVATE_KEY).toBe(pem);
+    const together = 'is required to sign emails with DKIM, with the other DKIM settings (SMTP_DKIM_DOMAIN, SMTP_DKIM_SELECTOR and SMTP_DKIM_PRIVATE_KEY)';
+    expect(problems({ SMTP_DKIM_DOMAIN: dkim.SMTP_DKIM_DOMAIN })).toEqual([`SMTP_DKIM_SELECTOR ${together}`, `SMTP_DKIM_PRIVATE_KEY ${together}`]);
+    expect(problems({ SMTP_DKIM_PRIVATE_KEY: pem })).toEqual([`SMTP_DKIM_DOMAIN ${together}`, `SMTP_DKIM_SELECTOR ${together}`]);
+    expect(problems({ ...dkim, SMTP_DKIM_DOMAIN: 'st augustine', SMTP_DKIM_SELECTOR: '_mail' })).toEqual([
+      expect.stringMatching(/^SMTP_DKIM_DOMAIN must be a domain name/),
+      expect.stringMatching(/^SMTP_DKIM_SELECTOR must be a DNS label/),
+    ]);
+    // Not a key, a public key, a key of another kind, a key too short to be trusted: refused at start, saying why.
+    const publicPem = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    for (const [key, problem] of [
+      ['not a key', /^SMTP_DKIM_PRIVATE_KEY is not a readable private key in PEM/],
+      [publicPem, /^SMTP_DKIM_PRIVATE_KEY is not a readable private key in PEM/],
+      [pemOf(generateKeyPairSync('ed25519').privateKey), /^SMTP_DKIM_PRIVATE_KEY must be an RSA key: DKIM is signed with rsa-sha256 \(this one is ed25519;/],
+      [pemOf(generateKeyPairSync('rsa', { modulusLength: 512 }).privateKey), /^SMTP_DKIM_PRIVATE_KEY must be at least 1024 bits, 2048 recommended/],
+    ] as const) {
+      expect(problems({ ...dkim, SMTP_DKIM_PRIVATE_KEY: key })).toEqual([expect.stringMatching(problem)]);
+    }
   });
 
   it('needs the relay named in production, not in development', () => {

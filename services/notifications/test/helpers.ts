@@ -18,6 +18,8 @@ export type NotificationsTestService = TestService<NotificationsDatabase>;
 export class TestSmtpServer {
   static readonly missingMailbox = 'nobody@example.com';
   readonly mails: ParsedMail[] = [];
+  /** Each email's bytes as the relay received them (a DKIM signature is checked over these). */
+  private readonly sources = new WeakMap<ParsedMail, Buffer>();
   port = 0;
   private server: SMTPServer | undefined;
   private accepted = 0;
@@ -34,8 +36,12 @@ export class TestSmtpServer {
         callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
       },
       onData: (stream, _session, callback) => {
-        simpleParser(stream)
-          .then((mail) => {
+        stream
+          .toArray()
+          .then(async (chunks: Buffer[]) => {
+            const source = Buffer.concat(chunks);
+            const mail = await simpleParser(source);
+            this.sources.set(mail, source);
             this.mails.push(mail);
             this.accepted += 1;
             callback(null, `Ok: queued as TEST${this.accepted}`);
@@ -56,6 +62,13 @@ export class TestSmtpServer {
     const server = this.server;
     this.server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The email as it arrived, byte for byte. */
+  source(mail: ParsedMail): Buffer {
+    const source = this.sources.get(mail);
+    if (!source) throw new Error('not an email this server received');
+    return source;
   }
 
   /** The emails sent to one appointment's key (their Message-IDs name it). */

@@ -37,7 +37,11 @@ it('allows every kind of the contracts, and its list is theirs: a new kind needs
 it('down removes the email change kinds and their messages, keeping every other; up allows them again', async () => {
   const { error, results } = await migrator().migrateTo('2026-12-19T0000-message-preferences');
   expect(error).toBeUndefined();
-  expect(results?.map((result) => [result.migrationName, result.direction, result.status])).toEqual([['2026-12-20T0000-email-change-kinds', 'Down', 'Success']]);
+  expect(results?.map((result) => [result.migrationName, result.direction, result.status])).toEqual([
+    ['2026-12-22T0000-early-text-statuses', 'Down', 'Success'],
+    ['2026-12-21T0000-body-retention', 'Down', 'Success'],
+    ['2026-12-20T0000-email-change-kinds', 'Down', 'Success'],
+  ]);
   expect(await storedKinds()).toEqual(messageKinds.filter((kind) => !emailChangeKinds.includes(kind)));
   for (const kind of emailChangeKinds) {
     await expect(store(kind, `after-down.${kind}`)).rejects.toMatchObject({ code: '23514', constraint: 'messages_kind_check' });
@@ -45,7 +49,7 @@ it('down removes the email change kinds and their messages, keeping every other;
   // The kinds allowed before it are allowed still.
   await store('sign-in-alert', 'after-down.sign-in-alert');
 
-  expect(await migrateToLatest(database.db, migrations)).toEqual(['2026-12-20T0000-email-change-kinds']);
+  expect(await migrateToLatest(database.db, migrations)).toEqual(['2026-12-20T0000-email-change-kinds', '2026-12-21T0000-body-retention', '2026-12-22T0000-early-text-statuses']);
   for (const kind of emailChangeKinds) await store(kind, `after-up.${kind}`);
   expect((await storedKinds()).filter((kind) => emailChangeKinds.includes(kind))).toEqual(emailChangeKinds);
 });

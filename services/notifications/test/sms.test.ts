@@ -141,14 +141,16 @@ describe("Twilio's webhooks", () => {
     expect((await textsOf(820))[0]!.state).toBe('delivered');
   });
 
-  it('answers 400 to a signed form that is not a status callback, 404 to an unknown text, and applies a final status once', async () => {
+  it('answers 400 to a signed form that is not a status callback, 404 to a step before the final one for an unknown text, and applies a final status once', async () => {
     const malformed = await postSigned(twilioStatusCallbackPath, { MessageSid: 'nope', MessageStatus: 'delivered' });
     expect(malformed.status).toBe(400);
     expect(JSON.parse(malformed.body)).toMatchObject({ error: { code: 'VALIDATION_ERROR', fields: { MessageSid: 'MessageSid must be SM followed by 32 hexadecimal digits' } } });
     expect((await postSigned(twilioStatusCallbackPath, { MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'exploded' })).status).toBe(400);
     expect((await postSigned(twilioStatusCallbackPath, {})).status).toBe(400);
-    const unknown = await postSigned(twilioStatusCallbackPath, { MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'delivered' });
+    // A final status for an unknown SID is kept for the send job instead (sms-early-status.test.ts).
+    const unknown = await postSigned(twilioStatusCallbackPath, { MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'sent' });
     expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toEqual({ error: { code: 'NOT_FOUND', message: notificationMessages.unknownText } });
     const [row] = await textsOf(820);
     // A late "undelivered" after "delivered" changes nothing.
     expect(JSON.parse((await postSigned(twilioStatusCallbackPath, { MessageSid: row!.provider_message_id!, MessageStatus: 'undelivered', ErrorCode: '30003' })).body)).toEqual({ status: 'unchanged' });

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable, Transaction } from 'kysely';
 import type { AppointmentStatus, MessageChannel, MessageKind, MessageState, PreferenceTopic } from '@repo/contracts';
+import type { FinalTwilioStatus } from '../domain/texts.ts';
 
 /**
  * The newest version of each appointment heard from booking: an older event arriving later is ignored. Its status and
@@ -76,6 +77,11 @@ export type MessagesTable = {
   requested_by: ColumnType<string | null, string | null | undefined, never>;
   /** The one-click unsubscribe URL (RFC 8058) sent in the email's List-Unsubscribe header; null for a message always sent. */
   list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * When the retention sweep removed the content (NOTIFICATIONS_BODY_RETENTION_DAYS after the last activity): the
+   * subject and bodies are then empty and the calendar file and unsubscribe link null; null while the content is kept.
+   */
+  body_removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** One attempt to hand a message to the provider, written by the send job (the delivery log's attempts). */
@@ -104,6 +110,30 @@ export type MessagePreferencesTable = {
   turned_off_by: 'portal' | 'link' | 'one-click';
 };
 
+/**
+ * A text's final status that Twilio posted before the send job stored the text's SID (Twilio may call back before the
+ * job has committed what its create-message call answered): kept, the most final per SID, until the job stores that SID
+ * and applies it; dropped by the retention sweep a day after it came if no text ever gets the SID.
+ */
+export type EarlyTextStatusesTable = {
+  sid: string;
+  status: FinalTwilioStatus;
+  error_code: string | null;
+  received_at: Date;
+};
+
+/**
+ * A chain of jobs that runs again and again (the daily retention sweep): each run schedules the next, and this row
+ * names the one link that may, so a replica starting the chain at boot, or a run retried, never makes a second chain.
+ */
+export type RecurringJobsTable = {
+  name: string;
+  /** The pending link's job id (pg-boss's). */
+  job_id: string;
+  /** When it falls due, by the service's clock. */
+  due_at: Date;
+};
+
 export type NotificationsDatabase = {
   appointments: AppointmentsTable;
   appointment_contacts: AppointmentContactsTable;
@@ -112,6 +142,8 @@ export type NotificationsDatabase = {
   sms_opt_outs: SmsOptOutsTable;
   preference_keys: PreferenceKeysTable;
   message_preferences: MessagePreferencesTable;
+  recurring_jobs: RecurringJobsTable;
+  early_text_statuses: EarlyTextStatusesTable;
 };
 
 export type MessageRow = Selectable<MessagesTable>;

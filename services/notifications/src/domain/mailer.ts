@@ -35,12 +35,20 @@ function providerIdOf(response: string, fallback: string): string {
   return (queued ?? (response.trim() || fallback)).slice(0, 200);
 }
 
+/** nodemailer's DKIM signing options from SMTP_DKIM_* (the schema has all three or none); undefined when none is set. */
+export function dkimOptions(env: Pick<NotificationsEnv, 'SMTP_DKIM_DOMAIN' | 'SMTP_DKIM_SELECTOR' | 'SMTP_DKIM_PRIVATE_KEY'>) {
+  if (!env.SMTP_DKIM_DOMAIN || !env.SMTP_DKIM_SELECTOR || !env.SMTP_DKIM_PRIVATE_KEY) return undefined;
+  return { domainName: env.SMTP_DKIM_DOMAIN, keySelector: env.SMTP_DKIM_SELECTOR, privateKey: env.SMTP_DKIM_PRIVATE_KEY };
+}
+
 /**
  * Email over SMTP with nodemailer: one pooled transport (a few connections kept open to the relay and reused),
  * configured by SMTP_*. Timeouts are short (SMTP_TIMEOUT_MS): a relay that does not answer fails the attempt, and the
- * send job retries it.
+ * send job retries it. With SMTP_DKIM_* set, nodemailer signs each email (DKIM-Signature, rsa-sha256, relaxed
+ * canonicalisation) as it leaves, so a retried or resent email is signed again as it is sent.
  */
 export function smtpMailer(env: NotificationsEnv): Mailer {
+  const dkim = dkimOptions(env);
   const transport = nodemailer.createTransport({
     pool: true,
     maxConnections: env.SMTP_MAX_CONNECTIONS,
@@ -51,6 +59,7 @@ export function smtpMailer(env: NotificationsEnv): Mailer {
     connectionTimeout: env.SMTP_TIMEOUT_MS,
     greetingTimeout: env.SMTP_TIMEOUT_MS,
     socketTimeout: env.SMTP_TIMEOUT_MS,
+    ...(dkim ? { dkim } : {}),
   });
   return {
     async send(email) {

@@ -90,3 +90,21 @@ export function keywordOf(body: string): Keyword {
 /** TwiML: an empty answer, or one text back. */
 export const twiml = (message?: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${message.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c]!)}</Message>` : ''}</Response>`;
+
+/** Twilio's message statuses (its status callbacks' MessageStatus). */
+export const twilioStatuses = ['accepted', 'scheduled', 'canceled', 'queued', 'sending', 'sent', 'failed', 'delivered', 'undelivered', 'receiving', 'received', 'read', 'partially_delivered'] as const;
+export type TwilioStatus = (typeof twilioStatuses)[number];
+
+/** The statuses that end a text's story: the carrier's word (`read` follows `delivered` where the channel reports it). */
+export const finalTwilioStatuses = ['delivered', 'read', 'undelivered', 'failed'] as const;
+export type FinalTwilioStatus = (typeof finalTwilioStatuses)[number];
+export const isFinalTwilioStatus = (status: TwilioStatus): status is FinalTwilioStatus => (finalTwilioStatuses as readonly string[]).includes(status);
+
+/** The state a final status gives a text's row. */
+export const textStateOf: Record<FinalTwilioStatus, 'delivered' | 'undelivered' | 'failed'> = { delivered: 'delivered', read: 'delivered', undelivered: 'undelivered', failed: 'failed' };
+
+/** The row's last error for a final status (none for a delivery). */
+export function textStatusError(status: FinalTwilioStatus, errorCode: string | null): string | null {
+  const state = textStateOf[status];
+  return state === 'delivered' ? null : `Twilio reported the text ${state}${errorCode ? ` (error ${errorCode})` : ''}.`;
+}

@@ -5,10 +5,24 @@ import { jobDefinition } from '@repo/service-kit';
 import type { MessageRow, NotificationsDatabase, Trx } from '../db/schema.ts';
 import { MailerError, type Mailer } from '../domain/mailer.ts';
 import { TexterError, type Texter } from '../domain/texter.ts';
+import { textStateOf, textStatusError, type FinalTwilioStatus } from '../domain/texts.ts';
 import { isReminderKind, reminderVerdict } from '../domain/reminders.ts';
 import { lockRecordedAppointment } from '../repositories/appointment-repository.ts';
 import { insertAttempt } from '../repositories/attempt-repository.ts';
-import { changeState, countAttempt, findByKey, findMessage, insertMessageIfAbsent, lockMessage, markSent, optedOutReason, recordFailure, withdrawQueued } from '../repositories/message-repository.ts';
+import { lockTextSid, takeEarlyStatus } from '../repositories/early-text-status-repository.ts';
+import {
+  changeState,
+  countAttempt,
+  findByKey,
+  findMessage,
+  insertMessageIfAbsent,
+  lockMessage,
+  markSent,
+  optedOutReason,
+  recordFailure,
+  recordTextOutcome,
+  withdrawQueued,
+} from '../repositories/message-repository.ts';
 import { isOptedOut } from '../repositories/sms-opt-out-repository.ts';
 import { isUnwanted, turnedOffReason } from '../repositories/preference-repository.ts';
 
@@ -25,6 +39,9 @@ import { isUnwanted, turnedOffReason } from '../repositories/preference-reposito
  * service is back after being down) the message is checked against the newest version of its appointment recorded
  * (`reminderVerdict`) and then sent as any other, or withdrawn. A job whose message was withdrawn meanwhile (the
  * appointment moved, was cancelled or started) is dropped as stale.
+ *
+ * A text's SID is stored with its `sent` state; Twilio may have posted the text's final status before that commit, when
+ * no text had the SID yet (`applyTextStatus` keeps it), so the same transaction applies a status kept for the SID.
  */
 export const sendEmailJob = 'send-email';
 
@@ -82,8 +99,13 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
     });
     // The message and its attempt's row change together (the delivery log).
     await db.transaction().execute(async (trx) => {
+      // A text's SID is held first: a status callback for it waits until this commits and then finds the text.
+      if (message.channel === 'sms') await lockTextSid(trx, providerMessageId);
       await markSent(trx, id, providerMessageId, ctx.now());
       await insertAttempt(trx, { message_id: id, attempted_at: attemptedAt, outcome: 'sent', error: null, provider_message_id: providerMessageId });
+      // Twilio's word that came before this commit, kept for the SID: applied as the callback would have applied it.
+      const early = message.channel === 'sms' ? await takeEarlyStatus(trx, providerMessageId) : undefined;
+      if (early) await recordTextStatus(ctx, trx, { ...message, state: 'sent', provider_message_id: providerMessageId }, early.status, early.error_code);
     });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
@@ -104,14 +126,29 @@ function sendText(ctx: SendContext, message: MessageRow): Promise<{ providerMess
 }
 
 /**
+ * Records Twilio's final word on a text still `sent` (a status callback, or one kept because it came before the send job
+ * stored the SID): its state and, unless delivered, why; once, since a later final word finds the text no longer `sent`
+ * and changes nothing. A text that ends undelivered or failed falls back to email (`fallBackToEmail`), in the caller's
+ * transaction.
+ */
+export async function recordTextStatus(ctx: Pick<SendContext, 'now' | 'jobs'>, trx: Trx, text: MessageRow, status: FinalTwilioStatus, errorCode: string | null): Promise<'recorded' | 'unchanged'> {
+  const state = textStateOf[status];
+  const changed = await recordTextOutcome(trx, text.id, state, textStatusError(status, errorCode), ctx.now());
+  if (!changed) return 'unchanged';
+  if (state !== 'delivered') await fallBackToEmail(ctx, trx, changed);
+  return 'recorded';
+}
+
+/**
  * A text that could not reach the customer (Twilio refused it for good, every retry failed, or the carrier reported
  * it undelivered or failed) falls back to email: its email (same key) is sent unless one already was or is on its way
  * (the confirmation, notices, reminders and the technician's news are also emailed as they happen). When that email
- * failed, a copy of it (`<key>.sms-fallback`) is sent once; when there is none, there is nothing to send.
+ * failed, a copy of it (`<key>.sms-fallback`) is sent once; when there is none, or its content was removed (the
+ * retention sweep), there is nothing to send.
  */
 export async function fallBackToEmail(ctx: Pick<SendContext, 'now' | 'jobs'>, trx: Trx, text: MessageRow): Promise<number | undefined> {
   const email = await findByKey(trx, text.message_key, 'email');
-  if (!email || email.state !== 'failed') return undefined;
+  if (!email || email.state !== 'failed' || email.body_removed_at) return undefined;
   const now = ctx.now();
   const key = `${email.message_key}.sms-fallback`;
   const id = await insertMessageIfAbsent(trx, {

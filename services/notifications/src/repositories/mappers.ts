@@ -1,4 +1,4 @@
-import type { MessageAttempt, MessageDetail, MessageKind, MessageSummary } from '@repo/contracts';
+import { notificationMessages, type MessageAttempt, type MessageDetail, type MessageKind, type MessageSummary } from '@repo/contracts';
 import type { MessageAttemptRow, MessageRow } from '../db/schema.ts';
 
 /**
@@ -27,7 +27,8 @@ export function toMessageSummary(row: MessageRow): MessageSummary {
     recipient: row.recipient,
     state: row.state,
     attempts: row.attempts,
-    subject: shown(row, row.subject),
+    // The subject went with the rest of the content: the log names the message by what it was instead.
+    subject: row.body_removed_at ? notificationMessages.bodyRemovedSubject : shown(row, row.subject),
     createdAt: row.created_at.toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
     dueAt: row.due_at?.toISOString() ?? null,
@@ -41,12 +42,16 @@ export function toMessageAttempt(row: MessageAttemptRow): MessageAttempt {
   return { at: row.attempted_at.toISOString(), outcome: row.outcome, error: row.error, providerMessageId: row.provider_message_id };
 }
 
-export function toMessageDetail(row: MessageRow, attempts: readonly MessageAttemptRow[]): MessageDetail {
+/** One message whole; its bodies null once the retention sweep removed them (`bodyRetentionDays` after its last activity). */
+export function toMessageDetail(row: MessageRow, attempts: readonly MessageAttemptRow[], bodyRetentionDays: number): MessageDetail {
+  const removed = row.body_removed_at !== null;
   return {
     ...toMessageSummary(row),
-    textBody: shown(row, row.text_body),
-    htmlBody: shown(row, row.html_body),
+    textBody: removed ? null : shown(row, row.text_body),
+    htmlBody: removed ? null : shown(row, row.html_body),
     attemptLog: attempts.map(toMessageAttempt),
     requestedBy: row.requested_by,
+    bodyRemovedAt: row.body_removed_at?.toISOString() ?? null,
+    bodyRetentionDays,
   };
 }

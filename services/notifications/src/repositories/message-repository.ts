@@ -146,6 +146,32 @@ export async function recordTextOutcome(db: Kysely<NotificationsDatabase>, id: n
     .executeTakeFirst();
 }
 
+/**
+ * Removes the content of up to `limit` messages whose last activity (every change of a row sets `updated_at`: created,
+ * sent, failed, withdrawn, the carrier's word) came before `before`: the subject and bodies emptied, the calendar file and
+ * the unsubscribe link nulled, `body_removed_at` set. Only a message that is done is touched: one scheduled or queued
+ * still has to be sent. The record (kind, channel, recipient, state, attempts, the provider's id, the times and every
+ * attempt's row) stays. How many were cleared; a row cleared before is not counted again.
+ */
+export async function removeBodies(db: Kysely<NotificationsDatabase>, before: Date, at: Date, limit: number): Promise<number> {
+  const result = await db
+    .updateTable('messages')
+    .set({ subject: '', text_body: '', html_body: '', calendar: null, calendar_file_name: null, list_unsubscribe: null, body_removed_at: at })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('messages')
+        .select('id')
+        .where('body_removed_at', 'is', null)
+        .where('updated_at', '<', before)
+        .where('state', 'not in', ['scheduled', 'queued'])
+        .orderBy('updated_at')
+        .limit(limit),
+    )
+    .where('body_removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The message of this key on the other channel (a text's email, say), if one was stored. */
 export const findByKey = (db: Kysely<NotificationsDatabase>, key: string, channel: MessageChannel): Promise<MessageRow | undefined> =>
   db.selectFrom('messages').selectAll().where('message_key', '=', key).where('channel', '=', channel).executeTakeFirst();

@@ -43,6 +43,9 @@ export async function messageRoutes(app: ServiceApp, { ctx }: { ctx: Notificatio
     schema: {
       tags,
       summary: 'One message whole: its subject, HTML and text bodies, and every attempt to send it',
+      description:
+        'A message whose content was removed (NOTIFICATIONS_BODY_RETENTION_DAYS after its last activity) answers its record: ' +
+        'null bodies, bodyRemovedAt, and the subject "Content removed".',
       params: messagePathParamsSchema,
       response: { 200: messageDetailSchema, ...errorResponses(404) },
     },
@@ -55,8 +58,8 @@ export async function messageRoutes(app: ServiceApp, { ctx }: { ctx: Notificatio
       summary: 'Send a message again: a new copy of it to the same recipient',
       description:
         'Answers the new message (queued; a text held by quiet hours, scheduled). A scheduled message (not due yet), a queued ' +
-        'one (still being sent) or a withdrawn one (no longer owed) cannot be sent again, nor a text while texts are off or to a ' +
-        'number that replied STOP: 409. The body is an empty JSON object.',
+        'one (still being sent), a withdrawn one (no longer owed) or one whose content was removed (the retention) cannot be sent ' +
+        'again, nor a text while texts are off or to a number that replied STOP: 409. The body is an empty JSON object.',
       params: messagePathParamsSchema,
       body: resendMessageRequestSchema,
       response: { 201: messageSummarySchema, ...errorResponses(404, 409) },

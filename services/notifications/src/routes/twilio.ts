@@ -5,7 +5,8 @@ import { notificationMessages, twilioInboundPath, twilioStatusCallbackPath } fro
 import { badRequest, errorResponses, forbidden, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { NotificationsContext, SmsContext } from '../use-cases/context.ts';
-import { applyTextStatus, hearText, twilioStatuses } from '../use-cases/hear-twilio.ts';
+import { twilioStatuses } from '../domain/texts.ts';
+import { applyTextStatus, hearText } from '../use-cases/hear-twilio.ts';
 
 const webhookBodyLimit = 64 * 1024;
 
@@ -21,7 +22,8 @@ const inboundSchema = z.looseObject({
   Body: z.string({ error: 'Body is required' }).max(1600, 'Body is at most 1600 characters'),
 });
 
-const statusAnswerSchema = z.object({ status: z.enum(['recorded', 'unchanged']) });
+/** recorded: the text's state changed; unchanged: nothing to change; held: no text has the SID yet, the final status is kept for it. */
+const statusAnswerSchema = z.object({ status: z.enum(['recorded', 'unchanged', 'held']) });
 
 /** The form Twilio posted, as name → value (the last of a repeated name); an empty object for any other body. */
 const formOf = (request: FastifyRequest): Record<string, string> =>
@@ -65,7 +67,9 @@ export async function twilioRoutes(app: ServiceApp, { ctx, sms }: { ctx: Notific
       summary: "Twilio's status callback for a text: delivered, undelivered or failed",
       description:
         'Form-encoded as Twilio posts it (MessageSid, MessageStatus, ErrorCode…), signed with X-Twilio-Signature: unsigned or ' +
-        'wrongly signed, 403; signed but not a status callback, 400; a MessageSid no text has, 404.',
+        'wrongly signed, 403; signed but not a status callback, 400. A final status (delivered, read, undelivered, failed) for a ' +
+        'MessageSid no text has yet (Twilio called back before the send job stored it) is kept and applied when it is stored: ' +
+        '200 held; any other status for such a MessageSid, 404.',
       response: { 200: statusAnswerSchema, ...errorResponses(400, 403, 404) },
     },
   }, async (request) => {

@@ -47,4 +47,6 @@ export type NotificationsContext = {
   sms: SmsContext | undefined;
   /** Retries of one email after its first attempt (NOTIFICATIONS_SEND_RETRY_LIMIT). */
   sendRetryLimit: number;
+  /** Days a message's content is kept after its last activity (NOTIFICATIONS_BODY_RETENTION_DAYS); then only its record. */
+  bodyRetentionDays: number;
 };

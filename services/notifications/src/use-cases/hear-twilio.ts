@@ -1,34 +1,37 @@
 import { business, customerTextReplyTopic, notificationMessages } from '@repo/contracts';
 import { notFound } from '@repo/service-kit';
-import { keywordOf, smsTexts, twiml } from '../domain/texts.ts';
-import { fallBackToEmail, sendEmailJob } from '../jobs/send-email.ts';
-import { findTextBySid, findVisitAwaitingAnswer, recordTextOutcome, withdrawUnsentTexts } from '../repositories/message-repository.ts';
+import { isFinalTwilioStatus, keywordOf, smsTexts, twiml, type TwilioStatus } from '../domain/texts.ts';
+import { recordTextStatus, sendEmailJob } from '../jobs/send-email.ts';
+import { keepEarlyStatus, lockTextSid } from '../repositories/early-text-status-repository.ts';
+import { findTextBySid, findVisitAwaitingAnswer, withdrawUnsentTexts } from '../repositories/message-repository.ts';
 import { optIn, optOut } from '../repositories/sms-opt-out-repository.ts';
 import type { NotificationsContext } from './context.ts';
 
-/** Twilio's message statuses (its status callbacks' MessageStatus). */
-export const twilioStatuses = ['accepted', 'scheduled', 'canceled', 'queued', 'sending', 'sent', 'failed', 'delivered', 'undelivered', 'receiving', 'received', 'read', 'partially_delivered'] as const;
-export type TwilioStatus = (typeof twilioStatuses)[number];
-
-const finalStates: Partial<Record<TwilioStatus, 'delivered' | 'undelivered' | 'failed'>> = { delivered: 'delivered', read: 'delivered', undelivered: 'undelivered', failed: 'failed' };
-
 /**
- * Applies a status callback of Twilio's to the text it names (404 when no text has that SID): a final status
- * (delivered, undelivered, failed) is recorded on a text still `sent`, once; the steps before it (queued, sending,
- * sent) change nothing, the row being `sent` since Twilio took it. A text that ends undelivered or failed falls back to
- * email (`fallBackToEmail`), in the same transaction.
+ * Applies a status callback of Twilio's to the text it names. A final status (delivered, read, undelivered, failed) is
+ * recorded on a text still `sent`, once (`recordTextStatus`: a text that ends undelivered or failed falls back to
+ * email, in the same transaction); the steps before it (queued, sending, sent) change nothing, the row being `sent`
+ * since Twilio took it.
+ *
+ * Twilio may call back before the send job has committed the SID its create-message call answered (a quick `failed`
+ * or `undelivered`): a final status for a SID no text has yet is kept (`held`; answered 200, since Twilio logs an error
+ * for anything but a 2xx) and applied by the send job in the transaction that stores the SID, so the outcome and its
+ * fallback to email are not lost. One whose SID never shows up is dropped a day later by the retention sweep. A step
+ * before the final one for a SID no text has is a 404: it would change nothing anyway. The SID is held
+ * (`lockTextSid`) while the text is looked up, so a callback and the job storing the SID never miss each other.
  */
-export async function applyTextStatus(ctx: NotificationsContext, callback: { sid: string; status: TwilioStatus; errorCode?: string }): Promise<{ status: 'recorded' | 'unchanged' }> {
+export async function applyTextStatus(ctx: NotificationsContext, callback: { sid: string; status: TwilioStatus; errorCode?: string }): Promise<{ status: 'recorded' | 'unchanged' | 'held' }> {
   return ctx.db.transaction().execute(async (trx) => {
+    await lockTextSid(trx, callback.sid);
     const text = await findTextBySid(trx, callback.sid);
-    if (!text) throw notFound(notificationMessages.unknownText);
-    const state = finalStates[callback.status];
-    if (!state) return { status: 'unchanged' as const };
-    const error = state === 'delivered' ? null : `Twilio reported the text ${state}${callback.errorCode ? ` (error ${callback.errorCode})` : ''}.`;
-    const changed = await recordTextOutcome(trx, text.id, state, error, ctx.now());
-    if (!changed) return { status: 'unchanged' as const };
-    if (state !== 'delivered') await fallBackToEmail(ctx, trx, changed);
-    return { status: 'recorded' as const };
+    const final = isFinalTwilioStatus(callback.status) ? callback.status : undefined;
+    if (!text) {
+      if (!final) throw notFound(notificationMessages.unknownText);
+      await keepEarlyStatus(trx, { sid: callback.sid, status: final, error_code: callback.errorCode ?? null, received_at: ctx.now() });
+      return { status: 'held' as const };
+    }
+    if (!final) return { status: 'unchanged' as const };
+    return { status: await recordTextStatus(ctx, trx, text, final, callback.errorCode ?? null) };
   });
 }
 

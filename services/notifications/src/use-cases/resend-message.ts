@@ -13,7 +13,8 @@ import { queueText } from './queue-text.ts';
  * bodies and calendar file; a text's body) to the same recipient, under its own key (`<original key>.resend-<n>`, so its own Message-ID), queued
  * with its send job. The original is locked while the copy is made, so two requests at once make two numbered copies.
  * A scheduled message (not due yet), a queued one (still being sent, retried while the relay is down: a copy would
- * reach the customer twice) or a withdrawn one (no longer owed) is refused with 409.
+ * reach the customer twice), a withdrawn one (no longer owed) or one whose content the retention sweep removed
+ * (nothing left to copy) is refused with 409.
  */
 export async function resendMessage(ctx: NotificationsContext, id: number, requestedBy: string): Promise<MessageSummary> {
   const newId = await ctx.db.transaction().execute(async (trx) => {
@@ -22,6 +23,7 @@ export async function resendMessage(ctx: NotificationsContext, id: number, reque
     if (original.state === 'scheduled') throw conflict(notificationMessages.notSentYet);
     if (original.state === 'queued') throw conflict(notificationMessages.stillSending);
     if (original.state === 'withdrawn') throw conflict(notificationMessages.withdrawn);
+    if (original.body_removed_at) throw conflict(notificationMessages.bodyRemovedResend.replace('{days}', String(ctx.bodyRetentionDays)));
     const copy = (await countResends(trx, id)) + 1;
     const key = `${original.message_key}.resend-${copy}`;
     const appointment = original.appointment_id !== null && original.appointment_version !== null ? { id: original.appointment_id, version: original.appointment_version } : undefined;

@@ -244,6 +244,23 @@ describe('notifications: one message', () => {
     expect(details.getByText('None yet: it goes out when it falls due.', { exact: false })).toBeTruthy();
   });
 
+  it('says a message’s content was removed after the retention, keeping its record and attempts, and offers no Resend', async () => {
+    const removed = messageSummary(5, { subject: notificationMessages.bodyRemovedSubject });
+    await renderLog('/admin-notifications?message=5', {
+      ...fakeNotifications([messageSummary(1), removed]),
+      'GET /api/notifications/messages/:id': () => json(200, messageDetail(removed, { htmlBody: null, textBody: null, bodyRemovedAt: '2026-06-09T04:00:00.000Z', bodyRetentionDays: 90 })),
+    });
+    const details = await drawer();
+    expect(await details.findByText('The message’s content was removed after 90 days; its record stays.')).toBeTruthy();
+    expect(details.queryByTitle(/^Preview of the email/)).toBeNull();
+    expect(details.queryByRole('region', { name: 'Plain text' })).toBeNull();
+    const facts = Object.fromEntries(details.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(facts).toMatchObject({ Kind: 'Booking confirmation', State: 'Sent', To: 'maria.lopez@example.com' });
+    expect(within(details.getByRole('region', { name: 'Attempts' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(details.getByText('This message’s content was removed after 90 days (only its record stays), so it cannot be sent again.')).toBeTruthy();
+    expect(details.queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+
   it('says a message is not found for an id that names none', async () => {
     await renderLog('/admin-notifications?message=999');
     expect(await (await drawer()).findByText(notificationMessages.notFound)).toBeTruthy();

@@ -8,6 +8,8 @@ import * as signInAlertKind from './2026-12-15T0000-sign-in-alert-kind.ts';
 import * as texts from './2026-12-16T0000-texts.ts';
 import * as messagePreferences from './2026-12-19T0000-message-preferences.ts';
 import * as emailChangeKinds from './2026-12-20T0000-email-change-kinds.ts';
+import * as bodyRetention from './2026-12-21T0000-body-retention.ts';
+import * as earlyTextStatuses from './2026-12-22T0000-early-text-statuses.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-12-10T0000-messages': messages,
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-16T0000-texts': texts,
   '2026-12-19T0000-message-preferences': messagePreferences,
   '2026-12-20T0000-email-change-kinds': emailChangeKinds,
+  '2026-12-21T0000-body-retention': bodyRetention,
+  '2026-12-22T0000-early-text-statuses': earlyTextStatuses,
 };

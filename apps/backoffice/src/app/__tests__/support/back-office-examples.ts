@@ -159,6 +159,8 @@ export function messageDetail(summary: MessageSummary, overrides: Partial<Messag
     htmlBody: `<!DOCTYPE html><html lang="en"><body><h1>${summary.subject}</h1><script>parent.document.title = 'escaped'</script></body></html>`,
     textBody: `${summary.subject}\n\nConfirmation code SA-7KQ2MZ`,
     requestedBy: null,
+    bodyRemovedAt: null,
+    bodyRetentionDays: 90,
     attemptLog: [
       { at: '2026-03-10T18:00:00.500Z', outcome: 'failed', error: 'connect ECONNREFUSED 127.0.0.1:1025', providerMessageId: null },
       { at: '2026-03-10T18:00:02.000Z', outcome: 'sent', error: null, providerMessageId: '250 Message queued as 4F2A' },

@@ -19,6 +19,13 @@ function Resend({ message, messageHref }: { message: MessageDetail; messageHref:
   const [confirming, setConfirming] = useState(false);
   const resend = useResendMessage();
   const notResendable = { scheduled: notificationMessages.notSentYet, queued: notificationMessages.stillSending, withdrawn: notificationMessages.withdrawn } as const;
+  if (message.bodyRemovedAt) {
+    return (
+      <Text size="sm" c="dimmed">
+        {notificationMessages.bodyRemovedResend.replace('{days}', String(message.bodyRetentionDays))}
+      </Text>
+    );
+  }
   if (message.state in notResendable) {
     return (
       <Text size="sm" c="dimmed">
@@ -129,6 +136,23 @@ function MessageBody({ message, messageHref }: { message: MessageDetail; message
         ]}
       />
       <Resend message={message} messageHref={messageHref} />
+      {message.htmlBody === null || message.textBody === null ? (
+        // The retention removed what it said: the record above and the attempts stay.
+        <Notice color="brand" role="note" title="Content removed">
+          {notificationMessages.bodyRemoved.replace('{days}', String(message.bodyRetentionDays))}
+        </Notice>
+      ) : (
+        <MessageContent html={message.htmlBody} text={message.textBody} subject={message.subject} />
+      )}
+      <Attempts message={message} />
+    </Stack>
+  );
+}
+
+/** What the customer received: the email in a sandboxed frame, and its plain text. */
+function MessageContent({ html, text, subject }: { html: string; text: string; subject: string }) {
+  return (
+    <>
       <Stack gap={4} component="section" aria-labelledby="message-preview-heading">
         <Title order={3} size="h5" id="message-preview-heading">
           Preview
@@ -137,8 +161,8 @@ function MessageBody({ message, messageHref }: { message: MessageDetail; message
         <Box
           component="iframe"
           sandbox=""
-          srcDoc={message.htmlBody}
-          title={`Preview of the email: ${message.subject}`}
+          srcDoc={html}
+          title={`Preview of the email: ${subject}`}
           style={{ width: '100%', height: 480, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, background: '#fff' }}
         />
       </Stack>
@@ -148,12 +172,11 @@ function MessageBody({ message, messageHref }: { message: MessageDetail; message
         </Title>
         <Paper withBorder radius="md" p="sm" bg="gray.0">
           <Text component="pre" size="sm" m={0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit' }}>
-            {message.textBody}
+            {text}
           </Text>
         </Paper>
       </Stack>
-      <Attempts message={message} />
-    </Stack>
+    </>
   );
 }
 
