@@ -87,7 +87,8 @@ async function startNotifications(port: number, url: string, smtpPort: number): 
       LOG_LEVEL: 'warn',
       SERVICE_KEY: benchKey,
       TRUSTED_SERVICE_KEYS: `booking=${benchKey}`,
-      PEER_URLS: 'accounts=http://127.0.0.1:9',
+      // Sessions are checked with accounts, and customers' answers to reminders go to booking: neither is reached here.
+      PEER_URLS: 'accounts=http://127.0.0.1:9,booking=http://127.0.0.1:9',
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(smtpPort),
     },

@@ -38,6 +38,8 @@ import { preferenceRoutes } from './routes/preferences.ts';
 import { twilioRoutes } from './routes/twilio.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
 import { sendAppointmentLinks } from './use-cases/send-appointment-links.ts';
+import { bounceServer } from './bounce-server.ts';
+import { bounceAddresses } from './domain/bounces.ts';
 import { notificationsOutgoing } from './domain/outgoing.ts';
 import type { NotificationsContext, SmsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail, sendSignInLinkEmail } from './use-cases/send-account-link-email.ts';
@@ -70,6 +72,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
     };
     if (!sms) app.log.info('Texts are off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID) are not set, so no SMS is stored or sent');
     else if (!sms.a2pRegistered) app.log.warn('Texts are on, but TWILIO_A2P_10DLC_REGISTERED is not true: US carriers drop texts from unregistered long codes');
+    const bounces = env.NOTIFICATIONS_BOUNCE_ADDRESS && env.SERVICE_KEY ? bounceAddresses(env.NOTIFICATIONS_BOUNCE_ADDRESS, env.SERVICE_KEY) : undefined;
     const ctx: NotificationsContext = {
       db: database.db,
       now: runtime.now,
@@ -82,6 +85,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
       officeEmail: env.NOTIFICATIONS_OFFICE_EMAIL,
       sms,
       sendRetryLimit: env.NOTIFICATIONS_SEND_RETRY_LIMIT,
+      bounces,
       bodyRetentionDays: env.NOTIFICATIONS_BODY_RETENTION_DAYS,
       reminders: { dayBeforeHour: env.NOTIFICATIONS_REMINDER_DAY_BEFORE_HOUR, hoursBefore: env.NOTIFICATIONS_REMINDER_HOURS_BEFORE },
     };
@@ -109,6 +113,14 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
     await app.register(messageRoutes, { ctx });
     await app.register(preferenceRoutes, { ctx });
     if (sms) await app.register(twilioRoutes, { ctx, sms });
+    if (bounces && env.NOTIFICATIONS_BOUNCE_SMTP_PORT) {
+      const listener = bounceServer(ctx, bounces, app.log);
+      app.addHook('onReady', async () => {
+        const port = await listener.listen(env.NOTIFICATIONS_BOUNCE_SMTP_PORT!, env.HOST);
+        app.log.info({ port }, 'Taking bounces by SMTP');
+      });
+      app.addHook('onClose', async () => listener.close());
+    }
     return app;
   },
 };

@@ -105,6 +105,14 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
   /** Quiet hours for texts (business time, 0–23): none but on-my-way goes out from the first hour until the second. */
   NOTIFICATIONS_SMS_QUIET_START_HOUR: z.coerce.number().int().min(0).max(23).default(21),
   NOTIFICATIONS_SMS_QUIET_END_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /**
+   * Bounces that come after the relay took an email (delivery-status notifications, RFC 3464): every email's envelope
+   * sender (Return-Path) is this address tagged with the message and a signature (`bounces+<id>.<signature>@…`), and
+   * NOTIFICATIONS_BOUNCE_SMTP_PORT is where notifications takes the bounces mailed back to it (point the address's MX,
+   * or a forwarding rule, at it). A bounce marks its email failed. Both unset: the relay's own address is the sender.
+   */
+  NOTIFICATIONS_BOUNCE_ADDRESS: z.email('must be an email address (where bounces are sent)').max(200).optional(),
+  NOTIFICATIONS_BOUNCE_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 })
   .superRefine((env, context) => {
     if ((env.SMTP_USER === undefined) !== (env.SMTP_PASSWORD === undefined)) {
@@ -120,6 +128,14 @@ export const notificationsEnvSchema = baseEnvSchema(defaultServicePorts.notifica
     if (twilio.some((value) => value !== undefined) && twilio.some((value) => value === undefined)) {
       const missing = env.TWILIO_ACCOUNT_SID === undefined ? 'TWILIO_ACCOUNT_SID' : env.TWILIO_AUTH_TOKEN === undefined ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_FROM';
       context.addIssue({ code: 'custom', path: [missing], message: 'is required for texts with the other Twilio settings (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID)' });
+    }
+    if ((env.NOTIFICATIONS_BOUNCE_ADDRESS === undefined) !== (env.NOTIFICATIONS_BOUNCE_SMTP_PORT === undefined)) {
+      const missing = env.NOTIFICATIONS_BOUNCE_ADDRESS === undefined ? 'NOTIFICATIONS_BOUNCE_ADDRESS' : 'NOTIFICATIONS_BOUNCE_SMTP_PORT';
+      context.addIssue({ code: 'custom', path: [missing], message: 'is required with the other of NOTIFICATIONS_BOUNCE_ADDRESS and NOTIFICATIONS_BOUNCE_SMTP_PORT' });
+    }
+    // The bounce addresses are signed with the service's key, so nobody can fail another's email with a made-up bounce.
+    if (env.NOTIFICATIONS_BOUNCE_ADDRESS !== undefined && env.SERVICE_KEY === undefined) {
+      context.addIssue({ code: 'custom', path: ['SERVICE_KEY'], message: 'is required with NOTIFICATIONS_BOUNCE_ADDRESS: it signs the bounce addresses' });
     }
     // A production service sending to a mail catcher on its own host would queue every email and send none.
     if (env.NODE_ENV === 'production' && env.SMTP_HOST === undefined) {

@@ -20,6 +20,8 @@ export class TestSmtpServer {
   readonly mails: ParsedMail[] = [];
   /** Each email's bytes as the relay received them (a DKIM signature is checked over these). */
   private readonly sources = new WeakMap<ParsedMail, Buffer>();
+  /** Each email's envelope sender (MAIL FROM, the Return-Path where bounces go). */
+  private readonly senders = new WeakMap<ParsedMail, string>();
   port = 0;
   private server: SMTPServer | undefined;
   private accepted = 0;
@@ -35,13 +37,14 @@ export class TestSmtpServer {
         if (address.address !== TestSmtpServer.missingMailbox) return callback();
         callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
       },
-      onData: (stream, _session, callback) => {
+      onData: (stream, session, callback) => {
         stream
           .toArray()
           .then(async (chunks: Buffer[]) => {
             const source = Buffer.concat(chunks);
             const mail = await simpleParser(source);
             this.sources.set(mail, source);
+            this.senders.set(mail, session.envelope.mailFrom ? session.envelope.mailFrom.address : '');
             this.mails.push(mail);
             this.accepted += 1;
             callback(null, `Ok: queued as TEST${this.accepted}`);
@@ -62,6 +65,13 @@ export class TestSmtpServer {
     const server = this.server;
     this.server = undefined;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The email's envelope sender (MAIL FROM). */
+  envelopeSender(mail: ParsedMail): string {
+    const sender = this.senders.get(mail);
+    if (sender === undefined) throw new Error('This email did not arrive at this server.');
+    return sender;
   }
 
   /** The email as it arrived, byte for byte. */

@@ -11,6 +11,8 @@ export type OutgoingEmail = {
   attachments: { filename: string; content: string; contentType: string }[];
   /** A one-click unsubscribe URL (RFC 8058), sent as List-Unsubscribe with List-Unsubscribe-Post; none for a message always sent. */
   listUnsubscribe?: string;
+  /** The envelope sender (Return-Path), where bounces go: the message's signed bounce address when bounces are heard. */
+  returnPath?: string;
 };
 
 export type Mailer = {
@@ -64,9 +66,10 @@ export function smtpMailer(env: NotificationsEnv): Mailer {
   return {
     async send(email) {
       try {
-        const { listUnsubscribe, ...mail } = email;
+        const { listUnsubscribe, returnPath, ...mail } = email;
         const headers = listUnsubscribe ? { 'List-Unsubscribe': `<${listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
-        const info = await transport.sendMail({ from: env.SMTP_FROM, ...mail, headers });
+        const envelope = returnPath ? { envelope: { from: returnPath, to: mail.to } } : {};
+        const info = await transport.sendMail({ from: env.SMTP_FROM, ...mail, headers, ...envelope });
         if (info.accepted.length === 0) throw new MailerError(`the relay accepted no recipient: ${info.response}`, true);
         return { providerMessageId: providerIdOf(info.response, info.messageId) };
       } catch (err) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { twilioStatusCallbackPath } from '@repo/contracts';
 import { jobDefinition } from '@repo/service-kit';
 import type { MessageRow, NotificationsDatabase, Trx } from '../db/schema.ts';
+import type { BounceAddresses } from '../domain/bounces.ts';
 import { MailerError, type Mailer } from '../domain/mailer.ts';
 import { TexterError, type Texter } from '../domain/texter.ts';
 import { textStateOf, textStatusError, type FinalTwilioStatus } from '../domain/texts.ts';
@@ -52,6 +53,8 @@ export type SendContext = {
   mailer: Mailer;
   now: () => Date;
   sendRetryLimit: number;
+  /** Each email's signed bounce address (its envelope sender), when bounces are heard. */
+  bounces?: BounceAddresses | undefined;
   /** Texts, when Twilio is configured; a text's status callback URL is built on the webhook origin. */
   sms: { texter: Texter; webhookOrigin: string } | undefined;
   /** For a text that failed for good: its email, sent instead (`fallBackToEmail`). */
@@ -96,6 +99,7 @@ async function sendEmail(ctx: SendContext, db: Kysely<NotificationsDatabase>, id
         ? [{ filename: message.calendar_file_name ?? 'appointment.ics', content: message.calendar, contentType: 'text/calendar; charset=utf-8' }]
         : [],
       listUnsubscribe: message.list_unsubscribe ?? undefined,
+      returnPath: ctx.bounces?.addressFor(message.id),
     });
     // The message and its attempt's row change together (the delivery log).
     await db.transaction().execute(async (trx) => {

@@ -43,6 +43,15 @@ export async function recordFailure(db: Kysely<NotificationsDatabase>, id: numbe
     .execute();
 }
 
+/**
+ * A sent email that bounced later (a delivery-status notification): failed, with the bounce's words. Only an email
+ * still `sent` changes (a bounce for a text, or one already recorded, changes nothing); true when it did.
+ */
+export async function markBounced(db: Kysely<NotificationsDatabase>, id: number, error: string, at: Date): Promise<boolean> {
+  const changed = await db.updateTable('messages').set({ state: 'failed', last_error: error, updated_at: at }).where('id', '=', id).where('channel', '=', 'email').where('state', '=', 'sent').executeTakeFirst();
+  return Number(changed.numUpdatedRows) === 1;
+}
+
 /** A message stored in this transaction that falls due later, with its send job (which a move or a cancellation cancels). */
 export async function markScheduled(db: Kysely<NotificationsDatabase>, id: number, dueAt: Date, jobId: string): Promise<void> {
   await db.updateTable('messages').set({ state: 'scheduled', due_at: dueAt, job_id: jobId }).where('id', '=', id).execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Effects, ScheduledJobs } from '@repo/service-kit';
 import type { NotificationsDatabase } from '../db/schema.ts';
+import type { BounceAddresses } from '../domain/bounces.ts';
 import type { Mailer } from '../domain/mailer.ts';
 import type { notificationsOutgoing } from '../domain/outgoing.ts';
 import type { ReminderSettings } from '../domain/reminders.ts';
@@ -33,6 +34,8 @@ export type NotificationsContext = {
   effects: Pick<Effects<typeof notificationsOutgoing, Record<never, never>, NotificationsDatabase>, 'enqueue'>;
   /** The one pooled SMTP transport. */
   mailer: Mailer;
+  /** Each email's signed bounce address, when bounces are heard (NOTIFICATIONS_BOUNCE_*); undefined otherwise. */
+  bounces?: BounceAddresses;
   /** The From of every email (SMTP_FROM); its domain names the Message-IDs. */
   from: string;
   /** The customer portal, where the appointment page is (PORTAL_ORIGIN). */
