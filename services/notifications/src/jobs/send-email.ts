@@ -68,6 +68,9 @@ export const sendEmailJobDefinition = (context: () => SendContext, retryLimit: n
     // Many reminders fall due in the same minute (every visit of a morning at its hour): a fetch takes several, and a full
     // one is followed by the next at once, so the backlog does not wait for the poll between emails.
     batchSize: 10,
+    // A send whose process died (killed, or its machine lost) is retried on any replica within about 25 s (this and the
+    // supervisor's 15 s pass), not after pg-boss's 15-minute expiry: a confirmation must not wait that long.
+    heartbeatSeconds: 10,
     isStale: async (db, { messageId }) => (await findMessage(db, messageId))?.state === 'withdrawn',
     run: (db, { messageId }, meta) => sendEmail(context(), db, messageId, meta.attempt),
   });
