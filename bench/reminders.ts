@@ -86,7 +86,8 @@ async function startNotifications(port: number, url: string, smtpPort: number): 
       ...signingKeyEnv('notifications', generateSigningKeys()),
       LOG_LEVEL: 'warn',
       SERVICE_KEY: benchKey,
-      TRUSTED_SERVICE_KEYS: `booking=${benchKey}`,
+      // Every peer notifications hears effects from must be trusted, though only booking's (this process) send here.
+      TRUSTED_SERVICE_KEYS: ['booking', 'accounts', 'tracking', 'payments'].map((peer) => `${peer}=${benchKey}`).join(','),
       // Sessions are checked with accounts, and customers' answers to reminders go to booking: neither is reached here.
       PEER_URLS: 'accounts=http://127.0.0.1:9,booking=http://127.0.0.1:9',
       SMTP_HOST: '127.0.0.1',
