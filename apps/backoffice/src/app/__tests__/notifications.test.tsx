@@ -251,13 +251,13 @@ describe('notifications: one message', () => {
       'GET /api/notifications/messages/:id': () => json(200, messageDetail(removed, { htmlBody: null, textBody: null, bodyRemovedAt: '2026-06-09T04:00:00.000Z', bodyRetentionDays: 90 })),
     });
     const details = await drawer();
-    expect(await details.findByText('The message’s content was removed after 90 days; its record stays.')).toBeTruthy();
+    expect((await details.findByText('The message’s content was removed after 90 days; its record stays.')).textContent).toBe('The message’s content was removed after 90 days; its record stays.');
     expect(details.queryByTitle(/^Preview of the email/)).toBeNull();
     expect(details.queryByRole('region', { name: 'Plain text' })).toBeNull();
     const facts = Object.fromEntries(details.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
     expect(facts).toMatchObject({ Kind: 'Booking confirmation', State: 'Sent', To: 'maria.lopez@example.com' });
     expect(within(details.getByRole('region', { name: 'Attempts' })).getAllByRole('listitem')).toHaveLength(2);
-    expect(details.getByText('This message’s content was removed after 90 days (only its record stays), so it cannot be sent again.')).toBeTruthy();
+    expect(details.getByText('This message’s content was removed after 90 days (only its record stays), so it cannot be sent again.').textContent).toBe('This message’s content was removed after 90 days (only its record stays), so it cannot be sent again.');
     expect(details.queryByRole('button', { name: 'Resend' })).toBeNull();
   });
 
