@@ -620,7 +620,14 @@ async function main() {
   console.log(`total: ${((Date.now() - totalStarted) / second).toFixed(1)}s`);
 }
 
-async function cleanUp() {
+let cleaning: Promise<void> | undefined;
+/** Once, whoever asks first (a failure or a signal): the fresh machines, the compose project and the engine. */
+function cleanUp() {
+  cleaning ??= cleanUpOnce();
+  return cleaning;
+}
+
+async function cleanUpOnce() {
   removeFreshMachines(docker);
   if (composeUp) {
     log('failed: the state of the containers and their last logs');
@@ -631,8 +638,12 @@ async function cleanUp() {
   await stopEngine();
 }
 
+// A signal sent to the process group arrives twice (once directly, once relayed by tsx): `on`, not `once`, so the second
+// one finds the clean-up already running instead of killing the process half way through it, which left the
+// containers, their volume and the engine running.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (cleaning) return;
     log(`${signal}: cleaning up`);
     void cleanUp().finally(() => process.exit(1));
   });

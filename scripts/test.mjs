@@ -149,8 +149,13 @@ function startInBackground(step) {
 
 const background = withCompose ? selected.filter((step) => step.optIn) : [];
 const running = background.map(startInBackground);
+// `on` with a guard rather than `once`: a signal to the process group may arrive twice (directly and relayed by pnpm),
+// and a second one must not end this process before the background step has cleaned up.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     void Promise.all(running.map((one) => one.stop())).finally(() => process.exit(1));
   });
 }
