@@ -638,9 +638,9 @@ async function cleanUpOnce() {
   await stopEngine();
 }
 
-// A signal sent to the process group arrives twice (once directly, once relayed by tsx): `on`, not `once`, so the second
-// one finds the clean-up already running instead of killing the process half way through it, which left the
-// containers, their volume and the engine running.
+// `on`, not `once`: a second signal (a group signal relayed by a wrapper, or a second Ctrl-C) finds the clean-up already
+// running instead of ending the process half way through it. Run it with `node --import tsx` (as scripts/test.mjs does):
+// the tsx command SIGKILLs a child that is inside a synchronous call when a signal comes.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (cleaning) return;
