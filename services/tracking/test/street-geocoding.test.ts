@@ -173,8 +173,9 @@ describe('the position a technician arrived at', () => {
     const tech = await newTechnician();
     const home = { address: '5 Visit Ln', city: 'St Augustine', zipCode: '32084' };
     await deliver(630, 1, { technicianId: tech, ...home });
-    // Booked already for next week, at the same home: it moves too.
+    // Booked already for next week, at the same home: it moves too; a visit there last week keeps its point.
     await deliver(631, 1, { technicianId: tech, ...home, startsAt: '2026-12-01T09:00:00-05:00', endsAt: '2026-12-01T10:00:00-05:00' });
+    await deliver(633, 1, { technicianId: tech, ...home, startsAt: '2026-11-17T09:00:00-05:00', endsAt: '2026-11-17T10:00:00-05:00' });
     expect(await placeOf(630)).toMatchObject({ ...zipCentre, precision: 'zip' });
 
     const door = destination(zipCentre, 120, 2.5);
@@ -189,6 +190,7 @@ describe('the position a technician arrived at', () => {
     expect(visited).toEqual({ lat: door.lat, lng: door.lng, address: '5 Visit Ln, St Augustine, FL 32084', precision: 'visit', centreOf: null });
     expect(approximateHomeNote(visited)).toBeNull();
     expect(await placeOf(631)).toMatchObject({ lat: door.lat, lng: door.lng, precision: 'visit' });
+    expect(await placeOf(633)).toMatchObject({ ...zipCentre, precision: 'zip' });
 
     const before = nominatim.received.length;
     await deliver(632, 1, { technicianId: tech, address: '5 Visit Lane', city: 'St. Augustine', zipCode: '32084', startsAt: '2027-01-05T09:00:00-05:00', endsAt: '2027-01-05T10:00:00-05:00' });

@@ -25,7 +25,8 @@ export function requestSpacing(minIntervalMs: number) {
       const turn = tail.then(async () => {
         const wait = Math.max(0, lastStart + minIntervalMs - Date.now());
         if (Date.now() + wait > giveUpAt) throw new TurnNotReached(`no turn within ${maxWaitMs} ms`);
-        if (wait > 0) await sleep(wait);
+        // A timer may fire a millisecond or two early: wait until the interval has really passed.
+        while (Date.now() < lastStart + minIntervalMs) await sleep(lastStart + minIntervalMs - Date.now());
         started = true;
         clearTimeout(timer);
         lastStart = Date.now();

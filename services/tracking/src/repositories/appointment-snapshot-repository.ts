@@ -29,13 +29,13 @@ export const findCustomerPlace = (db: Db, appointmentId: number) =>
     .executeTakeFirst();
 
 /**
- * Places the visited appointment, and every other appointment at its address (by its key), at a visit's position;
- * answers the appointments moved.
+ * Places the visited appointment, and every other appointment at its address (by its key) whose slot has not ended by
+ * `now`, at a visit's position; answers the appointments moved. Past visits keep the point they were tracked with.
  */
-export async function placeAddressAtVisit(db: Db, visited: number, addressKey: string, point: { lat: number; lng: number }): Promise<number[]> {
+export async function placeAddressAtVisit(db: Db, visited: number, addressKey: string, point: { lat: number; lng: number }, now: Date): Promise<number[]> {
   const rows = await db.updateTable('appointment_snapshots')
     .set({ customer_lat: point.lat, customer_lng: point.lng, customer_precision: 'visit', address_key: addressKey })
-    .where((eb) => eb.or([eb('address_key', '=', addressKey), eb('appointment_id', '=', visited)]))
+    .where((eb) => eb.or([eb('appointment_id', '=', visited), eb.and([eb('address_key', '=', addressKey), eb('ends_at', '>=', now)])]))
     .returning('appointment_id')
     .execute();
   return rows.map((row) => row.appointment_id);

@@ -21,6 +21,6 @@ export async function rememberVisitPosition(trx: Trx, appointmentId: number, tec
   if (!isVisitPosition(position, placed, now)) return;
   const key = place.address_key ?? addressKey({ street: place.address, city: place.city, state: place.state, zipCode: place.zip_code });
   await saveVisitPosition(trx, key, { lat: position.lat, lng: position.lng }, now);
-  const moved = await placeAddressAtVisit(trx, appointmentId, key, { lat: position.lat, lng: position.lng });
+  const moved = await placeAddressAtVisit(trx, appointmentId, key, { lat: position.lat, lng: position.lng }, now);
   for (const id of moved) if (id !== appointmentId) await announceTrackingChange(trx, id);
 }
