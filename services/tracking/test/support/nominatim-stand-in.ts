@@ -6,7 +6,8 @@ import { startStandIn, type StandIn } from './stand-in-server.ts';
  *
  * The shape of each place is that of Nominatim's documented search output: the JSON example of "Place Output"
  * (https://nominatim.org/release-docs/latest/api/Output/, `docs/api/Output.md` in github.com/osm-search/Nominatim),
- * with JSON v2's two changes (`class` renamed `category`, and `place_rank`); an unknown address is answered `[]`.
+ * with JSON v2's two changes (`class` renamed `category`, and `place_rank`) and the `addresstype` and `name` fields
+ * current versions add to it; an unknown address is answered `[]`.
  * That documentation is published with Nominatim's source under the GNU General Public License; the place data in its
  * examples is OpenStreetMap's, under the ODbL 1.0, which is what the `licence` field of every answer says. The
  * coordinates and ids below are not OpenStreetMap's: they are made up for these tests (near the right streets).
