@@ -112,15 +112,18 @@ export async function signedInContext(
   return context;
 }
 
-/** Books the first free slot of the `dayIndex`-th bookable day through the public site's API, with `context`'s cookie. */
-export async function bookByApi(context: BrowserContext | undefined, customerName: string, email: string, dayIndex = 4): Promise<CreateAppointmentResponse> {
+/**
+ * Books the first free slot of the `dayIndex`-th bookable day through the public site's API, with `context`'s cookie, at
+ * `street` in St Augustine 32084.
+ */
+export async function bookByApi(context: BrowserContext | undefined, customerName: string, email: string, dayIndex = 4, street = '48 Charlotte St'): Promise<CreateAppointmentResponse> {
   const date = bookableDates()[dayIndex]!;
   const slots = (await (await fetch(`${urls.web}/api/appointments/available-slots?date=${date}`)).json()) as AvailableSlotsResponse;
   const cookie = context ? await sessionCookie(context) : undefined;
   const response = await postJson(
     `${urls.web}/api/appointments`,
     {
-      customerName, email, phone: '(904) 555-0134', address: '48 Charlotte St', city: 'St Augustine', state: 'FL', zipCode: '32084',
+      customerName, email, phone: '(904) 555-0134', address: street, city: 'St Augustine', state: 'FL', zipCode: '32084',
       serviceType: 'Maintenance', appliance: 'Dishwasher', brand: 'Bosch', appointmentDate: date, timeSlot: slots.availableSlots[0],
     },
     { origin: urls.web, ...(cookie ? { cookie: `${sessionCookieName}=${cookie}` } : {}) },

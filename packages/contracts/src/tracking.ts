@@ -21,6 +21,38 @@ export const trackingStatusLabels: Record<TrackingStatus, string> = {
 export const trackingCloseReasons = ['unassigned', 'cancelled'] as const;
 export type TrackingCloseReason = (typeof trackingCloseReasons)[number];
 
+/**
+ * How precisely tracking knows where the customer's home is: `visit`, where the technician stood on arriving at this
+ * address before; `street`, the street address found by the geocoder; `zip` or `town`, only the centre of the address's
+ * ZIP code or town (approximate: a ZIP centre can be kilometres from the door).
+ */
+export const customerLocationPrecisions = ['visit', 'street', 'zip', 'town'] as const;
+export type CustomerLocationPrecision = (typeof customerLocationPrecisions)[number];
+
+export const customerLocationSchema = z.object({
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  address: z.string(),
+  /** Null while the address is not placed (no coordinates). */
+  precision: z.enum(customerLocationPrecisions).nullable(),
+  /** For a `zip` or `town` point, the ZIP code or the town whose centre it is; null otherwise. */
+  centreOf: z.string().nullable(),
+});
+export type CustomerLocation = z.infer<typeof customerLocationSchema>;
+
+/** Whether the home pin, and the distance and ETA measured to it, are only a ZIP's or a town's centre. */
+export const isApproximateHome = (location: CustomerLocation): boolean => location.precision === 'zip' || location.precision === 'town';
+
+/**
+ * What the pages say beside the distance and ETA when the home position is only a ZIP's or a town's centre, e.g.
+ * "Home location approximate (ZIP 32084 centre)"; null for a street-level or remembered position, or none.
+ */
+export function approximateHomeNote(location: CustomerLocation): string | null {
+  if (!isApproximateHome(location)) return null;
+  const area = location.precision === 'zip' ? `ZIP ${location.centreOf ?? ''}`.trim() : location.centreOf ?? 'town';
+  return `Home location approximate (${area} centre)`;
+}
+
 export const trackingNotificationSchema = z.object({ type: z.string(), message: z.string(), timestamp: z.string() });
 export type TrackingNotification = z.infer<typeof trackingNotificationSchema>;
 
@@ -45,7 +77,8 @@ export const trackingRecordSchema = z.object({
    * the technician is en route to this visit, and so too `route`, `distanceToCustomer` and `estimatedTimeToArrival`.
    */
   location: locationSchema.nullable(),
-  customerLocation: z.object({ lat: z.number().nullable(), lng: z.number().nullable(), address: z.string() }),
+  /** Where the customer's home is, and how precisely (`precision`): distance and ETA are measured to this point. */
+  customerLocation: customerLocationSchema,
   /** Positions of the trip so far (empty until the technician reports one). */
   route: z.array(z.object({ lat: z.number(), lng: z.number() })),
   /** Kilometres; null until both positions are known. */

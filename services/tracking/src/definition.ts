@@ -4,6 +4,8 @@ import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { TrackingDatabase } from './db/schema.ts';
 import { serviceAreaGeocoder } from './domain/geocoder.ts';
+import { nominatimGeocoder } from './domain/nominatim-geocoder.ts';
+import { osrmRouter } from './domain/osrm-router.ts';
 import { trackingOutgoing } from './domain/outgoing.ts';
 import { trackingEnvSchema, type TrackingEnv } from './env.ts';
 import { technicianRoutes } from './routes/technicians.ts';
@@ -29,8 +31,21 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
       now: runtime.now,
       effects,
       readLink: appointmentLinkReader(env.LINK_PUBLIC_KEY),
-      // Offline, from shipped ZIP and town data: swap in a real geocoder here (any `Geocoder`).
+      // Offline, from shipped ZIP and town data: the fallback whenever the street geocoder cannot answer.
       geocoder: serviceAreaGeocoder(),
+      ...(env.GEOCODER_URL
+        ? {
+            streetGeocoder: nominatimGeocoder({
+              url: env.GEOCODER_URL,
+              userAgent: env.GEOCODER_USER_AGENT,
+              email: env.GEOCODER_EMAIL,
+              timeoutMs: env.GEOCODER_TIMEOUT_MS,
+              minIntervalMs: env.GEOCODER_MIN_INTERVAL_MS,
+            }),
+          }
+        : {}),
+      ...(env.ROUTING_URL ? { router: osrmRouter({ url: env.ROUTING_URL, timeoutMs: env.ROUTING_TIMEOUT_MS }) } : {}),
+      log: app.log,
       eta: { averageSpeedKmh: env.TRACKING_AVERAGE_SPEED_KMH, roadFactor: env.TRACKING_ROAD_FACTOR },
     };
     await app.register(technicianRoutes, { ctx });

@@ -90,7 +90,7 @@ describe('dispatch through the durable path', () => {
     const record = await recordWhen(id, (r) => r.technicianId === 'tech_mike');
     expect(record).toMatchObject({ appointmentId: String(id), status: 'dispatched', scheduledStart: '2026-11-25T14:00:00.000Z', closed: null });
     // The address booking sent, placed offline (ZIP 32084's centre).
-    expect(record.customerLocation).toEqual({ lat: 29.8977, lng: -81.3422, address: '48 Cordova St, St Augustine, FL 32084' });
+    expect(record.customerLocation).toEqual({ lat: 29.8977, lng: -81.3422, address: '48 Cordova St, St Augustine, FL 32084', precision: 'zip', centreOf: '32084' });
     expect(record.notifications).toEqual([expect.objectContaining({ type: 'dispatched', message: 'Technician dispatched' })]);
     await vi.waitFor(async () => expect(await pendingForTracking()).toBe(0), { timeout: 30_000, interval: 100 });
 

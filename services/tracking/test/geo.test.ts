@@ -69,6 +69,7 @@ describe('arrival estimate', () => {
     customer: downtown,
     scheduledStart: new Date('2026-11-24T14:00:00Z'),
     actualArrival: null,
+    road: null,
     ...overrides,
   });
 

@@ -47,24 +47,24 @@ const moveTo = async (technicianId: string, point: { lat: number; lng: number })
 };
 
 describe('the customer’s location', () => {
-  it('is geocoded offline from the appointment’s ZIP, else its town, else left unknown', async () => {
+  it('is geocoded offline from the appointment’s ZIP, else its town, else left unknown, and says how precisely', async () => {
     const tech = await newTechnician();
     await deliver(501, 1, { technicianId: tech });
-    expect((await tracking(501)).customerLocation).toEqual({ ...customer, address: '48 Cordova St, St Augustine, FL 32084' });
+    expect((await tracking(501)).customerLocation).toEqual({ ...customer, address: '48 Cordova St, St Augustine, FL 32084', precision: 'zip', centreOf: '32084' });
 
     await deliver(502, 1, { technicianId: tech, address: '10 Main St', city: 'Hastings', zipCode: '99999' });
-    expect((await tracking(502)).customerLocation).toEqual({ lat: 29.718, lng: -81.5081, address: '10 Main St, Hastings, FL 99999' });
+    expect((await tracking(502)).customerLocation).toEqual({ lat: 29.718, lng: -81.5081, address: '10 Main St, Hastings, FL 99999', precision: 'town', centreOf: 'Hastings' });
 
     await deliver(503, 1, { technicianId: tech, address: '1 Elm St', city: 'Springfield', state: 'IL', zipCode: '62701' });
     const unknown = await tracking(503);
-    expect(unknown.customerLocation).toEqual({ lat: null, lng: null, address: '1 Elm St, Springfield, IL 62701' });
+    expect(unknown.customerLocation).toEqual({ lat: null, lng: null, address: '1 Elm St, Springfield, IL 62701', precision: null, centreOf: null });
     await moveTo(tech, customer);
     // Without the customer's coordinates nothing is computed, even with the technician's position.
     expect(await tracking(503)).toMatchObject({ distanceToCustomer: null, estimatedTimeToArrival: null, estimatedArrivalSource: 'schedule' });
 
     // A new address in a newer snapshot is placed again.
     await deliver(503, 2, { technicianId: tech, address: '2 Beach Blvd', city: 'St Augustine Beach', zipCode: '32080' });
-    expect((await tracking(503)).customerLocation).toMatchObject({ lat: 29.8383, lng: -81.2737 });
+    expect((await tracking(503)).customerLocation).toMatchObject({ lat: 29.8383, lng: -81.2737, precision: 'zip', centreOf: '32080' });
   });
 });
 

@@ -78,7 +78,7 @@ describe('tracking records follow booking’s snapshots', () => {
       actualArrival: null,
       location: { lat: 29.9012, lng: -81.3124, address: 'King St, St Augustine, FL', lastUpdated: expect.any(String) },
       // Geocoded offline from ZIP 32084; distance and ETA from Mike's seeded position, the arrival still the schedule's.
-      customerLocation: { lat: 29.8977, lng: -81.3422, address: '48 Cordova St, St Augustine, FL 32084' },
+      customerLocation: { lat: 29.8977, lng: -81.3422, address: '48 Cordova St, St Augustine, FL 32084', precision: 'zip', centreOf: '32084' },
       route: [],
       distanceToCustomer: expect.closeTo(2.9, 1),
       estimatedTimeToArrival: 6,

@@ -41,6 +41,11 @@ const newTechnician = async (name: string) => {
 };
 /** ZIP 32084's centre, where the offline geocoder puts 48 Cordova St. */
 const customer = { lat: 29.8977, lng: -81.3422 };
+/**
+ * A 32084 address of the appointment's own: an arrival at an address places it where the technician stood from then
+ * on (48 Cordova St after the first test), and these tests measure from the ZIP's centre.
+ */
+const ownStreet = (appointmentId: number) => `${appointmentId} Late Ln`;
 /** The technician reports a position `km` west of the customer, at the clock's time. */
 const reportKmAway = async (technicianId: string, km: number) => {
   const response = await service.app.inject({ method: 'PUT', url: `/api/technicians/${technicianId}/location`, headers: { authorization: staff }, payload: { ...destination(customer, 270, km), address: 'US-1' } });
@@ -99,7 +104,7 @@ describe('running late', () => {
   it('tells notifications once when the ETA passes the end of the arrival window; nothing within it, nothing more after, nothing after arrival', async () => {
     const tech = await newTechnician('Rosa Alvarez');
     // The window: Tuesday 24 November 2026, 9:00–10:00 AM Eastern (14:00–15:00 UTC).
-    await deliverSnapshot(service.app, dispatchSnapshot(411, 1, { technicianId: tech }));
+    await deliverSnapshot(service.app, dispatchSnapshot(411, 1, { technicianId: tech, address: ownStreet(411) }));
     clock.set('2026-11-24T14:30:00Z');
     await reportKmAway(tech, 8);
     await move(411, 'en-route');
@@ -146,7 +151,7 @@ describe('running late', () => {
 
   it('is never told from the schedule alone; setting off too late tells it with the en route; a trip after a reschedule may be late again, for its window', async () => {
     const tech = await newTechnician('Omar Haddad');
-    await deliverSnapshot(service.app, dispatchSnapshot(412, 1, { technicianId: tech }));
+    await deliverSnapshot(service.app, dispatchSnapshot(412, 1, { technicianId: tech, address: ownStreet(412) }));
     // Setting off at 10:20, after the 9:00–10:00 window, with no position: the estimate is the schedule's, not late.
     clock.set('2026-11-24T15:20:00Z');
     await move(412, 'en-route');
@@ -160,7 +165,7 @@ describe('running late', () => {
 
     // Booking moves the visit to 3:00–4:00 PM (20:00–21:00 UTC): the job goes back to dispatched. A position while
     // dispatched tells nothing; setting off at 3:50 PM 8 km away (expected 4:06 PM) is late at once, for the new window.
-    await deliverSnapshot(service.app, dispatchSnapshot(412, 2, { technicianId: tech, startsAt: '2026-11-24T15:00:00-05:00', endsAt: '2026-11-24T16:00:00-05:00' }));
+    await deliverSnapshot(service.app, dispatchSnapshot(412, 2, { technicianId: tech, address: ownStreet(412), startsAt: '2026-11-24T15:00:00-05:00', endsAt: '2026-11-24T16:00:00-05:00' }));
     clock.set('2026-11-24T20:50:00Z');
     await reportKmAway(tech, 8);
     expect(await lateNews(412)).toHaveLength(1);

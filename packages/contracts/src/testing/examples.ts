@@ -48,7 +48,7 @@ export function trackingRecordExample(overrides: Partial<TrackingRecord> = {}): 
     estimatedArrivalSource: 'schedule',
     actualArrival: null,
     location: null,
-    customerLocation: { lat: null, lng: null, address: '12 Aviles Street, St Augustine, FL 32084' },
+    customerLocation: { lat: null, lng: null, address: '12 Aviles Street, St Augustine, FL 32084', precision: null, centreOf: null },
     route: [],
     distanceToCustomer: null,
     estimatedTimeToArrival: null,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { TrackingCloseReason, TrackingNotification, TrackingStatus, WorkingDay } from '@repo/contracts';
+import type { CustomerLocationPrecision, TrackingCloseReason, TrackingNotification, TrackingStatus, WorkingDay } from '@repo/contracts';
 
 export type TechniciansTable = {
   id: string;
@@ -46,10 +46,37 @@ export type AppointmentSnapshotsTable = {
   ends_at: Date;
   /** 'YYYY-MM-DD', the business date of `starts_at`. */
   scheduled_date: string;
-  /** The address geocoded on arrival of the snapshot; all three null when the geocoder could not place it. */
+  /**
+   * The address placed on arrival of the snapshot (a remembered visit, the street geocoder, else the ZIP's or town's
+   * centre), or later by a technician's arrival there; all three null when nothing could place it.
+   */
   customer_lat: number | null;
   customer_lng: number | null;
-  customer_precision: 'zip' | 'town' | null;
+  customer_precision: CustomerLocationPrecision | null;
+  /** The normalized address (`addressKey`); null on snapshots stored before addresses were keyed. */
+  address_key: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** What is known of one normalized address: the street geocoder's answer, or where a technician arrived there. */
+export type GeocodedAddressesTable = {
+  address_key: string;
+  /** Null with `precision`: the street geocoder found nothing (asked again once `located_at` is old enough). */
+  lat: number | null;
+  lng: number | null;
+  precision: 'visit' | 'street' | null;
+  located_at: Date;
+};
+
+/** The routing engine's last answer for a job en route (both null: the ask failed), and where it was asked from. */
+export type RoadEstimatesTable = {
+  appointment_id: number;
+  from_lat: number;
+  from_lng: number;
+  to_lat: number;
+  to_lng: number;
+  distance_m: number | null;
+  duration_s: number | null;
+  asked_at: Date;
 };
 
 export type TrackingRecordsTable = {
@@ -88,6 +115,8 @@ export type TrackingDatabase = {
   tracking_records: TrackingRecordsTable;
   tracking_route_points: TrackingRoutePointsTable;
   scheduled_runs: ScheduledRunsTable;
+  geocoded_addresses: GeocodedAddressesTable;
+  road_estimates: RoadEstimatesTable;
 };
 export type TechnicianRow = Selectable<TechniciansTable>;
 export type AppointmentSnapshotRow = Selectable<AppointmentSnapshotsTable>;

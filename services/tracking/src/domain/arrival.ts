@@ -1,5 +1,6 @@
 import type { TrackingStatus } from '@repo/contracts';
 import { distanceKm, etaMinutes, type EtaSettings, type GeoPoint } from './geo.ts';
+import { roadArrival, type RoadEstimate } from './road-estimate.ts';
 
 /** What an arrival estimate is made from, all of it as stored: nothing is assumed when a position is unknown. */
 export type ArrivalFacts = {
@@ -12,10 +13,12 @@ export type ArrivalFacts = {
   customer: GeoPoint | null;
   scheduledStart: Date;
   actualArrival: Date | null;
+  /** The routing engine's last answer for this trip, or null (none configured, not asked yet, or failed). */
+  road: RoadEstimate | null;
 };
 
 export type ArrivalEstimate = {
-  /** Kilometres, straight line; null while either position is unknown. */
+  /** Kilometres, by road when the routing engine answered, else in a straight line; null while either position is unknown. */
   distanceToCustomer: number | null;
   /** Driving minutes; null while either position is unknown. */
   estimatedTimeToArrival: number | null;
@@ -27,7 +30,8 @@ const onSite = new Set<TrackingStatus>(['arrived', 'in-progress', 'completed']);
 
 /**
  * Distance and ETA from the technician's position to the customer's, recomputed on every read (so on every location
- * update). While the job is en route and both positions are known, the arrival estimate is the position's time plus
+ * update): by road from the routing engine's last answer when there is one (`roadArrival`), else the straight line at
+ * the average speed (`etaMinutes`). While the job is en route and both positions are known, the arrival estimate is the position's time plus
  * the ETA (`live`); before that it is the scheduled start. Once the technician is there, distance and ETA are 0 and the
  * estimate is the real arrival time. A closed record estimates nothing beyond its schedule.
  */
@@ -43,8 +47,10 @@ export function estimateArrival(facts: ArrivalFacts, settings: EtaSettings): Arr
     };
   }
   if (!facts.technician || !facts.customer) return schedule;
-  const km = distanceKm(facts.technician, facts.customer);
-  const minutes = etaMinutes(km, settings);
+  const road = roadArrival(facts.road, facts.technician, facts.customer);
+  const km = road ? road.distanceKm : distanceKm(facts.technician, facts.customer);
+  // A technician on the way has not arrived yet: at least a minute, whichever way it is reckoned.
+  const minutes = road ? Math.max(1, Math.ceil(road.minutes - 1e-9)) : etaMinutes(km, settings);
   const distanceToCustomer = Math.round(km * 1000) / 1000;
   if (facts.status !== 'en-route') return { ...schedule, distanceToCustomer, estimatedTimeToArrival: minutes };
   return {

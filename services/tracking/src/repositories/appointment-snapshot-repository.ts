@@ -20,3 +20,23 @@ export const replaceSnapshot = (db: Db, values: Insertable<AppointmentSnapshotsT
 /** What deciding access to an appointment's tracking needs: its owner and when its slot ends (links expire after). */
 export const findAccessFacts = (db: Db, appointmentId: number) =>
   db.selectFrom('appointment_snapshots').select(['appointment_id', 'customer_id', 'ends_at']).where('appointment_id', '=', appointmentId).executeTakeFirst();
+
+/** Where the appointment's address is placed, and its key: what an arrival there is compared with. */
+export const findCustomerPlace = (db: Db, appointmentId: number) =>
+  db.selectFrom('appointment_snapshots')
+    .select(['address', 'city', 'state', 'zip_code', 'address_key', 'customer_lat', 'customer_lng', 'customer_precision'])
+    .where('appointment_id', '=', appointmentId)
+    .executeTakeFirst();
+
+/**
+ * Places the visited appointment, and every other appointment at its address (by its key) whose slot has not ended by
+ * `now`, at a visit's position; answers the appointments moved. Past visits keep the point they were tracked with.
+ */
+export async function placeAddressAtVisit(db: Db, visited: number, addressKey: string, point: { lat: number; lng: number }, now: Date): Promise<number[]> {
+  const rows = await db.updateTable('appointment_snapshots')
+    .set({ customer_lat: point.lat, customer_lng: point.lng, customer_precision: 'visit', address_key: addressKey })
+    .where((eb) => eb.or([eb('appointment_id', '=', visited), eb.and([eb('address_key', '=', addressKey), eb('ends_at', '>=', now)])]))
+    .returning('appointment_id')
+    .execute();
+  return rows.map((row) => row.appointment_id);
+}

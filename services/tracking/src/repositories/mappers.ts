@@ -1,8 +1,9 @@
-import { photoAddressProblem, tracking, type StaffTechnician, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
+import { photoAddressProblem, tracking, type CustomerLocation, type StaffTechnician, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
 import type { TechnicianRow } from '../db/schema.ts';
 import { estimateArrival } from '../domain/arrival.ts';
 import type { EtaSettings, GeoPoint } from '../domain/geo.ts';
 import type { RecordAudience } from '../domain/tracking-access.ts';
+import { toRoadEstimate } from './road-estimate-repository.ts';
 import type { TrackingView } from './tracking-record-repository.ts';
 
 /** Rows become contract types here and nowhere else. */
@@ -42,8 +43,8 @@ const windowMs = tracking.progressWindowMinutes * 60_000;
 export type RecordExtras = { now: Date; route: GeoPoint[]; eta: EtaSettings; audience: RecordAudience };
 
 /**
- * A record as callers see it. Nothing is made up: the customer's coordinates are those geocoded from the address (null
- * when unknown), distance and ETA are computed from the technician's last position only while both are known, and
+ * A record as callers see it. Nothing is made up: the customer's coordinates are those the address was placed at (null
+ * when unknown), with how precisely (a ZIP's or a town's centre is approximate), distance and ETA are computed from the technician's last position only while both are known, and
  * the arrival estimate is the scheduled start until the technician is on the way (`estimateArrival`). Staff and the
  * technician see the technician's position while the job is open; the customer (owner or link holder) only while the
  * technician is on the way to this visit, never before (a visit days away, or their other jobs of the day) nor after
@@ -67,6 +68,7 @@ export function toTrackingRecord(view: TrackingView, { now, route, eta, audience
     customer,
     scheduledStart: view.starts_at,
     actualArrival: view.actual_arrival,
+    road: toRoadEstimate(view),
   }, eta);
   return {
     appointmentId: String(view.appointment_id),
@@ -78,7 +80,7 @@ export function toTrackingRecord(view: TrackingView, { now, route, eta, audience
     estimatedArrivalSource: arrival.estimatedArrivalSource,
     actualArrival: view.actual_arrival?.toISOString() ?? null,
     location: location && { ...location, lastUpdated: location.lastUpdated.toISOString() },
-    customerLocation: { lat: customer?.lat ?? null, lng: customer?.lng ?? null, address: fullAddress(view) },
+    customerLocation: customerLocation(view),
     route: showsTrip ? route : [],
     distanceToCustomer: arrival.distanceToCustomer,
     estimatedTimeToArrival: arrival.estimatedTimeToArrival,
@@ -88,6 +90,17 @@ export function toTrackingRecord(view: TrackingView, { now, route, eta, audience
     closed: view.closed_at && view.close_reason ? { at: view.closed_at.toISOString(), reason: view.close_reason } : null,
     updatedAt: view.updated_at.toISOString(),
   };
+}
+
+/**
+ * Where the customer's home is placed, and how precisely; for a ZIP's or a town's centre, which ZIP (its five digits)
+ * or town (as the customer wrote it) it is the centre of, for the pages' "approximate" note.
+ */
+function customerLocation(view: TrackingView): CustomerLocation {
+  const placed = view.customer_lat !== null && view.customer_lng !== null && view.customer_precision !== null;
+  const precision = placed ? view.customer_precision : null;
+  const centreOf = precision === 'zip' ? (/^\s*(\d{5})/.exec(view.zip_code)?.[1] ?? view.zip_code.trim()) : precision === 'town' ? view.city.trim() : null;
+  return { lat: placed ? view.customer_lat : null, lng: placed ? view.customer_lng : null, address: fullAddress(view), precision, centreOf };
 }
 
 /** The appointment's address on one line, as the customer wrote it. */

@@ -50,16 +50,18 @@ export async function hasJobUnderWay(db: Db, technicianId: string): Promise<bool
   return row !== undefined;
 }
 
-/** A record with what it is shown with: its appointment's snapshot and its technician's position. */
+/** A record with what it is shown with: its appointment's snapshot, its technician's position and its last road answer. */
 const views = (db: Db) =>
   db.selectFrom('tracking_records as r')
     .innerJoin('appointment_snapshots as s', 's.appointment_id', 'r.appointment_id')
     .innerJoin('technicians as t', 't.id', 'r.technician_id')
+    .leftJoin('road_estimates as e', 'e.appointment_id', 'r.appointment_id')
     .select([
       'r.appointment_id', 'r.technician_id', 'r.status', 'r.actual_arrival', 'r.notifications', 'r.closed_at', 'r.close_reason', 'r.updated_at', 'r.running_late_at',
       's.customer_id', 's.customer_name', 's.phone', 's.starts_at', 's.ends_at', 's.address', 's.city', 's.state', 's.zip_code',
-      's.service_type', 's.appliance', 's.brand', 's.customer_lat', 's.customer_lng',
+      's.service_type', 's.appliance', 's.brand', 's.customer_lat', 's.customer_lng', 's.customer_precision',
       't.lat', 't.lng', 't.location_address', 't.location_updated_at',
+      'e.from_lat', 'e.from_lng', 'e.to_lat', 'e.to_lng', 'e.distance_m', 'e.duration_s', 'e.asked_at',
     ]);
 
 export type TrackingView = Awaited<ReturnType<ReturnType<typeof views>['executeTakeFirstOrThrow']>>;

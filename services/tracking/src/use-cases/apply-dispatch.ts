@@ -2,7 +2,6 @@ import { businessDate, type AppointmentDispatch } from '@repo/contracts';
 import { conflict } from '@repo/service-kit';
 import type { Insertable } from 'kysely';
 import type { AppointmentSnapshotsTable, Trx } from '../db/schema.ts';
-import type { GeocodedPoint } from '../domain/geocoder.ts';
 import { planRecord } from '../domain/record-plan.ts';
 import { findSnapshotForUpdate, insertSnapshotIfAbsent, replaceSnapshot } from '../repositories/appointment-snapshot-repository.ts';
 import { clearRoute } from '../repositories/route-repository.ts';
@@ -10,9 +9,10 @@ import { countCompletedJob, lockTechnicians } from '../repositories/technician-r
 import { findRecordForUpdate, insertRecord, updateRecord } from '../repositories/tracking-record-repository.ts';
 import { announceTrackingChange } from './announce-tracking-change.ts';
 import type { TrackingContext } from './context.ts';
+import { placeAddress, type PlacedAddress } from './place-address.ts';
 import { settleTechnicianStatus } from './technician-workload.ts';
 
-const snapshotRow = (s: AppointmentDispatch, customer: GeocodedPoint | null): Insertable<AppointmentSnapshotsTable> => ({
+const snapshotRow = (s: AppointmentDispatch, { key, point: customer }: PlacedAddress): Insertable<AppointmentSnapshotsTable> => ({
   appointment_id: s.appointmentId,
   version: s.version,
   technician_id: s.technicianId,
@@ -33,18 +33,19 @@ const snapshotRow = (s: AppointmentDispatch, customer: GeocodedPoint | null): In
   customer_lat: customer?.lat ?? null,
   customer_lng: customer?.lng ?? null,
   customer_precision: customer?.precision ?? null,
+  address_key: key,
 });
 
 /**
  * Applies booking's `appointment.dispatch` effect in the receiver's transaction. Only a snapshot newer than the one
  * held counts (booking's version grows with every change), so snapshots delivered late, out of order or twice change
- * nothing. The customer's address is geocoded as the snapshot is stored. The tracking record then follows the appointment (see `planRecord`), the technicians involved get their
+ * nothing. The customer's address is placed as the snapshot is stored (`placeAddress`). The tracking record then follows the appointment (see `planRecord`), the technicians involved get their
  * status settled, and live subscribers hear of it after commit.
  */
 export async function applyDispatch(ctx: TrackingContext, trx: Trx, snapshot: AppointmentDispatch): Promise<void> {
   const previous = await findSnapshotForUpdate(trx, snapshot.appointmentId);
   if (previous && previous.version >= snapshot.version) return;
-  const customer = await ctx.geocoder.locate({ street: snapshot.address, city: snapshot.city, state: snapshot.state, zipCode: snapshot.zipCode });
+  const customer = await placeAddress(ctx, trx, { street: snapshot.address, city: snapshot.city, state: snapshot.state, zipCode: snapshot.zipCode });
   if (previous) {
     await replaceSnapshot(trx, snapshotRow(snapshot, customer));
   } else if (!(await insertSnapshotIfAbsent(trx, snapshotRow(snapshot, customer)))) {

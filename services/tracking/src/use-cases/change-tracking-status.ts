@@ -7,14 +7,16 @@ import { findRecordForUpdate, updateRecord } from '../repositories/tracking-reco
 import { announceTrackingChange } from './announce-tracking-change.ts';
 import type { TrackingContext } from './context.ts';
 import { presentRecord } from './present-tracking.ts';
+import { rememberVisitPosition } from './remember-visit-position.ts';
 import { settleTechnicianStatus } from './technician-workload.ts';
 import { tellCustomerOfVisit } from './tell-customer-of-visit.ts';
 import { startTrip } from './trips.ts';
 
 /**
  * Moves a job one step forward (dispatched → en-route → arrived → in-progress → completed); anything else is a 409
- * saying what the next step is. Arriving records the arrival time; setting off starts the trip at the technician's
- * last position. In the same transaction the technician's status follows (busy while the job is under way, available
+ * saying what the next step is. Arriving records the arrival time, and the technician's position there as the
+ * address's true location when it is fresh and near (`rememberVisitPosition`); setting off starts the trip at the
+ * technician's last position. In the same transaction the technician's status follows (busy while the job is under way, available
  * after), setting off and arriving tell notifications (the customer's emails; setting off already too late for the
  * arrival window tells it the technician is running late too), and completing tells booking, which
  * completes the appointment; live subscribers hear of it after commit.
@@ -46,6 +48,7 @@ export async function advanceTrackingStatus(ctx: TrackingContext, trx: Trx, appo
   };
   await updateRecord(trx, appointmentId, change, [statusNotification(status, now)]);
   if (status === 'en-route' && technician) await startTrip(trx, appointmentId, technician, now);
+  if (status === 'arrived' && technician) await rememberVisitPosition(trx, appointmentId, technician, now);
   if (status === 'completed') {
     await countCompletedJob(trx, record.technician_id);
     await ctx.effects.enqueue(trx, appointmentCompletedTopic, { appointmentId, technicianId: record.technician_id, completedAt: now.toISOString() });

@@ -8,6 +8,7 @@ import {
 } from '@repo/contracts';
 import type { TechnicianRow, Trx } from '../db/schema.ts';
 import { estimateArrival, lateArrival, type ArrivalEstimate } from '../domain/arrival.ts';
+import { toRoadEstimate } from '../repositories/road-estimate-repository.ts';
 import { findView, markRunningLate, type TrackingView } from '../repositories/tracking-record-repository.ts';
 import type { TrackingContext } from './context.ts';
 
@@ -27,6 +28,7 @@ const arrivalAsOf = (ctx: TrackingContext, view: TrackingView, now: Date): Arriv
     customer: view.customer_lat !== null && view.customer_lng !== null ? { lat: view.customer_lat, lng: view.customer_lng } : null,
     scheduledStart: view.starts_at,
     actualArrival: null,
+    road: toRoadEstimate(view),
   }, ctx.eta);
 
 /**

@@ -417,12 +417,16 @@ describe('tracking administration: Appointments', () => {
   });
 });
 
+/** The term → value pairs of a card's description list. */
+const factsOf = (card: HTMLElement) =>
+  Object.fromEntries(within(card).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+
 describe('tracking administration: Live Tracking', () => {
   it('shows each visit with its status name, customer location, ETA in Eastern time and progress', async () => {
     await renderTracking({
       records: [
         trackingRecord({ status: 'en-route', estimatedArrival: '2026-03-10T18:25:00.000Z', estimatedArrivalSource: 'live', progress: 44.4, distanceToCustomer: 3.26 }),
-        trackingRecord({ appointmentId: '13', status: 'in-progress', customerLocation: { lat: null, lng: null, address: '1 Main St' } }),
+        trackingRecord({ appointmentId: '13', status: 'in-progress', customerLocation: { lat: null, lng: null, address: '1 Main St', precision: null, centreOf: null } }),
       ],
     });
     await openTab('Live Tracking');
@@ -433,13 +437,34 @@ describe('tracking administration: Live Tracking', () => {
     expect(first.getByText('29.8947, -81.3145')).toBeTruthy();
     expect(first.getByText('Mar 10, 2026, 2:25 PM EDT')).toBeTruthy();
     expect(first.getByText('3.3 km')).toBeTruthy();
+    expect(first.getByText('Street address')).toBeTruthy();
+    expect(first.queryByText(/approximate/i)).toBeNull();
     expect(first.getByText('44%')).toBeTruthy();
     const bar = first.getByRole('progressbar', { name: 'Progress of appointment #12' });
     expect(bar.getAttribute('aria-valuenow')).toBe('44');
     const second = within(screen.getByRole('article', { name: 'Appointment #13' }));
     expect(second.getByText('In Progress')).toBeTruthy();
     expect(second.getByText('Not available')).toBeTruthy();
+    expect(second.getByText('Not placed')).toBeTruthy();
     expect(second.getByText('Mar 10, 2026, 2:00 PM EDT (scheduled)')).toBeTruthy();
+  });
+
+  it('marks a ZIP’s or a town’s centre as approximate, its distance "about", and a remembered arrival position plainly', async () => {
+    await renderTracking({
+      records: [
+        trackingRecord({ status: 'en-route', distanceToCustomer: 3.26, customerLocation: { lat: 29.8977, lng: -81.3422, address: '48 Cordova St, St Augustine, FL 32084', precision: 'zip', centreOf: '32084' } }),
+        trackingRecord({ appointmentId: '13', status: 'en-route', distanceToCustomer: 1.04, customerLocation: { lat: 29.718, lng: -81.5081, address: '10 Main St, Hastings, FL 32145', precision: 'town', centreOf: 'Hastings' } }),
+        trackingRecord({ appointmentId: '14', status: 'en-route', distanceToCustomer: 0.52, customerLocation: { lat: 29.8901, lng: -81.3117, address: '5 Visit Ln, St Augustine, FL 32084', precision: 'visit', centreOf: null } }),
+      ],
+    });
+    await openTab('Live Tracking');
+    const zip = await screen.findByRole('article', { name: 'Appointment #12' });
+    expect(factsOf(zip)).toMatchObject({ 'Home position': 'Home location approximate (ZIP 32084 centre)', Distance: 'about 3.3 km' });
+    const town = screen.getByRole('article', { name: 'Appointment #13' });
+    expect(factsOf(town)).toMatchObject({ 'Home position': 'Home location approximate (Hastings centre)', Distance: 'about 1.0 km' });
+    const visited = screen.getByRole('article', { name: 'Appointment #14' });
+    expect(factsOf(visited)).toMatchObject({ 'Home position': 'Where a technician arrived before', Distance: '0.5 km' });
+    expect(within(visited).queryByText(/approximate|about/i)).toBeNull();
   });
 
   it('follows a tracking update from the live socket', async () => {

@@ -207,12 +207,75 @@ describe('tracking page: the visit', () => {
     await waitFor(() => expect(markersOf(map)).toEqual(['Your technician']));
   });
 
+  it('says when the home position is only the ZIP’s centre: distance and ETA as "about", the pin marked approximate', async () => {
+    await renderTracking(
+      trackingRecord({
+        status: 'en-route',
+        location: { lat: 29.8947, lng: -81.3145, address: '1 King Street, St Augustine', lastUpdated: '2026-03-10T17:40:00.000Z' },
+        customerLocation: { lat: 29.8977, lng: -81.3422, address: '12 Aviles Street, St Augustine, FL 32084', precision: 'zip', centreOf: '32084' },
+        distanceToCustomer: 3.449,
+        estimatedTimeToArrival: 11.6,
+        estimatedArrivalSource: 'live',
+      }),
+    );
+    const location = card('Live Location Tracking');
+    expect(factsOf(location)).toEqual({ 'Technician location': '1 King Street, St Augustine', Distance: 'about 3.4 km', ETA: 'about 12 min' });
+    expect(within(location).getByText('Home location approximate (ZIP 32084 centre)')).toBeTruthy();
+    const map = await within(location).findByRole('region', { name: mapName });
+    await waitFor(() => expect(markersOf(map)).toEqual(['Your address (approximate)', 'Your technician']));
+    fireEvent.click(map.querySelector<HTMLElement>('.leaflet-marker-icon')!);
+    await waitFor(() =>
+      expect(map.querySelector('.leaflet-popup-content')?.textContent).toBe('Your address12 Aviles Street, St Augustine, FL 32084Home location approximate (ZIP 32084 centre)'),
+    );
+    // Directions still go to the street address, never to the centre's coordinates.
+    expect(within(location).getByRole('link', { name: /^Get Directions/ }).getAttribute('href')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=12%20Aviles%20Street%2C%20St%20Augustine%2C%20FL%2032084',
+    );
+  });
+
+  it('names the town when the home position is only the town’s centre', async () => {
+    await renderTracking(
+      trackingRecord({
+        status: 'en-route',
+        location: { lat: 29.7, lng: -81.5, address: null, lastUpdated: '2026-03-10T17:40:00.000Z' },
+        customerLocation: { lat: 29.718, lng: -81.5081, address: '10 Main St, Hastings, FL 32145', precision: 'town', centreOf: 'Hastings' },
+        distanceToCustomer: 2.04,
+        estimatedTimeToArrival: 4,
+        estimatedArrivalSource: 'live',
+      }),
+    );
+    const location = card('Live Location Tracking');
+    expect(factsOf(location)).toMatchObject({ Distance: 'about 2.0 km', ETA: 'about 4 min' });
+    expect(within(location).getByText('Home location approximate (Hastings centre)')).toBeTruthy();
+  });
+
+  it('gives a street-level or remembered home position plainly, with no "approximate"', async () => {
+    for (const precision of ['street', 'visit'] as const) {
+      await renderTracking(
+        trackingRecord({
+          status: 'en-route',
+          location: { lat: 29.8947, lng: -81.3145, address: '1 King Street, St Augustine', lastUpdated: '2026-03-10T17:40:00.000Z' },
+          customerLocation: { lat: 29.8921, lng: -81.3132, address: '12 Aviles Street, St Augustine, FL 32084', precision, centreOf: null },
+          distanceToCustomer: 0.31,
+          estimatedTimeToArrival: 2,
+          estimatedArrivalSource: 'live',
+        }),
+      );
+      const location = card('Live Location Tracking');
+      expect(factsOf(location)).toEqual({ 'Technician location': '1 King Street, St Augustine', Distance: '0.3 km', ETA: '2 min' });
+      expect(within(location).queryByText(/approximate/i)).toBeNull();
+      const map = await within(location).findByRole('region', { name: mapName });
+      await waitFor(() => expect(markersOf(map)).toEqual(['Your address', 'Your technician']));
+      cleanup();
+    }
+  });
+
   it("draws the technician, the customer's place and the trip on the map, each marker with its popup", async () => {
     await renderTracking(
       trackingRecord({
         status: 'en-route',
         location: { lat: 29.8947, lng: -81.3145, address: '1 King Street, St Augustine', lastUpdated: '2026-03-10T17:40:00.000Z' },
-        customerLocation: { lat: 29.8921, lng: -81.3132, address: '12 Aviles Street, St Augustine, FL 32084' },
+        customerLocation: { lat: 29.8921, lng: -81.3132, address: '12 Aviles Street, St Augustine, FL 32084', precision: 'street', centreOf: null },
         route: [
           { lat: 29.91, lng: -81.32 },
           { lat: 29.9, lng: -81.317 },

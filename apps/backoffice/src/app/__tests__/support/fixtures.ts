@@ -57,7 +57,7 @@ export function staffAppointment(overrides: Partial<StaffAppointment> = {}): Sta
 export function trackingRecord(overrides: Partial<TrackingRecord> = {}): TrackingRecord {
   return trackingRecordExample({
     technicianId: 'tech_sara',
-    customerLocation: { lat: 29.8947, lng: -81.3145, address: '12 Aviles Street, St Augustine, FL 32084' },
+    customerLocation: { lat: 29.8947, lng: -81.3145, address: '12 Aviles Street, St Augustine, FL 32084', precision: 'street', centreOf: null },
     progress: 40,
     ...overrides,
   });

@@ -5,7 +5,7 @@ import { Columns } from '@repo/ui';
 import { useTechnicians } from '../api/technicians.ts';
 import { useTrackingPage } from '../api/tracking.ts';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
-import { formatCoordinates } from '../lib/format.ts';
+import { formatCoordinates, formatDistanceToHome, homePosition } from '../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { Facts } from '../../../components/facts.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -33,8 +33,9 @@ function TrackingCard({ record, technician }: { record: TrackingRecord; technici
             ['Technician', technician?.name ?? record.technicianId],
             ['Customer location', address],
             ['Coordinates', lat !== null && lng !== null ? formatCoordinates(lat, lng) : 'Not available'],
+            ['Home position', homePosition(record.customerLocation)],
             ['ETA', record.estimatedArrivalSource === 'live' ? eta : `${eta} (scheduled)`],
-            ['Distance', record.distanceToCustomer !== null ? `${record.distanceToCustomer.toFixed(tracking.distanceDecimals)} km` : 'Calculating...'],
+            ['Distance', formatDistanceToHome(record.distanceToCustomer, record.customerLocation) ?? 'Calculating...'],
           ]}
         />
         <div>
@@ -56,7 +57,10 @@ function TrackingCard({ record, technician }: { record: TrackingRecord; technici
   );
 }
 
-/** Live Tracking: every visit not yet completed, with where the customer is, the ETA and progress. */
+/**
+ * Live Tracking: every visit not yet completed, with where the customer is (and how precisely: a ZIP's or a town's
+ * centre is marked approximate, its distance "about"), the ETA and progress.
+ */
 export function LiveTrackingTab({ live }: { live: boolean }) {
   const [page, setPage] = useState(1);
   const records = useTrackingPage({ page, pageSize }, fallbackPoll(live, tracking.pollTrackingListMs));

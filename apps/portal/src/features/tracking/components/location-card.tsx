@@ -1,9 +1,9 @@
 import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { TrackingRecord } from '@repo/contracts';
+import { approximateHomeNote, type TrackingRecord } from '@repo/contracts';
 import { Fact } from '../../../components/fact.tsx';
 import { formatDayTime } from '../../../lib/dates.ts';
 import type { LiveStatus } from '../api/live.ts';
-import { directionsAddress, formatDistance, formatEta } from '../lib/arrival.ts';
+import { approximately, directionsAddress, formatDistance, formatEta } from '../lib/arrival.ts';
 import { technicianPlace } from '../lib/map.ts';
 import { LiveIndicator } from './live-indicator.tsx';
 import { LiveMap } from './live-map.tsx';
@@ -22,11 +22,14 @@ export type LocationCardProps = {
 
 /**
  * Live Location Tracking: the connection indicator, the map, the technician's position, distance and ETA
- * ('Calculating...' while unknown), Refresh and Get Directions. Get Directions goes to the customer's street address
- * as text, never to the record's coordinates: those may only be the centre of the customer's ZIP code or town.
+ * ('Calculating...' while unknown), Refresh and Get Directions. When the home position is only the centre of the
+ * customer's ZIP code or town, the card says so and gives distance and ETA as "about". Get Directions goes to the
+ * customer's street address as text, never to the record's coordinates, for that reason.
  */
 export function LocationCard({ record, live, technicianName, refreshing, onRefresh }: LocationCardProps) {
   const { location } = record;
+  const approximateHome = approximateHomeNote(record.customerLocation);
+  const measured = (value: string | undefined) => (value === undefined ? calculating : approximateHome ? approximately(value) : value);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="location-heading">
       <Group justify="space-between" align="center" gap="xs">
@@ -38,9 +41,14 @@ export function LocationCard({ record, live, technicianName, refreshing, onRefre
       <LiveMap record={record} technicianName={technicianName} />
       <Stack component="dl" gap="sm" mt="md" mb={0}>
         <Fact label="Technician location">{location ? technicianPlace(location) : calculating}</Fact>
-        <Fact label="Distance">{formatDistance(record.distanceToCustomer) ?? calculating}</Fact>
-        <Fact label="ETA">{formatEta(record.estimatedTimeToArrival) ?? calculating}</Fact>
+        <Fact label="Distance">{measured(formatDistance(record.distanceToCustomer))}</Fact>
+        <Fact label="ETA">{measured(formatEta(record.estimatedTimeToArrival))}</Fact>
       </Stack>
+      {approximateHome ? (
+        <Text size="sm" mt="xs">
+          {approximateHome}
+        </Text>
+      ) : null}
       {location ? (
         <Text size="xs" c="dimmed" mt="xs">
           {`Position updated ${formatDayTime(location.lastUpdated)}`}

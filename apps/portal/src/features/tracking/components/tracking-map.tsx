@@ -7,7 +7,7 @@ import './tracking-map.css';
 import { useEffect, useMemo, useState } from 'react';
 import { divIcon, latLngBounds } from 'leaflet';
 import { AttributionControl, MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from 'react-leaflet';
-import type { TrackingRecord } from '@repo/contracts';
+import { approximateHomeNote, type TrackingRecord } from '@repo/contracts';
 import { formatDayTime } from '../../../lib/dates.ts';
 import { mapLabel, mapScene, mapTiles, technicianPlace, type MapPoint } from '../lib/map.ts';
 
@@ -95,6 +95,8 @@ export default function TrackingMap({ record, technicianName }: TrackingMapProps
   );
   const { location, customerLocation } = record;
   const who = technicianName ?? 'Your technician';
+  const approximateHome = approximateHomeNote(customerLocation);
+  const homeName = approximateHome ? 'Your address (approximate)' : 'Your address';
 
   return (
     <div className="tracking-map" data-tiles={tiles}>
@@ -109,11 +111,17 @@ export default function TrackingMap({ record, technicianName }: TrackingMapProps
           <Polyline positions={[toLatLng(scene.technician), toLatLng(scene.customer)]} pathOptions={{ color: '#495057', weight: 2, dashArray: '6 8', opacity: 0.8, interactive: false }} />
         ) : null}
         {scene.customer ? (
-          <Marker position={toLatLng(scene.customer)} icon={customerIcon} title="Your address" alt="Your address">
+          <Marker position={toLatLng(scene.customer)} icon={customerIcon} title={homeName} alt={homeName}>
             <Popup>
               <strong>Your address</strong>
               <br />
               {customerLocation.address}
+              {approximateHome ? (
+                <>
+                  <br />
+                  {approximateHome}
+                </>
+              ) : null}
             </Popup>
           </Marker>
         ) : null}

@@ -41,6 +41,9 @@ export const formatDistance = (km: number | null): string | undefined => (km ===
 /** "12 min", or undefined while unknown. */
 export const formatEta = (minutes: number | null): string | undefined => (minutes === null ? undefined : `${Math.round(minutes)} min`);
 
+/** A distance or ETA measured to an approximate home position: "about 3.4 km". */
+export const approximately = (value: string): string => `about ${value}`;
+
 /** A maps service's directions to the customer's street address (the coordinates may only be a town's centre). */
 export const directionsAddress = (address: string): string =>
   `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;

@@ -21,7 +21,7 @@ describe('mapScene', () => {
   });
 
   it("centres on the customer's place, without a technician marker, until the technician reports a position", () => {
-    const scene = mapScene(trackingRecord({ customerLocation: { lat: 29.58, lng: -81.21, address: 'Palm Coast, FL 32137' } }));
+    const scene = mapScene(trackingRecord({ customerLocation: { lat: 29.58, lng: -81.21, address: 'Palm Coast, FL 32137', precision: 'zip', centreOf: '32137' } }));
     expect(scene.technician).toBeUndefined();
     expect(scene.customer).toEqual({ lat: 29.58, lng: -81.21 });
     expect(scene.center).toEqual({ lat: 29.58, lng: -81.21 });
@@ -32,7 +32,7 @@ describe('mapScene', () => {
     const scene = mapScene(
       trackingRecord({
         location: technicianAt(29.9, -81.31),
-        customerLocation: { lat: 29.89, lng: -81.313, address: '12 Aviles Street' },
+        customerLocation: { lat: 29.89, lng: -81.313, address: '12 Aviles Street', precision: 'street', centreOf: null },
         route: [
           { lat: 29.92, lng: -81.33 },
           { lat: 29.91, lng: -81.32 },

@@ -1,0 +1,39 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A caller gave up waiting for its turn: nothing was sent for it. */
+export class TurnNotReached extends Error {
+  override name = 'TurnNotReached';
+}
+
+/**
+ * Runs requests one at a time, each starting at least `minIntervalMs` after the previous one started and never before
+ * it finished: how one process keeps a public API's "at most one request per second". A caller waits at most
+ * `maxWaitMs` for its turn to start; past that it gets `TurnNotReached`, and its turn, when it comes, is skipped
+ * (nothing is sent late for a caller who has moved on). Once started, a request is bounded by its own timeout.
+ */
+export function requestSpacing(minIntervalMs: number) {
+  let tail: Promise<unknown> = Promise.resolve();
+  let lastStart = Number.NEGATIVE_INFINITY;
+  return function inTurn<T>(request: () => Promise<T>, maxWaitMs: number): Promise<T> {
+    const giveUpAt = Date.now() + maxWaitMs;
+    return new Promise<T>((resolve, reject) => {
+      let started = false;
+      const timer = setTimeout(() => {
+        if (!started) reject(new TurnNotReached(`no turn within ${maxWaitMs} ms`));
+      }, maxWaitMs);
+      timer.unref();
+      const turn = tail.then(async () => {
+        const wait = Math.max(0, lastStart + minIntervalMs - Date.now());
+        if (Date.now() + wait > giveUpAt) throw new TurnNotReached(`no turn within ${maxWaitMs} ms`);
+        // A timer may fire a millisecond or two early: wait until the interval has really passed.
+        while (Date.now() < lastStart + minIntervalMs) await sleep(lastStart + minIntervalMs - Date.now());
+        started = true;
+        clearTimeout(timer);
+        lastStart = Date.now();
+        return request();
+      });
+      turn.then(resolve, reject);
+      tail = turn.catch(() => undefined);
+    });
+  };
+}
