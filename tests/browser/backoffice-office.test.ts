@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { bookableDates, technicianAccountMessages } from '@repo/contracts';
+import { bookableDates, callerBookingMessages, formatSlot, technicianAccountMessages, type AvailableSlotsResponse } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
-import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
+import { bookByApi, newContext, open, phone, postJson, urls } from './portal-support.ts';
 import { noScrollSideways, submitBackOfficeSignIn } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
 import { addTechnicianWithSignIn, card, signIn, toast } from './backoffice-support.ts';
@@ -77,6 +77,65 @@ describe('the office’s side of a booking through nginx', () => {
     await noScrollSideways(small, phone.width);
     expect(await axeViolations(small)).toEqual([]);
     await phoneContext.close();
+  }, 120_000);
+
+  it('books for a caller on a phone: a full window refused beside the windows, then booked over capacity with a reason', async () => {
+    const id = randomBytes(3).toString('hex');
+    const customerName = `Rosa${id} Caller`;
+    const day = bookableDates()[7]!;
+    const freeSlots = async () => ((await (await fetch(`${urls.web}/api/appointments/available-slots?date=${day}`)).json()) as AvailableSlotsResponse).availableSlots;
+    const slot = (await freeSlots()).at(-1)!;
+    // Fill the window online until the public site no longer offers it.
+    for (let n = 0; (await freeSlots()).includes(slot); n += 1) {
+      expect(n).toBeLessThan(10);
+      const response = await postJson(`${urls.web}/api/appointments`, {
+        customerName: `Filler${id}${n} Online`, email: `filler.${id}.${n}@example.com`, phone: '(904) 555-0134', address: '7 Spanish St', city: 'St Augustine',
+        state: 'FL', zipCode: '32084', serviceType: 'Repair', appliance: 'Washer', brand: 'LG', appointmentDate: day, timeSlot: slot,
+      }, { origin: urls.web });
+      expect(response.status).toBe(201);
+    }
+
+    const context = await newContext(browser(), phone);
+    const page = await signIn(context, admin, '/admin-customer-management');
+    await page.goto(`${urls.backoffice}/dispatch-board`);
+    await page.getByRole('heading', { level: 1, name: 'Dispatch Board' }).waitFor();
+    await page.getByLabel('Board for').fill(day);
+    await page.getByRole('button', { name: 'Book for a caller' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /^Book for a caller on/ });
+    await dialog.getByLabel(/^Name/).fill(customerName);
+    await dialog.getByLabel(/^Phone/).fill('(904) 555-0177');
+    await dialog.getByLabel(/^Email/).fill(`rosa.${id}@example.com`);
+    await dialog.getByLabel(/^Street address/).fill('12 Aviles St');
+    await dialog.getByLabel(/^City/).fill('St Augustine');
+    await dialog.getByLabel(/^ZIP code/).fill('32084');
+    await dialog.getByLabel(/^Service/).selectOption('Repair');
+    await dialog.getByLabel(/^Appliance/).selectOption('Refrigerator');
+    await dialog.getByLabel(/^Brand/).selectOption('Sub-Zero');
+    const full = dialog.getByRole('radio', { name: new RegExp(`^${formatSlot(slot)} · full`) });
+    await full.focus();
+    await page.keyboard.press('Space');
+    expect(await full.isChecked()).toBe(true);
+
+    // Sent without the override: refused beside the windows, the form kept.
+    await dialog.getByRole('button', { name: 'Book', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText(callerBookingMessages.full).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await dialog.getByRole('checkbox', { name: /Book over capacity/ }).focus();
+    await page.keyboard.press('Space');
+    await dialog.getByLabel(/^Why/).fill(`Regular customer ${id}`);
+    await dialog.getByRole('button', { name: 'Book', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const said = page.getByRole('status').filter({ hasText: customerName });
+    await said.getByText(/Booked: confirmation \S+/).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('group', { name: `Unassigned, ${formatSlot(slot)}`, exact: true }).getByRole('article', { name: customerName }).waitFor();
+    await noScrollSideways(page, phone.width);
+    // The public site still sees the window as taken.
+    expect(await freeSlots()).not.toContain(slot);
+    await context.close();
   }, 120_000);
 
   it('deactivates a technician: no longer offered for assignment, and their sign-in refused', async () => {

@@ -71,7 +71,8 @@ export async function sessionCookie(context: BrowserContext): Promise<string | u
   return (await context.cookies(urls.portal)).find((cookie) => cookie.name === sessionCookieName)?.value;
 }
 
-async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+/** POSTs JSON as a page of the portal would (its origin, unless `headers` names another). */
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: urls.portal, ...headers }, body: JSON.stringify(body) });
 }
 

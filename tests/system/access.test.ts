@@ -49,6 +49,7 @@ const rules: Record<string, Rule> = {
   'GET /api/appointments/available-slots': { allow: everyone },
   'POST /api/appointments': { allow: everyone },
   'POST /api/appointments/find': { allow: everyone },
+  'POST /api/appointments/for-caller': { allow: backOffice },
   'GET /api/appointments': { allow: backOffice },
   'PUT /api/appointments/{id}/status': { allow: backOffice },
   'PUT /api/appointments/{id}/assign': { allow: backOffice },

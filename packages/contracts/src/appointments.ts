@@ -313,6 +313,36 @@ export const dispatchBoardSchema = z.object({
 });
 export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
 
+/**
+ * `POST /api/appointments/for-caller` (staff): the office books for someone on the phone, by the public wizard's rules
+ * (a bookable day, an offered window after the notice, closures); a full window is refused unless the office ticks
+ * `overCapacity` and says why, and then the booking goes over the window's capacity and its history keeps who did it
+ * and why. The same Idempotency-Key answers the same booking again.
+ */
+export const bookForCallerPath = '/api/appointments/for-caller';
+export const callerBookingLimits = { reason: 500 } as const;
+export const callerBookingMessages = {
+  reasonRequired: 'Say why this window may go over its capacity',
+  reasonTooLong: `The reason must be at most ${callerBookingLimits.reason} characters`,
+  full: 'That window is full. Choose another window, or tick "Book over capacity" and say why.',
+  booked: (code: string) => `Booked: confirmation ${code}. The customer gets the confirmation by email.`,
+  overCapacityDetail: 'Booked by the office over the window\'s capacity',
+  forCallerDetail: 'Booked by the office for a caller',
+} as const;
+export const callerBookingSchema = z
+  .object({
+    ...appointmentRequestSchema.shape,
+    overCapacity: z.boolean({ error: 'Over capacity must be true or false' }).default(false),
+    overCapacityReason: z.string({ error: callerBookingMessages.reasonRequired }).trim().max(callerBookingLimits.reason, callerBookingMessages.reasonTooLong).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.overCapacity && !value.overCapacityReason) {
+      ctx.addIssue({ code: 'custom', path: ['overCapacityReason'], message: callerBookingMessages.reasonRequired });
+    }
+  });
+export type CallerBooking = z.input<typeof callerBookingSchema>;
+export type CallerBookingParsed = z.output<typeof callerBookingSchema>;
+
 /** What happened to an appointment, as its history says it. */
 export const appointmentHistoryActions = [
   'booked', 'rescheduled', 'cancelled', 'confirmed', 'reopened', 'no-show', 'status-changed', 'assigned', 'unassigned', 'completed', 'customer-linked',

@@ -66,6 +66,8 @@ export function useForm<K extends string>(initial: Record<K, string>) {
     /** Takes a field's message away (a control the form does not hold the value of was changed). */
     clearError: fieldErrors.clear,
     scopeProps: fieldErrors.scopeProps,
+    /** Sets a field held by a control that answers a value, not an event (a radio group, say). */
+    setValue: set,
     field: (name: K) => ({ ...common(name), onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(name, event.currentTarget.value) }),
     /** Mantine's NumberInput answers the value, not an event. */
     numberField: (name: K) => ({ ...common(name), onChange: (value: string | number) => set(name, String(value)) }),

@@ -7,6 +7,8 @@ import {
   appointmentStatusChangeSchema,
   assignTechnicianSchema,
   availableSlotsQuerySchema,
+  bookForCallerPath,
+  callerBookingSchema,
   dispatchBoardPath,
   dispatchBoardQuerySchema,
   dispatchBoardSchema,
@@ -42,6 +44,9 @@ import { requestAppointmentLinks } from '../use-cases/request-appointment-links.
 import { staffActor } from './staff-actor.ts';
 
 
+const idempotencyKeyWords = 'Idempotency-Key must be 8 to 200 characters';
+const idempotencyKeyHeader = z.object({ 'idempotency-key': z.string().min(8, idempotencyKeyWords).max(200, idempotencyKeyWords).optional() });
+
 export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: BookingContext; env: BookingEnv }) {
   // Access is checked onRequest, before the body is read or validated, so a caller without access learns nothing from it.
   app.get('/api/appointments/available-slots', {
@@ -60,7 +65,7 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       tags: ['appointments'],
       summary: 'Book an appointment in a free slot, as a visitor or a signed-in customer',
       description: 'Answers the appointment and its manage link. The same Idempotency-Key answers the same booking again.',
-      headers: z.object({ 'idempotency-key': z.string().min(8, 'Idempotency-Key must be 8 to 200 characters').max(200, 'Idempotency-Key must be 8 to 200 characters').optional() }),
+      headers: idempotencyKeyHeader,
       body: appointmentRequestSchema,
       response: { 200: createAppointmentResponseSchema, 201: createAppointmentResponseSchema, ...errorResponses(409) },
     },
@@ -70,6 +75,30 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       request: request.body,
       customerId: session?.role === 'customer' ? (session.customerId ?? null) : null,
       idempotencyKey: request.headers['idempotency-key'],
+    });
+    return reply.code(201).send(booked);
+  });
+
+  app.post(bookForCallerPath, {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: ['appointments'],
+      summary: 'Book for someone on the phone, from the back office',
+      description:
+        "By the public booking's rules (bookable day, an offered window after the notice, closures). A full window is 409 " +
+        'unless `overCapacity` is ticked with a reason: then it is booked over capacity and its history says who and why. ' +
+        'The customer is told as after an online booking. The same Idempotency-Key answers the same booking again.',
+      headers: idempotencyKeyHeader,
+      body: callerBookingSchema,
+      response: { 201: createAppointmentResponseSchema, ...errorResponses(409) },
+    },
+  }, async (request, reply) => {
+    const { overCapacity, overCapacityReason, ...appointment } = request.body;
+    const booked = await bookAppointment(ctx, {
+      request: appointment,
+      customerId: null,
+      idempotencyKey: request.headers['idempotency-key'],
+      office: { actor: staffActor(request.session), overCapacityReason: overCapacity ? (overCapacityReason ?? null) : null },
     });
     return reply.code(201).send(booked);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { slotTakenMessage, smsConsentWording, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
+import { callerBookingMessages, slotTakenMessage, smsConsentWording, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
 import { conflict } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import type { AppointmentRow } from '../db/schema.ts';
@@ -12,14 +12,24 @@ import { findClosure } from '../repositories/closure-repository.ts';
 import { toAppointment } from '../repositories/mappers.ts';
 import type { BookingContext } from './context.ts';
 
+/**
+ * The office booking for a caller: who (their email, for the history), and, when they chose to, why the window may go
+ * over its capacity. Without a reason a full window is refused as it is for a customer.
+ */
+export type OfficeBooking = { actor: string; overCapacityReason: string | null };
+
 export type BookAppointmentInput = {
   request: AppointmentRequestParsed;
   customerId: number | null;
   idempotencyKey?: string;
+  office?: OfficeBooking;
 };
 
-const requestHash = (request: AppointmentRequestParsed, customerId: number | null) =>
-  createHash('sha256').update(JSON.stringify({ request, customerId })).digest('hex');
+/** Room enough for any booking: the office's explicit over-capacity booking takes a place however many are taken. */
+const noCapacityLimit = 2_147_483_647;
+
+const requestHash = (request: AppointmentRequestParsed, customerId: number | null, office: OfficeBooking | undefined) =>
+  createHash('sha256').update(JSON.stringify(office ? { request, customerId, office } : { request, customerId })).digest('hex');
 
 /** The answer to a booking with the appointment's manage link (on a replay too: a freshly signed link to the same appointment). */
 const created = (ctx: BookingContext, row: AppointmentRow): CreateAppointmentResponse => ({
@@ -39,14 +49,17 @@ async function storedResult(ctx: BookingContext, key: string, hash: string): Pro
 
 /**
  * Books an appointment: the `book_appointment` statement (a place in the slot, taken under the slot's row lock, so
- * the slot is never overbooked) and the `appointment.changed` event in one transaction. With an Idempotency-Key a retried request gets the first
+ * the slot is never overbooked) and the `appointment.changed` event in one transaction. The office, booking for a
+ * caller, goes by the same rules (a closure refused in the same words, read out to the caller); with a reason it may book a full window over its
+ * capacity, and the history says so (who, and why); a window with room is booked normally whatever was ticked. With an Idempotency-Key a retried request gets the first
  * answer back instead of a second appointment (also when the retry races the original, or the slot has filled or the
  * date passed or closed since); the stored answer is only looked up when the booking itself did not go through. A day
  * the office has closed, or a window its reduced hours leave out, is refused (409) in the customer's words.
  */
 export async function bookAppointment(ctx: BookingContext, input: BookAppointmentInput): Promise<CreateAppointmentResponse> {
   const { request } = input;
-  const hash = requestHash(request, input.customerId);
+  const { office } = input;
+  const hash = requestHash(request, input.customerId, office);
   const booking: Omit<NewBooking, 'confirmationCode'> = {
     ...request,
     capacity: ctx.rules.BOOKING_SLOT_CAPACITY,
@@ -63,15 +76,29 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
   for (let attempt = 0; !problem; attempt += 1) {
     try {
       const row = await ctx.db.transaction().execute(async (trx) => {
-        const booked = await bookIfRoom(trx, { ...booking, confirmationCode: confirmationCode() });
-        if (booked) await announceChange(ctx, trx, 'booked', undefined, booked, { actor: historyActors.customer });
-        return booked;
+        const code = confirmationCode();
+        const booked = await bookIfRoom(trx, { ...booking, confirmationCode: code });
+        if (booked) {
+          await announceChange(ctx, trx, 'booked', undefined, booked, office ? { actor: office.actor, detail: callerBookingMessages.forCallerDetail } : { actor: historyActors.customer });
+          return booked;
+        }
+        if (!office?.overCapacityReason) return undefined;
+        const over = await bookIfRoom(trx, { ...booking, capacity: noCapacityLimit, confirmationCode: code });
+        if (over) {
+          await announceChange(ctx, trx, 'booked', undefined, over, {
+            actor: office.actor,
+            detail: callerBookingMessages.overCapacityDetail,
+            reason: office.overCapacityReason,
+          });
+        }
+        return over;
       });
       if (row) {
         ctx.availability.invalidate(row.appointment_date);
         return created(ctx, row);
       }
-      problem = conflict(slotTakenMessage, { timeSlot: slotTakenMessage });
+      const full = office ? callerBookingMessages.full : slotTakenMessage;
+      problem = conflict(full, { timeSlot: full });
     } catch (err) {
       const constraint = uniqueViolationConstraint(err);
       // A repeated random confirmation code (about one in a billion): the transaction undid itself; draw again.

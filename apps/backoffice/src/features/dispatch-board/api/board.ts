@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dispatchBoardPath, dispatchBoardSchema, staffAppointmentSchema, staffReschedulePath, type StaffAppointment } from '@repo/contracts';
+import {
+  bookForCallerPath,
+  createAppointmentResponseSchema,
+  dispatchBoardPath,
+  dispatchBoardSchema,
+  staffAppointmentSchema,
+  staffReschedulePath,
+  type CallerBookingParsed,
+  type StaffAppointment,
+} from '@repo/contracts';
 import { errorMessage } from '@repo/ui';
 import { adminApi } from '../../../lib/api-client.ts';
 
@@ -51,5 +60,19 @@ export function useMoveAppointment(date: string) {
         queryClient.invalidateQueries({ queryKey: ['appointments'] }),
         queryClient.invalidateQueries({ queryKey: ['tracking'] }),
       ]),
+  });
+}
+
+/**
+ * POST /api/appointments/for-caller: the office books for a caller, with the form's Idempotency-Key (a retried or
+ * double-pressed Book is one booking). Afterwards the day loads again, so the new card shows.
+ */
+export function useBookForCaller(date: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ request, idempotencyKey }: { request: CallerBookingParsed; idempotencyKey: string }) =>
+      createAppointmentResponseSchema.parse(await adminApi.json('POST', bookForCallerPath, request, { headers: { 'Idempotency-Key': idempotencyKey } })),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: boardKey(date) }), queryClient.invalidateQueries({ queryKey: ['appointments'] })]),
   });
 }

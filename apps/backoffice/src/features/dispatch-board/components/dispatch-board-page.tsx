@@ -14,7 +14,7 @@ import {
   type DragStartEvent,
   type MeasuringConfiguration,
 } from '@dnd-kit/core';
-import { Box, Container, Paper, Stack, Text } from '@mantine/core';
+import { Box, Container, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ArrivalWindow, BoardClosure, DispatchBoard, StaffAppointment, StaffTechnician } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
@@ -29,11 +29,12 @@ import { useDispatchBoard, useMoveAppointment, type BoardMove } from '../api/boa
 import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib/conflicts.ts';
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
+import { BookForCaller } from './book-for-caller.tsx';
 
 /** The board reloads this often, so another dispatcher's moves and new bookings show. */
 const pollMs = 30_000;
 
-type Outcome = { ok: boolean; text: string };
+type Outcome = { ok: boolean; text: string; title?: string };
 
 /** The mouse picks a card up after it moves 5 px, so a click on its handle or its menu stays a click. */
 const pointerActivation = { activationConstraint: { distance: 5 } };
@@ -304,10 +305,15 @@ export function DispatchBoardPage() {
           title="Dispatch Board"
           description="A day's visits by technician and arrival window. Drag a card by its handle, or use Move to…, to assign, reassign, unassign or move it to another window."
         />
-        <DayPicker label="Board for" days={{ ...days, choose: chooseDay }} />
+        <Group align="end" justify="space-between" gap="sm">
+          <DayPicker label="Board for" days={{ ...days, choose: chooseDay }} />
+          {board.data ? (
+            <BookForCaller date={board.data.date} windows={board.data.windows} closure={board.data.closure} onBooked={(text) => setOutcome({ ok: true, title: 'Booked', text })} />
+          ) : null}
+        </Group>
         <div aria-live="polite">
           {outcome ? (
-            <Notice color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'} title={outcome.ok ? 'Moved' : 'Not moved'}>
+            <Notice color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'} title={outcome.title ?? (outcome.ok ? 'Moved' : 'Not moved')}>
               {outcome.text}
             </Notice>
           ) : null}

@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callerBookingMessages, type ArrivalWindow, type CallerBookingParsed, type DispatchBoard } from '@repo/contracts';
+import { apiError, fakeApi, json } from '@repo/ui/testing/api';
+import { expectFieldError, expectPageHeading } from '@repo/ui/testing/queries';
+import { App } from '../index.tsx';
+import { renderAppAt, signIn, staffAppointment, staffUser, technician, type } from './support/fixtures.ts';
+
+const window = (timeSlot: string, booked: number, capacity = 2): ArrivalWindow => ({
+  timeSlot,
+  start: '2026-11-24T14:00:00.000Z',
+  end: '2026-11-24T15:00:00.000Z',
+  booked,
+  capacity,
+});
+
+async function renderBoard(options: { full?: boolean; closedSlots?: string[] | null } = {}) {
+  const board: DispatchBoard = {
+    date: '2026-11-24',
+    windows: [window('09:00-10:00', 0), window('10:00-11:00', 2), window('11:00-12:00', 1)],
+    appointments: [],
+    closure: options.closedSlots === undefined ? null : { reason: 'Staff training', openSlots: options.closedSlots },
+  };
+  const api = fakeApi({
+    ...signIn(staffUser),
+    'GET /api/appointments/board': () => json(200, board),
+    'GET /api/technicians': () => json(200, [technician()]),
+    'POST /api/appointments/for-caller': ({ body }) => {
+      const request = body as CallerBookingParsed;
+      if (request.timeSlot === '10:00-11:00' && !request.overCapacity) return apiError(409, 'CONFLICT', callerBookingMessages.full, { timeSlot: callerBookingMessages.full });
+      const appointment = staffAppointment({ customerName: request.customerName, appointmentDate: request.appointmentDate, timeSlot: request.timeSlot });
+      return json(201, { status: 'scheduled', confirmationCode: 'SAR-7KQ2', appointment, manageToken: 'token' });
+    },
+  });
+  await renderAppAt(<App />, '/dispatch-board');
+  await expectPageHeading('Dispatch Board');
+  fireEvent.click(await screen.findByRole('button', { name: 'Book for a caller' }));
+  const dialog = within(await screen.findByRole('dialog', { name: /Book for a caller on/ }));
+  return { api, dialog };
+}
+
+function fillCaller(dialog: ReturnType<typeof within>) {
+  type(dialog.getByLabelText(/^Name/), 'Rosa Caller');
+  type(dialog.getByLabelText(/^Phone/), '(904) 555-0177');
+  type(dialog.getByLabelText(/^Email/), 'rosa@example.com');
+  type(dialog.getByLabelText(/^Street address/), '12 Aviles St');
+  type(dialog.getByLabelText(/^City/), 'St. Augustine');
+  type(dialog.getByLabelText(/^ZIP code/), '32084');
+  type(dialog.getByLabelText(/^Service/), 'Repair');
+  type(dialog.getByLabelText(/^Appliance/), 'Refrigerator');
+  type(dialog.getByLabelText(/^Brand/), 'Sub-Zero');
+}
+
+describe('booking for a caller from the dispatch board', () => {
+  it('says what is missing beside each field, sending nothing', async () => {
+    const { api, dialog } = await renderBoard();
+    fireEvent.click(dialog.getByRole('button', { name: 'Book' }));
+    await expectFieldError(dialog.getByLabelText(/^Name/), 'Customer name is required');
+    await expectFieldError(dialog.getByLabelText(/^Service/), 'Service type is required');
+    expect(await dialog.findByText('Time slot is required')).toBeTruthy();
+    expect(api.sent('POST /api/appointments/for-caller')).toHaveLength(0);
+  });
+
+  it('shows each window with its places, books one with the form’s key, and the board says what was booked', async () => {
+    const { api, dialog } = await renderBoard();
+    expect(dialog.getByRole('radio', { name: /^10:00 AM.*full \(2 of 2 booked\)/ })).toBeTruthy();
+    fillCaller(dialog);
+    fireEvent.click(dialog.getByRole('radio', { name: /^9:00 AM.*0 of 2 booked/ }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: /agreed to texts/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Book' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Rosa Caller');
+    expect(status.textContent).toContain(callerBookingMessages.booked('SAR-7KQ2'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [sent] = api.sent('POST /api/appointments/for-caller');
+    expect(sent!.body).toMatchObject({ customerName: 'Rosa Caller', appointmentDate: '2026-11-24', timeSlot: '09:00-10:00', smsConsent: true, overCapacity: false });
+    expect(sent!.headers.get('idempotency-key')).toMatch(/^caller-/);
+  });
+
+  it('offers over capacity only for a full window, asks why, and sends the reason', async () => {
+    const { api, dialog } = await renderBoard();
+    fillCaller(dialog);
+    expect(dialog.queryByRole('checkbox', { name: 'Book over capacity' })).toBeNull();
+    fireEvent.click(dialog.getByRole('radio', { name: /^10:00 AM/ }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: /Book over capacity/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Book' }));
+    await expectFieldError(dialog.getByLabelText(/^Why/), callerBookingMessages.reasonRequired);
+    expect(api.sent('POST /api/appointments/for-caller')).toHaveLength(0);
+
+    type(dialog.getByLabelText(/^Why/), 'Mike can fit it in');
+    fireEvent.click(dialog.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(api.sent('POST /api/appointments/for-caller')).toHaveLength(1));
+    expect(api.sent('POST /api/appointments/for-caller')[0]!.body).toMatchObject({ timeSlot: '10:00-11:00', overCapacity: true, overCapacityReason: 'Mike can fit it in' });
+  });
+
+  it('puts the server’s refusal of a full window beside the windows and keeps the form', async () => {
+    const { dialog } = await renderBoard();
+    fillCaller(dialog);
+    fireEvent.click(dialog.getByRole('radio', { name: /^10:00 AM/ }));
+    // Sent without ticking over capacity: the server refuses, in words beside the windows.
+    fireEvent.click(dialog.getByRole('button', { name: 'Book' }));
+    expect(await dialog.findByText(callerBookingMessages.full)).toBeTruthy();
+    expect((dialog.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Rosa Caller');
+  });
+
+  it('does not offer windows the day’s closure shuts', async () => {
+    const { dialog } = await renderBoard({ closedSlots: ['09:00-10:00'] });
+    expect((dialog.getByRole('radio', { name: /^10:00 AM.*closed/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((dialog.getByRole('radio', { name: /^9:00 AM.*0 of 2 booked/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+});
