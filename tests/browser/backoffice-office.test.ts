@@ -102,7 +102,7 @@ describe('the office’s side of a booking through nginx', () => {
     await page.getByLabel('Board for').fill(day);
     await page.getByRole('button', { name: 'Book for a caller' }).focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: /^Book for a caller on/ });
+    const dialog = page.getByRole('region', { name: /^Book for a caller on/ });
     await dialog.getByLabel(/^Name/).fill(customerName);
     await dialog.getByLabel(/^Phone/).fill('(904) 555-0177');
     await dialog.getByLabel(/^Email/).fill(`rosa.${id}@example.com`);

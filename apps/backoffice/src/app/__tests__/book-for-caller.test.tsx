@@ -35,7 +35,7 @@ async function renderBoard(options: { full?: boolean; closedSlots?: string[] | n
   await renderAppAt(<App />, '/dispatch-board');
   await expectPageHeading('Dispatch Board');
   fireEvent.click(await screen.findByRole('button', { name: 'Book for a caller' }));
-  const dialog = within(await screen.findByRole('dialog', { name: /Book for a caller on/ }));
+  const dialog = within(await screen.findByRole('region', { name: /Book for a caller on/ }));
   return { api, dialog };
 }
 
@@ -71,7 +71,8 @@ describe('booking for a caller from the dispatch board', () => {
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('Rosa Caller');
     expect(status.textContent).toContain(callerBookingMessages.booked('SAR-7KQ2'));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Book for a caller on/ })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Book for a caller' }));
     const [sent] = api.sent('POST /api/appointments/for-caller');
     expect(sent!.body).toMatchObject({ customerName: 'Rosa Caller', appointmentDate: '2026-11-24', timeSlot: '09:00-10:00', smsConsent: true, overCapacity: false });
     expect(sent!.headers.get('idempotency-key')).toMatch(/^caller-/);

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { Button, Checkbox, Fieldset, Group, Input, Modal, NativeSelect, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, Fieldset, Group, Input, NativeSelect, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
   appliances,
   booking,
@@ -13,7 +12,7 @@ import {
   type BoardClosure,
   type CallerBookingParsed,
 } from '@repo/contracts';
-import { Columns } from '@repo/ui';
+import { Columns, responsiveSpacing } from '@repo/ui';
 import { formatCalendarDay } from '../../../lib/format.ts';
 import { bySchema, useForm } from '../../../lib/use-form.ts';
 import { useBookForCaller } from '../api/board.ts';
@@ -155,34 +154,53 @@ function CallerForm({ date, windows, closure, onBooked }: Props & { onBooked: (t
 }
 
 /**
- * "Book for a caller" beside the board's day: opens the form in a dialog (full screen on a phone); once booked, the
- * dialog closes and the board says what was booked (its confirmation code to read out) in its live region.
+ * "Book for a caller" beside the board's day: opens the form in a panel under it (a section of the page, not a dialog,
+ * so a phone scrolls it like the rest); once booked the panel closes, focus returns to the button and the board says
+ * what was booked (its confirmation code to read out) in its live region.
  */
 export function BookForCaller(props: Props & { onBooked: (text: string) => void }) {
   const [open, setOpen] = useState(false);
-  const phone = useMediaQuery('(max-width: 36em)');
+  const toggle = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const noWindows = props.windows.length === 0;
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  useEffect(() => {
+    if (open) heading.current?.focus();
+  }, [open]);
   return (
-    <>
-      <div>
-        <Button variant="light" onClick={() => setOpen(true)} disabled={noWindows}>
+    <Stack gap="sm">
+      <Group gap="sm">
+        <Button ref={toggle} variant="light" onClick={() => (open ? close() : setOpen(true))} disabled={noWindows} aria-expanded={open} aria-controls="book-for-caller">
           Book for a caller
         </Button>
         {noWindows ? (
-          <Text size="sm" c="dimmed" mt={4}>
+          <Text size="sm" c="dark.6">
             This day offers no arrival windows.
           </Text>
         ) : null}
-      </div>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Book for a caller on ${formatCalendarDay(props.date)}`} size="xl" fullScreen={phone}>
-        <CallerForm
-          {...props}
-          onBooked={(text) => {
-            setOpen(false);
-            props.onBooked(text);
-          }}
-        />
-      </Modal>
-    </>
+      </Group>
+      {open ? (
+        <Paper id="book-for-caller" withBorder {...responsiveSpacing({ p: { base: 'sm', sm: 'lg' } })} radius="md" component="section" aria-labelledby="book-for-caller-heading">
+          <Group justify="space-between" align="start" mb="sm">
+            <Title order={2} size="h4" id="book-for-caller-heading" ref={heading} tabIndex={-1}>
+              Book for a caller on {formatCalendarDay(props.date)}
+            </Title>
+            <Button variant="subtle" onClick={close}>
+              Cancel
+            </Button>
+          </Group>
+          <CallerForm
+            {...props}
+            onBooked={(text) => {
+              close();
+              props.onBooked(text);
+            }}
+          />
+        </Paper>
+      ) : null}
+    </Stack>
   );
 }

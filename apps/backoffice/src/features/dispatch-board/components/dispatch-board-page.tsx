@@ -14,7 +14,7 @@ import {
   type DragStartEvent,
   type MeasuringConfiguration,
 } from '@dnd-kit/core';
-import { Box, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Container, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ArrivalWindow, BoardClosure, DispatchBoard, StaffAppointment, StaffTechnician } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
@@ -305,12 +305,16 @@ export function DispatchBoardPage() {
           title="Dispatch Board"
           description="A day's visits by technician and arrival window. Drag a card by its handle, or use Move to…, to assign, reassign, unassign or move it to another window."
         />
-        <Group align="end" justify="space-between" gap="sm">
-          <DayPicker label="Board for" days={{ ...days, choose: chooseDay }} />
-          {board.data ? (
-            <BookForCaller date={board.data.date} windows={board.data.windows} closure={board.data.closure} onBooked={(text) => setOutcome({ ok: true, title: 'Booked', text })} />
-          ) : null}
-        </Group>
+        <DayPicker label="Board for" days={{ ...days, choose: chooseDay }} />
+        {board.data ? (
+          <BookForCaller
+            key={board.data.date}
+            date={board.data.date}
+            windows={board.data.windows}
+            closure={board.data.closure}
+            onBooked={(text) => setOutcome({ ok: true, title: 'Booked', text })}
+          />
+        ) : null}
         <div aria-live="polite">
           {outcome ? (
             <Notice color={outcome.ok ? 'green' : 'red'} role={outcome.ok ? 'status' : 'alert'} title={outcome.title ?? (outcome.ok ? 'Moved' : 'Not moved')}>
