@@ -12,7 +12,9 @@ import {
 import { errorMessage } from '@repo/ui';
 import { adminApi } from '../../../lib/api-client.ts';
 
-const boardKey = (date: string) => ['dispatch-board', date] as const;
+/** Every day's board (what a live tracking change makes stale), and one day's. */
+export const boardKeys = { all: ['dispatch-board'] as const, day: (date: string) => ['dispatch-board', date] as const };
+const boardKey = boardKeys.day;
 
 /** GET /api/appointments/board?date=: one business day's arrival windows and appointments (staff). */
 export function useDispatchBoard(date: string, pollMs: number) {

@@ -19,13 +19,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { ArrivalWindow, BoardClosure, DispatchBoard, StaffAppointment, StaffTechnician } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
+import { StatusBadge } from '../../../components/status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useBusinessDay } from '../../../lib/business-day.ts';
 import { DayPicker } from '../../../lib/day-picker.tsx';
 import { formatBusinessTime, formatCalendarDay } from '../../../lib/format.ts';
 import { techniciansQuery } from '../../../lib/technicians.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { useDispatchBoard, useMoveAppointment, type BoardMove } from '../api/board.ts';
+import { fallbackPoll, useStaffLiveUpdates, type LiveStaleness } from '../../../lib/live-updates.ts';
+import { boardKeys, useDispatchBoard, useMoveAppointment, type BoardMove } from '../api/board.ts';
 import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib/conflicts.ts';
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
@@ -33,6 +35,15 @@ import { BookForCaller } from './book-for-caller.tsx';
 
 /** The board reloads this often, so another dispatcher's moves and new bookings show. */
 const pollMs = 30_000;
+
+/**
+ * Live from tracking over the WebSocket: a visit's progress recolours its card (the board) and moves its technician's
+ * status; a position moves the technician's "last seen". While the socket is down the technicians poll with the board.
+ */
+const boardStaleness: LiveStaleness = {
+  tracking_update: [boardKeys.all, techniciansQuery.queryKey],
+  location_update: [techniciansQuery.queryKey],
+};
 
 type Outcome = { ok: boolean; text: string; title?: string };
 
@@ -61,6 +72,22 @@ function nowFraction(windows: readonly ArrivalWindow[], now: Date): number | und
   const window = windows[index]!;
   const start = new Date(window.start).getTime();
   return (index + (at - start) / (new Date(window.end).getTime() - start)) / windows.length;
+}
+
+/** A technician's live status, and where and when tracking last had their position. */
+function LiveStatus({ technician }: { technician: StaffTechnician }) {
+  const seen = technician.currentLocation;
+  return (
+    <Stack gap={2} my={2} align="start">
+      <StatusBadge status={technician.status} />
+      {seen ? (
+        <Text size="xs" c="dark.6" data-testid="last-seen">
+          Seen {formatBusinessTime(seen.lastUpdated)}
+          {seen.address ? ` near ${seen.address}` : ''}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 type BoardGridProps = { board: DispatchBoard; technicians: StaffTechnician[]; isToday: boolean; onOutcome: (outcome: Outcome) => void };
@@ -197,6 +224,7 @@ function BoardGrid({ board: liveBoard, technicians: liveTechnicians, isToday, on
                   <Text component="h2" size="sm" fw={700} m={0} id={headingId}>
                     {lane.name}
                   </Text>
+                  {lane.technician ? <LiveStatus technician={lane.technician} /> : null}
                   {lane.technician && lane.technician.specialties.length > 0 ? (
                     <Text size="xs" c="dark.6">
                       {lane.technician.specialties.join(', ')}
@@ -268,8 +296,9 @@ function ClosureNotice({ date, closure }: { date: string; closure: BoardClosure 
 export function DispatchBoardPage() {
   useDocumentTitle('Dispatch Board');
   const days = useBusinessDay();
+  const live = useStaffLiveUpdates(boardStaleness);
   const board = useDispatchBoard(days.day, pollMs);
-  const technicians = useQuery({ ...techniciansQuery, refetchInterval: pollMs });
+  const technicians = useQuery({ ...techniciansQuery, refetchInterval: fallbackPoll(live, pollMs) });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const chooseDay = (day: string) => {
     setOutcome(null);

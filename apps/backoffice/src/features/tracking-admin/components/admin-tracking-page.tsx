@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Container, Stack } from '@mantine/core';
 import { tracking } from '@repo/contracts';
 import { responsiveSpacing, useDocumentTitle } from '@repo/ui';
-import { useStaffLiveUpdates } from '../lib/live-updates.ts';
+import { useTrackingLiveUpdates } from '../lib/live-updates.ts';
 import { AppointmentsTab } from './appointments-tab.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { LiveTrackingTab } from './live-tracking-tab.tsx';
@@ -27,7 +27,7 @@ type TabValue = (typeof tabs)[number]['value'];
  */
 export function AdminTrackingPage() {
   useDocumentTitle('Tracking Administration');
-  const live = useStaffLiveUpdates();
+  const live = useTrackingLiveUpdates();
   const [tab, setTab] = useState<TabValue>('overview');
   return (
     <Container size="xl" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>

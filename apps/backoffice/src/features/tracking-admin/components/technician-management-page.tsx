@@ -5,7 +5,7 @@ import { Columns, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { useTechnicianAccounts } from '../api/technician-accounts.ts';
 import { useTechnicians } from '../api/technicians.ts';
 import { formatCoordinate } from '../lib/format.ts';
-import { fallbackPoll, useStaffLiveUpdates } from '../lib/live-updates.ts';
+import { fallbackPoll, useTrackingLiveUpdates } from '../lib/live-updates.ts';
 import { AddTechnicianForm } from './add-technician-form.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { ManagementTechnicianCard } from './management-technician-card.tsx';
@@ -39,7 +39,7 @@ function HelpBox() {
 /** /technician-management: the technicians as cards, with inline edit, location updates, sign-ins and an add form. */
 export function TechnicianManagementPage() {
   useDocumentTitle('Technician Management');
-  const live = useStaffLiveUpdates();
+  const live = useTrackingLiveUpdates();
   const technicians = useTechnicians(fallbackPoll(live, tracking.pollTechniciansMs));
   const accounts = useTechnicianAccounts();
   const [adding, setAdding] = useState(false);

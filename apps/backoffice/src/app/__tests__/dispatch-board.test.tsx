@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callerBookingMessages, type ArrivalWindow, type CallerBookingParsed, type DispatchBoard } from '@repo/contracts';
 import { apiError, fakeApi, json } from '@repo/ui/testing/api';
+import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
 import { expectFieldError, expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { renderAppAt, signIn, staffAppointment, staffUser, technician, type } from './support/fixtures.ts';
@@ -14,11 +15,16 @@ const window = (timeSlot: string, booked: number, capacity = 2): ArrivalWindow =
   capacity,
 });
 
-async function renderBoard(options: { full?: boolean; closedSlots?: string[] | null } = {}) {
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function renderBoard(options: { closedSlots?: string[] | null } = {}) {
+  const live = fakeLiveSocket();
   const board: DispatchBoard = {
     date: '2026-11-24',
     windows: [window('09:00-10:00', 0), window('10:00-11:00', 2), window('11:00-12:00', 1)],
-    appointments: [],
+    appointments: [staffAppointment({ appointmentDate: '2026-11-24', timeSlot: '11:00-12:00', technicianId: 'tech_sara' })],
     closure: options.closedSlots === undefined ? null : { reason: 'Staff training', openSlots: options.closedSlots },
   };
   const api = fakeApi({
@@ -34,6 +40,11 @@ async function renderBoard(options: { full?: boolean; closedSlots?: string[] | n
   });
   await renderAppAt(<App />, '/dispatch-board');
   await expectPageHeading('Dispatch Board');
+  return { api, live };
+}
+
+async function openCallerForm(options: { closedSlots?: string[] | null } = {}) {
+  const { api } = await renderBoard(options);
   fireEvent.click(await screen.findByRole('button', { name: 'Book for a caller' }));
   const dialog = within(await screen.findByRole('region', { name: /Book for a caller on/ }));
   return { api, dialog };
@@ -53,7 +64,7 @@ function fillCaller(dialog: ReturnType<typeof within>) {
 
 describe('booking for a caller from the dispatch board', () => {
   it('says what is missing beside each field, sending nothing', async () => {
-    const { api, dialog } = await renderBoard();
+    const { api, dialog } = await openCallerForm();
     fireEvent.click(dialog.getByRole('button', { name: 'Book' }));
     await expectFieldError(dialog.getByLabelText(/^Name/), 'Customer name is required');
     await expectFieldError(dialog.getByLabelText(/^Service/), 'Service type is required');
@@ -62,14 +73,15 @@ describe('booking for a caller from the dispatch board', () => {
   });
 
   it('shows each window with its places, books one with the form’s key, and the board says what was booked', async () => {
-    const { api, dialog } = await renderBoard();
+    const { api, dialog } = await openCallerForm();
     expect(dialog.getByRole('radio', { name: /^10:00 AM.*full \(2 of 2 booked\)/ })).toBeTruthy();
     fillCaller(dialog);
     fireEvent.click(dialog.getByRole('radio', { name: /^9:00 AM.*0 of 2 booked/ }));
     fireEvent.click(dialog.getByRole('checkbox', { name: /agreed to texts/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Book' }));
-    const status = await screen.findByRole('status');
-    expect(status.textContent).toContain('Rosa Caller');
+    // The board's live region (beside dnd-kit's own, also a status) says what was booked.
+    const status = (await screen.findByText(/^Rosa Caller, /)).closest('[role="status"]')!;
+    expect(status).toBeTruthy();
     expect(status.textContent).toContain(callerBookingMessages.booked('SAR-7KQ2'));
     await waitFor(() => expect(screen.queryByRole('region', { name: /Book for a caller on/ })).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Book for a caller' }));
@@ -79,7 +91,7 @@ describe('booking for a caller from the dispatch board', () => {
   });
 
   it('offers over capacity only for a full window, asks why, and sends the reason', async () => {
-    const { api, dialog } = await renderBoard();
+    const { api, dialog } = await openCallerForm();
     fillCaller(dialog);
     expect(dialog.queryByRole('checkbox', { name: 'Book over capacity' })).toBeNull();
     fireEvent.click(dialog.getByRole('radio', { name: /^10:00 AM/ }));
@@ -95,7 +107,7 @@ describe('booking for a caller from the dispatch board', () => {
   });
 
   it('puts the server’s refusal of a full window beside the windows and keeps the form', async () => {
-    const { dialog } = await renderBoard();
+    const { dialog } = await openCallerForm();
     fillCaller(dialog);
     fireEvent.click(dialog.getByRole('radio', { name: /^10:00 AM/ }));
     // Sent without ticking over capacity: the server refuses, in words beside the windows.
@@ -105,8 +117,25 @@ describe('booking for a caller from the dispatch board', () => {
   });
 
   it('does not offer windows the day’s closure shuts', async () => {
-    const { dialog } = await renderBoard({ closedSlots: ['09:00-10:00'] });
+    const { dialog } = await openCallerForm({ closedSlots: ['09:00-10:00'] });
     expect((dialog.getByRole('radio', { name: /^10:00 AM.*closed/ }) as HTMLInputElement).disabled).toBe(true);
     expect((dialog.getByRole('radio', { name: /^9:00 AM.*0 of 2 booked/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+});
+
+describe('the technicians’ live status on the board', () => {
+  it('shows each technician’s status and last position, and follows the live socket', async () => {
+    const { api, live } = await renderBoard();
+    const lane = within(await screen.findByRole('region', { name: 'Sara Martinez' }));
+    expect(lane.getByText('Available')).toBeTruthy();
+    const socket = await live.current();
+    socket.open();
+    socket.receive({ type: 'subscribed', appointmentId: null });
+    api.answer('GET /api/technicians', () =>
+      json(200, [technician({ status: 'busy', currentLocation: { lat: 29.89, lng: -81.31, address: 'King St', lastUpdated: '2026-11-24T15:05:00.000Z' } })]),
+    );
+    socket.receive({ type: 'location_update', technicianId: 'tech_sara', appointmentId: null });
+    expect(await lane.findByText('Busy')).toBeTruthy();
+    expect(lane.getByTestId('last-seen').textContent).toBe('Seen 10:05 AM near King St');
   });
 });
