@@ -133,6 +133,11 @@ describe('the office’s side of a booking through nginx', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('group', { name: `Unassigned, ${formatSlot(slot)}`, exact: true }).getByRole('article', { name: customerName }).waitFor();
     await noScrollSideways(page, phone.width);
+    // The week view has it on its day, in Unassigned's row.
+    await page.getByText('Week', { exact: true }).click();
+    const week = page.getByRole('table', { name: /^Week of Monday/ });
+    await week.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Unassigned' }) }).getByText(customerName, { exact: false }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     // The public site still sees the window as taken.
     expect(await freeSlots()).not.toContain(slot);
     await context.close();

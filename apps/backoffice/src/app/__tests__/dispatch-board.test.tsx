@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callerBookingMessages, type ArrivalWindow, type CallerBookingParsed, type DispatchBoard } from '@repo/contracts';
+import { businessDate, callerBookingMessages, type ArrivalWindow, type CallerBookingParsed, type DispatchBoard, type StaffAppointment } from '@repo/contracts';
 import { apiError, fakeApi, json } from '@repo/ui/testing/api';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
 import { expectFieldError, expectPageHeading } from '@repo/ui/testing/queries';
+import { workingWeekOf } from '../../features/dispatch-board/components/week-board.tsx';
+import { formatCalendarDay } from '../../lib/format.ts';
 import { App } from '../index.tsx';
 import { renderAppAt, signIn, staffAppointment, staffUser, technician, type } from './support/fixtures.ts';
 
@@ -137,5 +139,43 @@ describe('the technicians’ live status on the board', () => {
     socket.receive({ type: 'location_update', technicianId: 'tech_sara', appointmentId: null });
     expect(await lane.findByText('Busy')).toBeTruthy();
     expect(lane.getByTestId('last-seen').textContent).toBe('Seen 10:05 AM near King St');
+  });
+});
+
+describe('the week view', () => {
+  it('shows the working week by technician and day, and a day’s heading opens that day', async () => {
+    const week = workingWeekOf(businessDate(new Date()));
+    const visits: Record<string, StaffAppointment[]> = {
+      [week[0]!]: [staffAppointment({ id: 31, customerName: 'Uma Unassigned', appointmentDate: week[0]!, timeSlot: '09:00-10:00', technicianId: null, appliance: 'Washer', brand: 'LG' })],
+      [week[2]!]: [
+        staffAppointment({ id: 33, customerName: 'Late Visit', appointmentDate: week[2]!, timeSlot: '15:00-16:00', technicianId: 'tech_sara', appliance: 'Oven', brand: 'Wolf' }),
+        staffAppointment({ id: 32, customerName: 'Early Visit', appointmentDate: week[2]!, timeSlot: '08:00-09:00', technicianId: 'tech_sara', appliance: 'Refrigerator', brand: 'Sub-Zero', status: 'confirmed' }),
+      ],
+    };
+    const api = fakeApi({
+      ...signIn(staffUser),
+      'GET /api/technicians': () => json(200, [technician()]),
+      'GET /api/appointments/board': ({ query }) => {
+        const date = query.get('date')!;
+        return json(200, { date, windows: [window('08:00-09:00', 0)], appointments: visits[date] ?? [], closure: null } satisfies DispatchBoard);
+      },
+    });
+    fakeLiveSocket();
+    await renderAppAt(<App />, '/dispatch-board');
+    await expectPageHeading('Dispatch Board');
+    fireEvent.click(screen.getByRole('radio', { name: 'Week' }));
+    const table = await screen.findByRole('table', { name: /^Week of Monday/ });
+    expect(new Set(api.sent('GET /api/appointments/board').map((request) => request.query.get('date')))).toEqual(new Set(week));
+
+    const rows = within(table).getAllByRole('row');
+    const cellsOf = (name: string) => within(rows.find((row) => within(row).queryByRole('rowheader', { name }))!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cellsOf('Unassigned')[0]).toContain('Uma Unassigned · LG Washer');
+    const sara = cellsOf('Sara Martinez');
+    expect(sara[2]).toMatch(/^8:00 AM.*Confirmed.*Early Visit · Sub-Zero Refrigerator3:00 PM.*Scheduled.*Late Visit · Wolf Oven$/);
+    expect(sara.filter((text) => text !== '')).toHaveLength(1);
+
+    fireEvent.click(within(table).getByRole('button', { name: `Open ${formatCalendarDay(week[2]!)}` }));
+    expect(await screen.findByRole('article', { name: 'Early Visit' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Day' }) as HTMLInputElement).checked).toBe(true);
   });
 });

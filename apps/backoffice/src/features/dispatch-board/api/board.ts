@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   bookForCallerPath,
   createAppointmentResponseSchema,
@@ -17,14 +17,18 @@ export const boardKeys = { all: ['dispatch-board'] as const, day: (date: string)
 const boardKey = boardKeys.day;
 
 /** GET /api/appointments/board?date=: one business day's arrival windows and appointments (staff). */
-export function useDispatchBoard(date: string, pollMs: number) {
-  return useQuery({
+const boardQuery = (date: string, pollMs: number) =>
+  queryOptions({
     queryKey: boardKey(date),
     queryFn: async ({ signal }) =>
       dispatchBoardSchema.parse(await adminApi.json('GET', `${dispatchBoardPath}?${new URLSearchParams({ date })}`, undefined, { signal })),
     refetchInterval: pollMs,
   });
-}
+
+export const useDispatchBoard = (date: string, pollMs: number) => useQuery(boardQuery(date, pollMs));
+
+/** Several days' boards at once (the week view), each cached as the day view caches it. */
+export const useDispatchBoards = (dates: readonly string[], pollMs: number) => useQueries({ queries: dates.map((date) => boardQuery(date, pollMs)) });
 
 /** Where a card goes: a technician's lane (null: Unassigned) and an arrival window of the same day. */
 export type BoardMove = { appointment: StaffAppointment; technicianId: string | null; timeSlot: string };

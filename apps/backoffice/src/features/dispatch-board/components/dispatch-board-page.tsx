@@ -14,7 +14,7 @@ import {
   type DragStartEvent,
   type MeasuringConfiguration,
 } from '@dnd-kit/core';
-import { Box, Container, Paper, Stack, Text } from '@mantine/core';
+import { Box, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ArrivalWindow, BoardClosure, DispatchBoard, StaffAppointment, StaffTechnician } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
@@ -32,6 +32,7 @@ import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
 import { BookForCaller } from './book-for-caller.tsx';
+import { WeekBoard } from './week-board.tsx';
 
 /** The board reloads this often, so another dispatcher's moves and new bookings show. */
 const pollMs = 30_000;
@@ -300,13 +301,26 @@ export function DispatchBoardPage() {
   const board = useDispatchBoard(days.day, pollMs);
   const technicians = useQuery({ ...techniciansQuery, refetchInterval: fallbackPoll(live, pollMs) });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [view, setView] = useState<'day' | 'week'>('day');
   const chooseDay = (day: string) => {
     setOutcome(null);
     days.choose(day);
   };
 
   let content;
-  if (board.data && technicians.data) {
+  if (view === 'week' && technicians.data) {
+    content = (
+      <WeekBoard
+        day={days.day}
+        technicians={technicians.data}
+        pollMs={pollMs}
+        onOpenDay={(day) => {
+          chooseDay(day);
+          setView('day');
+        }}
+      />
+    );
+  } else if (board.data && technicians.data) {
     content =
       board.data.appointments.length === 0 ? (
         <Paper withBorder p="lg" radius="md">
@@ -332,10 +346,21 @@ export function DispatchBoardPage() {
       <Stack gap="lg">
         <PageHeader
           title="Dispatch Board"
-          description="A day's visits by technician and arrival window. Drag a card by its handle, or use Move to…, to assign, reassign, unassign or move it to another window."
+          description="A day's visits by technician and arrival window, or the week's by technician and day. On a day, drag a card by its handle, or use Move to…, to assign, reassign, unassign or move it to another window."
         />
-        <DayPicker label="Board for" days={{ ...days, choose: chooseDay }} />
-        {board.data ? (
+        <Group align="end" gap="md">
+          <DayPicker label="Board for" days={{ ...days, choose: chooseDay }} />
+          <SegmentedControl
+            aria-label="Show"
+            value={view}
+            onChange={(value) => setView(value === 'week' ? 'week' : 'day')}
+            data={[
+              { value: 'day', label: 'Day' },
+              { value: 'week', label: 'Week' },
+            ]}
+          />
+        </Group>
+        {view === 'day' && board.data ? (
           <BookForCaller
             key={board.data.date}
             date={board.data.date}
@@ -351,7 +376,7 @@ export function DispatchBoardPage() {
             </Notice>
           ) : null}
         </div>
-        {board.data?.closure ? <ClosureNotice date={board.data.date} closure={board.data.closure} /> : null}
+        {view === 'day' && board.data?.closure ? <ClosureNotice date={board.data.date} closure={board.data.closure} /> : null}
         {content}
       </Stack>
     </Container>

@@ -1,0 +1,110 @@
+import { Box, Button, Stack, Table, Text } from '@mantine/core';
+import { addDays, weekday, type StaffAppointment, type StaffTechnician } from '@repo/contracts';
+import { ErrorState, LoadingState } from '@repo/ui';
+import { formatCalendarDay } from '../../../lib/format.ts';
+import { statusColors, statusLabels } from '../../../lib/status.ts';
+import { useDispatchBoards } from '../api/board.ts';
+import { boardLanes, windowLabel } from '../lib/conflicts.ts';
+
+/** The six working days (Monday to Saturday) of the week that holds `day`; a Sunday belongs to the week before it. */
+export function workingWeekOf(day: string): string[] {
+  const monday = addDays(day, -((weekday(day) + 6) % 7));
+  return Array.from({ length: 6 }, (_, index) => addDays(monday, index));
+}
+
+const inOrder = (a: StaffAppointment, b: StaffAppointment) => a.timeSlot.localeCompare(b.timeSlot) || a.id - b.id;
+
+/** One visit in a week cell: its window, customer and appliance, edged in its status's colour. */
+function WeekVisit({ appointment }: { appointment: StaffAppointment }) {
+  const colors = statusColors[appointment.status];
+  return (
+    <Box
+      component="li"
+      data-status={appointment.status}
+      px={6}
+      py={2}
+      style={{ borderLeft: `4px solid ${colors.text}`, background: colors.background, borderRadius: 2, listStyle: 'none' }}
+    >
+      <Text size="xs" fw={700} c={colors.text}>
+        {windowLabel(appointment.timeSlot)} · {statusLabels[appointment.status]}
+      </Text>
+      <Text size="xs" c="dark.9">
+        {appointment.customerName} · {appointment.brand} {appointment.appliance}
+      </Text>
+    </Box>
+  );
+}
+
+type Props = { day: string; technicians: StaffTechnician[]; pollMs: number; onOpenDay: (day: string) => void };
+
+/**
+ * The week view: one row per technician (and Unassigned), one column per working day, each cell the visits of that
+ * technician that day in window order. A day's heading opens that day's board, where cards are moved.
+ */
+export function WeekBoard({ day, technicians, pollMs, onOpenDay }: Props) {
+  const days = workingWeekOf(day);
+  const boards = useDispatchBoards(days, pollMs);
+  if (boards.some((board) => board.isError)) {
+    return (
+      <ErrorState
+        title="Unable to load the week"
+        description="We're having trouble loading the week's appointments right now."
+        onRetry={() => void Promise.all(boards.map((board) => board.refetch()))}
+      />
+    );
+  }
+  const loaded = boards.map((board) => board.data);
+  if (loaded.some((board) => board === undefined)) return <LoadingState title="Loading the week..." />;
+  const byDay = new Map(loaded.map((board) => [board!.date, board!.appointments]));
+  const lanes = boardLanes(technicians, [...byDay.values()].flat());
+
+  return (
+    <Box style={{ overflowX: 'auto' }} pb="xs">
+      <Table withTableBorder withColumnBorders verticalSpacing={4} horizontalSpacing={6} miw={960} aria-label={`Week of ${formatCalendarDay(days[0]!)}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Technician</Table.Th>
+            {days.map((date) => {
+              const count = byDay.get(date)?.filter((appointment) => appointment.status !== 'cancelled').length ?? 0;
+              return (
+                <Table.Th scope="col" key={date}>
+                  <Button variant="subtle" size="compact-sm" px={4} onClick={() => onOpenDay(date)} aria-label={`Open ${formatCalendarDay(date)}`}>
+                    {formatCalendarDay(date)}
+                  </Button>
+                  <Text size="xs" c="dark.6" px={4}>
+                    {count} {count === 1 ? 'visit' : 'visits'}
+                  </Text>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lanes.map((lane) => (
+            <Table.Tr key={lane.id ?? 'unassigned'}>
+              <Table.Th scope="row">
+                <Text size="sm" fw={700}>
+                  {lane.name}
+                </Text>
+              </Table.Th>
+              {days.map((date) => {
+                const visits = (byDay.get(date) ?? []).filter((appointment) => appointment.technicianId === lane.id).sort(inOrder);
+                return (
+                  <Table.Td key={date} valign="top">
+                    {visits.length > 0 ? (
+                      <Stack component="ul" gap={4} m={0} p={0}>
+                        {visits.map((appointment) => (
+                          <WeekVisit key={appointment.id} appointment={appointment} />
+                        ))}
+                      </Stack>
+                    ) : null}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}
