@@ -124,6 +124,7 @@ const rules: Record<string, Rule> = {
   'PUT /api/technicians/{id}/location': { allow: ['technician', 'staff', 'admin'] },
   'GET /api/tracking': { allow: anySession },
   'GET /api/tracking/jobs': { allow: ['technician', 'staff', 'admin'] },
+  'GET /api/tracking/day-routes': { allow: backOffice },
   'GET /api/tracking/{appointmentId}': { allow: ['customer A', 'manage link', 'track link', 'technician', 'staff', 'admin'], owned: true },
   'PUT /api/tracking/{appointmentId}/status': { allow: ['technician', 'staff', 'admin'] },
   // payments

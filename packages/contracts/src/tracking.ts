@@ -223,3 +223,39 @@ export const technicianJobSchema = z.object({
 export type TechnicianJob = z.infer<typeof technicianJobSchema>;
 export const technicianJobListSchema = z.object({ date: z.string(), technicianId: z.string(), items: z.array(technicianJobSchema) });
 export type TechnicianJobList = z.infer<typeof technicianJobListSchema>;
+
+/**
+ * `GET /api/tracking/day-routes?date=` (staff): each active technician's visits of one business day in window order,
+ * with where each is (the address's placed position), the straight-line leg from the previous visit and its driving
+ * minutes, and a travel conflict when that visit cannot be reached within its window: every visit is reckoned to take
+ * `visitMinutes` (TRACKING_VISIT_MINUTES), the next one begins no earlier than its window opens, and the drive goes by
+ * the tracking ETA's average speed and road factor. Cancelled and no-show visits are left out.
+ */
+export const dayRoutesPath = '/api/tracking/day-routes';
+export const dayRoutesQuerySchema = z.object({ date: businessDateSchema });
+export const routeVisitSchema = z.object({
+  appointmentId: z.number().int(),
+  customerName: z.string(),
+  address: z.string(),
+  appliance: z.string(),
+  brand: z.string(),
+  status: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number(), precision: z.enum(customerLocationPrecisions) }).nullable(),
+  /** The leg from the previous visit of the day; null for the first, or when either end could not be placed. */
+  fromPrevious: z.object({ km: z.number(), minutes: z.number().int() }).nullable(),
+  /** Why this visit cannot be reached in its window after the previous one, in the dispatcher's words; null when it can. */
+  travelConflict: z.string().nullable(),
+});
+export type RouteVisit = z.infer<typeof routeVisitSchema>;
+export const technicianRouteSchema = z.object({
+  technicianId: z.string(),
+  name: z.string(),
+  status: z.enum(['available', 'busy', 'offline']),
+  position: locationSchema.nullable(),
+  visits: z.array(routeVisitSchema),
+});
+export type TechnicianRoute = z.infer<typeof technicianRouteSchema>;
+export const dayRoutesSchema = z.object({ date: z.string(), visitMinutes: z.number().int(), technicians: z.array(technicianRouteSchema) });
+export type DayRoutes = z.infer<typeof dayRoutesSchema>;

@@ -47,6 +47,7 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
       ...(env.ROUTING_URL ? { router: osrmRouter({ url: env.ROUTING_URL, timeoutMs: env.ROUTING_TIMEOUT_MS }) } : {}),
       log: app.log,
       eta: { averageSpeedKmh: env.TRACKING_AVERAGE_SPEED_KMH, roadFactor: env.TRACKING_ROAD_FACTOR },
+      visitMinutes: env.TRACKING_VISIT_MINUTES,
     };
     await app.register(technicianRoutes, { ctx });
     await app.register(trackingRoutes, { ctx });

@@ -11,6 +11,8 @@ export const trackingEnvSchema = baseEnvSchema(defaultServicePorts.tracking).ext
   TRACKING_AVERAGE_SPEED_KMH: positive(40),
   /** Road distance over straight-line distance, for the ETA (roads are longer than the crow flies). */
   TRACKING_ROAD_FACTOR: z.coerce.number().min(1).max(5).default(1.3),
+  /** How long a visit is reckoned to take when the dispatch board checks whether the next one can be reached in time. */
+  TRACKING_VISIT_MINUTES: z.coerce.number().int().min(5).max(480).default(60),
   /**
    * A Nominatim server to find customers' street addresses with (e.g. https://nominatim.openstreetmap.org); unset,
    * addresses are placed offline at their ZIP's or town's centre only (shown as approximate).

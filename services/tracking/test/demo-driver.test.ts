@@ -31,7 +31,7 @@ describe('a demo step without a job to drive to', () => {
       effects: { enqueue: () => Promise.reject(new Error('a step without a job must not change anything')) },
       readLink: () => undefined,
       geocoder: serviceAreaGeocoder(),
-      eta: { averageSpeedKmh: 40, roadFactor: 1.3 },
+      eta: { averageSpeedKmh: 40, roadFactor: 1.3 }, visitMinutes: 60,
     };
     const before = await service.db.selectFrom('technicians').selectAll().where('id', '=', 'tech_mike').executeTakeFirstOrThrow();
     const step = (technicianId?: string) => service.db.transaction().execute((trx) => driveDemoTechnician(ctx, trx, technicianId));

@@ -40,3 +40,15 @@ export async function placeAddressAtVisit(db: Db, visited: number, addressKey: s
     .execute();
   return rows.map((row) => row.appointment_id);
 }
+
+/** One business day's assigned visits that still count (not cancelled, not a no-show), in window order. */
+export const findAssignedVisitsOn = (db: Db, date: string) =>
+  db
+    .selectFrom('appointment_snapshots')
+    .selectAll()
+    .where('scheduled_date', '=', date)
+    .where('technician_id', 'is not', null)
+    .where('status', 'not in', ['cancelled', 'no-show'])
+    .orderBy('starts_at')
+    .orderBy('appointment_id')
+    .execute();

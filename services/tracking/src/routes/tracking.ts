@@ -1,4 +1,7 @@
 import {
+  dayRoutesPath,
+  dayRoutesQuerySchema,
+  dayRoutesSchema,
   technicianJobListSchema,
   technicianJobsPath,
   technicianJobsQuerySchema,
@@ -11,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses, forbidden, withRequirement, type ServiceApp } from '@repo/service-kit';
 import { changeTrackingStatus } from '../use-cases/change-tracking-status.ts';
+import { dayRoutes } from '../use-cases/day-routes.ts';
 import type { TrackingContext } from '../use-cases/context.ts';
 import { getTracking } from '../use-cases/get-tracking.ts';
 import { listTechnicianJobs, technicianJobsMessages } from '../use-cases/list-technician-jobs.ts';
@@ -35,6 +39,18 @@ export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingCo
       response: { 200: trackingListSchema },
     },
   }, async (request) => listTracking(ctx, callerOf(request), request.query));
+
+  // A static path, like the jobs below: it wins over `/api/tracking/:appointmentId`.
+  app.get(dayRoutesPath, {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: ['tracking'],
+      summary: "Each technician's visits of one day in order, with the legs between them and travel conflicts",
+      description: 'For the dispatch board: where each visit is, the drive from the previous one, and a visit that cannot be reached within its window.',
+      querystring: dayRoutesQuerySchema,
+      response: { 200: dayRoutesSchema },
+    },
+  }, async (request) => dayRoutes(ctx, request.query.date));
 
   // A static path: it wins over `/api/tracking/:appointmentId` (whose id accepts digits only) whatever the order.
   app.get(technicianJobsPath, {

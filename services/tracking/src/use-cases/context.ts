@@ -25,4 +25,6 @@ export type TrackingContext = {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Average speed and road factor of the ETA (TRACKING_AVERAGE_SPEED_KMH, TRACKING_ROAD_FACTOR). */
   eta: EtaSettings;
+  /** How long a visit is reckoned to take for the day's routes (TRACKING_VISIT_MINUTES). */
+  visitMinutes: number;
 };
