@@ -298,3 +298,52 @@ describe('refunds', () => {
     expect(foreign.error.fields.paymentIntentId).toBe('That payment is not one of this invoice\u2019s.');
   });
 });
+
+describe('invoice and receipt PDFs', () => {
+  /** The text of every page of a PDF, as pdf.js reads it. */
+  async function pdfText(data: Buffer): Promise<string> {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const document = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: pdfjs.VerbosityLevel.ERRORS }).promise;
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const content = await (await document.getPage(number)).getTextContent();
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    }
+    return pages.join('\n').replace(/\s+/g, ' ');
+  }
+
+  const download = (url: string, caller?: { authorization: string }) => service.app.inject({ method: 'GET', url, headers: caller ?? {} });
+
+  it('gives the invoice and, once paid, the receipt to its customer and staff only', async () => {
+    const invoice = await sentInvoice(service, newAppointmentId(), 61, [
+      { description: 'Diagnostic visit', quantity: 1, unitPriceCents: 8_900, taxable: false },
+      { description: 'Sub-Zero evaporator fan motor', quantity: 1, unitPriceCents: 28_975, taxable: true },
+    ]);
+    const owner = customerOf(service, 61);
+    const response = await download(`/api/payments/invoices/${invoice.id}/pdf`, owner);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
+    const text = await pdfText(response.rawPayload);
+    for (const expected of ['St Augustine Appliance Repair', '3040 US Highway 1 South, St Augustine, FL 32086', '(904) 802-1998', `Invoice ${invoice.number}`, 'Pat Homeowner', 'Diagnostic visit', 'Sub-Zero evaporator fan motor (taxable)', '$89.00', '$289.75', 'Subtotal', '$378.75', 'Sales tax (FL 6% + St Johns County 0.5%)', '$18.83', 'Total', '$397.58', 'Balance due']) {
+      expect(text).toContain(expected);
+    }
+    const notYet = await download(`/api/payments/invoices/${invoice.id}/receipt`, owner);
+    expect(notYet.statusCode).toBe(409);
+
+    const intent = await call<PayInvoiceResponse>(service, owner, 'POST', `/api/payments/invoices/${invoice.id}/pay`, {});
+    await payWithTestCard(intent);
+    const receipt = await download(`/api/payments/invoices/${invoice.id}/receipt`, staff());
+    expect(receipt.statusCode).toBe(200);
+    const receiptText = await pdfText(receipt.rawPayload);
+    expect(receiptText).toContain(`Receipt for invoice ${invoice.number}`);
+    expect(receiptText).toContain('Status: Paid');
+    expect(receiptText).toContain(`card payment ${intent.paymentIntentId} · $397.58`);
+    expect(receiptText).toMatch(/Balance due \$0\.00/);
+
+    expect((await download(`/api/payments/invoices/${invoice.id}/pdf`, customerOf(service, 62))).statusCode).toBe(404);
+    expect((await download(`/api/payments/invoices/${invoice.id}/receipt`, customerOf(service, 62))).statusCode).toBe(404);
+    expect((await download(`/api/payments/invoices/${invoice.id}/pdf`)).statusCode).toBe(401);
+    expect((await download(`/api/payments/invoices/${invoice.id}/pdf`, technicianOf(service))).statusCode).toBe(403);
+  });
+});

@@ -11,6 +11,7 @@ import {
   updateInvoiceLinesRequestSchema,
   voidInvoiceRequestSchema,
 } from '@repo/contracts';
+import { z } from 'zod';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { randomIdempotencyKey } from '../domain/provider.ts';
@@ -18,6 +19,7 @@ import type { PaymentsEnv } from '../env.ts';
 import type { PaymentsContext } from '../use-cases/context.ts';
 import { createInvoice } from '../use-cases/create-invoice.ts';
 import { getInvoice, type InvoiceCaller } from '../use-cases/get-invoice.ts';
+import { invoicePdf } from '../use-cases/invoice-pdf.ts';
 import { listInvoices } from '../use-cases/list-invoices.ts';
 import { payInvoice } from '../use-cases/pay-invoice.ts';
 import { refundInvoicePayment } from '../use-cases/refund-invoice-payment.ts';
@@ -61,6 +63,26 @@ export async function invoiceRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
     onRequest: staffOrCustomer,
     schema: { tags: ['invoices'], summary: 'One invoice with its lines, payments and refunds', params: idParamsSchema, response: { 200: invoiceSchema, ...errorResponses(404) } },
   }, async (request) => getInvoice(ctx, request.params.id, invoiceCaller(request)));
+
+  for (const document of ['invoice', 'receipt'] as const) {
+    app.get(document === 'invoice' ? '/api/payments/invoices/:id/pdf' : '/api/payments/invoices/:id/receipt', {
+      onRequest: staffOrCustomer,
+      schema: {
+        tags: ['invoices'],
+        summary: document === 'invoice' ? 'The invoice as a PDF' : 'The receipt of what was paid, as a PDF',
+        params: idParamsSchema,
+        // A Buffer with a non-JSON content type is sent as it is, never serialised.
+        response: { 200: z.any().describe('The PDF (application/pdf)'), ...(document === 'invoice' ? errorResponses(404) : errorResponses(404, 409)) },
+      },
+    }, async (request, reply) => {
+      const { number, pdf } = await invoicePdf(ctx, request.params.id, invoiceCaller(request), document);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${document === 'invoice' ? number : `receipt-${number}`}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
+  }
 
   app.put('/api/payments/invoices/:id/lines', {
     onRequest: staff,
