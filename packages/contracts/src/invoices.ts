@@ -72,8 +72,13 @@ export const priceBookListQuerySchema = z.object({
 export const priceBookListResponseSchema = z.object({ items: z.array(priceBookItemSchema) });
 export type PriceBookListResponse = z.infer<typeof priceBookListResponseSchema>;
 
+/** A record's id in a path, written as the server writes it (no sign, zeros in front, decimals or exponent). */
 export const idParamsSchema = z.object({
-  id: strictQueryNumber(z.number({ error: 'Id must be a number' }).int('Id must be a whole number').min(1, 'Id must be at least 1').max(2_147_483_647, 'Id is too large')),
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'Id must be a whole number from 1')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, 'Id is too large')),
 });
 
 /**

@@ -144,6 +144,10 @@ describe('invoices', () => {
     const empty = await call<{ error: { message: string } }>(service, staff(), 'POST', `/api/payments/invoices/${draft.id}/send`, undefined, 409);
     expect(empty.error.message).toMatch(/Add at least one line/);
     await call(service, staff(), 'PUT', `/api/payments/invoices/${draft.id}/lines`, { lines: [{ description: 'Diagnostic visit', quantity: 1, unitPriceCents: 8_900, taxable: false }] });
+    // Only the id as the server writes it, and no body with anything in it: a stray call sends nothing.
+    await call(service, staff(), 'POST', `/api/payments/invoices/0${draft.id}/send`, undefined, 400);
+    await call(service, staff(), 'POST', `/api/payments/invoices/${draft.id}/send`, { now: true }, 400);
+    expect((await call(service, staff(), 'GET', `/api/payments/invoices/${draft.id}`)).status).toBe('draft');
     const sent = await call(service, staff(), 'POST', `/api/payments/invoices/${draft.id}/send`);
     expect(sent).toMatchObject({ status: 'sent', dueDate: addDays(businessDate(), 14), payable: true, editable: true });
     // Sent and unpaid: still editable.

@@ -25,6 +25,7 @@ export function toPaymentListItem(row: PaymentRow): PaymentListItem {
     failureMessage: row.failure_message,
     payerEmail: row.payer_email,
     reference: row.reference,
+    refunded: row.refunded_cents / 100,
     updatedAt: row.updated_at.toISOString(),
   };
 }

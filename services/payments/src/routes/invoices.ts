@@ -97,7 +97,8 @@ export async function invoiceRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
 
   app.post('/api/payments/invoices/:id/send', {
     onRequest: staff,
-    schema: { tags: ['invoices'], summary: 'Send a draft: the customer sees it and it falls due', params: idParamsSchema, response: { 200: invoiceSchema, ...errorResponses(404, 409) } },
+    // No body, or an empty one: a body with anything in it is refused before anything is sent.
+    schema: { tags: ['invoices'], summary: 'Send a draft: the customer sees it and it falls due', params: idParamsSchema, body: z.object({}).strict().nullish(), response: { 200: invoiceSchema, ...errorResponses(404, 409) } },
   }, async (request) => sendInvoice(ctx, request.params.id));
 
   app.post('/api/payments/invoices/:id/void', {

@@ -34,7 +34,8 @@ export async function priceBookRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsC
 
   app.delete('/api/payments/price-book/:id', {
     onRequest: staff,
-    schema: { tags: ['invoices'], summary: 'Remove a price book item', params: idParamsSchema, response: { 204: z.null(), ...errorResponses(404) } },
+    // No body, or an empty one: a body with anything in it is refused before anything is removed.
+    schema: { tags: ['invoices'], summary: 'Remove a price book item', params: idParamsSchema, body: z.object({}).strict().nullish(), response: { 204: z.null(), ...errorResponses(404) } },
   }, async (request, reply) => {
     await deletePriceBookItem(ctx, request.params.id);
     return reply.code(204).send(null);

@@ -131,7 +131,7 @@ export function InvoiceLinesEditor({ invoice }: { invoice: Invoice }) {
               <ActionIcon
                 mt={26}
                 variant="subtle"
-                color="red"
+                color="red.9"
                 size="lg"
                 aria-label={`Remove line ${n}`}
                 onClick={() => setLines((current) => current.filter((other) => other.key !== line.key))}

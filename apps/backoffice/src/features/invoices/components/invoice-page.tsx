@@ -45,7 +45,7 @@ function ReadOnlyLines({ invoice }: { invoice: Invoice }) {
       <Title order={2} size="h4">
         Lines
       </Title>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={480} type="native">
         <Table aria-label="Lines">
           <Table.Thead>
             <Table.Tr>
@@ -150,7 +150,7 @@ function RefundForm({ invoice }: { invoice: Invoice }) {
           <TextInput label="Reason" description="Optional, for the records" value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
         </Group>
         <div>
-          <Button type="submit" color="red" variant="light" loading={refund.isPending}>
+          <Button type="submit" color="red.9" loading={refund.isPending}>
             Refund
           </Button>
         </div>
@@ -208,7 +208,7 @@ function VoidForm({ invoice }: { invoice: Invoice }) {
   if (invoice.status === 'void') return null;
   if (!open) {
     return (
-      <Button variant="default" color="red" onClick={() => setOpen(true)}>
+      <Button variant="default" onClick={() => setOpen(true)}>
         Void Invoice
       </Button>
     );
@@ -234,7 +234,7 @@ function VoidForm({ invoice }: { invoice: Invoice }) {
       <Stack gap="xs" maw={480}>
         <Textarea label="Reason for voiding" autoFocus value={reason} error={error} onChange={(event) => setReason(event.currentTarget.value)} />
         <Group gap="sm">
-          <Button type="submit" color="red" loading={voiding.isPending}>
+          <Button type="submit" color="red.9" loading={voiding.isPending}>
             Void Invoice
           </Button>
           <Button variant="default" onClick={() => setOpen(false)}>

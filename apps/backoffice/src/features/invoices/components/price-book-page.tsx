@@ -83,7 +83,7 @@ export function PriceBookPage() {
           <Button
             size="xs"
             variant="subtle"
-            color="red"
+            color="red.9"
             aria-label={`Remove ${item.name}`}
             loading={remove.isPending && remove.variables === item.id}
             onClick={() =>

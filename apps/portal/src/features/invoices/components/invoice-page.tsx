@@ -24,43 +24,46 @@ function Lines({ invoice }: { invoice: Invoice }) {
     ['Balance', invoice.balanceCents, true],
   ];
   return (
-    <Table.ScrollContainer minWidth={340}>
-      <Table aria-label="Invoice lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Description</Table.Th>
-            <Table.Th ta="right">Qty</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
+    // Three columns fit a 390 px phone: the description wraps, so the table never scrolls sideways.
+    <Table aria-label="Invoice lines" layout="fixed">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Description</Table.Th>
+          <Table.Th ta="right" w="3.5rem">
+            Qty
+          </Table.Th>
+          <Table.Th ta="right" w="6.5rem">
+            Amount
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {invoice.lines.map((line) => (
+          <Table.Tr key={line.position}>
+            <Table.Td>
+              {line.description}
+              <Text size="xs" c="dimmed">
+                {formatCents(line.unitPriceCents)} each{line.taxable ? ', taxable' : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">{line.quantity}</Table.Td>
+            <Table.Td ta="right">{formatCents(line.amountCents)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoice.lines.map((line) => (
-            <Table.Tr key={line.position}>
-              <Table.Td>
-                {line.description}
-                <Text size="xs" c="dimmed">
-                  {formatCents(line.unitPriceCents)} each{line.taxable ? ', taxable' : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right">{formatCents(line.amountCents)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          {totals.map(([label, cents, bold]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row" colSpan={2} ta="right" fw={bold ? 700 : 400}>
-                {label}
-              </Table.Th>
-              <Table.Td ta="right" fw={bold ? 700 : 400}>
-                {formatCents(cents)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        {totals.map(([label, cents, bold]) => (
+          <Table.Tr key={label}>
+            <Table.Th scope="row" colSpan={2} ta="right" fw={bold ? 700 : 400}>
+              {label}
+            </Table.Th>
+            <Table.Td ta="right" fw={bold ? 700 : 400}>
+              {formatCents(cents)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tfoot>
+    </Table>
   );
 }
 
@@ -159,12 +162,17 @@ function InvoiceView({ id }: { id: number }) {
         </Stack>
       ) : null}
       {current.status === 'paid' ? (
-        <Alert color="green" variant="light" role="status" title="Paid in full">
-          Thank you! Your receipt is ready to download.
+        // Mantine's light title colours are too pale on their backgrounds; dark text keeps them readable.
+        <Alert color="green" variant="light" role="status" title={<Text component="span" fw={700} c="dark.9">Paid in full</Text>}>
+          <Text size="sm" c="dark.9">
+            Thank you! Your receipt is ready to download.
+          </Text>
         </Alert>
       ) : current.status === 'void' ? (
-        <Alert color="gray" variant="light" title="This invoice was voided">
-          Nothing is owed on it. Please call us if you have a question.
+        <Alert color="gray" variant="light" title={<Text component="span" fw={700} c="dark.9">This invoice was voided</Text>}>
+          <Text size="sm" c="dark.9">
+            Nothing is owed on it. Please call us if you have a question.
+          </Text>
         </Alert>
       ) : paying ? (
         <Text role="status">Payment received. Updating your invoice…</Text>
