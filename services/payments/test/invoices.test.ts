@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, businessDate, demoTestCards, invoiceMessages, type InvoiceListResponse, type PayInvoiceResponse, type PriceBookItem, type PriceBookListResponse } from '@repo/contracts';
+import { addDays, businessDate, demoTestCards, formatCents, invoiceMessages, type InvoiceListResponse, type PayInvoiceResponse, type PriceBookItem, type PriceBookListResponse } from '@repo/contracts';
 import { startPayments, type PaymentsTestService } from './helpers.ts';
 import { appointmentEvent, call, customerOf, hearAppointment, sentInvoice, staffOf, technicianOf } from './invoice-helpers.ts';
 
@@ -306,14 +306,18 @@ describe('refunds', () => {
 describe('invoice and receipt PDFs', () => {
   /** The text of every page of a PDF, as pdf.js reads it. */
   async function pdfText(data: Buffer): Promise<string> {
+    return (await pdfPages(data)).join('\n');
+  }
+
+  async function pdfPages(data: Buffer): Promise<string[]> {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const document = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: pdfjs.VerbosityLevel.ERRORS }).promise;
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number++) {
       const content = await (await document.getPage(number)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
     }
-    return pages.join('\n').replace(/\s+/g, ' ');
+    return pages;
   }
 
   const download = (url: string, caller?: { authorization: string }) => service.app.inject({ method: 'GET', url, headers: caller ?? {} });
@@ -349,5 +353,18 @@ describe('invoice and receipt PDFs', () => {
     expect((await download(`/api/payments/invoices/${invoice.id}/receipt`, customerOf(service, 62))).statusCode).toBe(404);
     expect((await download(`/api/payments/invoices/${invoice.id}/pdf`)).statusCode).toBe(401);
     expect((await download(`/api/payments/invoices/${invoice.id}/pdf`, technicianOf(service))).statusCode).toBe(403);
+  });
+
+  it('runs a long invoice onto more pages, every line whole on one of them', async () => {
+    const lines = Array.from({ length: 100 }, (_, index) => ({ description: `Part number ${index + 1}`, quantity: 1, unitPriceCents: 1_000 + index, taxable: true }));
+    const invoice = await sentInvoice(service, newAppointmentId(), 63, lines);
+    const response = await download(`/api/payments/invoices/${invoice.id}/pdf`, staff());
+    const pages = await pdfPages(response.rawPayload);
+    expect(pages.length).toBeGreaterThan(1);
+    for (let index = 0; index < 100; index += 1) {
+      const row = `Part number ${index + 1} (taxable) 1 ${formatCents(1_000 + index)} ${formatCents(1_000 + index)}`;
+      expect(pages.filter((page) => page.includes(row)), row).toHaveLength(1);
+    }
+    expect(pages.at(-1)).toContain(`Total ${formatCents(invoice.totalCents)}`);
   });
 });

@@ -41,7 +41,12 @@ export function renderInvoicePdf(invoice: Invoice, document: InvoiceDocument): P
   pdf.text(`Visit: ${invoice.visit.serviceType}, ${invoice.visit.brand} ${invoice.visit.appliance}, ${dateText(invoice.visit.startsAt)}`);
 
   const columns = { description: left, quantity: 340, unit: 390, amount: 480 };
+  // A row starts on a new page when it would not fit, so its cells stay side by side (pdfkit breaks pages per text).
+  const roomFor = (height: number) => {
+    if (pdf.y + height > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
+  };
   const row = (cells: [string, string, string, string], bold = false) => {
+    roomFor(30);
     const y = pdf.y;
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
     pdf.text(cells[0], columns.description, y, { width: 280 });
@@ -56,6 +61,7 @@ export function renderInvoicePdf(invoice: Invoice, document: InvoiceDocument): P
   for (const line of invoice.lines) row([`${line.description}${line.taxable ? ' (taxable)' : ''}`, String(line.quantity), formatCents(line.unitPriceCents), formatCents(line.amountCents)]);
 
   const total = (label: string, value: string, bold = false) => {
+    roomFor(16);
     const y = pdf.y;
     pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica');
     pdf.text(label, 300, y, { width: 170, align: 'right' });
