@@ -117,7 +117,7 @@ describe('security headers through nginx', () => {
       const headers = await headersOf(app, path);
       expect(headers.get('content-security-policy'), path).toBe(contentSecurityPolicy(app));
       expect(headers.get('permissions-policy'), path).toBe(permissionsPolicy(app));
-      expect(headers.get('cross-origin-opener-policy'), path).toBe(app === 'web' ? 'same-origin-allow-popups' : 'same-origin');
+      expect(headers.get('cross-origin-opener-policy'), path).toBe(app === 'backoffice' ? 'same-origin' : 'same-origin-allow-popups');
       expect(headers.get('x-permitted-cross-domain-policies'), path).toBe('none');
     }
     // The app's own files may be embedded by its own origin only.
