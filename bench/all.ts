@@ -20,6 +20,7 @@ const benchmarks = [
   { id: 'import', file: 'import.ts', what: "the back office's customer import and list search at 50,000 customers" },
   { id: 'servicetitan', file: 'servicetitan.ts', what: 'an import of 50,000 customers from the ServiceTitan sandbox at its 60 requests/s limit' },
   { id: 'jobber', file: 'jobber.ts', what: 'an import of 50,000 clients from the Jobber sandbox under its query-cost and request limits' },
+  { id: 'invoice-pdf', file: 'invoice-pdf.ts', what: "payments' invoice and receipt PDFs (pdfkit): p50 and p99 per PDF" },
   { id: 'load', file: 'load.ts', what: 'mixed traffic through nginx: slot reads, racing bookings, sign-ins, live tracking' },
 ] as const;
 

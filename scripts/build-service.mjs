@@ -3,7 +3,8 @@
 // service (see its package.json).
 import { build } from 'esbuild';
 
-const external = ['@electric-sql/pglite', 'argon2', 'pg-native', 'bufferutil', 'utf-8-validate'];
+// pdfkit reads its standard fonts' metrics (data/*.afm) from beside its own file.
+const external = ['@electric-sql/pglite', 'argon2', 'pg-native', 'bufferutil', 'utf-8-validate', 'pdfkit'];
 
 await build({
   entryPoints: ['src/server.ts'],

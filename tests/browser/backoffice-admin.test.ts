@@ -139,12 +139,12 @@ describe('the owner’s back-office pages through nginx', () => {
     // The new staff member: customers, technicians, tracking, deliveries and the API reference; the administrators' pages say so.
     const staffContext = await newContext(browser(), desktop);
     const asStaff = await signIn(staffContext, staff);
-    await expect.poll(() => nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Dispatch Board', 'Closures', 'Deliveries', 'Notifications', 'API Reference']);
+    await expect.poll(() => nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Dispatch Board', 'Closures', 'Invoices', 'Price Book', 'Deliveries', 'Notifications', 'API Reference']);
     await asStaff.page.getByRole('note').filter({ hasText: 'An administrator runs imports' }).waitFor();
     expect(await asStaff.page.getByRole('button', { name: 'Start Import' }).count()).toBe(0);
     for (const path of ['/admin-payments', '/admin-staff']) {
       await goTo(asStaff.page, path, 'Administrators only');
-      expect(await nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Dispatch Board', 'Closures', 'Deliveries', 'Notifications', 'API Reference']);
+      expect(await nav(asStaff.page).getByRole('link').allTextContents()).toEqual(['Customers', 'Technicians', 'Tracking', 'Dispatch Board', 'Closures', 'Invoices', 'Price Book', 'Deliveries', 'Notifications', 'API Reference']);
     }
     await asStaff.page.getByRole('link', { name: 'Back to customer management' }).click();
     await asStaff.page.getByRole('heading', { level: 1, name: 'Customer Management' }).waitFor();
@@ -188,7 +188,7 @@ describe('the owner’s back-office pages through nginx', () => {
     await page.getByText('1 payment match these filters').waitFor();
     expect(new URL(page.url()).searchParams.get('reference')).toBe(`inv-${id.toLowerCase()}a`);
     const row = page.getByRole('table', { name: 'Payments' }).getByRole('row').nth(1);
-    expect((await row.getByRole('cell').allTextContents()).slice(0, 5)).toEqual(['$42.50', 'Pending', 'Demo (no card charged)', `INV-${id}A`, 'casey@example.com']);
+    expect((await row.getByRole('cell').allTextContents()).slice(0, 6)).toEqual(['$42.50', '—', 'Pending', 'Demo (no card charged)', `INV-${id}A`, 'casey@example.com']);
 
     await page.reload();
     await page.getByText('1 payment match these filters').waitFor();
@@ -282,6 +282,8 @@ describe('the owner’s back-office pages through nginx', () => {
       ['/admin-customer-management?tab=servicepro', 'Customer Management'],
       ['/admin-customer-management?tab=portal', 'Customer Management'],
       ['/admin-payments', 'Payments'],
+      ['/invoices', 'Invoices'],
+      ['/price-book', 'Price Book'],
       ['/admin-deliveries', 'Deliveries'],
       ['/admin-notifications', 'Notifications'],
       ['/admin-staff', 'Staff'],
@@ -293,7 +295,7 @@ describe('the owner’s back-office pages through nginx', () => {
       await noScrollSideways(page, phone.width);
       expect(await coveredControls(page), path).toEqual([]);
       // Lists are stacked cards on a phone, never a table wider than the screen.
-      expect(await page.locator('main table[aria-label="Imported customers"], main table[aria-label="Payments"], main table[aria-label="Messages"], main table[aria-label="Staff accounts"]').count(), path).toBe(0);
+      expect(await page.locator('main table[aria-label="Imported customers"], main table[aria-label="Payments"], main table[aria-label="Messages"], main table[aria-label="Staff accounts"], main table[aria-label="Invoices"], main table[aria-label="Price book"]').count(), path).toBe(0);
     }
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);

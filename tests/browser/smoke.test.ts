@@ -117,7 +117,7 @@ describe('security headers through nginx', () => {
       const headers = await headersOf(app, path);
       expect(headers.get('content-security-policy'), path).toBe(contentSecurityPolicy(app));
       expect(headers.get('permissions-policy'), path).toBe(permissionsPolicy(app));
-      expect(headers.get('cross-origin-opener-policy'), path).toBe(app === 'web' ? 'same-origin-allow-popups' : 'same-origin');
+      expect(headers.get('cross-origin-opener-policy'), path).toBe(app === 'backoffice' ? 'same-origin' : 'same-origin-allow-popups');
       expect(headers.get('x-permitted-cross-domain-policies'), path).toBe('none');
     }
     // The app's own files may be embedded by its own origin only.
@@ -125,7 +125,7 @@ describe('security headers through nginx', () => {
     expect((await headersOf(app, '/no-such-page')).get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
-  it('lets Stripe and the work-order frame in on the public site only, and geolocation on the back office only', async () => {
+  it('lets Stripe in on the public site and the portal (invoices), the work-order frame on the public site only, and geolocation on the back office only', async () => {
     const web = await headersOf('web', '/payment');
     expect(directive(web.get('content-security-policy'), 'script-src')).toContain('https://js.stripe.com');
     expect(directive(web.get('content-security-policy'), 'connect-src')).toContain('https://api.stripe.com');
@@ -134,10 +134,11 @@ describe('security headers through nginx', () => {
     expect(web.get('permissions-policy')).toContain('geolocation=()');
     const portal = await headersOf('portal', '/login');
     const backoffice = await headersOf('backoffice', '/admin-login');
-    for (const headers of [portal, backoffice]) {
-      expect(headers.get('content-security-policy')).not.toMatch(/stripe|servicefusion/);
-      expect(headers.get('permissions-policy')).toContain('payment=()');
-    }
+    expect(directive(portal.get('content-security-policy'), 'script-src')).toContain('https://js.stripe.com');
+    expect(portal.get('content-security-policy')).not.toMatch(/servicefusion/);
+    expect(portal.get('permissions-policy')).toContain('payment=(self "https://js.stripe.com")');
+    expect(backoffice.get('content-security-policy')).not.toMatch(/stripe|servicefusion/);
+    expect(backoffice.get('permissions-policy')).toContain('payment=()');
     expect(portal.get('permissions-policy')).toContain('geolocation=()');
     expect(backoffice.get('permissions-policy')).toContain('geolocation=(self)');
   });

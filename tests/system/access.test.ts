@@ -132,6 +132,22 @@ const rules: Record<string, Rule> = {
   'GET /api/payments/{paymentIntentId}': { allow: everyone },
   'POST /api/payments/demo/confirm': { allow: everyone },
   'GET /api/payments': { allow: ['admin'] },
+  // payments: the price book and invoices (staff make and change them; the appointment's customer sees and pays one)
+  'GET /api/payments/price-book': { allow: backOffice },
+  'POST /api/payments/price-book': { allow: backOffice },
+  'PUT /api/payments/price-book/{id}': { allow: backOffice },
+  'DELETE /api/payments/price-book/{id}': { allow: backOffice },
+  'GET /api/payments/invoices': { allow: [...customers, ...backOffice] },
+  'POST /api/payments/invoices': { allow: backOffice },
+  'GET /api/payments/invoices/{id}': { allow: ['customer A', ...backOffice], owned: true },
+  'GET /api/payments/invoices/{id}/pdf': { allow: ['customer A', ...backOffice], owned: true },
+  'GET /api/payments/invoices/{id}/receipt': { allow: ['customer A', ...backOffice], owned: true },
+  'PUT /api/payments/invoices/{id}/lines': { allow: backOffice },
+  'POST /api/payments/invoices/{id}/send': { allow: backOffice },
+  'POST /api/payments/invoices/{id}/void': { allow: backOffice },
+  'POST /api/payments/invoices/{id}/refunds': { allow: backOffice },
+  // Any customer passes authentication (and is refused by validation here); paying another's invoice is a 404 in payments' own tests.
+  'POST /api/payments/invoices/{id}/pay': { allow: customers },
   // notifications: the delivery log is the office's
   'GET /api/notifications/messages': { allow: backOffice },
   'GET /api/notifications/messages/{id}': { allow: backOffice },
@@ -162,7 +178,7 @@ const notInMatrix = new Set(['POST /api/auth/logout', 'POST /api/admin/logout'])
 type Actor = { name: ActorName; app: AppName; headers: Record<string, string> };
 let actors: Actor[] = [];
 let operations: Operation[] = [];
-const ids: { appointment: number; technician: string; paymentIntent: string; staff: number } = { appointment: 0, technician: '', paymentIntent: '', staff: 0 };
+const ids: { appointment: number; technician: string; paymentIntent: string; staff: number; invoice: number } = { appointment: 0, technician: '', paymentIntent: '', staff: 0, invoice: 0 };
 
 const keyOf = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;
 
@@ -194,6 +210,9 @@ function concrete(path: string): string {
     .replace(/\{technicianId\}/, encodeURIComponent(ids.technician))
     .replace(new RegExp(`^${staffAccountsPath}/\\{id\\}`), `${staffAccountsPath}/${ids.staff}`)
     .replace(/\{paymentIntentId\}/, encodeURIComponent(ids.paymentIntent))
+    .replace(/^\/api\/payments\/invoices\/\{id\}/, `/api/payments/invoices/${ids.invoice}`)
+    // An item no one has: a caller let in finds nothing to remove, and the price book stays as the demo seeded it.
+    .replace(/^\/api\/payments\/price-book\/\{id\}/, '/api/payments/price-book/2147483647')
     // No real day: a caller let in is refused by validation, and no closure is removed.
     .replace(/\{date\}/, 'not-a-date')
     .replace(/\{appointmentId\}|\{id\}/, String(ids.appointment));
@@ -240,6 +259,10 @@ async function setUpCallers(): Promise<void> {
   await eventually(() => jsonCall('backoffice', 'PUT', `/api/appointments/${ids.appointment}/assign`, { technicianId: ids.technician }, adminHeaders), 'assignment');
   await eventually(() => send('backoffice', { method: 'GET', path: `/api/tracking/${ids.appointment}`, headers: adminHeaders }), 'tracking record');
   ids.paymentIntent = (await ok(jsonCall('web', 'POST', '/api/create-payment-intent', { amount: 150 }), 'payment intent')).id as string;
+  // A sent invoice for customer A's appointment, once payments has heard of it from booking.
+  const invoice = JSON.parse((await eventually(() => jsonCall('backoffice', 'POST', '/api/payments/invoices', { appointmentId: ids.appointment, lines: [{ description: 'Diagnostic visit', quantity: 1, unitPriceCents: 8900, taxable: false }] }, adminHeaders), 'invoice')).text) as { id: number };
+  ids.invoice = invoice.id;
+  await ok(jsonCall('backoffice', 'POST', `/api/payments/invoices/${ids.invoice}/send`, {}, adminHeaders), 'sending the invoice');
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   actors = [

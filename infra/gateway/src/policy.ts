@@ -85,7 +85,8 @@ const noSources: AppSources = { stripe: false, fieldServiceFrame: false, httpsIm
 
 export const appSources: Record<AppName, AppSources> = {
   web: { ...noSources, stripe: true, fieldServiceFrame: true },
-  portal: { ...noSources, httpsImages: true },
+  // The portal's invoices take card payments with Stripe's Payment Element, as the public site's payment page does.
+  portal: { ...noSources, stripe: true, httpsImages: true },
   backoffice: { ...noSources, geolocation: true },
 };
 

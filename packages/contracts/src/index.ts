@@ -18,6 +18,7 @@ export * from './phone-lookup.ts';
 export * from './technicians.ts';
 export * from './tracking.ts';
 export * from './payments.ts';
+export * from './invoices.ts';
 export * from './deliveries.ts';
 export * from './effects.ts';
 export * from './back-office.ts';

@@ -136,6 +136,8 @@ export const paymentListItemSchema = publicPaymentSchema.extend({
   /** What the payer gave to match the payment: the receipt address and their invoice or appointment reference. */
   payerEmail: z.string().nullable(),
   reference: z.string().nullable(),
+  /** Dollars given back on it (staff refunds, or an invoice overpaid), 0 when none. */
+  refunded: z.number(),
   updatedAt: z.string(),
 });
 export type PaymentListItem = z.infer<typeof paymentListItemSchema>;

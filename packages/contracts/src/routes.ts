@@ -79,7 +79,7 @@ export const localAppOrigin = (app: AppName, port: number = defaultLocalAppPorts
  */
 export const appPages: Record<AppName, readonly string[]> = {
   web: ['/', '/careers', '/book-appointment', '/payment', '/payment-success', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/privacy', '/sms-terms', '/find-appointment'],
-  portal: ['/', '/login', '/register', '/forgot-password', '/reset-password', '/email-sign-in', '/sign-in-link', '/confirm-email', '/confirm-email-change', '/customer-portal', '/message-preferences', '/appointments/:id', '/technician-tracking'],
+  portal: ['/', '/login', '/register', '/forgot-password', '/reset-password', '/email-sign-in', '/sign-in-link', '/confirm-email', '/confirm-email-change', '/customer-portal', '/message-preferences', '/appointments/:id', '/invoices', '/invoices/:id', '/technician-tracking'],
   backoffice: [
     '/',
     '/admin-login',
@@ -88,6 +88,9 @@ export const appPages: Record<AppName, readonly string[]> = {
     '/admin-tracking',
     '/dispatch-board',
     '/closures',
+    '/invoices',
+    '/invoices/:id',
+    '/price-book',
     '/admin-payments',
     '/admin-deliveries',
     '/admin-notifications',

@@ -12,6 +12,16 @@ export const paymentsEnvSchema = baseEnvSchema(defaultServicePorts.payments)
     STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
     PAYMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+    /** Florida's state sales tax on taxable invoice lines, in basis points (600 = 6%). */
+    INVOICE_STATE_TAX_BPS: z.coerce.number().int().min(0).max(5000).default(600),
+    /** The county's discretionary surtax (St Johns County: 0.5%), in basis points. */
+    INVOICE_SURTAX_BPS: z.coerce.number().int().min(0).max(5000).default(50),
+    /** The surtax applies to this much of each taxable line at most, in cents ($5,000). */
+    INVOICE_SURTAX_CAP_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(500_000),
+    /** Days from sending an invoice to its due date; past it an unpaid invoice is overdue. */
+    INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
+    /** Whether a customer may pay part of an invoice's balance online; otherwise Pay balance takes exactly the balance. */
+    INVOICE_PARTIAL_PAYMENTS: z.enum(['true', 'false']).default('false'),
   })
   .superRefine((env, context) => {
     // Without webhooks a payer who closes the tab before the success page would leave the ledger pending forever.

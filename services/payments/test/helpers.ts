@@ -26,6 +26,9 @@ type Intent = { id: string; object: 'payment_intent'; amount: number; currency: 
 export class FakeStripe {
   readonly requests: StripeRequest[] = [];
   readonly intents = new Map<string, Intent>();
+  /** Intents whose charge is disputed: Stripe refuses to refund them. */
+  readonly disputed = new Set<string>();
+  readonly refunds = new Map<string, { id: string; object: 'refund'; amount: number; payment_intent: string; status: string; metadata: Record<string, string> }>();
   /** Answers to give, in order, before the normal behaviour resumes; `'hang'` never answers. */
   readonly queued: (StripeAnswer | 'hang')[] = [];
   private readonly replays = new Map<string, StripeAnswer>();
@@ -64,12 +67,39 @@ export class FakeStripe {
     const queued = this.queued.shift();
     if (queued) return queued;
     if (request.method === 'POST' && request.path === '/v1/payment_intents') return this.create(request);
+    if (request.method === 'POST' && request.path === '/v1/refunds') return this.refund(request);
     const match = /^\/v1\/payment_intents\/(\w+)$/.exec(request.path);
     if (request.method === 'GET' && match) {
       const intent = this.intents.get(match[1]!);
       return intent ? { status: 200, body: intent } : stripeError(404, 'invalid_request_error', `No such payment_intent: '${match[1]}'`);
     }
     return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.path}).`);
+  }
+
+  /** Stripe's refund: of a known intent, at most what is left of it, replayed for a repeated idempotency key. */
+  private refund(request: StripeRequest): StripeAnswer {
+    const key = request.headers['idempotency-key'];
+    const replay = typeof key === 'string' ? this.replays.get(key) : undefined;
+    if (replay) return replay;
+    const paymentIntent = request.form.get('payment_intent') ?? '';
+    const intent = this.intents.get(paymentIntent);
+    if (!intent) return stripeError(400, 'invalid_request_error', `No such payment_intent: '${paymentIntent}'`);
+    if (this.disputed.has(paymentIntent)) return stripeError(400, 'invalid_request_error', 'Charge has been disputed.');
+    const amount = Number(request.form.get('amount') ?? intent.amount);
+    const refunded = [...this.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent).reduce((sum, refund) => sum + refund.amount, 0);
+    if (amount > intent.amount - refunded) {
+      return stripeError(400, 'invalid_request_error', `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amount - refunded) / 100).toFixed(2)})`);
+    }
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of request.form) {
+      const field = /^metadata\[(\w+)\]$/.exec(name);
+      if (field) metadata[field[1]!] = value;
+    }
+    const refund = { id: `re_${randomBytes(12).toString('hex')}`, object: 'refund' as const, amount, payment_intent: paymentIntent, status: 'succeeded', metadata };
+    this.refunds.set(refund.id, refund);
+    const answer = { status: 200, body: refund };
+    if (typeof key === 'string') this.replays.set(key, answer);
+    return answer;
   }
 
   private create(request: StripeRequest): StripeAnswer {

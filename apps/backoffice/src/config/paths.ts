@@ -10,6 +10,12 @@ export const paths = {
   closures: '/closures',
   /** The payments ledger (administrators). */
   adminPayments: '/admin-payments',
+  /** Invoices for visits: list, create from an appointment (`?appointmentId=`), edit, send, refund, void (staff). */
+  invoices: '/invoices',
+  invoice: (id: number) => `/invoices/${id}`,
+  invoicePattern: '/invoices/:id',
+  /** Services and parts with their prices, which invoice lines copy (staff). */
+  priceBook: '/price-book',
   /** What each service still owes the others (cross-service effects). */
   adminDeliveries: '/admin-deliveries',
   /** The delivery log: every message sent to customers, its preview and attempts, and Resend (staff, administrators). */

@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: paths.customerPortal, handle: pageHasSignOut, lazy: () => import('./routes/customer-portal.tsx') },
       { path: paths.messagePreferences, lazy: () => import('./routes/message-preferences.tsx') },
       { path: paths.appointmentRoute, lazy: () => import('./routes/appointment.tsx') },
+      { path: paths.invoices, handle: pageHasSignOut, lazy: () => import('./routes/invoices.tsx') },
+      { path: paths.invoiceRoute, handle: pageHasSignOut, lazy: () => import('./routes/invoice.tsx') },
       { path: paths.technicianTrackingRoute, lazy: () => import('./routes/technician-tracking.tsx') },
       { path: '*', Component: NotFoundPage },
     ],

@@ -27,6 +27,10 @@ export const paths = {
   appointment: (id: number) => `/appointments/${id}`,
   /** The router's pattern of `appointment(id)`. */
   appointmentRoute: '/appointments/:id',
+  /** The signed-in customer's invoices, and one of them to see, download and pay. */
+  invoices: '/invoices',
+  invoice: (id: number) => `/invoices/${id}`,
+  invoiceRoute: '/invoices/:id',
   /** The technician tracking page of one appointment. */
   technicianTracking: (appointmentId: number) => `/technician-tracking?appointment=${appointmentId}`,
   /** The router's path of the tracking page; without `?appointment=` it finds the customer's next visit. */

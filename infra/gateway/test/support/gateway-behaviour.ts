@@ -275,7 +275,7 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
       });
     });
 
-    it('gives each host its own policy: Stripe and the work-order frame on the public site only, geolocation on the back office only', async () => {
+    it('gives each host its own policy: Stripe on the public site and the portal, the work-order frame on the public site only, geolocation on the back office only', async () => {
       const headersOf = async (app: AppName) => {
         const { headers } = await fetch(url(app, '/'));
         const csp = headers.get('content-security-policy') ?? '';
@@ -294,21 +294,24 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
       const portal = await headersOf('portal');
       // The tracking map's tiles come from an https host chosen at build time.
       expect(portal.directive('img-src')).toBe("'self' data: https:");
-      expect(portal.permissions).toBe('geolocation=(), camera=(), microphone=(), payment=()');
+      // The portal's invoices are paid with Stripe's Payment Element, as the public site's payment page is.
+      expect(portal.directive('script-src')).toBe("'self' https://js.stripe.com https://*.js.stripe.com");
+      expect(portal.permissions).toBe('geolocation=(), camera=(), microphone=(), payment=(self "https://js.stripe.com")');
+      expect(portal.directive('connect-src')).toBe("'self' https://api.stripe.com");
+      expect(portal.directive('frame-src')).toBe('https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
+      expect(portal.opener).toBe('same-origin-allow-popups');
 
       const backoffice = await headersOf('backoffice');
       expect(backoffice.directive('img-src')).toBe("'self' data:");
       // The technician's phone view shares the device's position.
       expect(backoffice.permissions).toBe('geolocation=(self), camera=(), microphone=(), payment=()');
 
-      for (const other of [portal, backoffice]) {
-        expect(other.directive('script-src')).toBe("'self'");
-        expect(other.directive('connect-src')).toBe("'self'");
-        // No frames but the app's own (default-src 'self').
-        expect(other.directive('frame-src')).toBeUndefined();
-        expect(other.directive('default-src')).toBe("'self'");
-        expect(other.opener).toBe('same-origin');
-      }
+      expect(backoffice.directive('script-src')).toBe("'self'");
+      expect(backoffice.directive('connect-src')).toBe("'self'");
+      // No frames but the app's own (default-src 'self').
+      expect(backoffice.directive('frame-src')).toBeUndefined();
+      expect(backoffice.opener).toBe('same-origin');
+      for (const other of [portal, backoffice]) expect(other.directive('default-src')).toBe("'self'");
     });
 
     it.each(legacyCases)('redirects $path on the web host to the $app host', async ({ path, app, target }) => {

@@ -294,8 +294,8 @@ export function describeGatewayHardening(
         for (const [header, value] of Object.entries(response.headers)) expect(String(value), header).not.toContain('evil.example');
         expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(app));
         const scriptSources = /(?:^|; )script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
-        // Stripe.js loads on the public site only.
-        expect(scriptSources).toBe(app === 'web' ? "'self' https://js.stripe.com https://*.js.stripe.com" : "'self'");
+        // Stripe.js loads on the public site (payment page) and the portal (invoices) only.
+        expect(scriptSources).toBe(app === 'backoffice' ? "'self'" : "'self' https://js.stripe.com https://*.js.stripe.com");
         expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
         expect(response.headers['permissions-policy']).toBe(permissionsPolicy(app));
         expect(response.headers['cross-origin-opener-policy']).toBe(crossOriginOpenerPolicy(app));

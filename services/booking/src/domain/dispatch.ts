@@ -24,7 +24,7 @@ import { businessIsoString, slotTimes } from './slot-time.ts';
  */
 export const bookingOutgoing = {
   [appointmentDispatchTopic]: { to: 'tracking', schema: appointmentDispatchEffect },
-  [appointmentChangedTopic]: { to: ['notifications'], schema: appointmentChangedEvent },
+  [appointmentChangedTopic]: { to: ['notifications', 'payments'], schema: appointmentChangedEvent },
   [appointmentLinksRequestedTopic]: { to: ['notifications'], schema: appointmentLinksRequestedEvent },
 } as const;
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { PaymentProviderName, PaymentStatus, WebhookResponse } from '@repo/contracts';
+import type { InvoiceStatus, PaymentProviderName, PaymentStatus, PriceBookKind, WebhookResponse } from '@repo/contracts';
 
 export type PaymentsTable = {
   id: Generated<number>;
@@ -19,6 +19,11 @@ export type PaymentsTable = {
   reference: ColumnType<string | null, string | null | undefined, never>;
   created_at: ColumnType<Date, never, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** The invoice this payment settles (a payment made from the invoice's Pay balance); null for the open payment page. */
+  invoice_id: ColumnType<number | null, number | null | undefined, never>;
+  /** How much of the payment went to its invoice once it succeeded; the rest was refunded as an overpayment. */
+  applied_cents: Generated<number>;
+  refunded_cents: Generated<number>;
 };
 
 /** Every handled webhook event, once: the unique event id makes a replay a no-op. */
@@ -33,8 +38,106 @@ export type PaymentEventsTable = {
   received_at: ColumnType<Date, Date | undefined, never>;
 };
 
-export type PaymentsDatabase = { payments: PaymentsTable; payment_events: PaymentEventsTable };
+/** Booking's appointment as its latest `appointment.changed` event told it; only a newer version replaces it. */
+export type AppointmentsTable = {
+  id: number;
+  version: number;
+  customer_id: number | null;
+  customer_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  service_type: string;
+  appliance: string;
+  brand: string;
+  status: string;
+  confirmation_code: string;
+  starts_at: Date;
+  ends_at: Date;
+};
+
+export type PriceBookItemsTable = {
+  id: Generated<number>;
+  kind: PriceBookKind;
+  name: string;
+  unit_price_cents: number;
+  taxable: boolean;
+  active: Generated<boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+/** What an invoice keeps; `overdue` is not stored but read from the due date. */
+export type StoredInvoiceStatus = Exclude<InvoiceStatus, 'overdue'>;
+
+export type InvoicesTable = {
+  id: Generated<number>;
+  number: string;
+  appointment_id: number;
+  status: Generated<StoredInvoiceStatus>;
+  subtotal_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  total_cents: Generated<number>;
+  amount_paid_cents: Generated<number>;
+  amount_refunded_cents: Generated<number>;
+  /** The tax rates when the invoice was made: a later change of configuration leaves it as it was billed. */
+  state_tax_bps: number;
+  surtax_bps: number;
+  surtax_cap_cents: number;
+  /** A business date (YYYY-MM-DD), set when the invoice is sent. */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  void_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type InvoiceLinesTable = {
+  invoice_id: number;
+  position: number;
+  price_book_item_id: number | null;
+  kind: PriceBookKind | null;
+  description: string;
+  quantity: number;
+  unit_price_cents: number;
+  taxable: boolean;
+};
+
+export type RefundsTable = {
+  id: Generated<number>;
+  payment_id: number;
+  invoice_id: number | null;
+  amount_cents: number;
+  status: Generated<RefundStatus>;
+  reason: string | null;
+  /** The staff member's email, or `system` for an overpayment refunded by itself. */
+  created_by: string;
+  provider_refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  failure_message: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export type PaymentsDatabase = {
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  appointments: AppointmentsTable;
+  price_book_items: PriceBookItemsTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  refunds: RefundsTable;
+};
 export type PaymentRow = Selectable<PaymentsTable>;
+export type AppointmentRow = Selectable<AppointmentsTable>;
+export type PriceBookItemRow = Selectable<PriceBookItemsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
+export type RefundRow = Selectable<RefundsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<PaymentsDatabase> | Transaction<PaymentsDatabase>;

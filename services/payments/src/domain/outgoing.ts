@@ -1,10 +1,16 @@
+import { z } from 'zod';
 import { paymentSucceededEffect, paymentSucceededTopic } from '@repo/contracts';
-import type { Effects } from '@repo/service-kit';
+import type { Effects, JobDefinition } from '@repo/service-kit';
 
 /** What payments tells other services through its outbox: notifications emails the receipt and the office's alert. */
 export const paymentsOutgoing = {
   [paymentSucceededTopic]: { to: ['notifications'], schema: paymentSucceededEffect },
 } as const;
 
-/** The part of payments' effects its use cases use: writing a message into their transaction. */
-export type PaymentsOutbox = Pick<Effects<typeof paymentsOutgoing>, 'enqueue'>;
+/** Payments' own job: give a refund through the provider, retried until the provider answers (see `issueRefund`). */
+export const issueRefundJob = 'issue-refund';
+export const issueRefundPayload = z.object({ refundId: z.number().int().positive() });
+export type PaymentsJobs = { [issueRefundJob]: JobDefinition<typeof issueRefundPayload> };
+
+/** The part of payments' effects its use cases use: writing a message or a job into their transaction. */
+export type PaymentsOutbox = Pick<Effects<typeof paymentsOutgoing, PaymentsJobs>, 'enqueue' | 'send'>;

@@ -13,10 +13,22 @@ export type CreateIntentInput = {
 };
 export type ProviderStatus = { status: PaymentStatus; failureMessage: string | null };
 
+export type RefundInput = {
+  paymentIntentId: string;
+  amountCents: number;
+  /** The same key gives the same refund, so a retried refund never pays back twice. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+/** `failed`: the provider refused the refund for good (it will not be retried); anything it could not answer throws. */
+export type RefundResult = { id: string; status: 'succeeded' | 'failed'; failureMessage: string | null };
+
 /** What the service needs of a payment provider; Stripe and the demo provider both implement it. */
 export type PaymentProvider = {
   name: PaymentProviderName;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /** Pays back part or all of a succeeded payment. */
+  refund(input: RefundInput): Promise<RefundResult>;
   /** The intent's status at the provider now, for a record no webhook has settled yet. */
   retrieveStatus?(paymentIntentId: string): Promise<ProviderStatus>;
 };
@@ -41,6 +53,10 @@ export function demoProvider({ secret }: { secret: string }): DemoProvider {
     async createIntent({ idempotencyKey }) {
       const id = `demo_pi_${mac('intent', idempotencyKey)}`;
       return { id, clientSecret: clientSecretFor(id) };
+    },
+    async refund({ idempotencyKey }) {
+      // Nothing was charged, so nothing moves: the ledger records the refund as given.
+      return { id: `demo_re_${mac('refund', idempotencyKey)}`, status: 'succeeded', failureMessage: null };
     },
     ownsClientSecret(paymentIntentId, clientSecret) {
       const expected = Buffer.from(clientSecretFor(paymentIntentId));

@@ -98,6 +98,22 @@ export function stripeProvider({ secretKey, apiUrl, timeoutMs, log }: StripeProv
       }
       return { id: intent.id, clientSecret: intent.client_secret };
     },
+    async refund({ paymentIntentId, amountCents, idempotencyKey, metadata }) {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountCents, metadata }, { idempotencyKey });
+      } catch (error) {
+        // Stripe's own refusal (already refunded, amount too large, charge disputed) is final; anything else is retried.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          log.warn({ err: error, paymentIntentId }, 'Stripe refused a refund');
+          return { id: '', status: 'failed', failureMessage: error.message };
+        }
+        throw stripeFailure(error, log);
+      }
+      // A card refund is pending until the card network takes it and cannot be taken back by us: the money is on its way.
+      if (refund.status === 'failed' || refund.status === 'canceled') return { id: refund.id, status: 'failed', failureMessage: refund.failure_reason ?? 'The refund failed.' };
+      return { id: refund.id, status: 'succeeded', failureMessage: null };
+    },
     async retrieveStatus(paymentIntentId) {
       try {
         return ledgerStatus(await stripe.paymentIntents.retrieve(paymentIntentId));

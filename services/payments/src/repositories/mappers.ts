@@ -1,5 +1,7 @@
-import type { PaymentListItem, PublicPayment } from '@repo/contracts';
-import type { PaymentRow } from '../db/schema.ts';
+import type { Invoice, InvoiceSummary, PaymentListItem, PriceBookItem, PublicPayment, Refund } from '@repo/contracts';
+import type { AppointmentRow, InvoiceLineRow, InvoiceRow, PaymentRow, PriceBookItemRow, RefundRow } from '../db/schema.ts';
+import { balanceCents, displayStatus, isEditable, isPayable } from '../domain/invoice-state.ts';
+import { lineAmountCents } from '../domain/tax.ts';
 
 /** Rows become contract types here and nowhere else. */
 export function toPublicPayment(row: PaymentRow): PublicPayment {
@@ -23,6 +25,102 @@ export function toPaymentListItem(row: PaymentRow): PaymentListItem {
     failureMessage: row.failure_message,
     payerEmail: row.payer_email,
     reference: row.reference,
+    refunded: row.refunded_cents / 100,
     updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function toPriceBookItem(row: PriceBookItemRow): PriceBookItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    unitPriceCents: row.unit_price_cents,
+    taxable: row.taxable,
+    active: row.active,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+type Customer = Pick<AppointmentRow, 'customer_name' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zip_code'>;
+
+export function toInvoiceSummary(invoice: InvoiceRow, customer: Customer, today: string): InvoiceSummary {
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    appointmentId: invoice.appointment_id,
+    status: displayStatus(invoice, today),
+    customer: {
+      name: customer.customer_name,
+      email: customer.email,
+      phone: customer.phone,
+      address: `${customer.address}, ${customer.city}, ${customer.state} ${customer.zip_code}`,
+    },
+    totalCents: invoice.total_cents,
+    balanceCents: invoice.status === 'void' ? 0 : balanceCents(invoice),
+    dueDate: invoice.due_date,
+    createdAt: invoice.created_at.toISOString(),
+  };
+}
+
+export function toRefund(row: RefundRow & { payment_intent_id: string }): Refund {
+  return {
+    id: row.id,
+    paymentIntentId: row.payment_intent_id,
+    amountCents: row.amount_cents,
+    status: row.status,
+    reason: row.reason,
+    createdBy: row.created_by,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export type InvoiceParts = {
+  invoice: InvoiceRow;
+  appointment: AppointmentRow;
+  lines: InvoiceLineRow[];
+  payments: PaymentRow[];
+  refunds: (RefundRow & { payment_intent_id: string })[];
+  today: string;
+  partialPayments: boolean;
+};
+
+export function toInvoice({ invoice, appointment, lines, payments, refunds, today, partialPayments }: InvoiceParts): Invoice {
+  return {
+    ...toInvoiceSummary(invoice, appointment, today),
+    visit: { serviceType: appointment.service_type, appliance: appointment.appliance, brand: appointment.brand, startsAt: appointment.starts_at.toISOString() },
+    lines: lines.map((line) => ({
+      position: line.position,
+      priceBookItemId: line.price_book_item_id,
+      kind: line.kind,
+      description: line.description,
+      quantity: line.quantity,
+      unitPriceCents: line.unit_price_cents,
+      taxable: line.taxable,
+      amountCents: lineAmountCents({ quantity: line.quantity, unitPriceCents: line.unit_price_cents }),
+    })),
+    subtotalCents: invoice.subtotal_cents,
+    taxCents: invoice.tax_cents,
+    tax: { stateBps: invoice.state_tax_bps, surtaxBps: invoice.surtax_bps, surtaxCapCents: invoice.surtax_cap_cents },
+    amountPaidCents: invoice.amount_paid_cents,
+    amountRefundedCents: invoice.amount_refunded_cents,
+    sentAt: invoice.sent_at?.toISOString() ?? null,
+    voidedAt: invoice.voided_at?.toISOString() ?? null,
+    voidReason: invoice.void_reason,
+    updatedAt: invoice.updated_at.toISOString(),
+    editable: isEditable(invoice),
+    payable: isPayable(invoice),
+    partialPayments,
+    payments: payments.map((payment) => ({
+      paymentIntentId: payment.payment_intent_id,
+      provider: payment.provider,
+      status: payment.status,
+      amountCents: payment.amount_cents,
+      appliedCents: payment.applied_cents,
+      refundedCents: payment.refunded_cents,
+      createdAt: payment.created_at.toISOString(),
+    })),
+    refunds: refunds.map(toRefund),
   };
 }

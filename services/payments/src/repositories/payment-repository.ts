@@ -42,3 +42,8 @@ export async function findPaymentPage(db: Db, filters: PaymentFilters, page: { l
   ]);
   return { rows, total: Number(count.total) };
 }
+
+export const findInvoicePayments = (db: Db, invoiceId: number) =>
+  db.selectFrom('payments').selectAll().where('invoice_id', '=', invoiceId).orderBy('created_at').orderBy('id').execute();
+
+export const findPaymentByIdForUpdate = (trx: Trx, id: number) => trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

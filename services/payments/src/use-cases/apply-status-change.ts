@@ -4,6 +4,7 @@ import type { PaymentsOutbox } from '../domain/outgoing.ts';
 import type { PaymentCard } from '../domain/provider.ts';
 import { supersedes } from '../domain/status.ts';
 import { findPaymentForUpdate, updatePayment } from '../repositories/payment-repository.ts';
+import { settleInvoicePayment } from './settle-invoice-payment.ts';
 
 export type StatusChange = {
   paymentIntentId: string;
@@ -22,7 +23,7 @@ export type StatusChange = {
  * The step every status change shares, run inside the caller's transaction: applies the status unless a later or final
  * one is already there (see `supersedes`). The row lock orders concurrent changes to one payment. A payment that
  * becomes succeeded (final: it happens once per payment, by whichever path learns it first) is told to notifications
- * in this transaction, for the payer's receipt and the office's alert.
+ * in this transaction, for the payer's receipt and the office's alert, and counted toward its invoice if it has one.
  */
 export async function applyStatusChange(outbox: PaymentsOutbox, trx: Trx, change: StatusChange): Promise<{ outcome: 'applied' | 'stale' | 'unknown'; row?: PaymentRow }> {
   const row = await findPaymentForUpdate(trx, change.paymentIntentId);
@@ -46,6 +47,7 @@ export async function applyStatusChange(outbox: PaymentsOutbox, trx: Trx, change
       payerEmail: updated.payer_email,
       succeededAt: change.at.toISOString(),
     });
+    await settleInvoicePayment(outbox, trx, updated, change.now);
   }
   return { outcome: 'applied', row: updated };
 }

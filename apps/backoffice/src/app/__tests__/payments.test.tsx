@@ -51,6 +51,7 @@ describe('payments ledger', () => {
     expect(cells(rows()[0]!)).toEqual([
       'Mar 10, 2026, 2:00 PM EDT',
       '$189.50',
+      '—',
       'Succeeded',
       'Demo (no card charged)',
       'INV-1001',
@@ -58,7 +59,7 @@ describe('payments ledger', () => {
       'Appliance repair service',
       'pi_demo_1',
     ]);
-    expect(cells(rows()[1]!).slice(1, 7)).toEqual(['$75.00', 'FailedYour card was declined.', 'Demo (no card charged)', 'SA-7KQ2MZ', '—', 'Appliance repair service']);
+    expect(cells(rows()[1]!).slice(1, 8)).toEqual(['$75.00', '—', 'FailedYour card was declined.', 'Demo (no card charged)', 'SA-7KQ2MZ', '—', 'Appliance repair service']);
     expect(cells(rows()[2]!)[1]).toBe('$1,000.00');
 
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages of payments' })).getByRole('button', { name: 'Next' }));
@@ -78,7 +79,7 @@ describe('payments ledger', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() => expect(window.location.search).toBe('?status=failed&provider=demo&from=2026-03-01&to=2026-03-31&reference=sa-7kq2mz'));
     expect(await screen.findByText('1 payment match these filters')).toBeTruthy();
-    expect(rows().map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual(['SA-7KQ2MZ']);
+    expect(rows().map((row) => within(row).getAllByRole('cell')[4]?.textContent)).toEqual(['SA-7KQ2MZ']);
     expect(Object.fromEntries(api.sent('GET /api/payments').at(-1)!.query)).toEqual({
       status: 'failed',
       provider: 'demo',

@@ -71,6 +71,8 @@ describe('back office routes', () => {
         ['Tracking', '/admin-tracking', null],
         ['Dispatch Board', '/dispatch-board', null],
         ['Closures', '/closures', null],
+        ['Invoices', '/invoices', null],
+        ['Price Book', '/price-book', null],
         ['Payments', '/admin-payments', null],
         ['Deliveries', '/admin-deliveries', null],
         ['Notifications', '/admin-notifications', null],
@@ -80,11 +82,11 @@ describe('back office routes', () => {
     );
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Tracking' }));
     await expectPath('/admin-tracking');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null, null, null, null, null]));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null, null, null, null, null, null, null]));
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Staff' }));
     await expectPath('/admin-staff');
     await expectPageHeading('Staff');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, null, null, null, 'page', null]));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, null, null, null, null, null, 'page', null]));
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'My jobs' })).toBeNull();
   });
@@ -100,6 +102,8 @@ describe('back office routes', () => {
         ['Tracking', '/admin-tracking', null],
         ['Dispatch Board', '/dispatch-board', null],
         ['Closures', '/closures', null],
+        ['Invoices', '/invoices', null],
+        ['Price Book', '/price-book', null],
         ['Deliveries', '/admin-deliveries', 'page'],
         ['Notifications', '/admin-notifications', null],
         ['API Reference', '/api-reference', null],

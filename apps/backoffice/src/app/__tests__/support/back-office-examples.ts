@@ -118,6 +118,7 @@ export function payment(index: number, overrides: Partial<PaymentListItem> = {})
     currency: 'usd',
     description: 'Appliance repair service',
     createdAt: '2026-03-10T18:00:00.000Z',
+    refunded: 0,
     updatedAt: '2026-03-10T18:00:00.000Z',
     provider: 'demo',
     failureMessage: null,

@@ -14,6 +14,8 @@ const navItems: readonly NavItem[] = [
   { label: 'Tracking', to: paths.adminTracking, roles: staffRoles },
   { label: 'Dispatch Board', to: paths.dispatchBoard, roles: staffRoles },
   { label: 'Closures', to: paths.closures, roles: staffRoles },
+  { label: 'Invoices', to: paths.invoices, roles: staffRoles },
+  { label: 'Price Book', to: paths.priceBook, roles: staffRoles },
   { label: 'Payments', to: paths.adminPayments, roles: adminRoles },
   { label: 'Deliveries', to: paths.adminDeliveries, roles: staffRoles },
   { label: 'Notifications', to: paths.adminNotifications, roles: staffRoles },

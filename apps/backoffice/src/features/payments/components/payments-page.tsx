@@ -16,6 +16,7 @@ import { withPage } from '../../../lib/page-param.ts';
 const columns: readonly [Column<PaymentListItem>, ...Column<PaymentListItem>[]] = [
   { header: 'Created', cell: (payment) => formatBusinessDateTime(payment.createdAt) },
   { header: 'Amount', cell: (payment) => formatDollars(payment.amount), nowrap: true },
+  { header: 'Refunded', cell: (payment) => (payment.refunded > 0 ? formatDollars(payment.refunded) : '—'), nowrap: true },
   {
     header: 'Status',
     cell: (payment) => (

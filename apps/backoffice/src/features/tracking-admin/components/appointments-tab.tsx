@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Card, Group, NativeSelect, Stack, Title } from '@mantine/core';
+import { Anchor, Card, Group, NativeSelect, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { tracking, type StaffAppointment, type Technician } from '@repo/contracts';
 import { Columns, errorMessage, showToast } from '@repo/ui';
 import { useAppointmentsPage, useAssignTechnician } from '../api/appointments.ts';
@@ -10,6 +11,7 @@ import { formatBusinessDateTime, formatCalendarDay } from '../../../lib/format.t
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { statusLabels } from '../../../lib/status.ts';
 import { Facts } from '../../../components/facts.tsx';
+import { paths } from '../../../config/paths.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { AppointmentActions } from './appointment-actions.tsx';
@@ -93,6 +95,9 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
           ]}
         />
         <AppointmentActions appointment={appointment} />
+        <Anchor component={Link} to={`${paths.invoices}?appointmentId=${appointment.id}`} size="sm" aria-label={`Invoices for ${appointment.customerName}'s appointment`}>
+          Invoices: create or view
+        </Anchor>
         <NativeSelect
           label="Technician"
           aria-label={`Technician for ${appointment.customerName}`}

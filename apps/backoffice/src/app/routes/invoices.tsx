@@ -1,0 +1,2 @@
+/** /invoices (staff) */
+export { InvoicesPage as Component } from '../../features/invoices/components/invoices-page.tsx';

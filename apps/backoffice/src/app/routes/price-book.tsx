@@ -1,0 +1,2 @@
+/** /price-book (staff) */
+export { PriceBookPage as Component } from '../../features/invoices/components/price-book-page.tsx';

@@ -1,0 +1,2 @@
+/** /invoices */
+export { InvoicesPage as Component } from '../../features/invoices/components/invoices-page.tsx';

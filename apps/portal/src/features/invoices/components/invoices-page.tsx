@@ -1,0 +1,60 @@
+import { Anchor, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatCents } from '@repo/contracts';
+import { ErrorState, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
+import { PageIntro } from '../../../components/page-intro.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useRecheckSessionOnSignOut } from '../../../lib/session.ts';
+import { useMyInvoices } from '../api/invoices.ts';
+import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { SignedInOnly } from './signed-in-only.tsx';
+
+function InvoiceList() {
+  const invoices = useMyInvoices();
+  useRecheckSessionOnSignOut(invoices.error);
+  if (invoices.isPending) return <LoadingState title="Loading your invoices..." />;
+  if (invoices.isError) return <ErrorState title="We couldn't load your invoices" description="Please check your connection and try again." onRetry={() => void invoices.refetch()} />;
+  if (invoices.data.items.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="lg">
+        <Text>No invoices yet. After a visit, its invoice shows here for you to pay online.</Text>
+      </Paper>
+    );
+  }
+  return (
+    <Stack component="ul" gap="sm" m={0} p={0} aria-label="Your invoices" style={{ listStyle: 'none' }}>
+      {invoices.data.items.map((invoice) => (
+        <Paper component="li" key={invoice.id} withBorder radius="md" p="md">
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to={paths.invoice(invoice.id)} fw={700}>
+              Invoice {invoice.number}
+            </Anchor>
+            <InvoiceStatusBadge status={invoice.status} />
+          </Group>
+          <Text size="sm" mt={4}>
+            Total {formatCents(invoice.totalCents)} · Balance {formatCents(invoice.balanceCents)}
+            {invoice.dueDate && invoice.balanceCents > 0 ? ` · Due ${invoice.dueDate}` : ''}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** /invoices: the signed-in customer's invoices, each with its status and what is left to pay. */
+export function InvoicesPage() {
+  useDocumentTitle('Invoices');
+  return (
+    <SignedInOnly>
+      <Container size="md" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
+        <Stack gap="lg">
+          <Anchor component={Link} to={paths.customerPortal} size="sm">
+            ← Back to the portal
+          </Anchor>
+          <PageIntro title="Invoices">Your invoices for our visits. Open one to see its lines, download it and pay the balance.</PageIntro>
+          <InvoiceList />
+        </Stack>
+      </Container>
+    </SignedInOnly>
+  );
+}
