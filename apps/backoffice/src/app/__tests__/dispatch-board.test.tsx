@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { businessDate, callerBookingMessages, type ArrivalWindow, type CallerBookingParsed, type DispatchBoard, type StaffAppointment } from '@repo/contracts';
+import { businessDate, callerBookingMessages, type ArrivalWindow, type CallerBookingParsed, type DayRoutes, type DispatchBoard, type RouteVisit, type StaffAppointment } from '@repo/contracts';
 import { apiError, fakeApi, json } from '@repo/ui/testing/api';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
 import { expectFieldError, expectPageHeading } from '@repo/ui/testing/queries';
@@ -177,5 +177,47 @@ describe('the week view', () => {
     fireEvent.click(within(table).getByRole('button', { name: `Open ${formatCalendarDay(week[2]!)}` }));
     expect(await screen.findByRole('article', { name: 'Early Visit' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Day' }) as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('the routes view', () => {
+  it('lists each technician’s visits in order with the drive between them, and shows a travel conflict', async () => {
+    const visit = (id: number, from: string, to: string, more: Partial<RouteVisit> = {}): RouteVisit => ({
+      appointmentId: id, customerName: `Customer ${id}`, address: `${id} Main St, St Augustine`, appliance: 'Oven', brand: 'Wolf', status: 'scheduled',
+      startsAt: `2026-11-25T${from}:00-05:00`, endsAt: `2026-11-25T${to}:00-05:00`, location: { lat: 29.9, lng: -81.3, precision: 'zip' },
+      fromPrevious: null, travelConflict: null, ...more,
+    });
+    const conflict = 'Cannot be reached in its window: after the previous visit (about 60 min from 10:00 AM) and about 110 min of driving, the earliest arrival is 12:50 PM, after the window ends at 12:00 PM.';
+    const routes: DayRoutes = {
+      date: '2026-11-25',
+      visitMinutes: 60,
+      technicians: [
+        { technicianId: 'tech_sara', name: 'Sara Martinez', status: 'busy', position: null, visits: [
+          visit(1, '09:00', '10:00'),
+          visit(2, '10:00', '11:00', { fromPrevious: { km: 0, minutes: 0 } }),
+          visit(3, '11:00', '12:00', { fromPrevious: { km: 41.2, minutes: 110 }, travelConflict: conflict }),
+        ] },
+        { technicianId: 'tech_mike', name: 'Mike Johnson', status: 'available', position: null, visits: [] },
+      ],
+    };
+    const api = fakeApi({
+      ...signIn(staffUser),
+      'GET /api/technicians': () => json(200, [technician()]),
+      'GET /api/appointments/board': ({ query }) => json(200, { date: query.get('date')!, windows: [], appointments: [], closure: null } satisfies DispatchBoard),
+      'GET /api/tracking/day-routes': () => json(200, routes),
+    });
+    fakeLiveSocket();
+    await renderAppAt(<App />, '/dispatch-board');
+    await expectPageHeading('Dispatch Board');
+    fireEvent.click(screen.getByRole('radio', { name: 'Routes' }));
+    const sara = within(await screen.findByRole('region', { name: 'Sara Martinez' }));
+    const stops = sara.getAllByRole('listitem').map((item) => item.textContent);
+    expect(stops[0]).toBe('9:00 AM - 10:00 AM · Customer 1Wolf Oven, 1 Main St, St AugustineFirst visit of the day');
+    expect(stops[1]).toContain('At the previous address');
+    expect(stops[2]).toContain('About 41.2 km, 110 min from the previous visit');
+    expect(sara.getByRole('note').textContent).toContain(conflict);
+    expect(within(screen.getByRole('region', { name: 'Mike Johnson' })).getByText('No visits this day.')).toBeTruthy();
+    expect(screen.getByText(/1 travel conflict\./)).toBeTruthy();
+    expect(api.sent('GET /api/tracking/day-routes')[0]!.query.get('date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from 
 import {
   bookForCallerPath,
   createAppointmentResponseSchema,
+  dayRoutesPath,
+  dayRoutesSchema,
   dispatchBoardPath,
   dispatchBoardSchema,
   staffAppointmentSchema,
@@ -13,7 +15,7 @@ import { errorMessage } from '@repo/ui';
 import { adminApi } from '../../../lib/api-client.ts';
 
 /** Every day's board (what a live tracking change makes stale), and one day's. */
-export const boardKeys = { all: ['dispatch-board'] as const, day: (date: string) => ['dispatch-board', date] as const };
+export const boardKeys = { all: ['dispatch-board'] as const, day: (date: string) => ['dispatch-board', date] as const, routes: ['day-routes'] as const };
 const boardKey = boardKeys.day;
 
 /** GET /api/appointments/board?date=: one business day's arrival windows and appointments (staff). */
@@ -82,3 +84,11 @@ export function useBookForCaller(date: string) {
       Promise.all([queryClient.invalidateQueries({ queryKey: boardKey(date) }), queryClient.invalidateQueries({ queryKey: ['appointments'] })]),
   });
 }
+
+/** GET /api/tracking/day-routes?date=: each technician's visits of the day in order, with legs and travel conflicts. */
+export const useDayRoutes = (date: string, pollMs: number) =>
+  useQuery({
+    queryKey: [...boardKeys.routes, date] as const,
+    queryFn: async ({ signal }) => dayRoutesSchema.parse(await adminApi.json('GET', `${dayRoutesPath}?${new URLSearchParams({ date })}`, undefined, { signal })),
+    refetchInterval: pollMs,
+  });

@@ -32,6 +32,7 @@ import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
 import { BookForCaller } from './book-for-caller.tsx';
+import { DayRoutes } from './day-routes.tsx';
 import { WeekBoard } from './week-board.tsx';
 
 /** The board reloads this often, so another dispatcher's moves and new bookings show. */
@@ -42,8 +43,8 @@ const pollMs = 30_000;
  * status; a position moves the technician's "last seen". While the socket is down the technicians poll with the board.
  */
 const boardStaleness: LiveStaleness = {
-  tracking_update: [boardKeys.all, techniciansQuery.queryKey],
-  location_update: [techniciansQuery.queryKey],
+  tracking_update: [boardKeys.all, techniciansQuery.queryKey, boardKeys.routes],
+  location_update: [techniciansQuery.queryKey, boardKeys.routes],
 };
 
 type Outcome = { ok: boolean; text: string; title?: string };
@@ -301,14 +302,16 @@ export function DispatchBoardPage() {
   const board = useDispatchBoard(days.day, pollMs);
   const technicians = useQuery({ ...techniciansQuery, refetchInterval: fallbackPoll(live, pollMs) });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [view, setView] = useState<'day' | 'week'>('day');
+  const [view, setView] = useState<'day' | 'week' | 'routes'>('day');
   const chooseDay = (day: string) => {
     setOutcome(null);
     days.choose(day);
   };
 
   let content;
-  if (view === 'week' && technicians.data) {
+  if (view === 'routes') {
+    content = <DayRoutes day={days.day} pollMs={pollMs} />;
+  } else if (view === 'week' && technicians.data) {
     content = (
       <WeekBoard
         day={days.day}
@@ -353,10 +356,11 @@ export function DispatchBoardPage() {
           <SegmentedControl
             aria-label="Show"
             value={view}
-            onChange={(value) => setView(value === 'week' ? 'week' : 'day')}
+            onChange={(value) => setView(value === 'week' || value === 'routes' ? value : 'day')}
             data={[
               { value: 'day', label: 'Day' },
               { value: 'week', label: 'Week' },
+              { value: 'routes', label: 'Routes' },
             ]}
           />
         </Group>
