@@ -17,7 +17,7 @@ beforeAll(async () => {
   const notificationsPort = await freePort();
   // Monday 23 November 2026, 10:00 Eastern: Wednesday the 25th is bookable.
   const now = () => new Date('2026-11-23T15:00:00Z');
-  booking = await createTestService(bookingService, { PEER_URLS: `notifications=http://127.0.0.1:${notificationsPort},tracking=${nowhere},accounts=${nowhere}` }, { now });
+  booking = await createTestService(bookingService, { PEER_URLS: `notifications=http://127.0.0.1:${notificationsPort},tracking=${nowhere},accounts=${nowhere},payments=${nowhere}` }, { now });
   notifications = await startNotifications(smtp.port, { PORTAL_ORIGIN: 'http://localhost:8081' });
   await listen(notifications.app, notificationsPort);
 });

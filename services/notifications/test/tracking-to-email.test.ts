@@ -20,7 +20,7 @@ beforeAll(async () => {
   await smtp.start();
   const [notificationsPort, trackingPort] = [await freePort(), await freePort()];
   const notificationsUrl = `http://127.0.0.1:${notificationsPort}`;
-  booking = await createTestService(bookingService, { PEER_URLS: `notifications=${notificationsUrl},tracking=http://127.0.0.1:${trackingPort},accounts=${nowhere}` });
+  booking = await createTestService(bookingService, { PEER_URLS: `notifications=${notificationsUrl},tracking=http://127.0.0.1:${trackingPort},accounts=${nowhere},payments=${nowhere}` });
   const bookingUrl = await listen(booking.app);
   tracking = await createTestService(trackingService, { SEED_DEMO: 'true', PEER_URLS: `booking=${bookingUrl},notifications=${notificationsUrl},accounts=${nowhere}` });
   await listen(tracking.app, trackingPort);

@@ -18,7 +18,7 @@ let tracking: TestService<TrackingDatabase>;
 
 beforeAll(async () => {
   const trackingPort = await freePort();
-  booking = await createTestService(bookingService, { SEED_DEMO: 'true', PEER_URLS: `tracking=http://127.0.0.1:${trackingPort},accounts=${nowhere},notifications=${nowhere}` }, { now: clock.now });
+  booking = await createTestService(bookingService, { SEED_DEMO: 'true', PEER_URLS: `tracking=http://127.0.0.1:${trackingPort},accounts=${nowhere},notifications=${nowhere},payments=${nowhere}` }, { now: clock.now });
   const bookingUrl = await listen(booking.app);
   tracking = await createTestService(trackingService, { SEED_DEMO: 'true', DEMO_DRIVER: 'true', DEMO_DRIVER_INTERVAL_MS: '100', PEER_URLS: `booking=${bookingUrl},accounts=${nowhere},notifications=${nowhere}` }, { now: clock.now });
   await listen(tracking.app, trackingPort);

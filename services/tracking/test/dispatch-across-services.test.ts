@@ -25,7 +25,7 @@ let trackingPort: number;
 beforeAll(async () => {
   // Tracking's address is known but nothing answers there until the test says so: tracking is down for booking.
   trackingPort = await freePort();
-  booking = await createTestService(bookingService, { PEER_URLS: `tracking=http://127.0.0.1:${trackingPort},accounts=${nowhere},notifications=${nowhere}`, BOOKING_RATE_LIMIT_MAX: '1000' }, { now: clock.now });
+  booking = await createTestService(bookingService, { PEER_URLS: `tracking=http://127.0.0.1:${trackingPort},accounts=${nowhere},notifications=${nowhere},payments=${nowhere}`, BOOKING_RATE_LIMIT_MAX: '1000' }, { now: clock.now });
   const bookingUrl = await listen(booking.app);
   tracking = await createTestService(trackingService, { SEED_DEMO: 'true', PEER_URLS: `booking=${bookingUrl},accounts=${nowhere},notifications=${nowhere}` }, { now: clock.now });
 });
