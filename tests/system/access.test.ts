@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   appointmentAccessHeader,
   bookableDates,
+  configurableSystems,
+  fieldServiceConnectionTestPath,
+  fieldServiceSettingsPath,
   jobberCallbackPath,
   jobberConnectionPath,
   jobberConnectPath,
@@ -106,6 +109,13 @@ const rules: Record<string, Rule> = {
   [`POST ${jobberConnectPath}`]: { allow: ['admin'] },
   [`GET ${jobberCallbackPath}`]: { allow: ['admin'] },
   [`DELETE ${jobberConnectionPath}`]: { allow: ['admin'] },
+  ...Object.fromEntries(
+    configurableSystems.flatMap((system) => [
+      [`GET ${fieldServiceSettingsPath(system)}`, { allow: ['admin'] }],
+      [`PUT ${fieldServiceSettingsPath(system)}`, { allow: ['admin'] }],
+      [`POST ${fieldServiceConnectionTestPath(system)}`, { allow: ['admin'] }],
+    ]),
+  ),
   [`GET ${technicianAccountsPath}`]: { allow: backOffice },
   [`POST ${technicianAccountsPath}`]: { allow: backOffice },
   [`PUT ${technicianAccountsPath}/{technicianId}/password`]: { allow: backOffice },

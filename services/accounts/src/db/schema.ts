@@ -1,4 +1,4 @@
-import type { BackOfficeUser, ImportJob, Role, ServiceSystemId } from '@repo/contracts';
+import type { BackOfficeUser, ConfigurableSystem, ImportJob, Role, ServiceSystemId } from '@repo/contracts';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 export type BackOfficeRole = BackOfficeUser['role'];
@@ -211,7 +211,22 @@ export type JobberAuthorizationsTable = {
   expires_at: Date;
 };
 
+/** Plain settings of one system as saved (field names of the back office's form; no secret among them). */
+export type StoredSettingValues = Record<string, string | number>;
+
+/** The administrator's ServiceTitan or ServicePro connection; `secrets` is a sealed JSON object (domain/secret-box.ts). */
+export type FieldServiceSettingsTable = {
+  system: ConfigurableSystem;
+  /** jsonb, written as JSON text. */
+  settings: ColumnType<StoredSettingValues, string, string>;
+  secrets: string;
+  version: Generated<number>;
+  updated_by: string;
+  updated_at: Date;
+};
+
 export type AccountsDatabase = {
+  field_service_settings: FieldServiceSettingsTable;
   jobber_connections: JobberConnectionsTable;
   jobber_authorizations: JobberAuthorizationsTable;
   technician_states: TechnicianStatesTable;
@@ -239,6 +254,7 @@ export type EmailChangeRow = Selectable<EmailChangesTable>;
 export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
 export type PhoneCodeRow = Selectable<PhoneCodesTable>;
 export type JobberConnectionRow = Selectable<JobberConnectionsTable>;
+export type FieldServiceSettingsRow = Selectable<FieldServiceSettingsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

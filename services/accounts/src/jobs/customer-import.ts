@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { jobDefinition, type JobDefinition, type ScheduledJobs } from '@repo/service-kit';
 import { FieldServiceError, type CustomerPage } from '@repo/field-service';
 import type { AccountsDatabase, ImportFailure, ImportJobRow } from '../db/schema.ts';
-import { fieldServiceReason, systemNameOf, type FieldServiceAccess } from '../domain/field-service.ts';
+import { fieldServiceReason, missingSettingsAdvice, systemNameOf, type FieldServiceAccess } from '../domain/field-service.ts';
 import { checkImportedCustomer, type ImportedCustomer } from '../domain/imported-customer.ts';
 import { linkCustomersToImported } from '../repositories/customer-repository.ts';
 import { findImportJob, finishImportJob, lockImportJob, recordImportPage, type ImportProgress } from '../repositories/import-job-repository.ts';
@@ -66,8 +66,10 @@ async function importCustomerPage(ctx: CustomerImportContext, db: Kysely<Account
   // A redelivered job (its process died after the commit, before pg-boss heard it was done) reads nothing again.
   const job = owedPage(await findImportJob(db, payload.importId), payload);
   if (!job) return;
-  const { connector, system } = ctx.fieldService;
-  if (!connector || job.system !== system) return endImport(ctx, db, job, { status: 'failed', error: stoppedMessage(job, abandonedCause(ctx, job)) });
+  const { system } = ctx.fieldService;
+  // The settings in force now: a save in the back office while the import runs is used from the next page.
+  const { connector, missing } = await ctx.fieldService.current();
+  if (!connector || job.system !== system) return endImport(ctx, db, job, { status: 'failed', error: stoppedMessage(job, abandonedCause(ctx, job, missing)) });
   try {
     const page = await connector.listCustomers(job.next_position, importPageSize, meta.signal);
     await savePage(ctx, db, payload, page);
@@ -122,10 +124,10 @@ async function endImportIn(trx: Kysely<AccountsDatabase>, job: ImportJobRow, out
 }
 
 /** Why a page cannot be read at all any more: the connection it was reading through is gone. */
-function abandonedCause(ctx: CustomerImportContext, job: ImportJobRow): string {
-  const { system, systemName, missingVariables } = ctx.fieldService;
+function abandonedCause(ctx: CustomerImportContext, job: ImportJobRow, missing: readonly string[]): string {
+  const { system, systemName } = ctx.fieldService;
   if (job.system !== system) return `Accounts now imports from ${systemName} rather than ${systemNameOf(job.system)}`;
-  return `The ${systemName} connection is no longer configured (set ${missingVariables.join(', ')} in the accounts service's environment)`;
+  return `The ${systemName} connection is no longer configured (${missingSettingsAdvice(ctx.fieldService, missing)})`;
 }
 
 /** Why the import stopped, what was kept and what to do, in words for the owner. */

@@ -16,7 +16,7 @@ import { failStalledImport } from './import-jobs.ts';
  * that was not sent.
  */
 export async function startCustomerImport(ctx: AccountsContext, startedBy: string): Promise<ImportJob> {
-  const connector = configuredConnector(ctx);
+  const connector = await configuredConnector(ctx);
   await failStalledImport(ctx);
   const company = await askSystem(ctx, 'staff', () => ctx.fieldService.accountName(connector));
   try {

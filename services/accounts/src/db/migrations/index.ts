@@ -15,6 +15,7 @@ import * as technicianStates from './2026-12-17T0000-technician-states.ts';
 import * as phoneCodes from './2026-12-18T0000-phone-codes.ts';
 import * as jobberConnection from './2026-12-19T0000-jobber-connection.ts';
 import * as emailChanges from './2026-12-20T0000-email-changes.ts';
+import * as fieldServiceSettings from './2026-12-21T0000-field-service-settings.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-18T0000-phone-codes': phoneCodes,
   '2026-12-19T0000-jobber-connection': jobberConnection,
   '2026-12-20T0000-email-changes': emailChanges,
+  '2026-12-21T0000-field-service-settings': fieldServiceSettings,
 };
