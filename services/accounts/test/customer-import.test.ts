@@ -217,7 +217,7 @@ describe('an import stopped by a restart', () => {
       status: 'failed',
       fetched: stopped.fetched,
       created: kept,
-      error: `The ServicePro connection is no longer configured (an administrator enters its settings under Customer Management → Import Customers, or sets SERVICEPRO_PASSWORD in the accounts service's environment), so the import stopped after reading ${stopped.fetched} customers. The ${kept} customers imported before are kept; run the import again to bring in the rest.`,
+      error: `The ServicePro connection is no longer configured (an administrator enters its settings under Customer Management → Connection Settings, or sets SERVICEPRO_PASSWORD in the accounts service's environment), so the import stopped after reading ${stopped.fetched} customers. The ${kept} customers imported before are kept; run the import again to bring in the rest.`,
     });
     expect(await importedCount()).toBe(kept);
   });
@@ -246,7 +246,7 @@ describe('configuration', () => {
     services.push(service);
     const headers = bearer((await signInBackOffice(service, admin)).token);
     const message =
-      "The ServicePro connection is not configured: an administrator enters its settings under Customer Management → Import Customers, or sets SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD in the accounts service's environment.";
+      "The ServicePro connection is not configured: an administrator enters its settings under Customer Management → Connection Settings, or sets SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD in the accounts service's environment.";
     for (const [method, url, payload] of [['POST', '/api/admin/import-all-customers'], ['GET', '/api/admin/import-source'], ['POST', '/api/admin/lookup-customer-phone', { phone: '(904) 802-1998' }]] as const) {
       const response = await service.app.inject({ method, url, headers, payload });
       expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message } } });
@@ -260,7 +260,7 @@ describe('configuration', () => {
     const response = await start();
     expect(response.statusCode).toBe(503);
     expect(response.json().error.message).toBe(
-      "ServicePro refused the server's credentials, so the connection settings are wrong: check them under Customer Management → Import Customers (Test connection says which), or SERVICEPRO_COMPANY, SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD when the environment sets them. Please try again in a minute once the configuration is fixed.",
+      "ServicePro refused the server's credentials, so the connection settings are wrong: check them under Customer Management → Connection Settings (Test connection says which), or SERVICEPRO_COMPANY, SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD when the environment sets them. Please try again in a minute once the configuration is fixed.",
     );
     expect(response.body).not.toContain('not-the-password');
     expect(await service.db.selectFrom('import_jobs').selectAll().execute()).toEqual([]);

@@ -89,7 +89,7 @@ describe('ServiceTitan connection settings (administrators)', () => {
     const refused = await startImport();
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error.message).toBe(
-      "The ServiceTitan connection is not configured: an administrator enters its settings under Customer Management → Import Customers, or sets SERVICETITAN_APP_KEY, SERVICETITAN_TENANT_ID in the accounts service's environment.",
+      "The ServiceTitan connection is not configured: an administrator enters its settings under Customer Management → Connection Settings, or sets SERVICETITAN_APP_KEY, SERVICETITAN_TENANT_ID in the accounts service's environment.",
     );
   });
 

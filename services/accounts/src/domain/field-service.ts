@@ -56,7 +56,7 @@ const historyUnavailable = (access: FieldServiceAccess) => `Your service history
 
 /** Where an administrator completes the connection: the settings form, or (as before) the environment. */
 export const missingSettingsAdvice = (access: Pick<FieldServiceAccess, 'system'>, missing: readonly string[]) =>
-  `an administrator enters its settings under Customer Management → Import Customers, or sets ${missing.map((name) => credentialVariable(access.system, name)).join(', ')} in the accounts service's environment`;
+  `an administrator enters its settings under Customer Management → Connection Settings, or sets ${missing.map((name) => credentialVariable(access.system, name)).join(', ')} in the accounts service's environment`;
 
 /** Answered (503) when the import, the lookup or a linked history is asked for and the server has no (complete) credentials. */
 export function notConfigured(access: FieldServiceAccess, missing: readonly string[], audience: Audience): DomainError {
@@ -76,7 +76,7 @@ export function fieldServiceReason(error: FieldServiceError, access: Pick<FieldS
     case 'credentials':
       // Jobber's tokens are the ones an administrator connected (or the environment seeded once).
       if (access.system === 'jobber') return 'refused the stored connection or is not connected: an administrator connects Jobber again under Customer Management → Import Customers';
-      return `refused the server's credentials, so the connection settings are wrong: check them under Customer Management → Import Customers (Test connection says which), or ${serverCredentialVariables(access.system).join(', ')} when the environment sets them`;
+      return `refused the server's credentials, so the connection settings are wrong: check them under Customer Management → Connection Settings (Test connection says which), or ${serverCredentialVariables(access.system).join(', ')} when the environment sets them`;
     case 'rate-limited':
       return 'kept refusing requests as too many';
     case 'unavailable':
