@@ -105,6 +105,8 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/import-all-customers': { allow: ['admin'] },
   'GET /api/admin/import-jobs/latest': { allow: ['admin'] },
   'GET /api/admin/import-jobs/{id}': { allow: ['admin'] },
+  'GET /api/admin/import-jobs': { allow: ['admin'] },
+  'POST /api/admin/import-jobs/{id}/resume': { allow: ['admin'] },
   [`GET ${jobberConnectionPath}`]: { allow: ['admin'] },
   [`POST ${jobberConnectPath}`]: { allow: ['admin'] },
   [`GET ${jobberCallbackPath}`]: { allow: ['admin'] },

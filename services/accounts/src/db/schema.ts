@@ -87,6 +87,12 @@ export type ImportJobsTable = {
   next_position: string | null;
   /** The queue job that reads the next page while the import runs. */
   page_job_id: string | null;
+  /** While the page owed waits to be tried again: why its last attempt failed, which attempt that was, and when. */
+  retry_error: ColumnType<string | null, string | null | undefined, string | null>;
+  retry_attempt: ColumnType<number | null, number | null | undefined, number | null>;
+  retry_failed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How often an administrator resumed it after it failed. */
+  resumed: Generated<number>;
 };
 
 export type SessionKind = 'customer' | 'staff';
