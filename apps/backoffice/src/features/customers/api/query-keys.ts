@@ -6,6 +6,7 @@ export const queryKeys = {
   jobberConnection: ['jobber-connection'] as const,
   connectionSettings: (system: ConfigurableSystem) => ['connection-settings', system] as const,
   latestImportJob: ['import-jobs', 'latest'] as const,
+  importJobs: ['import-jobs', 'recent'] as const,
   serviceProCustomers: ['servicepro-customers'] as const,
   serviceProCustomersPage: (query: CustomerSearchQuery) => ['servicepro-customers', query] as const,
   portalCustomersPage: (query: CustomerSearchQuery) => ['portal-customers', query] as const,
