@@ -8,7 +8,7 @@ import {
   startServiceTitanSandbox,
   type RunningSandbox,
 } from '@repo/field-service/sandbox';
-import { admin, bearer, registerCustomer, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
+import { admin, bearer, nonAdministrators, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
 
 const titanPath = fieldServiceSettingsPath('servicetitan');
 const titanTest = fieldServiceConnectionTestPath('servicetitan');
@@ -48,14 +48,7 @@ describe('ServiceTitan connection settings (administrators)', () => {
   const startImport = () => service.app.inject({ method: 'POST', url: '/api/admin/import-all-customers', headers });
 
   it('lets only administrators in, before looking at the body: 401 signed out, 403 for customers, technicians and staff', async () => {
-    const customer = await registerCustomer(service);
-    const customerToken = (await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: customer.email, password: customer.password } })).json().token as string;
-    const callers: [string, Record<string, string>, number][] = [
-      ['anonymous', {}, 401],
-      ['customer', bearer(customerToken), 403],
-      ['technician', { authorization: service.bearer({ sub: 'staff:50', role: 'technician', technicianId: 'tech_1' }) }, 403],
-      ['staff', { authorization: service.bearer({ sub: 'staff:51', role: 'staff', email: 'desk@example.com' }) }, 403],
-    ];
+    const callers = await nonAdministrators(service);
     for (const [who, callerHeaders, expected] of callers) {
       for (const [method, url] of [['GET', titanPath], ['PUT', titanPath], ['POST', titanTest], ['GET', fieldServiceSettingsPath('servicepro')]] as const) {
         // A body that would fail validation: the refusal comes first.
