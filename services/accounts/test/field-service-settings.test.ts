@@ -8,6 +8,7 @@ import {
   startServiceTitanSandbox,
   type RunningSandbox,
 } from '@repo/field-service/sandbox';
+import { secretBox } from '../src/domain/secret-box.ts';
 import { admin, bearer, nonAdministrators, signInBackOffice, startAccounts, waitForImport, type AccountsTestService } from './support/accounts.ts';
 
 const titanPath = fieldServiceSettingsPath('servicetitan');
@@ -169,6 +170,20 @@ describe('ServicePro connection settings (administrators)', () => {
   afterAll(async () => {
     await service?.close();
     await sandbox?.close();
+  });
+
+  it('treats secrets sealed with another key (FIELD_SERVICE_CREDENTIALS_KEY changed) as not set, never failing', async () => {
+    const otherKey = secretBox(Buffer.alloc(32, 7));
+    await service.db
+      .insertInto('field_service_settings')
+      .values({ system: 'servicepro', settings: JSON.stringify({ apiUrl: sandbox.url, company: 'c', username: 'u' }), secrets: otherKey.seal(JSON.stringify({ password: 'sealed-elsewhere' })), updated_by: 'someone', updated_at: new Date() })
+      .execute();
+    const shown = await service.app.inject({ method: 'GET', url: path, headers });
+    expect(shown.json()).toMatchObject({ source: 'stored', company: 'c', password: { set: false, last4: null } });
+    const refused = await service.app.inject({ method: 'POST', url: '/api/admin/import-all-customers', headers });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error.message).toContain('The ServicePro connection is not configured: an administrator enters its settings');
+    await service.db.deleteFrom('field_service_settings').execute();
   });
 
   it('starts empty, tests and saves the company, username and password, and the import then reads with them', async () => {

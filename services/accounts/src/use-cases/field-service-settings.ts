@@ -22,6 +22,7 @@ import {
   type EffectiveSettings,
 } from '../domain/field-service-settings.ts';
 import type { StoredJobberTokens } from '../domain/jobber-settings.ts';
+import { SecretBoxError } from '../domain/secret-box.ts';
 import { findFieldServiceSettings, saveFieldServiceSettings } from '../repositories/field-service-settings-repository.ts';
 
 type SettingsContext = { db: Kysely<AccountsDatabase>; now: () => Date; connections: ConnectionSettingsContext };
@@ -30,8 +31,20 @@ type SettingsContext = { db: Kysely<AccountsDatabase>; now: () => Date; connecti
 export async function effectiveSettings(ctx: SettingsContext, system: ConfigurableSystem): Promise<EffectiveSettings> {
   const row = await findFieldServiceSettings(ctx.db, system);
   if (!row) return environmentSettings(ctx.connections.environment, system);
-  const secrets = JSON.parse(ctx.connections.box.open(row.secrets)) as Record<string, string>;
-  return { system, source: 'stored', values: row.settings, secrets, version: row.version, updatedBy: row.updated_by, updatedAt: row.updated_at };
+  return { system, source: 'stored', values: row.settings, secrets: openSecrets(ctx, row.secrets), version: row.version, updatedBy: row.updated_by, updatedAt: row.updated_at };
+}
+
+/**
+ * The saved secrets; none when FIELD_SERVICE_CREDENTIALS_KEY changed since they were sealed: the form then shows them
+ * as not set and the import says what to enter, rather than every call failing.
+ */
+function openSecrets(ctx: SettingsContext, sealed: string): Record<string, string> {
+  try {
+    return JSON.parse(ctx.connections.box.open(sealed)) as Record<string, string>;
+  } catch (err) {
+    if (err instanceof SecretBoxError) return {};
+    throw err;
+  }
 }
 
 /** The settings as the back office shows them: plain values, and of each secret only whether it is set. */
@@ -114,13 +127,15 @@ export function currentConnection(ctx: SettingsContext, jobberTokens: StoredJobb
     const connection = { connector: createJobberConnector({ apiKey: '', tokens: jobberTokens }, systemUrls(env).jobber, ctx.connections.options), missing: [] };
     return async () => connection;
   }
-  let made: { version: number | null; connection: CurrentConnection } | undefined;
+  let made: { version: string; connection: CurrentConnection } | undefined;
   return async () => {
     const settings = await effectiveSettings(ctx, system);
-    if (made && made.version === settings.version) return made.connection;
+    // The save's version and time together: a row removed and saved again starts its version over.
+    const version = settings.version === null ? 'environment' : `${settings.version}@${settings.updatedAt?.getTime()}`;
+    if (made && made.version === version) return made.connection;
     const { credentials, urls, missing } = connectorInputs(settings, env, systemUrls(env));
     const connector: FieldServiceConnector | null = missing.length ? null : createConnector(system, credentials, urls, ctx.connections.options);
-    made = { version: settings.version, connection: { connector, missing } };
+    made = { version, connection: { connector, missing } };
     return made.connection;
   };
 }
