@@ -104,8 +104,31 @@ export const importJobSchema = z.object({
   startedBy: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** Pages saved so far (500 customers each); the next page read starts at `position`. */
+  pagesSaved: z.number().int(),
+  /** The system's position of the next page (its page number or cursor), null before the first and after the last. */
+  position: z.string().nullable(),
+  /**
+   * While running: the page owed failed for a passing reason (the system down or limiting) and waits to be tried
+   * again; `attempt` of `attempts` failed at `failedAt`. Null while pages flow and once the import ended.
+   */
+  retry: z.object({ message: z.string(), attempt: z.number().int(), attempts: z.number().int(), failedAt: z.string() }).nullable(),
+  /** Failed with its place kept and nothing else running: Resume carries on from `position`. */
+  resumable: z.boolean(),
+  /** How often it was resumed after failing. */
+  resumed: z.number().int(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+/**
+ * `GET /api/admin/import-jobs` (admin): the most recent imports, newest first (at most `recentImportJobsLimit`).
+ * `POST /api/admin/import-jobs/:id/resume` (admin, no body): a failed import carries on from the page it reached,
+ * 202 with the job; 409 `notResumable` unless it failed, `otherSystem` when accounts now imports from another system,
+ * `alreadyRunning` while another import runs; 503/502/504 as for starting one.
+ */
+export const importJobsPath = '/api/admin/import-jobs';
+export const recentImportJobsLimit = 10;
+export const importJobListSchema = z.array(importJobSchema);
+export const resumeImportJobPath = (id: number) => `/api/admin/import-jobs/${id}/resume` as const;
 /**
  * `POST /api/admin/import-all-customers` (admin, no body): starts the import, 202 with the job; 409 with
  * `importJobMessages.alreadyRunning` while one runs; 503/502/504 as for the import source. `GET
@@ -122,7 +145,9 @@ export const importJobMessages = {
   alreadyRunning: 'An import is already running. Wait for it to finish.',
   noneYet: 'No import has been run yet.',
   jobNotFound: 'No import has this id.',
-  interrupted: 'The import stopped and could not carry on; run it again: customers already imported are kept.',
+  interrupted: 'The import stopped and could not carry on; resume it or run it again: customers already imported are kept.',
+  notResumable: 'Only a failed import can be resumed: this one is running or finished.',
+  otherSystem: 'This import read from another system than the one accounts imports from now: start a new import instead.',
 } as const;
 
 /**

@@ -24,3 +24,4 @@ export * from './effects.ts';
 export * from './back-office.ts';
 export * from './notifications.ts';
 export * from './jobber-connection.ts';
+export * from './field-service-settings.ts';

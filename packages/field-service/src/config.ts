@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceSystemCredentialNames, serviceSystemIds, type ServiceSystemId } from '@repo/contracts';
+import { headerSafeText, serviceSystemCredentialNames, serviceSystemIds, tenantIdPattern, type ServiceSystemId } from '@repo/contracts';
 
 /**
  * Where each system is reached, and the business's own credentials (server configuration only: never typed in a page,
@@ -9,13 +9,12 @@ import { serviceSystemCredentialNames, serviceSystemIds, type ServiceSystemId } 
 const url = z.url({ error: 'must be an http(s) URL' });
 /**
  * A credential travels in request headers and bodies: a line break or a character outside Latin-1 would break the
- * request (or be refused by the HTTP client after retries), so configuration with one is refused at start.
+ * request (or be refused by the HTTP client after retries), so configuration with one is refused at start (the back
+ * office's settings forms hold typed values to the same patterns).
  */
-export const headerSafeText = /^[\x20-\x7E\u00A0-\u00FF]+$/;
+export { headerSafeText, tenantIdPattern };
 const headerSafe = 'must be printable text without line breaks or characters outside Latin-1';
 const optionalText = z.string().trim().min(1).regex(headerSafeText, headerSafe).optional();
-/** ServiceTitan tenant ids are numbers; anything else (a `..`, a slash) would change the request's path. */
-export const tenantIdPattern = /^\d{1,20}$/;
 
 export const fieldServiceEnvShape = {
   /** The system the back office imports customers from and looks phones up in. */

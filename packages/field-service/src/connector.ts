@@ -88,11 +88,15 @@ export class FieldServiceError extends Error {
     readonly system: ServiceSystemId,
     readonly kind: FieldServiceErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; status?: number },
   ) {
     super(message, options);
     this.name = 'FieldServiceError';
+    this.status = options?.status;
   }
+
+  /** The HTTP status the system answered, when one decided the failure (401 or 403 for `credentials`, say). */
+  readonly status: number | undefined;
 }
 
 /** Network behaviour shared by every connector. */

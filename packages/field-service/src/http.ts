@@ -58,7 +58,7 @@ export type HttpClient = {
   /** Sends with retries; throws FieldServiceError, or HttpStatusError for 4xx answers other than 401/403/429 when `passStatus` lists them. */
   send<T>(request: HttpRequest<T>, passStatus?: readonly number[]): Promise<HttpAnswer<T>>;
   /** The failure messages shared by the connectors. */
-  fail(kind: FieldServiceError['kind'], message: string, cause?: unknown): FieldServiceError;
+  fail(kind: FieldServiceError['kind'], message: string, cause?: unknown, status?: number): FieldServiceError;
 };
 
 const retryableStatus = (status: number) => status === 429 || status >= 500;
@@ -155,13 +155,13 @@ export function createHttpClient(system: ServiceSystemId, options: HttpClientOpt
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const doFetch = options.fetch ?? fetch;
   const pacer = options.pacer;
-  const fail = (kind: FieldServiceError['kind'], message: string, cause?: unknown) => new FieldServiceError(system, kind, message, { cause });
+  const fail = (kind: FieldServiceError['kind'], message: string, cause?: unknown, status?: number) => new FieldServiceError(system, kind, message, { cause, status });
 
   async function send<T>(request: HttpRequest<T>, passStatus: readonly number[] = []): Promise<HttpAnswer<T>> {
     const attempts = maxRetries + 1;
     let refreshed = false;
     let limited = 0;
-    let lastProblem: { kind: 'rate-limited' | 'unavailable'; detail: string; cause?: unknown } = { kind: 'unavailable', detail: '' };
+    let lastProblem: { kind: 'rate-limited' | 'unavailable'; detail: string; cause?: unknown; status?: number } = { kind: 'unavailable', detail: '' };
 
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (request.signal?.aborted) throw request.signal.reason;
@@ -206,11 +206,11 @@ export function createHttpClient(system: ServiceSystemId, options: HttpClientOpt
               continue;
             }
           }
-          throw fail('credentials', credentialsMessage(system));
+          throw fail('credentials', credentialsMessage(system), undefined, response.status);
         } else if (passStatus.includes(response.status)) {
           throw new HttpStatusError(response.status, parsed ? body : text);
         } else if (response.status === 429) {
-          lastProblem = { kind: 'rate-limited', detail: `${name} is limiting requests (HTTP 429)` };
+          lastProblem = { kind: 'rate-limited', detail: `${name} is limiting requests (HTTP 429)`, status: 429 };
           // Past its limit the system refuses everyone: the whole tenant waits (Retry-After, else backoff with jitter),
           // and a 429 is a retry of its own budget, not one of the failures' retries.
           const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffDelay(limited, backoffMs);
@@ -222,12 +222,12 @@ export function createHttpClient(system: ServiceSystemId, options: HttpClientOpt
           }
           attempt = attempts - 1;
         } else if (retryableStatus(response.status)) {
-          lastProblem = { kind: 'unavailable', detail: `${name} answered HTTP ${response.status}` };
+          lastProblem = { kind: 'unavailable', detail: `${name} answered HTTP ${response.status}`, status: response.status };
           waitMs = retryAfterMs(response.headers.get('retry-after'));
         } else if (response.status === 404) {
-          throw fail('not-found', `${name} has no such record (${request.what}).`);
+          throw fail('not-found', `${name} has no such record (${request.what}).`, undefined, 404);
         } else {
-          throw fail('unavailable', `${name} refused the request for ${request.what} (HTTP ${response.status}).`);
+          throw fail('unavailable', `${name} refused the request for ${request.what} (HTTP ${response.status}).`, undefined, response.status);
         }
       } catch (err) {
         if (err instanceof FieldServiceError || err instanceof HttpStatusError) throw err;
@@ -243,7 +243,7 @@ export function createHttpClient(system: ServiceSystemId, options: HttpClientOpt
     }
     const tries = lastProblem.kind === 'rate-limited' ? `${limited} times` : attempts === 1 ? 'once' : `${attempts} times`;
     const advice = lastProblem.kind === 'rate-limited' ? 'Please wait a few minutes and try again.' : 'Please try again later.';
-    throw fail(lastProblem.kind, `${lastProblem.detail} for ${request.what} (tried ${tries}). ${advice}`, lastProblem.cause);
+    throw fail(lastProblem.kind, `${lastProblem.detail} for ${request.what} (tried ${tries}). ${advice}`, lastProblem.cause, lastProblem.status);
   }
 
   return { system, send, fail };

@@ -2,13 +2,14 @@ import { technicianChangedEffect, technicianChangedTopic } from '@repo/contracts
 import { createEffects, createService, effectHandler, effectsReceiver, EnvError, SessionCheckUnavailableError, type SessionStore } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { jobberCallbackPath, localAppOrigin } from '@repo/contracts';
-import { createConnector, createJobberConnector, serverCredentials, systemUrls } from '@repo/field-service';
+import { systemUrls } from '@repo/field-service';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDatabase } from './db/schema.ts';
 import { sessionPolicy } from './domain/session-policy.ts';
 import { accountsEnvSchema, type AccountsEnv } from './env.ts';
 import { fieldServiceAccess } from './domain/field-service.ts';
 import type { JobberSettings } from './domain/jobber-settings.ts';
+import type { ConnectionSettingsContext } from './domain/field-service-settings.ts';
 import { developmentCredentialsKey, parseCredentialsKey, secretBox } from './domain/secret-box.ts';
 import { accountsOutgoing } from './domain/outgoing.ts';
 import { accountsJobs } from './jobs/index.ts';
@@ -25,6 +26,8 @@ import type { AccountsContext } from './use-cases/context.ts';
 import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
 import { recordTechnicianState } from './use-cases/record-technician-state.ts';
 import { storedJobberTokens } from './use-cases/jobber-connection.ts';
+import { currentConnection } from './use-cases/field-service-settings.ts';
+import { fieldServiceSettingsRoutes } from './routes/field-service-settings.ts';
 
 export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> = {
   name: 'accounts',
@@ -51,6 +54,8 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       sandbox: env.FIELD_SERVICE_SANDBOX,
     };
     const jobberTokens = storedJobberTokens({ db: database.db, now: runtime.now, jobber });
+    // Test connection answers a person who is waiting: each of its two requests gets at most 15 s.
+    const connections: ConnectionSettingsContext = { box: jobber.box, environment: env, options: connectorOptions, checkTimeoutMs: Math.min(env.FIELD_SERVICE_TIMEOUT_MS, 15_000) };
     const ctx: AccountsContext = {
       db: database.db,
       now: runtime.now,
@@ -60,23 +65,9 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
         clientMaxFailures: env.LOGIN_CLIENT_MAX_FAILURES,
         windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
       },
-      // The server's own credentials, from the environment only; a connector only when all of them are set. Jobber's
-      // tokens are the ones in the database (the environment's only seed them), so its connector always exists.
-      fieldService:
-        env.FIELD_SERVICE_SYSTEM === 'jobber'
-          ? fieldServiceAccess({
-              system: 'jobber',
-              sandbox: env.FIELD_SERVICE_SANDBOX,
-              credentials: {},
-              missing: [],
-              connect: () => createJobberConnector({ apiKey: '', tokens: jobberTokens }, urls.jobber, connectorOptions),
-            })
-          : fieldServiceAccess({
-              system: env.FIELD_SERVICE_SYSTEM,
-              sandbox: env.FIELD_SERVICE_SANDBOX,
-              ...serverCredentials(env),
-              connect: (credentials) => createConnector(env.FIELD_SERVICE_SYSTEM, credentials, urls, connectorOptions),
-            }),
+      // The administrator's saved connection, else the environment's values; a connector only when all are set.
+      fieldService: fieldServiceAccess({ system: env.FIELD_SERVICE_SYSTEM, sandbox: env.FIELD_SERVICE_SANDBOX, current: currentConnection({ db: database.db, now: runtime.now, connections }, jobberTokens) }),
+      connections,
       jobber,
       jobberTokens,
       jobs: effects,
@@ -99,6 +90,7 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     await app.register(authRoutes, { ctx, env });
     await app.register(adminRoutes, { ctx });
     await app.register(jobberConnectionRoutes, { ctx });
+    await app.register(fieldServiceSettingsRoutes, { ctx });
     await app.register(customerImportRoutes, { ctx });
     await app.register(staffAccountRoutes, { ctx });
     await app.register(technicianAccountRoutes, { ctx });

@@ -42,7 +42,8 @@ const services: AccountsTestService[] = [];
 async function setUp(sandboxOptions: Parameters<typeof startServiceProSandbox>[0] = {}, env: Record<string, string> = {}) {
   const sandbox = await startServiceProSandbox({ customers, ...sandboxOptions });
   sandboxes.push(sandbox);
-  const service = await startAccounts(serviceProEnv(sandbox.url, env));
+  // The tests poll an import every 25 ms, far above a person's pace: more than the per-client limit allows in a minute.
+  const service = await startAccounts(serviceProEnv(sandbox.url, { RATE_LIMIT_MAX: '100000', ...env }));
   services.push(service);
   const headers = bearer((await signInBackOffice(service, admin)).token);
   const start = () => service.app.inject({ method: 'POST', url: '/api/admin/import-all-customers', headers });
@@ -145,9 +146,67 @@ describe('an import that fails midway', () => {
     expect(started.statusCode).toBe(202);
     const { job } = await waitForImport(service, headers, started.json().id);
     expect(job).toMatchObject({ status: 'failed', fetched: 500, created: 500, updated: 0, totalImported: 500, expectedTotal: 1100 });
-    expect(job.error).toMatch(/^ServicePro is not answering properly right now \(.*HTTP 500.*\), so the import stopped after reading 500 customers\. The 500 customers imported before are kept; run the import again to bring in the rest\.$/);
+    expect(job.error).toMatch(/^ServicePro is not answering properly right now \(.*HTTP 500.*\), so the import stopped after reading 500 customers\. The 500 customers imported before are kept; resume it to carry on from there, or run the import again\.$/);
     expect(await importedCount()).toBe(500);
     expect((await service.app.inject({ method: 'GET', url: '/api/admin/import-jobs/latest', headers })).json()).toEqual(job);
+  });
+});
+
+describe('an import the system fails midway', () => {
+  /** The connector's five tries of one request (its four retries), for one attempt of a page job. */
+  const triesPerAttempt = 5;
+
+  it('waits to try the page again, saying why, and then carries on', async () => {
+    const { sandbox, service, headers, start, importedCount } = await setUp();
+    // Page 2 fails one attempt of its page job (every try the connector makes), then answers.
+    sandbox.injectFault({ status: 503, times: triesPerAttempt, path: /[?&]page=2(&|$)/ });
+    const started = await start();
+    const { job, seen } = await waitForImport(service, headers, started.json().id);
+    expect(job).toMatchObject({ status: 'succeeded', fetched: customers, created: customers, pagesSaved: 3, position: null, retry: null, resumable: false });
+    const waiting = seen.find((state) => state.retry !== null);
+    expect(waiting).toMatchObject({ status: 'running', fetched: 500, pagesSaved: 1, position: '2', retry: { attempt: 1, attempts: 2, failedAt: expect.any(String) } });
+    expect(waiting?.retry?.message).toMatch(/^ServicePro is not answering properly right now \(ServicePro answered HTTP 503 for the customer list \(tried 5 times\)/);
+    expect(pagesRead(sandbox).filter((page) => page !== 2)).toEqual([1, 3]);
+    expect(await importedCount()).toBe(customers);
+  });
+
+  it('ends failed at the page it reached; Resume carries on from there, reading no saved page again and adding no one twice', { timeout: 60_000 }, async () => {
+    const { sandbox, service, headers, start, importedCount } = await setUp();
+    // Every attempt of page 2's job fails (two, each tried five times by the connector); then the system is back.
+    sandbox.injectFault({ status: 500, times: 2 * triesPerAttempt, path: /[?&]page=2(&|$)/ });
+    const started = await start();
+    const id = started.json().id as number;
+    const failed = (await waitForImport(service, headers, id)).job;
+    expect(failed).toMatchObject({ status: 'failed', fetched: 500, created: 500, pagesSaved: 1, position: '2', retry: null, resumable: true, resumed: 0 });
+    const readBefore = sandbox.requests.length;
+
+    const resume = () => service.app.inject({ method: 'POST', url: `/api/admin/import-jobs/${id}/resume`, headers });
+    const resumed = await resume();
+    expect(resumed.statusCode).toBe(202);
+    expect(resumed.json()).toMatchObject({ id, status: 'running', error: null, finishedAt: null, pagesSaved: 1, position: '2', resumed: 1 });
+    const { job } = await waitForImport(service, headers, id);
+    expect(job).toMatchObject({ status: 'succeeded', fetched: customers, created: customers, updated: 0, failed: 0, pagesSaved: 3, resumable: false, resumed: 1, error: null });
+    // From the page it reached: pages 2 and 3 only, once each.
+    expect(pagesRead({ requests: sandbox.requests.slice(readBefore) })).toEqual([2, 3]);
+    expect(await importedCount()).toBe(customers);
+    const distinct = await service.db.selectFrom('service_pro_customers').select((eb) => eb.fn.count('service_pro_id').distinct().as('n')).executeTakeFirstOrThrow();
+    expect(Number(distinct.n)).toBe(customers);
+
+    // A finished import is not resumed again, and an unknown one is not found.
+    const again = await resume();
+    expect({ status: again.statusCode, body: again.json() }).toEqual({ status: 409, body: { error: { code: 'CONFLICT', message: importJobMessages.notResumable } } });
+    const unknown = await service.app.inject({ method: 'POST', url: '/api/admin/import-jobs/999999/resume', headers });
+    expect(unknown.statusCode).toBe(404);
+    const list = await service.app.inject({ method: 'GET', url: '/api/admin/import-jobs', headers });
+    expect(list.json().map((run: ImportJob) => [run.id, run.status, run.resumed])).toEqual([[id, 'succeeded', 1]]);
+  });
+
+  it('resumes only for administrators, checked before anything else', async () => {
+    const { service } = await setUp({ customers: 5 });
+    for (const [headers, status] of [[{}, 401], [{ authorization: service.bearer({ sub: 'staff:51', role: 'staff', email: 'desk@example.com' }) }, 403]] as const) {
+      expect((await service.app.inject({ method: 'POST', url: '/api/admin/import-jobs/abc/resume', headers })).statusCode).toBe(status);
+      expect((await service.app.inject({ method: 'GET', url: '/api/admin/import-jobs', headers })).statusCode).toBe(status);
+    }
   });
 });
 
@@ -161,7 +220,7 @@ describe('an import stopped by a restart', () => {
         SERVICE_KEY: testServiceKey,
         TRUSTED_SERVICE_KEYS: `booking=${testServiceKey},tracking=${testServiceKey}`,
         PEER_URLS: 'booking=http://127.0.0.1:9,notifications=http://127.0.0.1:9',
-        ...serviceProEnv(sandboxUrl, env),
+        ...serviceProEnv(sandboxUrl, { RATE_LIMIT_MAX: '100000', ...env }),
       }),
       service.database,
       systemRuntime,
@@ -217,7 +276,7 @@ describe('an import stopped by a restart', () => {
       status: 'failed',
       fetched: stopped.fetched,
       created: kept,
-      error: `The ServicePro connection is no longer configured (set SERVICEPRO_PASSWORD in the accounts service's environment), so the import stopped after reading ${stopped.fetched} customers. The ${kept} customers imported before are kept; run the import again to bring in the rest.`,
+      error: `The ServicePro connection is no longer configured (an administrator enters its settings under Customer Management → Connection Settings, or sets SERVICEPRO_PASSWORD in the accounts service's environment), so the import stopped after reading ${stopped.fetched} customers. The ${kept} customers imported before are kept; resume it to carry on from there, or run the import again.`,
     });
     expect(await importedCount()).toBe(kept);
   });
@@ -245,7 +304,8 @@ describe('configuration', () => {
     const service = await startAccounts({ ...serviceProEnv(sandbox.url), SERVICEPRO_USERNAME: '', SERVICEPRO_PASSWORD: '' });
     services.push(service);
     const headers = bearer((await signInBackOffice(service, admin)).token);
-    const message = "The ServicePro connection is not configured: set SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD in the accounts service's environment, then restart it.";
+    const message =
+      "The ServicePro connection is not configured: an administrator enters its settings under Customer Management → Connection Settings, or sets SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD in the accounts service's environment.";
     for (const [method, url, payload] of [['POST', '/api/admin/import-all-customers'], ['GET', '/api/admin/import-source'], ['POST', '/api/admin/lookup-customer-phone', { phone: '(904) 802-1998' }]] as const) {
       const response = await service.app.inject({ method, url, headers, payload });
       expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message } } });
@@ -259,7 +319,7 @@ describe('configuration', () => {
     const response = await start();
     expect(response.statusCode).toBe(503);
     expect(response.json().error.message).toBe(
-      "ServicePro refused the server's credentials, so the configuration is wrong: check SERVICEPRO_COMPANY, SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD. Please try again in a minute once the configuration is fixed.",
+      "ServicePro refused the server's credentials, so the connection settings are wrong: check them under Customer Management → Connection Settings (Test connection says which), or SERVICEPRO_COMPANY, SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD when the environment sets them. Please try again in a minute once the configuration is fixed.",
     );
     expect(response.body).not.toContain('not-the-password');
     expect(await service.db.selectFrom('import_jobs').selectAll().execute()).toEqual([]);

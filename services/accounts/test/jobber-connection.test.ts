@@ -12,7 +12,7 @@ import type { AccountsDatabase } from '../src/db/schema.ts';
 import type { JobberSettings } from '../src/domain/jobber-settings.ts';
 import { developmentCredentialsKey, parseCredentialsKey, secretBox } from '../src/domain/secret-box.ts';
 import { storedJobberTokens } from '../src/use-cases/jobber-connection.ts';
-import { admin, bearer, registerCustomer, signInBackOffice, startAccounts, type AccountsTestService } from './support/accounts.ts';
+import { admin, nonAdministrators, signInBackOffice, startAccounts, type AccountsTestService } from './support/accounts.ts';
 
 const box = secretBox(parseCredentialsKey(developmentCredentialsKey)!);
 const options: ConnectorOptions = { timeoutMs: 5_000, maxRetries: 1, backoffMs: 5 };
@@ -204,14 +204,7 @@ describe('Connect Jobber from the back office', () => {
   });
 
   it('lets only administrators in: 401 signed out, 403 for customers, technicians and staff', async () => {
-    const customer = await registerCustomer(service);
-    const customerToken = (await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: customer.email, password: customer.password } })).json().token as string;
-    const callers: [string, Record<string, string>, number][] = [
-      ['anonymous', {}, 401],
-      ['customer', bearer(customerToken), 403],
-      ['technician', { authorization: service.bearer({ sub: 'staff:50', role: 'technician', technicianId: 'tech_1' }) }, 403],
-      ['staff', { authorization: service.bearer({ sub: 'staff:51', role: 'staff', email: 'desk@example.com' }) }, 403],
-    ];
+    const callers = await nonAdministrators(service);
     const calls = [
       { method: 'GET', url: jobberConnectionPath },
       { method: 'POST', url: jobberConnectPath },

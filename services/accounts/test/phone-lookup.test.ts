@@ -113,7 +113,7 @@ describe('POST /api/admin/lookup-customer-phone', () => {
     const headers = bearer((await signInBackOffice(refused.service, admin)).token);
     const response = await lookUp('(904) 802-1998', headers, refused.service);
     expect(response.statusCode).toBe(503);
-    expect(response.json().error.message).toMatch(/^ServicePro refused the server's credentials, so the configuration is wrong: check SERVICEPRO_COMPANY, SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD\./);
+    expect(response.json().error.message).toMatch(/^ServicePro refused the server's credentials, so the connection settings are wrong: check them under Customer Management → Connection Settings \(Test connection says which\), or SERVICEPRO_COMPANY, SERVICEPRO_USERNAME, SERVICEPRO_PASSWORD when the environment sets them\./);
     expect(response.body).not.toContain('someone-else');
   });
 });

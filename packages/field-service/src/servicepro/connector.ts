@@ -54,22 +54,32 @@ function toVisit(visit: ServiceProVisit): ExternalVisit {
   };
 }
 
+/** One sign-in (company, username, password): the connector's token cache calls it, and so does Test connection. */
+export async function requestServiceProToken(
+  credentials: ServiceProCredentials,
+  urls: { api: string },
+  options: ConnectorOptions = {},
+): Promise<{ token: string; expiresInSeconds: number; companyName: string }> {
+  const { data } = await createHttpClient('servicepro', options).send({
+    method: 'POST',
+    url: urls.api.replace(/\/+$/, '') + serviceProPaths.token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ company: credentials.company, username: credentials.username, password: credentials.password }),
+    schema: serviceProTokenSchema,
+    what: 'the sign-in',
+  });
+  return { token: data.accessToken, expiresInSeconds: data.expiresIn, companyName: data.companyName };
+}
+
 export function createServiceProConnector(credentials: ServiceProCredentials, urls: { api: string }, options: ConnectorOptions = {}): FieldServiceConnector {
   const http = createHttpClient('servicepro', options);
   const base = urls.api.replace(/\/+$/, '');
   let companyName: string | undefined;
 
   const tokens = createTokenCache(async () => {
-    const { data } = await http.send({
-      method: 'POST',
-      url: base + serviceProPaths.token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ company: credentials.company, username: credentials.username, password: credentials.password }),
-      schema: serviceProTokenSchema,
-      what: 'the sign-in',
-    });
-    companyName = data.companyName;
-    return { token: data.accessToken, expiresInSeconds: data.expiresIn };
+    const issued = await requestServiceProToken(credentials, urls, options);
+    companyName = issued.companyName;
+    return issued;
   }, options.now);
 
   const get = <T>(path: string, schema: z.ZodType<T>, what: string, signal?: AbortSignal, passStatus?: number[]) =>

@@ -141,6 +141,40 @@ function recordOf(customer: ServiceTitanCustomer, contacts: readonly { type: str
   };
 }
 
+/**
+ * One sign-in at ServiceTitan's identity server (OAuth 2.0 client credentials): the connector's token cache calls it,
+ * and so does the back office's Test connection, which reports the sign-in apart from the tenant's API.
+ */
+export async function requestServiceTitanToken(
+  credentials: Pick<ServiceTitanCredentials, 'clientId' | 'clientSecret'>,
+  urls: Pick<SystemUrls['servicetitan'], 'auth'>,
+  options: ConnectorOptions = {},
+): Promise<{ token: string; expiresInSeconds: number }> {
+  // The identity server is not the tenant's API: sign-ins are not paced with its requests.
+  const signIn = createHttpClient('servicetitan', options);
+  try {
+    const { data } = await signIn.send(
+      {
+        method: 'POST',
+        url: urls.auth.replace(/\/+$/, '') + serviceTitanPaths.token,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }).toString(),
+        schema: serviceTitanTokenSchema,
+        what: 'the sign-in',
+      },
+      [400],
+    );
+    return { token: data.access_token, expiresInSeconds: data.expires_in };
+  } catch (err) {
+    // The identity server answers a wrong client id or secret with 400 invalid_client (OAuth 2.0).
+    if (err instanceof HttpStatusError && serviceTitanTokenErrorSchema.safeParse(err.body).success) {
+      throw signIn.fail('credentials', credentialsMessage('servicetitan'), err, 400);
+    }
+    if (err instanceof HttpStatusError) throw signIn.fail('unavailable', 'ServiceTitan refused the sign-in request (HTTP 400).', err, 400);
+    throw err;
+  }
+}
+
 export function createServiceTitanConnector(
   credentials: ServiceTitanCredentials,
   urls: SystemUrls['servicetitan'],
@@ -152,35 +186,11 @@ export function createServiceTitanConnector(
   const shared = tenants.get(tenantKey) ?? {};
   tenants.set(tenantKey, shared);
   const timeoutMs = urls.timeoutMs ?? options.timeoutMs ?? serviceTitanTimeoutMs;
-  // The identity server is not the tenant's API: sign-ins are not paced with its requests.
   const rateLimitRetries = options.rateLimitRetries ?? serviceTitanRateLimitRetries;
-  const signIn = createHttpClient('servicetitan', { ...options, timeoutMs, rateLimitRetries });
   const http = createHttpClient('servicetitan', { ...options, timeoutMs, rateLimitRetries, pacer: tenantPacer(tenantKey, urls.requestsPerSecond ?? serviceTitanRequestsPerSecond) });
   const now = options.now ?? Date.now;
 
-  const tokens = createTokenCache(async () => {
-    try {
-      const { data } = await signIn.send(
-        {
-          method: 'POST',
-          url: urls.auth.replace(/\/+$/, '') + serviceTitanPaths.token,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret }).toString(),
-          schema: serviceTitanTokenSchema,
-          what: 'the sign-in',
-        },
-        [400],
-      );
-      return { token: data.access_token, expiresInSeconds: data.expires_in };
-    } catch (err) {
-      // The identity server answers a wrong client id or secret with 400 invalid_client (OAuth 2.0).
-      if (err instanceof HttpStatusError && serviceTitanTokenErrorSchema.safeParse(err.body).success) {
-        throw http.fail('credentials', credentialsMessage('servicetitan'), err);
-      }
-      if (err instanceof HttpStatusError) throw http.fail('unavailable', 'ServiceTitan refused the sign-in request (HTTP 400).', err);
-      throw err;
-    }
-  }, options.now);
+  const tokens = createTokenCache(() => requestServiceTitanToken(credentials, urls, { ...options, timeoutMs, rateLimitRetries }), options.now);
 
   const get = <T>(path: string, query: Record<string, string | number | boolean | undefined>, schema: z.ZodType<T>, what: string, signal?: AbortSignal, passStatus?: number[]) => {
     const search = new URLSearchParams();

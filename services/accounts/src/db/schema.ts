@@ -1,4 +1,4 @@
-import type { BackOfficeUser, ImportJob, Role, ServiceSystemId } from '@repo/contracts';
+import type { BackOfficeUser, ConfigurableSystem, ImportJob, Role, ServiceSystemId } from '@repo/contracts';
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
 
 export type BackOfficeRole = BackOfficeUser['role'];
@@ -87,6 +87,12 @@ export type ImportJobsTable = {
   next_position: string | null;
   /** The queue job that reads the next page while the import runs. */
   page_job_id: string | null;
+  /** While the page owed waits to be tried again: why its last attempt failed, which attempt that was, and when. */
+  retry_error: ColumnType<string | null, string | null | undefined, string | null>;
+  retry_attempt: ColumnType<number | null, number | null | undefined, number | null>;
+  retry_failed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How often an administrator resumed it after it failed. */
+  resumed: Generated<number>;
 };
 
 export type SessionKind = 'customer' | 'staff';
@@ -211,7 +217,22 @@ export type JobberAuthorizationsTable = {
   expires_at: Date;
 };
 
+/** Plain settings of one system as saved (field names of the back office's form; no secret among them). */
+export type StoredSettingValues = Record<string, string | number>;
+
+/** The administrator's ServiceTitan or ServicePro connection; `secrets` is a sealed JSON object (domain/secret-box.ts). */
+export type FieldServiceSettingsTable = {
+  system: ConfigurableSystem;
+  /** jsonb, written as JSON text. */
+  settings: ColumnType<StoredSettingValues, string, string>;
+  secrets: string;
+  version: Generated<number>;
+  updated_by: string;
+  updated_at: Date;
+};
+
 export type AccountsDatabase = {
+  field_service_settings: FieldServiceSettingsTable;
   jobber_connections: JobberConnectionsTable;
   jobber_authorizations: JobberAuthorizationsTable;
   technician_states: TechnicianStatesTable;
@@ -239,6 +260,7 @@ export type EmailChangeRow = Selectable<EmailChangesTable>;
 export type PendingRegistrationRow = Selectable<PendingRegistrationsTable>;
 export type PhoneCodeRow = Selectable<PhoneCodesTable>;
 export type JobberConnectionRow = Selectable<JobberConnectionsTable>;
+export type FieldServiceSettingsRow = Selectable<FieldServiceSettingsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<AccountsDatabase> | Transaction<AccountsDatabase>;

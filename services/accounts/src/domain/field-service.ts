@@ -2,41 +2,41 @@ import { badGateway, gatewayTimeout, unavailable, type DomainError } from '@repo
 import { serviceSystemCredentialNames, serviceSystemDescriptors, type ServiceSystemId } from '@repo/contracts';
 import { FieldServiceError, type FieldServiceConnector } from '@repo/field-service';
 
-/** The configured field-service system as the back office uses it: server credentials only, from the environment. */
+/**
+ * The configured field-service system as the back office uses it: the server's system (FIELD_SERVICE_SYSTEM) with the
+ * connection in force when asked (the administrator's saved settings, else the environment's), never a credential.
+ */
 export type FieldServiceAccess = {
   system: ServiceSystemId;
   systemName: string;
   /** The local sandbox of the embedded default, not the real system. */
   sandbox: boolean;
-  /** Null when some server credentials are not configured (`missingVariables` names them). */
-  connector: FieldServiceConnector | null;
-  missingVariables: string[];
-  /** The company, tenant or account name the credentials reach, asked once and remembered for ten minutes. */
+  /**
+   * The connector with the settings in force now, or null while some credentials are not set (`missing` names them,
+   * under the connector's names). A save in the back office is picked up by the next call, on every instance.
+   */
+  current: () => Promise<CurrentConnection>;
+  /** The company, tenant or account name the credentials reach, asked once per connector and remembered ten minutes. */
   accountName: (connector: FieldServiceConnector) => Promise<string>;
 };
 
+export type CurrentConnection = { connector: FieldServiceConnector | null; missing: string[] };
+
 const accountNameMaxAgeMs = 10 * 60_000;
 
-/** The back office's access to the configured system: a connector when every server credential is configured. */
-export function fieldServiceAccess(options: {
-  system: ServiceSystemId;
-  sandbox: boolean;
-  credentials: Record<string, string>;
-  missing: readonly string[];
-  connect: (credentials: Record<string, string>) => FieldServiceConnector;
-}): FieldServiceAccess {
-  const { system, sandbox, credentials, missing, connect } = options;
-  let known: { name: string; at: number } | undefined;
+/** The back office's access to the configured system, through `current`. */
+export function fieldServiceAccess(options: { system: ServiceSystemId; sandbox: boolean; current: () => Promise<CurrentConnection> }): FieldServiceAccess {
+  const known = new WeakMap<FieldServiceConnector, { name: string; at: number }>();
   return {
-    system,
-    systemName: systemNameOf(system),
-    sandbox,
-    connector: missing.length === 0 ? connect(credentials) : null,
-    missingVariables: missing.map((name) => credentialVariable(system, name)),
+    system: options.system,
+    systemName: systemNameOf(options.system),
+    sandbox: options.sandbox,
+    current: options.current,
     accountName: async (connector) => {
-      if (known && Date.now() - known.at < accountNameMaxAgeMs) return known.name;
+      const remembered = known.get(connector);
+      if (remembered && Date.now() - remembered.at < accountNameMaxAgeMs) return remembered.name;
       const name = await connector.accountName();
-      known = { name, at: Date.now() };
+      known.set(connector, { name, at: Date.now() });
       return name;
     },
   };
@@ -54,12 +54,14 @@ export type Audience = 'staff' | 'customer';
 
 const historyUnavailable = (access: FieldServiceAccess) => `Your service history from ${access.systemName} cannot be read right now. Please try again later.`;
 
+/** Where an administrator completes the connection: the settings form, or (as before) the environment. */
+export const missingSettingsAdvice = (access: Pick<FieldServiceAccess, 'system'>, missing: readonly string[]) =>
+  `an administrator enters its settings under Customer Management → Connection Settings, or sets ${missing.map((name) => credentialVariable(access.system, name)).join(', ')} in the accounts service's environment`;
+
 /** Answered (503) when the import, the lookup or a linked history is asked for and the server has no (complete) credentials. */
-export function notConfigured(access: FieldServiceAccess, audience: Audience): DomainError {
+export function notConfigured(access: FieldServiceAccess, missing: readonly string[], audience: Audience): DomainError {
   if (audience === 'customer') return unavailable(historyUnavailable(access));
-  return unavailable(
-    `The ${access.systemName} connection is not configured: set ${access.missingVariables.join(', ')} in the accounts service's environment, then restart it.`,
-  );
+  return unavailable(`The ${access.systemName} connection is not configured: ${missingSettingsAdvice(access, missing)}.`);
 }
 
 /** A timeout after the retries, as the connectors report it (the cause is the fetch's TimeoutError or AbortError). */
@@ -74,7 +76,7 @@ export function fieldServiceReason(error: FieldServiceError, access: Pick<FieldS
     case 'credentials':
       // Jobber's tokens are the ones an administrator connected (or the environment seeded once).
       if (access.system === 'jobber') return 'refused the stored connection or is not connected: an administrator connects Jobber again under Customer Management → Import Customers';
-      return `refused the server's credentials, so the configuration is wrong: check ${serverCredentialVariables(access.system).join(', ')}`;
+      return `refused the server's credentials, so the connection settings are wrong: check them under Customer Management → Connection Settings (Test connection says which), or ${serverCredentialVariables(access.system).join(', ')} when the environment sets them`;
     case 'rate-limited':
       return 'kept refusing requests as too many';
     case 'unavailable':

@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import { jobDefinition, type JobDefinition, type ScheduledJobs } from '@repo/service-kit';
 import { FieldServiceError, type CustomerPage } from '@repo/field-service';
 import type { AccountsDatabase, ImportFailure, ImportJobRow } from '../db/schema.ts';
-import { fieldServiceReason, systemNameOf, type FieldServiceAccess } from '../domain/field-service.ts';
+import { fieldServiceReason, missingSettingsAdvice, systemNameOf, type FieldServiceAccess } from '../domain/field-service.ts';
 import { checkImportedCustomer, type ImportedCustomer } from '../domain/imported-customer.ts';
 import { linkCustomersToImported } from '../repositories/customer-repository.ts';
-import { findImportJob, finishImportJob, lockImportJob, recordImportPage, type ImportProgress } from '../repositories/import-job-repository.ts';
+import { findImportJob, finishImportJob, lockImportJob, noteImportRetry, recordImportPage, type ImportProgress } from '../repositories/import-job-repository.ts';
+import { importPageAttempts, passingFailure } from '../domain/import-retries.ts';
 import { upsertImportedCustomers } from '../repositories/service-pro-customer-repository.ts';
 
 /**
@@ -58,23 +59,32 @@ const owedPage = (row: ImportJobRow | undefined, { page }: CustomerImportPage) =
 type Outcome = { status: 'succeeded' | 'failed'; error: string | null };
 
 /**
- * Reads and saves one page. A system failure ends the import as failed with what was kept (the connector has already
- * retried); anything else is thrown for pg-boss to retry, with backoff, and ends the import once the retries are
+ * Reads and saves one page. A system failure that may pass (down, slow, limiting) is noted and thrown for pg-boss to
+ * try the page again (domain/import-retries.ts); one that needs a person, or the last attempt's, ends the import as
+ * failed with what was kept (Resume carries on from the page owed); anything else is thrown for pg-boss to retry, with backoff, and ends the import once the retries are
  * spent. An abandoned attempt (the service stops, or pg-boss took the job back) is thrown too: the page is read again.
  */
 async function importCustomerPage(ctx: CustomerImportContext, db: Kysely<AccountsDatabase>, payload: CustomerImportPage, meta: { attempt: number; signal: AbortSignal }) {
   // A redelivered job (its process died after the commit, before pg-boss heard it was done) reads nothing again.
   const job = owedPage(await findImportJob(db, payload.importId), payload);
   if (!job) return;
-  const { connector, system } = ctx.fieldService;
-  if (!connector || job.system !== system) return endImport(ctx, db, job, { status: 'failed', error: stoppedMessage(job, abandonedCause(ctx, job)) });
+  const { system } = ctx.fieldService;
+  // The settings in force now: a save in the back office while the import runs is used from the next page.
+  const { connector, missing } = await ctx.fieldService.current();
+  if (!connector || job.system !== system) return endImport(ctx, db, job, { status: 'failed', error: stoppedMessage(job, abandonedCause(ctx, job, missing)) });
   try {
     const page = await connector.listCustomers(job.next_position, importPageSize, meta.signal);
     await savePage(ctx, db, payload, page);
   } catch (err) {
     if (meta.signal.aborted) throw err;
     if (err instanceof FieldServiceError) {
-      return endImport(ctx, db, job, { status: 'failed', error: stoppedMessage(job, `${ctx.fieldService.systemName} ${fieldServiceReason(err, ctx.fieldService)} (${err.message})`) });
+      const reason = `${ctx.fieldService.systemName} ${fieldServiceReason(err, ctx.fieldService)} (${err.message})`;
+      if (passingFailure(err) && meta.attempt < importPageAttempts) {
+        // Shown while the page waits; pg-boss tries it again after its backoff.
+        await noteImportRetry(db, job.id, payload.page, { error: reason, attempt: meta.attempt, at: ctx.now() });
+        throw err;
+      }
+      return endImport(ctx, db, job, { status: 'failed', error: stoppedMessage(job, reason) });
     }
     if (meta.attempt <= retryLimit) throw err;
     return endImport(ctx, db, job, { status: 'failed', error: stoppedMessage(job, 'The customers could not be saved (a database error)') });
@@ -122,13 +132,13 @@ async function endImportIn(trx: Kysely<AccountsDatabase>, job: ImportJobRow, out
 }
 
 /** Why a page cannot be read at all any more: the connection it was reading through is gone. */
-function abandonedCause(ctx: CustomerImportContext, job: ImportJobRow): string {
-  const { system, systemName, missingVariables } = ctx.fieldService;
+function abandonedCause(ctx: CustomerImportContext, job: ImportJobRow, missing: readonly string[]): string {
+  const { system, systemName } = ctx.fieldService;
   if (job.system !== system) return `Accounts now imports from ${systemName} rather than ${systemNameOf(job.system)}`;
-  return `The ${systemName} connection is no longer configured (set ${missingVariables.join(', ')} in the accounts service's environment)`;
+  return `The ${systemName} connection is no longer configured (${missingSettingsAdvice(ctx.fieldService, missing)})`;
 }
 
 /** Why the import stopped, what was kept and what to do, in words for the owner. */
 function stoppedMessage(job: ImportJobRow, cause: string): string {
-  return `${cause}, so the import stopped after reading ${job.fetched} customers. The ${job.created + job.updated} customers imported before are kept; run the import again to bring in the rest.`;
+  return `${cause}, so the import stopped after reading ${job.fetched} customers. The ${job.created + job.updated} customers imported before are kept; resume it to carry on from there, or run the import again.`;
 }

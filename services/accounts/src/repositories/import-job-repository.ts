@@ -43,6 +43,9 @@ export async function recordImportPage(db: Db, id: number, progress: ImportProgr
       pages_saved: position.pagesSaved,
       next_position: position.nextPosition,
       page_job_id: position.pageJobId,
+      retry_error: null,
+      retry_attempt: null,
+      retry_failed_at: null,
     })
     .where('id', '=', id)
     .execute();
@@ -52,7 +55,7 @@ export async function recordImportPage(db: Db, id: number, progress: ImportProgr
 export async function finishImportJob(db: Db, id: number, outcome: { status: 'succeeded' | 'failed'; error: string | null }, at: Date): Promise<void> {
   await db
     .updateTable('import_jobs')
-    .set({ status: outcome.status, error: outcome.error, finished_at: at, page_job_id: null })
+    .set({ status: outcome.status, error: outcome.error, finished_at: at, page_job_id: null, retry_error: null, retry_attempt: null, retry_failed_at: null })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .execute();
@@ -71,3 +74,31 @@ export async function failStalledImportJob(db: Db, id: number, pageJobId: string
     .where((eb) => (pageJobId === null ? eb('page_job_id', 'is', null) : eb('page_job_id', '=', pageJobId)))
     .execute();
 }
+
+/** Notes why the page owed (`pagesSaved`) failed and which attempt that was, while it waits to be tried again. */
+export async function noteImportRetry(db: Db, id: number, pagesSaved: number, retry: { error: string; attempt: number; at: Date }): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set({ retry_error: retry.error, retry_attempt: retry.attempt, retry_failed_at: retry.at })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('pages_saved', '=', pagesSaved)
+    .execute();
+}
+
+/**
+ * Sets a failed import running again from the page it had reached, its next page job named; undefined when it is not
+ * failed (any more). Throws the unique violation `import_jobs_one_running_key` when another import runs.
+ */
+export async function resumeImportJob(db: Db, id: number, pageJobId: string): Promise<ImportJobRow | undefined> {
+  return db
+    .updateTable('import_jobs')
+    .set((eb) => ({ status: 'running', error: null, finished_at: null, page_job_id: pageJobId, resumed: eb('resumed', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The most recent imports, newest first. */
+export const listRecentImportJobs = (db: Db, limit: number) => db.selectFrom('import_jobs').selectAll().orderBy('id', 'desc').limit(limit).execute();

@@ -1,4 +1,5 @@
-import type { BackOfficeUser, Customer, ImportJob, ServiceProCustomer, StaffAccount, TechnicianAccount } from '@repo/contracts';
+import type { BackOfficeUser, Customer, ImportJob, ServiceProCustomer, ServiceSystemId, StaffAccount, TechnicianAccount } from '@repo/contracts';
+import { importPageAttempts } from '../domain/import-retries.ts';
 import type { CustomerRow, ImportJobRow, ServiceProCustomerRow, StaffUserRow } from '../db/schema.ts';
 import type { ExternalCustomerDetails } from '../domain/service-history.ts';
 
@@ -64,7 +65,12 @@ export function toStaffAccount(row: StaffUserRow): StaffAccount {
   };
 }
 
-export function toImportJob(row: ImportJobRow): ImportJob {
+/**
+ * An import as the back office follows it. `importsFrom`: the system accounts imports from now (a failed import of
+ * another system cannot be resumed).
+ */
+export function toImportJob(row: ImportJobRow, importsFrom: ServiceSystemId): ImportJob {
+  const waiting = row.status === 'running' && row.retry_error !== null && row.retry_attempt !== null && row.retry_failed_at !== null;
   return {
     id: row.id,
     system: row.system,
@@ -81,6 +87,11 @@ export function toImportJob(row: ImportJobRow): ImportJob {
     startedBy: row.started_by,
     startedAt: row.started_at.toISOString(),
     finishedAt: row.finished_at ? row.finished_at.toISOString() : null,
+    pagesSaved: row.pages_saved,
+    position: row.next_position,
+    retry: waiting ? { message: row.retry_error!, attempt: row.retry_attempt!, attempts: importPageAttempts, failedAt: row.retry_failed_at!.toISOString() } : null,
+    resumable: row.status === 'failed' && row.system === importsFrom,
+    resumed: row.resumed,
   };
 }
 

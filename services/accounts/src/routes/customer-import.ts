@@ -1,7 +1,9 @@
 import {
   importAllCustomersPath,
+  importJobListSchema,
   importJobParamsSchema,
   importJobSchema,
+  importJobsPath,
   importSourceSchema,
   latestImportJobPath,
   lookupCustomerPhoneRequestSchema,
@@ -10,9 +12,9 @@ import {
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { AccountsContext } from '../use-cases/context.ts';
 import { getImportSource } from '../use-cases/import-source.ts';
-import { getImportJob, getLatestImportJob } from '../use-cases/import-jobs.ts';
+import { getImportJob, getLatestImportJob, listImportJobs } from '../use-cases/import-jobs.ts';
 import { lookupCustomerPhone } from '../use-cases/lookup-customer-phone.ts';
-import { startCustomerImport } from '../use-cases/start-customer-import.ts';
+import { resumeCustomerImport, startCustomerImport } from '../use-cases/start-customer-import.ts';
 
 /**
  * The configured field-service system, with the server's credentials only: the customer import (administrators) and
@@ -54,6 +56,28 @@ export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: Acco
       response: { 200: importJobSchema.nullable() },
     },
   }, async () => getLatestImportJob(ctx));
+
+  app.get(importJobsPath, {
+    onRequest: adminOnly,
+    schema: {
+      tags: ['admin'],
+      summary: 'The most recent imports with their states, newest first',
+      operationId: 'listImportJobs',
+      response: { 200: importJobListSchema },
+    },
+  }, async () => listImportJobs(ctx));
+
+  app.post('/api/admin/import-jobs/:id/resume', {
+    onRequest: adminOnly,
+    schema: {
+      tags: ['admin'],
+      summary: 'Resume a failed import from the page it had reached',
+      description: 'Answers 202 with the job, to poll; 409 unless it failed, when it read another system, or while another import runs.',
+      operationId: 'resumeCustomerImport',
+      params: importJobParamsSchema,
+      response: { 202: importJobSchema, ...errorResponses(404, 409), ...systemErrors },
+    },
+  }, async (request, reply) => reply.code(202).send(await resumeCustomerImport(ctx, request.params.id)));
 
   app.get('/api/admin/import-jobs/:id', {
     onRequest: adminOnly,

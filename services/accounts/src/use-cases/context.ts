@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ScheduledJobs } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
 import type { FieldServiceAccess } from '../domain/field-service.ts';
+import type { ConnectionSettingsContext } from '../domain/field-service-settings.ts';
 import type { JobberSettings, StoredJobberTokens } from '../domain/jobber-settings.ts';
 import type { AccountsOutbox } from '../domain/outgoing.ts';
 import type { SessionPolicy } from '../domain/session-policy.ts';
@@ -18,6 +19,8 @@ export type AccountsContext = {
   throttle: ThrottleSettings;
   /** The configured field-service system (imports, phone lookup, linked history). */
   fieldService: FieldServiceAccess;
+  /** What the administrator's ServiceTitan and ServicePro settings are read, sealed and tested with. */
+  connections: ConnectionSettingsContext;
   /** The Jobber connection's settings and the tokens kept (encrypted) in accounts' database. */
   jobber: JobberSettings;
   jobberTokens: StoredJobberTokens;

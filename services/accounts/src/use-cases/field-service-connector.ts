@@ -2,10 +2,14 @@ import type { FieldServiceConnector } from '@repo/field-service';
 import { fieldServiceProblem, notConfigured, type Audience } from '../domain/field-service.ts';
 import type { AccountsContext } from './context.ts';
 
-/** The configured system's connector, or a 503: staff read which variables to set, a customer that it is unavailable. */
-export function configuredConnector(ctx: AccountsContext, audience: Audience = 'staff'): FieldServiceConnector {
-  if (!ctx.fieldService.connector) throw notConfigured(ctx.fieldService, audience);
-  return ctx.fieldService.connector;
+/**
+ * The configured system's connector with the settings in force now, or a 503: staff read what to set and where, a
+ * customer that it is unavailable.
+ */
+export async function configuredConnector(ctx: AccountsContext, audience: Audience = 'staff'): Promise<FieldServiceConnector> {
+  const { connector, missing } = await ctx.fieldService.current();
+  if (!connector) throw notConfigured(ctx.fieldService, missing, audience);
+  return connector;
 }
 
 /** Runs calls to the system for staff, turning its failures into 502/503/504 answers a person can act on. */

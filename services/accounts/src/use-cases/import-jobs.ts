@@ -1,7 +1,7 @@
-import { importJobMessages, type ImportJob } from '@repo/contracts';
+import { importJobMessages, recentImportJobsLimit, type ImportJob } from '@repo/contracts';
 import { notFound } from '@repo/service-kit';
 import { customerImportJob } from '../jobs/customer-import.ts';
-import { failStalledImportJob, findImportJob, findLatestImportJob, findRunningImportJob } from '../repositories/import-job-repository.ts';
+import { failStalledImportJob, findImportJob, findLatestImportJob, findRunningImportJob, listRecentImportJobs } from '../repositories/import-job-repository.ts';
 import { toImportJob } from '../repositories/mappers.ts';
 import type { AccountsContext } from './context.ts';
 
@@ -27,12 +27,18 @@ export async function failStalledImport(ctx: AccountsContext): Promise<void> {
 export async function getLatestImportJob(ctx: AccountsContext): Promise<ImportJob | null> {
   await failStalledImport(ctx);
   const row = await findLatestImportJob(ctx.db);
-  return row ? toImportJob(row) : null;
+  return row ? toImportJob(row, ctx.fieldService.system) : null;
 }
 
 export async function getImportJob(ctx: AccountsContext, id: number): Promise<ImportJob> {
   await failStalledImport(ctx);
   const row = await findImportJob(ctx.db, id);
   if (!row) throw notFound(importJobMessages.jobNotFound);
-  return toImportJob(row);
+  return toImportJob(row, ctx.fieldService.system);
+}
+
+/** The most recent imports, newest first: what the back office lists with their states. */
+export async function listImportJobs(ctx: AccountsContext): Promise<ImportJob[]> {
+  await failStalledImport(ctx);
+  return (await listRecentImportJobs(ctx.db, recentImportJobsLimit)).map((row) => toImportJob(row, ctx.fieldService.system));
 }

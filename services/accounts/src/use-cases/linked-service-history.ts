@@ -21,7 +21,7 @@ export async function getLinkedServiceHistory(ctx: AccountsContext, session: Ses
   if (!customer.service_pro_customer_id || (customer.email_verified_at === null && customer.phone_verified_at === null)) return null;
   const imported = await findImportedCustomer(ctx.db, ctx.fieldService.system, customer.service_pro_customer_id);
   if (!imported) return null;
-  const connector = configuredConnector(ctx, 'customer');
+  const connector = await configuredConnector(ctx, 'customer');
   const visits = await askSystem(ctx, 'customer', () =>
     connector.listVisits(imported.service_pro_id).catch((err: unknown) => {
       if (err instanceof FieldServiceError && err.kind === 'not-found') return [];

@@ -14,7 +14,7 @@ function mostRecent(customers: readonly ExternalCustomerRecord[]): ExternalCusto
  * typed in, with their service history read from the system; null when there is none.
  */
 export async function lookupCustomerPhone(ctx: AccountsContext, phone: string): Promise<ExternalCustomer | null> {
-  const connector = configuredConnector(ctx);
+  const connector = await configuredConnector(ctx);
   const digits = usPhoneDigits(phone) ?? phone.replace(/\D/g, '');
   return askSystem(ctx, 'staff', async () => {
     const customer = mostRecent(await connector.findCustomersByPhone(digits));

@@ -145,3 +145,18 @@ export function addressesFrom(block: number): () => string {
     return `10.${block}.${Math.floor(used / 250)}.${(used % 250) + 1}`;
   };
 }
+
+/**
+ * Everyone but an administrator, with the status an administrators-only route answers them: 401 signed out, 403 for a
+ * customer (registered here), a technician and staff.
+ */
+export async function nonAdministrators(service: AccountsTestService): Promise<[string, Record<string, string>, number][]> {
+  const customer = await registerCustomer(service);
+  const customerToken = (await service.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: customer.email, password: customer.password } })).json().token as string;
+  return [
+    ['anonymous', {}, 401],
+    ['customer', bearer(customerToken), 403],
+    ['technician', { authorization: service.bearer({ sub: 'staff:50', role: 'technician', technicianId: 'tech_1' }) }, 403],
+    ['staff', { authorization: service.bearer({ sub: 'staff:51', role: 'staff', email: 'desk@example.com' }) }, 403],
+  ];
+}

@@ -42,9 +42,9 @@ afterEach(() => {
 });
 
 describe('customer management: tabs', () => {
-  it("has four tabs, the open one kept in the address", async () => {
+  it("has four tabs and, for an administrator, Connection Settings; the open one kept in the address", async () => {
     await renderCustomers('/admin-customer-management', { 'GET /api/admin/import-jobs/latest': () => json(200, null) });
-    expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(['Import Customers', 'Phone Lookup', 'ServicePro Customers', 'Portal Customers']);
+    expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(['Import Customers', 'Phone Lookup', 'ServicePro Customers', 'Portal Customers', 'Connection Settings']);
     expect(tab('Import Customers').getAttribute('aria-selected')).toBe('true');
     fireEvent.click(tab('Phone Lookup'));
     await waitFor(() => expect(window.location.search).toBe('?tab=lookup'));

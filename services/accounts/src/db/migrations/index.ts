@@ -15,6 +15,8 @@ import * as technicianStates from './2026-12-17T0000-technician-states.ts';
 import * as phoneCodes from './2026-12-18T0000-phone-codes.ts';
 import * as jobberConnection from './2026-12-19T0000-jobber-connection.ts';
 import * as emailChanges from './2026-12-20T0000-email-changes.ts';
+import * as fieldServiceSettings from './2026-12-21T0000-field-service-settings.ts';
+import * as importRetries from './2026-12-22T0000-import-retries.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-18T0000-phone-codes': phoneCodes,
   '2026-12-19T0000-jobber-connection': jobberConnection,
   '2026-12-20T0000-email-changes': emailChanges,
+  '2026-12-21T0000-field-service-settings': fieldServiceSettings,
+  '2026-12-22T0000-import-retries': importRetries,
 };

@@ -37,6 +37,11 @@ export function importJob(overrides: Partial<ImportJob> = {}): ImportJob {
     startedBy: 'owner@example.com',
     startedAt: '2026-03-10T18:00:00.000Z',
     finishedAt: null,
+    pagesSaved: 0,
+    position: null,
+    retry: null,
+    resumable: false,
+    resumed: 0,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { importAllCustomersPath, importJobSchema, latestImportJobPath, type ImportJob } from '@repo/contracts';
+import { importAllCustomersPath, importJobListSchema, importJobSchema, importJobsPath, latestImportJobPath, resumeImportJobPath, type ImportJob } from '@repo/contracts';
 import { adminApi } from '../../../lib/api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -30,7 +30,33 @@ export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<ImportJob> => importJobSchema.parse(await adminApi.json<unknown>('POST', importAllCustomersPath)),
-    onSuccess: (job) => queryClient.setQueryData(queryKeys.latestImportJob, job),
+    onSuccess: (job) => {
+      queryClient.setQueryData(queryKeys.latestImportJob, job);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.importJobs });
+    },
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.latestImportJob }),
+  });
+}
+
+/** GET /api/admin/import-jobs (admin): the recent imports, newest first; asked every second while one of them runs. */
+export function useImportJobs(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.importJobs,
+    queryFn: async ({ signal }): Promise<ImportJob[]> => importJobListSchema.parse(await adminApi.json<unknown>('GET', importJobsPath, undefined, { signal })),
+    enabled,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.some((job) => job.status === 'running') ? importPollMs : false),
+  });
+}
+
+/**
+ * POST /api/admin/import-jobs/:id/resume (admin): a failed import carries on from the page it reached; 202 with it,
+ * running again. The latest import and the list are asked again, so both follow it.
+ */
+export function useResumeImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number): Promise<ImportJob> => importJobSchema.parse(await adminApi.json<unknown>('POST', resumeImportJobPath(id))),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.latestImportJob }), queryClient.invalidateQueries({ queryKey: queryKeys.importJobs })]),
   });
 }

@@ -7,10 +7,11 @@ import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { formatCount } from '../../../lib/format.ts';
-import { useLatestImportJob, useStartImport } from '../api/import-jobs.ts';
+import { useImportJobs, useLatestImportJob, useResumeImport, useStartImport } from '../api/import-jobs.ts';
 import { useImportSource } from '../api/import-source.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { ImportProgress } from './import-progress.tsx';
+import { RecentImports } from './recent-imports.tsx';
 import { JobberConnectionCard } from './jobber-connection-card.tsx';
 
 const importFailed = 'Failed to import customers';
@@ -111,9 +112,16 @@ function ImportRunner() {
   useAnnounceEnd(job);
   const running = job?.status === 'running';
 
+  const resume = useResumeImport();
+  const recent = useImportJobs(true);
+
   const startImport = () =>
     start.mutate(undefined, {
       onError: (error) => showToast({ title: 'Import Failed', description: errorMessage(error, importFailed), variant: 'destructive' }),
+    });
+  const resumeImport = (id: number) =>
+    resume.mutate(id, {
+      onError: (error) => showToast({ title: 'Resume Failed', description: errorMessage(error, 'The import could not be resumed'), variant: 'destructive' }),
     });
 
   return (
@@ -133,8 +141,11 @@ function ImportRunner() {
         </Stack>
       </Paper>
       <QueryStates query={latest} what="the latest import" empty={importJobMessages.noneYet} isEmpty={(data) => data === null}>
-        {(data) => (data ? <ImportProgress job={data} /> : null)}
+        {(data) => (data ? <ImportProgress job={data} resume={{ resume: () => resumeImport(data.id), pending: resume.isPending }} /> : null)}
       </QueryStates>
+      {recent.data && recent.data.length > 1 ? (
+        <RecentImports jobs={recent.data} onResume={resumeImport} resuming={resume.isPending} canResume={!running} />
+      ) : null}
     </Stack>
   );
 }

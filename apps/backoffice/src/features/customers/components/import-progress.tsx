@@ -1,7 +1,8 @@
-import { Box, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ImportJob } from '@repo/contracts';
 import { Notice } from '../../../components/notice.tsx';
 import { formatBusinessDateTime, formatCount } from '../../../lib/format.ts';
+import { importPlace, importState } from '../lib/import-state.ts';
 
 const customers = (value: number) => `${formatCount(value)} ${value === 1 ? 'customer' : 'customers'}`;
 
@@ -30,7 +31,7 @@ function ImportBar({ job }: { job: ImportJob }) {
           value={percent ?? 100}
           striped={running}
           animated={running}
-          color={job.status === 'failed' ? 'red' : job.status === 'succeeded' ? 'green' : 'brand'}
+          color={importState(job).color}
         />
       </Progress.Root>
       <Text size="sm">{text}</Text>
@@ -38,9 +39,15 @@ function ImportBar({ job }: { job: ImportJob }) {
   );
 }
 
-/** A job's progress, counts and outcome: what the owner needs while it runs and after it ended. */
-export function ImportProgress({ job }: { job: ImportJob }) {
-  const title = job.status === 'running' ? 'Import running' : job.status === 'succeeded' ? 'Import complete' : 'Import failed';
+const titles = { running: 'Import running', waiting: 'Import waiting to retry', failed: 'Import failed', done: 'Import complete' } as const;
+
+/** Resume for a failed import that can carry on (given by the page that can send it). */
+export type ResumeAction = { resume: () => void; pending: boolean };
+
+/** A job's state, place, progress, counts and outcome: what the owner needs while it runs and after it ended. */
+export function ImportProgress({ job, resume }: { job: ImportJob; resume?: ResumeAction }) {
+  const state = importState(job);
+  const title = titles[state.name];
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="import-job-heading" aria-busy={job.status === 'running'}>
       <Stack gap="md">
@@ -51,8 +58,15 @@ export function ImportProgress({ job }: { job: ImportJob }) {
           <Text size="sm" c="dimmed">
             Started {formatBusinessDateTime(job.startedAt)} by {job.startedBy}
             {job.finishedAt ? `, ended ${formatBusinessDateTime(job.finishedAt)}` : ''}
+            {job.resumed > 0 ? `; resumed ${job.resumed === 1 ? 'once' : `${job.resumed} times`}` : ''}
           </Text>
         </div>
+        <Group gap="sm">
+          <Badge component="span" variant="light" color={state.color} c="dark.8" tt="none">
+            {state.label}
+          </Badge>
+          <Text size="sm">{importPlace(job)}</Text>
+        </Group>
         <ImportBar job={job} />
         <Group component="dl" gap="xl" m={0} aria-label="Import counts">
           {(
@@ -79,10 +93,25 @@ export function ImportProgress({ job }: { job: ImportJob }) {
             {job.failed > 0 ? `; ${customers(job.failed)} could not be imported (listed below)` : ''}.
           </Notice>
         ) : null}
+        {job.retry ? (
+          <Notice color="yellow" role="status" title="Waiting to retry">
+            Attempt {job.retry.attempt} of {job.retry.attempts} to read the next page failed at {formatBusinessDateTime(job.retry.failedAt)}:{' '}
+            {job.retry.message}. It is tried again by itself in a few seconds.
+          </Notice>
+        ) : null}
         {job.status === 'failed' ? (
           <Notice color="red" role="alert" title="Import Failed">
-            {job.error ?? 'Failed to import customers'} The {customers(job.totalImported)} imported before it stopped are kept; running the
-            import again updates them and adds the rest.
+            <Stack gap="xs" align="flex-start">
+              <span>
+                {job.error ?? 'Failed to import customers'} The {customers(job.totalImported)} imported before it stopped are kept
+                {job.resumable ? '; Resume carries on from where it stopped, adding no one twice.' : '.'}
+              </span>
+              {job.resumable && resume ? (
+                <Button size="sm" onClick={resume.resume} loading={resume.pending}>
+                  Resume Import
+                </Button>
+              ) : null}
+            </Stack>
           </Notice>
         ) : null}
         {job.failures.length > 0 ? (
