@@ -41,7 +41,7 @@ export function DateCalendar({ date, onDate }: { date: string | null; onDate: (d
     // A key that would leave the two weeks keeps focus where it is (and the page does not scroll).
     event.preventDefault();
     if (!to || !days.has(to)) return;
-    setFocused(to);
+    // Its onFocus makes it the tab stop.
     buttons.current.get(to)?.focus();
   }
 
