@@ -21,9 +21,9 @@ const dateLabel = (date: string) => {
   return `${monthNames[month - 1]} ${day}`;
 };
 
-/** The wizard's calendar button for `date`. */
+/** The wizard's calendar button for `date`, while it can be chosen (a closed day's is aria-disabled). */
 const dateButton = (page: Page, date: string) =>
-  page.getByRole('table', { name: 'Choose a date' }).getByRole('button').filter({ hasText: new RegExp(`^${dateLabel(date)}\\D`) });
+  page.getByRole('grid', { name: 'Choose a date' }).locator('button:not([aria-disabled])').filter({ hasText: new RegExp(`^${dateLabel(date)}\\D`) });
 
 async function openWizardOn(page: Page, date: string): Promise<void> {
   await page.goto(`${urls.web}/book-appointment`);
@@ -59,13 +59,13 @@ async function closeAndReopen(context: BrowserContext, day: string, reason: stri
   await expect.poll(() => row.count()).toBe(1);
   expect(await row.getByRole('cell').nth(0).textContent()).toBe('Closed all day');
 
-  // The wizard's calendar shows the day closed, with the reason, and nothing to press; booking it anyway is refused.
+  // The wizard's calendar shows the day closed, with the reason, and disabled; booking it anyway is refused.
   const closed = closureMessage(closureMessages.customerClosedDay, { date: day, reason });
   await visitor.goto(`${urls.web}/book-appointment`);
-  const closedDay = visitor.getByRole('table', { name: 'Choose a date' }).getByRole('cell').filter({ hasText: `Closed (${reason})` });
+  const closedDay = visitor.getByRole('grid', { name: 'Choose a date' }).getByRole('gridcell').filter({ hasText: `Closed (${reason})` });
   await closedDay.waitFor();
   expect(await closedDay.textContent()).toMatch(new RegExp(`^${dateLabel(day)}\\D`));
-  expect(await closedDay.getByRole('button').count()).toBe(0);
+  expect(await closedDay.getByRole('button').getAttribute('aria-disabled')).toBe('true');
   expect(await dateButton(visitor, day).count()).toBe(0);
   const refused = await bookOn(day, '10:00-11:00');
   expect(refused.status).toBe(409);

@@ -18,8 +18,9 @@ const widths: [string, Viewport][] = [
 ];
 const phone = widths[2]![1];
 
-const calendar = (page: Page) => page.getByRole('table', { name: 'Choose a date' });
-const bookableDates = (page: Page) => calendar(page).locator('button');
+const calendar = (page: Page) => page.getByRole('grid', { name: 'Choose a date' });
+/** The dates that can be chosen: closed days are buttons too (focusable, heard), but aria-disabled. */
+const bookableDates = (page: Page) => calendar(page).locator('button:not([aria-disabled])');
 
 async function openBooking(viewport: Viewport) {
   const opened = await openPage(browser(), '/book-appointment', viewport);
@@ -80,13 +81,13 @@ describe('booking wizard: dates, steps and confirmation (issue 13)', () => {
       return problems;
     });
     expect(misplaced).toEqual([]);
-    // Sundays are there, marked Closed, and nothing to press.
+    // Sundays are there, marked Closed, reached by the arrow keys but disabled: nothing happens when pressed.
     const sundays = await calendar(page).locator('tbody tr td:first-child').evaluateAll((cells) =>
-      cells.filter((cell) => cell.textContent !== '').map((cell) => ({ text: cell.textContent, controls: cell.querySelectorAll('button, a, [tabindex]').length })),
+      cells.filter((cell) => cell.textContent !== '').map((cell) => ({ text: cell.textContent, disabled: cell.querySelector('button')?.getAttribute('aria-disabled') })),
     );
     expect(sundays.length).toBeGreaterThanOrEqual(2);
-    for (const sunday of sundays) expect(sunday).toEqual({ text: expect.stringMatching(/Sunday\s*Closed$/), controls: 0 });
-    expect(await calendar(page).locator('button').count()).toBe(14);
+    for (const sunday of sundays) expect(sunday).toEqual({ text: expect.stringMatching(/Sunday\s*Closed$/), disabled: 'true' });
+    expect(await bookableDates(page).count()).toBe(14);
 
     const hours = page.locator('#booking-hours');
     expect(await hours.isVisible()).toBe(true);
@@ -109,11 +110,20 @@ describe('booking wizard: dates, steps and confirmation (issue 13)', () => {
 
   it('marks the empty service details at the fields by keyboard, and the toast goes when the step is left (390 px)', async () => {
     const { page, context, errors } = await openBooking(phone);
-    // Keyboard: to the first bookable date, its first time, then Next.
-    await bookableDates(page).first().focus();
+    // Keyboard: Tab from the phone number above the calendar reaches its one tab stop, the first bookable date; Down
+    // is the same weekday a week on (never a Sunday), Enter chooses it; then its first time, then Next.
+    await page.locator('#booking-hours a[href^="tel:"]').focus();
     await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
+    const focusedDate = () => page.evaluate(() => document.activeElement?.querySelector('.calendar-date')?.textContent);
+    const firstDate = await bookableDates(page).first().locator('.calendar-date').textContent();
+    expect(await focusedDate()).toBe(firstDate);
+    await page.keyboard.press('ArrowDown');
+    const weekOn = await focusedDate();
+    expect(weekOn).not.toBe(firstDate);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('false');
     await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('true');
+    expect(await focusedDate()).toBe(weekOn);
     const slot = page.locator('[aria-labelledby="choose-time"] button').first();
     await slot.waitFor();
     await slot.focus();

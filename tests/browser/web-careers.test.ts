@@ -176,8 +176,43 @@ describe('video modal', () => {
     await context.close();
   });
 
-  it('shows Video Unavailable for a video that is not there yet', async () => {
+  it.each([
+    ['Marcus Rivera', 'Every day is a different puzzle,'],
+    ['Jenna Brooks', 'I love being the person who tells a worried customer'],
+    ['Derek Owens', 'I started as an apprentice with no experience.'],
+  ])("plays %s's video with English captions showing", async (name, firstCue) => {
+    const { page, context, errors } = await openPage(useChromium(), '/careers');
+    await page.getByRole('button', { name: new RegExp(`^Play video: ${name}`) }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(name) });
+    await dialog.waitFor();
+    // It loads and plays: data for the current frame at least, a real length, and time passing.
+    await expect.poll(async () => (await videoState(page))?.currentTime ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    const media = await page.evaluate(() => {
+      const video = document.querySelector('dialog video') as HTMLVideoElement;
+      return { readyState: video.readyState, duration: video.duration, width: video.videoWidth, error: video.error };
+    });
+    expect(media.readyState).toBeGreaterThanOrEqual(2);
+    expect(media.duration).toBeGreaterThan(5);
+    expect(media.width).toBeGreaterThan(0);
+    expect(media.error).toBeNull();
+    expect(await dialog.getByRole('heading', { name: 'Video Unavailable' }).count()).toBe(0);
+    // The captions track is on, and its first cue is the first words of the person's quote.
+    const captions = () =>
+      page.evaluate(() => {
+        const track = document.querySelector('dialog video track') as HTMLTrackElement;
+        return { kind: track.kind, label: track.label, language: track.srclang, mode: track.track.mode, readyState: track.readyState, firstCue: (track.track.cues?.[0] as VTTCue | undefined)?.text };
+      });
+    await expect.poll(async () => (await captions()).readyState, { timeout: 10_000 }).toBe(2);
+    expect(await captions()).toEqual({ kind: 'captions', label: 'English', language: 'en', mode: 'showing', readyState: 2, firstCue });
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows Video Unavailable for a video that cannot be loaded', async () => {
     const { page, context } = await openPage(useChromium(), '/careers', viewports.mobile);
+    // As the server answers a video that is not there.
+    await page.route('**/videos/team-jenna.webm', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: 'Not Found' }));
     await page.getByRole('button', { name: /^Play video: Jenna Brooks/ }).click();
     const dialog = page.getByRole('dialog', { name: /Jenna Brooks/ });
     await dialog.getByRole('heading', { name: 'Video Unavailable' }).waitFor({ timeout: 10_000 });

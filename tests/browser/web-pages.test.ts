@@ -172,6 +172,8 @@ describe('accessibility', () => {
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
     const careers = await openPage(useChromium(), '/careers');
+    // The modal's Video Unavailable state, as for a video the server does not have.
+    await careers.page.route('**/videos/team-jenna.webm', (route) => route.fulfill({ status: 404, contentType: 'text/html', body: 'Not Found' }));
     await careers.page.getByRole('button', { name: /^Play video: Jenna Brooks/ }).click();
     await careers.page.getByRole('heading', { name: 'Video Unavailable' }).waitFor({ timeout: 10_000 });
     expect(await axeViolations(careers.page)).toEqual([]);

@@ -102,7 +102,7 @@ async function signedInToBackOffice(): Promise<Page> {
 }
 
 describe('the Nu Html Checker on the rendered pages', () => {
-  it('finds no error in the portal signed in: each history tab, the import forms, an appointment with its cancel dialog, live tracking', async () => {
+  it('finds no error in the portal signed in: each history tab, the import forms, an appointment with its cancel dialog, live and completed tracking', async () => {
     const customer = newCustomer('Nadia');
     const context = await signedInContext(browser(), customer, viewports.desktop);
     await withoutMapTiles(context);
@@ -147,6 +147,12 @@ describe('the Nu Html Checker on the rendered pages', () => {
     expect(await staffCall(staff, 'PUT', `/api/tracking/${id}/status`, { status: 'en-route' })).toBe(200);
     await page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor({ timeout: 15_000 });
     documents.push(...(await renderedAtBothWidths(page, 'portal-tracking-live', visible(page.getByRole('progressbar')))));
+    // Then the visit's summary once the work is complete (no map, no arrival), with its links.
+    for (const status of ['arrived', 'in-progress', 'completed']) expect(await staffCall(staff, 'PUT', `/api/tracking/${id}/status`, { status })).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Your Service Is Complete' }).waitFor({ timeout: 15_000 });
+    const summary = page.getByRole('region', { name: 'Visit Summary' });
+    documents.push(...(await renderedAtBothWidths(page, 'portal-tracking-completed', visible(summary.getByRole('link', { name: 'Leave a review' })))));
+    expect(await axeViolations(page)).toEqual([]);
 
     await expectValid(documents);
     await context.close();

@@ -109,6 +109,7 @@ const mimeTypes: [type: string, extensions: string][] = [
   ['font/woff2', 'woff2'],
   ['font/ttf', 'ttf'],
   ['video/webm', 'webm'],
+  ['text/vtt', 'vtt'],
   ['video/mp4', 'mp4'],
 ];
 

@@ -1,4 +1,4 @@
-import { findAppointmentPage, legalPages } from '@repo/contracts';
+import { findAppointmentPage, legalPages, paymentLinkPath } from '@repo/contracts';
 import { env } from './env.ts';
 
 export const paths = {
@@ -45,6 +45,8 @@ export const webPaths = {
   home: env.webOrigin,
   bookAppointment: `${env.webOrigin}/book-appointment`,
   payment: `${env.webOrigin}/payment`,
+  /** The payment page with the reference the payment is kept under (an appointment's confirmation code) filled in. */
+  paymentFor: (reference: string) => `${env.webOrigin}${paymentLinkPath(reference)}`,
   privacy: `${env.webOrigin}${legalPages.privacy}`,
   smsTerms: `${env.webOrigin}${legalPages.smsTerms}`,
   findAppointment: `${env.webOrigin}${findAppointmentPage}`,

@@ -31,6 +31,7 @@ export async function writeDists(root: string): Promise<Record<AppName, string>>
     await writeFile(path.join(dist, assetFile), assetSource);
     await mkdir(path.join(dist, 'videos'), { recursive: true });
     await writeFile(path.join(dist, 'videos', 'clip.webm'), 'webm');
+    await writeFile(path.join(dist, 'videos', 'clip.vtt'), 'WEBVTT\n');
     // A page prerendered at build time, as apps/web writes them: dist/<route>/index.html; and, for the web app only,
     // its prerendered Page Not Found page (the others answer an unknown path with index.html and status 404).
     await mkdir(path.join(dist, prerenderedPage[app].slice(1)), { recursive: true });

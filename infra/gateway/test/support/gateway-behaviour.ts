@@ -197,6 +197,10 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(video.status).toBe(200);
         expect(video.headers.get('content-type')).toBe('video/webm');
         expectSecurityHeaders(video, app, { file: true });
+        // A video's captions: a browser may refuse a text track served as anything but text/vtt.
+        const captions = await fetch(url(app, '/videos/clip.vtt'));
+        expect(captions.status).toBe(200);
+        expect(captions.headers.get('content-type')).toMatch(/^text\/vtt(;|$)/);
         for (const missing of ['/videos/missing.webm', '/images/missing.svg']) {
           const response = await fetch(url(app, missing));
           expect(response.status).toBe(404);

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appointmentPageMessages, trackingMessages, trackingStatusLabels, wsMessages, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
+import { appointmentPageMessages, businessContact, trackingMessages, trackingStatusLabels, wsMessages, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
 import { toastRegionLabel } from '@repo/ui';
 import { expectDocumentTitle, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { reloadPage } from '../../lib/full-redirect.ts';
@@ -334,7 +334,7 @@ describe('tracking page: the visit', () => {
     ['completed', 'Service Complete'],
   ])('labels the status %s as %s', async (status, label) => {
     await renderTracking(trackingRecord({ status, actualArrival: status === 'dispatched' || status === 'en-route' ? null : '2026-03-10T18:04:00.000Z' }));
-    const arrival = card(status === 'dispatched' ? 'Your Visit' : 'Estimated Arrival');
+    const arrival = card(status === 'dispatched' ? 'Your Visit' : status === 'completed' ? 'Visit Summary' : 'Estimated Arrival');
     expect(within(arrival).getByText(label).closest('[data-status]')?.getAttribute('data-status')).toBe(status);
     expect(trackingStatusLabels[status]).toBe(label);
   });
@@ -374,6 +374,50 @@ describe('tracking page: the visit', () => {
       'Service CompleteUpcoming',
     ]);
     expect(steps[2]?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('sums up a completed visit instead of tracking it: what was done, when, by whom, and links to pay, book again and review', async () => {
+    const api = await renderTracking(
+      trackingRecord({
+        status: 'completed',
+        actualArrival: '2026-03-10T18:04:00.000Z',
+        progress: 100,
+        notifications: [
+          { type: 'dispatched', message: 'Technician dispatched', timestamp: '2026-03-10T16:05:00.000Z' },
+          { type: 'completed', message: 'Service complete', timestamp: '2026-03-10T18:30:00.000Z' },
+        ],
+      }),
+    );
+    const summary = card('Visit Summary');
+    await within(summary).findByText('Maria Lopez');
+    expect(factsOf(summary)).toEqual({ Service: 'Repair', Appliance: 'Dishwasher', Brand: 'Bosch', Completed: 'Mar 10, 2:30 PM', Technician: 'Maria Lopez' });
+    expect(within(summary).getByText('Service Complete').closest('[data-status]')?.getAttribute('data-status')).toBe('completed');
+    // The payment page with the appointment's confirmation code as the reference, once the appointment is read.
+    const pay = within(summary).getByRole('link', { name: 'Pay balance' });
+    await waitFor(() => expect(pay.getAttribute('href')).toBe('http://localhost:8080/payment?reference=SA-12345'));
+    expect(within(summary).getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('http://localhost:8080/book-appointment');
+    expect(within(summary).getByRole('link', { name: 'Leave a review' }).getAttribute('href')).toBe(businessContact.leaveReviewUrl);
+    // Nothing about an arrival still to come: no map, no position, no distance or time, no countdown.
+    for (const gone of ['Live Location Tracking', 'Estimated Arrival', 'Your Technician', 'Service Details']) expect(screen.queryByRole('region', { name: gone })).toBeNull();
+    expect(screen.queryByRole('region', { name: mapName })).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByText(/Calculating/)).toBeNull();
+    expect(screen.queryByText(/\d km/)).toBeNull();
+    expect(stepText(within(card('Service Timeline')).getAllByRole('listitem').at(-1)!)).toBe('Service CompleteDone · Mar 10, 2:30 PM');
+    expect(api.sent(detailsPath)).toHaveLength(1);
+  });
+
+  it("opens the payment page without a reference for a track link's holder, who may not read the appointment", async () => {
+    const api = await renderTracking(
+      trackingRecord({ status: 'completed', actualArrival: '2026-03-10T18:04:00.000Z' }),
+      `/technician-tracking?appointment=12#access=${linkToken('track')}`,
+    );
+    const summary = card('Visit Summary');
+    await within(summary).findByText('Maria Lopez');
+    expect(within(summary).getByRole('link', { name: 'Pay balance' }).getAttribute('href')).toBe('http://localhost:8080/payment');
+    // The record's last change stands in when no notification says when the work was completed.
+    expect(factsOf(summary).Completed).toBe('Mar 10, 12:05 PM');
+    expect(api.sent(detailsPath)).toHaveLength(0);
   });
 
   it('uses the recorded arrival time once the technician has arrived', async () => {

@@ -7,6 +7,7 @@ import { AppointmentHeading } from '../../../components/appointment-heading.tsx'
 import { paths } from '../../../config/paths.ts';
 import { isOnTheWay } from '../lib/arrival.ts';
 import { ArrivalCard } from './arrival-card.tsx';
+import { CompletedVisitCard } from './completed-visit-card.tsx';
 import { LocationCard } from './location-card.tsx';
 import { ScheduledVisitCard } from './scheduled-visit-card.tsx';
 import { ServiceDetailsCard } from './service-details-card.tsx';
@@ -48,7 +49,7 @@ export type TrackingViewProps = {
 /**
  * The tracking page of one appointment: its cards, or, for a closed visit, why there is nothing to track. Live
  * Location Tracking (the map, position, distance and ETA) only while the technician is on the way; before, the
- * scheduled window and who is coming; after, the arrival.
+ * scheduled window and who is coming; after, the arrival; once complete, a summary of the visit and what comes next.
  */
 export function TrackingView({ record, technician, accessToken, live, refreshing, onRefresh }: TrackingViewProps) {
   const appointmentId = Number(record.appointmentId);
@@ -66,6 +67,11 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
               <Text size="sm">{closed.message}</Text>
             </Alert>
             <ServiceDetailsCard record={record} />
+          </>
+        ) : record.status === 'completed' ? (
+          <>
+            <CompletedVisitCard record={record} technician={technician} accessToken={accessToken} />
+            <ServiceTimeline record={record} />
           </>
         ) : isOnTheWay(record) ? (
           <>

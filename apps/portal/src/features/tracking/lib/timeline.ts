@@ -19,6 +19,9 @@ function happenedAt(notifications: readonly TrackingNotification[], ...types: st
   return latest;
 }
 
+/** When the visit was completed, as its notifications record it; the record's last change otherwise. */
+export const completedAt = (record: TrackingRecord): string => happenedAt(record.notifications, 'completed') ?? record.updatedAt;
+
 const real = (at: string | undefined): TimelineTime | undefined => (at ? { at, expected: false } : undefined);
 
 /**

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  addDays,
   appointmentAccessHeader,
   appointmentPageApi,
   authMessages,
@@ -16,11 +17,14 @@ import {
   type ClosedDays,
   type CreateAppointmentResponse,
   type Customer,
+  weekday,
 } from '@repo/contracts';
+
 import { AppProviders, toastRegionLabel } from '@repo/ui';
 import { apiError, fakeApi, heldAnswer, json, type Answer, type SentRequest } from '@repo/ui/testing/api';
 import { describedBy, expectFieldError, expectToast } from '@repo/ui/testing/queries';
 import { BookingWizard } from '../components/booking-wizard.tsx';
+import { formatMonthDay } from '../lib/calendar.ts';
 
 const customer: Customer = {
   id: 41,
@@ -91,7 +95,7 @@ function renderWizard(address = '/book-appointment') {
 
 /** Picks the third date and its first time, then Repair / Refrigerator / Sub-Zero, and stops at Contact Information. */
 async function reachContactStep() {
-  const dates = within(await screen.findByRole('table', { name: 'Choose a date' }));
+  const dates = within(await screen.findByRole('grid', { name: 'Choose a date' }));
   fireEvent.click(dates.getAllByRole('button', { pressed: false })[2]!);
   fireEvent.click(await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' }));
   fireEvent.click(screen.getByRole('button', { name: 'Next: Service Details' }));
@@ -257,15 +261,16 @@ describe('booking steps', () => {
   it('lays the dates out in weekday columns with Sundays shown closed, and explains booking versus phone hours', async () => {
     bookingApi(visitor);
     renderWizard();
-    const calendar = await screen.findByRole('table', { name: 'Choose a date' });
+    const calendar = await screen.findByRole('grid', { name: 'Choose a date' });
     expect(within(calendar).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
-    for (const row of within(calendar).getAllByRole('row').slice(1)) expect(within(row).getAllByRole('cell')).toHaveLength(7);
-    const sundays = within(calendar).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!);
+    for (const row of within(calendar).getAllByRole('row').slice(1)) expect(within(row).getAllByRole('gridcell')).toHaveLength(7);
+    const sundays = within(calendar).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('gridcell')[0]!);
     for (const sunday of sundays.filter((cell) => cell.textContent !== '')) {
-      expect(within(sunday).queryByRole('button')).toBeNull();
+      // There to be heard, and unavailable.
+      expect(within(sunday).getByRole('button').getAttribute('aria-disabled')).toBe('true');
       expect(sunday.textContent).toMatch(/^\w{3} \d{1,2}SundayClosed$/);
     }
-    expect(within(calendar).getAllByRole('button')).toHaveLength(14);
+    expect(within(calendar).getAllByRole('button', { pressed: false })).toHaveLength(14);
     expect(describedBy(calendar)).toBe(
       'Online booking offers arrival windows Monday to Saturday, 8:00 AM to 5:00 PM (Eastern), up to 14 booking days ahead. Our phone line is open every day, 7:00 AM to 8:00 PM: call (904) 802-1998 for a Sunday or another time, and any time, day or night, for an emergency.',
     );
@@ -275,10 +280,10 @@ describe('booking steps', () => {
     const holiday = bookableDates()[3]!;
     bookingApi(visitor, undefined, [{ date: holiday, reason: 'Thanksgiving' }]);
     renderWizard();
-    const calendar = await screen.findByRole('table', { name: 'Choose a date' });
-    await waitFor(() => expect(within(calendar).getAllByRole('button')).toHaveLength(13));
+    const calendar = await screen.findByRole('grid', { name: 'Choose a date' });
+    await waitFor(() => expect(within(calendar).getAllByRole('button', { pressed: false })).toHaveLength(13));
     const closed = within(calendar).getByText('(Thanksgiving)').closest('td')!;
-    expect(within(closed).queryByRole('button')).toBeNull();
+    expect(within(closed).getByRole('button').getAttribute('aria-disabled')).toBe('true');
     expect(closed.textContent).toMatch(/Closed \(Thanksgiving\)$/);
     expect(within(closed).getByTitle('Thanksgiving').textContent).toBe('Closed (Thanksgiving)');
   });
@@ -289,7 +294,7 @@ describe('booking steps', () => {
     const next = await screen.findByRole('button', { name: 'Next: Service Details' });
     expect((next as HTMLButtonElement).disabled).toBe(true);
     expect(describedBy(next)).toBe('Choose a date and a time to continue.');
-    fireEvent.click(within(screen.getByRole('table', { name: 'Choose a date' })).getAllByRole('button', { pressed: false })[2]!);
+    fireEvent.click(within(screen.getByRole('grid', { name: 'Choose a date' })).getAllByRole('button', { pressed: false })[2]!);
     await waitFor(() => expect(describedBy(next)).toBe('Choose a time to continue.'));
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' }));
     await waitFor(() => expect((next as HTMLButtonElement).disabled).toBe(false));
@@ -299,7 +304,7 @@ describe('booking steps', () => {
   it('marks each empty service detail with its message and focuses the first; leaving the step takes the toast away', async () => {
     bookingApi(visitor);
     renderWizard();
-    const dates = within(await screen.findByRole('table', { name: 'Choose a date' }));
+    const dates = within(await screen.findByRole('grid', { name: 'Choose a date' }));
     fireEvent.click(dates.getAllByRole('button', { pressed: false })[2]!);
     fireEvent.click(await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' }));
     fireEvent.click(screen.getByRole('button', { name: 'Next: Service Details' }));
@@ -329,6 +334,91 @@ describe('booking steps', () => {
     fireEvent.change(screen.getByLabelText(/^Phone Number/), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await expectFieldError(screen.getByLabelText(/^Phone Number/), phoneMessages.invalid);
+  });
+});
+
+describe('the date grid by keyboard', () => {
+  /** The grid's date buttons, Sundays and closed days included, and which one Tab reaches. */
+  const dayButtons = (grid: HTMLElement) => within(grid).getAllByRole('button');
+  const tabStops = (grid: HTMLElement) => dayButtons(grid).filter((button) => button.tabIndex === 0);
+  /** The focused element's visible date, "Nov 26", or what is focused instead. */
+  const focusedDay = () => document.activeElement?.querySelector('.calendar-date')?.textContent ?? document.activeElement?.tagName;
+  const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
+
+  it('is one tab stop: the first bookable date, then the chosen one', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    const grid = await screen.findByRole('grid', { name: 'Choose a date' });
+    const first = bookableDates()[0]!;
+    expect(tabStops(grid).map((button) => button.querySelector('.calendar-date')?.textContent)).toEqual([formatMonthDay(first)]);
+    const third = within(grid).getAllByRole('button', { pressed: false })[2]!;
+    fireEvent.click(third);
+    await waitFor(() => expect(third.getAttribute('aria-pressed')).toBe('true'));
+    expect(tabStops(grid)).toEqual([third]);
+  });
+
+  it('moves a day with Left and Right and a week with Up and Down, through closed days, and stays inside the two weeks', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    const grid = await screen.findByRole('grid', { name: 'Choose a date' });
+    const first = bookableDates()[0]!;
+    act(() => tabStops(grid)[0]!.focus());
+    expect(focusedDay()).toBe(formatMonthDay(first));
+    // Nothing comes before the first day: Up and Left keep focus where it is.
+    press('ArrowUp');
+    expect(focusedDay()).toBe(formatMonthDay(first));
+    press('ArrowLeft');
+    expect(focusedDay()).toBe(formatMonthDay(first));
+    press('ArrowRight');
+    expect(focusedDay()).toBe(formatMonthDay(addDays(first, 1)));
+    // The tab stop follows focus: there is still exactly one.
+    expect(tabStops(grid)).toEqual([document.activeElement]);
+    press('ArrowDown');
+    expect(focusedDay()).toBe(formatMonthDay(addDays(first, 8)));
+    press('ArrowLeft');
+    expect(focusedDay()).toBe(formatMonthDay(addDays(first, 7)));
+    press('ArrowUp');
+    expect(focusedDay()).toBe(formatMonthDay(first));
+    // Every day on the way is reached, Sundays included: seven Rights from the first day are a week on.
+    for (let step = 0; step < 7; step += 1) press('ArrowRight');
+    expect(focusedDay()).toBe(formatMonthDay(addDays(first, 7)));
+  });
+
+  it('goes to the first and last day of the week with Home and End, where a Sunday is heard as closed but cannot be chosen', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    const grid = await screen.findByRole('grid', { name: 'Choose a date' });
+    const first = bookableDates()[0]!;
+    act(() => tabStops(grid)[0]!.focus());
+    // The second week lies wholly inside the window, Sunday to Saturday.
+    press('ArrowDown');
+    const sunday = addDays(first, 7 - weekday(first));
+    press('Home');
+    expect(focusedDay()).toBe(formatMonthDay(sunday));
+    expect(document.activeElement!.textContent).toMatch(/SundayClosed$/);
+    expect(document.activeElement!.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(document.activeElement!);
+    expect(within(grid).queryAllByRole('button', { pressed: true })).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Choose a time' })).toBeNull();
+    press('End');
+    expect(focusedDay()).toBe(formatMonthDay(addDays(sunday, 6)));
+    expect(document.activeElement!.textContent).toMatch(/Saturday$/);
+    // Enter and Space press the focused button, which chooses a bookable date.
+    fireEvent.click(document.activeElement!);
+    await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' });
+    expect(document.activeElement!.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('gives the tab stop back to the chosen date when focus leaves the grid', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    const grid = await screen.findByRole('grid', { name: 'Choose a date' });
+    const first = bookableDates()[0]!;
+    act(() => tabStops(grid)[0]!.focus());
+    press('ArrowDown');
+    expect(focusedDay()).toBe(formatMonthDay(addDays(first, 7)));
+    act(() => screen.getByRole('link', { name: '(904) 802-1998' }).focus());
+    expect(tabStops(grid).map((button) => button.querySelector('.calendar-date')?.textContent)).toEqual([formatMonthDay(first)]);
   });
 });
 

@@ -128,7 +128,10 @@ export function VideoModal({ member, onClose }: VideoModalProps) {
                 const { currentTime, duration } = event.currentTarget;
                 if (Number.isFinite(duration) && duration > 0) setProgress(currentTime / duration);
               }}
-            />
+            >
+              {/* Shown from the start: the soundtrack has no speech, so the captions are what the person says. */}
+              <track kind="captions" src={member.captionsUrl} srcLang="en" label="English" default />
+            </video>
             {loading ? (
               <div className="video-spinner" role="status">
                 <span className="spinner" aria-hidden="true" />
