@@ -67,3 +67,4 @@ export { defaultLiveBackoff, liveSocketUrl, openLiveSocket, useLiveSocket, type 
 export { SpecialtyBadges, TechnicianAvatar } from './technician-badges.tsx';
 export { Columns, responsiveSpacing, SpanGrid, type ColumnsProps, type ResponsiveSpacing, type SpanGridColProps, type SpanGridProps } from './responsive.tsx';
 export type { Responsive } from './responsive-css.ts';
+export { DemoCardsNotice, demoModeTitle } from './demo-cards-notice.tsx';

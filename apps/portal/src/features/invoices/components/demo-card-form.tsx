@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Code, List, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { demoConfirmRequestSchema, demoTestCards, formatCents } from '@repo/contracts';
-import { errorMessage, fieldErrorsOf, useFieldErrors } from '@repo/ui';
+import { DemoCardsNotice, errorMessage, fieldErrorsOf, useFieldErrors } from '@repo/ui';
 import { useConfirmDemoPayment } from '../api/invoices.ts';
 import { DeclinedNotice } from './declined-notice.tsx';
 
@@ -41,19 +41,7 @@ export function DemoCardForm({ invoiceId, paymentIntentId, clientSecret, amountC
   return (
     <form {...errors.scopeProps} onSubmit={submit} noValidate aria-label="Demo card payment">
       <Stack gap="md">
-        <Alert color="yellow" variant="light" title={<Text component="span" fw={700} c="dark.9">Demo mode — no card is charged</Text>}>
-          <Text size="sm" c="dark.9">
-            This site has no card processor set up, so payments are simulated. Use one of these test cards:
-          </Text>
-          <List size="sm" mt="xs" spacing={4} c="dark.9">
-            <List.Item>
-              <Code>{demoTestCards.succeeds}</Code> pays
-            </List.Item>
-            <List.Item>
-              <Code>{demoTestCards.declined}</Code> is declined
-            </List.Item>
-          </List>
-        </Alert>
+        <DemoCardsNotice />
         <TextInput
           ref={input}
           label="Card number"

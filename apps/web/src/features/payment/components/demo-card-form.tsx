@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Code, List, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { demoConfirmRequestSchema, demoTestCards, type PublicPayment } from '@repo/contracts';
-import { errorMessage, fieldErrorsOf, useFieldErrors } from '@repo/ui';
+import { DemoCardsNotice, errorMessage, fieldErrorsOf, useFieldErrors } from '@repo/ui';
 import { useConfirmDemoPayment } from '../api/confirm-demo-payment.ts';
 import { formatUsd } from '../lib/money.ts';
 import { DeclinedNotice } from './declined-notice.tsx';
@@ -9,7 +9,6 @@ import { DeclinedNotice } from './declined-notice.tsx';
 const cardNumberSchema = demoConfirmRequestSchema.pick({ cardNumber: true });
 const cardFields = ['cardNumber'] as const;
 
-export const demoModeTitle = 'Demo mode — no card is charged';
 
 export type DemoCardFormProps = {
   paymentIntentId: string;
@@ -63,28 +62,7 @@ export function DemoCardForm({ paymentIntentId, clientSecret, amount, onPaid, on
   return (
     <form {...errors.scopeProps} onSubmit={submit} noValidate aria-label="Demo card payment">
       <Stack gap="md">
-        <Alert
-          color="yellow"
-          variant="light"
-          // Mantine's yellow title text is too pale on the light background; dark text keeps it readable.
-          title={
-            <Text component="span" fw={700} c="dark.9">
-              {demoModeTitle}
-            </Text>
-          }
-        >
-          <Text size="sm" c="dark.9">
-            This site has no card processor set up, so payments are simulated. Use one of these test cards:
-          </Text>
-          <List size="sm" mt="xs" spacing={4} c="dark.9">
-            <List.Item>
-              <Code>{demoTestCards.succeeds}</Code> pays
-            </List.Item>
-            <List.Item>
-              <Code>{demoTestCards.declined}</Code> is declined
-            </List.Item>
-          </List>
-        </Alert>
+        <DemoCardsNotice />
         <TextInput
           ref={input}
           label="Card number"
