@@ -41,9 +41,21 @@ export function removeFreshMachines(docker: string): void {
   if (ids.length) spawnSync(docker, ['rm', '-f', ...ids]);
 }
 
-export type FreshMachineOptions = { docker: string; nodeImage: string; logDir: string; full: boolean; log: (message: string) => void };
+export type FreshMachineOptions = {
+  docker: string;
+  nodeImage: string;
+  logDir: string;
+  full: boolean;
+  log: (message: string) => void;
+  /**
+   * Resolves once nothing beside this machine adds or removes containers any more. The container shares the host's
+   * network, so each container started or removed beside it adds or drops an interface there, and Chromium fails the
+   * requests under way with net::ERR_NETWORK_CHANGED: its browser tests wait for this first.
+   */
+  networkSettled?: Promise<void>;
+};
 
-export async function freshMachine({ docker, nodeImage, logDir, full, log }: FreshMachineOptions): Promise<Record<string, number>> {
+export async function freshMachine({ docker, nodeImage, logDir, full, log, networkSettled }: FreshMachineOptions): Promise<Record<string, number>> {
   if (!pnpmVersion) throw new Error('README.md no longer shows `npm install -g pnpm@<version> && pnpm install && pnpm start`');
   const timings: Record<string, number> = {};
   const clone = mkdtempSync('/var/tmp/fresh-machine-');
@@ -130,6 +142,7 @@ export async function freshMachine({ docker, nodeImage, logDir, full, log }: Fre
           ['browser smoke', 'pnpm test browser -- browser/smoke.test.ts'],
         ];
     for (const [name, command] of commands) {
+      if (full || command!.includes('browser')) await networkSettled;
       await timed(`test command: ${command}`, async () => {
         const step = exec(name!.replaceAll(/\W+/g, '-'), command!, { TEST_DATABASE_URL: nowhere });
         const status = await step.status;
