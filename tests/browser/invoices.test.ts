@@ -45,7 +45,7 @@ describe('invoices from visit to paid through nginx', () => {
     await office.getByRole('tab', { name: 'Appointments' }).click();
     await office.getByText(/^Today, /).waitFor();
     const visit = card(office, 'Dana Whitfield');
-    await visit.getByRole('link', { name: "Invoices for Dana Whitfield's appointment" }).click();
+    await visit.getByRole('link', { name: "Invoices: create or view, for Dana Whitfield's appointment" }).click();
     await office.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
     await office.getByRole('button', { name: 'Create Invoice' }).click();
     await office.waitForURL(/\/invoices\/\d+$/);

@@ -95,7 +95,7 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
           ]}
         />
         <AppointmentActions appointment={appointment} />
-        <Anchor component={Link} to={`${paths.invoices}?appointmentId=${appointment.id}`} size="sm" aria-label={`Invoices for ${appointment.customerName}'s appointment`}>
+        <Anchor component={Link} to={`${paths.invoices}?appointmentId=${appointment.id}`} size="sm" aria-label={`Invoices: create or view, for ${appointment.customerName}'s appointment`}>
           Invoices: create or view
         </Anchor>
         <NativeSelect
