@@ -32,6 +32,9 @@ export class TestSmtpServer {
       // Plain SMTP on loopback: no STARTTLS offered (its certificate would be self-signed).
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // Stopped, it drops the connections still open (the sender's pooled ones) at once, as a relay going down would,
+      // instead of waiting smtp-server's 30 s for them to close.
+      closeTimeout: 200,
       // A mailbox that does not exist: refused for good, as a real relay would.
       onRcptTo: (address, _session, callback) => {
         if (address.address !== TestSmtpServer.missingMailbox) return callback();

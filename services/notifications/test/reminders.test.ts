@@ -125,14 +125,14 @@ describe('sending', () => {
 
   // Two waits of up to 30 s each (a failed attempt, then another visit's reminder sent): the test may take longer than the
   // file's 30 s on a busy machine.
-  it('a reminder retrying while the relay is down is withdrawn by a reschedule, and only the new time is reminded', { timeout: 90_000 }, async () => {
+  it('a reminder retrying while the relay is down is withdrawn by a reschedule, and only the new time is reminded', { timeout: 150_000 }, async () => {
     clock.set('2026-12-01T05:59:58-05:00');
     await smtp.stop();
     try {
       await deliver(notifications.service, changedEvent(318, 1, tuesday('08:00')));
       // Its first attempt fails: queued for a retry with the relay's error.
       await expect
-        .poll(async () => (await remindersOf(notifications.service, 318)).map((row) => [row.state, row.attempts > 0, row.last_error !== null]), { timeout: 30_000, interval: 200 })
+        .poll(async () => (await remindersOf(notifications.service, 318)).map((row) => [row.state, row.attempts > 0, row.last_error !== null]), { timeout: 60_000, interval: 200 })
         .toEqual([['queued', true, true]]);
       // Moved to 10:00: the reminder for 8:00 must never go out, even once the relay is back.
       await deliver(notifications.service, changedEvent(318, 2, { ...tuesday('10:00'), change: 'rescheduled', revision: 1 }));
@@ -143,7 +143,7 @@ describe('sending', () => {
     // Another visit's reminder, due in 2 s, goes out after the old one's retry would have: nothing more for 318.
     clock.set('2026-12-01T05:59:58-05:00');
     await deliver(notifications.service, changedEvent(319, 1, tuesday('08:00')));
-    await expect.poll(() => reminderMails(319).length, { timeout: 30_000, interval: 200 }).toBe(1);
+    await expect.poll(() => reminderMails(319).length, { timeout: 60_000, interval: 200 }).toBe(1);
     expect(reminderMails(318)).toEqual([]);
     expect(await states(318)).toEqual([['reminder-hours-before', 'v1', 'withdrawn'], ['reminder-hours-before', 'v2', 'scheduled']]);
   });
