@@ -9,6 +9,7 @@ import { sessionPolicy } from './domain/session-policy.ts';
 import { accountsEnvSchema, type AccountsEnv } from './env.ts';
 import { fieldServiceAccess } from './domain/field-service.ts';
 import type { JobberSettings } from './domain/jobber-settings.ts';
+import { publicOnlyFetch } from './domain/public-address.ts';
 import type { ConnectionSettingsContext } from './domain/field-service-settings.ts';
 import { developmentCredentialsKey, parseCredentialsKey, secretBox } from './domain/secret-box.ts';
 import { accountsOutgoing } from './domain/outgoing.ts';
@@ -55,7 +56,15 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     };
     const jobberTokens = storedJobberTokens({ db: database.db, now: runtime.now, jobber });
     // Test connection answers a person who is waiting: each of its two requests gets at most 15 s.
-    const connections: ConnectionSettingsContext = { box: jobber.box, environment: env, options: connectorOptions, checkTimeoutMs: Math.min(env.FIELD_SERVICE_TIMEOUT_MS, 15_000) };
+    const publicUrlsOnly = !env.FIELD_SERVICE_SANDBOX && (env.FIELD_SERVICE_TYPED_URLS ?? (env.NODE_ENV === 'production' ? 'public' : 'any')) === 'public';
+    const connections: ConnectionSettingsContext = {
+      box: jobber.box,
+      environment: env,
+      options: connectorOptions,
+      publicUrlsOnly,
+      typedOptions: publicUrlsOnly ? { ...connectorOptions, fetch: publicOnlyFetch() } : connectorOptions,
+      checkTimeoutMs: Math.min(env.FIELD_SERVICE_TIMEOUT_MS, 15_000),
+    };
     const ctx: AccountsContext = {
       db: database.db,
       now: runtime.now,

@@ -29,6 +29,12 @@ export const accountsEnvSchema = baseEnvSchema(defaultServicePorts.accounts)
       .string()
       .refine((value) => parseCredentialsKey(value) !== undefined, 'must be 32 bytes as 64 hex digits or base64 (openssl rand -base64 32)')
       .optional(),
+    /**
+     * What the ServiceTitan and ServicePro addresses an administrator types in the back office may reach: `public`
+     * (https, and only addresses on the public internet, checked again at each connection) or `any`. Unset: `public` in
+     * production, `any` elsewhere (stand-ins run on this machine). With FIELD_SERVICE_SANDBOX=true, `any`.
+     */
+    FIELD_SERVICE_TYPED_URLS: z.enum(['public', 'any'], { error: 'must be public or any' }).optional(),
     /** Jobber's consent page, where Connect Jobber sends the administrator. */
     JOBBER_OAUTH_AUTHORIZE_URL: z.url({ error: 'must be an http(s) URL' }).default('https://api.getjobber.com/api/oauth/authorize'),
     /**

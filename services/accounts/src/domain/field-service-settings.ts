@@ -43,6 +43,10 @@ export type ConnectionSettingsContext = {
   box: SecretBox;
   environment: FieldServiceEnv;
   options: ConnectorOptions;
+  /** Whether the addresses saved or typed in the back office may reach only the public internet (FIELD_SERVICE_TYPED_URLS). */
+  publicUrlsOnly: boolean;
+  /** For the addresses saved or typed in the back office (guarded when `publicUrlsOnly`); the environment's use `options`. */
+  typedOptions: ConnectorOptions;
   /** The longest a Test connection waits for each of its two requests. */
   checkTimeoutMs: number;
 };

@@ -22,6 +22,7 @@ import {
   type EffectiveSettings,
 } from '../domain/field-service-settings.ts';
 import type { StoredJobberTokens } from '../domain/jobber-settings.ts';
+import { publicUrlProblem } from '../domain/public-address.ts';
 import { SecretBoxError } from '../domain/secret-box.ts';
 import { findFieldServiceSettings, saveFieldServiceSettings } from '../repositories/field-service-settings-repository.ts';
 
@@ -82,9 +83,13 @@ export async function getFieldServiceSettings(ctx: SettingsContext, system: Conf
 
 type SettingsInput = ServiceTitanSettingsInput | ServiceProSettingsInput;
 
+/** The settings that are addresses this service calls. */
+const urlFields = ['apiUrl', 'authUrl'];
+
 /**
  * The settings typed, with each secret left empty taken from those in force; a secret that is still empty is a 400
- * naming its field (nothing is stored yet to keep).
+ * naming its field (nothing is stored yet to keep), and so, when FIELD_SERVICE_TYPED_URLS is `public`, is an address
+ * that is not https or not on the public internet (domain/public-address.ts).
  */
 async function typedSettings(ctx: SettingsContext, system: ConfigurableSystem, input: SettingsInput): Promise<EffectiveSettings> {
   const current = await effectiveSettings(ctx, system);
@@ -92,10 +97,14 @@ async function typedSettings(ctx: SettingsContext, system: ConfigurableSystem, i
   const values = Object.fromEntries(settingFields[system].plain.map((name) => [name, typed[name] as string | number]));
   const secrets = Object.fromEntries(settingFields[system].secret.map((name) => [name, String(typed[name] ?? '') || (current.secrets[name] ?? '')]));
   const missing = Object.entries(secrets).filter(([, value]) => value === '');
-  if (missing.length) {
-    const fields = Object.fromEntries(missing.map(([name]) => [name, fieldServiceSettingsMessages.secretRequired(settingLabels[name] ?? name)]));
-    throw badRequest(Object.values(fields)[0]!, fields);
+  const fields: Record<string, string> = Object.fromEntries(missing.map(([name]) => [name, fieldServiceSettingsMessages.secretRequired(settingLabels[name] ?? name)]));
+  if (ctx.connections.publicUrlsOnly) {
+    for (const name of urlFields) {
+      const problem = typeof values[name] === 'string' ? await publicUrlProblem(values[name], settingLabels[name] ?? name) : undefined;
+      if (problem) fields[name] = problem;
+    }
   }
+  if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0]!, fields);
   return { ...current, values, secrets };
 }
 
@@ -111,7 +120,7 @@ export async function testConnection(ctx: SettingsContext, system: ConfigurableS
   const settings = await typedSettings(ctx, system, input);
   const env = ctx.connections.environment;
   const { credentials, urls } = connectorInputs(settings, env, systemUrls(env));
-  return checkConnection(system, credentials, urls, { ...ctx.connections.options, timeoutMs: ctx.connections.checkTimeoutMs });
+  return checkConnection(system, credentials, urls, { ...ctx.connections.typedOptions, timeoutMs: ctx.connections.checkTimeoutMs });
 }
 
 /**
@@ -134,7 +143,8 @@ export function currentConnection(ctx: SettingsContext, jobberTokens: StoredJobb
     const version = settings.version === null ? 'environment' : `${settings.version}@${settings.updatedAt?.getTime()}`;
     if (made && made.version === version) return made.connection;
     const { credentials, urls, missing } = connectorInputs(settings, env, systemUrls(env));
-    const connector: FieldServiceConnector | null = missing.length ? null : createConnector(system, credentials, urls, ctx.connections.options);
+    const options = settings.source === 'stored' ? ctx.connections.typedOptions : ctx.connections.options;
+    const connector: FieldServiceConnector | null = missing.length ? null : createConnector(system, credentials, urls, options);
     made = { version, connection: { connector, missing } };
     return made.connection;
   };
