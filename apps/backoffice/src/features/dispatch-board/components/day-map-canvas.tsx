@@ -3,22 +3,22 @@
  * Map view opens: `day-map.tsx` imports it lazily.
  */
 import 'leaflet/dist/leaflet.css';
+import '@repo/ui/map.css';
 import './day-map.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { divIcon, latLngBounds, type Marker as LeafletMarker } from 'leaflet';
-import { AttributionControl, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap, type MarkerProps } from 'react-leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { divIcon, type Marker as LeafletMarker } from 'leaflet';
+import { AttributionControl, MapContainer, Marker, Polyline, TileLayer, Tooltip, type MarkerProps } from 'react-leaflet';
+import { FitView, NameTheMap, toLatLng, useTileState } from '@repo/ui/map';
 import { formatBusinessTime } from '../../../lib/format.ts';
-import { mapTiles, type DayMapScene, type MapPoint } from '../lib/day-map.ts';
+import { mapTiles, type DayMapScene } from '../lib/day-map.ts';
 import { stopLabel, windowOf } from './route-text.ts';
-
-const toLatLng = ({ lat, lng }: MapPoint): [number, number] => [lat, lng];
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A stop: a pin in the technician's colour with their letter and the stop's number ("B3"), drawn inline. */
 function stopIcon(color: string, text: string) {
   return divIcon({
-    className: 'day-map-pin',
+    className: 'map-pin',
     html: `<svg aria-hidden="true" focusable="false" width="34" height="44" viewBox="0 0 34 44" xmlns="http://www.w3.org/2000/svg"><path d="M17 43c-1-1.6-15-16.6-15-26a15 15 0 0 1 30 0c0 9.4-14 24.4-15 26z" fill="${color}" stroke="#fff" stroke-width="2"/><text x="17" y="21" text-anchor="middle" font-size="${text.length > 2 ? 9 : 12}" font-weight="700" fill="#fff" font-family="system-ui, sans-serif">${escapeHtml(text)}</text></svg>`,
     iconSize: [34, 44],
     iconAnchor: [17, 43],
@@ -29,7 +29,7 @@ function stopIcon(color: string, text: string) {
 /** The technician now: a round badge with their letter in a white ring, above the stops. */
 function technicianIcon(color: string, key: string) {
   return divIcon({
-    className: 'day-map-pin',
+    className: 'map-pin',
     html: `<svg aria-hidden="true" focusable="false" width="34" height="34" viewBox="0 0 34 34" xmlns="http://www.w3.org/2000/svg"><rect x="2" y="2" width="30" height="30" rx="8" fill="${color}" stroke="#fff" stroke-width="3"/><text x="17" y="22" text-anchor="middle" font-size="13" font-weight="700" fill="#fff" font-family="system-ui, sans-serif">${escapeHtml(key)}</text></svg>`,
     iconSize: [34, 34],
     iconAnchor: [17, 17],
@@ -49,50 +49,6 @@ function NamedMarker({ title, ...props }: MarkerProps & { title: string }) {
   return <Marker ref={marker} title={title} {...props} />;
 }
 
-/** Fits the view to everything drawn, again whenever the box changes size (Leaflet only measures it when asked). */
-function FitView({ fit, center, zoom }: { fit: MapPoint[]; center: MapPoint; zoom: number }) {
-  const map = useMap();
-  const key = JSON.stringify([fit, center, zoom]);
-  useEffect(() => {
-    const [points, middle, level] = JSON.parse(key) as [MapPoint[], MapPoint, number];
-    const show = () => {
-      const size = map.getSize();
-      if (points.length >= 2 && size.x > 0 && size.y > 0) {
-        map.fitBounds(latLngBounds(points.map(toLatLng)), { paddingTopLeft: [30, 60], paddingBottomRight: [30, 20], maxZoom: 15, animate: false });
-      } else {
-        map.setView(toLatLng(points[0] ?? middle), level, { animate: false });
-      }
-    };
-    show();
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const container = map.getContainer();
-    let measured = `${container.clientWidth}x${container.clientHeight}`;
-    const observer = new ResizeObserver(() => {
-      const now = `${container.clientWidth}x${container.clientHeight}`;
-      if (now === measured) return;
-      measured = now;
-      map.invalidateSize({ animate: false });
-      show();
-    });
-    observer.observe(container);
-    return () => observer.disconnect();
-  }, [map, key]);
-  return null;
-}
-
-/** Names the map for assistive technology (Leaflet makes its container focusable, for panning with the arrow keys). */
-function NameTheMap({ label }: { label: string }) {
-  const map = useMap();
-  useEffect(() => {
-    const container = map.getContainer();
-    container.setAttribute('role', 'region');
-    container.setAttribute('aria-label', label);
-  }, [map, label]);
-  return null;
-}
-
-type TileState = 'waiting' | 'loaded' | 'failed';
-
 export type DayMapCanvasProps = { scene: DayMapScene; label: string };
 
 /**
@@ -100,14 +56,7 @@ export type DayMapCanvasProps = { scene: DayMapScene; label: string };
  * and named by their title; the list beside the map says the same in words.
  */
 export default function DayMapCanvas({ scene, label }: DayMapCanvasProps) {
-  const [tiles, setTiles] = useState<TileState>('waiting');
-  const tileEvents = useMemo(
-    () => ({
-      tileload: () => setTiles('loaded'),
-      tileerror: () => setTiles((state) => (state === 'loaded' ? state : 'failed')),
-    }),
-    [],
-  );
+  const { tiles, events: tileEvents } = useTileState();
   const icons = useMemo(
     () =>
       new Map(
@@ -120,12 +69,12 @@ export default function DayMapCanvas({ scene, label }: DayMapCanvasProps) {
   );
 
   return (
-    <div className="day-map" data-tiles={tiles}>
-      <MapContainer center={toLatLng(scene.center)} zoom={scene.zoom} scrollWheelZoom={false} attributionControl={false} className="day-map-canvas">
+    <div className="map-frame day-map" data-tiles={tiles}>
+      <MapContainer center={toLatLng(scene.center)} zoom={scene.zoom} scrollWheelZoom={false} attributionControl={false} className="map-canvas day-map-canvas">
         <AttributionControl prefix={false} />
         <NameTheMap label={label} />
         <TileLayer url={mapTiles.url} attribution={mapTiles.attribution} eventHandlers={tileEvents} />
-        <FitView fit={scene.fit} center={scene.center} zoom={scene.zoom} />
+        <FitView fit={scene.fit} center={scene.center} zoom={scene.zoom} paddingTopLeft={[30, 60]} paddingBottomRight={[30, 20]} maxZoom={15} />
         {scene.routes.map((route) =>
           route.line.length >= 2 ? (
             <Polyline key={route.route.technicianId} positions={route.line.map(toLatLng)} pathOptions={{ color: route.color, weight: 4, opacity: 0.85, interactive: false }} />
@@ -169,7 +118,7 @@ export default function DayMapCanvas({ scene, label }: DayMapCanvasProps) {
         })}
       </MapContainer>
       {tiles === 'failed' ? (
-        <p className="day-map-note" role="status">
+        <p className="map-note" role="status">
           Map tiles unavailable — positions and routes are still drawn
         </p>
       ) : null}

@@ -1,16 +1,8 @@
 import { tracking, type DayRoutes, type RouteVisit, type TechnicianRoute } from '@repo/contracts';
+import { readMapTiles, type MapPoint } from '@repo/ui';
 
-export type MapPoint = { lat: number; lng: number };
-
-/**
- * The tile service, chosen at build time as the portal's tracking map chooses it: VITE_MAP_TILE_URL (a Leaflet tile
- * template) and its attribution (VITE_MAP_TILE_ATTRIBUTION), OpenStreetMap's by default.
- */
-const env = import.meta.env as Record<string, string | undefined>;
-export const mapTiles = {
-  url: env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution: env.VITE_MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-} as const;
+/** The tile service, chosen at build time as for the portal's tracking map (VITE_MAP_TILE_URL, VITE_MAP_TILE_ATTRIBUTION). */
+export const mapTiles = readMapTiles(import.meta.env);
 
 /**
  * One colour per technician, in turn: dark enough for white letters on them (4.5:1 or more) and far apart on the
