@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { bookableDates, dispatchBoardPath, formatSlot, dispatchBoardSchema, type DispatchBoard } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { newContext, phone, urls } from './portal-support.ts';
 import { noScrollSideways, staffToken, trackingToldBooking } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
-import { card, signIn } from './backoffice-support.ts';
+import { card, drag, signIn } from './backoffice-support.ts';
 
 // The dispatch board through the real nginx and the built services on PostgreSQL: a dispatcher drags a card to a
 // technician with the mouse (it stays there after a reload), moves one to the next arrival window by keyboard (a
@@ -35,36 +35,6 @@ async function book(customerName: string, appointmentDate: string, timeSlot: str
 }
 
 const cell = (page: Page, lane: string, timeSlot: string) => page.getByRole('group', { name: `${lane}, ${formatSlot(timeSlot)}`, exact: true });
-
-/**
- * Drags `handle` onto `target` with the mouse, and drops once dnd-kit's live region says the card is `over` it (what a
- * screen reader hears, warnings after it). On a busy machine the board measures its cells a moment after the drag
- * starts, and it may grow while the card is held (a visit another dispatcher booked meanwhile), so until then the
- * pointer keeps moving a pixel at a time over where the target is now, as a hand following it would.
- */
-async function drag(page: Page, handle: Locator, target: Locator, over: string, beforeDrop?: () => Promise<void>): Promise<void> {
-  const from = (await handle.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 2 });
-  const middle = async () => {
-    const to = (await target.boundingBox())!;
-    return { x: to.x + to.width / 2, y: to.y + Math.min(to.height / 2, 30) };
-  };
-  const start = await middle();
-  await page.mouse.move(start.x, start.y, { steps: 12 });
-  let nudge = 0;
-  await expect
-    .poll(async () => {
-      nudge = (nudge + 1) % 4;
-      const { x, y } = await middle();
-      await page.mouse.move(x + nudge, y);
-      return page.locator('[id^="DndLiveRegion"]').textContent();
-    })
-    .toContain(over);
-  await beforeDrop?.();
-  await page.mouse.up();
-}
 
 describe('the dispatch board through nginx', () => {
   it('assigns by mouse (kept after a reload), reschedules by keyboard, warns of then refuses a full window, and fits a phone', async () => {

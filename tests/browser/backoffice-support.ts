@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { open, urls } from './portal-support.ts';
 import { submitBackOfficeSignIn } from './tracking-support.ts';
@@ -35,4 +36,34 @@ export async function addTechnicianWithSignIn(office: Page, technician: NewTechn
   await signInForm.getByLabel('Password', { exact: true }).fill(technician.password);
   await signInForm.getByRole('button', { name: 'Give Sign-in' }).click();
   await card(office, technician.name).getByText(`Has sign-in: ${technician.email}`).waitFor();
+}
+
+/**
+ * Drags `handle` onto `target` with the mouse, and drops once dnd-kit's live region says the card is `over` it (what a
+ * screen reader hears, warnings after it). On a busy machine the board measures its cells a moment after the drag
+ * starts, and it may grow while the card is held (a visit another dispatcher booked meanwhile), so until then the
+ * pointer keeps moving a pixel at a time over where the target is now, as a hand following it would.
+ */
+export async function drag(page: Page, handle: Locator, target: Locator, over: string, beforeDrop?: () => Promise<void>): Promise<void> {
+  const from = (await handle.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 2 });
+  const middle = async () => {
+    const to = (await target.boundingBox())!;
+    return { x: to.x + to.width / 2, y: to.y + Math.min(to.height / 2, 30) };
+  };
+  const start = await middle();
+  await page.mouse.move(start.x, start.y, { steps: 12 });
+  let nudge = 0;
+  await expect
+    .poll(async () => {
+      nudge = (nudge + 1) % 4;
+      const { x, y } = await middle();
+      await page.mouse.move(x + nudge, y);
+      return page.locator('[id^="DndLiveRegion"]').textContent();
+    })
+    .toContain(over);
+  await beforeDrop?.();
+  await page.mouse.up();
 }

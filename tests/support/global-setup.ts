@@ -30,6 +30,8 @@ declare module 'vitest' {
      * registration asked for proof.
      */
     accountsDatabaseUrl: string;
+    /** Booking's database: the board's scale test stores a week of visits there at once (past any window's capacity). */
+    bookingDatabaseUrl: string;
     /** The stack's mail catcher (maildev), where every email notifications sends arrives: its web and REST API. */
     mailWeb: string;
     /** The stack's Twilio stand-in, which every text notifications sends reaches: its page listing them, newest first. */
@@ -157,6 +159,7 @@ export async function setup(project: TestProject) {
   project.provide('control', await startControl(stack));
   if (stack.sandboxes) project.provide('fieldService', stack.sandboxes);
   project.provide('accountsDatabaseUrl', databases.accounts.config.url!);
+  project.provide('bookingDatabaseUrl', databases.booking.config.url!);
   project.provide('mailWeb', stack.mail.web);
   project.provide('smsWeb', stack.sms!.web);
 }

@@ -75,7 +75,7 @@ type AppSources = {
   stripe: boolean;
   /** The field-service provider's work-order request form, framed on the public site's home page. */
   fieldServiceFrame: boolean;
-  /** Images from any https host: the tracking map's tiles, whose host is chosen at build time (VITE_MAP_TILE_URL). */
+  /** Images from any https host: the maps' tiles (the portal's tracking map, the dispatch board's Map view), whose host is chosen at build time (VITE_MAP_TILE_URL). */
   httpsImages: boolean;
   /** The page may ask for the device's position: the technician's phone view shares it while on a job. */
   geolocation: boolean;
@@ -87,7 +87,8 @@ export const appSources: Record<AppName, AppSources> = {
   web: { ...noSources, stripe: true, fieldServiceFrame: true },
   // The portal's invoices take card payments with Stripe's Payment Element, as the public site's payment page does.
   portal: { ...noSources, stripe: true, httpsImages: true },
-  backoffice: { ...noSources, geolocation: true },
+  // The dispatch board's Map view draws the day on the same tiles.
+  backoffice: { ...noSources, httpsImages: true, geolocation: true },
 };
 
 const sourcesOf = (app: AppName | undefined): AppSources => (app ? appSources[app] : noSources);

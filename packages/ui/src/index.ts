@@ -68,3 +68,4 @@ export { SpecialtyBadges, TechnicianAvatar } from './technician-badges.tsx';
 export { Columns, responsiveSpacing, SpanGrid, type ColumnsProps, type ResponsiveSpacing, type SpanGridColProps, type SpanGridProps } from './responsive.tsx';
 export type { Responsive } from './responsive-css.ts';
 export { DemoCardsNotice, demoModeTitle } from './demo-cards-notice.tsx';
+export { readMapTiles, type MapPoint } from './map/tiles.ts';

@@ -221,3 +221,97 @@ describe('the routes view', () => {
     expect(api.sent('GET /api/tracking/day-routes')[0]!.query.get('date')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
+
+describe('the map view', () => {
+  const visit = (id: number, from: string, to: string, location: RouteVisit['location']): RouteVisit => ({
+    appointmentId: id, customerName: `Customer ${id}`, address: `${id} Main St, St Augustine`, appliance: 'Oven', brand: 'Wolf', status: 'scheduled',
+    startsAt: `2026-11-25T${from}:00-05:00`, endsAt: `2026-11-25T${to}:00-05:00`, location, fromPrevious: null, travelConflict: null,
+  });
+  const placed = (lat: number, lng: number): RouteVisit['location'] => ({ lat, lng, precision: 'street' });
+
+  async function openMap(routes: () => Response | Promise<Response>) {
+    const api = fakeApi({
+      ...signIn(staffUser),
+      'GET /api/technicians': () => json(200, [technician()]),
+      'GET /api/appointments/board': ({ query }) => json(200, { date: query.get('date')!, windows: [], appointments: [], closure: null } satisfies DispatchBoard),
+      'GET /api/tracking/day-routes': routes,
+    });
+    const live = fakeLiveSocket();
+    await renderAppAt(<App />, '/dispatch-board');
+    await expectPageHeading('Dispatch Board');
+    fireEvent.click(screen.getByRole('radio', { name: 'Map' }));
+    return { api, live };
+  }
+
+  it('draws each technician’s position and stops joined in order, each with its letter, and lists the same in words', async () => {
+    const routes: DayRoutes = {
+      date: '2026-11-25',
+      visitMinutes: 60,
+      technicians: [
+        {
+          technicianId: 'tech_sara', name: 'Sara Martinez', status: 'busy',
+          position: { lat: 29.89, lng: -81.31, address: '1 King St', lastUpdated: '2026-11-25T14:05:00.000Z' },
+          visits: [visit(1, '09:00', '10:00', placed(29.9, -81.3)), visit(2, '10:00', '11:00', placed(29.91, -81.32)), visit(3, '11:00', '12:00', null)],
+        },
+        { technicianId: 'tech_mike', name: 'Mike Johnson', status: 'available', position: null, visits: [visit(4, '13:00', '14:00', placed(29.95, -81.35))] },
+      ],
+    };
+    await openMap(() => json(200, routes));
+    const map = await screen.findByRole('region', { name: /^Map of .*technicians and their visits$/ });
+    await waitFor(() => expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(4));
+    const titles = [...map.querySelectorAll('.leaflet-marker-icon')].map((marker) => marker.getAttribute('title'));
+    expect(titles).toEqual([
+      'A1: Stop 1 of Sara Martinez, 9:00 AM - 10:00 AM, Customer 1, 1 Main St, St Augustine',
+      'A2: Stop 2 of Sara Martinez, 10:00 AM - 11:00 AM, Customer 2, 2 Main St, St Augustine',
+      'B1: Stop 1 of Mike Johnson, 1:00 PM - 2:00 PM, Customer 4, 4 Main St, St Augustine',
+      'A: Sara Martinez now. Seen 9:05 AM near 1 King St',
+    ]);
+    // Reachable from the keyboard: Leaflet makes every marker a tab stop.
+    for (const marker of map.querySelectorAll('.leaflet-marker-icon')) expect(marker.getAttribute('tabindex')).toBe('0');
+    // Sara's two placed stops joined by a line; Mike's one stop has none.
+    expect(map.querySelectorAll('.leaflet-overlay-pane path')).toHaveLength(1);
+    expect(map.querySelector('.leaflet-overlay-pane path')?.getAttribute('stroke')).toBe('#1c5fb8');
+
+    const sara = within(screen.getByRole('region', { name: 'A: Sara Martinez' }));
+    expect(sara.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'A1 · 9:00 AM - 10:00 AM · Customer 1, 1 Main St, St Augustine',
+      'A2 · 10:00 AM - 11:00 AM · Customer 2, 2 Main St, St Augustine',
+      'A3 · 11:00 AM - 12:00 PM · Customer 3, 3 Main St, St Augustine (not on the map: the address could not be placed)',
+    ]);
+    expect(sara.getByText('Seen 9:05 AM near 1 King St')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'B: Mike Johnson' })).getByText('No position yet')).toBeTruthy();
+    expect(screen.getByText(/^4 visits on .*, 1 not on the map\./)).toBeTruthy();
+  });
+
+  it('moves a technician’s marker when the live feed says they moved', async () => {
+    let seen = { lat: 29.89, lastUpdated: '2026-11-25T14:05:00.000Z' };
+    const routes = (): DayRoutes => ({
+      date: '2026-11-25',
+      visitMinutes: 60,
+      technicians: [
+        { technicianId: 'tech_sara', name: 'Sara Martinez', status: 'busy', position: { lat: seen.lat, lng: -81.31, address: null, lastUpdated: seen.lastUpdated }, visits: [] },
+      ],
+    });
+    const { api, live } = await openMap(() => json(200, routes()));
+    const map = await screen.findByRole('region', { name: /^Map of / });
+    await waitFor(() => expect(map.querySelectorAll('.leaflet-marker-icon')).toHaveLength(1));
+    const before = api.sent('GET /api/tracking/day-routes').length;
+    seen = { lat: 29.95, lastUpdated: '2026-11-25T14:10:00.000Z' };
+    const socket = await live.current();
+    socket.open();
+    socket.receive({ type: 'subscribed', appointmentId: null });
+    socket.receive({ type: 'location_update', technicianId: 'tech_sara', appointmentId: null });
+    await waitFor(() => expect(api.sent('GET /api/tracking/day-routes').length).toBeGreaterThan(before));
+    await screen.findByText('Seen 9:10 AM');
+    await waitFor(() => expect(map.querySelector('.leaflet-marker-icon')?.getAttribute('title')).toBe('A: Sara Martinez now. Seen 9:10 AM'));
+  });
+
+  it('says when the day has nothing to show, and offers a retry when the routes cannot be loaded', async () => {
+    let fail = true;
+    await openMap(() => (fail ? apiError(500, 'INTERNAL', 'Something went wrong') : json(200, { date: '2026-11-25', visitMinutes: 60, technicians: [] } satisfies DayRoutes)));
+    expect(await screen.findByText('Unable to load the map')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: /try again/i }));
+    expect(await screen.findByText(/^No visits and no technician positions on /)).toBeTruthy();
+  });
+});

@@ -1,20 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { businessClock, formatSlot, type RouteVisit, type TechnicianRoute } from '@repo/contracts';
+import type { TechnicianRoute } from '@repo/contracts';
 import { ErrorState, LoadingState } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatBusinessTime, formatCalendarDay } from '../../../lib/format.ts';
 import { useDayRoutes } from '../api/board.ts';
-
-const windowOf = (visit: RouteVisit) => `${formatSlot(businessClock(new Date(visit.startsAt)).time)} - ${formatSlot(businessClock(new Date(visit.endsAt)).time)}`;
-
-/** How the visit is reached from the one before it, in words. */
-function legText(visit: RouteVisit, index: number): string {
-  if (index === 0) return 'First visit of the day';
-  if (!visit.fromPrevious) return 'Drive from the previous visit unknown: one of the two addresses could not be placed';
-  if (visit.fromPrevious.minutes === 0) return 'At the previous address';
-  return `About ${visit.fromPrevious.km} km, ${visit.fromPrevious.minutes} min from the previous visit`;
-}
+import { legText, windowOf } from './route-text.ts';
 
 function TechnicianRouteCard({ route }: { route: TechnicianRoute }) {
   const headingId = `route-${route.technicianId}`;

@@ -32,6 +32,7 @@ import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
 import { BookForCaller } from './book-for-caller.tsx';
+import { DayMap } from './day-map.tsx';
 import { DayRoutes } from './day-routes.tsx';
 import { WeekBoard } from './week-board.tsx';
 
@@ -46,6 +47,9 @@ const boardStaleness: LiveStaleness = {
   tracking_update: [boardKeys.all, techniciansQuery.queryKey, boardKeys.routes],
   location_update: [techniciansQuery.queryKey, boardKeys.routes],
 };
+
+const views = ['day', 'week', 'routes', 'map'] as const;
+type View = (typeof views)[number];
 
 type Outcome = { ok: boolean; text: string; title?: string };
 
@@ -302,7 +306,7 @@ export function DispatchBoardPage() {
   const board = useDispatchBoard(days.day, pollMs);
   const technicians = useQuery({ ...techniciansQuery, refetchInterval: fallbackPoll(live, pollMs) });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [view, setView] = useState<'day' | 'week' | 'routes'>('day');
+  const [view, setView] = useState<View>('day');
   const chooseDay = (day: string) => {
     setOutcome(null);
     days.choose(day);
@@ -311,6 +315,8 @@ export function DispatchBoardPage() {
   let content;
   if (view === 'routes') {
     content = <DayRoutes day={days.day} pollMs={pollMs} />;
+  } else if (view === 'map') {
+    content = <DayMap day={days.day} pollMs={pollMs} />;
   } else if (view === 'week' && technicians.data) {
     content = (
       <WeekBoard
@@ -349,18 +355,19 @@ export function DispatchBoardPage() {
       <Stack gap="lg">
         <PageHeader
           title="Dispatch Board"
-          description="A day's visits by technician and arrival window, or the week's by technician and day. On a day, drag a card by its handle, or use Move to…, to assign, reassign, unassign or move it to another window."
+          description="A day's visits by technician and arrival window, or the week's by technician and day, or the day's routes in words or on a map. On a day, drag a card by its handle, or use Move to…, to assign, reassign, unassign or move it to another window."
         />
         <Group align="end" gap="md">
           <DayPicker label="Board for" days={{ ...days, choose: chooseDay }} />
           <SegmentedControl
             aria-label="Show"
             value={view}
-            onChange={(value) => setView(value === 'week' || value === 'routes' ? value : 'day')}
+            onChange={(value) => setView(views.find((known) => known === value) ?? 'day')}
             data={[
               { value: 'day', label: 'Day' },
               { value: 'week', label: 'Week' },
               { value: 'routes', label: 'Routes' },
+              { value: 'map', label: 'Map' },
             ]}
           />
         </Group>

@@ -1,17 +1,10 @@
 import { tracking, type TrackingRecord } from '@repo/contracts';
+import { readMapTiles, type MapPoint } from '@repo/ui';
 
-export type MapPoint = { lat: number; lng: number };
+export type { MapPoint };
 
-/**
- * The tile service, chosen at build time: VITE_MAP_TILE_URL (a Leaflet tile template) and its attribution
- * (VITE_MAP_TILE_ATTRIBUTION), OpenStreetMap's by default.
- */
-const env = import.meta.env as Record<string, string | undefined>;
-export const mapTiles = {
-  url: env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
-  attribution:
-    env.VITE_MAP_TILE_ATTRIBUTION || '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-} as const;
+/** The tile service, chosen at build time (VITE_MAP_TILE_URL, VITE_MAP_TILE_ATTRIBUTION). */
+export const mapTiles = readMapTiles(import.meta.env);
 
 /** The default view (St Augustine, the business's home), only to place the map: never drawn as anyone's position. */
 export const defaultMapView = { center: { lat: tracking.defaultCenter.lat, lng: tracking.defaultCenter.lng }, zoom: tracking.defaultZoom } as const;
