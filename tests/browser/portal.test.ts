@@ -177,11 +177,11 @@ describe('customer portal through nginx', () => {
     expect(payment.errors).toEqual([]);
     await payment.page.close();
 
-    // Logout: the server ends the session, then the public home loads (built for its own origin: answered here).
+    // Sign out: the server ends the session, then the public home loads (built for its own origin: answered here).
     await page.goto(`${urls.portal}/customer-portal`);
     await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
     await page.route(`${builtOrigins.web}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Home</title>' }));
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${builtOrigins.web}/`);
     expect(await sessionCookie(context)).toBeUndefined();
 

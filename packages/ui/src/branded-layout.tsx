@@ -25,7 +25,7 @@ export type BrandedLayoutProps = {
   wrapActions?: boolean;
 };
 
-/** A route's `handle` saying its page has its own sign-out (the customer portal's Logout): the header leaves its out. */
+/** A route's `handle` saying its page has its own sign-out (the customer portal's Sign out): the header leaves its out. */
 export const pageHasSignOut = { pageHasSignOut: true } as const;
 
 /**

@@ -102,12 +102,12 @@ describe('customer portal: session', () => {
     expect(terms).toEqual(['Name', 'Email', 'Phone', 'Member since']);
   });
 
-  it('logs out on the server, then loads the public home page', async () => {
+  it('signs out (the word used on every page) on the server, then loads the public home page', async () => {
     const logout = heldAnswer();
     const api = signedIn({}, { 'POST /api/auth/logout': logout.answer });
     await renderPortal();
-    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('button', { name: 'Logging out...' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Signing out...' })).toHaveProperty('disabled', true);
     expect(api.sent('POST /api/auth/logout')).toHaveLength(1);
     expect(fullRedirect).not.toHaveBeenCalled();
     logout.release(json(200, { message: 'Logged out' }));
@@ -120,10 +120,10 @@ describe('customer portal: session', () => {
   ])('tells the customer and stays signed in when logout %s', async (_case, answer: Answer) => {
     signedIn({}, { 'POST /api/auth/logout': answer });
     await renderPortal();
-    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await expectToast('Logout Failed', authMessages.logoutFailed);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await expectToast('Sign Out Failed', authMessages.logoutFailed);
     expect(fullRedirect).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Logout' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Sign out' })).toHaveProperty('disabled', false);
     await expectPageHeading('Welcome, Pat');
   });
 });
@@ -271,7 +271,7 @@ describe('customer portal: history tabs', () => {
     recheck.release(json(200, { customer: null }));
     await expectPageHeading('Customer Portal');
     expect(screen.getByRole('link', { name: 'Log in to your account' }).getAttribute('href')).toBe('/login');
-    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 });
 

@@ -5,16 +5,19 @@ import { webPaths } from '../../../config/paths.ts';
 import { fullRedirect } from '../../../lib/full-redirect.ts';
 import { useLogOut } from '../api/logout.ts';
 
-/** Customer Portal label, the greeting and Logout: the session ends on the server, then the public home loads. */
+/**
+ * Customer Portal label, the greeting and Sign out (the same words as the header's Sign out on every other page): the
+ * session ends on the server, then the public home loads.
+ */
 export function PortalHeader({ firstName }: { firstName: string }) {
   const logOut = useLogOut();
   // Busy from the click until the page is left, so a second click cannot log out twice.
   const leaving = logOut.isPending || logOut.isSuccess;
 
-  function handleLogout() {
+  function handleSignOut() {
     logOut.mutate(undefined, {
       onSuccess: () => fullRedirect(webPaths.home),
-      onError: () => showToast({ title: 'Logout Failed', description: authMessages.logoutFailed, variant: 'destructive' }),
+      onError: () => showToast({ title: 'Sign Out Failed', description: authMessages.logoutFailed, variant: 'destructive' }),
     });
   }
 
@@ -26,8 +29,8 @@ export function PortalHeader({ firstName }: { firstName: string }) {
         </Text>
         <Title order={1}>{`Welcome, ${firstName}`}</Title>
       </div>
-      <Button variant="default" onClick={handleLogout} disabled={leaving}>
-        {leaving ? 'Logging out...' : 'Logout'}
+      <Button variant="default" onClick={handleSignOut} disabled={leaving}>
+        {leaving ? 'Signing out...' : 'Sign out'}
       </Button>
     </Group>
   );
