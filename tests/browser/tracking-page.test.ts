@@ -83,6 +83,12 @@ describe('customer tracking page through nginx', () => {
     await opened.page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor();
     await opened.page.getByRole('region', { name: 'Your Technician' }).getByText('Sara Martinez').waitFor();
     await expect.poll(() => badge(opened.page).textContent()).toBe('On The Way');
+    // On a phone the live map and ETA come first, starting on the first screen; the visit's details follow them.
+    const top = (name: string) => opened.page.getByRole('region', { name }).evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    await opened.page.getByRole('region', { name: 'Live Location Tracking' }).getByRole('region', { name: /Live map/ }).waitFor();
+    expect(await top('Live Location Tracking')).toBeLessThan(phone.height);
+    expect(await top('Live Location Tracking')).toBeLessThan(await top('Estimated Arrival'));
+    expect(await top('Estimated Arrival')).toBeLessThan(await top('Service Details'));
     // The token left the address bar; the page keeps it for this tab.
     expect(new URL(opened.page.url()).hash).toBe('');
     expect(await opened.page.getByRole('link', { name: 'Back to your portal' }).count()).toBe(0);

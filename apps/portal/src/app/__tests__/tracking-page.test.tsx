@@ -188,6 +188,13 @@ describe('tracking page: the visit', () => {
     expect(screen.getByRole('link', { name: 'See this appointment' }).getAttribute('href')).toBe('/appointments/12');
   });
 
+  it('puts the live map and ETA first while the technician is on the way, the visit details after (first on a phone)', async () => {
+    await renderTracking(trackingRecord({ status: 'en-route' }));
+    await within(card('Your Technician')).findByText('Maria Lopez');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Live Location Tracking', 'Estimated Arrival', 'Your Technician', 'Service Details', 'Service Timeline']);
+  });
+
   it('shows the position, distance to one decimal and ETA in minutes once known, without the map placeholder', async () => {
     await renderTracking(
       trackingRecord({

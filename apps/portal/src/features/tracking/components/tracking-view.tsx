@@ -83,16 +83,20 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
           </>
         ) : isOnTheWay(record) ? (
           <>
-            <Columns cols={{ base: 1, md: 2 }} spacing="lg">
-              <ArrivalCard record={record} />
-              <ServiceDetailsCard record={record} />
-            </Columns>
+            {/* The live map, distance and ETA first, then the countdown and who is coming: on a phone they are what
+                the customer opened the page for, above the visit's details. */}
             <SpanGrid gutter="lg">
               <SpanGrid.Col span={{ base: 12, md: 7 }}>
                 <LocationCard record={record} live={live} technicianName={technician.data?.name} refreshing={refreshing} onRefresh={onRefresh} />
               </SpanGrid.Col>
-              <SpanGrid.Col span={{ base: 12, md: 5 }}>{technicianCard}</SpanGrid.Col>
+              <SpanGrid.Col span={{ base: 12, md: 5 }}>
+                <Stack gap="lg">
+                  <ArrivalCard record={record} />
+                  {technicianCard}
+                </Stack>
+              </SpanGrid.Col>
             </SpanGrid>
+            <ServiceDetailsCard record={record} />
             <ServiceTimeline record={record} />
           </>
         ) : (
