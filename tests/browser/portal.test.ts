@@ -246,7 +246,7 @@ describe('customer portal through nginx', () => {
     await registered.close();
   });
 
-  it('registers and logs in with the keyboard alone (Tab and Enter)', async () => {
+  it('registers and logs in with the keyboard alone (Tab and Enter), landing with the focus on the greeting', async () => {
     const customer = newCustomer('Keisha');
     const context = await newContext(browser(), viewports.desktop);
     const { page, errors } = await open(context, `${urls.portal}/register`);
@@ -277,7 +277,12 @@ describe('customer portal through nginx', () => {
     for (let presses = 0; presses < 20 && !(await focused()); presses += 1) await page.keyboard.press('Tab');
     expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    // Landed signed in, the focus is on the greeting (not left on <body>), and the next Tab is the page's Sign out.
+    const greetingFocused = (on: Page) =>
+      on.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).evaluate((element) => element === document.activeElement);
+    await expect.poll(() => greetingFocused(page)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.getByRole('button', { name: 'Sign out' }).evaluate((element) => element === document.activeElement)).toBe(true);
 
     // Elsewhere, the password chosen at registration signs in with the keyboard too.
     const elsewhere = await newContext(browser(), viewports.desktop);
@@ -288,7 +293,7 @@ describe('customer portal through nginx', () => {
     await tabTo(login.page, 'Password', 3);
     await login.page.keyboard.type(customer.password);
     await login.page.keyboard.press('Enter');
-    await login.page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    await expect.poll(() => greetingFocused(login.page)).toBe(true);
     expect(errors).toEqual([]);
     expect(login.errors).toEqual([]);
     await elsewhere.close();

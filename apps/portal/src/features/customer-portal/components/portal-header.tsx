@@ -3,6 +3,7 @@ import { authMessages } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { webPaths } from '../../../config/paths.ts';
 import { fullRedirect } from '../../../lib/full-redirect.ts';
+import { useHeadingFocusOnArrival } from '../../../lib/heading-focus.ts';
 import { useLogOut } from '../api/logout.ts';
 
 /**
@@ -11,6 +12,8 @@ import { useLogOut } from '../api/logout.ts';
  */
 export function PortalHeader({ firstName }: { firstName: string }) {
   const logOut = useLogOut();
+  // Signing in lands here with the focus moved to the greeting, the page's heading.
+  const heading = useHeadingFocusOnArrival<HTMLHeadingElement>();
   // Busy from the click until the page is left, so a second click cannot log out twice.
   const leaving = logOut.isPending || logOut.isSuccess;
 
@@ -27,7 +30,9 @@ export function PortalHeader({ firstName }: { firstName: string }) {
         <Text size="sm" fw={700} c="brand.7" tt="uppercase">
           Customer Portal
         </Text>
-        <Title order={1}>{`Welcome, ${firstName}`}</Title>
+        <Title order={1} ref={heading} tabIndex={-1}>
+          {`Welcome, ${firstName}`}
+        </Title>
       </div>
       <Button variant="default" onClick={handleSignOut} disabled={leaving}>
         {leaving ? 'Signing out...' : 'Sign out'}
