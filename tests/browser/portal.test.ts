@@ -338,6 +338,34 @@ describe('customer portal through nginx', () => {
     await context.close();
   });
 
+  it('puts the history first on a phone (390 px), above the account cards, its appointments soonest first', async () => {
+    const customer = newCustomer('Paloma');
+    const context = await signedInContext(browser(), customer, phone);
+    const name = `${customer.firstName} ${customer.lastName}`;
+    const later = await bookByApi(context, name, customer.email, 8);
+    const sooner = await bookByApi(context, name, customer.email, 3);
+    const { page, errors } = await open(context, `${urls.portal}/customer-portal`);
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    const top = (element: ReturnType<Page['getByRole']>) => element.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+    const history = page.getByRole('tablist', { name: 'Your history' });
+    const account = page.getByRole('region', { name: 'Account Info' });
+    await account.waitFor();
+    // The history's tabs start on the first screen; the account cards follow below it.
+    expect(await top(history)).toBeLessThan(phone.height);
+    expect(await top(history)).toBeLessThan(await top(account));
+    await history.getByRole('tab', { name: 'Appointments' }).click();
+    const cards = page.getByRole('tabpanel').getByRole('article');
+    await cards.nth(1).waitFor();
+    expect(await cards.getByText(/^Appointment #\d+$/).allTextContents()).toEqual([
+      `Appointment #${sooner.appointment.id}`,
+      `Appointment #${later.appointment.id}`,
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('answers a registration with an email that has an account as any other, and emails its owner instead of a link', async () => {
     const owner = newCustomer('Noor');
     await (await signedInContext(browser(), owner, viewports.desktop)).close();

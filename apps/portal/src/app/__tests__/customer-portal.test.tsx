@@ -246,6 +246,40 @@ describe('customer portal: history tabs', () => {
     expect(card.getByRole('link', { name: 'View appointment #12' }).getAttribute('href')).toBe('/appointments/12');
   });
 
+  it("lists upcoming visits first, soonest first, then past ones, newest first, and marks today's with the word Today", async () => {
+    signedIn({
+      appointments: [
+        appointment({ id: 60, appointmentDate: businessDay(-30), status: 'completed' }),
+        appointment({ id: 61, appointmentDate: businessDay(9) }),
+        appointment({ id: 62, appointmentDate: businessDay(0), timeSlot: '14:00-16:00' }),
+        appointment({ id: 63, appointmentDate: businessDay(-2), status: 'completed' }),
+        appointment({ id: 64, appointmentDate: businessDay(2) }),
+      ],
+    });
+    await renderPortal();
+    await openTab('Appointments');
+    await within(panel()).findAllByRole('article');
+    const cards = within(panel()).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByText(/^Appointment #/).textContent)).toEqual([
+      'Appointment #62',
+      'Appointment #64',
+      'Appointment #61',
+      'Appointment #63',
+      'Appointment #60',
+    ]);
+    expect(within(cards[0]!).getByText('Today')).toBeTruthy();
+    expect(cards[0]!.getAttribute('data-today')).toBe('true');
+    expect(cards.slice(1).filter((card) => within(card).queryByText('Today'))).toEqual([]);
+  });
+
+  it('puts the history before the account cards in the page, so on a phone it comes first', async () => {
+    signedIn();
+    await renderPortal();
+    const history = screen.getByRole('tablist', { name: 'Your history' });
+    const account = screen.getByRole('region', { name: 'Account Info' });
+    expect(history.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows an empty appointment list with a link to booking', async () => {
     signedIn();
     await renderPortal();
