@@ -9,7 +9,7 @@ const framework =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|clsx|@mantine[\\/]hooks|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]|vite[\\/]preload-helper/;
 /** The app shell every page runs: layout, config, shared helpers and the kit's theme, head, tooltip and start-up. */
 const shell =
-  /(apps[\\/]web[\\/]src[\\/](app[\\/]router|app[\\/]index|app[\\/]provider|components|config|lib|prerender)|packages[\\/]ui[\\/]src[\\/]((theme|theme-css|theme-provider|responsive-css|page-head|document-title|tooltip|landmarks|app-origins|brand-mark|early-input)\.|prerender[\\/])|packages[\\/]contracts[\\/]src[\\/]constants\.)/;
+  /(apps[\\/]web[\\/]src[\\/](app[\\/]router|app[\\/]index|app[\\/]provider|components|config|lib|prerender)|packages[\\/]ui[\\/]src[\\/]((theme|theme-css|theme-provider|responsive-css|page-head|document-title|tooltip|landmarks|app-origins|brand-mark|early-input|copyright-year|use-hydrated)\.|prerender[\\/])|packages[\\/]contracts[\\/]src[\\/]constants\.)/;
 
 /** zod and the contracts' schemas: kept apart, so a page that needs none of them never loads them with other code. */
 const schemas = /(node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]src[\\/])/;

@@ -177,11 +177,11 @@ describe('customer portal through nginx', () => {
     expect(payment.errors).toEqual([]);
     await payment.page.close();
 
-    // Logout: the server ends the session, then the public home loads (built for its own origin: answered here).
+    // Sign out: the server ends the session, then the public home loads (built for its own origin: answered here).
     await page.goto(`${urls.portal}/customer-portal`);
     await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
     await page.route(`${builtOrigins.web}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Home</title>' }));
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${builtOrigins.web}/`);
     expect(await sessionCookie(context)).toBeUndefined();
 
@@ -246,7 +246,7 @@ describe('customer portal through nginx', () => {
     await registered.close();
   });
 
-  it('registers and logs in with the keyboard alone (Tab and Enter)', async () => {
+  it('registers and logs in with the keyboard alone (Tab and Enter), landing with the focus on the greeting', async () => {
     const customer = newCustomer('Keisha');
     const context = await newContext(browser(), viewports.desktop);
     const { page, errors } = await open(context, `${urls.portal}/register`);
@@ -277,7 +277,12 @@ describe('customer portal through nginx', () => {
     for (let presses = 0; presses < 20 && !(await focused()); presses += 1) await page.keyboard.press('Tab');
     expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    // Landed signed in, the focus is on the greeting (not left on <body>), and the next Tab is the page's Sign out.
+    const greetingFocused = (on: Page) =>
+      on.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).evaluate((element) => element === document.activeElement);
+    await expect.poll(() => greetingFocused(page)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.getByRole('button', { name: 'Sign out' }).evaluate((element) => element === document.activeElement)).toBe(true);
 
     // Elsewhere, the password chosen at registration signs in with the keyboard too.
     const elsewhere = await newContext(browser(), viewports.desktop);
@@ -288,7 +293,7 @@ describe('customer portal through nginx', () => {
     await tabTo(login.page, 'Password', 3);
     await login.page.keyboard.type(customer.password);
     await login.page.keyboard.press('Enter');
-    await login.page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    await expect.poll(() => greetingFocused(login.page)).toBe(true);
     expect(errors).toEqual([]);
     expect(login.errors).toEqual([]);
     await elsewhere.close();
@@ -329,6 +334,34 @@ describe('customer portal through nginx', () => {
     await page.getByRole('button', { name: 'Confirm and Create Account' }).click();
     await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
     expect(await sessionCookie(context)).toBeDefined();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('puts the history first on a phone (390 px), above the account cards, its appointments soonest first', async () => {
+    const customer = newCustomer('Paloma');
+    const context = await signedInContext(browser(), customer, phone);
+    const name = `${customer.firstName} ${customer.lastName}`;
+    const later = await bookByApi(context, name, customer.email, 8);
+    const sooner = await bookByApi(context, name, customer.email, 3);
+    const { page, errors } = await open(context, `${urls.portal}/customer-portal`);
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${customer.firstName}` }).waitFor();
+    const top = (element: ReturnType<Page['getByRole']>) => element.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+    const history = page.getByRole('tablist', { name: 'Your history' });
+    const account = page.getByRole('region', { name: 'Account Info' });
+    await account.waitFor();
+    // The history's tabs start on the first screen; the account cards follow below it.
+    expect(await top(history)).toBeLessThan(phone.height);
+    expect(await top(history)).toBeLessThan(await top(account));
+    await history.getByRole('tab', { name: 'Appointments' }).click();
+    const cards = page.getByRole('tabpanel').getByRole('article');
+    await cards.nth(1).waitFor();
+    expect(await cards.getByText(/^Appointment #\d+$/).allTextContents()).toEqual([
+      `Appointment #${sooner.appointment.id}`,
+      `Appointment #${later.appointment.id}`,
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -375,13 +375,15 @@ describe('portal and back-office sign-in pages wear the public site brand', () =
 });
 
 describe('sign-out wherever a customer is signed in', () => {
-  it('one way out on every signed-in page: the portal page its own Logout, the tracking page the header Sign out, which ends the session', async () => {
+  it('one way out on every signed-in page: the portal page its own Sign out, the tracking page the header Sign out, which ends the session', async () => {
     const context = await signedInContext(useChromium(), newCustomer('Signout'), size(390));
     const page = await context.newPage();
     await page.goto(`${urls.portal}/customer-portal`);
     await waitForHydration(page);
-    await page.getByRole('button', { name: 'Logout' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    // One Sign out, the page's own beside the greeting; the header leaves its out.
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(1);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).count()).toBe(0);
     await page.goto(`${urls.portal}/technician-tracking`);
     await waitForHydration(page);
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();

@@ -43,7 +43,7 @@ describe('customer tracking page through nginx', () => {
     expect(await page.getByRole('timer').count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Live Location Tracking' }).count()).toBe(0);
     expect(await page.getByText(/On The Way/).count()).toBe(0);
-    await technician.getByRole('button', { name: 'Share Location' }).and(page.locator(':enabled')).waitFor();
+    await technician.getByRole('button', { name: 'Copy tracking link' }).and(page.locator(':enabled')).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     // Staff set the technician off: the open page hears it over /ws and turns live, well before its 30 s refresh.
@@ -62,14 +62,14 @@ describe('customer tracking page through nginx', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => badge(page).textContent()).toBe('On The Way');
 
-    // Share Location copies the track-only link; the page's copy is recorded instead of reaching the system clipboard.
+    // Copy tracking link copies the track-only link; the page's copy is recorded instead of reaching the system clipboard.
     await page.evaluate(() => {
       Object.defineProperty(navigator, 'clipboard', {
         configurable: true,
         value: { writeText: async (text: string) => void ((window as unknown as { copied: string }).copied = text) },
       });
     });
-    await technician.getByRole('button', { name: 'Share Location' }).click();
+    await technician.getByRole('button', { name: 'Copy tracking link' }).click();
     await page.getByText('Tracking Link Copied').waitFor();
     const shared = await page.evaluate(() => (window as unknown as { copied: string }).copied);
     expect(shared).toMatch(new RegExp(`^${urls.portal}/technician-tracking\\?appointment=${id}#access=.+`));
@@ -83,10 +83,16 @@ describe('customer tracking page through nginx', () => {
     await opened.page.getByRole('heading', { level: 1, name: 'Your Technician is On The Way' }).waitFor();
     await opened.page.getByRole('region', { name: 'Your Technician' }).getByText('Sara Martinez').waitFor();
     await expect.poll(() => badge(opened.page).textContent()).toBe('On The Way');
+    // On a phone the live map and ETA come first, starting on the first screen; the visit's details follow them.
+    const top = (name: string) => opened.page.getByRole('region', { name }).evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    await opened.page.getByRole('region', { name: 'Live Location Tracking' }).getByRole('region', { name: /Live map/ }).waitFor();
+    expect(await top('Live Location Tracking')).toBeLessThan(phone.height);
+    expect(await top('Live Location Tracking')).toBeLessThan(await top('Estimated Arrival'));
+    expect(await top('Estimated Arrival')).toBeLessThan(await top('Service Details'));
     // The token left the address bar; the page keeps it for this tab.
     expect(new URL(opened.page.url()).hash).toBe('');
     expect(await opened.page.getByRole('link', { name: 'Back to your portal' }).count()).toBe(0);
-    await opened.page.getByRole('region', { name: 'Your Technician' }).getByRole('button', { name: 'Share Location' }).and(opened.page.locator(':enabled')).waitFor();
+    await opened.page.getByRole('region', { name: 'Your Technician' }).getByRole('button', { name: 'Copy tracking link' }).and(opened.page.locator(':enabled')).waitFor();
     expect(await axeViolations(opened.page)).toEqual([]);
     await noScrollSideways(opened.page, phone.width);
     expect(pageErrorsBesideTiles(opened.errors)).toEqual([]);

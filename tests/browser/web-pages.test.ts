@@ -48,6 +48,12 @@ describe('prerendered HTML, read without JavaScript', () => {
     expect(page.html).toContain(`data-prerendered-path="${path}"`);
   });
 
+  it('serves /payment-success with its main heading while the payment is checked', async () => {
+    const page = await prerendered('/payment-success');
+    expect(page.status).toBe(200);
+    expect(page.h1).toBe('Payment Status');
+  });
+
   it('describes the business: hours, price range, payments and every town', async () => {
     const { jsonLd } = await prerendered('/');
     const business = jsonLd.find((data) => data['@type'] === 'LocalBusiness') as JsonLd;

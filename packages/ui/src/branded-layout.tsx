@@ -2,10 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Box, Button, Container, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useMatches } from 'react-router-dom';
-import { business, currentBusinessYear, legalPages } from '@repo/contracts';
+import { business, legalPages } from '@repo/contracts';
 import { AppAnchor } from './app-anchor.tsx';
 import { postalAddressLine, readAppOrigins, readBusinessContact } from './app-origins.ts';
 import { BrandMark, BrandNameLines } from './brand-mark.tsx';
+import { CopyrightYear } from './copyright-year.tsx';
 import { MainContent, SkipLink } from './landmarks.tsx';
 import { signedInCustomerQuery, signOutCustomer } from './signed-in-customer.ts';
 import { showToast } from './toast.ts';
@@ -25,7 +26,7 @@ export type BrandedLayoutProps = {
   wrapActions?: boolean;
 };
 
-/** A route's `handle` saying its page has its own sign-out (the customer portal's Logout): the header leaves its out. */
+/** A route's `handle` saying its page has its own sign-out (the customer portal's Sign out): the header leaves its out. */
 export const pageHasSignOut = { pageHasSignOut: true } as const;
 
 /**
@@ -80,7 +81,7 @@ export function BrandFooter() {
           {postalAddressLine(contact)}
         </p>
         <p className="brand-footer__legal">
-          © <span suppressHydrationWarning>{currentBusinessYear()}</span> {business.name}. All rights reserved. · <a href={`${origins.webOrigin}${legalPages.privacy}`}>Privacy Policy</a> ·{' '}
+          © <CopyrightYear /> {business.name}. All rights reserved. · <a href={`${origins.webOrigin}${legalPages.privacy}`}>Privacy Policy</a> ·{' '}
           <a href={`${origins.webOrigin}${legalPages.smsTerms}`}>SMS Terms</a> · <a href={origins.webOrigin}>Main website</a>
         </p>
       </Container>

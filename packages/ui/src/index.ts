@@ -18,6 +18,7 @@ export { formatter, type FormatterKind } from './format.ts';
 export { AppAnchor, type AppAnchorProps } from './app-anchor.tsx';
 export { postalAddressLine, readAppOrigins, readBusinessContact, type AppOrigins, type BusinessContact } from './app-origins.ts';
 export { BrandedLayout, BrandFooter, pageHasSignOut, type BrandedLayoutProps } from './branded-layout.tsx';
+export { CopyrightYear } from './copyright-year.tsx';
 export { BrandMark, BrandNameLines } from './brand-mark.tsx';
 export { CredentialsForm, type Credentials, type CredentialsFormProps } from './credentials-form.tsx';
 export { PageTitle, pageTitle, useDocumentTitle, type PageTitleProps } from './document-title.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { currentBusinessYear } from '@repo/contracts';
+import { CopyrightYear } from '@repo/ui';
 import { addressLine, business, emailHref, openingHoursText, telHref } from '../config/business.ts';
 import { paths, portalUrls } from '../config/paths.ts';
 import { ExternalLink } from './external-link.tsx';
@@ -64,7 +64,7 @@ export function SiteFooter() {
         </div>
       </div>
       <p className="site-container site-footer__legal">
-        © <span suppressHydrationWarning>{currentBusinessYear()}</span> {business.name}. All rights reserved. <Link to={paths.privacy}>Privacy Policy</Link> ·{' '}
+        © <CopyrightYear /> {business.name}. All rights reserved. <Link to={paths.privacy}>Privacy Policy</Link> ·{' '}
         <Link to={paths.smsTerms}>SMS Terms</Link>
       </p>
     </footer>

@@ -49,6 +49,8 @@ describe('confirming the email (/confirm-email#token=…)', () => {
 
     confirmed.release(json(200, { token: 'session-token', message: registrationMessages.completed }));
     await expectPageHeading('Welcome, Pat');
+    // The form that had the focus is gone: the focus moves to the heading of the page landed on, not to <body>.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Welcome, Pat' })));
     expect(window.location.pathname).toBe('/customer-portal');
     expect(window.location.hash).toBe('');
     await expectToast('Account Created', registrationMessages.completed);

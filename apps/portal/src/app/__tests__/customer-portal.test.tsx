@@ -102,12 +102,12 @@ describe('customer portal: session', () => {
     expect(terms).toEqual(['Name', 'Email', 'Phone', 'Member since']);
   });
 
-  it('logs out on the server, then loads the public home page', async () => {
+  it('signs out (the word used on every page) on the server, then loads the public home page', async () => {
     const logout = heldAnswer();
     const api = signedIn({}, { 'POST /api/auth/logout': logout.answer });
     await renderPortal();
-    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('button', { name: 'Logging out...' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Signing out...' })).toHaveProperty('disabled', true);
     expect(api.sent('POST /api/auth/logout')).toHaveLength(1);
     expect(fullRedirect).not.toHaveBeenCalled();
     logout.release(json(200, { message: 'Logged out' }));
@@ -120,10 +120,10 @@ describe('customer portal: session', () => {
   ])('tells the customer and stays signed in when logout %s', async (_case, answer: Answer) => {
     signedIn({}, { 'POST /api/auth/logout': answer });
     await renderPortal();
-    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    await expectToast('Logout Failed', authMessages.logoutFailed);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await expectToast('Sign Out Failed', authMessages.logoutFailed);
     expect(fullRedirect).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Logout' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Sign out' })).toHaveProperty('disabled', false);
     await expectPageHeading('Welcome, Pat');
   });
 });
@@ -246,6 +246,40 @@ describe('customer portal: history tabs', () => {
     expect(card.getByRole('link', { name: 'View appointment #12' }).getAttribute('href')).toBe('/appointments/12');
   });
 
+  it("lists upcoming visits first, soonest first, then past ones, newest first, and marks today's with the word Today", async () => {
+    signedIn({
+      appointments: [
+        appointment({ id: 60, appointmentDate: businessDay(-30), status: 'completed' }),
+        appointment({ id: 61, appointmentDate: businessDay(9) }),
+        appointment({ id: 62, appointmentDate: businessDay(0), timeSlot: '14:00-16:00' }),
+        appointment({ id: 63, appointmentDate: businessDay(-2), status: 'completed' }),
+        appointment({ id: 64, appointmentDate: businessDay(2) }),
+      ],
+    });
+    await renderPortal();
+    await openTab('Appointments');
+    await within(panel()).findAllByRole('article');
+    const cards = within(panel()).getAllByRole('article');
+    expect(cards.map((card) => within(card).getByText(/^Appointment #/).textContent)).toEqual([
+      'Appointment #62',
+      'Appointment #64',
+      'Appointment #61',
+      'Appointment #63',
+      'Appointment #60',
+    ]);
+    expect(within(cards[0]!).getByText('Today')).toBeTruthy();
+    expect(cards[0]!.getAttribute('data-today')).toBe('true');
+    expect(cards.slice(1).filter((card) => within(card).queryByText('Today'))).toEqual([]);
+  });
+
+  it('puts the history before the account cards in the page, so on a phone it comes first', async () => {
+    signedIn();
+    await renderPortal();
+    const history = screen.getByRole('tablist', { name: 'Your history' });
+    const account = screen.getByRole('region', { name: 'Account Info' });
+    expect(history.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows an empty appointment list with a link to booking', async () => {
     signedIn();
     await renderPortal();
@@ -271,7 +305,7 @@ describe('customer portal: history tabs', () => {
     recheck.release(json(200, { customer: null }));
     await expectPageHeading('Customer Portal');
     expect(screen.getByRole('link', { name: 'Log in to your account' }).getAttribute('href')).toBe('/login');
-    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 });
 

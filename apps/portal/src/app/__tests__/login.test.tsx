@@ -66,6 +66,8 @@ describe('customer login form', () => {
 
     login.release(json(200, { token: 'customer-token', message: 'Login successful' }));
     await expectPageHeading('Welcome, Pat');
+    // The form that had the focus is gone: the focus moves to the heading of the page landed on, not to <body>.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Welcome, Pat' })));
     expect(window.location.pathname).toBe('/customer-portal');
     await expectToast('Login Successful', 'Welcome back! Redirecting to your portal...');
     expect(window.localStorage.length).toBe(0);

@@ -4,7 +4,7 @@ import { importMessages, serviceSystemDescriptors, systemImportMessages, type Ex
 import { expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { apiError, fakeApi, heldAnswer, json, networkError, type Answer } from '@repo/ui/testing/api';
-import { customer } from './support/fixtures.ts';
+import { appointment, customer } from './support/fixtures.ts';
 
 const importPath = 'POST /api/customer/import-from-system';
 
@@ -171,6 +171,22 @@ describe('customer portal: linked service record', () => {
       'Refrigerator repairJun 14, 2025$289.00',
       'Dishwasher maintenanceNov 02, 2024$945.50',
     ]);
+  });
+
+  it('gives as Last service the newest completed visit of the Appointments list, so the two agree', async () => {
+    const visits = [
+      appointment({ id: 50, appointmentDate: '2026-01-20', status: 'completed' }),
+      appointment({ id: 51, appointmentDate: '2025-09-03', status: 'completed' }),
+      appointment({ id: 52, appointmentDate: '2026-02-02', status: 'cancelled' }),
+    ];
+    signedIn({
+      'GET /api/auth/service-history': () => json(200, { customer: linkedRecord }),
+      'GET /api/customer/appointments': () => json(200, visits),
+    });
+    await renderPortal();
+    const record = within(await screen.findByRole('region', { name: 'Service Record' }));
+    const lastService = () => record.getByText('Last service').nextElementSibling?.textContent;
+    await waitFor(() => expect(lastService()).toBe('Jan 20, 2026'));
   });
 
   it('shows nothing when no record is linked', async () => {

@@ -180,14 +180,19 @@ describe('tracking page: the visit', () => {
     // The default view (St Augustine: 29.9012, -81.3124 at zoom 13) is where the map looks, not a position it draws.
     await waitFor(() => expect(map.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(/\/13\/2245\/3382\.png$/));
     expect(within(location).queryByText('Loading map...')).toBeNull();
-    const directions = within(location).getByRole('link', { name: /^Get Directions\s*\(opens in a new tab\)$/ });
-    expect(directions.getAttribute('href')).toBe('https://www.google.com/maps/dir/?api=1&destination=12%20Aviles%20Street%2C%20St%20Augustine%2C%20FL%2032084');
-    expect(directions.getAttribute('target')).toBe('_blank');
-    expect(directions.getAttribute('rel')).toContain('noopener');
+    // No directions to the customer's own home, where they wait for the technician.
+    expect(within(location).queryByRole('link', { name: /Directions/ })).toBeNull();
     // The technician of this appointment, asked for as the appointment's technician.
     expect(api.sent(technicianPath)[0]?.query.get('appointment')).toBe('12');
     expect(screen.getByRole('link', { name: 'Back to your portal' }).getAttribute('href')).toBe('/customer-portal');
     expect(screen.getByRole('link', { name: 'See this appointment' }).getAttribute('href')).toBe('/appointments/12');
+  });
+
+  it('puts the live map and ETA first while the technician is on the way, the visit details after (first on a phone)', async () => {
+    await renderTracking(trackingRecord({ status: 'en-route' }));
+    await within(card('Your Technician')).findByText('Maria Lopez');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Live Location Tracking', 'Estimated Arrival', 'Your Technician', 'Service Details', 'Service Timeline']);
   });
 
   it('shows the position, distance to one decimal and ETA in minutes once known, without the map placeholder', async () => {
@@ -226,10 +231,6 @@ describe('tracking page: the visit', () => {
     fireEvent.click(map.querySelector<HTMLElement>('.leaflet-marker-icon')!);
     await waitFor(() =>
       expect(map.querySelector('.leaflet-popup-content')?.textContent).toBe('Your address12 Aviles Street, St Augustine, FL 32084Home location approximate (ZIP 32084 centre)'),
-    );
-    // Directions still go to the street address, never to the centre's coordinates.
-    expect(within(location).getByRole('link', { name: /^Get Directions/ }).getAttribute('href')).toBe(
-      'https://www.google.com/maps/dir/?api=1&destination=12%20Aviles%20Street%2C%20St%20Augustine%2C%20FL%2032084',
     );
   });
 
@@ -374,6 +375,17 @@ describe('tracking page: the visit', () => {
       'Service CompleteUpcoming',
     ]);
     expect(steps[2]?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('says the latest news under the title only when it adds something: not the title again', async () => {
+    const onTheWay = { type: 'en-route', message: 'Your technician is on the way', timestamp: '2026-03-10T17:32:00.000Z' } as const;
+    await renderTracking(trackingRecord({ status: 'en-route', notifications: [onTheWay] }));
+    await expectPageHeading('Your Technician is On The Way');
+    expect(screen.queryByText('Your technician is on the way')).toBeNull();
+    cleanup();
+    await renderTracking(trackingRecord({ status: 'dispatched' }));
+    await expectPageHeading('Your Visit Is Scheduled');
+    expect(screen.getAllByText('Technician dispatched').length).toBeGreaterThan(0);
   });
 
   it('sums up a completed visit instead of tracking it: what was done, when, by whom, and links to pay, book again and review', async () => {
@@ -668,12 +680,12 @@ describe('tracking page: live updates', () => {
   });
 });
 
-describe('tracking page: Share Location', () => {
+describe('tracking page: Copy tracking link', () => {
   /** The button, once the link it copies is known (it is disabled, with the reason beside it, until then). */
   async function enabledShareButton(): Promise<HTMLElement> {
     let button: HTMLElement | undefined;
     await waitFor(() => {
-      button = within(card('Your Technician')).getByRole('button', { name: 'Share Location' });
+      button = within(card('Your Technician')).getByRole('button', { name: 'Copy tracking link' });
       expect(button).toHaveProperty('disabled', false);
     });
     return button!;
@@ -693,6 +705,12 @@ describe('tracking page: Share Location', () => {
     await expectToast('Tracking Link Copied');
   });
 
+  it('says what the button does: it copies a link, it does not share a location', async () => {
+    await renderTracking(trackingRecord());
+    await enabledShareButton();
+    expect(screen.queryByRole('button', { name: /Share Location/i })).toBeNull();
+  });
+
   it('copies the current address with its token for a track-link holder, asking for no details', async () => {
     const writeText = stubClipboard();
     const token = linkToken('track');
@@ -700,7 +718,7 @@ describe('tracking page: Share Location', () => {
     expect(api.sent(trackingPath)[0]?.headers.get('x-appointment-access')).toBe(token);
     expect(api.sent(technicianPath)[0]?.headers.get('x-appointment-access')).toBe(token);
     expect(screen.queryByRole('link', { name: 'Back to your portal' })).toBeNull();
-    fireEvent.click(within(card('Your Technician')).getByRole('button', { name: 'Share Location' }));
+    fireEvent.click(within(card('Your Technician')).getByRole('button', { name: 'Copy tracking link' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`http://localhost:3000/technician-tracking?appointment=12#access=${encodeURIComponent(token)}`));
     expect(api.sent(detailsPath)).toHaveLength(0);
   });
@@ -714,9 +732,9 @@ describe('tracking page: Share Location', () => {
     expect(api.sent(detailsPath)[0]?.headers.get('x-appointment-access')).toBe(token);
   });
 
-  it('keeps Share Location unavailable, saying why, when the link cannot be had', async () => {
+  it('keeps Copy tracking link unavailable, saying why, when the link cannot be had', async () => {
     await renderTracking(trackingRecord(), undefined, { [detailsPath]: () => apiError(503, 'UNAVAILABLE', 'Booking is unavailable') });
     await waitFor(() => expect(screen.getByText('The tracking link is not available right now.')).toBeTruthy());
-    expect(within(card('Your Technician')).getByRole('button', { name: 'Share Location' })).toHaveProperty('disabled', true);
+    expect(within(card('Your Technician')).getByRole('button', { name: 'Copy tracking link' })).toHaveProperty('disabled', true);
   });
 });

@@ -6,6 +6,7 @@ import { confirmEmailFormSchema, registrationMessages } from '@repo/contracts';
 import { AppAnchor, showToast, useDocumentTitle, useHydrated, useSchemaForm, type FieldErrors } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
+import { focusHeadingOnArrival } from '../../../lib/heading-focus.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useConfirmEmail } from '../api/confirm-email.ts';
@@ -75,7 +76,7 @@ export function ConfirmEmailPage() {
     // A "signed out" answer from before must not greet the portal.
     queryClient.removeQueries({ queryKey: queryKeys.signedInCustomer });
     showToast({ title: 'Account Created', description: registrationMessages.completed });
-    navigate(paths.customerPortal, { replace: true });
+    navigate(paths.customerPortal, { replace: true, state: focusHeadingOnArrival });
     return undefined;
   }
 

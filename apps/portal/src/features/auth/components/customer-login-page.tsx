@@ -5,6 +5,7 @@ import { Group } from '@mantine/core';
 import { AppAnchor, CredentialsForm, showToast, submitSignIn, useDocumentTitle, type Credentials } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
+import { focusHeadingOnArrival } from '../../../lib/heading-focus.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useLoginCustomer } from '../api/login.ts';
 import { AuthFrame } from './auth-frame.tsx';
@@ -26,7 +27,7 @@ export function CustomerLoginPage() {
         // A "signed out" answer from before this login must not greet the portal.
         queryClient.removeQueries({ queryKey: queryKeys.signedInCustomer });
         showToast({ title: 'Login Successful', description: 'Welcome back! Redirecting to your portal...' });
-        navigate(paths.customerPortal);
+        navigate(paths.customerPortal, { state: focusHeadingOnArrival });
       },
     });
 

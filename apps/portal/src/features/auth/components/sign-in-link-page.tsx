@@ -6,6 +6,7 @@ import { signInLinkMessages } from '@repo/contracts';
 import { ApiRequestError, AppAnchor, errorMessage, showToast, useDocumentTitle, useHydrated } from '@repo/ui';
 import { UntilHydrated } from '../../../components/until-hydrated.tsx';
 import { paths } from '../../../config/paths.ts';
+import { focusHeadingOnArrival } from '../../../lib/heading-focus.ts';
 import { readableTitle } from '../../../lib/alert-styles.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCompleteSignInLink } from '../api/sign-in-link.ts';
@@ -68,7 +69,7 @@ export function SignInLinkPage() {
     // A "signed out" answer from before must not greet the portal.
     queryClient.removeQueries({ queryKey: queryKeys.signedInCustomer });
     showToast({ title: 'Signed In', description: signInLinkMessages.completed });
-    navigate(paths.customerPortal, { replace: true });
+    navigate(paths.customerPortal, { replace: true, state: focusHeadingOnArrival });
   }
 
   return (

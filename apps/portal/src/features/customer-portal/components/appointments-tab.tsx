@@ -1,10 +1,11 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { Appointment } from '@repo/contracts';
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { businessDate, type Appointment } from '@repo/contracts';
 import { AppAnchor, Columns } from '@repo/ui';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { paths, webPaths } from '../../../config/paths.ts';
 import { formatDate, formatTimeSlot } from '../../../lib/dates.ts';
 import { useAppointments } from '../../../lib/api/appointments.ts';
+import { inHistoryOrder } from '../lib/appointment-order.ts';
 import { EmptyList, ListStates } from './list-states.tsx';
 
 function Fact({ label, children }: { label: string; children: string }) {
@@ -18,10 +19,19 @@ function Fact({ label, children }: { label: string; children: string }) {
   );
 }
 
-function AppointmentCard({ appointment }: { appointment: Appointment }) {
+/** Today's visit stands out by a thicker brand border and, for whoever does not see colour, the word Today. */
+function AppointmentCard({ appointment, today }: { appointment: Appointment; today: boolean }) {
   const headingId = `appointment-${appointment.id}`;
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="article"
+      aria-labelledby={headingId}
+      data-today={today || undefined}
+      style={today ? { borderWidth: 2, borderColor: 'var(--mantine-color-brand-7)' } : undefined}
+    >
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
           <Title order={3} size="h4" id={headingId}>
@@ -29,7 +39,14 @@ function AppointmentCard({ appointment }: { appointment: Appointment }) {
           </Title>
           <Text size="sm" c="dimmed">{`Appointment #${appointment.id}`}</Text>
         </div>
-        <StatusBadge status={appointment.status} />
+        <Group gap="xs">
+          {today ? (
+            <Badge variant="filled" color="brand.7" tt="none" radius="sm">
+              Today
+            </Badge>
+          ) : null}
+          <StatusBadge status={appointment.status} />
+        </Group>
       </Group>
       <Columns cols={{ base: 1, xs: 2 }} spacing={4} mt="sm">
         <Fact label="Date">{formatDate(appointment.appointmentDate)}</Fact>
@@ -53,9 +70,13 @@ function AppointmentCard({ appointment }: { appointment: Appointment }) {
   );
 }
 
-/** Appointments tab: each card opens the appointment's own page (calendar, reschedule, cancel, pay, track). */
+/**
+ * Appointments tab: each card opens the appointment's own page (calendar, reschedule, cancel, pay, track). Upcoming
+ * visits first, soonest first, then past ones, newest first; today's is marked.
+ */
 export function AppointmentsTab() {
   const appointments = useAppointments();
+  const today = businessDate();
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -73,7 +94,9 @@ export function AppointmentsTab() {
               }
             />
           ) : (
-            items.map((appointment) => <AppointmentCard key={appointment.id} appointment={appointment} />)
+            inHistoryOrder(items, today).map((appointment) => (
+              <AppointmentCard key={appointment.id} appointment={appointment} today={appointment.appointmentDate === today} />
+            ))
           )
         }
       </ListStates>

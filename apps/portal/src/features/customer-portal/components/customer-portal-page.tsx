@@ -57,7 +57,12 @@ function SignedInPortal({ customer }: { customer: Customer }) {
       <Stack gap="xl">
         <PortalHeader firstName={customer.firstName} />
         {showAll ? (
+          // The history first, in the reading order and on screen: on a phone it is not two screens down below the
+          // account cards, which follow it there and sit beside it, on the right, from md up.
           <SpanGrid gutter="xl">
+            <SpanGrid.Col span={{ base: 12, md: 8 }}>
+              <HistoryTabs customer={customer} />
+            </SpanGrid.Col>
             <SpanGrid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="lg">
                 <AccountInfo customer={customer} />
@@ -65,9 +70,6 @@ function SignedInPortal({ customer }: { customer: Customer }) {
                 {/* Last in its column: whether it shows is known only after its call, and nothing moves below it. */}
                 <LinkedServiceRecord />
               </Stack>
-            </SpanGrid.Col>
-            <SpanGrid.Col span={{ base: 12, md: 8 }}>
-              <HistoryTabs customer={customer} />
             </SpanGrid.Col>
           </SpanGrid>
         ) : null}

@@ -3,9 +3,11 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ExternalCustomer } from '@repo/contracts';
 import { formatter } from '@repo/ui';
 import { Fact } from '../../../components/fact.tsx';
+import { useAppointments } from '../../../lib/api/appointments.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useRecheckSessionOnSignOut } from '../../../lib/session.ts';
 import { useLinkedServiceHistory } from '../api/linked-service-history.ts';
+import { lastCompletedVisitDate } from '../lib/appointment-order.ts';
 
 const money = (amount: string) => {
   const value = Number(amount);
@@ -23,7 +25,17 @@ function RecordCard({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Last service is the newest completed visit of the Appointments list, so the two never disagree; the field-service
+ * system's own date only while the list has no completed visit (or has not loaded).
+ */
+function useLastService(record: ExternalCustomer): string | null {
+  const appointments = useAppointments();
+  return (appointments.data && lastCompletedVisitDate(appointments.data)) ?? record.lastServiceDate;
+}
+
 function ServiceRecord({ record }: { record: ExternalCustomer }) {
+  const lastService = useLastService(record);
   return (
     <RecordCard>
       <Text size="sm" c="dimmed" mt={4}>
@@ -32,7 +44,7 @@ function ServiceRecord({ record }: { record: ExternalCustomer }) {
       <Stack component="dl" gap="sm" mt="md" mb={0}>
         <Fact label="Total services">{record.totalServices}</Fact>
         <Fact label="Total spent">{money(record.totalSpent)}</Fact>
-        <Fact label="Last service">{record.lastServiceDate ? formatDate(record.lastServiceDate) : 'None yet'}</Fact>
+        <Fact label="Last service">{lastService ? formatDate(lastService) : 'None yet'}</Fact>
         {record.preferredTechnician ? <Fact label="Preferred technician">{record.preferredTechnician}</Fact> : null}
       </Stack>
       <Title order={3} size="h5" mt="lg" id="service-record-history-heading">

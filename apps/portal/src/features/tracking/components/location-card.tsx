@@ -1,9 +1,9 @@
-import { Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { approximateHomeNote, type TrackingRecord } from '@repo/contracts';
 import { Fact } from '../../../components/fact.tsx';
 import { formatDayTime } from '../../../lib/dates.ts';
 import type { LiveStatus } from '../api/live.ts';
-import { approximately, directionsAddress, formatDistance, formatEta } from '../lib/arrival.ts';
+import { approximately, formatDistance, formatEta } from '../lib/arrival.ts';
 import { technicianPlace } from '../lib/map.ts';
 import { LiveIndicator } from './live-indicator.tsx';
 import { LiveMap } from './live-map.tsx';
@@ -22,9 +22,9 @@ export type LocationCardProps = {
 
 /**
  * Live Location Tracking: the connection indicator, the map, the technician's position, distance and ETA
- * ('Calculating...' while unknown), Refresh and Get Directions. When the home position is only the centre of the
- * customer's ZIP code or town, the card says so and gives distance and ETA as "about". Get Directions goes to the
- * customer's street address as text, never to the record's coordinates, for that reason.
+ * ('Calculating...' while unknown) and Refresh. When the home position is only the centre of the customer's ZIP code or
+ * town, the card says so and gives distance and ETA as "about". No directions: the place the technician is driving to
+ * is the customer's own home, where the reader of this page is waiting.
  */
 export function LocationCard({ record, live, technicianName, refreshing, onRefresh }: LocationCardProps) {
   const { location } = record;
@@ -58,10 +58,6 @@ export function LocationCard({ record, live, technicianName, refreshing, onRefre
         {/* Not disabled while busy: a disabled button would drop the keyboard focus. */}
         <Button variant="default" onClick={refreshing ? undefined : onRefresh} aria-busy={refreshing}>
           {refreshing ? 'Refreshing...' : 'Refresh'}
-        </Button>
-        <Button component="a" href={directionsAddress(record.customerLocation.address)} target="_blank" rel="noopener noreferrer" variant="light">
-          Get Directions
-          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
         </Button>
       </Group>
     </Card>

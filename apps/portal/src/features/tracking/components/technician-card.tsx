@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TechnicianView } from '@repo/contracts';
 import { SpecialtyBadges, TechnicianAvatar } from '@repo/ui';
 import { LoadingNote } from '../../../components/loading-note.tsx';
-import { ShareLocation } from './share-location.tsx';
+import { CopyTrackingLink } from './copy-tracking-link.tsx';
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
@@ -45,7 +45,7 @@ function TechnicianDetails({ technician }: { technician: TechnicianView }) {
   );
 }
 
-/** Your Technician: who is coming, how to call them, and Share Location. */
+/** Your Technician: who is coming, how to call them, and Copy tracking link. */
 export function TechnicianCard({
   technician,
   appointmentId,
@@ -73,7 +73,7 @@ export function TechnicianCard({
         </Stack>
       )}
       <Stack mt="sm">
-        <ShareLocation appointmentId={appointmentId} accessToken={accessToken} />
+        <CopyTrackingLink appointmentId={appointmentId} accessToken={accessToken} />
       </Stack>
     </Card>
   );

@@ -34,8 +34,14 @@ const trackingHeadings: Record<TrackingRecord['status'], string> = {
   completed: 'Your Service Is Complete',
 };
 
-/** The latest thing that happened, as the customer reads it ("Your technician is on the way"). */
-const latestNews = (record: TrackingRecord) => record.notifications.at(-1)?.message;
+/**
+ * The latest thing that happened, as the customer reads it ("Technician dispatched"), under the title; left out when
+ * it only says the title again ("Your technician is on the way" under "Your Technician is On The Way").
+ */
+function latestNews(record: TrackingRecord, title: string): string | undefined {
+  const news = record.notifications.at(-1)?.message;
+  return news && news.toLowerCase() !== title.toLowerCase() ? news : undefined;
+}
 
 export type TrackingViewProps = {
   record: TrackingRecord;
@@ -55,11 +61,13 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
   const appointmentId = Number(record.appointmentId);
   const closed = record.closed ? closedMessages[record.closed.reason] : undefined;
   const technicianCard = <TechnicianCard technician={technician} appointmentId={appointmentId} accessToken={accessToken} />;
+  const title = closed ? closed.title : trackingHeadings[record.status];
+  const news = closed ? undefined : latestNews(record, title);
   return (
     <Container size="lg" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
       <Stack gap="lg">
-        <AppointmentHeading appointmentId={appointmentId} title={closed ? closed.title : trackingHeadings[record.status]} viaLink={accessToken !== undefined}>
-          {!closed && latestNews(record) ? <Text c="dimmed">{latestNews(record)}</Text> : null}
+        <AppointmentHeading appointmentId={appointmentId} title={title} viaLink={accessToken !== undefined}>
+          {news ? <Text c="dimmed">{news}</Text> : null}
         </AppointmentHeading>
         {closed ? (
           <>
@@ -75,16 +83,20 @@ export function TrackingView({ record, technician, accessToken, live, refreshing
           </>
         ) : isOnTheWay(record) ? (
           <>
-            <Columns cols={{ base: 1, md: 2 }} spacing="lg">
-              <ArrivalCard record={record} />
-              <ServiceDetailsCard record={record} />
-            </Columns>
+            {/* The live map, distance and ETA first, then the countdown and who is coming: on a phone they are what
+                the customer opened the page for, above the visit's details. */}
             <SpanGrid gutter="lg">
               <SpanGrid.Col span={{ base: 12, md: 7 }}>
                 <LocationCard record={record} live={live} technicianName={technician.data?.name} refreshing={refreshing} onRefresh={onRefresh} />
               </SpanGrid.Col>
-              <SpanGrid.Col span={{ base: 12, md: 5 }}>{technicianCard}</SpanGrid.Col>
+              <SpanGrid.Col span={{ base: 12, md: 5 }}>
+                <Stack gap="lg">
+                  <ArrivalCard record={record} />
+                  {technicianCard}
+                </Stack>
+              </SpanGrid.Col>
             </SpanGrid>
+            <ServiceDetailsCard record={record} />
             <ServiceTimeline record={record} />
           </>
         ) : (

@@ -43,7 +43,3 @@ export const formatEta = (minutes: number | null): string | undefined => (minute
 
 /** A distance or ETA measured to an approximate home position: "about 3.4 km". */
 export const approximately = (value: string): string => `about ${value}`;
-
-/** A maps service's directions to the customer's street address (the coordinates may only be a town's centre). */
-export const directionsAddress = (address: string): string =>
-  `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;

@@ -23,12 +23,38 @@ export type MapScene = {
 
 const same = (a: MapPoint, b: MapPoint) => a.lat === b.lat && a.lng === b.lng;
 
+/** Metres between two points (haversine); only to tell whether a trip reached the home. */
+function metresBetween(a: MapPoint, b: MapPoint): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const h = Math.sin(radians(b.lat - a.lat) / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(Math.min(1, h)));
+}
+
+/** Within this distance of the home a trip has reached it (the demo drive's arrival radius). */
+const atHomeWithinMetres = 150;
+
+/**
+ * The trip since it last left the home: points recorded before that (a trip that arrived and then started over, as the
+ * demo drive does) would draw the line on past the home pin and back out again. A trip ending at the home is kept.
+ */
+function tripSinceLastAtHome(route: MapPoint[], customer: MapPoint | undefined): MapPoint[] {
+  if (!customer) return route;
+  const atHome = route.map((point) => metresBetween(point, customer) <= atHomeWithinMetres);
+  for (let index = route.length - 2; index >= 0; index -= 1) {
+    if (atHome[index] && !atHome[index + 1]) return route.slice(index + 1);
+  }
+  return route;
+}
+
 export function mapScene(record: TrackingRecord): MapScene {
   const { location, customerLocation } = record;
   const technician = location ? { lat: location.lat, lng: location.lng } : undefined;
   const customer =
     customerLocation.lat !== null && customerLocation.lng !== null ? { lat: customerLocation.lat, lng: customerLocation.lng } : undefined;
-  const route = record.route.map(({ lat, lng }) => ({ lat, lng }));
+  const route = tripSinceLastAtHome(
+    record.route.map(({ lat, lng }) => ({ lat, lng })),
+    customer,
+  );
   const last = route.at(-1);
   if (technician && (!last || !same(last, technician))) route.push(technician);
   // Without the technician's position the map shows the customer's place if known, else the default centre.

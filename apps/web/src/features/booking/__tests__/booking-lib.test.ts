@@ -4,7 +4,7 @@ import { nextBlockedReason } from '../components/date-time-step.tsx';
 import { confirmationAddress, confirmationToken, confirmedAppointmentId, keepConfirmationToken } from '../lib/confirmation-address.ts';
 import { calendarWeeks, formatMonthDay, formatWeekday } from '../lib/calendar.ts';
 import { arrivalWindow, formatLongDate, formatSlot } from '../lib/dates.ts';
-import { prefillContact } from '../lib/prefill-contact.ts';
+import { addressParts, prefillContact } from '../lib/prefill-contact.ts';
 
 describe('date labels', () => {
   it('formats calendar dates without shifting them into the browser zone', () => {
@@ -90,5 +90,31 @@ describe('contact details from the account', () => {
   it('keeps what the visitor typed (blank counts as empty) and leaves a field empty when the account has nothing for it', () => {
     const typed = { ...empty, customerName: 'D. Whitfield', phone: '   ', city: 'St Augustine' };
     expect(prefillContact(typed, account)).toEqual({ ...typed, email: 'dana@example.com', phone: '904 555 0142', address: '' });
+  });
+
+  it("splits the account's one address line into street, city, state and ZIP", () => {
+    expect(prefillContact(empty, { ...account, address: '48 Cordova St, St Augustine, FL 32084' })).toEqual({
+      ...empty, customerName: 'Dana Whitfield', email: 'dana@example.com', phone: '904 555 0142',
+      address: '48 Cordova St', city: 'St Augustine', state: 'FL', zipCode: '32084',
+    });
+  });
+
+  it('takes the account’s state only while the visitor has typed no part of the address', () => {
+    const georgia = { ...account, address: '3 Oak Ave, Apt 2, Savannah, ga 31401' };
+    expect(prefillContact(empty, georgia)).toMatchObject({ address: '3 Oak Ave, Apt 2', city: 'Savannah', state: 'GA', zipCode: '31401' });
+    expect(prefillContact({ ...empty, address: '9 Bridge St' }, georgia)).toMatchObject({ address: '9 Bridge St', city: 'Savannah', state: 'FL', zipCode: '31401' });
+  });
+});
+
+describe('addressParts', () => {
+  it.each([
+    ['48 Cordova St, St Augustine, FL 32084', { address: '48 Cordova St', city: 'St Augustine', state: 'FL', zipCode: '32084' }],
+    ['48 Cordova St, St Augustine FL 32084-1234', { address: '48 Cordova St', city: 'St Augustine', state: 'FL', zipCode: '32084-1234' }],
+    ['48 Cordova St, St Augustine, 32084', { address: '48 Cordova St', city: 'St Augustine', state: '', zipCode: '32084' }],
+    ['48 Cordova St, St Augustine', { address: '48 Cordova St', city: 'St Augustine', state: '', zipCode: '' }],
+    ['12 Cordova St', { address: '12 Cordova St', city: '', state: '', zipCode: '' }],
+    ['  ', { address: '', city: '', state: '', zipCode: '' }],
+  ])('reads %j', (line, parts) => {
+    expect(addressParts(line)).toEqual(parts);
   });
 });

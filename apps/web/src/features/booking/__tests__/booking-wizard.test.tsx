@@ -155,6 +155,14 @@ describe('booking wizard and the signed-in customer', () => {
     expect(booking.body).toMatchObject({ customerName: 'Dana Whitfield', email: 'dana@example.com', phone: '(904) 555-0199', address: '12 Cordova St' });
   });
 
+  it("splits the account's address line into Street Address, City, State and Zip Code", async () => {
+    bookingApi(() => json(200, { customer: { ...customer, address: '48 Cordova St, St Augustine, FL 32084' } }));
+    renderWizard();
+    await reachContactStep();
+    await waitFor(() => expect(value(/^Street Address/)).toBe('48 Cordova St'));
+    expect([value(/^City/), value(/^State/), value(/^Zip Code/)]).toEqual(['St Augustine', 'FL', '32084']);
+  });
+
   it('shows the first step at once while the account is still being asked for, and fills in only what is still empty', async () => {
     const session = heldAnswer();
     bookingApi(session.answer);

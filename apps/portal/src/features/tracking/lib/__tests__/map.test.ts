@@ -50,6 +50,37 @@ describe('mapScene', () => {
     ]);
   });
 
+  it('draws the trip since it last left the home, so the line never runs on past the home pin', () => {
+    const home = { lat: 29.89, lng: -81.313 };
+    const scene = mapScene(
+      trackingRecord({
+        location: technicianAt(29.905, -81.32),
+        customerLocation: { ...home, address: '12 Aviles Street', precision: 'street', centreOf: null },
+        // An earlier trip arrived at the home (within 150 m), then a new one started 6 km out.
+        route: [
+          { lat: 29.9, lng: -81.31 },
+          { lat: 29.8905, lng: -81.3132 },
+          { lat: 29.91, lng: -81.37 },
+          { lat: 29.905, lng: -81.32 },
+        ],
+      }),
+    );
+    expect(scene.route).toEqual([
+      { lat: 29.91, lng: -81.37 },
+      { lat: 29.905, lng: -81.32 },
+    ]);
+  });
+
+  it('keeps a trip that ends at the home whole: the line arrives at the pin', () => {
+    const home = { lat: 29.89, lng: -81.313 };
+    const route = [
+      { lat: 29.9, lng: -81.31 },
+      { lat: 29.8905, lng: -81.3132 },
+    ];
+    const scene = mapScene(trackingRecord({ customerLocation: { ...home, address: '12 Aviles Street', precision: 'street', centreOf: null }, route }));
+    expect(scene.route).toEqual(route);
+  });
+
   it('does not repeat the last route point when it is the current position', () => {
     const scene = mapScene(trackingRecord({ location: technicianAt(29.9, -81.31), route: [{ lat: 29.9, lng: -81.31 }] }));
     expect(scene.route).toEqual([{ lat: 29.9, lng: -81.31 }]);

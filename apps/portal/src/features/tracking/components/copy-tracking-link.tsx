@@ -28,20 +28,20 @@ async function copy(link: string) {
   }
 }
 
-/** Share Location: copies the appointment's track-only link. */
-export function ShareLocation({ appointmentId, accessToken }: { appointmentId: number; accessToken: string | undefined }) {
+/** Copy tracking link: copies the appointment's track-only link (it shares a link, not the customer's location), and a toast says it was copied. */
+export function CopyTrackingLink({ appointmentId, accessToken }: { appointmentId: number; accessToken: string | undefined }) {
   const { link, pending } = useTrackLink(appointmentId, accessToken);
   if (link) {
     return (
       <Button variant="light" onClick={() => void copy(link)} fullWidth>
-        Share Location
+        Copy tracking link
       </Button>
     );
   }
   return (
     <UnavailableAction
-      label="Share Location"
-      id="share-location-reason"
+      label="Copy tracking link"
+      id="copy-tracking-link-reason"
       reason={pending ? 'Preparing the tracking link...' : 'The tracking link is not available right now.'}
     />
   );
