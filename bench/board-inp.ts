@@ -11,15 +11,11 @@
  * longest entry, as INP counts it; the report gives p50, p98 and the worst per kind of interaction and overall,
  * against the 200 ms that INP calls good. Figures only: the machine is shared, so a miss is reported, not failed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { appNames, deliveriesPath, serviceNames, type AppName, type DeliveryStatus, type ServiceName } from '@repo/contracts';
-import { createTestDatabase, freePort, type TestDatabase } from '@repo/service-kit/testing';
+import { deliveriesPath, type DeliveryStatus } from '@repo/contracts';
 import { addFleet, boardOf } from '../scripts/board-fleet.ts';
-import { startStack, type RunningStack } from '../scripts/stack.ts';
 import { positiveEnv as positive, publish, type Table } from './report.ts';
+import { startBenchStack, type BenchStack } from './stack.ts';
 
 const rounds = positive('BENCH_BOARD_ROUNDS', 5);
 const cpuSlowdown = positive('BENCH_BOARD_CPU_SLOWDOWN', 4);
@@ -52,33 +48,20 @@ const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requ
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
-const databases = {} as Record<ServiceName, TestDatabase>;
-for (const service of serviceNames) databases[service] = await createTestDatabase();
-if (serviceNames.some((service) => !databases[service].config.url)) throw new Error('The board benchmark needs PostgreSQL on 127.0.0.1:5432 (or TEST_DATABASE_URL).');
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'board-bench-'));
-const ports = async <K extends string>(keys: readonly K[]) => Object.fromEntries(await Promise.all(keys.map(async (key) => [key, await freePort()]))) as Record<K, number>;
-let stack: RunningStack | undefined;
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
+let running: BenchStack | undefined;
 try {
-  stack = await startStack({
-    gateway: 'nginx',
-    databaseUrls: Object.fromEntries(serviceNames.map((s) => [s, databases[s].config.url!])) as Record<ServiceName, string>,
-    dataDir,
-    appPorts: await ports<AppName>(appNames),
-    servicePorts: await ports<ServiceName>(serviceNames),
-    seed: true,
-    sandboxes: false,
-    // As the browser tests run it: what is timed is the page, and production's settings would ask for keys the bench has no use for.
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-  });
+  // As the browser tests run it: what is timed is the page, and production's settings would ask for keys the bench has no use for.
+  running = await startBenchStack('board', { NODE_ENV: 'test', LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  const { stack, databaseUrls } = running;
   const { backoffice } = stack.urls;
   const signIn = await fetch(`${backoffice}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: backoffice }, body: JSON.stringify(admin) });
   if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
   const { token } = (await signIn.json()) as { token: string };
-  const fleet = await addFleet(backoffice, token, databases.booking.config.url!);
+  const fleet = await addFleet(backoffice, token, databaseUrls.booking);
   const day = fleet.week[2]!;
 
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -188,7 +171,5 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  await stack?.stop();
-  await Promise.all(serviceNames.map((service) => databases[service]?.cleanup()));
-  await rm(dataDir, { recursive: true, force: true });
+  await running?.close();
 }

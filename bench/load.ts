@@ -13,18 +13,15 @@
  * Rate limits are raised (every request comes from this one loopback client, where production sees many) so that the
  * figures measure the work, not the throttle; the throttles themselves are proven in the services' tests.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { appNames, bookableDates, confirmEmailPath, serviceNames, wsPath, type AppName, type ServiceName } from '@repo/contracts';
+import { bookableDates, confirmEmailPath, wsPath } from '@repo/contracts';
 import { createDatabase } from '@repo/service-kit/db';
-import { createTestDatabase, freePort, type TestDatabase } from '@repo/service-kit/testing';
 import type { BookingDatabase } from '@repo/booking/db/schema';
-import { startStack, type RunningStack } from '../scripts/stack.ts';
+import type { RunningStack } from '../scripts/stack.ts';
 import { positiveEnv as positive, publish, type Target } from './report.ts';
+import { startBenchStack, type BenchStack } from './stack.ts';
 
 const seconds = positive('LOAD_SECONDS', 60);
 const subscriberCount = positive('LOAD_SUBSCRIBERS', 50);
@@ -185,36 +182,25 @@ async function checkBookings(databaseUrl: string, since: Date) {
   }
 }
 
-const databases = {} as Record<ServiceName, TestDatabase>;
-for (const service of serviceNames) databases[service] = await createTestDatabase();
-if (serviceNames.some((service) => !databases[service].config.url)) throw new Error('The load benchmark needs PostgreSQL on 127.0.0.1:5432 (or TEST_DATABASE_URL).');
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'load-stack-'));
-const ports = async <K extends string>(keys: readonly K[]) => Object.fromEntries(await Promise.all(keys.map(async (key) => [key, await freePort()]))) as Record<K, number>;
-let stack: RunningStack | undefined;
+let running: BenchStack | undefined;
 let subscribers: Awaited<ReturnType<typeof subscribe>> | undefined;
 try {
-  stack = await startStack({
-    gateway: 'nginx',
-    databaseUrls: Object.fromEntries(serviceNames.map((s) => [s, databases[s].config.url!])) as Record<ServiceName, string>,
-    dataDir,
-    appPorts: await ports<AppName>(appNames),
-    servicePorts: await ports<ServiceName>(serviceNames),
-    seed: true,
-    sandboxes: false,
-    env: {
-      NODE_ENV: 'production',
-      TRUST_PROXY: 'loopback',
-      COOKIE_SECURE: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      RATE_LIMIT_MAX: '100000000',
-      BOOKING_RATE_LIMIT_MAX: '100000000',
-      LOGIN_RATE_LIMIT_MAX: '100000000',
-      REGISTRATION_CLIENT_MAX: '10000',
-      BOOKING_SLOT_CAPACITY: String(capacity),
-    },
+  running = await startBenchStack('load', {
+    NODE_ENV: 'production',
+    TRUST_PROXY: 'loopback',
+    COOKIE_SECURE: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    RATE_LIMIT_MAX: '100000000',
+    BOOKING_RATE_LIMIT_MAX: '100000000',
+    LOGIN_RATE_LIMIT_MAX: '100000000',
+    REGISTRATION_CLIENT_MAX: '10000',
+    BOOKING_SLOT_CAPACITY: String(capacity),
+    // Production refuses to start accounts without the key its stored connection secrets are sealed with.
+    FIELD_SERVICE_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
   });
+  const { stack, databaseUrls } = running;
   const setup = await setUp(stack);
   subscribers = await subscribe(stack.urls.portal, setup.jobs);
   tallies.clear();
@@ -246,7 +232,7 @@ try {
   ]);
   const elapsed = (performance.now() - startedAt) / 1000;
 
-  const { overbooked, stored } = await checkBookings(databases.booking.config.url!, started);
+  const { overbooked, stored } = await checkBookings(databaseUrls.booking, started);
   const expected = new Set([409, 429]);
   const unexpected = [...tallies].flatMap(([route, tally]) => [
     ...[...tally.statuses].filter(([status]) => status >= 400 && !expected.has(status)).map(([status, n]) => `${route}: ${n} × ${status}`),
@@ -281,7 +267,5 @@ try {
   if (targets.some((target) => !target.met)) process.exitCode = 1;
 } finally {
   for (const socket of subscribers?.sockets ?? []) socket.terminate();
-  await stack?.stop();
-  await Promise.all(serviceNames.map((service) => databases[service]?.cleanup()));
-  await rm(dataDir, { recursive: true, force: true });
+  await running?.close();
 }
