@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appointmentPageMessages, businessContact, trackingMessages, trackingStatusLabels, wsMessages, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
+import { appointmentPageMessages, businessContact, trackingMessages, trackingStatusLabels, wsMessages, type InvoiceSummary, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
 import { toastRegionLabel } from '@repo/ui';
 import { expectDocumentTitle, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { reloadPage } from '../../lib/full-redirect.ts';
@@ -14,6 +14,17 @@ vi.mock('../../lib/full-redirect.ts', () => ({ fullRedirect: vi.fn(), reloadPage
 const trackingPath = 'GET /api/tracking/12';
 const technicianPath = 'GET /api/technicians/tech-3';
 const detailsPath = 'GET /api/customer/appointments/12';
+const invoicesPath = 'GET /api/payments/invoices';
+/** The signed-in customer's invoices of appointment 12 as payments lists them. */
+const visitInvoices = (...items: Partial<InvoiceSummary>[]) =>
+  json(200, {
+    items: items.map((item) => ({
+      id: 41, number: 'INV-1041', appointmentId: 12, status: 'sent', totalCents: 18_550, balanceCents: 18_550, dueDate: '2026-03-24', createdAt: '2026-03-10T19:00:00.000Z',
+      customer: { name: 'Jordan Smith', email: 'jordan@example.com', phone: '(904) 555-0100', address: '48 Cordova St, St Augustine, FL 32084' },
+      ...item,
+    })),
+    total: items.length, page: 1, pageSize: 1,
+  });
 
 function renderAt(address: string) {
   window.history.replaceState(null, '', address);
@@ -34,6 +45,7 @@ async function renderTracking(record: TrackingRecord, address = '/technician-tra
     [trackingPath]: () => json(200, record),
     [technicianPath]: () => json(200, technician()),
     [detailsPath]: () => json(200, appointmentDetails({ trackToken: 'track/tok' }, { technicianId: 'tech-3' })),
+    [invoicesPath]: () => visitInvoices({}),
     ...more,
   });
   renderAt(address);
@@ -388,6 +400,27 @@ describe('tracking page: the visit', () => {
     expect(screen.getAllByText('Technician dispatched').length).toBeGreaterThan(0);
   });
 
+  it('links a completed visit to its invoice as it stands: a receipt once paid, nothing while none was sent, the payment page when invoices cannot be read', async () => {
+    const completed = trackingRecord({ status: 'completed', actualArrival: '2026-03-10T18:04:00.000Z', progress: 100 });
+    const links = async () => {
+      const summary = card('Visit Summary');
+      await within(summary).findByRole('link', { name: 'Book again' });
+      return within(summary).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    };
+    await renderTracking(completed, undefined, { [invoicesPath]: () => visitInvoices({ status: 'paid', balanceCents: 0 }) });
+    await waitFor(async () => expect((await links())[0]).toEqual(['View receipt', '/invoices/41']));
+    cleanup();
+    const none = await renderTracking(completed, undefined, { [invoicesPath]: () => visitInvoices() });
+    await waitFor(() => expect(none.sent(invoicesPath)).toHaveLength(1));
+    await waitFor(async () => expect((await links()).map(([text]) => text)).toEqual(['Book again', 'Leave a review']));
+    cleanup();
+    await renderTracking(completed, undefined, { [invoicesPath]: () => visitInvoices({ status: 'void', balanceCents: 0 }) });
+    await waitFor(async () => expect((await links()).map(([text]) => text)).toEqual(['Book again', 'Leave a review']));
+    cleanup();
+    await renderTracking(completed, undefined, { [invoicesPath]: () => apiError(503, 'UNAVAILABLE', 'Payments is unavailable') });
+    await waitFor(async () => expect((await links())[0]).toEqual(['Pay balance', 'http://localhost:8080/payment?reference=SA-12345']));
+  });
+
   it('sums up a completed visit instead of tracking it: what was done, when, by whom, and links to pay, book again and review', async () => {
     const api = await renderTracking(
       trackingRecord({
@@ -404,9 +437,10 @@ describe('tracking page: the visit', () => {
     await within(summary).findByText('Maria Lopez');
     expect(factsOf(summary)).toEqual({ Service: 'Repair', Appliance: 'Dishwasher', Brand: 'Bosch', Completed: 'Mar 10, 2:30 PM', Technician: 'Maria Lopez' });
     expect(within(summary).getByText('Service Complete').closest('[data-status]')?.getAttribute('data-status')).toBe('completed');
-    // The payment page with the appointment's confirmation code as the reference, once the appointment is read.
-    const pay = within(summary).getByRole('link', { name: 'Pay balance' });
-    await waitFor(() => expect(pay.getAttribute('href')).toBe('http://localhost:8080/payment?reference=SA-12345'));
+    // Signed in, the visit's invoice in the portal, with what is owed; asked for by the appointment.
+    const pay = await within(summary).findByRole('link', { name: 'Pay balance ($185.50)' });
+    expect(pay.getAttribute('href')).toBe('/invoices/41');
+    expect(api.sent(invoicesPath).map((request) => request.query.get('appointmentId'))).toEqual(['12']);
     expect(within(summary).getByRole('link', { name: 'Book again' }).getAttribute('href')).toBe('http://localhost:8080/book-appointment');
     expect(within(summary).getByRole('link', { name: 'Leave a review' }).getAttribute('href')).toBe(businessContact.leaveReviewUrl);
     // Nothing about an arrival still to come: no map, no position, no distance or time, no countdown.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { tracking, type TechnicianView, type TrackingRecord } from '@repo/contracts';
+import { invoiceListResponseSchema, invoicePaths, tracking, type TechnicianView, type TrackingRecord } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
 import { appointmentAccessHeaders } from '@repo/ui/api';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -36,5 +36,20 @@ export function useTechnician(record: TrackingRecord | undefined, appointmentId:
     queryFn: ({ signal }) =>
       apiJson<TechnicianView>('GET', trackingApi.technician(technicianId ?? '', appointmentId), undefined, { signal, headers: appointmentAccessHeaders(accessToken) }),
     enabled: technicianId !== undefined,
+  });
+}
+
+/**
+ * GET /api/payments/invoices?appointmentId=: the signed-in customer's invoice for this visit, null while none was sent
+ * (payments lists a customer only their own sent invoices).
+ */
+export function useVisitInvoice(appointmentId: number, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: ['visit-invoice', appointmentId],
+    queryFn: async ({ signal }) => {
+      const page = invoiceListResponseSchema.parse(await apiJson<unknown>('GET', `${invoicePaths.invoices}?appointmentId=${appointmentId}&pageSize=1`, undefined, { signal }));
+      return page.items[0] ?? null;
+    },
+    enabled,
   });
 }
