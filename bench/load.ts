@@ -204,6 +204,7 @@ try {
     env: {
       NODE_ENV: 'production',
       TRUST_PROXY: 'loopback',
+      METRICS_TOKEN: `${randomUUID()}${randomUUID()}`,
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: admin.email,
