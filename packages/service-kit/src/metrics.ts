@@ -66,9 +66,23 @@ async function withTimeout(work: Promise<unknown>, ms: number): Promise<boolean>
   }
 }
 
+let processRegistry: Registry | undefined;
+/**
+ * prom-client's defaults (CPU, memory, event-loop lag, GC, handles), started once per process: each start keeps an
+ * event-loop monitor and a GC observer running for good, so one per service built (tests build hundreds) would pile up.
+ * Every service of the process serves them; they describe the process, not one service.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 /**
  * Prometheus metrics for one service, in a registry of its own (an embedded host runs several services in one
- * process, each with its own /metrics), every series labelled with the service's name: the process's defaults, a
+ * process, each with its own /metrics), every series labelled with the service's name, and the process's defaults: a
  * latency histogram and a 5xx counter per route pattern (`/api/appointments/:id`, never the URL, so ids do not make
  * new series), the database pool and whether the database answers, and the free disk space. The effects outbox and
  * the services' own gauges are added with `app.metrics.gaugeOnScrape`.
@@ -76,7 +90,7 @@ async function withTimeout(work: Promise<unknown>, ms: number): Promise<boolean>
 export function registerMetrics(app: ServiceApp, options: MetricsOptions): void {
   const registry = new Registry();
   registry.setDefaultLabels({ service: options.service });
-  collectDefaultMetrics({ register: registry });
+  const shared = processMetrics();
 
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -185,7 +199,7 @@ export function registerMetrics(app: ServiceApp, options: MetricsOptions): void 
 
   // Scrapers are not rate limited; the token check comes first and is all an unauthorised caller reaches.
   app.get(metricsPath, { config: { rateLimit: false }, onRequest: authorise, schema: { hide: true } }, async (_request, reply) => {
-    const body = await registry.metrics();
-    return reply.type(registry.contentType).send(body);
+    const [own, ofProcess] = await Promise.all([registry.metrics(), shared.metrics()]);
+    return reply.type(registry.contentType).send(`${own}${ofProcess}`);
   });
 }
