@@ -150,11 +150,15 @@ export function createEffects<Out extends OutgoingEffects, DB, Jobs extends JobD
 
 /**
  * What the service still owes its subscribers, read on scrape through the same status as /api/deliveries/<service>
- * (pg-boss's public API and the outbox): nothing before the queue has started.
+ * (pg-boss's public API and the outbox; a large backlog is read up to its status limit): nothing before the queue has
+ * started.
  */
 function effectsMetrics(app: FastifyInstance, status: () => Promise<DeliveryStatus> | undefined): void {
+  // A scrape collects its gauges at once: the three share one read of the status.
+  let reading: Promise<DeliveryStatus | undefined> | undefined;
   const read = (pick: (current: DeliveryStatus) => number) => async () => {
-    const current = await status();
+    reading ??= Promise.resolve(status()).finally(() => (reading = undefined));
+    const current = await reading;
     return current ? [{ value: pick(current) }] : [];
   };
   app.metrics.gaugeOnScrape({
