@@ -170,7 +170,7 @@ export function registerMetrics(app: ServiceApp, options: MetricsOptions): void 
   const diskPath = options.diskPath ?? process.cwd();
   metrics.gaugeOnScrape({
     name: 'disk_free_bytes',
-    help: "Bytes free to this process on the filesystem of the service's working directory (its embedded database's, when it has one).",
+    help: "Bytes free to this process on the filesystem of the service's working directory.",
     labelNames: ['path'],
     read: async () => {
       const stats = await statfs(diskPath);
