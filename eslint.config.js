@@ -62,7 +62,7 @@ export default tseslint.config(
   },
   {
     // Augmenting Fastify's types needs declaration merging, which only interfaces do.
-    files: ['packages/service-kit/src/auth.ts', 'tests/support/global-setup.ts'],
+    files: ['packages/service-kit/src/auth.ts', 'packages/service-kit/src/metrics.ts', 'tests/support/global-setup.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
   {

@@ -188,6 +188,7 @@ try {
   running = await startBenchStack('load', {
     NODE_ENV: 'production',
     TRUST_PROXY: 'loopback',
+    METRICS_TOKEN: `${randomUUID()}${randomUUID()}`,
     COOKIE_SECURE: 'false',
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: admin.email,

@@ -194,6 +194,7 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, mailWe
     PAYMENTS_SERVICE_KEY: secret(),
     NOTIFICATIONS_SERVICE_KEY: secret(),
     FIELD_SERVICE_CREDENTIALS_KEY: randomBytes(32).toString('base64'),
+    METRICS_TOKEN: secret(),
     BOOKING_DATABASE_PASSWORD: secret(24),
     ACCOUNTS_DATABASE_PASSWORD: secret(24),
     TRACKING_DATABASE_PASSWORD: secret(24),

@@ -4,10 +4,10 @@
  *
  *   1. `npm install -g pnpm@… && pnpm install && pnpm start` — the three apps, the slots API and the demo sign-in
  *      answer at the URLs it prints, and Ctrl-C (SIGINT to its process group, as a terminal sends it) stops it all;
- *   2. `pnpm test` — as root, so it installs nginx, Chromium, Java and PostgreSQL's server with apt-get and runs a
+ *   2. `pnpm test` — as root, so it installs nginx, Chromium, Java, promtool and PostgreSQL's server with apt-get and runs a
  *      PostgreSQL of its own (scripts/prerequisites.mjs). In CI it runs the layers that depend on what the machine
  *      has: the gateway's unit tests (nginx, PostgreSQL, and the compose file parsed without docker-compose), the build,
- *      the independent checkers (Java) and the browser layer's smoke file (Chromium, the stack behind nginx); not the layers
+ *      the independent checkers (Java, promtool) and the browser layer's smoke file (Chromium, the stack behind nginx); not the layers
  *      on the machine's Node, which is Node 24 here, and `pnpm start` ran just before. FRESH_MACHINE=full runs every
  *      layer instead (as long as the whole suite; figures in the closing notes, not in CI's 20 minutes).
  *
@@ -135,7 +135,7 @@ export async function freshMachine({ docker, nodeImage, logDir, full, log, netwo
       ? [['every layer', 'pnpm test']]
       : [
           ['gateway unit tests', 'pnpm test service -- --filter=@repo/gateway'],
-          // The checkers run the Nu checker on Java; then the smoke file of the browser layer: Chromium on the stack
+          // The checkers run the Nu checker on Java and promtool on the alert rules; then the smoke file of the browser layer: Chromium on the stack
           // behind nginx on a PostgreSQL of its own. Together they try every program the layers need, in a fraction of
           // the browser layer's time. Not `machine`: here the machine's Node is Node 24, and `pnpm start` ran above.
           ['build, checkers', 'pnpm test build checkers'],

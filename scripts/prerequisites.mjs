@@ -11,10 +11,12 @@ import path from 'node:path';
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-// Where the tests look for each program (tests/support/browser.ts, infra/gateway/src/nginx-process.ts, tests/checks).
+// Where the tests look for each program (tests/support/browser.ts, infra/gateway/src/nginx-process.ts, tests/checks,
+// tests/checks/monitoring.test.ts for promtool).
 const present = {
   nginx: () => existsSync(process.env.NGINX_BIN || '/usr/sbin/nginx') || onPath('nginx'),
   chromium: () => existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
+  promtool: () => existsSync(process.env.PROMTOOL_BIN || '/usr/bin/promtool') || onPath('promtool'),
   java: () => (process.env.JAVA_HOME ? existsSync(path.join(process.env.JAVA_HOME, 'bin', 'java')) : onPath('java')),
   'apt-get': () => onPath('apt-get'),
 };
@@ -51,8 +53,9 @@ const needs = {
   // run nginx (they are skipped without it, which a run of the whole layer must not do silently).
   'unit and service tests': { commands: { nginx: 'nginx' }, postgres: true },
   // The Nu checker (vnu-jar) on the built pages; the pages as Chromium renders them are checked in the browser layer,
-  // on its stack (tests/checks/rendered-*), so that layer needs Java too.
-  'independent checkers': { commands: { java: 'default-jre-headless' } },
+  // on its stack (tests/checks/rendered-*), so that layer needs Java too. Prometheus' promtool (Debian's prometheus
+  // package) checks the alert rules, their tests and the scrape config (infra/monitoring).
+  'independent checkers': { commands: { java: 'default-jre-headless', promtool: 'prometheus' } },
   'browser tests': { commands: { nginx: 'nginx', chromium: 'chromium', java: 'default-jre-headless' }, postgres: true },
   'fault tests': { serverBinaries: true, root: true },
   "database drivers on the machine's Node": { postgres: true },

@@ -46,6 +46,7 @@ beforeAll(async () => {
     env: {
       NODE_ENV: 'production',
       TRUST_PROXY: 'loopback',
+      METRICS_TOKEN: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       ADMIN_EMAIL: admin.email,

@@ -90,6 +90,7 @@ beforeAll(async () => {
       env: () => ({
         NODE_ENV: 'production',
         TRUST_PROXY: 'loopback',
+        METRICS_TOKEN: randomBytes(32).toString('base64'),
         LOG_LEVEL: 'warn',
         ...signing,
         ...mesh.notifications,

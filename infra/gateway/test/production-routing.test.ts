@@ -10,6 +10,7 @@ import { contentSecurityPolicy, crossOriginOpenerPolicy, permissionsPolicy, prot
 import { productionNginxOptions } from '../src/topology.ts';
 import { startFakeServices, type FakeServices, type ServiceEcho } from './support/fake-services.ts';
 import { freePort, tempDir, writeDists, type TempDir } from './support/fixtures.ts';
+import { metricsProbes } from './support/gateway-behaviour.ts';
 
 /** A TLS terminator in front, as GATEWAY_TRUSTED_PROXIES would name it: this test connects from it as well. */
 const terminator = '127.0.0.2';
@@ -83,6 +84,20 @@ describe.skipIf(!nginxAvailable())(
       for (const path of ['/some/route', '/healthz', '/openapi.json']) expect((await get(port, hostOf(app), path)).status).toBe(404);
       expect(response.headers['strict-transport-security']).toBe(strictTransportSecurity);
       expect(response.headers['x-frame-options']).toBe('DENY');
+    });
+
+    it.each([...appNames.map(hostOf), 'unknown.test'])("never passes a path on %s to a service's /metrics", async (host) => {
+      for (const path of metricsProbes) {
+        const response = await get(port, host, path);
+        const echo = (response.headers['content-type']?.startsWith('application/json') ? JSON.parse(response.body) : {}) as Partial<ServiceEcho>;
+        if (echo.service === undefined) {
+          expect(response.status, path).toBe(404);
+          continue;
+        }
+        // Reached by an API route: the service gets the path below that route, which its /metrics is not.
+        expect(new URL(echo.url ?? '', 'http://service').pathname, path).not.toBe('/metrics');
+        expect(echo.url, path).not.toMatch(/^\/+metrics/);
+      }
     });
 
     it.each(appNames)('sends the same security headers on the %s host whatever Host and X-Forwarded-Host say', async (app) => {

@@ -16,6 +16,7 @@ import { documentRoute, documentTransform, documentTransformObject, securitySche
 import { safeValidatorCompiler } from './validation.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { sharedRateLimitStore } from './limits/rate-limit-store.ts';
+import { registerMetrics } from './metrics.ts';
 
 import type { ServiceApp, ServiceRuntime } from './service-app.ts';
 
@@ -24,7 +25,7 @@ export type { ServiceApp };
 export type ServiceOptions = {
   name: ServiceName;
   version?: string;
-  env: Pick<BaseEnv, 'LOG_LEVEL' | 'JWT_PUBLIC_KEY' | 'RATE_LIMIT_MAX' | 'TRUST_PROXY' | 'ALLOWED_ORIGINS' | 'NODE_ENV' | 'SERVICE_KEY' | 'PEER_URLS'>;
+  env: Pick<BaseEnv, 'LOG_LEVEL' | 'JWT_PUBLIC_KEY' | 'RATE_LIMIT_MAX' | 'TRUST_PROXY' | 'ALLOWED_ORIGINS' | 'NODE_ENV' | 'SERVICE_KEY' | 'PEER_URLS' | 'METRICS_TOKEN'>;
   /** The private key session tokens are signed with (JWT_PRIVATE_KEY): accounts only; every other service only verifies. */
   sessionSigningKey?: string;
   /** Where sessions are checked. Accounts passes its database; every other service asks accounts (PEER_URLS, SERVICE_KEY). */
@@ -34,6 +35,7 @@ export type ServiceOptions = {
   /**
    * The service's database (with the kit's tables, db/kit-migrations.ts): rate limits are counted there, so every replica
    * shares them. Without it they are counted in this process's memory, which only a single process may rely on.
+   * /metrics reports its pool and whether it answers.
    */
   limitsDb?: Kysely<any>;
   /** Readiness probe; usually the database ping. */
@@ -67,7 +69,8 @@ function trustProxySetting(value: string): string | boolean {
 
 /**
  * Creates a service: Fastify with the zod type provider, request-id logging, one error handler, JSON 404,
- * health and readiness routes, helmet, rate limiting, session verification and an OpenAPI document at /openapi.json.
+ * health and readiness routes, helmet, rate limiting, session verification, an OpenAPI document at /openapi.json and
+ * Prometheus metrics at /metrics (metrics.ts).
  * The caller registers its routes and then calls `listen` (see `runService`) or `inject` in tests.
  */
 export async function createService(options: ServiceOptions): Promise<ServiceApp> {
@@ -95,6 +98,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  registerMetrics(app, { service: options.name, token: env.METRICS_TOKEN, db: options.limitsDb });
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

@@ -72,6 +72,11 @@ export function baseEnvSchema(defaultPort: number) {
     ALLOWED_ORIGINS: z.string().default(appNames.map((app) => localAppOrigin(app)).join(',')),
     COOKIE_SECURE: z.enum(['true', 'false']).optional(),
     SEED_DEMO: z.enum(['true', 'false']).default('false'),
+    /**
+     * The bearer token Prometheus sends to /metrics. Unset (development only), /metrics answers anyone who reaches the
+     * service's port; required in production (loadEnv). The public gateway never routes /metrics either way.
+     */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
     ...shutdownEnvShape,
     ...effectsEnvShape,
   });
@@ -83,6 +88,10 @@ const requiredInProduction: [name: string, why: string][] = [
   [
     'TRUST_PROXY',
     "the gateway's address (or addresses) whose X-Forwarded-For names the client, e.g. the compose network's gateway address (GATEWAY_ADDRESS); a request from any other address is counted under its own address, so no one else can choose the address its rate limits use",
+  ],
+  [
+    'METRICS_TOKEN',
+    'the bearer token Prometheus scrapes /metrics with (at least 32 characters, e.g. `openssl rand -base64 32`); without it anything that reaches the service could read its metrics',
   ],
 ];
 

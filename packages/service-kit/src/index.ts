@@ -12,3 +12,4 @@ export * from './sessions/index.ts';
 export { verifySignedRequest, type SignedRequest } from './effects/signed-request.ts';
 export * from './limits/index.ts';
 export { freePort } from './testing/ports.ts';
+export { metricsPath, type GaugeSample, type ServiceMetrics } from './metrics.ts';

@@ -12,11 +12,15 @@ import { MemorySessionStore } from './sessions/memory-store.ts';
 
 /** Keys made for this test process: accounts' session keys and booking's appointment-link keys. */
 export const testSigningKeys = generateSigningKeys();
+/** The bearer token test services answer /metrics to (production requires one). */
+export const testMetricsToken = 'test-metrics-token-that-is-long-enough';
 /**
  * Every key variable, for a test service's environment; each service's schema keeps the ones it reads (accounts the
- * session private key, booking the link private key, tracking the link public key, all the session public key).
+ * session private key, booking the link private key, tracking the link public key, all the session public key, and
+ * the metrics token).
  */
 export const testKeyEnv: Record<string, string> = {
+  METRICS_TOKEN: testMetricsToken,
   JWT_PUBLIC_KEY: testSigningKeys.session.publicKey,
   JWT_PRIVATE_KEY: testSigningKeys.session.privateKey,
   LINK_PRIVATE_KEY: testSigningKeys.link.privateKey,

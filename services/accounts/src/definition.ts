@@ -21,6 +21,7 @@ import { customerImportRoutes } from './routes/customer-import.ts';
 import { internalRoutes } from './routes/internal.ts';
 import { staffAccountRoutes } from './routes/staff-accounts.ts';
 import { technicianAccountRoutes } from './routes/technician-accounts.ts';
+import { countImportJobsByStatus } from './repositories/import-job-repository.ts';
 import { seedDemoData } from './seed.ts';
 import { checkSessions } from './use-cases/check-sessions.ts';
 import type { AccountsContext } from './use-cases/context.ts';
@@ -96,6 +97,12 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     };
     const app = await createService({ name: 'accounts', env, runtime, ready: database.ping, limitsDb: database.db, sessions, sessionSigningKey: env.JWT_PRIVATE_KEY });
     await app.register(effects.plugin);
+    app.metrics.gaugeOnScrape({
+      name: 'accounts_import_jobs',
+      help: 'Customer history imports by status (running, succeeded, failed).',
+      labelNames: ['status'],
+      read: async () => (await countImportJobsByStatus(database.db)).map((row) => ({ labels: { status: row.status }, value: Number(row.count) })),
+    });
     await app.register(authRoutes, { ctx, env });
     await app.register(adminRoutes, { ctx });
     await app.register(jobberConnectionRoutes, { ctx });

@@ -49,6 +49,7 @@ import { sendPhoneCode } from './use-cases/send-phone-code.ts';
 import { sendArrived, sendOnMyWay, sendRunningLate } from './use-cases/send-technician-news.ts';
 import { sendRegistrationEmail } from './use-cases/send-registration-email.ts';
 import { sendSignInAlert } from './use-cases/send-sign-in-alert.ts';
+import { countMessagesByState } from './repositories/message-repository.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
   name: 'notifications',
@@ -62,6 +63,13 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
     // The jobs read the context when they run; the context holds the effects that schedule them.
     const effects = createEffects({ service: 'notifications', database, env, outgoing: notificationsOutgoing, jobs: notificationsJobs(() => ctx, env.NOTIFICATIONS_SEND_RETRY_LIMIT) });
     await app.register(effects.plugin);
+    app.metrics.gaugeOnScrape({
+      name: 'notifications_messages',
+      help: 'Messages by state (scheduled, queued, sent, delivered, undelivered, failed, withdrawn) and channel.',
+      labelNames: ['state', 'channel'],
+      read: async () =>
+        (await countMessagesByState(database.db)).map((row) => ({ labels: { state: row.state, channel: row.channel }, value: Number(row.count) })),
+    });
     const twilio = twilioSettings(env);
     const sms: SmsContext | undefined = twilio && {
       texter: twilioTexter(twilio),

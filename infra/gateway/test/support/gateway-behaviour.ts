@@ -42,6 +42,34 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ headers
   });
 }
 
+/** A GET with the path sent exactly as written (no client-side `..` or `%2e` resolution), and its answer. */
+function getRawPath(url: string, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port: Number(port), path }, (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Paths that try to reach a service's /metrics through the gateway: directly, below each API route, or by dot segments. */
+export const metricsProbes = [
+  '/metrics',
+  '/metrics?format=text',
+  '//metrics',
+  '/api/metrics',
+  '/ws/metrics',
+  '/api/appointments/../../metrics',
+  '/api/appointments/%2e%2e/%2e%2e/metrics',
+  '/api/auth/..%2f..%2fmetrics',
+  '/api/tracking/..;/..;/metrics',
+  ...routeOwnership.map((route) => `${route.path}${route.path.endsWith('/') ? '' : '/'}metrics`),
+];
+
 /**
  * Sends raw requests on one connection and collects what comes back until the gateway closes it; `closedAfterMs` is
  * how long the connection stayed open once the last byte of the answer had arrived.
@@ -162,6 +190,24 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         });
         expect(await response.text()).not.toMatch(new RegExp(`"service":"(${serviceNames.join('|')})"`));
         expect(response.status === 404 || response.headers.get('content-type')?.startsWith('text/html')).toBe(true);
+      });
+
+      // Each service's /metrics is for the scraper on the internal network only (packages/service-kit metrics.ts).
+      it.each(metricsProbes)("never passes %s to a service's /metrics", async (path) => {
+        const response = await getRawPath(gateway.urls[app], path);
+        let echo: Partial<ServiceEcho> = {};
+        try {
+          echo = JSON.parse(response.body) as ServiceEcho;
+        } catch {
+          // Not a service's echo: the app's page or the gateway's own answer.
+        }
+        // The Node gateway refuses a path with dot segments (400); otherwise it is no page of the app (404).
+        if (echo.service === undefined) return expect([400, 404]).toContain(response.status);
+        // A service reached by an API route gets the path below that route, which its /metrics is not.
+        const resolved = new URL(echo.url ?? '', 'http://service').pathname;
+        expect(resolved).not.toBe('/metrics');
+        expect(echo.url).not.toMatch(/^\/+metrics/);
+        expect(serviceForPath(resolved)).toBe(echo.service);
       });
 
       it.each(['/', '/index.html', ...appPages[app].filter((page) => page !== '/' && page !== prerenderedPage[app]).map((page) => page.replace(':id', '42'))])('serves the app for %s with no-cache', async (path) => {

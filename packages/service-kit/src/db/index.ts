@@ -76,6 +76,12 @@ export type Database<DB> = {
 };
 
 const DEFAULT_POOL_SIZE = 10;
+
+/** A `pg` pool's connections as its metrics report them (none for PGlite, which has one session and no pool). */
+export type PoolStats = { total: number; idle: number; waiting: number; errors: number };
+const poolStats = new WeakMap<object, () => PoolStats>();
+/** The pool behind a database's Kysely instance (what a service hands the kit as `limitsDb`), when it has one. */
+export const poolStatsOf = (db: Kysely<any>): (() => PoolStats) | undefined => poolStats.get(db);
 /** Shared buffers of an embedded (PGlite) database. */
 export const EMBEDDED_SHARED_BUFFERS = '8MB';
 
@@ -94,12 +100,16 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
     // (a restart, 57P01) would emit 'error' with nobody listening and end the process. The statement in flight rejects
     // with the same error, and the pool discards the broken client on release, so the listener has nothing else to do.
     pool.on('connect', (client) => client.on('error', () => undefined));
+    let errors = 0;
+    pool.on('error', () => (errors += 1));
     const notifications = new PgNotifications({
       url: config.url,
       report: listenErrorReporter(config),
       ...(config.listenReconnectDelayMs ? { reconnectDelayMs: config.listenReconnectDelayMs } : {}),
     });
-    return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', notifications, { url: config.url });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    poolStats.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, errors }));
+    return wrap(db, 'postgres', notifications, { url: config.url });
   }
 
   const dataDir = config.dataDir && config.dataDir !== 'memory://' ? resolve(config.dataDir) : undefined;

@@ -140,11 +140,42 @@ export function createEffects<Out extends OutgoingEffects, DB, Jobs extends JobD
         app.addHook('onReady', async () => effects.start(app.log));
         app.addHook('onClose', async () => effects.stop());
         deliveriesRoute(app, service, () => effects.status());
+        if (app.hasDecorator('metrics')) effectsMetrics(app, () => (boss ? effects.status() : undefined));
       },
       { name: `effects-${service}` },
     ),
   };
   return effects;
+}
+
+/**
+ * What the service still owes its subscribers, read on scrape through the same status as /api/deliveries/<service>
+ * (pg-boss's public API and the outbox; a large backlog is read up to its status limit): nothing before the queue has
+ * started.
+ */
+function effectsMetrics(app: FastifyInstance, status: () => Promise<DeliveryStatus> | undefined): void {
+  // A scrape collects its gauges at once: the three share one read of the status.
+  let reading: Promise<DeliveryStatus | undefined> | undefined;
+  const read = (pick: (current: DeliveryStatus) => number) => async () => {
+    reading ??= Promise.resolve(status()).finally(() => (reading = undefined));
+    const current = await reading;
+    return current ? [{ value: pick(current) }] : [];
+  };
+  app.metrics.gaugeOnScrape({
+    name: 'effects_pending',
+    help: 'Effects not yet accepted by their subscriber: in the outbox, waiting or retrying in a queue, or in flight (one per subscriber).',
+    read: read((current) => current.pending),
+  });
+  app.metrics.gaugeOnScrape({
+    name: 'effects_oldest_pending_seconds',
+    help: 'Age in seconds of the oldest effect not yet accepted by its subscriber (0 when none is pending).',
+    read: read((current) => current.oldestPendingSeconds ?? 0),
+  });
+  app.metrics.gaugeOnScrape({
+    name: 'effects_failed',
+    help: 'Effects that exhausted their retries (dead letters), awaiting a person.',
+    read: read((current) => current.failed),
+  });
 }
 
 /** The topics with the subscribers EVENT_SUBSCRIBERS adds; a topic this service does not publish is a start-up error. */

@@ -102,3 +102,7 @@ export async function resumeImportJob(db: Db, id: number, pageJobId: string): Pr
 
 /** The most recent imports, newest first. */
 export const listRecentImportJobs = (db: Db, limit: number) => db.selectFrom('import_jobs').selectAll().orderBy('id', 'desc').limit(limit).execute();
+
+/** How many import jobs are in each status, for /metrics (read on scrape). */
+export const countImportJobsByStatus = (db: Db) =>
+  db.selectFrom('import_jobs').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('status').execute();

@@ -229,3 +229,7 @@ export async function findVisitAwaitingAnswer(db: Kysely<NotificationsDatabase>,
   if (!row?.starts_at || !(row.status === 'scheduled' || row.status === 'confirmed') || row.starts_at <= now) return undefined;
   return { appointmentId: row.appointment_id, startsAt: row.starts_at };
 }
+
+/** How many messages are in each state on each channel, for /metrics (read on scrape). */
+export const countMessagesByState = (db: Kysely<NotificationsDatabase>) =>
+  db.selectFrom('messages').select(['state', 'channel', (eb) => eb.fn.countAll<number>().as('count')]).groupBy(['state', 'channel']).execute();

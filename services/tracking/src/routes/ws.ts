@@ -93,6 +93,11 @@ export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: T
       done();
     },
   });
+  app.metrics.gaugeOnScrape({
+    name: 'tracking_websocket_connections',
+    help: 'Open /ws sockets on this replica.',
+    read: () => [{ value: app.websocketServer.clients.size }],
+  });
   app.get(wsPath, { websocket: true, onRequest: [originCheck(env.ALLOWED_ORIGINS), connectionLimit(leases, env.WS_MAX_CONNECTIONS_PER_CLIENT), app.optionalSession], schema: { hide: true } }, (socket, request) => {
     hub.add(socket, viewerOf(ctx, request));
     // A socket opened with a session (cookie or Authorization) closes within about a second of that session ending.
