@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StaffAppointment } from '@repo/contracts';
@@ -14,11 +15,41 @@ type BoardCardProps = Omit<MoveMenuProps, 'appointment' | 'disabled'> & {
   saving: boolean;
 };
 
+type CardDetailsProps = Omit<MoveMenuProps, 'disabled'> & { busy: boolean; saving: boolean };
+
+/**
+ * What a card says below its heading, and its "Move to…". Apart from the card's own drag state: every card renders
+ * again whenever dnd-kit's drag state changes (a card picked up, each key or pointer move, a drop), and only the handle
+ * and the card's position need to follow it.
+ */
+const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...menu }: CardDetailsProps) {
+  return (
+    <>
+      <Group gap={4}>
+        <StatusBadge status={appointment.status} />
+        {saving ? <Text size="xs">Saving…</Text> : null}
+      </Group>
+      <Text size="xs" fw={600}>
+        {appointment.brand} {appointment.appliance}
+      </Text>
+      <Text size="xs" lineClamp={2} title={appointment.description ?? undefined}>
+        {appointment.description || 'No problem described'}
+      </Text>
+      <Text size="xs" c="dark.6">
+        {appointment.address}, {appointment.city}
+      </Text>
+      {movable(appointment) ? <MoveMenu appointment={appointment} disabled={busy} {...menu} /> : null}
+    </>
+  );
+});
+
 /**
  * An appointment on the board: who, what, the problem and where, its status in words and colour; dragged by its handle
- * (mouse or keyboard: Space picks it up, the arrow keys move it a cell at a time) or moved with "Move to…".
+ * (mouse or keyboard: Space picks it up, the arrow keys move it a cell at a time) or moved with "Move to…". Memoised:
+ * when the board renders again (a move being saved, a reload) the cards that did not change are left alone; dnd-kit's
+ * drag state still reaches every card through useDraggable, hence the details apart.
  */
-export function BoardCard({ appointment, busy, saving, ...menu }: BoardCardProps) {
+export const BoardCard = memo(function BoardCard({ appointment, busy, saving, ...menu }: BoardCardProps) {
   const canMove = movable(appointment) && !busy;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `appointment-${appointment.id}`,
@@ -57,21 +88,8 @@ export function BoardCard({ appointment, busy, saving, ...menu }: BoardCardProps
             {appointment.customerName}
           </Title>
         </Group>
-        <Group gap={4}>
-          <StatusBadge status={appointment.status} />
-          {saving ? <Text size="xs">Saving…</Text> : null}
-        </Group>
-        <Text size="xs" fw={600}>
-          {appointment.brand} {appointment.appliance}
-        </Text>
-        <Text size="xs" lineClamp={2} title={appointment.description ?? undefined}>
-          {appointment.description || 'No problem described'}
-        </Text>
-        <Text size="xs" c="dark.6">
-          {appointment.address}, {appointment.city}
-        </Text>
-        {movable(appointment) ? <MoveMenu appointment={appointment} disabled={busy} {...menu} /> : null}
+        <CardDetails appointment={appointment} busy={busy} saving={saving} {...menu} />
       </Stack>
     </Paper>
   );
-}
+});
