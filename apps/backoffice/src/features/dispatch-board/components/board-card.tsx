@@ -46,8 +46,9 @@ const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...me
 /**
  * An appointment on the board: who, what, the problem and where, its status in words and colour; dragged by its handle
  * (mouse or keyboard: Space picks it up, the arrow keys move it a cell at a time) or moved with "Move to…". Memoised:
- * when the board renders again (a move being saved, a reload) the cards that did not change are left alone; dnd-kit's
- * drag state still reaches every card through useDraggable, hence the details apart.
+ * when the board renders again (a move being saved, a reload) the cards that did not change are left alone. Only this
+ * holds dnd-kit's drag state, which renders every card again on each change; what it draws renders again only for the
+ * card that moves (or is enabled or disabled).
  */
 export const BoardCard = memo(function BoardCard({ appointment, busy, saving, ...menu }: BoardCardProps) {
   const canMove = movable(appointment) && !busy;
@@ -56,6 +57,25 @@ export const BoardCard = memo(function BoardCard({ appointment, busy, saving, ..
     data: { appointment, cell: { laneId: appointment.technicianId, timeSlot: appointment.timeSlot } },
     disabled: !canMove,
   });
+  return (
+    <CardView
+      appointment={appointment}
+      busy={busy}
+      saving={saving}
+      {...menu}
+      canMove={canMove}
+      attributes={attributes}
+      listeners={listeners}
+      setNodeRef={setNodeRef}
+      transform={transform}
+      isDragging={isDragging}
+    />
+  );
+});
+
+type CardViewProps = BoardCardProps & { canMove: boolean } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'transform' | 'isDragging'>;
+
+const CardView = memo(function CardView({ appointment, busy, saving, canMove, attributes, listeners, setNodeRef, transform, isDragging, ...menu }: CardViewProps) {
   const headingId = `board-card-${appointment.id}`;
   const colors = statusColors[appointment.status];
   return (

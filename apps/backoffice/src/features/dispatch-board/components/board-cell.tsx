@@ -29,11 +29,25 @@ const noWarnings: string[] = [];
 /** The same cards, in the same order: the board groups them again on every reload or save, each cell in a new array. */
 const sameCards = (a: readonly StaffAppointment[], b: readonly StaffAppointment[]) => a.length === b.length && a.every((appointment, index) => appointment === b[index]);
 
-/** One technician's (or Unassigned's) arrival window: a drop target holding its cards. */
+/**
+ * One technician's (or Unassigned's) arrival window: a drop target holding its cards. Only this holds dnd-kit's drag
+ * state, which renders every cell again on each change (a card picked up, each key or pointer move, a drop); what it
+ * draws renders again only in the cell whose state changed.
+ */
 function Cell({ id, lane, window, dragging, warningsFor, appointments, busy, savingId, menu }: BoardCellProps) {
   const { setNodeRef, isOver } = useDroppable({ id, data: { lane, window } });
   const warnings = isOver && dragging !== null ? warningsFor(dragging, { lane, window }) : noWarnings;
-  const showWarnings = warnings.length > 0;
+  return <CellView setNodeRef={setNodeRef} isOver={isOver} warnings={warnings} lane={lane} window={window} appointments={appointments} busy={busy} savingId={savingId} menu={menu} />;
+}
+
+type CellViewProps = Pick<BoardCellProps, 'lane' | 'window' | 'appointments' | 'busy' | 'savingId' | 'menu'> & {
+  setNodeRef: (element: HTMLElement | null) => void;
+  isOver: boolean;
+  warnings: string[];
+};
+
+const CellView = memo(function CellView({ setNodeRef, isOver, warnings, lane, window, appointments, busy, savingId, menu }: CellViewProps) {
+  const showWarnings = isOver && warnings.length > 0;
   return (
     <Stack
       ref={setNodeRef}
@@ -80,7 +94,7 @@ function Cell({ id, lane, window, dragging, warningsFor, appointments, busy, sav
       ))}
     </Stack>
   );
-}
+});
 
 /**
  * Memoised (its cards compared one by one), so that the board rendering again (each minute for the "now" line, a
