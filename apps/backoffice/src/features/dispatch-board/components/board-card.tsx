@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { createContext, memo, useContext } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StaffAppointment } from '@repo/contracts';
@@ -9,11 +9,13 @@ import { MoveMenu, type MoveMenuProps } from './move-menu.tsx';
 
 type BoardCardProps = Omit<MoveMenuProps, 'appointment' | 'disabled'> & {
   appointment: StaffAppointment;
-  /** Another card's move is being saved: one at a time. */
-  busy: boolean;
-  /** This card's move is being saved. */
-  saving: boolean;
 };
+
+/**
+ * The move being saved, if any (one at a time, so every card waits for it): a context, read by the cards only, so that
+ * a save starting or ending does not render every cell of the board again.
+ */
+export const BoardSaving = createContext<{ busy: boolean; savingId: number | undefined }>({ busy: false, savingId: undefined });
 
 type CardDetailsProps = Omit<MoveMenuProps, 'disabled'> & { busy: boolean; saving: boolean };
 
@@ -50,7 +52,9 @@ const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...me
  * holds dnd-kit's drag state, which renders every card again on each change; what it draws renders again only for the
  * card that moves (or is enabled or disabled).
  */
-export const BoardCard = memo(function BoardCard({ appointment, busy, saving, ...menu }: BoardCardProps) {
+export const BoardCard = memo(function BoardCard({ appointment, ...menu }: BoardCardProps) {
+  const { busy, savingId } = useContext(BoardSaving);
+  const saving = savingId === appointment.id;
   const canMove = movable(appointment) && !busy;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `appointment-${appointment.id}`,
@@ -73,7 +77,7 @@ export const BoardCard = memo(function BoardCard({ appointment, busy, saving, ..
   );
 });
 
-type CardViewProps = BoardCardProps & { canMove: boolean } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'transform' | 'isDragging'>;
+type CardViewProps = BoardCardProps & { busy: boolean; saving: boolean; canMove: boolean } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'transform' | 'isDragging'>;
 
 const CardView = memo(function CardView({ appointment, busy, saving, canMove, attributes, listeners, setNodeRef, transform, isDragging, ...menu }: CardViewProps) {
   const headingId = `board-card-${appointment.id}`;

@@ -19,8 +19,6 @@ type BoardCellProps = {
   /** What to know before the dragged card lands here; asked only of the cell it is over. */
   warningsFor: (appointment: StaffAppointment, cell: { lane: Lane; window: ArrivalWindow }) => string[];
   appointments: readonly StaffAppointment[];
-  busy: boolean;
-  savingId: number | undefined;
   menu: Omit<MoveMenuProps, 'appointment' | 'disabled'>;
 };
 
@@ -34,19 +32,19 @@ const sameCards = (a: readonly StaffAppointment[], b: readonly StaffAppointment[
  * state, which renders every cell again on each change (a card picked up, each key or pointer move, a drop); what it
  * draws renders again only in the cell whose state changed.
  */
-function Cell({ id, lane, window, dragging, warningsFor, appointments, busy, savingId, menu }: BoardCellProps) {
+function Cell({ id, lane, window, dragging, warningsFor, appointments, menu }: BoardCellProps) {
   const { setNodeRef, isOver } = useDroppable({ id, data: { lane, window } });
   const warnings = isOver && dragging !== null ? warningsFor(dragging, { lane, window }) : noWarnings;
-  return <CellView setNodeRef={setNodeRef} isOver={isOver} warnings={warnings} lane={lane} window={window} appointments={appointments} busy={busy} savingId={savingId} menu={menu} />;
+  return <CellView setNodeRef={setNodeRef} isOver={isOver} warnings={warnings} lane={lane} window={window} appointments={appointments} menu={menu} />;
 }
 
-type CellViewProps = Pick<BoardCellProps, 'lane' | 'window' | 'appointments' | 'busy' | 'savingId' | 'menu'> & {
+type CellViewProps = Pick<BoardCellProps, 'lane' | 'window' | 'appointments' | 'menu'> & {
   setNodeRef: (element: HTMLElement | null) => void;
   isOver: boolean;
   warnings: string[];
 };
 
-const CellView = memo(function CellView({ setNodeRef, isOver, warnings, lane, window, appointments, busy, savingId, menu }: CellViewProps) {
+const CellView = memo(function CellView({ setNodeRef, isOver, warnings, lane, window, appointments, menu }: CellViewProps) {
   const showWarnings = isOver && warnings.length > 0;
   return (
     <Stack
@@ -90,7 +88,7 @@ const CellView = memo(function CellView({ setNodeRef, isOver, warnings, lane, wi
         </Stack>
       ) : null}
       {appointments.map((appointment) => (
-        <BoardCard key={appointment.id} appointment={appointment} busy={busy} saving={savingId === appointment.id} {...menu} />
+        <BoardCard key={appointment.id} appointment={appointment} {...menu} />
       ))}
     </Stack>
   );
@@ -98,7 +96,7 @@ const CellView = memo(function CellView({ setNodeRef, isOver, warnings, lane, wi
 
 /**
  * Memoised (its cards compared one by one), so that the board rendering again (each minute for the "now" line, a
- * reload, a card being saved) leaves the cells that did not change alone.
+ * reload, a card shown where it is being saved) leaves the cells that did not change alone.
  */
 export const BoardCell = memo(
   Cell,
@@ -108,8 +106,6 @@ export const BoardCell = memo(
     before.window === after.window &&
     before.dragging === after.dragging &&
     before.warningsFor === after.warningsFor &&
-    before.busy === after.busy &&
-    before.savingId === after.savingId &&
     before.menu === after.menu &&
     sameCards(before.appointments, after.appointments),
 );

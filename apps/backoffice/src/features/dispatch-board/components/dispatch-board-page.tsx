@@ -30,6 +30,7 @@ import { fallbackPoll, useStaffLiveUpdates, type LiveStaleness } from '../../../
 import { boardKeys, useDispatchBoard, useMoveAppointment, type BoardMove } from '../api/board.ts';
 import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib/conflicts.ts';
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
+import { BoardSaving } from './board-card.tsx';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
 import { BookForCaller } from './book-for-caller.tsx';
 import { DayMap } from './day-map.tsx';
@@ -235,78 +236,79 @@ const BoardGrid = memo(function BoardGrid({ board: liveBoard, technicians: liveT
 
   const columns = `${laneColumnWidth}px repeat(${board.windows.length}, minmax(${windowColumnWidth}px, 1fr))`;
   const fraction = isToday ? nowFraction(board.windows, now) : undefined;
+  const saving = useMemo(() => ({ busy: move.isPending, savingId: pending?.appointment.id }), [move.isPending, pending]);
   const menu = useMemo(() => ({ lanes, windows: board.windows, appointments: board.appointments, onMove: moveCard }), [lanes, board.windows, board.appointments, moveCard]);
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={detectCell}
-      measuring={measuring}
-      accessibility={accessibility}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={letGo}
-    >
-      <Box style={{ overflowX: 'auto' }} pb="xs">
-        <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
-          <Box style={{ display: 'grid', gridTemplateColumns: columns }}>
-            <Text size="xs" fw={700} p={4}>
-              Technician
-            </Text>
-            {board.windows.map((window) => (
-              <Box key={window.timeSlot} p={4}>
-                <Text size="xs" fw={700}>
-                  {windowLabel(window.timeSlot)}
-                </Text>
-                <Text size="xs">
-                  {window.booked} of {window.capacity} booked
-                </Text>
-              </Box>
-            ))}
-          </Box>
-          {lanes.map((lane) => {
-            const headingId = `lane-${lane.id ?? 'unassigned'}`;
-            return (
-              <Box component="section" key={headingId} aria-labelledby={headingId} style={{ display: 'grid', gridTemplateColumns: columns, borderTop: '1px solid var(--mantine-color-gray-4)' }}>
-                <LaneHeading lane={lane} headingId={headingId} />
-                {board.windows.map((window) => (
-                  <BoardCell
-                    key={window.timeSlot}
-                    id={cellId(lane.id, window.timeSlot)}
-                    lane={lane}
-                    window={window}
-                    dragging={dragging}
-                    warningsFor={boardWarnings}
-                    appointments={cards.get(cellId(lane.id, window.timeSlot)) ?? noCards}
-                    busy={move.isPending}
-                    savingId={pending?.appointment.id}
-                    menu={menu}
-                  />
-                ))}
-              </Box>
-            );
-          })}
-          {fraction !== undefined ? (
-            <Box
-              data-testid="now-line"
-              style={{
-                position: 'absolute',
-                top: 0,
-                bottom: 0,
-                left: `calc(${laneColumnWidth}px + (100% - ${laneColumnWidth}px) * ${fraction})`,
-                width: 2,
-                background: 'var(--mantine-color-red-8)',
-                pointerEvents: 'none',
-              }}
-            >
-              <Text size="xs" fw={700} c="white" bg="red.9" px={4} style={{ position: 'absolute', top: 0, left: 2, whiteSpace: 'nowrap', borderRadius: 2 }}>
-                Now {formatBusinessTime(now.toISOString())}
+    <BoardSaving.Provider value={saving}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={detectCell}
+        measuring={measuring}
+        accessibility={accessibility}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={letGo}
+      >
+        <Box style={{ overflowX: 'auto' }} pb="xs">
+          <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
+            <Box style={{ display: 'grid', gridTemplateColumns: columns }}>
+              <Text size="xs" fw={700} p={4}>
+                Technician
               </Text>
+              {board.windows.map((window) => (
+                <Box key={window.timeSlot} p={4}>
+                  <Text size="xs" fw={700}>
+                    {windowLabel(window.timeSlot)}
+                  </Text>
+                  <Text size="xs">
+                    {window.booked} of {window.capacity} booked
+                  </Text>
+                </Box>
+              ))}
             </Box>
-          ) : null}
+            {lanes.map((lane) => {
+              const headingId = `lane-${lane.id ?? 'unassigned'}`;
+              return (
+                <Box component="section" key={headingId} aria-labelledby={headingId} style={{ display: 'grid', gridTemplateColumns: columns, borderTop: '1px solid var(--mantine-color-gray-4)' }}>
+                  <LaneHeading lane={lane} headingId={headingId} />
+                  {board.windows.map((window) => (
+                    <BoardCell
+                      key={window.timeSlot}
+                      id={cellId(lane.id, window.timeSlot)}
+                      lane={lane}
+                      window={window}
+                      dragging={dragging}
+                      warningsFor={boardWarnings}
+                      appointments={cards.get(cellId(lane.id, window.timeSlot)) ?? noCards}
+                      menu={menu}
+                    />
+                  ))}
+                </Box>
+              );
+            })}
+            {fraction !== undefined ? (
+              <Box
+                data-testid="now-line"
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  bottom: 0,
+                  left: `calc(${laneColumnWidth}px + (100% - ${laneColumnWidth}px) * ${fraction})`,
+                  width: 2,
+                  background: 'var(--mantine-color-red-8)',
+                  pointerEvents: 'none',
+                }}
+              >
+                <Text size="xs" fw={700} c="white" bg="red.9" px={4} style={{ position: 'absolute', top: 0, left: 2, whiteSpace: 'nowrap', borderRadius: 2 }}>
+                  Now {formatBusinessTime(now.toISOString())}
+                </Text>
+              </Box>
+            ) : null}
+          </Box>
         </Box>
-      </Box>
-    </DndContext>
+      </DndContext>
+    </BoardSaving.Provider>
   );
 });
 
