@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { businessDate } from '@repo/contracts';
 import { useNow } from './use-now.ts';
 
@@ -18,5 +18,7 @@ export function useBusinessDay(): BusinessDay {
   const today = businessDate(useNow(60_000));
   const [chosen, setChosen] = useState<string | null>(null);
   const day = chosen ?? today;
-  return { day, today, isToday: day === today, choose: (next) => setChosen(next === today ? null : next) };
+  // The same function until the day changes, so that what is handed it can be memoised.
+  const choose = useCallback((next: string) => setChosen(next === today ? null : next), [today]);
+  return { day, today, isToday: day === today, choose };
 }

@@ -1,3 +1,4 @@
+import { createContext, memo, useContext } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StaffAppointment } from '@repo/contracts';
@@ -8,23 +9,77 @@ import { MoveMenu, type MoveMenuProps } from './move-menu.tsx';
 
 type BoardCardProps = Omit<MoveMenuProps, 'appointment' | 'disabled'> & {
   appointment: StaffAppointment;
-  /** Another card's move is being saved: one at a time. */
-  busy: boolean;
-  /** This card's move is being saved. */
-  saving: boolean;
 };
 
 /**
- * An appointment on the board: who, what, the problem and where, its status in words and colour; dragged by its handle
- * (mouse or keyboard: Space picks it up, the arrow keys move it a cell at a time) or moved with "Move to…".
+ * The move being saved, if any (one at a time, so every card waits for it): a context, read by the cards only, so that
+ * a save starting or ending does not render every cell of the board again.
  */
-export function BoardCard({ appointment, busy, saving, ...menu }: BoardCardProps) {
+export const BoardSaving = createContext<{ busy: boolean; savingId: number | undefined }>({ busy: false, savingId: undefined });
+
+type CardDetailsProps = Omit<MoveMenuProps, 'disabled'> & { busy: boolean; saving: boolean };
+
+/**
+ * What a card says below its heading, and its "Move to…". Apart from the card's own drag state: every card renders
+ * again whenever dnd-kit's drag state changes (a card picked up, each key or pointer move, a drop), and only the handle
+ * and the card's position need to follow it.
+ */
+const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...menu }: CardDetailsProps) {
+  return (
+    <>
+      <Group gap={4}>
+        <StatusBadge status={appointment.status} />
+        {saving ? <Text size="xs">Saving…</Text> : null}
+      </Group>
+      <Text size="xs" fw={600}>
+        {appointment.brand} {appointment.appliance}
+      </Text>
+      <Text size="xs" lineClamp={2} title={appointment.description ?? undefined}>
+        {appointment.description || 'No problem described'}
+      </Text>
+      <Text size="xs" c="dark.6">
+        {appointment.address}, {appointment.city}
+      </Text>
+      {movable(appointment) ? <MoveMenu appointment={appointment} disabled={busy} {...menu} /> : null}
+    </>
+  );
+});
+
+/**
+ * An appointment on the board: who, what, the problem and where, its status in words and colour; dragged by its handle
+ * (mouse or keyboard: Space picks it up, the arrow keys move it a cell at a time) or moved with "Move to…". Memoised:
+ * when the board renders again (a move being saved, a reload) the cards that did not change are left alone. Only this
+ * holds dnd-kit's drag state, which renders every card again on each change; what it draws renders again only for the
+ * card that moves (or is enabled or disabled).
+ */
+export const BoardCard = memo(function BoardCard({ appointment, ...menu }: BoardCardProps) {
+  const { busy, savingId } = useContext(BoardSaving);
+  const saving = savingId === appointment.id;
   const canMove = movable(appointment) && !busy;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: `appointment-${appointment.id}`,
     data: { appointment, cell: { laneId: appointment.technicianId, timeSlot: appointment.timeSlot } },
     disabled: !canMove,
   });
+  return (
+    <CardView
+      appointment={appointment}
+      busy={busy}
+      saving={saving}
+      {...menu}
+      canMove={canMove}
+      attributes={attributes}
+      listeners={listeners}
+      setNodeRef={setNodeRef}
+      transform={transform}
+      isDragging={isDragging}
+    />
+  );
+});
+
+type CardViewProps = BoardCardProps & { busy: boolean; saving: boolean; canMove: boolean } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'transform' | 'isDragging'>;
+
+const CardView = memo(function CardView({ appointment, busy, saving, canMove, attributes, listeners, setNodeRef, transform, isDragging, ...menu }: CardViewProps) {
   const headingId = `board-card-${appointment.id}`;
   const colors = statusColors[appointment.status];
   return (
@@ -57,21 +112,8 @@ export function BoardCard({ appointment, busy, saving, ...menu }: BoardCardProps
             {appointment.customerName}
           </Title>
         </Group>
-        <Group gap={4}>
-          <StatusBadge status={appointment.status} />
-          {saving ? <Text size="xs">Saving…</Text> : null}
-        </Group>
-        <Text size="xs" fw={600}>
-          {appointment.brand} {appointment.appliance}
-        </Text>
-        <Text size="xs" lineClamp={2} title={appointment.description ?? undefined}>
-          {appointment.description || 'No problem described'}
-        </Text>
-        <Text size="xs" c="dark.6">
-          {appointment.address}, {appointment.city}
-        </Text>
-        {movable(appointment) ? <MoveMenu appointment={appointment} disabled={busy} {...menu} /> : null}
+        <CardDetails appointment={appointment} busy={busy} saving={saving} {...menu} />
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { List, Stack, Text } from '@mantine/core';
 import type { ArrivalWindow, StaffAppointment } from '@repo/contracts';
@@ -15,17 +16,36 @@ type BoardCellProps = {
   window: ArrivalWindow;
   /** The card being dragged, if any: the cell under it says what to know before the drop. */
   dragging: StaffAppointment | null;
-  warnings: string[];
-  appointments: StaffAppointment[];
-  busy: boolean;
-  savingId: number | undefined;
+  /** What to know before the dragged card lands here; asked only of the cell it is over. */
+  warningsFor: (appointment: StaffAppointment, cell: { lane: Lane; window: ArrivalWindow }) => string[];
+  appointments: readonly StaffAppointment[];
   menu: Omit<MoveMenuProps, 'appointment' | 'disabled'>;
 };
 
-/** One technician's (or Unassigned's) arrival window: a drop target holding its cards. */
-export function BoardCell({ id, lane, window, dragging, warnings, appointments, busy, savingId, menu }: BoardCellProps) {
+const noWarnings: string[] = [];
+
+/** The same cards, in the same order: the board groups them again on every reload or save, each cell in a new array. */
+const sameCards = (a: readonly StaffAppointment[], b: readonly StaffAppointment[]) => a.length === b.length && a.every((appointment, index) => appointment === b[index]);
+
+/**
+ * One technician's (or Unassigned's) arrival window: a drop target holding its cards. Only this holds dnd-kit's drag
+ * state, which renders every cell again on each change (a card picked up, each key or pointer move, a drop); what it
+ * draws renders again only in the cell whose state changed.
+ */
+function Cell({ id, lane, window, dragging, warningsFor, appointments, menu }: BoardCellProps) {
   const { setNodeRef, isOver } = useDroppable({ id, data: { lane, window } });
-  const showWarnings = isOver && dragging !== null && warnings.length > 0;
+  const warnings = isOver && dragging !== null ? warningsFor(dragging, { lane, window }) : noWarnings;
+  return <CellView setNodeRef={setNodeRef} isOver={isOver} warnings={warnings} lane={lane} window={window} appointments={appointments} menu={menu} />;
+}
+
+type CellViewProps = Pick<BoardCellProps, 'lane' | 'window' | 'appointments' | 'menu'> & {
+  setNodeRef: (element: HTMLElement | null) => void;
+  isOver: boolean;
+  warnings: string[];
+};
+
+const CellView = memo(function CellView({ setNodeRef, isOver, warnings, lane, window, appointments, menu }: CellViewProps) {
+  const showWarnings = isOver && warnings.length > 0;
   return (
     <Stack
       ref={setNodeRef}
@@ -68,8 +88,24 @@ export function BoardCell({ id, lane, window, dragging, warnings, appointments, 
         </Stack>
       ) : null}
       {appointments.map((appointment) => (
-        <BoardCard key={appointment.id} appointment={appointment} busy={busy} saving={savingId === appointment.id} {...menu} />
+        <BoardCard key={appointment.id} appointment={appointment} {...menu} />
       ))}
     </Stack>
   );
-}
+});
+
+/**
+ * Memoised (its cards compared one by one), so that the board rendering again (each minute for the "now" line, a
+ * reload, a card shown where it is being saved) leaves the cells that did not change alone.
+ */
+export const BoardCell = memo(
+  Cell,
+  (before, after) =>
+    before.id === after.id &&
+    before.lane === after.lane &&
+    before.window === after.window &&
+    before.dragging === after.dragging &&
+    before.warningsFor === after.warningsFor &&
+    before.menu === after.menu &&
+    sameCards(before.appointments, after.appointments),
+);

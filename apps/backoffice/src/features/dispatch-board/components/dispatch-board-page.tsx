@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -30,6 +30,7 @@ import { fallbackPoll, useStaffLiveUpdates, type LiveStaleness } from '../../../
 import { boardKeys, useDispatchBoard, useMoveAppointment, type BoardMove } from '../api/board.ts';
 import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib/conflicts.ts';
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
+import { BoardSaving } from './board-card.tsx';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
 import { BookForCaller } from './book-for-caller.tsx';
 import { DayMap } from './day-map.tsx';
@@ -66,6 +67,11 @@ const detectCell: CollisionDetection = (args) => (args.pointerCoordinates ? poin
  */
 const measuring: MeasuringConfiguration = { droppable: { strategy: MeasuringStrategy.WhileDragging, frequency: 100 } };
 
+const screenReaderInstructions = {
+  draggable:
+    'To move a visit, press Space or Enter to pick it up. Arrow Up and Arrow Down move it to another technician, Arrow Left and Arrow Right to another arrival window. Press Space or Enter to drop it there, or Escape to cancel.',
+};
+
 type CellData = { lane: Lane; window: ArrivalWindow };
 type CardData = { appointment: StaffAppointment };
 const where = (cell: CellData) => `${cell.lane.name}, ${windowLabel(cell.window.timeSlot)}`;
@@ -81,7 +87,7 @@ function nowFraction(windows: readonly ArrivalWindow[], now: Date): number | und
 }
 
 /** A technician's live status, and where and when tracking last had their position. */
-function LiveStatus({ technician }: { technician: StaffTechnician }) {
+const LiveStatus = memo(function LiveStatus({ technician }: { technician: StaffTechnician }) {
   const seen = technician.currentLocation;
   return (
     <Stack gap={2} my={2} align="start">
@@ -94,11 +100,36 @@ function LiveStatus({ technician }: { technician: StaffTechnician }) {
       ) : null}
     </Stack>
   );
-}
+});
+
+/** A lane's first column: its technician's name, live status and specialties. */
+const LaneHeading = memo(function LaneHeading({ lane, headingId }: { lane: Lane; headingId: string }) {
+  return (
+    <Box p={4}>
+      <Text component="h2" size="sm" fw={700} m={0} id={headingId}>
+        {lane.name}
+      </Text>
+      {lane.technician ? <LiveStatus technician={lane.technician} /> : null}
+      {lane.technician && lane.technician.specialties.length > 0 ? (
+        <Text size="xs" c="dark.6">
+          {lane.technician.specialties.join(', ')}
+        </Text>
+      ) : null}
+    </Box>
+  );
+});
+
+/** An empty cell's cards: one array for all of them, so that a memoised cell sees no change. */
+const noCards: readonly StaffAppointment[] = [];
 
 type BoardGridProps = { board: DispatchBoard; technicians: StaffTechnician[]; isToday: boolean; onOutcome: (outcome: Outcome) => void };
 
-function BoardGrid({ board: liveBoard, technicians: liveTechnicians, isToday, onOutcome }: BoardGridProps) {
+/**
+ * The day's grid. Memoised, and what it hands its cells kept the same between renders (the lanes, each cell's cards,
+ * the handlers): dnd-kit renders every cell and card again on each change of its drag state, and a board of 20
+ * technicians should then do as little as it can.
+ */
+const BoardGrid = memo(function BoardGrid({ board: liveBoard, technicians: liveTechnicians, isToday, onOutcome }: BoardGridProps) {
   const now = useNow(60_000);
   const move = useMoveAppointment(liveBoard.date);
   const [dragging, setDragging] = useState<StaffAppointment | null>(null);
@@ -109,38 +140,54 @@ function BoardGrid({ board: liveBoard, technicians: liveTechnicians, isToday, on
   const { board, technicians } = held ?? { board: liveBoard, technicians: liveTechnicians };
   // Whether the card being moved has left its own cell yet: only then is coming back to it worth saying.
   const leftHome = useRef(false);
-  const lanes = boardLanes(technicians, board.appointments);
-  const laneIds = lanes.map((lane) => lane.id);
-  const timeSlots = board.windows.map((window) => window.timeSlot);
-  const sensors = useSensors(
-    useSensor(PointerSensor, pointerActivation),
-    useSensor(KeyboardSensor, { coordinateGetter: cellKeyboardCoordinates(laneIds, timeSlots) }),
+  const lanes = useMemo(() => boardLanes(technicians, board.appointments), [technicians, board.appointments]);
+  const coordinateGetter = useMemo(
+    () => cellKeyboardCoordinates(lanes.map((lane) => lane.id), board.windows.map((window) => window.timeSlot)),
+    [lanes, board.windows],
   );
+  const keyboard = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
+  const sensors = useSensors(useSensor(PointerSensor, pointerActivation), useSensor(KeyboardSensor, keyboard));
   const pending = move.isPending ? move.variables : undefined;
-  // A card being saved shows where it is going; refused, it returns to where booking keeps it.
-  const placed = board.appointments.map((appointment) =>
-    pending && pending.appointment.id === appointment.id ? { ...appointment, technicianId: pending.technicianId, timeSlot: pending.timeSlot } : appointment,
-  );
-  const laneName = (id: string | null) => lanes.find((lane) => lane.id === id)?.name ?? 'Unassigned';
+  // Each cell's cards, grouped once: a card being saved shows where it is going; refused, it returns to where booking
+  // keeps it.
+  const cards = useMemo(() => {
+    const byCell = new Map<string, StaffAppointment[]>();
+    for (const appointment of board.appointments) {
+      const placed = pending && pending.appointment.id === appointment.id ? { ...appointment, technicianId: pending.technicianId, timeSlot: pending.timeSlot } : appointment;
+      const id = cellId(placed.technicianId, placed.timeSlot);
+      const cell = byCell.get(id);
+      if (cell) cell.push(placed);
+      else byCell.set(id, [placed]);
+    }
+    return byCell;
+  }, [board.appointments, pending]);
+  const laneName = useCallback((id: string | null) => lanes.find((lane) => lane.id === id)?.name ?? 'Unassigned', [lanes]);
 
-  const moveCard = (appointment: StaffAppointment, technicianId: string | null, timeSlot: string) => {
-    if (technicianId === appointment.technicianId && timeSlot === appointment.timeSlot) return;
-    const request: BoardMove = { appointment, technicianId, timeSlot };
-    const destination = `${laneName(technicianId)}, ${windowLabel(timeSlot)}`;
-    move.mutate(request, {
-      onSuccess: () => onOutcome({ ok: true, text: `${appointment.customerName}'s visit moved to ${destination}.` }),
-      onError: (error) => onOutcome({ ok: false, text: `${appointment.customerName}'s visit was not moved to ${destination}: ${errorMessage(error)}` }),
-    });
-  };
+  const { mutate } = move;
+  const moveCard = useCallback(
+    (appointment: StaffAppointment, technicianId: string | null, timeSlot: string) => {
+      if (technicianId === appointment.technicianId && timeSlot === appointment.timeSlot) return;
+      const request: BoardMove = { appointment, technicianId, timeSlot };
+      const destination = `${laneName(technicianId)}, ${windowLabel(timeSlot)}`;
+      mutate(request, {
+        onSuccess: () => onOutcome({ ok: true, text: `${appointment.customerName}'s visit moved to ${destination}.` }),
+        onError: (error) => onOutcome({ ok: false, text: `${appointment.customerName}'s visit was not moved to ${destination}: ${errorMessage(error)}` }),
+      });
+    },
+    [laneName, mutate, onOutcome],
+  );
 
   // Nothing to warn of where the card already is.
-  const boardWarnings = (appointment: StaffAppointment, cell: CellData) => {
-    if (cell.lane.id === appointment.technicianId && cell.window.timeSlot === appointment.timeSlot) return [];
-    return moveWarnings({ appointment, lane: cell.lane, window: cell.window, appointments: board.appointments, closure: board.closure });
-  };
+  const boardWarnings = useCallback(
+    (appointment: StaffAppointment, cell: CellData) => {
+      if (cell.lane.id === appointment.technicianId && cell.window.timeSlot === appointment.timeSlot) return [];
+      return moveWarnings({ appointment, lane: cell.lane, window: cell.window, appointments: board.appointments, closure: board.closure });
+    },
+    [board.appointments, board.closure],
+  );
   const cardOf = (data: unknown) => (data as CardData | undefined)?.appointment;
   const cellOf = (data: unknown) => data as CellData | undefined;
-  const announcements: Announcements = {
+  const announcements = useMemo<Announcements>(() => ({
     onDragStart: ({ active }) => {
       const appointment = cardOf(active.data.current);
       return appointment ? `Picked up ${appointment.customerName}'s visit, in ${laneName(appointment.technicianId)}, ${windowLabel(appointment.timeSlot)}.` : undefined;
@@ -168,7 +215,9 @@ function BoardGrid({ board: liveBoard, technicians: liveTechnicians, isToday, on
       const appointment = cardOf(active.data.current);
       return appointment ? `Moving ${appointment.customerName}'s visit was cancelled; it stays where it was.` : undefined;
     },
-  };
+  }), [laneName, boardWarnings]);
+
+  const accessibility = useMemo(() => ({ announcements, screenReaderInstructions }), [announcements]);
 
   const onDragStart = ({ active }: DragStartEvent) => {
     setHeld({ board: liveBoard, technicians: liveTechnicians });
@@ -187,96 +236,85 @@ function BoardGrid({ board: liveBoard, technicians: liveTechnicians, isToday, on
 
   const columns = `${laneColumnWidth}px repeat(${board.windows.length}, minmax(${windowColumnWidth}px, 1fr))`;
   const fraction = isToday ? nowFraction(board.windows, now) : undefined;
-  const menu = { lanes, windows: board.windows, appointments: board.appointments, onMove: moveCard };
+  const saving = useMemo(() => ({ busy: move.isPending, savingId: pending?.appointment.id }), [move.isPending, pending]);
+  const menu = useMemo(() => ({ lanes, windows: board.windows, appointments: board.appointments, onMove: moveCard }), [lanes, board.windows, board.appointments, moveCard]);
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={detectCell}
-      measuring={measuring}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To move a visit, press Space or Enter to pick it up. Arrow Up and Arrow Down move it to another technician, Arrow Left and Arrow Right to another arrival window. Press Space or Enter to drop it there, or Escape to cancel.',
-        },
-      }}
-      onDragStart={onDragStart}
-      onDragEnd={onDragEnd}
-      onDragCancel={letGo}
-    >
-      <Box style={{ overflowX: 'auto' }} pb="xs">
-        <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
-          <Box style={{ display: 'grid', gridTemplateColumns: columns }}>
-            <Text size="xs" fw={700} p={4}>
-              Technician
-            </Text>
-            {board.windows.map((window) => (
-              <Box key={window.timeSlot} p={4}>
-                <Text size="xs" fw={700}>
-                  {windowLabel(window.timeSlot)}
-                </Text>
-                <Text size="xs">
-                  {window.booked} of {window.capacity} booked
-                </Text>
-              </Box>
-            ))}
-          </Box>
-          {lanes.map((lane) => {
-            const headingId = `lane-${lane.id ?? 'unassigned'}`;
-            return (
-              <Box component="section" key={headingId} aria-labelledby={headingId} style={{ display: 'grid', gridTemplateColumns: columns, borderTop: '1px solid var(--mantine-color-gray-4)' }}>
-                <Box p={4}>
-                  <Text component="h2" size="sm" fw={700} m={0} id={headingId}>
-                    {lane.name}
-                  </Text>
-                  {lane.technician ? <LiveStatus technician={lane.technician} /> : null}
-                  {lane.technician && lane.technician.specialties.length > 0 ? (
-                    <Text size="xs" c="dark.6">
-                      {lane.technician.specialties.join(', ')}
-                    </Text>
-                  ) : null}
-                </Box>
-                {board.windows.map((window) => (
-                  <BoardCell
-                    key={window.timeSlot}
-                    id={cellId(lane.id, window.timeSlot)}
-                    lane={lane}
-                    window={window}
-                    dragging={dragging}
-                    warnings={dragging ? boardWarnings(dragging, { lane, window }) : []}
-                    appointments={placed.filter((appointment) => appointment.technicianId === lane.id && appointment.timeSlot === window.timeSlot)}
-                    busy={move.isPending}
-                    savingId={pending?.appointment.id}
-                    menu={menu}
-                  />
-                ))}
-              </Box>
-            );
-          })}
-          {fraction !== undefined ? (
-            <Box
-              data-testid="now-line"
-              style={{
-                position: 'absolute',
-                top: 0,
-                bottom: 0,
-                left: `calc(${laneColumnWidth}px + (100% - ${laneColumnWidth}px) * ${fraction})`,
-                width: 2,
-                background: 'var(--mantine-color-red-8)',
-                pointerEvents: 'none',
-              }}
-            >
-              <Text size="xs" fw={700} c="white" bg="red.9" px={4} style={{ position: 'absolute', top: 0, left: 2, whiteSpace: 'nowrap', borderRadius: 2 }}>
-                Now {formatBusinessTime(now.toISOString())}
+    <BoardSaving.Provider value={saving}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={detectCell}
+        measuring={measuring}
+        accessibility={accessibility}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={letGo}
+      >
+        <Box style={{ overflowX: 'auto' }} pb="xs">
+          <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
+            <Box style={{ display: 'grid', gridTemplateColumns: columns }}>
+              <Text size="xs" fw={700} p={4}>
+                Technician
               </Text>
+              {board.windows.map((window) => (
+                <Box key={window.timeSlot} p={4}>
+                  <Text size="xs" fw={700}>
+                    {windowLabel(window.timeSlot)}
+                  </Text>
+                  <Text size="xs">
+                    {window.booked} of {window.capacity} booked
+                  </Text>
+                </Box>
+              ))}
             </Box>
-          ) : null}
+            {lanes.map((lane) => {
+              const headingId = `lane-${lane.id ?? 'unassigned'}`;
+              return (
+                <Box component="section" key={headingId} aria-labelledby={headingId} style={{ display: 'grid', gridTemplateColumns: columns, borderTop: '1px solid var(--mantine-color-gray-4)' }}>
+                  <LaneHeading lane={lane} headingId={headingId} />
+                  {board.windows.map((window) => (
+                    <BoardCell
+                      key={window.timeSlot}
+                      id={cellId(lane.id, window.timeSlot)}
+                      lane={lane}
+                      window={window}
+                      dragging={dragging}
+                      warningsFor={boardWarnings}
+                      appointments={cards.get(cellId(lane.id, window.timeSlot)) ?? noCards}
+                      menu={menu}
+                    />
+                  ))}
+                </Box>
+              );
+            })}
+            {fraction !== undefined ? (
+              <Box
+                data-testid="now-line"
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  bottom: 0,
+                  left: `calc(${laneColumnWidth}px + (100% - ${laneColumnWidth}px) * ${fraction})`,
+                  width: 2,
+                  background: 'var(--mantine-color-red-8)',
+                  pointerEvents: 'none',
+                }}
+              >
+                <Text size="xs" fw={700} c="white" bg="red.9" px={4} style={{ position: 'absolute', top: 0, left: 2, whiteSpace: 'nowrap', borderRadius: 2 }}>
+                  Now {formatBusinessTime(now.toISOString())}
+                </Text>
+              </Box>
+            ) : null}
+          </Box>
         </Box>
-      </Box>
-    </DndContext>
+      </DndContext>
+    </BoardSaving.Provider>
   );
-}
+});
+
+/** The Routes and the Map views, memoised: the page renders again as soon as the switch moves, before the view does. */
+const RoutesView = memo(DayRoutes);
+const MapView = memo(DayMap);
 
 /** The day's closure above the board: nothing can be moved into what it shuts (booking refuses it). */
 function ClosureNotice({ date, closure }: { date: string; closure: BoardClosure }) {
@@ -307,28 +345,32 @@ export function DispatchBoardPage() {
   const technicians = useQuery({ ...techniciansQuery, refetchInterval: fallbackPoll(live, pollMs) });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [view, setView] = useState<View>('day');
-  const chooseDay = (day: string) => {
-    setOutcome(null);
-    days.choose(day);
-  };
+  // The switch shows the view chosen at once; what is below it (some 190 cells of a day, or 200 visits of a week, at a
+  // fleet's size) follows in a render React may interrupt, so the click is answered without waiting for it.
+  const shown = useDeferredValue(view);
+  const { choose } = days;
+  const chooseDay = useCallback(
+    (day: string) => {
+      setOutcome(null);
+      choose(day);
+    },
+    [choose],
+  );
+  const openDay = useCallback(
+    (day: string) => {
+      chooseDay(day);
+      setView('day');
+    },
+    [chooseDay],
+  );
 
   let content;
-  if (view === 'routes') {
-    content = <DayRoutes day={days.day} pollMs={pollMs} />;
-  } else if (view === 'map') {
-    content = <DayMap day={days.day} pollMs={pollMs} />;
-  } else if (view === 'week' && technicians.data) {
-    content = (
-      <WeekBoard
-        day={days.day}
-        technicians={technicians.data}
-        pollMs={pollMs}
-        onOpenDay={(day) => {
-          chooseDay(day);
-          setView('day');
-        }}
-      />
-    );
+  if (shown === 'routes') {
+    content = <RoutesView day={days.day} pollMs={pollMs} />;
+  } else if (shown === 'map') {
+    content = <MapView day={days.day} pollMs={pollMs} />;
+  } else if (shown === 'week' && technicians.data) {
+    content = <WeekBoard day={days.day} technicians={technicians.data} pollMs={pollMs} onOpenDay={openDay} />;
   } else if (board.data && technicians.data) {
     content =
       board.data.appointments.length === 0 ? (
@@ -371,7 +413,7 @@ export function DispatchBoardPage() {
             ]}
           />
         </Group>
-        {view === 'day' && board.data ? (
+        {shown === 'day' && board.data ? (
           <BookForCaller
             key={board.data.date}
             date={board.data.date}
@@ -387,7 +429,7 @@ export function DispatchBoardPage() {
             </Notice>
           ) : null}
         </div>
-        {view === 'day' && board.data?.closure ? <ClosureNotice date={board.data.date} closure={board.data.closure} /> : null}
+        {shown === 'day' && board.data?.closure ? <ClosureNotice date={board.data.date} closure={board.data.closure} /> : null}
         {content}
       </Stack>
     </Container>

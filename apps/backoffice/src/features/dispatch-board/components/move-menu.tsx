@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Button, Group, List, NativeSelect, Popover, Stack } from '@mantine/core';
 import type { ArrivalWindow, StaffAppointment } from '@repo/contracts';
 import { Notice } from '../../../components/notice.tsx';
@@ -15,8 +15,11 @@ export type MoveMenuProps = {
 
 const unassignedValue = '';
 
-/** "Move to…": a technician and an arrival window chosen from lists, with what to know about them before moving. */
-export function MoveMenu({ appointment, lanes, windows, appointments, disabled, onMove }: MoveMenuProps) {
+/**
+ * "Move to…": a technician and an arrival window chosen from lists, with what to know about them before moving.
+ * Memoised, and its warnings worked out only when the choice changes: every movable card of the day has one.
+ */
+export const MoveMenu = memo(function MoveMenu({ appointment, lanes, windows, appointments, disabled, onMove }: MoveMenuProps) {
   const [opened, setOpened] = useState(false);
   const [laneId, setLaneId] = useState(appointment.technicianId ?? unassignedValue);
   const [timeSlot, setTimeSlot] = useState(appointment.timeSlot);
@@ -27,7 +30,7 @@ export function MoveMenu({ appointment, lanes, windows, appointments, disabled, 
   };
   const lane = lanes.find((candidate) => (candidate.id ?? unassignedValue) === laneId) ?? lanes[0]!;
   const window = windows.find((candidate) => candidate.timeSlot === timeSlot) ?? windows[0]!;
-  const warnings = moveWarnings({ appointment, lane, window, appointments });
+  const warnings = useMemo(() => moveWarnings({ appointment, lane, window, appointments }), [appointment, lane, window, appointments]);
   const who = appointment.customerName;
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus returnFocus position="bottom-start" withArrow shadow="md" width={300}>
@@ -75,4 +78,4 @@ export function MoveMenu({ appointment, lanes, windows, appointments, disabled, 
       </Popover.Dropdown>
     </Popover>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { Box, Button, Stack, Table, Text } from '@mantine/core';
 import { addDays, weekday, type StaffAppointment, type StaffTechnician } from '@repo/contracts';
 import { ErrorState, LoadingState } from '@repo/ui';
@@ -15,7 +16,7 @@ export function workingWeekOf(day: string): string[] {
 const inOrder = (a: StaffAppointment, b: StaffAppointment) => a.timeSlot.localeCompare(b.timeSlot) || a.id - b.id;
 
 /** One visit in a week cell: its window, customer and appliance, edged in its status's colour. */
-function WeekVisit({ appointment }: { appointment: StaffAppointment }) {
+const WeekVisit = memo(function WeekVisit({ appointment }: { appointment: StaffAppointment }) {
   const colors = statusColors[appointment.status];
   return (
     <Box
@@ -33,16 +34,32 @@ function WeekVisit({ appointment }: { appointment: StaffAppointment }) {
       </Text>
     </Box>
   );
-}
+});
 
 type Props = { day: string; technicians: StaffTechnician[]; pollMs: number; onOpenDay: (day: string) => void };
 
+/** Each day's visits by technician (null: Unassigned), in window order: grouped once, not filtered again for each cell. */
+function visitsByDay(appointments: ReadonlyMap<string, readonly StaffAppointment[]>) {
+  const byDay = new Map<string, Map<string | null, StaffAppointment[]>>();
+  for (const [date, visits] of appointments) {
+    const byLane = new Map<string | null, StaffAppointment[]>();
+    for (const appointment of [...visits].sort(inOrder)) {
+      const lane = byLane.get(appointment.technicianId);
+      if (lane) lane.push(appointment);
+      else byLane.set(appointment.technicianId, [appointment]);
+    }
+    byDay.set(date, byLane);
+  }
+  return byDay;
+}
+
 /**
  * The week view: one row per technician (and Unassigned), one column per working day, each cell the visits of that
- * technician that day in window order. A day's heading opens that day's board, where cards are moved.
+ * technician that day in window order. A day's heading opens that day's board, where cards are moved. Memoised: the
+ * page renders again as the view switch moves.
  */
-export function WeekBoard({ day, technicians, pollMs, onOpenDay }: Props) {
-  const days = workingWeekOf(day);
+export const WeekBoard = memo(function WeekBoard({ day, technicians, pollMs, onOpenDay }: Props) {
+  const days = useMemo(() => workingWeekOf(day), [day]);
   const boards = useDispatchBoards(days, pollMs);
   if (boards.some((board) => board.isError)) {
     return (
@@ -57,6 +74,7 @@ export function WeekBoard({ day, technicians, pollMs, onOpenDay }: Props) {
   if (loaded.some((board) => board === undefined)) return <LoadingState title="Loading the week..." />;
   const byDay = new Map(loaded.map((board) => [board!.date, board!.appointments]));
   const lanes = boardLanes(technicians, [...byDay.values()].flat());
+  const grouped = visitsByDay(byDay);
 
   return (
     <Box style={{ overflowX: 'auto' }} pb="xs">
@@ -88,7 +106,7 @@ export function WeekBoard({ day, technicians, pollMs, onOpenDay }: Props) {
                 </Text>
               </Table.Th>
               {days.map((date) => {
-                const visits = (byDay.get(date) ?? []).filter((appointment) => appointment.technicianId === lane.id).sort(inOrder);
+                const visits = grouped.get(date)?.get(lane.id) ?? [];
                 return (
                   <Table.Td key={date} valign="top">
                     {visits.length > 0 ? (
@@ -107,4 +125,4 @@ export function WeekBoard({ day, technicians, pollMs, onOpenDay }: Props) {
       </Table>
     </Box>
   );
-}
+});
