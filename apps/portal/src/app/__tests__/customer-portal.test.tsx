@@ -277,7 +277,7 @@ describe('customer portal: history tabs', () => {
     await renderPortal();
     const history = screen.getByRole('tablist', { name: 'Your history' });
     const account = screen.getByRole('region', { name: 'Account Info' });
-    expect(history.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(history.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it('shows an empty appointment list with a link to booking', async () => {

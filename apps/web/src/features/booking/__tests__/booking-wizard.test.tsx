@@ -352,12 +352,15 @@ describe('the date grid by keyboard', () => {
   /** The focused element's visible date, "Nov 26", or what is focused instead. */
   const focusedDay = () => document.activeElement?.querySelector('.calendar-date')?.textContent ?? document.activeElement?.tagName;
   const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
-
-  it('is one tab stop: the first bookable date, then the chosen one', async () => {
+  /** The wizard opened by a visitor: its date grid, and the first bookable date. */
+  const openCalendar = async () => {
     bookingApi(visitor);
     renderWizard();
-    const grid = await screen.findByRole('grid', { name: 'Choose a date' });
-    const first = bookableDates()[0]!;
+    return { grid: await screen.findByRole('grid', { name: 'Choose a date' }), first: bookableDates()[0]! };
+  };
+
+  it('is one tab stop: the first bookable date, then the chosen one', async () => {
+    const { grid, first } = await openCalendar();
     expect(tabStops(grid).map((button) => button.querySelector('.calendar-date')?.textContent)).toEqual([formatMonthDay(first)]);
     const third = within(grid).getAllByRole('button', { pressed: false })[2]!;
     fireEvent.click(third);
@@ -366,10 +369,7 @@ describe('the date grid by keyboard', () => {
   });
 
   it('moves a day with Left and Right and a week with Up and Down, through closed days, and stays inside the two weeks', async () => {
-    bookingApi(visitor);
-    renderWizard();
-    const grid = await screen.findByRole('grid', { name: 'Choose a date' });
-    const first = bookableDates()[0]!;
+    const { grid, first } = await openCalendar();
     act(() => tabStops(grid)[0]!.focus());
     expect(focusedDay()).toBe(formatMonthDay(first));
     // Nothing comes before the first day: Up and Left keep focus where it is.
@@ -393,10 +393,7 @@ describe('the date grid by keyboard', () => {
   });
 
   it('goes to the first and last day of the week with Home and End, where a Sunday is heard as closed but cannot be chosen', async () => {
-    bookingApi(visitor);
-    renderWizard();
-    const grid = await screen.findByRole('grid', { name: 'Choose a date' });
-    const first = bookableDates()[0]!;
+    const { grid, first } = await openCalendar();
     act(() => tabStops(grid)[0]!.focus());
     // The second week lies wholly inside the window, Sunday to Saturday.
     press('ArrowDown');
@@ -418,10 +415,7 @@ describe('the date grid by keyboard', () => {
   });
 
   it('gives the tab stop back to the chosen date when focus leaves the grid', async () => {
-    bookingApi(visitor);
-    renderWizard();
-    const grid = await screen.findByRole('grid', { name: 'Choose a date' });
-    const first = bookableDates()[0]!;
+    const { grid, first } = await openCalendar();
     act(() => tabStops(grid)[0]!.focus());
     press('ArrowDown');
     expect(focusedDay()).toBe(formatMonthDay(addDays(first, 7)));
