@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import { baseEnvSchema, connectionLeases, createService, loadEnv, MemorySessionStore, sharedLimitsMigration, sharedRateLimitStore, type ServiceApp } from '../src/index.ts';
 import { createDatabase, migrateToLatest, type Database } from '../src/db/index.ts';
 import { testKeyEnv } from '../src/test-service.ts';
@@ -116,6 +116,31 @@ describe.each(['postgres', 'pglite'] as const)('limits shared by the replicas of
       await incr('other', 60_000);
       return ended();
     }, { timeout: 5_000, interval: 20 }).toEqual([]);
+  });
+
+  it('forgets a refusal no later than its window ends, however late the count came back', async () => {
+    const { db } = replicas[0]!.database;
+    // One replica's answers come back 400 ms after the database counted them (a busy process or network).
+    const slowAnswers: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return args.result;
+      },
+    };
+    const incrOn = (store: ReturnType<typeof storeOn>) => (key: string) =>
+      new Promise<{ current: number }>((resolve, reject) => (store.incr as (...args: unknown[]) => void)(key, (err: Error | null, result: { current: number }) => (err ? reject(err) : resolve(result)), 600, 1));
+    const storeOn = (kysely: typeof db) => new (sharedRateLimitStore(kysely))({}).child({ routeInfo: { method: 'GET', url: '/late' } } as never);
+    const slow = incrOn(storeOn(db.withPlugin(slowAnswers)));
+    const fast = incrOn(storeOn(db));
+    expect(await slow('key')).toMatchObject({ current: 1 });
+    // Refused: the slow replica remembers the refusal, and its window (600 ms) was counted 400 ms before it heard.
+    expect(await slow('key')).toMatchObject({ current: 2 });
+    // Once the window has ended, the other replica starts the next one...
+    await expect.poll(async () => (await fast('key')).current, { timeout: 5_000, interval: 20 }).toBe(1);
+    // ...and the slow one counts its next hit in the database (2, or 1 if a busy machine let that window end too)
+    // rather than refusing it from memory (3).
+    expect((await slow('key')).current).toBeLessThan(3);
   });
 });
 

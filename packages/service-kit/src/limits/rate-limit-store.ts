@@ -91,21 +91,28 @@ export function sharedRateLimitStore(
     }
   }
 
-  function remember(key: string, counted: Counted): void {
+  /**
+   * Remembers a refusal until `until`: the statement's send time plus the window's remaining milliseconds as the
+   * database counted them. The database measured them at or after the send, so the memory ends no later than the
+   * window does, however long the answer took to come back.
+   */
+  function remember(key: string, counted: Counted, sentAt: number): void {
     if (refusals.size >= maxRememberedRefusals) {
       const now = Date.now();
       for (const [remembered, refusal] of refusals) if (refusal.until <= now) refusals.delete(remembered);
       if (refusals.size >= maxRememberedRefusals) return;
     }
-    refusals.set(key, { current: counted.current, until: Date.now() + counted.ttl });
+    refusals.set(key, { current: counted.current, until: sentAt + counted.ttl });
   }
 
   async function run(batch: Batch): Promise<void> {
     try {
       if (Date.now() >= nextSweep) await sweep();
       let counted: Map<string, { hits: number; ttl: number }> | undefined;
+      let sentAt = Date.now();
       for (let attempt = 1; !counted; attempt += 1) {
         try {
+          sentAt = Date.now();
           counted = await countHits(db, batch);
         } catch (err) {
           if (attempt >= attempts || !isRetryableTransactionError(err)) throw err;
@@ -116,7 +123,7 @@ export function sharedRateLimitStore(
         const { hits, ttl } = counted.get(key)!;
         // The hits of this batch were the last `waiters.length` of the count, in the order they arrived.
         waiters.forEach((answer, i) => answer({ current: hits - waiters.length + i + 1, ttl }));
-        if (fixedWindow && hits > batch.max) remember(key, { current: hits, ttl });
+        if (fixedWindow && hits > batch.max) remember(key, { current: hits, ttl }, sentAt);
       }
     } catch (err) {
       for (const fail of batch.fail) fail(err);
