@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -75,12 +76,16 @@ function decodedPathOf(url: string): string {
 }
 
 /** The parts of a request the proxy hooks read (reply-from types them for http2 servers too). */
-type ProxiedRequest = { url: string; headers: IncomingHttpHeaders; socket: { remoteAddress?: string } };
+type ProxiedRequest = { id: string; url: string; headers: IncomingHttpHeaders; socket: { remoteAddress?: string } };
+
+/** A request's id as nginx makes its `$request_id`: 32 hex digits. */
+const newRequestId = () => randomBytes(16).toString('hex');
 
 /**
- * What nginx sends as Host, X-Forwarded-* and X-Real-IP. X-Forwarded-For is the peer's address alone: a client's
- * own X-Forwarded-For is dropped, never appended to, so it cannot choose the address services rate-limit by. This
- * gateway serves plain http on a developer's machine, with nothing in front of it.
+ * What nginx sends as Host, X-Forwarded-*, X-Real-IP and X-Request-Id. X-Forwarded-For is the peer's address alone: a
+ * client's own X-Forwarded-For is dropped, never appended to, so it cannot choose the address services rate-limit by;
+ * X-Request-Id is this gateway's id of the request, never the client's. This gateway serves plain http on a
+ * developer's machine, with nothing in front of it.
  */
 function forwardedHeaders(request: ProxiedRequest): IncomingHttpHeaders {
   const clientIp = request.socket.remoteAddress ?? '';
@@ -90,6 +95,7 @@ function forwardedHeaders(request: ProxiedRequest): IncomingHttpHeaders {
     'x-real-ip': clientIp,
     'x-forwarded-for': clientIp,
     'x-forwarded-proto': 'http',
+    'x-request-id': request.id,
   };
 }
 
@@ -231,6 +237,7 @@ async function buildAppServer(
   const timeouts = options.timeouts ?? clientTimeouts;
   const server = Fastify({
     logger: options.logger ?? false,
+    genReqId: newRequestId,
     // Node answers 408 and closes a connection whose headers or whole request take longer, checked every second.
     // Headers are held to nginx's total (large_client_header_buffers): past it, 431 (see answerClientError).
     http: {

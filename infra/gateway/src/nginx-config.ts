@@ -131,7 +131,9 @@ function fileHeaders(mode: GatewayMode, app: AppName, value: string): ConfigNode
 
 /**
  * X-Forwarded-For is replaced by the client's address, never appended to: services believe it (rate limits, the
- * websocket cap), so a client must not be able to put an address of its choosing in front of its own.
+ * websocket cap), so a client must not be able to put an address of its choosing in front of its own. X-Request-Id is
+ * nginx's own id of the request (a client's is replaced), written in the access log too: the service logs under it and
+ * carries it into the events the request publishes.
  */
 const forwardedHeaders: ConfigNode[] = [
   'proxy_set_header Host $http_host',
@@ -139,7 +141,24 @@ const forwardedHeaders: ConfigNode[] = [
   'proxy_set_header X-Real-IP $remote_addr',
   'proxy_set_header X-Forwarded-For $remote_addr',
   'proxy_set_header X-Forwarded-Proto $forwarded_proto',
+  'proxy_set_header X-Request-Id $request_id',
 ];
+
+/** The access log's lines: one JSON object each, like the services' logs, with the request id they log under. */
+const accessLogFormat = JSON.stringify({
+  time: '$time_iso8601',
+  requestId: '$request_id',
+  client: '$remote_addr',
+  method: '$request_method',
+  uri: '$request_uri',
+  status: '$status',
+  bytes: '$body_bytes_sent',
+  seconds: '$request_time',
+  upstream: '$upstream_addr',
+  upstreamSeconds: '$upstream_response_time',
+  userAgent: '$http_user_agent',
+  // Numbers, not strings, in the line: nginx writes these as digits.
+}).replace(/"(\$status|\$body_bytes_sent|\$request_time)"/g, '$1');
 
 const jsonReturn = (status: number, body: unknown): ConfigNode[] => [
   'default_type application/json',
@@ -307,7 +326,8 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
       'client_max_body_size 1m',
       `large_client_header_buffers ${headerBuffer.count} ${headerBuffer.kilobytes}k`,
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${quote(`${prefix}/${kind}_temp`)}`),
-      `access_log ${production ? '/dev/stdout' : quote(`${prefix}/access.log`)}`,
+      `log_format json escape=json ${quote(accessLogFormat)}`,
+      `access_log ${production ? '/dev/stdout' : quote(`${prefix}/access.log`)} json`,
       '',
       ...(production
         ? [

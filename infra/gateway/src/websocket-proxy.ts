@@ -7,11 +7,11 @@ import { securityHeaders, serviceUnavailable, websocketIdleSeconds } from './pol
 
 /**
  * Client headers a handshake does not pass on: those about the client's own connection (the gateway sets Upgrade and
- * Connection toward the service), and those the gateway sets itself (Host, X-Forwarded-*, X-Real-IP).
+ * Connection toward the service), and those the gateway sets itself (Host, X-Forwarded-*, X-Real-IP, X-Request-Id).
  */
 const notForwarded = new Set([
   ...['connection', 'upgrade', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'content-length'],
-  ...['host', 'x-forwarded-host', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip'],
+  ...['host', 'x-forwarded-host', 'x-forwarded-for', 'x-forwarded-proto', 'x-real-ip', 'x-request-id'],
 ]);
 
 /** Headers of a service's answer the gateway replaces: its own connection's, and the browser security headers. */

@@ -172,7 +172,7 @@ describe('renderNginxConfig', () => {
     expect(local).not.toMatch(/^\s*user /m);
     expect(local).toContain('pid "/tmp/nginx-prefix/nginx.pid";');
     expect(local).toContain('error_log stderr warn;');
-    expect(local).toContain('access_log "/tmp/nginx-prefix/access.log";');
+    expect(local).toContain('access_log "/tmp/nginx-prefix/access.log" json;');
     expect(local).toContain('client_body_temp_path "/tmp/nginx-prefix/client_body_temp";');
     expect(local).toContain('listen 127.0.0.1:8080;');
     expect(local).toContain('listen 127.0.0.1:8082;');

@@ -58,9 +58,20 @@ export const effectReceiptSchema = z.object({
 export type EffectReceipt = z.infer<typeof effectReceiptSchema>;
 
 /** Messages a sender delivers to one receiver in one signed call (see `effectBatchPath`). */
+/** A request id as services log it and pass it on (X-Request-Id): the gateway's 32 hex digits, or a caller's own. */
+export const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
+
 export const effectBatchSchema = z.object({
   messages: z
-    .array(z.object({ messageId: z.uuid(), topic: z.string().min(1).max(200), payload: z.unknown() }))
+    .array(
+      z.object({
+        messageId: z.uuid(),
+        topic: z.string().min(1).max(200),
+        payload: z.unknown(),
+        /** The id of the request whose work published the event, when there was one: receivers log it. */
+        requestId: z.string().regex(requestIdPattern).optional(),
+      }),
+    )
     .min(1, 'A batch holds at least one message')
     .max(500, 'A batch holds at most 500 messages'),
 });

@@ -4,7 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import type { Kysely } from 'kysely';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema, type ServiceName } from '@repo/contracts';
+import { healthSchema, requestIdPattern, type ServiceName } from '@repo/contracts';
 import { authPlugin } from './auth.ts';
 import { resolveSessionStore } from './sessions/resolve.ts';
 import type { SessionStore } from './sessions/store.ts';
@@ -17,6 +17,7 @@ import { safeValidatorCompiler } from './validation.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { sharedRateLimitStore } from './limits/rate-limit-store.ts';
 import { registerMetrics } from './metrics.ts';
+import { withRequestId } from './request-context.ts';
 
 import type { ServiceApp, ServiceRuntime } from './service-app.ts';
 
@@ -59,8 +60,6 @@ export function startDraining(app: ServiceApp): void {
 const healthPaths = new Set(['/healthz', '/readyz']);
 const shuttingDownMessage = 'This service is restarting. Please try again in a moment.';
 
-const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
-
 function trustProxySetting(value: string): string | boolean {
   if (value === 'true') return true;
   if (value === 'false') return false;
@@ -98,6 +97,8 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks: what runs for the request (and the events it publishes) knows its id (request-context.ts).
+  app.addHook('onRequest', (request, _reply, done) => withRequestId(request.id, done));
   registerMetrics(app, { service: options.name, token: env.METRICS_TOKEN, db: options.limitsDb });
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -13,3 +13,4 @@ export { verifySignedRequest, type SignedRequest } from './effects/signed-reques
 export * from './limits/index.ts';
 export { freePort } from './testing/ports.ts';
 export { metricsPath, type GaugeSample, type ServiceMetrics } from './metrics.ts';
+export { currentRequestId, withRequestId } from './request-context.ts';

@@ -123,6 +123,23 @@ describe.each<Driver>(['postgres', 'pglite'])('durable effects on %s', (driver) 
     expect(await waitFor('completion', async () => (await jobState(sender.database, messageId)) === 'completed')).toBe(true);
   });
 
+  it("carries the publishing request's id to the handler, and none for work no request started", async () => {
+    const byRequest = nextAppointment++;
+    const response = await sender.app.inject({
+      method: 'POST',
+      url: '/assignments',
+      headers: { 'x-request-id': 'req-0f3a9c' },
+      payload: { appointmentId: byRequest, technician: 'Ines' },
+    });
+    expect(response.statusCode).toBe(200);
+    const byTimer = nextAppointment++;
+    await sender.assign(byTimer, 'Ines');
+    await waitFor('both records', async () => (await recordsFor(byTimer)).length > 0 && (await recordsFor(byRequest)).length > 0);
+    expect(receiver.requestIds.get(byRequest)).toBe('req-0f3a9c');
+    expect(receiver.requestIds.has(byTimer)).toBe(true);
+    expect(receiver.requestIds.get(byTimer)).toBeUndefined();
+  });
+
   it('delivers effects published one after another in the order they were published', async () => {
     const first = nextAppointment;
     const appointments = Array.from({ length: 30 }, () => nextAppointment++);

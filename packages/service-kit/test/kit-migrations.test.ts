@@ -55,7 +55,7 @@ it('creates the kit’s tables before the service’s own, each tracked in its o
     expect.arrayContaining(['connection_leases', 'customers', 'effect_outbox', 'kysely_migration', 'rate_limit_counters', 'received_effects', 'service_kit_migration']),
   );
   const kit = await db.selectFrom('service_kit_migration').select('name').orderBy('name').execute();
-  expect(kit.map((row) => row.name)).toEqual(['2026-12-05T0000-received-effects', '2026-12-05T0100-effect-outbox', '2026-12-06T0000-shared-limits']);
+  expect(kit.map((row) => row.name)).toEqual(['2026-12-05T0000-received-effects', '2026-12-05T0100-effect-outbox', '2026-12-06T0000-shared-limits', '2026-12-07T0000-outbox-request-id']);
   const own = await db.selectFrom('kysely_migration').select('name').execute();
   expect(own.map((row) => row.name)).toEqual(['2026-11-22T0000-init']);
 });

@@ -8,7 +8,13 @@ import { contentSecurityPolicy, crossOriginOpenerPolicy, permissionsPolicy, type
 import { startFakeServices, type FakeServices, type ServiceEcho } from './fake-services.ts';
 import { assetFile, assetSource, prerenderedPage, tempDir, writeDists, type TempDir } from './fixtures.ts';
 
-export type RunningGateway = { urls: Record<AppName, string>; origins: RedirectOrigins; close(): Promise<void> };
+export type RunningGateway = {
+  urls: Record<AppName, string>;
+  origins: RedirectOrigins;
+  close(): Promise<void>;
+  /** The access log's lines so far, for a gateway that writes one (nginx). */
+  accessLog?: () => Promise<string[]>;
+};
 
 export type StartGatewayUnderTest = (setup: {
   services: FakeServices;
@@ -280,9 +286,12 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(plain.body.toString()).toBe(assetSource);
       });
 
-      it('forwards the client address, host and scheme to the service', async () => {
-        const response = await fetch(url(app, '/api/appointments'), { headers: { 'x-forwarded-for': '203.0.113.7' } });
-        const { headers } = (await response.json()) as ServiceEcho;
+      it('forwards the client address, host, scheme and its own request id to the service', async () => {
+        const echoed = async () => {
+          const response = await fetch(url(app, '/api/appointments'), { headers: { 'x-forwarded-for': '203.0.113.7', 'x-request-id': 'chosen-by-client' } });
+          return ((await response.json()) as ServiceEcho).headers;
+        };
+        const headers = await echoed();
         const host = new URL(gateway.urls[app]).host;
         // The client's own X-Forwarded-For is replaced, not appended to.
         expect(headers['x-forwarded-for']).toBe('127.0.0.1');
@@ -290,6 +299,15 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(headers['x-forwarded-proto']).toBe('http');
         expect(headers['x-forwarded-host']).toBe(host);
         expect(headers.host).toBe(host);
+        // The gateway's id of the request (as nginx makes $request_id), never the client's, and a new one each time.
+        expect(headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+        expect((await echoed())['x-request-id']).not.toBe(headers['x-request-id']);
+        // nginx's access log line is JSON under the same id (its lines are written as each request ends).
+        if (gateway.accessLog) {
+          const readLog = gateway.accessLog;
+          const line = async () => (await readLog()).map((text) => JSON.parse(text) as Record<string, unknown>).find((entry) => entry.requestId === headers['x-request-id']);
+          await expect.poll(line, { timeout: 10_000 }).toMatchObject({ method: 'GET', uri: '/api/appointments', status: 200, client: '127.0.0.1' });
+        }
       });
 
       it("closes the connection after a proxied answer when the client sent Connection: close", async () => {
@@ -312,6 +330,7 @@ export function describeGatewayBehaviour(name: string, start: StartGatewayUnderT
         expect(await websocketEcho(wsUrl, `hello from ${app}`)).toBe(`tracking:hello from ${app}`);
         expect(services.websocketHeaders.tracking?.['x-real-ip']).toBe('127.0.0.1');
         expect(services.websocketHeaders.tracking?.['x-forwarded-for']).toBe('127.0.0.1');
+        expect(services.websocketHeaders.tracking?.['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
       });
 
       it('refuses a request body over 1 MB with a JSON 413', async () => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appNames, type AppName } from '@repo/contracts';
 import { startGateway } from '../../src/gateway.ts';
@@ -26,7 +27,8 @@ export const nginxGateway =
     });
     const nginx = await startNginx({ config, prefix, host, ports: Object.values(ports) });
     const urls = Object.fromEntries(appNames.map((app) => [app, `http://${host}:${ports[app]}`])) as Record<AppName, string>;
-    return { urls, origins, close: () => nginx.stop() };
+    const accessLog = async () => (await readFile(path.join(prefix, 'access.log'), 'utf8')).split('\n').filter(Boolean);
+    return { urls, origins, close: () => nginx.stop(), accessLog };
   };
 
 /** The Node gateway, each app on a free port; `timeouts` as given or the defaults. */

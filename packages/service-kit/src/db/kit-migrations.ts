@@ -49,6 +49,15 @@ export const kitMigrations: Record<string, Migration> = {
   },
   // Rate-limit counters and WebSocket connection leases, shared by a service's replicas (limits/).
   '2026-12-06T0000-shared-limits': sharedLimitsMigration,
+  // The id of the request whose work published an event, carried to its subscribers for their logs (request-context.ts).
+  '2026-12-07T0000-outbox-request-id': {
+    async up(db) {
+      await db.schema.alterTable('effect_outbox').addColumn('request_id', 'text').execute();
+    },
+    async down(db) {
+      await db.schema.alterTable('effect_outbox').dropColumn('request_id').execute();
+    },
+  },
 };
 
 const kitMigrator = (db: Kysely<any>) =>

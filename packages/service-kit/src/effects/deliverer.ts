@@ -63,13 +63,16 @@ export async function startDeliverers(subscribers: readonly ServiceName[], optio
 async function deliverBatch(to: ServiceName, jobs: Job<DeliveryJob>[], options: DelivererOptions): Promise<JobResult[]> {
   const { service, key, peers, tuning, log } = options;
   const failed = (job: Job<DeliveryJob>, message: string): JobResult => {
-    log.warn({ messageId: job.data.messageId, to, topic: job.data.topic, attempt: job.retryCount + 1, error: message }, 'effect delivery failed; it will be retried');
+    const { messageId, topic, requestId } = job.data;
+    log.warn({ messageId, requestId, to, topic, attempt: job.retryCount + 1, error: message }, 'effect delivery failed; it will be retried');
     return { id: job.id, status: 'failed', output: { message: message.slice(0, MAX_ERROR_LENGTH) } };
   };
   // In publish order: pg-boss fetches jobs made in one relay pass in no set order, and a receiver that keeps the newest
   // version of something would otherwise drop an older event (an appointment's booking) it sees second.
   const ordered = jobs.toSorted((a, b) => a.data.sequence - b.data.sequence);
-  const batch: EffectBatch = { messages: ordered.map((job) => ({ messageId: job.data.messageId, topic: job.data.topic, payload: job.data.payload })) };
+  const batch: EffectBatch = {
+    messages: ordered.map(({ data }) => ({ messageId: data.messageId, topic: data.topic, payload: data.payload, ...(data.requestId ? { requestId: data.requestId } : {}) })),
+  };
   const body = JSON.stringify(batch);
   let receipt: EffectBatchReceipt;
   try {

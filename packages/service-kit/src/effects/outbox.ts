@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { fromKysely, type JobInsert, type PgBoss } from 'pg-boss';
 import type { ServiceName } from '@repo/contracts';
 import type { Database, Unlisten } from '../db/index.ts';
+import { currentRequestId } from '../request-context.ts';
 import { deliveryQueue, subscribersOf, type DeliveryJob, type OutgoingEffects } from './topics.ts';
 
 /**
@@ -16,17 +17,19 @@ import { deliveryQueue, subscribersOf, type DeliveryJob, type OutgoingEffects } 
 /** The channel a commit with new outbox rows notifies, so the relay moves them at once. */
 export const outboxChannel = (service: ServiceName) => `effect_outbox.${service}`;
 
-type OutboxRow = { id: string; message_id: string; topic: string; payload: unknown };
+type OutboxRow = { id: string; message_id: string; topic: string; payload: unknown; request_id: string | null };
 
 /**
- * Writes one event into the caller's transaction and returns its message id. The NOTIFY rides in the same
- * statement: PostgreSQL sends it on commit and drops it on rollback, as it does the row.
+ * Writes one event into the caller's transaction and returns its message id, with the id of the request being
+ * served, if any. The NOTIFY rides in the same statement: PostgreSQL sends it on commit and drops it on rollback, as
+ * it does the row.
  */
 export async function writeToOutbox(trx: Transaction<any>, service: ServiceName, topic: string, payload: unknown): Promise<string> {
   const messageId = randomUUID();
   await sql`
     with written as (
-      insert into effect_outbox (service, message_id, topic, payload) values (${service}, ${messageId}, ${topic}, ${JSON.stringify(payload)}::jsonb)
+      insert into effect_outbox (service, message_id, topic, payload, request_id)
+      values (${service}, ${messageId}, ${topic}, ${JSON.stringify(payload)}::jsonb, ${currentRequestId() ?? null})
     )
     select pg_notify(${outboxChannel(service)}, '')`.execute(trx);
   return messageId;
@@ -82,13 +85,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         delete from effect_outbox where id in (
           select id from effect_outbox where service = ${service} and topic = any(${topics})
           order by id limit ${batchSize} for update skip locked)
-        returning id, message_id, topic, payload`.execute(trx);
+        returning id, message_id, topic, payload, request_id`.execute(trx);
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       if (rows.length === 0) return 0;
       const jobsFor = new Map<ServiceName, JobInsert<DeliveryJob>[]>();
       for (const row of rows) {
         for (const to of subscribersOf(outgoing[row.topic]!)) {
-          const job: JobInsert<DeliveryJob> = { id: row.message_id, data: { messageId: row.message_id, topic: row.topic, payload: row.payload, sequence: Number(row.id) } };
+          const data: DeliveryJob = { messageId: row.message_id, topic: row.topic, payload: row.payload, sequence: Number(row.id), ...(row.request_id ? { requestId: row.request_id } : {}) };
+          const job: JobInsert<DeliveryJob> = { id: row.message_id, data };
           const jobs = jobsFor.get(to) ?? [];
           jobs.push(job);
           jobsFor.set(to, jobs);

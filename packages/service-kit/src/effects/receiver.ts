@@ -16,8 +16,10 @@ import { badRequest, DomainError, forbidden, unauthorized } from '../errors.ts';
 import type { EffectsEnv } from './env.ts';
 import { DEFAULT_MAX_SKEW_SECONDS, verifySignedRequest } from './signed-request.ts';
 import { EFFECT_BATCH_TOPIC, effectBatchPath } from './signing.ts';
+import { withRequestId } from '../request-context.ts';
 
-export type EffectMeta = { messageId: string; from: ServiceName; topic: string };
+/** A message's id, sender and topic, and the id of the request whose work published it, when there was one. */
+export type EffectMeta = { messageId: string; from: ServiceName; topic: string; requestId?: string };
 
 /**
  * How a receiver applies one topic: who may send it, its payload schema, and the change it makes in the receiving
@@ -69,6 +71,16 @@ export async function effectsReceiver<DB>(app: FastifyInstance, options: Effects
   }
   const maxSkew = options.maxClockSkewSeconds ?? DEFAULT_MAX_SKEW_SECONDS;
 
+  /**
+   * Runs a message's handler for the request that published it, so the events it publishes in turn carry that
+   * request's id on (a message without one runs for the delivery's own request).
+   */
+  const runHandler = (trx: Transaction<any>, sender: ServiceName, message: Checked) => {
+    const meta: EffectMeta = { messageId: message.messageId, from: sender, topic: message.topic, ...(message.requestId ? { requestId: message.requestId } : {}) };
+    const apply = () => message.handler.apply(trx as Transaction<DB>, message.payload, meta);
+    return message.requestId ? withRequestId(message.requestId, apply) : apply();
+  };
+
   /** Applies one message in its own transaction with the record of its id; false when it was applied before. */
   const applyOne = (sender: ServiceName, message: Checked) =>
     db.transaction().execute(async (trx) => {
@@ -79,7 +91,7 @@ export async function effectsReceiver<DB>(app: FastifyInstance, options: Effects
         .returning('message_id')
         .executeTakeFirst();
       if (!recorded) return false;
-      await message.handler.apply(trx as Transaction<DB>, message.payload, { messageId: message.messageId, from: sender, topic: message.topic });
+      await runHandler(trx, sender, message);
       return true;
     });
 
@@ -99,9 +111,7 @@ export async function effectsReceiver<DB>(app: FastifyInstance, options: Effects
         const fresh = new Set(recorded.map((row: { message_id: string }) => row.message_id));
         const results = new Map<string, BatchResult>();
         for (const message of messages) {
-          if (fresh.has(message.messageId)) {
-            await message.handler.apply(trx as Transaction<DB>, message.payload, { messageId: message.messageId, from: sender, topic: message.topic });
-          }
+          if (fresh.has(message.messageId)) await runHandler(trx, sender, message);
           results.set(message.messageId, { messageId: message.messageId, status: fresh.has(message.messageId) ? 'applied' : 'duplicate' });
         }
         return results;
@@ -174,15 +184,18 @@ export async function effectsReceiver<DB>(app: FastifyInstance, options: Effects
 
       const results = new Map<string, BatchResult>();
       const valid: Checked[] = [];
-      for (const { messageId, topic, payload } of batch.data.messages) {
+      for (const { messageId, topic, payload, requestId } of batch.data.messages) {
         // A message id twice in one batch is one message: the later copy is a duplicate.
         if (results.has(messageId) || valid.some((message) => message.messageId === messageId)) continue;
         const checked = check(sender, topic, payload);
         if (checked instanceof DomainError) results.set(messageId, { messageId, status: 'refused', error: checked.message });
-        else valid.push({ messageId, topic, ...checked });
+        else valid.push({ messageId, topic, ...checked, ...(requestId ? { requestId } : {}) });
       }
       if (valid.length > 0) for (const [id, result] of await applyBatch(sender, valid)) results.set(id, result);
-      request.log.info({ from: sender, messages: batch.data.messages.length }, 'effect batch received');
+      // One line per batch, naming each message with the request that published it: one request id finds a booking's
+      // events in every service's log.
+      const effects = batch.data.messages.map(({ messageId, topic, requestId }) => ({ messageId, topic, requestId, status: results.get(messageId)?.status }));
+      request.log.info({ from: sender, messages: effects.length, effects }, 'effect batch received');
       return {
         results: batch.data.messages.map(({ messageId }, index) => {
           const first = batch.data.messages.findIndex((message) => message.messageId === messageId) === index;
@@ -193,5 +206,5 @@ export async function effectsReceiver<DB>(app: FastifyInstance, options: Effects
   );
 }
 
-type Checked = { messageId: string; topic: string; handler: EffectHandler<any, any>; payload: unknown };
+type Checked = { messageId: string; topic: string; handler: EffectHandler<any, any>; payload: unknown; requestId?: string };
 type BatchResult = EffectBatchReceipt['results'][number];

@@ -23,7 +23,8 @@ export const deliveryQueue = (service: ServiceName, to: ServiceName) => `effects
 export const deadLetterQueue = (service: ServiceName, to: ServiceName) => `effects.${service}.${to}.dead`;
 
 /**
- * What a delivery job carries: the message id the receiver records, the topic, the payload, and the outbox's
- * sequence number (publish order within this service, which job creation times do not keep inside one batch).
+ * What a delivery job carries: the message id the receiver records, the topic, the payload, the outbox's sequence
+ * number (publish order within this service, which job creation times do not keep inside one batch), and the id of
+ * the request that published it, for the receiver's logs (jobs made before it was kept have none).
  */
-export type DeliveryJob = { messageId: string; topic: string; payload: unknown; sequence: number };
+export type DeliveryJob = { messageId: string; topic: string; payload: unknown; sequence: number; requestId?: string };

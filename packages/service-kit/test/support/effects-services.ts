@@ -109,18 +109,24 @@ export async function startSender(
   const effects = createEffects({ service, database, env, outgoing: senderOutgoing, tuning: options.tuning ?? testTuning });
   const app = await createService({ name: service, env, ready: database.ping, sessions: testSessions });
   await app.register(effects.plugin);
+  const assign: Sender['assign'] = (appointmentId, technician, options = {}) =>
+    database.db.transaction().execute(async (trx) => {
+      await trx.insertInto('assignments').values({ appointment_id: appointmentId, technician }).execute();
+      const messageId = await effects.enqueue(trx, 'appointment.assigned', { appointmentId, technician });
+      if (options.rollback) throw new RolledBack(messageId);
+      return messageId;
+    });
+  // The same assignment made by a request, as a service's route would.
+  app.post('/assignments', async (request) => {
+    const { appointmentId, technician } = assignedSchema.parse(request.body);
+    return { messageId: await assign(appointmentId, technician) };
+  });
   await app.ready();
   return {
     app,
     database,
     effects,
-    assign: (appointmentId, technician, options = {}) =>
-      database.db.transaction().execute(async (trx) => {
-        await trx.insertInto('assignments').values({ appointment_id: appointmentId, technician }).execute();
-        const messageId = await effects.enqueue(trx, 'appointment.assigned', { appointmentId, technician });
-        if (options.rollback) throw new RolledBack(messageId);
-        return messageId;
-      }),
+    assign,
     close: async () => {
       await app.close();
       if (!options.as) await database.close();
@@ -165,6 +171,8 @@ export type Receiver = {
   lastEntered?: number;
   /** The appointments of the applies that started, in the order they started. */
   enteredOrder: number[];
+  /** Per appointment, the id of the request that published its assignment, as the handler was told it. */
+  requestIds: Map<number, string | undefined>;
   /** When set, apply throws (a failing handler): for every appointment, or only for `failOnly`. */
   failWith?: string;
   failOnly?: number;
@@ -188,6 +196,7 @@ export async function startReceiver(config: DatabaseConfig, service: 'tracking' 
     requests: 0,
     entered: 0,
     enteredOrder: [],
+    requestIds: new Map(),
     records: () => database.db.selectFrom('tracking_records').selectAll().orderBy('appointment_id').execute(),
     close: async () => {
       await app.close();
@@ -205,8 +214,9 @@ export async function startReceiver(config: DatabaseConfig, service: 'tracking' 
       'appointment.assigned': effectHandler({
         from: ['booking'],
         schema: assignedSchema,
-        apply: async (trx, payload) => {
+        apply: async (trx, payload, meta) => {
           receiver.entered += 1;
+          receiver.requestIds.set(payload.appointmentId, meta.requestId);
           receiver.lastEntered = payload.appointmentId;
           receiver.enteredOrder.push(payload.appointmentId);
           await trx.insertInto('tracking_records').values({ appointment_id: payload.appointmentId, technician: payload.technician }).execute();
