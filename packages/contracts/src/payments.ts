@@ -196,6 +196,8 @@ export const handledWebhookEvents = {
   'payment_intent.canceled': 'canceled',
 } as const satisfies Record<string, PaymentStatus>;
 export type HandledWebhookEvent = keyof typeof handledWebhookEvents;
+/** A charge's refunds so far, made here or in Stripe's dashboard: reconciled with the ledger (see payments' README). */
+export const chargeRefundedEvent = 'charge.refunded';
 
 const stripeIdSchema = z.string().min(1).max(255).regex(/^[A-Za-z0-9_]+$/);
 
@@ -208,6 +210,9 @@ export const stripeWebhookEventSchema = z.object({
     object: z.object({
       id: stripeIdSchema,
       object: z.string().optional(),
+      /** On a charge (`charge.refunded`): the payment intent it belongs to, and how much of it is refunded so far. */
+      payment_intent: stripeIdSchema.nullable().optional(),
+      amount_refunded: z.number().int().nonnegative().max(99_999_999).optional(),
       last_payment_error: z
         .object({
           // Text columns cannot hold NUL; a provider message is shown to staff, so it is kept short.

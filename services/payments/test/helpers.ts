@@ -167,6 +167,15 @@ export function intentEvent(type: string, paymentIntentId: string, { id, created
   };
 }
 
+/** Stripe's `charge.refunded` for the charge of a payment intent, refunded `amountRefunded` cents so far in all. */
+export function chargeRefundedEvent(paymentIntentId: string, amountRefunded: number, { id, created }: EventOptions = {}) {
+  const event = intentEvent('charge.refunded', paymentIntentId, { ...(id ? { id } : {}), ...(created ? { created } : {}) });
+  return {
+    ...event,
+    data: { object: { id: `ch_${randomBytes(12).toString('hex')}`, object: 'charge', payment_intent: paymentIntentId, amount_refunded: amountRefunded, refunded: false } },
+  };
+}
+
 /** Headers of a webhook delivery signed with `secret` at `timestamp` (seconds), made by stripe-node itself. */
 export function signedHeaders(payload: string, { secret = webhookSecret, timestamp }: { secret?: string; timestamp?: number } = {}) {
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });

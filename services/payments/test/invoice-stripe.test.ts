@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayInvoiceResponse } from '@repo/contracts';
-import { deliver, FakeStripe, intentEvent, startPayments, webhookSecret, type PaymentsTestService } from './helpers.ts';
+import { chargeRefundedEvent, deliver, FakeStripe, intentEvent, startPayments, webhookSecret, type PaymentsTestService } from './helpers.ts';
 import { call, customerOf, sentInvoice, staffOf } from './invoice-helpers.ts';
 
 let fake: FakeStripe;
@@ -78,6 +78,40 @@ describe('invoices paid through Stripe', () => {
     expect(request!.headers['idempotency-key']).toBe(`refund:${refunded.refunds[0]!.id}`);
     const ledger = await service.db.selectFrom('refunds').selectAll().where('id', '=', refunded.refunds[0]!.id).executeTakeFirstOrThrow();
     expect(ledger).toMatchObject({ status: 'succeeded', amount_cents: 2_500, provider_refund_id: expect.stringMatching(/^re_/) });
+  });
+
+  it("records a refund made in Stripe's dashboard from charge.refunded, once, beside the back office's own", async () => {
+    const { invoice, owner } = await payable(55);
+    const intent = await call<PayInvoiceResponse>(service, owner, 'POST', `/api/payments/invoices/${invoice.id}/pay`, {});
+    await deliver(service, intentEvent('payment_intent.succeeded', intent.paymentIntentId));
+    await call(service, staffOf(service), 'POST', `/api/payments/invoices/${invoice.id}/refunds`, { paymentIntentId: intent.paymentIntentId, amountCents: 2_500 });
+    // Stripe's event about the back office's own refund: already counted.
+    expect((await deliver(service, chargeRefundedEvent(intent.paymentIntentId, 2_500))).json().outcome).toBe('stale');
+
+    // $50.00 more refunded in Stripe's dashboard: the charge now says $75.00 in all.
+    const dashboard = chargeRefundedEvent(intent.paymentIntentId, 7_500);
+    expect((await deliver(service, dashboard)).json().outcome).toBe('applied');
+    const staffView = await call(service, staffOf(service), 'GET', `/api/payments/invoices/${invoice.id}`);
+    expect(staffView).toMatchObject({ status: 'paid', amountPaidCents: 21_520, amountRefundedCents: 7_500 });
+    expect(staffView.refunds).toEqual([
+      expect.objectContaining({ amountCents: 2_500, status: 'succeeded' }),
+      expect.objectContaining({ amountCents: 5_000, status: 'succeeded', reason: 'Refunded in Stripe', createdBy: 'stripe' }),
+    ]);
+    const payment = await service.db.selectFrom('payments').select('refunded_cents').where('payment_intent_id', '=', intent.paymentIntentId).executeTakeFirstOrThrow();
+    expect(payment.refunded_cents).toBe(7_500);
+
+    // Stripe retries the event, and an older one arrives late: nothing changes.
+    expect((await deliver(service, dashboard)).json().outcome).toBe('duplicate');
+    expect((await deliver(service, chargeRefundedEvent(intent.paymentIntentId, 2_500))).json().outcome).toBe('stale');
+    expect(await call(service, staffOf(service), 'GET', `/api/payments/invoices/${invoice.id}`)).toEqual(staffView);
+    // The back office can refund only what is left.
+    const tooMuch = await service.app.inject({ method: 'POST', url: `/api/payments/invoices/${invoice.id}/refunds`, headers: staffOf(service), payload: { paymentIntentId: intent.paymentIntentId, amountCents: 14_021 } });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error.fields.amountCents).toBe('At most $140.20 of this payment can still be refunded.');
+    // A charge of an intent this service never made is acknowledged and ignored.
+    expect((await deliver(service, chargeRefundedEvent('pi_not_ours_123', 1_000))).json().outcome).toBe('ignored');
+    // Stripe holds the back office's refund alone: the dashboard's was not made again from here.
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intent.paymentIntentId)).toHaveLength(1);
   });
 
   it('records a refund Stripe refuses as failed, and keeps its amount refundable', async () => {

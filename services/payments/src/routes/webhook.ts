@@ -18,7 +18,8 @@ export async function webhookRoutes(app: ServiceApp, { ctx, secret }: { ctx: Pay
       tags: ['payments'],
       summary: "Stripe's payment events, each applied once",
       description:
-        'payment_intent.processing, succeeded, payment_failed and canceled; other types are acknowledged and ignored. The body ' +
+        'payment_intent.processing, succeeded, payment_failed and canceled, and charge.refunded (refunds made in Stripe join the ' +
+        'ledger); other types are acknowledged and ignored. The body ' +
         'is any type, read as raw bytes: without a valid Stripe-Signature over them it is a 400 and nothing changes.',
       // Read by the handler only (the signature covers the raw bytes): an empty, unsigned or badly signed body.
       response: { 200: webhookResponseSchema, ...errorResponses(400) },
