@@ -58,7 +58,15 @@ describe('the dispatch board at a fleet’s size', () => {
 
     // The Map view of the day: every technician placed, their key and name in the list, and the visit just assigned on
     // the second technician's route once tracking has its record (booking tells it through its outbox).
+    // Its code cannot be fetched (the connection dropped): the list of stops still shows; once the connection is back,
+    // Try again loads the map.
+    let offline = true;
+    await context.route(/\/assets\/day-map-canvas-[^/]*\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
     await page.getByText('Map', { exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'The map could not be loaded. The stops are listed beside it.' }).waitFor();
+    await page.getByRole('heading', { name: 'Technicians and their stops' }).waitFor();
+    offline = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
     const map = page.getByRole('region', { name: /^Map of .*technicians and their visits$/ });
     await map.waitFor();
     await page.getByText('Map tiles unavailable — positions and routes are still drawn').waitFor();

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Container, Paper, Stack, Text } from '@mantine/core';
 import { serviceLabels } from '@repo/contracts';
-import { ErrorState, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
+import { ErrorState, lazyPart, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { env } from '../../../config/env.ts';
@@ -10,7 +10,11 @@ import { integratorInfo } from '../lib/integrator-info.ts';
 import { mergeServiceDocuments, type ServiceDocument } from '../lib/merge-documents.ts';
 
 // Scalar (a Vue app, its styles and code samples) weighs far more than the rest of the back office: only this page loads it.
-const ScalarReference = lazy(() => import('./scalar-reference.tsx'));
+const ScalarReference = lazyPart(() => import('./scalar-reference.tsx'), {
+  fallback: <LoadingState title="Loading the API reference..." description="Opening the reference viewer." />,
+  failed: 'The reference viewer could not be loaded.',
+  minHeight: 240,
+});
 
 
 function MissingServices({ missing, onRetry }: { missing: Extract<ServiceDocumentState, { state: 'unreachable' }>[]; onRetry: () => void }) {
@@ -65,9 +69,7 @@ export function ApiReferencePage() {
     );
   else
     content = (
-      <Suspense fallback={<LoadingState title="Loading the API reference..." description="Opening the reference viewer." />}>
-        <ScalarReference document={merged} onError={onViewerError} />
-      </Suspense>
+      <ScalarReference document={merged} onError={onViewerError} />
     );
 
   return (

@@ -1,14 +1,18 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Box, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { ErrorState, LoadingState, SpanGrid } from '@repo/ui';
+import { ErrorState, lazyPart, LoadingState, SpanGrid } from '@repo/ui';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { formatBusinessTime, formatCalendarDay } from '../../../lib/format.ts';
 import { useDayRoutes } from '../api/board.ts';
 import { dayHasSomething, dayMapScene, type MapRoute } from '../lib/day-map.ts';
 import { windowOf } from './route-text.ts';
 
-// Leaflet and its CSS load only when the Map view opens.
-const DayMapCanvas = lazy(() => import('./day-map-canvas.tsx'));
+// Leaflet and its CSS load only when the Map view opens; if they cannot, the list of stops beside it still shows.
+const DayMapCanvas = lazyPart(() => import('./day-map-canvas.tsx'), {
+  fallback: <LoadingState title="Loading the map..." />,
+  failed: 'The map could not be loaded. The stops are listed beside it.',
+  minHeight: 240,
+});
 
 /** The technician's letter on their colour, as their markers show it, with a stroke of their route line. */
 function RouteKey({ route }: { route: MapRoute }) {
@@ -94,9 +98,7 @@ export function DayMap({ day, pollMs }: { day: string; pollMs: number }) {
   return (
     <SpanGrid gutter="md">
       <SpanGrid.Col span={{ base: 12, lg: 8 }}>
-        <Suspense fallback={<LoadingState title="Loading the map..." />}>
-          <DayMapCanvas scene={scene} label={label} />
-        </Suspense>
+        <DayMapCanvas scene={scene} label={label} />
       </SpanGrid.Col>
       <SpanGrid.Col span={{ base: 12, lg: 4 }}>
         <Stack gap={4}>

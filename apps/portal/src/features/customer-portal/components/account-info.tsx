@@ -1,7 +1,7 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Customer } from '@repo/contracts';
-import { AppAnchor } from '@repo/ui';
+import { AppAnchor, lazyPart } from '@repo/ui';
 import { Fact } from '../../../components/fact.tsx';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -11,7 +11,10 @@ import { ChangePhoneForm } from './change-phone-form.tsx';
 import { PhoneProof } from './phone-proof.tsx';
 
 /** Loaded when the customer opens it, so the portal's first load does not carry the form and its checks. */
-const ChangePasswordForm = lazy(() => import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })));
+const ChangePasswordForm = lazyPart(() => import('./change-password-form.tsx').then((module) => ({ default: module.ChangePasswordForm })), {
+  fallback: <LoadingNote label="Loading the form..." />,
+  failed: 'The form could not be loaded.',
+});
 
 /**
  * Account Info: who is signed in, since when, their last login, proving the phone by text, and the change-email,
@@ -119,9 +122,7 @@ export function AccountInfo({ customer }: { customer: Customer }) {
       </div>
       <div id={formId}>
         {changingPassword ? (
-          <Suspense fallback={<LoadingNote label="Loading the form..." />}>
-            <ChangePasswordForm onDone={passwordChanged} />
-          </Suspense>
+          <ChangePasswordForm onDone={passwordChanged} />
         ) : null}
       </div>
     </Card>

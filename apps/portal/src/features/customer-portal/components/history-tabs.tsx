@@ -1,13 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Customer } from '@repo/contracts';
+import { lazyPart } from '@repo/ui';
 import { LoadingNote } from '../../../components/loading-note.tsx';
 import { AppointmentsTab } from './appointments-tab.tsx';
 import { ServiceRequestsTab } from './service-requests-tab.tsx';
 
 /** Loaded when Import History is first opened, so the portal's first load does not carry the import forms. */
-const ServiceSystemsImport = lazy(() => import('./service-systems-import.tsx').then((module) => ({ default: module.ServiceSystemsImport })));
-const JsonImport = lazy(() => import('./json-import.tsx').then((module) => ({ default: module.JsonImport })));
+const importForm = { fallback: <LoadingNote label="Loading the import form..." />, failed: 'The import form could not be loaded.' };
+const ServiceSystemsImport = lazyPart(() => import('./service-systems-import.tsx').then((module) => ({ default: module.ServiceSystemsImport })), importForm);
+const JsonImport = lazyPart(() => import('./json-import.tsx').then((module) => ({ default: module.JsonImport })), importForm);
 
 /** Import History: its sources as sub-tabs, Service Systems (a field-service system) first, then JSON Import. */
 function ImportHistoryTab({ customer }: { customer: Customer }) {
@@ -27,14 +29,10 @@ function ImportHistoryTab({ customer }: { customer: Customer }) {
           <Tabs.Tab value="json">JSON Import</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="systems" pt="md">
-          <Suspense fallback={<LoadingNote label="Loading the import form..." />}>
-            <ServiceSystemsImport customer={customer} />
-          </Suspense>
+          <ServiceSystemsImport customer={customer} />
         </Tabs.Panel>
         <Tabs.Panel value="json" pt="md">
-          <Suspense fallback={<LoadingNote label="Loading the import form..." />}>
-            <JsonImport customer={customer} />
-          </Suspense>
+          <JsonImport customer={customer} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { booking, business, onlineBookingHours } from '@repo/contracts';
-import { errorMessage } from '@repo/ui';
+import { errorMessage, lazyPart } from '@repo/ui';
 import { useAvailableSlots } from '@repo/ui/api';
 import { formatSlot, formatTime } from '../lib/dates.ts';
 import { Choice } from './choice.tsx';
@@ -11,7 +10,10 @@ import { Choice } from './choice.tsx';
  * Its code (with the business-time helpers and their time-zone formatter) is its own chunk, preloaded with the page
  * but run after hydration, so that work is a task of its own rather than part of the page's start.
  */
-const DateCalendar = lazy(() => import('./date-calendar.tsx').then((module) => ({ default: module.DateCalendar })));
+const DateCalendar = lazyPart(() => import('./date-calendar.tsx').then((module) => ({ default: module.DateCalendar })), {
+  fallback: <Text role="status">Loading dates...</Text>,
+  failed: 'The dates could not be loaded.',
+});
 
 type Props = {
   /** False while prerendering and hydrating: the dates show "Loading dates..." until then. */
@@ -63,9 +65,7 @@ export function DateTimeStep({ showCalendar, date, timeSlot, notice, onDate, onS
         </Title>
         <HoursNote />
         {showCalendar ? (
-          <Suspense fallback={<Text role="status">Loading dates...</Text>}>
-            <DateCalendar date={date} onDate={onDate} />
-          </Suspense>
+          <DateCalendar date={date} onDate={onDate} />
         ) : (
           <Text role="status">Loading dates...</Text>
         )}
