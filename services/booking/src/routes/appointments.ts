@@ -236,7 +236,7 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     onRequest: app.requireRole('technician', 'staff', 'admin'),
     schema: {
       tags: ['appointments'],
-      summary: "The appliance intake given at booking (model, serial, warranty), for the visit's technician and staff",
+      summary: "The appliance intake given at booking, for the visit's technician and staff",
       description: 'A technician reads only the intake of an appointment assigned to them; any other answers 404.',
       params: appointmentPathParamsSchema,
       response: { 200: appointmentIntakeResponseSchema, ...errorResponses(404) },
