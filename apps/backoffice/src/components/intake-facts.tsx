@@ -36,21 +36,19 @@ export function IntakeFacts({ intake, compact = false }: IntakeFactsProps) {
     );
   }
   return (
-    <dl
-      aria-label="Appliance intake from booking"
-      data-intake="given"
-      style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: compact ? 6 : 12, rowGap: compact ? 0 : 4 }}
-    >
-      {lines.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <Text component="dt" size={size} c="dark.6">
-            {term}
-          </Text>
-          <Text component="dd" size={size} m={0} fw={term === 'Warranty' ? undefined : 600} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label="Appliance intake from booking" data-intake="given">
+      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: compact ? 6 : 12, rowGap: compact ? 0 : 4 }}>
+        {lines.map(([term, value]) => (
+          <div key={term} style={{ display: 'contents' }}>
+            <Text component="dt" size={size} c="dark.6">
+              {term}
+            </Text>
+            <Text component="dd" size={size} m={0} fw={term === 'Warranty' ? undefined : 600} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
