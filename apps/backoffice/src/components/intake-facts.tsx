@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { warrantyCoverageLabels, type ApplianceIntake } from '@repo/contracts';
+import { Facts } from './facts.tsx';
 
 type IntakeFactsProps = {
   /** The intake given at booking; null when the customer skipped it. */
@@ -22,7 +23,7 @@ function intakeLines(intake: ApplianceIntake): [string, string][] {
 
 /**
  * What the customer told at booking about the appliance (issue 28): model and serial from the rating plate and the
- * warranty, as a description list a screen reader can walk; one line saying so when they gave none. Shared by the
+ * warranty, as a named group of facts a screen reader can walk; one line saying so when they gave none. Shared by the
  * dispatch board, the tracking admin's appointment cards and the technician's My jobs.
  */
 export function IntakeFacts({ intake, compact = false }: IntakeFactsProps) {
@@ -37,18 +38,7 @@ export function IntakeFacts({ intake, compact = false }: IntakeFactsProps) {
   }
   return (
     <div role="group" aria-label="Appliance intake from booking" data-intake="given">
-      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: compact ? 6 : 12, rowGap: compact ? 0 : 4 }}>
-        {lines.map(([term, value]) => (
-          <div key={term} style={{ display: 'contents' }}>
-            <Text component="dt" size={size} c="dark.6">
-              {term}
-            </Text>
-            <Text component="dd" size={size} m={0} fw={term === 'Warranty' ? undefined : 600} style={{ overflowWrap: 'anywhere' }}>
-              {value}
-            </Text>
-          </div>
-        ))}
-      </dl>
+      <Facts items={lines} size={size} />
     </div>
   );
 }
