@@ -4,39 +4,16 @@ import type { Page } from 'playwright-core';
 import { slotTakenMessage, smsConsentWording } from '@repo/contracts';
 import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
 import { staffToken } from './tracking-support.ts';
+import { chooseDateAndFirstTime, contact, fillContact } from './web-support.ts';
 
 const urls = inject('urls');
 const browser = useBrowser();
-
-const contact = { customerName: 'Robin Alvarez', phone: '(904) 555-0177', email: 'robin@example.com', address: '9 Bridge St', city: 'St Augustine', zipCode: '32084' };
-
-/** Picks the third bookable date (never today, so its slots are not cut by the notice period) and answers it. */
-async function chooseDateAndFirstTime(page: Page): Promise<{ date: string; slot: string }> {
-  const dateButton = page.locator('[aria-labelledby="choose-date"] button').nth(2);
-  await dateButton.click();
-  await page.getByText('Loading available times...').or(page.locator('[aria-labelledby="choose-time"] button').first()).first().waitFor();
-  const slotButton = page.locator('[aria-labelledby="choose-time"] button').first();
-  await slotButton.waitFor();
-  const label = (await dateButton.textContent()) ?? '';
-  const slot = (await slotButton.textContent()) ?? '';
-  await slotButton.click();
-  return { date: label, slot };
-}
 
 async function fillDetails(page: Page) {
   await page.getByLabel(/^Service Type/).selectOption('Repair');
   await page.getByLabel(/^Appliance/).selectOption('Refrigerator');
   await page.getByLabel(/^Brand/).selectOption('Sub-Zero');
   await page.getByLabel('Description (optional)').fill('Freezer is warm');
-}
-
-async function fillContact(page: Page) {
-  await page.getByLabel('Full Name').fill(contact.customerName);
-  await page.getByLabel('Phone Number').fill(contact.phone);
-  await page.getByLabel('Email Address').fill(contact.email);
-  await page.getByLabel('Street Address').fill(contact.address);
-  await page.getByLabel(/^City/).fill(contact.city);
-  await page.getByLabel('Zip Code').fill(contact.zipCode);
 }
 
 describe('booking wizard through nginx', () => {

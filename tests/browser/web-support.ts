@@ -89,3 +89,29 @@ export function collectDialogs(page: Page): string[] {
   });
   return messages;
 }
+
+/** A visitor's contact details for the booking wizard's step 3. */
+export const contact = { customerName: 'Robin Alvarez', phone: '(904) 555-0177', email: 'robin@example.com', address: '9 Bridge St', city: 'St Augustine', zipCode: '32084' };
+
+/** Picks the third bookable date (never today, so its slots are not cut by the notice period) and answers it. */
+export async function chooseDateAndFirstTime(page: Page): Promise<{ date: string; slot: string }> {
+  const dateButton = page.locator('[aria-labelledby="choose-date"] button').nth(2);
+  await dateButton.click();
+  await page.getByText('Loading available times...').or(page.locator('[aria-labelledby="choose-time"] button').first()).first().waitFor();
+  const slotButton = page.locator('[aria-labelledby="choose-time"] button').first();
+  await slotButton.waitFor();
+  const label = (await dateButton.textContent()) ?? '';
+  const slot = (await slotButton.textContent()) ?? '';
+  await slotButton.click();
+  return { date: label, slot };
+}
+
+/** Fills the booking wizard's contact step with `contact`, or with `details` when given. */
+export async function fillContact(page: Page, details: typeof contact = contact) {
+  await page.getByLabel('Full Name').fill(details.customerName);
+  await page.getByLabel('Phone Number').fill(details.phone);
+  await page.getByLabel('Email Address').fill(details.email);
+  await page.getByLabel('Street Address').fill(details.address);
+  await page.getByLabel(/^City/).fill(details.city);
+  await page.getByLabel('Zip Code').fill(details.zipCode);
+}

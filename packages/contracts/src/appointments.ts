@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appliances, appointmentStatuses, brands, serviceTypes } from './choices.ts';
 import { booking, business } from './constants.ts';
+import { applianceIntakeSchema, intakeFieldsSchema } from './intake.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 
 const isoDateForm = z.string({ error: 'Date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in YYYY-MM-DD form');
@@ -48,6 +49,8 @@ export const serviceDetailsSchema = z.object({
   appliance: choice(appliances, 'Appliance is required'),
   brand: choice(brands, 'Brand is required'),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').optional(),
+  /** The optional, skippable intake: model and serial number from the rating plate, and the warranty. */
+  ...intakeFieldsSchema.shape,
 });
 
 /**
@@ -142,6 +145,8 @@ export const appointmentSchema = z.object({
   totalCost: z.string().nullable(),
   confirmationCode: z.string(),
   createdAt: z.string(),
+  /** What the customer told at booking from the rating plate, and the warranty; null when they skipped it. */
+  intake: applianceIntakeSchema.nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

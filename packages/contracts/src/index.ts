@@ -5,6 +5,7 @@ export * from './routes.ts';
 export * from './choices.ts';
 export * from './constants.ts';
 export * from './business-time.ts';
+export * from './intake.ts';
 export * from './appointments.ts';
 export * from './appointment-page.ts';
 export * from './closures.ts';

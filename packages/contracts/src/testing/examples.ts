@@ -32,6 +32,7 @@ export function appointmentExample(overrides: Partial<Appointment> = {}): Appoin
     totalCost: null,
     confirmationCode: 'SA-12345',
     createdAt: '2026-01-02T12:00:00.000Z',
+    intake: null,
     ...overrides,
   };
 }

@@ -45,6 +45,12 @@ export type AppointmentsTable = {
   cancel_reason: string | null;
   /** When the customer asked by text to be called back; null once the office acts on the visit (or none was asked). */
   call_back_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The intake given at booking (contracts' `intakeFieldsSchema`): plate numbers upper-cased; null when not given. */
+  model_number: ColumnType<string | null, string | null | undefined, string | null>;
+  serial_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `manufacturer`, `home-warranty` or `none` (neither or not sure); null when not asked or not answered. */
+  warranty: ColumnType<string | null, string | null | undefined, string | null>;
+  home_warranty_company: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 /** One change of an appointment: written in the transaction that made it, never changed after. */

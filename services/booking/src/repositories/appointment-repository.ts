@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type { AppointmentStatus } from '@repo/contracts';
+import type { ApplianceIntake, AppointmentStatus } from '@repo/contracts';
 import type { AppointmentRow, AppointmentsTable, Db, Trx } from '../db/schema.ts';
 import { skipKnownImports, type ImportedRow, type ImportIdentity } from './imported-rows.ts';
 
@@ -25,6 +25,8 @@ export type NewBooking = {
   smsConsent: boolean;
   /** The consent's words the customer agreed to; null without consent. */
   smsConsentText: string | null;
+  /** The appliance intake given at booking; null when none was. */
+  intake: ApplianceIntake | null;
 };
 
 /**
@@ -37,7 +39,9 @@ export async function bookIfRoom(db: Db, booking: NewBooking): Promise<Appointme
   const { rows } = await sql<AppointmentRow>`select * from book_appointment(${b.appointmentDate}::date, ${b.timeSlot}, ${b.capacity}::integer,
     ${b.customerId}::integer, ${b.customerName}, ${b.email}, ${b.phone}, ${b.address}, ${b.city},
     ${b.state}, ${b.zipCode}, ${b.serviceType}, ${b.appliance}, ${b.brand}, ${b.description}::text,
-    ${b.confirmationCode}, ${b.idempotencyKey}::text, ${b.requestHash}, ${b.smsConsent}::boolean, ${b.smsConsentText}::text)`.execute(db);
+    ${b.confirmationCode}, ${b.idempotencyKey}::text, ${b.requestHash}, ${b.smsConsent}::boolean, ${b.smsConsentText}::text,
+    ${b.intake?.modelNumber ?? null}::text, ${b.intake?.serialNumber ?? null}::text, ${b.intake?.warranty ?? null}::text,
+    ${b.intake?.homeWarrantyCompany ?? null}::text)`.execute(db);
   return rows[0];
 }
 

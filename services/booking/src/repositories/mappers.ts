@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentHistoryEntry, Closure, ServiceRequest, StaffAppointment } from '@repo/contracts';
+import type { ApplianceIntake, Appointment, AppointmentHistoryEntry, Closure, ServiceRequest, StaffAppointment } from '@repo/contracts';
 import type { AppointmentHistoryRow, AppointmentRow, ClosureRow, ServiceRequestRow } from '../db/schema.ts';
 import { businessIsoString, slotTimes } from '../domain/slot-time.ts';
 
@@ -27,6 +27,18 @@ export function toAppointment(row: AppointmentRow): Appointment {
     totalCost: row.total_cost,
     confirmationCode: row.confirmation_code,
     createdAt: row.created_at.toISOString(),
+    intake: toIntake(row),
+  };
+}
+
+/** The intake given at booking, or null when none was. */
+function toIntake(row: AppointmentRow): ApplianceIntake | null {
+  if (row.model_number === null && row.serial_number === null && row.warranty === null && row.home_warranty_company === null) return null;
+  return {
+    modelNumber: row.model_number,
+    serialNumber: row.serial_number,
+    warranty: row.warranty as ApplianceIntake['warranty'],
+    homeWarrantyCompany: row.home_warranty_company,
   };
 }
 

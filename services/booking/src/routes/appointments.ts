@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  appointmentIntakeResponseSchema,
   appointmentListQuerySchema,
   appointmentRequestSchema,
   appointmentPathParamsSchema,
@@ -34,6 +35,7 @@ import { changeAppointmentStatus } from '../use-cases/change-appointment-status.
 import { confirmAppointment } from '../use-cases/confirm-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
 import { dispatchBoard } from '../use-cases/dispatch-board.ts';
+import { getAppointmentIntake } from '../use-cases/get-appointment-intake.ts';
 import { listAppointmentHistory } from '../use-cases/list-appointment-history.ts';
 import { listAppointments } from '../use-cases/list-appointments.ts';
 import { markNoShow } from '../use-cases/mark-no-show.ts';
@@ -229,4 +231,19 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       response: { 200: appointmentHistorySchema, ...errorResponses(404) },
     },
   }, async (request) => listAppointmentHistory(ctx, request.params.id));
+
+  app.get('/api/appointments/:id/intake', {
+    onRequest: app.requireRole('technician', 'staff', 'admin'),
+    schema: {
+      tags: ['appointments'],
+      summary: "The appliance intake given at booking, for the visit's technician and staff",
+      description: 'A technician reads only the intake of an appointment assigned to them; any other answers 404.',
+      params: appointmentPathParamsSchema,
+      response: { 200: appointmentIntakeResponseSchema, ...errorResponses(404) },
+    },
+  }, async (request) => {
+    const session = request.session;
+    const reader = session?.role === 'technician' ? { staff: false as const, technicianId: session.technicianId ?? null } : { staff: true as const };
+    return getAppointmentIntake(ctx, request.params.id, reader);
+  });
 }

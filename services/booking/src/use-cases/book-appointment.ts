@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { callerBookingMessages, slotTakenMessage, smsConsentWording, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
+import { callerBookingMessages, intakeOf, slotTakenMessage, smsConsentWording, type AppointmentRequestParsed, type CreateAppointmentResponse } from '@repo/contracts';
 import { conflict } from '@repo/service-kit';
 import { uniqueViolationConstraint } from '@repo/service-kit/db';
 import type { AppointmentRow } from '../db/schema.ts';
@@ -60,8 +60,10 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
   const { request } = input;
   const { office } = input;
   const hash = requestHash(request, input.customerId, office);
+  const { modelNumber, serialNumber, warranty, homeWarrantyCompany, ...visit } = request;
   const booking: Omit<NewBooking, 'confirmationCode'> = {
-    ...request,
+    ...visit,
+    intake: intakeOf({ modelNumber, serialNumber, warranty, homeWarrantyCompany }),
     capacity: ctx.rules.BOOKING_SLOT_CAPACITY,
     customerId: input.customerId,
     description: request.description || null,

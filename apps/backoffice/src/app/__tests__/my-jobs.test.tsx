@@ -16,9 +16,12 @@ const jobsAnswer =
     return json(200, { date, technicianId: 'tech_sara', items: date === businessDate() ? items : (byDate[date] ?? []) });
   };
 
+/** Booking's answer for a job whose customer gave no intake at booking. */
+const noIntake: Answer = ({ path }) => json(200, { appointmentId: Number(path.split('/')[3]), appliance: 'Dishwasher', intake: null });
+
 async function renderJobs(items: TechnicianJob[], more: Record<string, Answer> = {}, byDate: Record<string, TechnicianJob[]> = {}) {
   fakeLiveSocket();
-  const api = fakeApi({ ...signIn(technicianUser), [`GET ${technicianJobsPath}`]: jobsAnswer(items, byDate), ...more });
+  const api = fakeApi({ ...signIn(technicianUser), [`GET ${technicianJobsPath}`]: jobsAnswer(items, byDate), 'GET /api/appointments/:id/intake': noIntake, ...more });
   const view = await renderAppAt(<App />, '/my-jobs');
   await expectPageHeading('My Jobs');
   return { api, view };
@@ -65,6 +68,20 @@ describe('my jobs', () => {
     fireEvent.click(within(await job()).getByRole('button', { name: label }));
     await waitFor(() => expect(api.sent('PUT /api/tracking/12/status').map((request) => request.body)).toEqual([{ status: next }]));
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Pat Rivera' })).queryByRole('button', { name: label })).toBeNull());
+  });
+
+  it('shows the model, serial and warranty the customer gave at booking, before the visit', async () => {
+    const intake = { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', warranty: 'home-warranty', homeWarrantyCompany: 'American Home Shield' };
+    const { api } = await renderJobs([technicianJob()], { 'GET /api/appointments/:id/intake': () => json(200, { appointmentId: 12, appliance: 'Dishwasher', intake }) });
+    const facts = within(await within(await job()).findByLabelText('Appliance intake from booking'));
+    expect(facts.getAllByRole('term').map((term) => term.textContent)).toEqual(['Model', 'Serial', 'Warranty']);
+    expect(facts.getAllByRole('definition').map((value) => value.textContent)).toEqual(['SHX878WD5N', 'FD 9012 00345', 'Home-warranty plan (American Home Shield)']);
+    expect(api.sent('GET /api/appointments/:id/intake').map((request) => request.path)).toEqual(['/api/appointments/12/intake']);
+  });
+
+  it('says so when the customer gave no intake at booking', async () => {
+    await renderJobs([technicianJob()]);
+    expect(await within(await job()).findByText('No model, serial or warranty given at booking')).toBeTruthy();
   });
 
   it('says a completed job is done, with no button', async () => {

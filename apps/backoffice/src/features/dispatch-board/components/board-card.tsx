@@ -2,6 +2,7 @@ import { createContext, memo, useContext } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StaffAppointment } from '@repo/contracts';
+import { IntakeFacts } from '../../../components/intake-facts.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { statusColors } from '../../../lib/status.ts';
 import { movable } from '../lib/conflicts.ts';
@@ -37,6 +38,7 @@ const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...me
       <Text size="xs" lineClamp={2} title={appointment.description ?? undefined}>
         {appointment.description || 'No problem described'}
       </Text>
+      <IntakeFacts intake={appointment.intake} compact />
       <Text size="xs" c="dark.6">
         {appointment.address}, {appointment.city}
       </Text>

@@ -5,6 +5,7 @@ import { useMoveJobForward } from '../api/jobs.ts';
 import { formatTimeWindow, telHref } from '../../../lib/format.ts';
 import { directionsHref } from '../lib/directions.ts';
 import { jobStatusLabels, nextStep } from '../lib/job-steps.ts';
+import { JobIntake } from './job-intake.tsx';
 
 /** Why the step was refused, in the server's words when it gave some (409: the job moved on elsewhere). */
 function refusal(error: unknown): string {
@@ -32,6 +33,7 @@ export function JobCard({ job }: { job: TechnicianJob }) {
           </Badge>
         </Group>
         <Text size="sm">{[job.serviceType, job.appliance, job.brand].filter(Boolean).join(' · ')}</Text>
+        <JobIntake appointmentId={job.appointmentId} />
         <div>
           <Text>{job.address}</Text>
           <Anchor href={directionsHref(job.address)} target="_blank" rel="noopener noreferrer" fw={600}>

@@ -11,6 +11,7 @@ import { formatBusinessDateTime, formatCalendarDay } from '../../../lib/format.t
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { statusLabels } from '../../../lib/status.ts';
 import { Facts } from '../../../components/facts.tsx';
+import { IntakeFacts } from '../../../components/intake-facts.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
@@ -94,6 +95,7 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
             ...officeFacts(appointment),
           ]}
         />
+        <IntakeFacts intake={appointment.intake} />
         <AppointmentActions appointment={appointment} />
         <Anchor component={Link} to={`${paths.invoices}?appointmentId=${appointment.id}`} size="sm" aria-label={`Invoices: create or view, for ${appointment.customerName}'s appointment`}>
           Invoices: create or view

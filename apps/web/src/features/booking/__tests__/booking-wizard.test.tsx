@@ -10,7 +10,9 @@ import {
   businessContact,
   closedDaysPath,
   currentSessionPath,
+  intakeMessages,
   phoneMessages,
+  ratingPlateHelp,
   smsConsentWording,
   type Appointment,
   type AppointmentDetails,
@@ -48,6 +50,7 @@ function booked(sent: SentRequest, customerId: number | null): CreateAppointment
     address: request.address!, city: request.city!, state: request.state!, zipCode: request.zipCode!, appointmentDate: request.appointmentDate!,
     timeSlot: request.timeSlot!, serviceType: request.serviceType!, appliance: request.appliance!, brand: request.brand!, description: null,
     status: 'scheduled', technicianId: null, technicianNotes: null, totalCost: null, confirmationCode: 'SA-ABC234', createdAt: '2026-11-22T15:00:00.000Z',
+    intake: null,
   };
   return { status: 'scheduled', confirmationCode: 'SA-ABC234', appointment, manageToken: 'm.tok/en+1' };
 }
@@ -93,15 +96,20 @@ function renderWizard(address = '/book-appointment') {
   return router;
 }
 
-/** Picks the third date and its first time, then Repair / Refrigerator / Sub-Zero, and stops at Contact Information. */
-async function reachContactStep() {
+/** Picks the third date and its first time, then Repair / `appliance` / Sub-Zero on Service Details, and stops there. */
+async function reachServiceDetails(appliance = 'Refrigerator') {
   const dates = within(await screen.findByRole('grid', { name: 'Choose a date' }));
   fireEvent.click(dates.getAllByRole('button', { pressed: false })[2]!);
   fireEvent.click(await within(await screen.findByRole('region', { name: 'Choose a time' })).findByRole('button', { name: '9:00 AM - 10:00 AM' }));
   fireEvent.click(screen.getByRole('button', { name: 'Next: Service Details' }));
   fireEvent.change(await screen.findByLabelText(/^Service Type/), { target: { value: 'Repair' } });
-  fireEvent.change(screen.getByLabelText(/^Appliance/), { target: { value: 'Refrigerator' } });
+  fireEvent.change(screen.getByLabelText(/^Appliance/), { target: { value: appliance } });
   fireEvent.change(screen.getByLabelText(/^Brand/), { target: { value: 'Sub-Zero' } });
+}
+
+/** Picks the third date and its first time, then Repair / Refrigerator / Sub-Zero, and stops at Contact Information. */
+async function reachContactStep() {
+  await reachServiceDetails();
   fireEvent.click(screen.getByRole('button', { name: 'Next: Contact Info' }));
   await screen.findByRole('heading', { name: 'Contact Information' });
 }
@@ -504,5 +512,98 @@ describe('SMS consent on the contact step', () => {
     await waitFor(() => expect(document.activeElement).toBe(consent()));
     fireEvent.click(consent());
     await waitFor(() => expect(consent().getAttribute('aria-invalid')).toBe('false'));
+  });
+});
+
+describe('the appliance intake on Service Details', () => {
+  /** The body of the one booking sent. */
+  const bookingBody = (calls: SentRequest[]) => calls.find((call) => call.method === 'POST' && call.path === '/api/appointments')?.body as Record<string, unknown> | undefined;
+
+  it('is optional and clearly skippable: nothing typed, nothing sent', async () => {
+    const calls = bookingApi(visitor);
+    renderWizard();
+    await reachServiceDetails();
+    const intake = screen.getByRole('group', { name: 'About your appliance (optional)' });
+    expect(within(intake).getByText(/Skip this if it is not to hand/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Contact Info' }));
+    await screen.findByRole('heading', { name: 'Contact Information' });
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await waitFor(() => expect(bookingBody(calls)).toBeDefined());
+    expect(bookingBody(calls)).not.toHaveProperty('modelNumber');
+    expect(bookingBody(calls)).not.toHaveProperty('serialNumber');
+    expect(bookingBody(calls)).not.toHaveProperty('warranty');
+    expect(bookingBody(calls)).not.toHaveProperty('homeWarrantyCompany');
+  });
+
+  it('says where the rating plate is for the chosen appliance, and sends the numbers upper-cased with the warranty', async () => {
+    const calls = bookingApi(visitor);
+    renderWizard();
+    await reachServiceDetails('Dishwasher');
+    const help = screen.getByText('Where to find the rating plate');
+    expect(help.tagName).toBe('SUMMARY');
+    expect(screen.getByTestId('rating-plate-help').textContent).toBe(`Dishwasher: ${ratingPlateHelp.Dishwasher}`);
+    fireEvent.change(screen.getByLabelText(/^Appliance/), { target: { value: 'Dryer' } });
+    expect(screen.getByTestId('rating-plate-help').textContent).toBe(`Dryer: ${ratingPlateHelp.Dryer}`);
+
+    fireEvent.change(screen.getByLabelText('Model number', { exact: false }), { target: { value: '  ded4500sw  ' } });
+    fireEvent.change(screen.getByLabelText('Serial number', { exact: false }), { target: { value: 'ab  12/34' } });
+    const warranty = screen.getByRole('radiogroup', { name: 'Is it under a warranty?' });
+    expect(within(warranty).getAllByRole('radio').map((radio) => radio.parentElement?.parentElement?.textContent)).toEqual([
+      "Manufacturer's warranty", 'Home-warranty plan', 'Neither / not sure',
+    ]);
+    expect(screen.queryByLabelText(/^Home-warranty company/)).toBeNull();
+    fireEvent.click(within(warranty).getByRole('radio', { name: 'Home-warranty plan' }));
+    fireEvent.change(await screen.findByLabelText(/^Home-warranty company/), { target: { value: ' Choice Home Warranty ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Contact Info' }));
+    await screen.findByRole('heading', { name: 'Contact Information' });
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await waitFor(() => expect(bookingBody(calls)).toBeDefined());
+    expect(bookingBody(calls)).toMatchObject({ appliance: 'Dryer', modelNumber: 'DED4500SW', serialNumber: 'AB 12/34', warranty: 'home-warranty', homeWarrantyCompany: 'Choice Home Warranty' });
+  });
+
+  it('drops the plan company when the answer is not a home-warranty plan', async () => {
+    const calls = bookingApi(visitor);
+    renderWizard();
+    await reachServiceDetails();
+    fireEvent.click(screen.getByRole('radio', { name: 'Home-warranty plan' }));
+    fireEvent.change(await screen.findByLabelText(/^Home-warranty company/), { target: { value: 'Choice Home Warranty' } });
+    fireEvent.click(screen.getByRole('radio', { name: "Manufacturer's warranty" }));
+    await waitFor(() => expect(screen.queryByLabelText(/^Home-warranty company/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Contact Info' }));
+    await screen.findByRole('heading', { name: 'Contact Information' });
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await waitFor(() => expect(bookingBody(calls)).toBeDefined());
+    expect(bookingBody(calls)).toMatchObject({ warranty: 'manufacturer' });
+    expect(bookingBody(calls)).not.toHaveProperty('homeWarrantyCompany');
+  });
+
+  it('marks a number it cannot take next to its field, focuses it, and stays on the step', async () => {
+    bookingApi(visitor);
+    renderWizard();
+    await reachServiceDetails();
+    // The step's heading takes focus first, as it does for a person arriving at the step.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Service Details' })));
+    const model = screen.getByLabelText('Model number', { exact: false });
+    fireEvent.change(model, { target: { value: 'WRF<555>' } });
+    fireEvent.change(screen.getByLabelText('Serial number', { exact: false }), { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Contact Info' }));
+    await expectFieldError(model, intakeMessages.modelCharacters);
+    await expectFieldError(screen.getByLabelText('Serial number', { exact: false }), intakeMessages.serialLength);
+    await waitFor(() => expect(document.activeElement).toBe(model));
+    expect(screen.getByRole('heading', { name: 'Service Details' })).toBeTruthy();
+  });
+
+  it("takes the visitor back to Service Details when the server refuses an intake field, with its message there", async () => {
+    const message = intakeMessages.serialCharacters;
+    bookingApi(visitor, () => apiError(400, 'VALIDATION_ERROR', 'Please check the highlighted fields.', { serialNumber: message }));
+    renderWizard();
+    await reachContactStep();
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await screen.findByRole('heading', { name: 'Service Details' });
+    await expectFieldError(screen.getByLabelText('Serial number', { exact: false }), message);
   });
 });

@@ -42,7 +42,9 @@ const stepTitles: Record<Exclude<Step, 4>, string> = {
   3: 'Contact Information',
 };
 
-const emptyDetails: ServiceDetails = { serviceType: '', appliance: '', brand: '', description: '' };
+const emptyDetails: ServiceDetails = { serviceType: '', appliance: '', brand: '', description: '', modelNumber: '', serialNumber: '', warranty: '', homeWarrantyCompany: '' };
+/** Step 2's fields, so a refusal naming one of them (the server checks as the step does) is shown there. */
+const detailsFields = Object.keys(emptyDetails) as (keyof ServiceDetails)[];
 const emptyContact: ContactInfo = { customerName: '', phone: '', email: '', address: '', city: '', state: booking.defaultState, zipCode: '' };
 const missingInformation = (description: string) => showToast({ title: 'Missing Information', description, variant: 'destructive' });
 const contactFields: ContactField[] = [...(Object.keys(emptyContact) as (keyof ContactInfo)[]), 'smsConsent'];
@@ -185,6 +187,12 @@ export function BookingWizard() {
             setSlotNotice(fields.timeSlot ?? fields.appointmentDate ?? errorMessage(error));
             setTimeSlot(null);
             setStep(1);
+            return;
+          }
+          const detailsRefused = fieldErrorsOf(error, detailsFields);
+          if (Object.values(detailsRefused).some(Boolean)) {
+            setStep(2);
+            detailsErrors.show(detailsRefused);
             return;
           }
           contactErrors.show(fieldErrorsOf(error, contactFields));

@@ -1,10 +1,11 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { appliances, brands, serviceDetailsSchema, serviceTypes, type AppointmentRequest } from '@repo/contracts';
 import type { FieldErrorsState } from '@repo/ui';
+import { ApplianceIntakeFields, type IntakeValues } from './appliance-intake-fields.tsx';
 
-export type ServiceDetails = { serviceType: string; appliance: string; brand: string; description: string };
+export type ServiceDetails = { serviceType: string; appliance: string; brand: string; description: string } & IntakeValues;
 /** Service details that passed the contract's check. */
-export type CheckedServiceDetails = Pick<AppointmentRequest, 'serviceType' | 'appliance' | 'brand' | 'description'>;
+export type CheckedServiceDetails = Pick<AppointmentRequest, 'serviceType' | 'appliance' | 'brand' | 'description' | 'modelNumber' | 'serialNumber' | 'warranty' | 'homeWarrantyCompany'>;
 
 type Props = {
   details: ServiceDetails;
@@ -17,6 +18,22 @@ type Props = {
 };
 
 const withPlaceholder = (placeholder: string, values: readonly string[]) => [{ value: '', label: placeholder, disabled: true }, ...values.map((value) => ({ value, label: value }))];
+
+/**
+ * The details as the booking sends them: an optional field left empty is not sent, and the plan company only with a
+ * home-warranty plan (its field is hidden otherwise).
+ */
+function detailsToCheck(details: ServiceDetails) {
+  const homeWarranty = details.warranty === 'home-warranty';
+  return {
+    ...details,
+    description: details.description || undefined,
+    modelNumber: details.modelNumber.trim() || undefined,
+    serialNumber: details.serialNumber.trim() || undefined,
+    warranty: details.warranty || undefined,
+    homeWarrantyCompany: (homeWarranty && details.homeWarrantyCompany.trim()) || undefined,
+  };
+}
 
 /** Step 2. It checks its own fields (this module loads with the step, and the contract's checks with it). */
 export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onNext, onMissing }: Props) {
@@ -41,14 +58,15 @@ export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onN
         maxLength={2000}
         {...field('description')}
       />
+      <ApplianceIntakeFields appliance={details.appliance} values={details} errors={errors} onFieldChange={onFieldChange} />
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
           Back
         </Button>
         <Button
           onClick={() => {
-            const checked = errors.check(serviceDetailsSchema, details);
-            if (checked) onNext({ ...checked, description: checked.description || undefined });
+            const checked = errors.check(serviceDetailsSchema, detailsToCheck(details));
+            if (checked) onNext(checked);
             else onMissing();
           }}
         >
