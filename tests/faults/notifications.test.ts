@@ -14,7 +14,7 @@ import { serviceProcess, type ServiceProcess } from './services.ts';
 import { retryPause } from './wait.ts';
 
 /**
- * Notifications under faults (issue #24): two processes of its production bundle on one database (two replicas behind
+ * Notifications under faults: two processes of its production bundle on one database (two replicas behind
  * one internal address, as a deployment may run them), sending through an SMTP relay in this process, while booking's
  * `appointment.changed` events (booked) arrive signed with booking's key as its outbox sends them.
  *

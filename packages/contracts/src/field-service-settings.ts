@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The administrator's connections to ServiceTitan and ServicePro (issue 29), set in the back office and kept by
+ * The administrator's connections to ServiceTitan and ServicePro, set in the back office and kept by
  * accounts encrypted at rest; the environment's SERVICETITAN_* and SERVICEPRO_* values are only the starting point
  * while nothing is stored. Secrets never come back: the answer says whether each is set and, for a long one, its last
  * four characters; a secret left empty in a save or a test keeps the stored one.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { appliances } from './choices.ts';
 
 /* ---------------------------------------------------------------------------------------------------------------
- * The appliance intake at booking (issue 28, "At booking"): model and serial number from the rating plate and the
+ * The appliance intake at booking: model and serial number from the rating plate and the
  * warranty it may be under, all optional, so the technician brings the right part the first time.
  * ------------------------------------------------------------------------------------------------------------- */
 

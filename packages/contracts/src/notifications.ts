@@ -4,7 +4,7 @@ import { businessDateSchema } from './appointments.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 
 /**
- * The messages notifications sends (issue #24): what each is, on which channel, and where it stands. Every message is
+ * The messages notifications sends: what each is, on which channel, and where it stands. Every message is
  * a row in notifications' own database with one of these states, so a person can see what was sent and what was not.
  */
 export const messageKinds = [
@@ -52,7 +52,7 @@ export const messageStates = ['scheduled', 'queued', 'sent', 'delivered', 'undel
 export type MessageState = (typeof messageStates)[number];
 
 /* ---------------------------------------------------------------------------------------------------------------
- * The delivery log (issue #24, back office): staff read every message with its attempts, and send one again.
+ * The delivery log (back office): staff read every message with its attempts, and send one again.
  * ------------------------------------------------------------------------------------------------------------- */
 
 export const notificationsApiPath = '/api/notifications';
@@ -201,7 +201,7 @@ export const notificationsSummarySchema = z.object({
 export type NotificationsSummary = z.infer<typeof notificationsSummarySchema>;
 
 /* ---------------------------------------------------------------------------------------------------------------
- * What a customer chooses to receive (issue #24): the optional messages by topic and channel, from the portal (signed
+ * What a customer chooses to receive: the optional messages by topic and channel, from the portal (signed
  * in, with a proven email) or from the link in such an email (signed out), and one-click unsubscribe (RFC 8058).
  * ------------------------------------------------------------------------------------------------------------- */
 

@@ -22,7 +22,7 @@ function intakeLines(intake: ApplianceIntake): [string, string][] {
 }
 
 /**
- * What the customer told at booking about the appliance (issue 28): model and serial from the rating plate and the
+ * What the customer told at booking about the appliance: model and serial from the rating plate and the
  * warranty, as a named group of facts a screen reader can walk; one line saying so when they gave none. Shared by the
  * dispatch board, the tracking admin's appointment cards and the technician's My jobs.
  */

@@ -7,7 +7,7 @@ import { removeBodies } from '../repositories/message-repository.ts';
 import { findRecurringJob, lockRecurringJob, saveRecurringJob } from '../repositories/recurring-job-repository.ts';
 
 /**
- * The retention sweep (issue #24: "message bodies kept for 90 days, then only the metadata"): once a day it removes the
+ * The retention sweep (message bodies are kept for 90 days, then only the metadata): once a day it removes the
  * content of every message whose last activity is older than NOTIFICATIONS_BODY_RETENTION_DAYS (`removeBodies`), so
  * the log keeps who was written to, what kind of message, on which channel, how it went and when, and no longer what
  * it said. A message not sent yet (scheduled or queued) is never touched. Running it twice, or on two replicas at once,

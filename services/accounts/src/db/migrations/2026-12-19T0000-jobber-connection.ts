@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The Jobber connection (issue 29): one row (id 1) with the current access and refresh tokens, encrypted with
+ * The Jobber connection: one row (id 1) with the current access and refresh tokens, encrypted with
  * FIELD_SERVICE_CREDENTIALS_KEY (AES-256-GCM, never stored in clear), shared by every instance of accounts and kept
  * across restarts, so a refresh token Jobber rotated is the one used next. A renewal locks the row (select … for
  * update), so instances renew one at a time. Disconnect clears the tokens but keeps the row, so the environment's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The administrator's ServiceTitan and ServicePro connections (issue 29), one row per system: the plain settings
+ * The administrator's ServiceTitan and ServicePro connections, one row per system: the plain settings
  * (addresses, tenant, client id, company, username, pace) as JSON, and the secrets (client secret, app key,
  * password) as one JSON object sealed with FIELD_SERVICE_CREDENTIALS_KEY (AES-256-GCM), never stored in clear.
  * `version` grows with every save, so each instance notices a save made on another and connects afresh.

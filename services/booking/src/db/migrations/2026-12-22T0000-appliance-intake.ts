@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The appliance intake given at booking (issue 28): model and serial number from the rating plate, the warranty
+ * The appliance intake given at booking: model and serial number from the rating plate, the warranty
  * (`manufacturer`, `home-warranty`, `none`) and a home-warranty plan's company, each null when not given. Part of the
  * appointment's own data; `book_appointment` takes them as four more arguments, so a booking stays one statement.
  */

@@ -15,7 +15,7 @@ type Props = {
 const plateHelpOf = (appliance: string) => (appliance in ratingPlateHelp ? ratingPlateHelp[appliance as keyof typeof ratingPlateHelp] : undefined);
 
 /**
- * The optional intake of step 2 (issue 28): model and serial number from the rating plate, with where the plate usually
+ * The optional intake of step 2: model and serial number from the rating plate, with where the plate usually
  * is for the chosen appliance (a native disclosure, so keyboards and screen readers get it for free), and the warranty.
  * All of it can be skipped: it only helps the technician bring the right part the first time.
  */
