@@ -489,8 +489,8 @@ async function scaleBooking(containerCount: number) {
 }
 
 /** Concurrent bookings of one free slot through the gateway: exactly its capacity succeed, through both replicas. */
-async function noDoubleBooking(replicas: ContainerState[], staffToken: string, usedDate: string) {
-  const { date, slot } = await freeSlot([usedDate]);
+async function noDoubleBooking(replicas: ContainerState[], staffToken: string, usedDates: string[]) {
+  const { date, slot } = await freeSlot(usedDates);
   const since = new Date(Date.now() - second).toISOString();
   const attempts = slotCapacity * 3;
   const answers = await Promise.all(Array.from({ length: attempts }, (_, index) => book(date, slot, `race-${index}`)));
@@ -572,8 +572,8 @@ async function servicesAnswer(staffToken: string, customer: { email: string; pas
 const restoreCommandMs = (output: string) => /restore command end: completed successfully \((\d+)ms\)/.exec(output)?.[1] ?? '?';
 
 /**
- * The restore drill. Returns how long each restore took: from the command to every container healthy, and pgBackRest's
- * own restore of the files within it.
+ * The restore drill. Returns how long each restore took, from the command to every container healthy, and the date it
+ * booked on (a slot there is no longer wholly free).
  */
 async function restoreDrill(
   containerCount: number,
@@ -620,7 +620,7 @@ async function restoreDrill(
   if (!onDate.has(beforeMistake.id)) fail(`appointment ${beforeMistake.id}, booked before the mistake, is not back`);
   if (onDate.has(afterMistake.id)) fail(`appointment ${afterMistake.id}, booked after the mistake, is back: the restore went past ${mistakeAt}`);
   log(`point in time: restored to ${mistakeAt} in ${pointInTimeSeconds.toFixed(1)}s (pgBackRest's restore ${restoreCommandMs(pointInTime)} ms): the deleted appointment ${appointment.id} and ${beforeMistake.id} (booked before) are back, ${afterMistake.id} (after) is not`);
-  return { latestSeconds, pointInTimeSeconds };
+  return { latestSeconds, pointInTimeSeconds, bookedDate: date };
 }
 
 /** This project's images: repository:tag → image id. */
@@ -701,7 +701,7 @@ async function main() {
     restoreDrill(services.length, state.staffToken, state.customer, state.appointment, state.paymentId),
   );
   const replicas = await phase('scale booking to two replicas', () => scaleBooking(services.length + 1));
-  await phase('concurrent bookings through two replicas', () => noDoubleBooking(replicas, state.staffToken, state.appointment.appointmentDate));
+  await phase('concurrent bookings through two replicas', () => noDoubleBooking(replicas, state.staffToken, [state.appointment.appointmentDate, restores.bookedDate]));
 
   const sizes = imageSizes();
   await phase('down -v', () => {
