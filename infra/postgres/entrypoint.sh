@@ -55,8 +55,14 @@ recovering=false
 [ -e "$PGDATA/recovery.signal" ] && recovering=true
 
 eval "set -- $archiving \"\$@\""
+# The socket-only server gets the real one's settings too (a recovery refuses to run with, say, fewer max_connections
+# than the server that wrote the WAL): each argument quoted for the shell pg_ctl starts postgres with.
+options=''
+for argument in "$@"; do
+  options="$options '$(printf '%s' "$argument" | sed "s/'/'\\\\''/g")'"
+done
 # An hour: recovery after a restore replays every archived segment since the backup before it answers.
-pg_ctl -D "$PGDATA" -o "-c listen_addresses='' $archiving" -w -t 3600 start
+pg_ctl -D "$PGDATA" -o "$options -c listen_addresses=''" -w -t 3600 start
 if $recovering; then
   echo "postgres entrypoint: a restored cluster: waiting for recovery to end (replaying the archived WAL)"
   until [ "$(psql -X -At -U postgres -d postgres -c 'select pg_is_in_recovery()' 2>/dev/null)" = f ]; do
