@@ -8,7 +8,7 @@ import { QueryStates } from '../../../components/query-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { useInvoice, useRefundPayment, useSendInvoice, useVoidInvoice } from '../api/invoices.ts';
-import { centsToDollars, dollarsToCents } from '../lib/money.ts';
+import { centsToDollars, dollarsToCents } from '../../../lib/money.ts';
 import { InvoiceLinesEditor } from './invoice-lines-editor.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 

@@ -5,6 +5,7 @@ import { useMoveJobForward } from '../api/jobs.ts';
 import { formatTimeWindow, telHref } from '../../../lib/format.ts';
 import { directionsHref } from '../lib/directions.ts';
 import { jobStatusLabels, nextStep } from '../lib/job-steps.ts';
+import { JobEstimate } from './job-estimate.tsx';
 
 /** Why the step was refused, in the server's words when it gave some (409: the job moved on elsewhere). */
 function refusal(error: unknown): string {
@@ -62,6 +63,7 @@ Not changed
         ) : (
           <Text fw={600}>Job complete. Thank you!</Text>
         )}
+        {/^\d+$/.test(job.appointmentId) ? <JobEstimate appointmentId={Number(job.appointmentId)} customerName={job.customerName} /> : null}
       </Stack>
     </Card>
   );
