@@ -11,6 +11,7 @@ import { useInvoice, useRefundPayment, useSendInvoice, useVoidInvoice } from '..
 import { centsToDollars, dollarsToCents } from '../../../lib/money.ts';
 import { InvoiceLinesEditor } from './invoice-lines-editor.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { VisitEstimates } from './visit-estimates.tsx';
 
 function Totals({ invoice }: { invoice: Invoice }) {
   const rows: [string, number, boolean?][] = [
@@ -302,6 +303,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       <Paper withBorder radius="md" p="lg">
         <Payments invoice={invoice} />
       </Paper>
+      <VisitEstimates appointmentId={invoice.appointmentId} invoiceId={invoice.id} />
       <VoidForm invoice={invoice} />
     </Stack>
   );
