@@ -89,8 +89,10 @@ export function SignatureField({ onChange, error, note }: { onChange: (signature
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const changed = useRef(onChange);
-  changed.current = onChange;
   const id = useId();
+  useEffect(() => {
+    changed.current = onChange;
+  });
   useEffect(() => {
     const element = canvas.current!;
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
