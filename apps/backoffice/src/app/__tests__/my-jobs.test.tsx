@@ -46,7 +46,7 @@ describe('my jobs', () => {
       'https://www.google.com/maps/dir/?api=1&destination=12%20Aviles%20Street%2C%20St%20Augustine%2C%20FL%2032084',
     );
     expect(card.getByRole('link', { name: 'Call Pat Rivera at (904) 555-0142' }).getAttribute('href')).toBe('tel:9045550142');
-    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Start driving']);
+    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Start driving', 'Estimate']);
   });
 
   it.each([
@@ -67,11 +67,11 @@ describe('my jobs', () => {
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Pat Rivera' })).queryByRole('button', { name: label })).toBeNull());
   });
 
-  it('says a completed job is done, with no button', async () => {
+  it('says a completed job is done, with no next step (its estimate stays, to make the invoice)', async () => {
     await renderJobs([technicianJob({}, { status: 'completed' })]);
     const card = within(await job());
     expect(card.getByText('Job complete. Thank you!')).toBeTruthy();
-    expect(card.queryAllByRole('button')).toHaveLength(0);
+    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Estimate']);
   });
 
   it("shows a refused step (409) next to the job, in the server's words", async () => {
