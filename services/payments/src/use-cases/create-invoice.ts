@@ -7,21 +7,15 @@ import { findAppointment } from '../repositories/appointment-repository.ts';
 import { insertInvoice, nextInvoiceNumber, replaceInvoiceLines } from '../repositories/invoice-repository.ts';
 import type { PaymentsContext } from './context.ts';
 import { invoiceDetail } from './get-invoice.ts';
-import { resolveInvoiceLines, totalsOfLines, type ResolvedLine } from './invoice-lines.ts';
+import { pricedColumns, resolveInvoiceLines, type ResolvedLine } from './invoice-lines.ts';
 
 /** A numbered draft invoice of these lines at these rates, its totals worked out by the one tax rule. */
 export async function insertDraftInvoice(trx: Trx, draft: { appointmentId: number; lines: ResolvedLine[]; rates: TaxRates; now: Date }): Promise<InvoiceRow> {
   const { rates, lines, now } = draft;
-  const totals = totalsOfLines(lines, rates);
   const row = await insertInvoice(trx, {
     number: await nextInvoiceNumber(trx),
     appointment_id: draft.appointmentId,
-    subtotal_cents: totals.subtotalCents,
-    tax_cents: totals.taxCents,
-    total_cents: totals.totalCents,
-    state_tax_bps: rates.stateBps,
-    surtax_bps: rates.surtaxBps,
-    surtax_cap_cents: rates.surtaxCapCents,
+    ...pricedColumns(lines, rates),
     created_at: now,
     updated_at: now,
   });

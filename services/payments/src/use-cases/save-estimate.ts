@@ -6,22 +6,16 @@ import type { TaxRates } from '../domain/tax.ts';
 import { findEstimateForUpdate, findOpenEstimateForUpdate, insertEstimate, nextEstimateVersion, replaceEstimateLines, updateEstimate } from '../repositories/estimate-repository.ts';
 import type { PaymentsContext } from './context.ts';
 import { estimateDetail, estimateForCaller, visitForCaller, type EstimateCaller } from './estimate-access.ts';
-import { resolveInvoiceLines, totalsOfLines, type ResolvedLine } from './invoice-lines.ts';
+import { pricedColumns, resolveInvoiceLines, totalsOfLines, type ResolvedLine } from './invoice-lines.ts';
 
 const ratesOf = (estimate: EstimateRow): TaxRates => ({ stateBps: estimate.state_tax_bps, surtaxBps: estimate.surtax_bps, surtaxCapCents: estimate.surtax_cap_cents });
 
 /** A new draft version of the visit's estimate with these lines, taxed as an invoice is. */
 async function insertDraftEstimate(trx: Trx, appointmentId: number, lines: ResolvedLine[], rates: TaxRates, now: Date): Promise<EstimateRow> {
-  const totals = totalsOfLines(lines, rates);
   const row = await insertEstimate(trx, {
     appointment_id: appointmentId,
     version: await nextEstimateVersion(trx, appointmentId),
-    subtotal_cents: totals.subtotalCents,
-    tax_cents: totals.taxCents,
-    total_cents: totals.totalCents,
-    state_tax_bps: rates.stateBps,
-    surtax_bps: rates.surtaxBps,
-    surtax_cap_cents: rates.surtaxCapCents,
+    ...pricedColumns(lines, rates),
     created_at: now,
     updated_at: now,
   });
