@@ -27,6 +27,17 @@ export async function staffToken(): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A staff POST with the bearer token that must make something (201); answers what it made. */
+export async function staffPost<T>(token: string, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${urls.backoffice}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, origin: urls.backoffice, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as T;
+}
+
 /** A staff call with the bearer token; answers the status. */
 export async function staffCall(token: string, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<number> {
   const response = await fetch(`${urls.backoffice}${path}`, {

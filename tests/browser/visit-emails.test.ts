@@ -6,22 +6,12 @@ import { useBrowser } from '../support/browser.ts';
 import { headerOf, linkIn, waitForEmail } from '../support/mail.ts';
 import { axeViolations } from './web-support.ts';
 import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
-import { assignAndWaitForTracking, pageErrorsBesideTiles, staffToken, submitBackOfficeSignIn, trackingToldBooking, withoutMapTiles } from './tracking-support.ts';
+import { assignAndWaitForTracking, pageErrorsBesideTiles, staffPost, staffToken, submitBackOfficeSignIn, trackingToldBooking, withoutMapTiles } from './tracking-support.ts';
 
 // Through the real nginx, the built services on PostgreSQL and the stack's mail catcher: a technician on their phone
 // sets off for a customer's visit, the customer's "<first name> is on the way" email arrives, and its track-only link
 // opens the tracking page in a browser with no session; arriving brings the next email.
 const browser = useBrowser();
-
-async function staffPost<T>(token: string, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${urls.backoffice}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, origin: urls.backoffice, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as T;
-}
 
 async function signInOnPhone(context: BrowserContext, credentials: { email: string; password: string }): Promise<Page> {
   const { page } = await open(context, `${urls.backoffice}/admin-login`);

@@ -20,6 +20,7 @@ export * from './technicians.ts';
 export * from './tracking.ts';
 export * from './payments.ts';
 export * from './invoices.ts';
+export * from './estimates.ts';
 export * from './deliveries.ts';
 export * from './effects.ts';
 export * from './back-office.ts';

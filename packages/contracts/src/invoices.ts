@@ -106,7 +106,8 @@ export const invoiceLineInputSchema = z
   });
 export type InvoiceLineInput = z.input<typeof invoiceLineInputSchema>;
 
-const linesSchema = z.array(invoiceLineInputSchema, { error: invoiceMessages.lines }).max(maxInvoiceLines, invoiceMessages.lines);
+/** Up to 100 lines, as invoices and estimates take them. */
+export const linesSchema = z.array(invoiceLineInputSchema, { error: invoiceMessages.lines }).max(maxInvoiceLines, invoiceMessages.lines);
 
 export const createInvoiceRequestSchema = z.object({
   appointmentId: z.number({ error: invoiceMessages.appointmentId }).int(invoiceMessages.appointmentId).positive(invoiceMessages.appointmentId),

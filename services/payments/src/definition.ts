@@ -9,6 +9,7 @@ import { stripeProvider } from './domain/stripe-provider.ts';
 import { paymentsEnvSchema, type PaymentsEnv } from './env.ts';
 import { paymentsJobs } from './jobs/issue-refund.ts';
 import { demoRoutes } from './routes/demo.ts';
+import { estimateRoutes } from './routes/estimates.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { priceBookRoutes } from './routes/price-book.ts';
@@ -51,12 +52,13 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
       db: database.db,
       env,
       handlers: {
-        [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(trx, event) }),
+        [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(trx, event, now()) }),
       },
     });
     await app.register(paymentRoutes, { ctx, env });
     await app.register(priceBookRoutes, { ctx });
     await app.register(invoiceRoutes, { ctx, env });
+    await app.register(estimateRoutes, { ctx });
     seedWhenReady(app, env, () => seedDemoData(ctx));
     if (env.STRIPE_WEBHOOK_SECRET) await app.register(webhookRoutes, { ctx, secret: env.STRIPE_WEBHOOK_SECRET });
     return app;

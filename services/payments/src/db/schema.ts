@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { InvoiceStatus, PaymentProviderName, PaymentStatus, PriceBookKind, WebhookResponse } from '@repo/contracts';
+import type { EstimateDecision, EstimateStatus, InvoiceStatus, PaymentProviderName, PaymentStatus, PriceBookKind, WebhookResponse } from '@repo/contracts';
 
 export type PaymentsTable = {
   id: Generated<number>;
@@ -57,6 +57,8 @@ export type AppointmentsTable = {
   confirmation_code: string;
   starts_at: Date;
   ends_at: Date;
+  /** The assigned technician (tracking's id), who may build and present the visit's estimate; null when none. */
+  technician_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type PriceBookItemsTable = {
@@ -123,6 +125,32 @@ export type RefundsTable = {
 };
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 
+export type EstimatesTable = {
+  id: Generated<number>;
+  appointment_id: number;
+  /** 1 for a visit's first estimate, one more for each that replaced it. */
+  version: number;
+  status: Generated<EstimateStatus>;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  state_tax_bps: number;
+  surtax_bps: number;
+  surtax_cap_cents: number;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  signer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The drawn signature as the PNG data URL the pad made. */
+  signature_png: ColumnType<string | null, string | null | undefined, string | null>;
+  recorded_by: ColumnType<EstimateDecision['recordedBy'] | null, EstimateDecision['recordedBy'] | null | undefined, EstimateDecision['recordedBy'] | null>;
+  replaced_by_id: ColumnType<number | null, number | null | undefined, number | null>;
+  invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type EstimateLinesTable = Omit<InvoiceLinesTable, 'invoice_id'> & { estimate_id: number };
+
 export type PaymentsDatabase = {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
@@ -131,6 +159,8 @@ export type PaymentsDatabase = {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   refunds: RefundsTable;
+  estimates: EstimatesTable;
+  estimate_lines: EstimateLinesTable;
 };
 export type PaymentRow = Selectable<PaymentsTable>;
 export type AppointmentRow = Selectable<AppointmentsTable>;
@@ -138,6 +168,8 @@ export type PriceBookItemRow = Selectable<PriceBookItemsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type InvoiceLineRow = Selectable<InvoiceLinesTable>;
 export type RefundRow = Selectable<RefundsTable>;
+export type EstimateRow = Selectable<EstimatesTable>;
+export type EstimateLineRow = Selectable<EstimateLinesTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<PaymentsDatabase> | Transaction<PaymentsDatabase>;

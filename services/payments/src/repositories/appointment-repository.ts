@@ -28,6 +28,7 @@ export async function upsertAppointmentIfNewer(db: Db, values: Insertable<Appoin
           confirmation_code: eb.ref('excluded.confirmation_code'),
           starts_at: eb.ref('excluded.starts_at'),
           ends_at: eb.ref('excluded.ends_at'),
+          technician_id: eb.ref('excluded.technician_id'),
         }))
         .where('appointments.version', '<', (eb) => eb.ref('excluded.version')),
     )

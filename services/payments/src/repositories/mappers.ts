@@ -1,5 +1,5 @@
-import type { Invoice, InvoiceSummary, PaymentListItem, PriceBookItem, PublicPayment, Refund } from '@repo/contracts';
-import type { AppointmentRow, InvoiceLineRow, InvoiceRow, PaymentRow, PriceBookItemRow, RefundRow } from '../db/schema.ts';
+import type { Estimate, Invoice, InvoiceLine, InvoiceSummary, PaymentListItem, PriceBookItem, PublicPayment, Refund } from '@repo/contracts';
+import type { AppointmentRow, EstimateLineRow, EstimateRow, InvoiceLineRow, InvoiceRow, PaymentRow, PriceBookItemRow, RefundRow } from '../db/schema.ts';
 import { balanceCents, displayStatus, isEditable, isPayable } from '../domain/invoice-state.ts';
 import { lineAmountCents } from '../domain/tax.ts';
 
@@ -90,16 +90,7 @@ export function toInvoice({ invoice, appointment, lines, payments, refunds, toda
   return {
     ...toInvoiceSummary(invoice, appointment, today),
     visit: { serviceType: appointment.service_type, appliance: appointment.appliance, brand: appointment.brand, startsAt: appointment.starts_at.toISOString() },
-    lines: lines.map((line) => ({
-      position: line.position,
-      priceBookItemId: line.price_book_item_id,
-      kind: line.kind,
-      description: line.description,
-      quantity: line.quantity,
-      unitPriceCents: line.unit_price_cents,
-      taxable: line.taxable,
-      amountCents: lineAmountCents({ quantity: line.quantity, unitPriceCents: line.unit_price_cents }),
-    })),
+    lines: lines.map(toLine),
     subtotalCents: invoice.subtotal_cents,
     taxCents: invoice.tax_cents,
     tax: { stateBps: invoice.state_tax_bps, surtaxBps: invoice.surtax_bps, surtaxCapCents: invoice.surtax_cap_cents },
@@ -122,5 +113,45 @@ export function toInvoice({ invoice, appointment, lines, payments, refunds, toda
       createdAt: payment.created_at.toISOString(),
     })),
     refunds: refunds.map(toRefund),
+  };
+}
+
+type LineRow = Pick<InvoiceLineRow, 'position' | 'price_book_item_id' | 'kind' | 'description' | 'quantity' | 'unit_price_cents' | 'taxable'>;
+
+function toLine(line: LineRow): InvoiceLine {
+  return {
+    position: line.position,
+    priceBookItemId: line.price_book_item_id,
+    kind: line.kind,
+    description: line.description,
+    quantity: line.quantity,
+    unitPriceCents: line.unit_price_cents,
+    taxable: line.taxable,
+    amountCents: lineAmountCents({ quantity: line.quantity, unitPriceCents: line.unit_price_cents }),
+  };
+}
+
+export function toEstimate(estimate: EstimateRow & { invoice_number: string | null }, appointment: Pick<AppointmentRow, 'customer_name'>, lines: EstimateLineRow[]): Estimate {
+  const decided = (estimate.status === 'approved' || estimate.status === 'declined') && estimate.decided_at && estimate.signer_name && estimate.recorded_by;
+  return {
+    id: estimate.id,
+    appointmentId: estimate.appointment_id,
+    version: estimate.version,
+    status: estimate.status,
+    customerName: appointment.customer_name,
+    lines: lines.map(toLine),
+    subtotalCents: estimate.subtotal_cents,
+    taxCents: estimate.tax_cents,
+    totalCents: estimate.total_cents,
+    tax: { stateBps: estimate.state_tax_bps, surtaxBps: estimate.surtax_bps, surtaxCapCents: estimate.surtax_cap_cents },
+    sentAt: estimate.sent_at?.toISOString() ?? null,
+    decision: decided
+      ? { outcome: estimate.status as 'approved' | 'declined', at: estimate.decided_at!.toISOString(), signerName: estimate.signer_name!, signature: estimate.signature_png, recordedBy: estimate.recorded_by! }
+      : null,
+    replacedById: estimate.replaced_by_id,
+    invoiceId: estimate.invoice_id,
+    invoiceNumber: estimate.invoice_number,
+    createdAt: estimate.created_at.toISOString(),
+    updatedAt: estimate.updated_at.toISOString(),
   };
 }

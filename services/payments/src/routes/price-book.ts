@@ -6,12 +6,12 @@ import { deletePriceBookItem } from '../use-cases/delete-price-book-item.ts';
 import { listPriceBook } from '../use-cases/list-price-book.ts';
 import { savePriceBookItem } from '../use-cases/save-price-book-item.ts';
 
-/** The price book: what staff bill, in cents. Staff and administrators only (a technician gets 403). */
+/** The price book: what staff bill, in cents. Staff and administrators change it; technicians also read it (to build estimates). */
 export async function priceBookRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsContext }) {
   const staff = app.requireRole('staff', 'admin');
 
   app.get('/api/payments/price-book', {
-    onRequest: staff,
+    onRequest: app.requireRole('staff', 'admin', 'technician'),
     schema: { tags: ['invoices'], summary: 'Price book items, services first, each by name', querystring: priceBookListQuerySchema, response: { 200: priceBookListResponseSchema } },
   }, async (request) => listPriceBook(ctx, { activeOnly: request.query.active === 'true' }));
 

@@ -1,12 +1,27 @@
 import type { createInvoiceRequestSchema, Invoice } from '@repo/contracts';
 import { notFound } from '@repo/service-kit';
 import type { z } from 'zod';
-import { invoiceTotals } from '../domain/tax.ts';
+import type { InvoiceRow, Trx } from '../db/schema.ts';
+import type { TaxRates } from '../domain/tax.ts';
 import { findAppointment } from '../repositories/appointment-repository.ts';
 import { insertInvoice, nextInvoiceNumber, replaceInvoiceLines } from '../repositories/invoice-repository.ts';
 import type { PaymentsContext } from './context.ts';
 import { invoiceDetail } from './get-invoice.ts';
-import { resolveInvoiceLines } from './invoice-lines.ts';
+import { pricedColumns, resolveInvoiceLines, type ResolvedLine } from './invoice-lines.ts';
+
+/** A numbered draft invoice of these lines at these rates, its totals worked out by the one tax rule. */
+export async function insertDraftInvoice(trx: Trx, draft: { appointmentId: number; lines: ResolvedLine[]; rates: TaxRates; now: Date }): Promise<InvoiceRow> {
+  const { rates, lines, now } = draft;
+  const row = await insertInvoice(trx, {
+    number: await nextInvoiceNumber(trx),
+    appointment_id: draft.appointmentId,
+    ...pricedColumns(lines, rates),
+    created_at: now,
+    updated_at: now,
+  });
+  await replaceInvoiceLines(trx, row.id, lines);
+  return row;
+}
 
 /**
  * A draft invoice for an appointment payments has heard of from booking, numbered from the sequence (INV-1001, …) and
@@ -16,24 +31,7 @@ export async function createInvoice(ctx: PaymentsContext, request: z.output<type
   const appointment = await findAppointment(ctx.db, request.appointmentId);
   if (!appointment) throw notFound('We have no record of that appointment yet. If it was just booked, try again in a minute.');
   const lines = await resolveInvoiceLines(ctx.db, request.lines);
-  const { rates } = ctx.invoices;
-  const totals = invoiceTotals(lines.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unit_price_cents, taxable: line.taxable })), rates);
   const now = ctx.now();
-  const invoice = await ctx.db.transaction().execute(async (trx) => {
-    const row = await insertInvoice(trx, {
-      number: await nextInvoiceNumber(trx),
-      appointment_id: appointment.id,
-      subtotal_cents: totals.subtotalCents,
-      tax_cents: totals.taxCents,
-      total_cents: totals.totalCents,
-      state_tax_bps: rates.stateBps,
-      surtax_bps: rates.surtaxBps,
-      surtax_cap_cents: rates.surtaxCapCents,
-      created_at: now,
-      updated_at: now,
-    });
-    await replaceInvoiceLines(trx, row.id, lines);
-    return row;
-  });
+  const invoice = await ctx.db.transaction().execute((trx) => insertDraftInvoice(trx, { appointmentId: appointment.id, lines, rates: ctx.invoices.rates, now }));
   return invoiceDetail(ctx, invoice, appointment);
 }

@@ -2,6 +2,7 @@ import { invoiceMessages, maxLineCents, type invoiceLineInputSchema } from '@rep
 import { badRequest } from '@repo/service-kit';
 import type { z } from 'zod';
 import type { Db, InvoiceLinesTable } from '../db/schema.ts';
+import { invoiceTotals, type InvoiceTotals, type TaxRates } from '../domain/tax.ts';
 import { findPriceBookItemsByIds } from '../repositories/price-book-repository.ts';
 
 type LineInput = z.output<typeof invoiceLineInputSchema>;
@@ -35,3 +36,20 @@ export async function resolveInvoiceLines(db: Db, inputs: LineInput[]): Promise<
   return lines;
 }
 
+
+/** The totals of stored lines by the one tax rule (rounded half-up once), for invoices and estimates alike. */
+export const totalsOfLines = (lines: readonly Pick<ResolvedLine, 'quantity' | 'unit_price_cents' | 'taxable'>[], rates: TaxRates): InvoiceTotals =>
+  invoiceTotals(lines.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unit_price_cents, taxable: line.taxable })), rates);
+
+/** The money columns invoices and estimates both store: the totals of the lines and the rates they were taxed at. */
+export function pricedColumns(lines: readonly Pick<ResolvedLine, 'quantity' | 'unit_price_cents' | 'taxable'>[], rates: TaxRates) {
+  const totals = totalsOfLines(lines, rates);
+  return {
+    subtotal_cents: totals.subtotalCents,
+    tax_cents: totals.taxCents,
+    total_cents: totals.totalCents,
+    state_tax_bps: rates.stateBps,
+    surtax_bps: rates.surtaxBps,
+    surtax_cap_cents: rates.surtaxCapCents,
+  };
+}

@@ -3,11 +3,10 @@ import { conflict } from '@repo/service-kit';
 import type { z } from 'zod';
 import type { InvoiceRow } from '../db/schema.ts';
 import { isEditable } from '../domain/invoice-state.ts';
-import { invoiceTotals } from '../domain/tax.ts';
 import { findInvoiceForUpdate, replaceInvoiceLines, updateInvoice } from '../repositories/invoice-repository.ts';
 import type { PaymentsContext } from './context.ts';
 import { getInvoice, invoiceNotFound } from './get-invoice.ts';
-import { resolveInvoiceLines } from './invoice-lines.ts';
+import { resolveInvoiceLines, totalsOfLines } from './invoice-lines.ts';
 
 /** Why an invoice's lines can no longer change. */
 export function notEditable(invoice: Pick<InvoiceRow, 'status'>) {
@@ -26,7 +25,7 @@ export async function updateInvoiceLines(ctx: PaymentsContext, id: number, reque
     if (!invoice) throw invoiceNotFound();
     if (!isEditable(invoice)) throw notEditable(invoice);
     const rates = { stateBps: invoice.state_tax_bps, surtaxBps: invoice.surtax_bps, surtaxCapCents: invoice.surtax_cap_cents };
-    const totals = invoiceTotals(lines.map((line) => ({ quantity: line.quantity, unitPriceCents: line.unit_price_cents, taxable: line.taxable })), rates);
+    const totals = totalsOfLines(lines, rates);
     await replaceInvoiceLines(trx, id, lines);
     await updateInvoice(trx, id, { subtotal_cents: totals.subtotalCents, tax_cents: totals.taxCents, total_cents: totals.totalCents, updated_at: ctx.now() });
   });

@@ -49,7 +49,7 @@ describe('my jobs', () => {
       'https://www.google.com/maps/dir/?api=1&destination=12%20Aviles%20Street%2C%20St%20Augustine%2C%20FL%2032084',
     );
     expect(card.getByRole('link', { name: 'Call Pat Rivera at (904) 555-0142' }).getAttribute('href')).toBe('tel:9045550142');
-    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Start driving']);
+    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Start driving', 'Estimate']);
   });
 
   it.each([
@@ -84,11 +84,11 @@ describe('my jobs', () => {
     expect(await within(await job()).findByText('No model, serial or warranty given at booking')).toBeTruthy();
   });
 
-  it('says a completed job is done, with no button', async () => {
+  it('says a completed job is done, with no next step (its estimate stays, to make the invoice)', async () => {
     await renderJobs([technicianJob({}, { status: 'completed' })]);
     const card = within(await job());
     expect(card.getByText('Job complete. Thank you!')).toBeTruthy();
-    expect(card.queryAllByRole('button')).toHaveLength(0);
+    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Estimate']);
   });
 
   it("shows a refused step (409) next to the job, in the server's words", async () => {

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  estimateListResponseSchema,
+  estimatePaths,
   invoiceListResponseSchema,
   invoicePaths,
   invoiceSchema,
@@ -61,3 +63,12 @@ export const useVoidInvoice = (id: number) => useInvoiceChange((reason: string) 
 
 /** POST /api/payments/invoices/:id/refunds: all or part of one payment, through the provider. */
 export const useRefundPayment = (id: number) => useInvoiceChange((refund: RefundRequest) => adminApi.json<unknown>('POST', `${invoicePaths.invoice(id)}/refunds`, refund));
+
+/** GET /api/payments/estimates?appointmentId=: the visit's estimates with the customer's signed answers. */
+export function useVisitEstimates(appointmentId: number) {
+  return useQuery({
+    queryKey: ['estimates', appointmentId] as const,
+    queryFn: async ({ signal }) => estimateListResponseSchema.parse(await adminApi.json<unknown>('GET', estimatePaths.forAppointment(appointmentId), undefined, { signal })),
+    staleTime: 0,
+  });
+}

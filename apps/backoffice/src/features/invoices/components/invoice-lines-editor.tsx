@@ -4,7 +4,7 @@ import { formatCents, updateInvoiceLinesRequestSchema, type Invoice, type Invoic
 import { fieldErrorsOf, showToast, errorMessage } from '@repo/ui';
 import { usePriceBook } from '../api/price-book.ts';
 import { useUpdateInvoiceLines } from '../api/invoices.ts';
-import { centsToDollars, dollarsToCents } from '../lib/money.ts';
+import { centsToDollars, dollarsToCents } from '../../../lib/money.ts';
 
 /** A line as the editor holds it: text as typed, checked when saved. */
 type DraftLine = { key: number; priceBookItemId: number | null; description: string; quantity: string; unitPrice: string; taxable: boolean };

@@ -8,9 +8,10 @@ import { QueryStates } from '../../../components/query-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { useInvoice, useRefundPayment, useSendInvoice, useVoidInvoice } from '../api/invoices.ts';
-import { centsToDollars, dollarsToCents } from '../lib/money.ts';
+import { centsToDollars, dollarsToCents } from '../../../lib/money.ts';
 import { InvoiceLinesEditor } from './invoice-lines-editor.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { VisitEstimates } from './visit-estimates.tsx';
 
 function Totals({ invoice }: { invoice: Invoice }) {
   const rows: [string, number, boolean?][] = [
@@ -302,6 +303,7 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
       <Paper withBorder radius="md" p="lg">
         <Payments invoice={invoice} />
       </Paper>
+      <VisitEstimates appointmentId={invoice.appointmentId} invoiceId={invoice.id} />
       <VoidForm invoice={invoice} />
     </Stack>
   );

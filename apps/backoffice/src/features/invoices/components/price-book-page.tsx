@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { bySchema, useForm } from '../../../lib/use-form.ts';
 import { useDeletePriceBookItem, usePriceBook, useSavePriceBookItem } from '../api/price-book.ts';
-import { centsToDollars, dollarsToCents } from '../lib/money.ts';
+import { centsToDollars, dollarsToCents } from '../../../lib/money.ts';
 
 type Fields = 'kind' | 'name' | 'unitPriceCents';
 const blank: Record<Fields, string> = { kind: 'service', name: '', unitPriceCents: '' };

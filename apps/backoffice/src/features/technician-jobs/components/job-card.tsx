@@ -5,6 +5,7 @@ import { useMoveJobForward } from '../api/jobs.ts';
 import { formatTimeWindow, telHref } from '../../../lib/format.ts';
 import { directionsHref } from '../lib/directions.ts';
 import { jobStatusLabels, nextStep } from '../lib/job-steps.ts';
+import { JobEstimate } from './job-estimate.tsx';
 import { JobIntake } from './job-intake.tsx';
 
 /** Why the step was refused, in the server's words when it gave some (409: the job moved on elsewhere). */
@@ -64,6 +65,7 @@ Not changed
         ) : (
           <Text fw={600}>Job complete. Thank you!</Text>
         )}
+        {/^\d+$/.test(job.appointmentId) ? <JobEstimate appointmentId={Number(job.appointmentId)} customerName={job.customerName} /> : null}
       </Stack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { business, type AppointmentDetails } from '@repo/contracts';
 import { Columns, responsiveSpacing } from '@repo/ui';
@@ -9,6 +9,9 @@ import { formatArrivalWindow, formatDate, formatTimeSlot } from '../../../lib/da
 import { AppointmentLinks } from './appointment-links.tsx';
 import { CancelAppointment } from './cancel-appointment.tsx';
 import { RescheduleForm } from './reschedule-form.tsx';
+
+// The estimate (and its signature pad) loads apart from the page; it needs the customer's own session.
+const AppointmentEstimate = lazy(() => import('./appointment-estimate.tsx'));
 
 /** Why the appointment can no longer be changed online, and the phone number that can. */
 function ChangeBlocked({ reason }: { reason: string | undefined }) {
@@ -72,6 +75,12 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
             {appointment.technicianNotes ? <Fact label="Technician notes">{appointment.technicianNotes}</Fact> : null}
           </Columns>
         </Card>
+
+        {accessToken === undefined ? (
+          <Suspense fallback={null}>
+            <AppointmentEstimate appointmentId={appointment.id} />
+          </Suspense>
+        ) : null}
 
         <AppointmentLinks details={details} accessToken={accessToken} />
 

@@ -1,0 +1,101 @@
+import {
+  createEstimateRequestSchema,
+  estimateDecisionRequestSchema,
+  estimateInvoiceResponseSchema,
+  estimateListQuerySchema,
+  estimateListResponseSchema,
+  estimateSchema,
+  idParamsSchema,
+  updateEstimateLinesRequestSchema,
+} from '@repo/contracts';
+import { z } from 'zod';
+import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { PaymentsContext } from '../use-cases/context.ts';
+import { decideEstimate } from '../use-cases/decide-estimate.ts';
+import { estimateDetail, estimateForCaller, estimatesOfVisit, visitForCaller, type EstimateCaller } from '../use-cases/estimate-access.ts';
+import { invoiceFromEstimate } from '../use-cases/invoice-from-estimate.ts';
+import { createEstimate, presentEstimate, updateEstimateLines } from '../use-cases/save-estimate.ts';
+
+const estimateCaller = (request: FastifyRequest): EstimateCaller => ({
+  role: request.session!.role,
+  customerId: request.session!.customerId ?? null,
+  technicianId: request.session!.role === 'technician' ? (request.session!.technicianId ?? null) : null,
+});
+
+/**
+ * Estimates. Staff and the visit's technician build, present and invoice them; the technician's phone (the customer
+ * signing on it), the signed-in customer who owns the visit, or the office record the customer's answer. Anyone else
+ * meets a 404, checked before the body is read.
+ */
+export async function estimateRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsContext }) {
+  const signedIn = app.requireRole('customer', 'technician', 'staff', 'admin');
+  const builders = app.requireRole('technician', 'staff', 'admin');
+  const noBody = z.object({}).strict().nullish();
+
+  app.get('/api/payments/estimates', {
+    onRequest: signedIn,
+    schema: { tags: ['estimates'], summary: 'A visit’s estimates, newest version first (a customer sees presented ones)', querystring: estimateListQuerySchema, response: { 200: estimateListResponseSchema, ...errorResponses(404) } },
+  }, async (request) => {
+    const caller = estimateCaller(request);
+    const appointment = await visitForCaller(ctx.db, request.query.appointmentId, caller);
+    return { items: await estimatesOfVisit(ctx.db, appointment, caller) };
+  });
+
+  app.get('/api/payments/estimates/:id', {
+    onRequest: signedIn,
+    schema: { tags: ['estimates'], summary: 'One estimate with its lines, totals and the customer’s answer', params: idParamsSchema, response: { 200: estimateSchema, ...errorResponses(404) } },
+  }, async (request) => {
+    const { appointment } = await estimateForCaller(ctx.db, request.params.id, estimateCaller(request));
+    return estimateDetail(ctx.db, request.params.id, appointment);
+  });
+
+  app.post('/api/payments/estimates', {
+    onRequest: builders,
+    schema: { tags: ['estimates'], summary: 'Start a visit’s estimate (a draft)', body: createEstimateRequestSchema, response: { 201: estimateSchema, ...errorResponses(404, 409) } },
+  }, async (request, reply) => reply.code(201).send(await createEstimate(ctx, estimateCaller(request), request.body)));
+
+  app.put('/api/payments/estimates/:id/lines', {
+    onRequest: builders,
+    schema: {
+      tags: ['estimates'],
+      summary: 'Change the lines: a draft in place; a presented estimate is replaced by a new draft version',
+      params: idParamsSchema,
+      body: updateEstimateLinesRequestSchema,
+      response: { 200: estimateSchema, ...errorResponses(404, 409) },
+    },
+  }, async (request) => updateEstimateLines(ctx, estimateCaller(request), request.params.id, request.body));
+
+  app.post('/api/payments/estimates/:id/present', {
+    onRequest: builders,
+    schema: { tags: ['estimates'], summary: 'Present a draft to the customer', params: idParamsSchema, body: noBody, response: { 200: estimateSchema, ...errorResponses(404, 409) } },
+  }, async (request) => presentEstimate(ctx, estimateCaller(request), request.params.id));
+
+  for (const outcome of ['approved', 'declined'] as const) {
+    app.post(outcome === 'approved' ? '/api/payments/estimates/:id/approve' : '/api/payments/estimates/:id/decline', {
+      onRequest: signedIn,
+      schema: {
+        tags: ['estimates'],
+        summary: outcome === 'approved' ? 'The customer approves, with their name and drawn signature' : 'The customer declines, with their name',
+        description: 'Once: a decided, replaced or unpresented estimate is a 409. The signature is a PNG data URL of at most 200 kB.',
+        params: idParamsSchema,
+        body: estimateDecisionRequestSchema,
+        response: { 200: estimateSchema, ...errorResponses(400, 404, 409) },
+      },
+    }, async (request) => decideEstimate(ctx, estimateCaller(request), request.params.id, outcome, request.body));
+  }
+
+  app.post('/api/payments/estimates/:id/invoice', {
+    onRequest: builders,
+    schema: {
+      tags: ['estimates'],
+      summary: 'Make the draft invoice of an approved estimate; the same invoice every time',
+      params: idParamsSchema,
+      body: noBody,
+      response: { 200: estimateInvoiceResponseSchema, 201: estimateInvoiceResponseSchema, ...errorResponses(404, 409) },
+    },
+  }, async (request, reply) => {
+    const result = await invoiceFromEstimate(ctx, estimateCaller(request), request.params.id);
+    return reply.code(result.created ? 201 : 200).send(result);
+  });
+}

@@ -1,0 +1,61 @@
+import { estimateMessages, type Estimate, type EstimateDecision, type Role } from '@repo/contracts';
+import { notFound } from '@repo/service-kit';
+import type { AppointmentRow, Db, EstimateRow } from '../db/schema.ts';
+import { findAppointment } from '../repositories/appointment-repository.ts';
+import { findAppointmentEstimates, findEstimate, findEstimateLines } from '../repositories/estimate-repository.ts';
+import { toEstimate } from '../repositories/mappers.ts';
+
+/** Who is asking about a visit's estimates. */
+export type EstimateCaller = { role: Role; customerId: number | null; technicianId: string | null };
+
+export const isStaffCaller = (caller: EstimateCaller) => caller.role === 'staff' || caller.role === 'admin';
+
+/**
+ * The rule tracking applies to a job's steps, on payments' copy of the appointment: the technician booking assigned
+ * (the session's technician id is the appointment's) works on it, as staff do.
+ */
+export const worksOn = (caller: EstimateCaller, appointment: Pick<AppointmentRow, 'technician_id'>) =>
+  isStaffCaller(caller) || (caller.role === 'technician' && caller.technicianId !== null && caller.technicianId === appointment.technician_id);
+
+/** The customer whose account booking linked to the appointment. */
+export const ownsVisit = (caller: EstimateCaller, appointment: Pick<AppointmentRow, 'customer_id'>) =>
+  caller.role === 'customer' && caller.customerId !== null && caller.customerId === appointment.customer_id;
+
+export const recordedByOf = (caller: EstimateCaller): EstimateDecision['recordedBy'] => (caller.role === 'customer' ? 'customer' : caller.role === 'technician' ? 'technician' : 'staff');
+
+/**
+ * The appointment if the caller may see its estimates: staff, its technician, or its customer. Anyone else, and a
+ * visit payments has not heard of, is the same 404.
+ */
+export async function visitForCaller(db: Db, appointmentId: number, caller: EstimateCaller, { builder = false } = {}): Promise<AppointmentRow> {
+  const appointment = await findAppointment(db, appointmentId);
+  if (!appointment || !(worksOn(caller, appointment) || (!builder && ownsVisit(caller, appointment)))) throw notFound(estimateMessages.appointmentNotFound);
+  return appointment;
+}
+
+/**
+ * The estimate and its visit if the caller may see it; a customer never sees a draft (it is not presented yet).
+ * `builder`: only staff and the technician (building, presenting, invoicing).
+ */
+export async function estimateForCaller(db: Db, id: number, caller: EstimateCaller, options: { builder?: boolean } = {}): Promise<{ estimate: EstimateRow; appointment: AppointmentRow }> {
+  const estimate = await findEstimate(db, id);
+  const appointment = estimate && (await findAppointment(db, estimate.appointment_id));
+  if (!estimate || !appointment) throw notFound(estimateMessages.notFound);
+  const allowed = worksOn(caller, appointment) || (!options.builder && ownsVisit(caller, appointment) && estimate.status !== 'draft');
+  if (!allowed) throw notFound(estimateMessages.notFound);
+  return { estimate, appointment };
+}
+
+/** A visit's estimates as the caller may see them, newest version first. */
+export async function estimatesOfVisit(db: Db, appointment: AppointmentRow, caller: EstimateCaller): Promise<Estimate[]> {
+  const rows = await findAppointmentEstimates(db, appointment.id);
+  const visible = worksOn(caller, appointment) ? rows : rows.filter((row) => row.status !== 'draft');
+  return Promise.all(visible.map(async (row) => toEstimate(row, appointment, await findEstimateLines(db, row.id))));
+}
+
+/** One estimate as the API answers it. */
+export async function estimateDetail(db: Db, id: number, appointment: AppointmentRow): Promise<Estimate> {
+  const row = (await findAppointmentEstimates(db, appointment.id)).find((candidate) => candidate.id === id);
+  if (!row) throw notFound(estimateMessages.notFound);
+  return toEstimate(row, appointment, await findEstimateLines(db, id));
+}
