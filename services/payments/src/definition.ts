@@ -12,6 +12,7 @@ import { demoRoutes } from './routes/demo.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { priceBookRoutes } from './routes/price-book.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { seedDemoData } from './seed.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
@@ -56,6 +57,7 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
     });
     await app.register(paymentRoutes, { ctx, env });
     await app.register(priceBookRoutes, { ctx });
+    await app.register(reportRoutes, { ctx });
     await app.register(invoiceRoutes, { ctx, env });
     seedWhenReady(app, env, () => seedDemoData(ctx));
     if (env.STRIPE_WEBHOOK_SECRET) await app.register(webhookRoutes, { ctx, secret: env.STRIPE_WEBHOOK_SECRET });

@@ -3,10 +3,12 @@ import * as init from './2026-11-22T0000-init.ts';
 import * as statusEvents from './2026-11-23T0000-status-events.ts';
 import * as payerReference from './2026-12-01T0000-payer-reference.ts';
 import * as invoices from './2026-12-20T0000-invoices.ts';
+import * as reportIndexes from './2026-12-22T0000-report-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
   '2026-11-23T0000-status-events': statusEvents,
   '2026-12-01T0000-payer-reference': payerReference,
   '2026-12-20T0000-invoices': invoices,
+  '2026-12-22T0000-report-indexes': reportIndexes,
 };
