@@ -5,8 +5,9 @@ import { reportPayments } from '../use-cases/report-payments.ts';
 
 export async function reportRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsContext }) {
   app.get(paymentReportPath, {
-    // Access is checked onRequest, before the query is validated, so a caller without access learns nothing from it.
-    onRequest: app.requireRole('staff', 'admin'),
+    // Administrators only, as the payments ledger: the business's takings are the owner's. Access is checked
+    // onRequest, before the query is validated, so a caller without access learns nothing from it.
+    onRequest: app.requireRole('admin'),
     schema: {
       tags: ['reports'],
       summary: "The owner's money figures for a range of business dates, by week (Monday to Sunday) or month, in cents",
