@@ -9,9 +9,9 @@ export async function reportRoutes(app: ServiceApp, { ctx }: { ctx: BookingConte
     onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['reports'],
-      summary: "The owner's visit figures for a range of business dates, by week (Monday to Sunday) or month",
+      summary: "The owner's visit figures by week or month",
       description:
-        'Per period: bookings made (their business date), and visits completed, cancelled and no-shows (their visit date); ' +
+        'Business dates (America/New_York), weeks Monday to Sunday. Per period: bookings made (their business date), and visits completed, cancelled and no-shows (their visit date); ' +
         'completions that needed no return visit for the same customer and appliance within `firstVisitDays`; completed ' +
         'visits per technician. Imported history is not counted. A range is at most 731 days.',
       querystring: reportQuerySchema,

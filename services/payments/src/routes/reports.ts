@@ -10,9 +10,9 @@ export async function reportRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsCont
     onRequest: app.requireRole('admin'),
     schema: {
       tags: ['reports'],
-      summary: "The owner's money figures for a range of business dates, by week (Monday to Sunday) or month, in cents",
+      summary: "The owner's money figures by week or month, in cents",
       description:
-        'Per period: payments that succeeded, refunds that went through and revenue (the one less the other), each by the ' +
+        'Business dates (America/New_York), weeks Monday to Sunday. Per period: payments that succeeded, refunds that went through and revenue (the one less the other), each by the ' +
         'business date it happened; invoices sent in the period that still owe now (sent or part-paid), what they owe and ' +
         'how much of it is overdue today. A range is at most 731 days.',
       querystring: reportQuerySchema,
