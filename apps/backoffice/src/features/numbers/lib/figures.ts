@@ -85,7 +85,7 @@ export const figures: readonly Figure[] = [
 /** The CSV's rows: the headings, then one row per period with its dates, every figure and each technician's completions. */
 export function figuresCsvRows(periods: readonly PeriodFigures[], technicians: AppointmentReport['technicians']): (string | number | null)[][] {
   return [
-    ['Period', 'From (date)', 'To (date)', ...figures.map((figure) => figure.csvHeader), ...technicians.map((technician) => `Completed by ${technician.name} (visits)`)],
+    ['Period', 'From (date)', 'To (date)', ...figures.map((figure) => figure.csvHeader), ...technicians.map((technician) => `${technician.name}: completed (visits)`)],
     ...periods.map((period) => [
       periodLabel(period),
       period.from,
