@@ -88,10 +88,10 @@ function CustomRangeForm({ initial, errors, onApply }: { initial: { from: string
   };
   return (
     <form onSubmit={submit} noValidate>
-      <Group gap="md" align="flex-start" wrap="wrap">
+      <Group gap="md" align="flex-end" wrap="wrap">
         <TextInput label="From" type="date" description="First business day" value={dates.from} error={errors.from} onChange={(event) => setDates({ ...dates, from: event.currentTarget.value })} />
         <TextInput label="To" type="date" description="Last business day" value={dates.to} error={errors.to} onChange={(event) => setDates({ ...dates, to: event.currentTarget.value })} />
-        <Button type="submit" mt={{ base: 0, sm: 25 }}>
+        <Button type="submit">
           Show
         </Button>
       </Group>
