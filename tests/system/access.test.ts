@@ -64,6 +64,7 @@ const rules: Record<string, Rule> = {
   'GET /api/appointments/{id}/history': { allow: backOffice },
   'GET /api/appointments/board': { allow: backOffice },
   'GET /api/appointments/closed-days': { allow: everyone },
+  'GET /api/appointments/reports/summary': { allow: backOffice },
   'GET /api/appointments/closures': { allow: backOffice },
   'POST /api/appointments/closures': { allow: backOffice },
   'DELETE /api/appointments/closures/{date}': { allow: backOffice },
@@ -144,6 +145,7 @@ const rules: Record<string, Rule> = {
   'GET /api/payments/{paymentIntentId}': { allow: everyone },
   'POST /api/payments/demo/confirm': { allow: everyone },
   'GET /api/payments': { allow: ['admin'] },
+  'GET /api/payments/reports/summary': { allow: ['admin'] },
   // payments: the price book and invoices (staff make and change them; the appointment's customer sees and pays one)
   'GET /api/payments/price-book': { allow: backOffice },
   'POST /api/payments/price-book': { allow: backOffice },

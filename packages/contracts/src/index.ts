@@ -27,3 +27,4 @@ export * from './back-office.ts';
 export * from './notifications.ts';
 export * from './jobber-connection.ts';
 export * from './field-service-settings.ts';
+export * from './reports.ts';

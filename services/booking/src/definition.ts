@@ -24,6 +24,7 @@ import { bookingOutgoing } from './domain/dispatch.ts';
 import { appointmentPageRoutes } from './routes/appointment-page.ts';
 import { appointmentRoutes } from './routes/appointments.ts';
 import { closureRoutes } from './routes/closures.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { customerRoutes } from './routes/customer.ts';
 import { serviceSystemRoutes } from './routes/service-systems.ts';
 import { assignDemoVisit, seedDemoData } from './seed.ts';
@@ -62,6 +63,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
     const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService });
     await app.register(appointmentRoutes, { ctx, env });
     await app.register(closureRoutes, { ctx });
+    await app.register(reportRoutes, { ctx });
     await app.register(customerRoutes, { ctx });
     await app.register(serviceSystemRoutes, { ctx });
     await app.register(appointmentPageRoutes, { ctx });

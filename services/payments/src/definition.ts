@@ -13,6 +13,7 @@ import { estimateRoutes } from './routes/estimates.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { priceBookRoutes } from './routes/price-book.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { seedDemoData } from './seed.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
@@ -57,6 +58,7 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
     });
     await app.register(paymentRoutes, { ctx, env });
     await app.register(priceBookRoutes, { ctx });
+    await app.register(reportRoutes, { ctx });
     await app.register(invoiceRoutes, { ctx, env });
     await app.register(estimateRoutes, { ctx });
     seedWhenReady(app, env, () => seedDemoData(ctx));

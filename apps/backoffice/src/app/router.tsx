@@ -62,13 +62,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: paths.adminNotifications, lazy: () => import('./routes/admin-notifications.tsx') },
             { path: paths.apiReference, lazy: () => import('./routes/api-reference.tsx') },
             {
-              // Administrators only: staff management, the payments ledger (and, within customers, the import).
+              // Administrators only: staff management, the payments ledger, the owner's numbers (and, within customers, the import).
               loader: checkAdministrator(queryClient),
               shouldRevalidate: () => true,
               Component: AdministratorsGate,
               children: [
                 { path: paths.adminPayments, lazy: () => import('./routes/admin-payments.tsx') },
                 { path: paths.adminStaff, lazy: () => import('./routes/admin-staff.tsx') },
+                { path: paths.numbers, lazy: () => import('./routes/numbers.tsx') },
               ],
             },
           ],

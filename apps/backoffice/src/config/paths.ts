@@ -20,6 +20,8 @@ export const paths = {
   adminDeliveries: '/admin-deliveries',
   /** The delivery log: every message sent to customers, its preview and attempts, and Resend (staff, administrators). */
   adminNotifications: '/admin-notifications',
+  /** The owner's figures by week or month, and their CSV (administrators). */
+  numbers: '/numbers',
   /** Staff and administrator sign-ins (administrators). */
   adminStaff: '/admin-staff',
   /** Every service's calls in one reference, for integrators (staff, administrators). */

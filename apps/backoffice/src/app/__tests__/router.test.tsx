@@ -74,6 +74,7 @@ describe('back office routes', () => {
         ['Invoices', '/invoices', null],
         ['Price Book', '/price-book', null],
         ['Payments', '/admin-payments', null],
+        ['Numbers', '/numbers', null],
         ['Deliveries', '/admin-deliveries', null],
         ['Notifications', '/admin-notifications', null],
         ['Staff', '/admin-staff', null],
@@ -82,11 +83,11 @@ describe('back office routes', () => {
     );
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Tracking' }));
     await expectPath('/admin-tracking');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null, null, null, null, null, null, null]));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, 'page', null, null, null, null, null, null, null, null, null, null]));
     fireEvent.click(within(await backOfficeNav()).getByRole('link', { name: 'Staff' }));
     await expectPath('/admin-staff');
     await expectPageHeading('Staff');
-    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, null, null, null, null, null, 'page', null]));
+    await waitFor(async () => expect((await navLinks()).map(([, , current]) => current)).toEqual([null, null, null, null, null, null, null, null, null, null, null, 'page', null]));
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'My jobs' })).toBeNull();
   });
@@ -111,7 +112,7 @@ describe('back office routes', () => {
     );
   });
 
-  it.each(['/admin-payments', '/admin-staff'])('shows staff at %s an Administrators only page, stays signed in, and asks nothing the server would refuse', async (path) => {
+  it.each(['/admin-payments', '/admin-staff', '/numbers'])('shows staff at %s an Administrators only page, stays signed in, and asks nothing the server would refuse', async (path) => {
     const server = fakeBackOffice({ user: people.staff });
     renderAppAt(path);
     await expectPageHeading('Administrators only');

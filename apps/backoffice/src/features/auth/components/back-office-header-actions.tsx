@@ -17,6 +17,7 @@ const navItems: readonly NavItem[] = [
   { label: 'Invoices', to: paths.invoices, roles: staffRoles },
   { label: 'Price Book', to: paths.priceBook, roles: staffRoles },
   { label: 'Payments', to: paths.adminPayments, roles: adminRoles },
+  { label: 'Numbers', to: paths.numbers, roles: adminRoles },
   { label: 'Deliveries', to: paths.adminDeliveries, roles: staffRoles },
   { label: 'Notifications', to: paths.adminNotifications, roles: staffRoles },
   { label: 'Staff', to: paths.adminStaff, roles: adminRoles },
