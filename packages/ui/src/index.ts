@@ -65,6 +65,7 @@ export { withEarlyInput, forgetEarlyInput } from './early-input.ts';
 export { useHydrated } from './use-hydrated.ts';
 export { HeldHeight, type HeldHeightProps } from './held-height.tsx';
 export { lazyPart, type LazyPartOptions } from './lazy-part.tsx';
+export { PricedLineRows } from './priced-lines.tsx';
 export { defaultLiveBackoff, liveSocketUrl, openLiveSocket, useLiveSocket, type LiveSocketOptions, type LiveState } from './live-socket.ts';
 export { SpecialtyBadges, TechnicianAvatar } from './technician-badges.tsx';
 export { Columns, responsiveSpacing, SpanGrid, type ColumnsProps, type ResponsiveSpacing, type SpanGridColProps, type SpanGridProps } from './responsive.tsx';

@@ -11,6 +11,7 @@ import { business, estimateDecisionRequestSchema, estimateMessages, estimateStat
 import { errorMessage } from '../api-client.ts';
 import { FieldError, fieldErrorsOf } from '../form-errors.tsx';
 import { formatter } from '../format.ts';
+import { PricedLineRows } from '../priced-lines.tsx';
 
 const when = (iso: string) =>
   formatter('date', { timeZone: business.timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
@@ -31,20 +32,7 @@ export function EstimateSummary({ estimate, headingLevel = 3 }: { estimate: Esti
             <Table.Th ta="right">Amount</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {estimate.lines.map((line) => (
-            <Table.Tr key={line.position}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {line.description}
-                <Text span size="xs" display="block">
-                  {formatCents(line.unitPriceCents)} each{line.taxable ? ', taxable' : ''}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right">{formatCents(line.amountCents)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <PricedLineRows lines={estimate.lines} />
       </Table>
       <Table aria-label={`Estimate totals, version ${estimate.version}`} withRowBorders={false} verticalSpacing={2}>
         <Table.Tbody>

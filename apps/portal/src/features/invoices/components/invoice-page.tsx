@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { formatCents, invoicePaths, type Invoice, type PayInvoiceResponse } from '@repo/contracts';
-import { ApiRequestError, ErrorState, errorMessage, LoadingState, newIdempotencyKey, responsiveSpacing, useDocumentTitle } from '@repo/ui';
+import { ApiRequestError, ErrorState, errorMessage, LoadingState, newIdempotencyKey, PricedLineRows, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { useRecheckSessionOnSignOut } from '../../../lib/session.ts';
 import { useMyInvoice, usePayInvoice } from '../api/invoices.ts';
@@ -37,20 +37,7 @@ function Lines({ invoice }: { invoice: Invoice }) {
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody>
-        {invoice.lines.map((line) => (
-          <Table.Tr key={line.position}>
-            <Table.Td>
-              {line.description}
-              <Text size="xs" c="dimmed">
-                {formatCents(line.unitPriceCents)} each{line.taxable ? ', taxable' : ''}
-              </Text>
-            </Table.Td>
-            <Table.Td ta="right">{line.quantity}</Table.Td>
-            <Table.Td ta="right">{formatCents(line.amountCents)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
+      <PricedLineRows lines={invoice.lines} />
       <Table.Tfoot>
         {totals.map(([label, cents, bold]) => (
           <Table.Tr key={label}>
