@@ -1,7 +1,7 @@
 import { formatCents, type Invoice, type refundRequestSchema } from '@repo/contracts';
 import { badRequest, conflict } from '@repo/service-kit';
 import type { z } from 'zod';
-import { issueRefundJob } from '../domain/outgoing.ts';
+import { issueRefundJob, refundBackstopSeconds } from '../domain/outgoing.ts';
 import { findInvoiceForUpdate } from '../repositories/invoice-repository.ts';
 import { findPaymentForUpdate } from '../repositories/payment-repository.ts';
 import { insertRefund, reservedRefundCents } from '../repositories/refund-repository.ts';
@@ -12,7 +12,8 @@ import { issueRefund } from './issue-refund.ts';
 /**
  * Staff refund all or part of one of an invoice's payments. The refund is recorded (pending, which holds its amount
  * against a second refund of the same money) with its `issue-refund` job in one transaction, then given at once; when
- * the provider cannot be reached now, the job gives it later and the invoice shows it pending meanwhile.
+ * the provider cannot be reached now, the job gives it later (`refundBackstopSeconds` on) and the invoice shows it
+ * pending meanwhile.
  */
 export async function refundInvoicePayment(
   ctx: PaymentsContext,
@@ -38,7 +39,7 @@ export async function refundInvoicePayment(
     }
     const now = ctx.now();
     const row = await insertRefund(trx, { payment_id: payment.id, invoice_id: invoiceId, amount_cents: request.amountCents, reason: request.reason || null, created_by: staffEmail, created_at: now, updated_at: now });
-    await ctx.effects.send(trx, issueRefundJob, { refundId: row.id });
+    await ctx.effects.sendAfter(trx, issueRefundJob, { refundId: row.id }, refundBackstopSeconds);
     return row;
   });
   try {
