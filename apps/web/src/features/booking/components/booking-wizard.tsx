@@ -111,6 +111,9 @@ export function BookingWizard() {
       return;
     }
     const timer = window.setTimeout(() => {
+      // A field already holds focus (the visitor started typing, or a refusal was shown at its field on a slow
+      // device before this ran): it keeps it, rather than being taken back to the heading.
+      if (document.activeElement?.matches('input, select, textarea')) return;
       window.scrollTo({ top: 0, behavior: 'smooth' });
       headingRef.current?.focus({ preventScroll: true });
     }, ui.stepScrollDelayMs);
