@@ -262,6 +262,8 @@ describe('the owner’s back-office pages through nginx', () => {
     await tabUntil(page, 'the Staff link', async () => (await focusedText(page)) === 'a:Staff');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+    // The list arrives after the heading: a person tabs once they see its rows.
+    await page.getByRole('button', { name: /^Set new password for / }).first().waitFor();
     await tabUntil(page, 'a Set new password button', async () => (await focusedText(page)) === 'button:Set new password');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');

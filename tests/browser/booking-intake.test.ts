@@ -4,7 +4,7 @@ import { ratingPlateHelp, type CreateAppointmentResponse } from '@repo/contracts
 import { useBrowser } from '../support/browser.ts';
 import { newContext, open, phone, urls } from './portal-support.ts';
 import { assignAndWaitForTracking, noScrollSideways, staffToken } from './tracking-support.ts';
-import { axeViolations, chooseDateAndFirstTime, contact, fillContact } from './web-support.ts';
+import { axeViolations, chooseDateAndFirstTime, contact, fillContact, waitForConfirmation } from './web-support.ts';
 import { addTechnicianWithSignIn, card, signIn } from './backoffice-support.ts';
 
 // Issue 28's intake at booking, through the real nginx and the built services on PostgreSQL: a visitor on a 390 px
@@ -22,7 +22,7 @@ describe('the appliance intake at booking through nginx', () => {
     const visitor = await newContext(browser(), phone);
     const { page, errors } = await open(visitor, `${urls.web}/book-appointment`);
     await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
-    await chooseDateAndFirstTime(page);
+    await chooseDateAndFirstTime(page, 11);
     await page.getByRole('button', { name: 'Next: Service Details' }).click();
     await page.getByRole('heading', { name: 'Service Details' }).waitFor();
     await page.getByLabel(/^Service Type/).selectOption('Repair');
@@ -50,7 +50,7 @@ describe('the appliance intake at booking through nginx', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     const booked = (await (await answer).json()) as CreateAppointmentResponse;
     expect(booked.appointment.intake).toEqual({ modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', warranty: 'home-warranty', homeWarrantyCompany: 'American Home Shield' });
-    await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor();
+    await waitForConfirmation(page);
     expect(errors).toEqual([]);
     await visitor.close();
     const day = booked.appointment.appointmentDate;

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { slotTakenMessage, smsConsentWording } from '@repo/contracts';
 import { collectPageErrors, useBrowser, viewports } from '../support/browser.ts';
 import { staffToken } from './tracking-support.ts';
-import { chooseDateAndFirstTime, contact, fillContact } from './web-support.ts';
+import { chooseDateAndFirstTime, contact, fillContact, waitForConfirmation } from './web-support.ts';
 
 const urls = inject('urls');
 const browser = useBrowser();
@@ -24,7 +24,7 @@ describe('booking wizard through nginx', () => {
     await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
     const next = page.getByRole('button', { name: 'Next: Service Details' });
     expect(await next.isDisabled()).toBe(true);
-    await chooseDateAndFirstTime(page);
+    await chooseDateAndFirstTime(page, 5);
     expect(await next.isDisabled()).toBe(false);
     await next.click();
 
@@ -51,7 +51,7 @@ describe('booking wizard through nginx', () => {
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     expect((await bookingRequest).postDataJSON()).toMatchObject({ smsConsent: true });
 
-    await page.getByRole('heading', { name: 'Appointment Confirmed!' }).waitFor();
+    await waitForConfirmation(page);
     await page.getByText('Appointment Booked!').waitFor();
     expect(await page.getByTestId('confirmation-code').textContent()).toMatch(/^SA-[A-Z2-9]{6}$/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Add to calendar' }).click()]);
@@ -114,7 +114,7 @@ describe('booking wizard through nginx', () => {
     const errors = await collectPageErrors(page);
     await page.goto(`${urls.web}/book-appointment`);
     await page.getByRole('heading', { name: 'Select Date & Time' }).waitFor();
-    await chooseDateAndFirstTime(page);
+    await chooseDateAndFirstTime(page, 5);
     await page.getByRole('button', { name: 'Next: Service Details' }).click();
     await fillDetails(page);
     await page.getByRole('button', { name: 'Next: Contact Info' }).click();

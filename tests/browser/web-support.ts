@@ -90,12 +90,29 @@ export function collectDialogs(page: Page): string[] {
   return messages;
 }
 
+/**
+ * Waits for the wizard's confirmation after Book Appointment; if the booking is refused instead, fails at once with
+ * what the page told the visitor (so a red run says why, rather than timing out on the missing heading).
+ */
+export async function waitForConfirmation(page: Page): Promise<void> {
+  const heading = page.getByRole('heading', { name: 'Appointment Confirmed!' });
+  const refusal = page.getByText('Booking Failed');
+  await heading.or(refusal).first().waitFor();
+  if (await heading.isVisible()) return;
+  const told = await page.getByRole('alert').allInnerTexts();
+  throw new Error(`The booking was refused: ${told.join(' | ')}`);
+}
+
 /** A visitor's contact details for the booking wizard's step 3. */
 export const contact = { customerName: 'Robin Alvarez', phone: '(904) 555-0177', email: 'robin@example.com', address: '9 Bridge St', city: 'St Augustine', zipCode: '32084' };
 
-/** Picks the third bookable date (never today, so its slots are not cut by the notice period) and answers it. */
-export async function chooseDateAndFirstTime(page: Page): Promise<{ date: string; slot: string }> {
-  const dateButton = page.locator('[aria-labelledby="choose-date"] button').nth(2);
+/**
+ * Picks the `dayIndex`-th bookable date (not the first: today's slots are cut by the notice period) and its first time.
+ * Each test file that books through the wizard has a day of its own, so no other file's booking takes the time between
+ * the wizard listing it and booking it.
+ */
+export async function chooseDateAndFirstTime(page: Page, dayIndex: number): Promise<{ date: string; slot: string }> {
+  const dateButton = page.locator('[aria-labelledby="choose-date"] button').nth(dayIndex);
   await dateButton.click();
   await page.getByText('Loading available times...').or(page.locator('[aria-labelledby="choose-time"] button').first()).first().waitFor();
   const slotButton = page.locator('[aria-labelledby="choose-time"] button').first();

@@ -62,6 +62,8 @@ const rules: Record<string, Rule> = {
   'POST /api/appointments/{id}/no-show': { allow: backOffice },
   'POST /api/appointments/{id}/reschedule': { allow: backOffice },
   'GET /api/appointments/{id}/history': { allow: backOffice },
+  // The appliance intake given at booking: the office, and the technician the visit is assigned to (another's job is a 404 in booking's tests).
+  'GET /api/appointments/{id}/intake': { allow: ['technician', ...backOffice] },
   'GET /api/appointments/board': { allow: backOffice },
   'GET /api/appointments/closed-days': { allow: everyone },
   'GET /api/appointments/reports/summary': { allow: backOffice },
@@ -147,7 +149,8 @@ const rules: Record<string, Rule> = {
   'GET /api/payments': { allow: ['admin'] },
   'GET /api/payments/reports/summary': { allow: ['admin'] },
   // payments: the price book and invoices (staff make and change them; the appointment's customer sees and pays one)
-  'GET /api/payments/price-book': { allow: backOffice },
+  // Technicians read it to build estimates.
+  'GET /api/payments/price-book': { allow: ['technician', ...backOffice] },
   'POST /api/payments/price-book': { allow: backOffice },
   'PUT /api/payments/price-book/{id}': { allow: backOffice },
   'DELETE /api/payments/price-book/{id}': { allow: backOffice },
@@ -162,6 +165,17 @@ const rules: Record<string, Rule> = {
   'POST /api/payments/invoices/{id}/refunds': { allow: backOffice },
   // Any customer passes authentication (and is refused by validation here); paying another's invoice is a 404 in payments' own tests.
   'POST /api/payments/invoices/{id}/pay': { allow: customers },
+  // payments: estimates. Staff and the visit's technician build them; the visit's customer sees a presented one and
+  // answers it. A customer's list of another visit's estimates is empty rather than refused (payments' own tests).
+  'GET /api/payments/estimates': { allow: anySession },
+  'POST /api/payments/estimates': { allow: ['technician', ...backOffice] },
+  'GET /api/payments/estimates/{id}': { allow: ['customer A', 'technician', ...backOffice], owned: true },
+  'PUT /api/payments/estimates/{id}/lines': { allow: ['technician', ...backOffice] },
+  'POST /api/payments/estimates/{id}/present': { allow: ['technician', ...backOffice] },
+  // Any signed-in caller passes authentication (and is refused by validation here); answering another's is a 404 in payments' tests.
+  'POST /api/payments/estimates/{id}/approve': { allow: anySession },
+  'POST /api/payments/estimates/{id}/decline': { allow: anySession },
+  'POST /api/payments/estimates/{id}/invoice': { allow: ['technician', ...backOffice] },
   // notifications: the delivery log is the office's
   'GET /api/notifications/messages': { allow: backOffice },
   'GET /api/notifications/messages/{id}': { allow: backOffice },
@@ -192,7 +206,7 @@ const notInMatrix = new Set(['POST /api/auth/logout', 'POST /api/admin/logout'])
 type Actor = { name: ActorName; app: AppName; headers: Record<string, string> };
 let actors: Actor[] = [];
 let operations: Operation[] = [];
-const ids: { appointment: number; technician: string; paymentIntent: string; staff: number; invoice: number } = { appointment: 0, technician: '', paymentIntent: '', staff: 0, invoice: 0 };
+const ids: { appointment: number; technician: string; paymentIntent: string; staff: number; invoice: number; estimate: number } = { appointment: 0, technician: '', paymentIntent: '', staff: 0, invoice: 0, estimate: 0 };
 
 const keyOf = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;
 
@@ -225,6 +239,7 @@ function concrete(path: string): string {
     .replace(new RegExp(`^${staffAccountsPath}/\\{id\\}`), `${staffAccountsPath}/${ids.staff}`)
     .replace(/\{paymentIntentId\}/, encodeURIComponent(ids.paymentIntent))
     .replace(/^\/api\/payments\/invoices\/\{id\}/, `/api/payments/invoices/${ids.invoice}`)
+    .replace(/^\/api\/payments\/estimates\/\{id\}/, `/api/payments/estimates/${ids.estimate}`)
     // An item no one has: a caller let in finds nothing to remove, and the price book stays as the demo seeded it.
     .replace(/^\/api\/payments\/price-book\/\{id\}/, '/api/payments/price-book/2147483647')
     // No real day: a caller let in is refused by validation, and no closure is removed.
@@ -277,6 +292,10 @@ async function setUpCallers(): Promise<void> {
   const invoice = JSON.parse((await eventually(() => jsonCall('backoffice', 'POST', '/api/payments/invoices', { appointmentId: ids.appointment, lines: [{ description: 'Diagnostic visit', quantity: 1, unitPriceCents: 8900, taxable: false }] }, adminHeaders), 'invoice')).text) as { id: number };
   ids.invoice = invoice.id;
   await ok(jsonCall('backoffice', 'POST', `/api/payments/invoices/${ids.invoice}/send`, {}, adminHeaders), 'sending the invoice');
+  // An estimate the assigned technician made and presented (once payments has heard of the assignment).
+  const estimate = JSON.parse((await eventually(() => jsonCall('backoffice', 'POST', '/api/payments/estimates', { appointmentId: ids.appointment, lines: [{ description: 'Replace drain pump', quantity: 1, unitPriceCents: 18900, taxable: true }] }, { authorization: `Bearer ${technician}` }), 'estimate')).text) as { id: number };
+  ids.estimate = estimate.id;
+  await ok(jsonCall('backoffice', 'POST', `/api/payments/estimates/${ids.estimate}/present`, {}, { authorization: `Bearer ${technician}` }), 'presenting the estimate');
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   actors = [

@@ -113,9 +113,11 @@ describe('who may see and act on an estimate', () => {
     expect((await call<EstimateListResponse>(service, customer(), 'GET', `/api/payments/estimates?appointmentId=${id}`)).items.map((item) => item.id)).toEqual([draft.id]);
     for (const caller of [otherTech(), stranger()]) {
       await call(service, caller, 'GET', `/api/payments/estimates/${draft.id}`, undefined, 404);
-      await call(service, caller, 'GET', `/api/payments/estimates?appointmentId=${id}`, undefined, 404);
       await approve(caller, draft.id, { signerName: 'Mallory', signature: png }, 404);
     }
+    // Another technician's job is a 404; to another customer the visit simply has no estimates, as one not yet heard of.
+    await call(service, otherTech(), 'GET', `/api/payments/estimates?appointmentId=${id}`, undefined, 404);
+    for (const appointmentId of [id, 2147483647]) expect((await call<EstimateListResponse>(service, stranger(), 'GET', `/api/payments/estimates?appointmentId=${appointmentId}`)).items).toEqual([]);
     await call(service, otherTech(), 'PUT', `/api/payments/estimates/${draft.id}/lines`, { lines: [] }, 404);
     await call(service, customer(), 'PUT', `/api/payments/estimates/${draft.id}/lines`, { lines: [] }, 403);
     await call(service, undefined, 'POST', `/api/payments/estimates/${draft.id}/approve`, { nonsense: true }, 401);

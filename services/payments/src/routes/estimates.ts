@@ -13,7 +13,7 @@ import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { PaymentsContext } from '../use-cases/context.ts';
 import { decideEstimate } from '../use-cases/decide-estimate.ts';
-import { estimateDetail, estimateForCaller, estimatesOfVisit, visitForCaller, type EstimateCaller } from '../use-cases/estimate-access.ts';
+import { estimateDetail, estimateForCaller, estimatesOfVisit, type EstimateCaller } from '../use-cases/estimate-access.ts';
 import { invoiceFromEstimate } from '../use-cases/invoice-from-estimate.ts';
 import { createEstimate, presentEstimate, updateEstimateLines } from '../use-cases/save-estimate.ts';
 
@@ -35,11 +35,9 @@ export async function estimateRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsCo
 
   app.get('/api/payments/estimates', {
     onRequest: signedIn,
-    schema: { tags: ['estimates'], summary: 'A visit’s estimates, newest version first (a customer sees presented ones)', querystring: estimateListQuerySchema, response: { 200: estimateListResponseSchema, ...errorResponses(404) } },
+    schema: { tags: ['estimates'], summary: 'A visit’s estimates, newest version first (a customer sees the presented ones of their own visits, and an empty list for any other)', querystring: estimateListQuerySchema, response: { 200: estimateListResponseSchema, ...errorResponses(404) } },
   }, async (request) => {
-    const caller = estimateCaller(request);
-    const appointment = await visitForCaller(ctx.db, request.query.appointmentId, caller);
-    return { items: await estimatesOfVisit(ctx.db, appointment, caller) };
+    return { items: await estimatesOfVisit(ctx.db, request.query.appointmentId, estimateCaller(request)) };
   });
 
   app.get('/api/payments/estimates/:id', {

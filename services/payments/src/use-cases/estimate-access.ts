@@ -46,8 +46,15 @@ export async function estimateForCaller(db: Db, id: number, caller: EstimateCall
   return { estimate, appointment };
 }
 
-/** A visit's estimates as the caller may see them, newest version first. */
-export async function estimatesOfVisit(db: Db, appointment: AppointmentRow, caller: EstimateCaller): Promise<Estimate[]> {
+/**
+ * A visit's estimates as the caller may see them, newest version first. For a customer the list is a filter: a visit
+ * that is not theirs, or that payments has not heard of yet (it was booked a moment ago), has none to show, so the
+ * portal asks without a refusal and the answer tells nothing about anyone else's visit. Staff and technicians are told
+ * 404 (their job screen says billing has not heard of the assignment yet).
+ */
+export async function estimatesOfVisit(db: Db, appointmentId: number, caller: EstimateCaller): Promise<Estimate[]> {
+  const appointment = caller.role === 'customer' ? await findAppointment(db, appointmentId) : await visitForCaller(db, appointmentId, caller);
+  if (!appointment || !(worksOn(caller, appointment) || ownsVisit(caller, appointment))) return [];
   const rows = await findAppointmentEstimates(db, appointment.id);
   const visible = worksOn(caller, appointment) ? rows : rows.filter((row) => row.status !== 'draft');
   return Promise.all(visible.map(async (row) => toEstimate(row, appointment, await findEstimateLines(db, row.id))));

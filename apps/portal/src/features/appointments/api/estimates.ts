@@ -1,24 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { estimateListResponseSchema, estimatePaths, estimateSchema, type EstimateDecisionRequest } from '@repo/contracts';
-import { ApiRequestError, apiJson } from '@repo/ui';
+import { apiJson } from '@repo/ui';
 
 const estimatesKey = (appointmentId: number) => ['my-estimates', appointmentId] as const;
 
 /**
  * GET /api/payments/estimates?appointmentId=: the presented estimates of the signed-in customer's visit, newest first.
- * A visit billing has not heard of (or not the caller's) answers 404: no estimates to show.
+ * A visit billing has not heard of yet answers an empty list.
  */
 export function useMyEstimates(appointmentId: number) {
   return useQuery({
     queryKey: estimatesKey(appointmentId),
-    queryFn: async ({ signal }) => {
-      try {
-        return estimateListResponseSchema.parse(await apiJson<unknown>('GET', estimatePaths.forAppointment(appointmentId), undefined, { signal }));
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) return { items: [] };
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }) => estimateListResponseSchema.parse(await apiJson<unknown>('GET', estimatePaths.forAppointment(appointmentId), undefined, { signal })),
     staleTime: 0,
   });
 }

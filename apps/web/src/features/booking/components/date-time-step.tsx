@@ -51,6 +51,8 @@ export function HoursNote() {
 
 export function DateTimeStep({ showCalendar, date, timeSlot, notice, onDate, onSlot, onNext }: Props) {
   const slots = useAvailableSlots(date);
+  // Sent back because the time was taken: the list on hand still offers it, so wait for the fresh one.
+  const refreshing = notice !== null && slots.isFetching;
   const blocked = nextBlockedReason(date, timeSlot);
   return (
     <Stack gap="lg">
@@ -72,11 +74,11 @@ export function DateTimeStep({ showCalendar, date, timeSlot, notice, onDate, onS
       </section>
 
       {date && (
-        <section aria-labelledby="choose-time" aria-busy={slots.isPending}>
+        <section aria-labelledby="choose-time" aria-busy={slots.isPending || refreshing}>
           <Title order={3} id="choose-time" fz="lg" mb="sm">
             Choose a time
           </Title>
-          {slots.isPending ? (
+          {slots.isPending || refreshing ? (
             <Group gap="xs" role="status">
               <Loader size="sm" />
               <Text>Loading available times...</Text>
