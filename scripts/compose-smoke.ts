@@ -12,6 +12,11 @@
  *   - a payment intent on the demo provider, paid with the demo card;
  *   - a restart of the accounts container: the session, the customer and the back-office session survive, and the
  *     gateway answers again;
+ *   - the restore drill (infra/backups.sh, as an owner runs it): with the services stopped, an incremental backup on
+ *     top of the scheduled full one; the database's volume removed; a restore: every row of every table is back and
+ *     the services answer on it (the appointment, the customer's sign-in, the payment); then a booking, a deliberate
+ *     mistake (an appointment deleted) and a booking after it, and a point-in-time restore to just before the mistake:
+ *     the deleted appointment and the booking before it are back, the one after it is not;
  *   - booking scaled to two replicas as infra/README.md says (scale, restart the gateway): concurrent bookings of one
  *     slot through both replicas take exactly its capacity, never more;
  * then `docker-compose down -v`, runs the test kit's Testcontainers tests and booking's race suite
@@ -49,6 +54,7 @@ import {
   publicPaymentSchema,
   registerResponseSchema,
   registrationCheckEmail,
+  serviceNames,
   sessionCookieName,
   staffAppointmentListSchema,
   staffAppointmentSchema,
@@ -95,10 +101,11 @@ async function phase<T>(name: string, run: () => Promise<T> | T): Promise<T> {
 }
 
 /** A command's output; throws with it when the command fails (unless `allowFailure`). */
-function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; allowFailure?: boolean } = {}) {
+function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; allowFailure?: boolean; input?: string } = {}) {
   const result = spawnSync(command, args, {
     cwd: repoRoot,
     encoding: 'utf8',
+    input: options.input,
     maxBuffer: 256 * 1024 * 1024,
     env: { ...process.env, ...options.env },
   });
@@ -448,6 +455,7 @@ async function demoPayment() {
   const stored = expectJson(await request('web', 'GET', `/api/payments/${intent.paymentIntentId}`), 200, publicPaymentSchema, 'payment status');
   if (confirmed.payment.status !== 'succeeded' || stored.status !== 'succeeded' || stored.amount !== 89.5) fail(`the demo payment is ${stored.status} of ${stored.amount}`);
   log(`payment: demo intent ${intent.paymentIntentId} paid, ${stored.amount} ${stored.currency}`);
+  return intent.paymentIntentId;
 }
 
 /** Restarts accounts; what it stored answers again through the same gateway, which needs no restart. */
@@ -481,8 +489,8 @@ async function scaleBooking(containerCount: number) {
 }
 
 /** Concurrent bookings of one free slot through the gateway: exactly its capacity succeed, through both replicas. */
-async function noDoubleBooking(replicas: ContainerState[], staffToken: string, usedDate: string) {
-  const { date, slot } = await freeSlot([usedDate]);
+async function noDoubleBooking(replicas: ContainerState[], staffToken: string, usedDates: string[]) {
+  const { date, slot } = await freeSlot(usedDates);
   const since = new Date(Date.now() - second).toISOString();
   const attempts = slotCapacity * 3;
   const answers = await Promise.all(Array.from({ length: attempts }, (_, index) => book(date, slot, `race-${index}`)));
@@ -510,6 +518,117 @@ async function noDoubleBooking(replicas: ContainerState[], staffToken: string, u
   });
   if (served.some((count) => count === 0)) fail(`the booking replicas took ${served.join(' and ')} of the concurrent bookings; both must take some`);
   log(`replicas: ${attempts} concurrent bookings of ${date} ${slot} → ${slotCapacity} booked, ${refused.length} × 409; replicas took ${served.join(' + ')}`);
+}
+
+/* ------------------------------------------------------------------------------------------------------------------
+ * Backups and restore (infra/backups.sh, infra/README.md "Backups and restore")
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+/** infra/backups.sh as an owner runs it, with this run's compose command; its output. */
+function backups(...args: string[]) {
+  const { stdout, stderr } = run('sh', ['infra/backups.sh', ...args], { env: { ...composeEnv, COMPOSE: ['docker-compose', ...composeArgs()].join(' ') } });
+  return `${stdout}\n${stderr}`;
+}
+
+/**
+ * psql as the superuser inside the postgres container (its socket), reading `script`; the rows, tab-separated.
+ * `docker exec` on the container's id: a docker-compose call costs a second or two of this machine's two cores.
+ */
+const psql = (script: string, database = 'postgres') => {
+  const id = compose('ps', '-q', 'postgres').stdout || fail('no postgres container');
+  return run(docker, ['exec', '-i', id, 'psql', '-X', '-q', '-At', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-U', 'postgres', '-d', database], { input: script }).stdout;
+};
+
+/**
+ * Every row of every permanent table of every service's database, as a count and a digest per table, in one psql
+ * session. The queue's own bookkeeping (the pgboss schema: job states, maintenance times) changes whenever a service
+ * runs, so it is left out.
+ */
+function databaseDigest() {
+  const perTable = String.raw`select format('select %L, count(*), md5(coalesce(string_agg(r::text, %L order by r::text), %L)) from %s r', current_database() || ':' || c.oid::regclass::text, E'\n', '', c.oid::regclass) from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and c.relpersistence = 'p' and n.nspname not in ('pg_catalog', 'information_schema', 'pgboss') order by 1 \gexec`;
+  const output = psql(serviceNames.map((database) => `\\c ${database}\n${perTable}\n`).join(''));
+  const digest = new Map<string, string>();
+  for (const line of output.split('\n').filter(Boolean)) {
+    const [table = '', count = '', hash = ''] = line.split('\t');
+    digest.set(table, `${count} rows ${hash}`);
+  }
+  for (const database of serviceNames) if (![...digest.keys()].some((table) => table.startsWith(`${database}:`))) fail(`no tables in ${database}`);
+  return digest;
+}
+
+type BackupInfo = { backup: { label: string; type: 'full' | 'diff' | 'incr' }[] }[];
+const backupList = () => {
+  const id = compose('ps', '-q', 'postgres').stdout || fail('no postgres container');
+  return (JSON.parse(run(docker, ['exec', id, 'pgbackrest', 'info', '--output=json']).stdout) as BackupInfo)[0]?.backup ?? [];
+};
+
+/** The appointment ids the staff list has on one date. */
+async function appointmentIds(staffToken: string, date: string) {
+  const list = expectJson(await request('backoffice', 'GET', `/api/appointments?date=${date}&pageSize=200`, { headers: bearer(staffToken) }), 200, staffAppointmentListSchema, `staff list of ${date}`);
+  return new Set(list.map((appointment) => appointment.id));
+}
+
+/** What a restore brought back, asked through the gateway: the appointment, the customer's sign-in, the payment. */
+async function servicesAnswer(staffToken: string, customer: { email: string; password: string }, appointment: { id: number; appointmentDate: string }, paymentId: string) {
+  await waitFor('the gateway to answer after the restore', async () => ((await request('web', 'GET', '/')).status === 200 ? true : undefined), minute, 250);
+  if (!(await appointmentIds(staffToken, appointment.appointmentDate)).has(appointment.id)) fail(`appointment ${appointment.id} is not back`);
+  expectJson(await request('portal', 'POST', '/api/auth/login', { headers: origin('portal'), body: { email: customer.email, password: customer.password } }), 200, loginResponseSchema, 'login after the restore');
+  const payment = expectJson(await request('web', 'GET', `/api/payments/${paymentId}`), 200, publicPaymentSchema, 'payment after the restore');
+  if (payment.status !== 'succeeded') fail(`the payment is ${payment.status} after the restore`);
+}
+
+const restoreCommandMs = (output: string) => /restore command end: completed successfully \((\d+)ms\)/.exec(output)?.[1] ?? '?';
+
+/**
+ * The restore drill. Returns how long each restore took, from the command to every container healthy, and the date it
+ * booked on (a slot there is no longer wholly free).
+ */
+async function restoreDrill(
+  containerCount: number,
+  staffToken: string,
+  customer: { email: string; password: string },
+  appointment: { id: number; appointmentDate: string },
+  paymentId: string,
+) {
+  // Every write stopped, so what the databases hold now is exactly what must come back.
+  compose('stop', 'gateway', ...serviceNames);
+  const before = databaseDigest();
+  await waitFor('the scheduled full backup of the first start', () => (backupList().some((backup) => backup.type === 'full') ? true : undefined), minute, 500);
+  backups('backup', 'incr');
+  const kept = backupList().map((backup) => backup.type);
+  if (kept.at(-1) !== 'incr') fail(`the backups kept are ${kept.join(', ')}; the last is not the incremental one`);
+
+  // The database is lost: its container and its volume.
+  compose('rm', '-f', '-s', 'postgres', 'postgres-backup');
+  run(docker, ['volume', 'rm', `${project}_postgres-data`]);
+  let started = Date.now();
+  const latest = backups('restore');
+  await waitHealthy(containerCount);
+  const latestSeconds = (Date.now() - started) / second;
+  const after = databaseDigest();
+  const differ = [...before].filter(([table, digest]) => after.get(table) !== digest).map(([table, digest]) => `${table}: ${digest} before, ${after.get(table) ?? 'missing'} after`);
+  if (differ.length || after.size !== before.size) fail(`after the restore, tables differ:\n${differ.join('\n')}\n(${before.size} tables before, ${after.size} after)`);
+  await servicesAnswer(staffToken, customer, appointment, paymentId);
+  log(`restore: volume removed, every row of ${before.size} tables back in ${latestSeconds.toFixed(1)}s (pgBackRest's restore ${restoreCommandMs(latest)} ms); the appointment, the sign-in and the payment answer`);
+
+  // A booking, the mistake, a booking after it.
+  const { date, slot } = await freeSlot([appointment.appointmentDate]);
+  const beforeMistake = expectJson(await book(date, slot, 'before-mistake'), 201, createAppointmentResponseSchema, 'booking before the mistake').appointment;
+  const mistakeAt = psql('select clock_timestamp();');
+  if (psql(`delete from appointments where id = ${appointment.id} returning id;`, 'booking') !== String(appointment.id)) fail(`appointment ${appointment.id} was not deleted`);
+  const afterMistake = expectJson(await book(date, slot, 'after-mistake'), 201, createAppointmentResponseSchema, 'booking after the mistake').appointment;
+  if ((await appointmentIds(staffToken, appointment.appointmentDate)).has(appointment.id)) fail(`appointment ${appointment.id} is still listed after its deletion`);
+
+  started = Date.now();
+  const pointInTime = backups('restore', mistakeAt);
+  await waitHealthy(containerCount);
+  const pointInTimeSeconds = (Date.now() - started) / second;
+  await servicesAnswer(staffToken, customer, appointment, paymentId);
+  const onDate = await appointmentIds(staffToken, date);
+  if (!onDate.has(beforeMistake.id)) fail(`appointment ${beforeMistake.id}, booked before the mistake, is not back`);
+  if (onDate.has(afterMistake.id)) fail(`appointment ${afterMistake.id}, booked after the mistake, is back: the restore went past ${mistakeAt}`);
+  log(`point in time: restored to ${mistakeAt} in ${pointInTimeSeconds.toFixed(1)}s (pgBackRest's restore ${restoreCommandMs(pointInTime)} ms): the deleted appointment ${appointment.id} and ${beforeMistake.id} (booked before) are back, ${afterMistake.id} (after) is not`);
+  return { latestSeconds, pointInTimeSeconds, bookedDate: date };
 }
 
 /** This project's images: repository:tag → image id. */
@@ -582,12 +701,15 @@ async function main() {
     const customer = await portalLogin();
     const staffToken = await backOfficeLogin(admin, appointment.id);
     await liveUpdates(staffToken, appointment.id);
-    await demoPayment();
-    return { appointment, customer, staffToken };
+    const paymentId = await demoPayment();
+    return { appointment, customer, staffToken, paymentId };
   });
   await phase('restart accounts', () => restartAccounts(state.customer, state.staffToken));
+  const restores = await phase('restore drill (backup, volume lost, restore; point-in-time restore)', () =>
+    restoreDrill(services.length, state.staffToken, state.customer, state.appointment, state.paymentId),
+  );
   const replicas = await phase('scale booking to two replicas', () => scaleBooking(services.length + 1));
-  await phase('concurrent bookings through two replicas', () => noDoubleBooking(replicas, state.staffToken, state.appointment.appointmentDate));
+  await phase('concurrent bookings through two replicas', () => noDoubleBooking(replicas, state.staffToken, [state.appointment.appointmentDate, restores.bookedDate]));
 
   const sizes = imageSizes();
   await phase('down -v', () => {
@@ -622,6 +744,7 @@ async function main() {
   console.log('image sizes:');
   for (const [image, size] of sizes) console.log(`  ${image.padEnd(36)} ${size}`);
   console.log(`cold start (up → every container healthy): ${coldStartSeconds.toFixed(1)}s`);
+  console.log(`restore (infra/backups.sh restore → every container healthy): latest ${restores.latestSeconds.toFixed(1)}s, point in time ${restores.pointInTimeSeconds.toFixed(1)}s`);
   for (const [name, seconds] of timings) console.log(`  ${name.padEnd(48)} ${seconds.toFixed(1)}s`);
   for (const [name, seconds] of Object.entries(freshTimings)) console.log(`    ${name.padEnd(46)} ${seconds.toFixed(1)}s`);
   console.log(`total: ${((Date.now() - totalStarted) / second).toFixed(1)}s`);

@@ -74,8 +74,27 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     await work.remove();
   });
 
-  it('declares postgres, every service, their migrate steps, the gateway and the dev profile\'s mail catcher', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mail', 'postgres', ...serviceNames, ...serviceNames.map((service) => `${service}-migrate`)].sort());
+  it('declares postgres, its scheduled backups, every service, their migrate steps, the gateway and the dev profile\'s mail catcher', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mail', 'postgres', 'postgres-backup', ...serviceNames, ...serviceNames.map((service) => `${service}-migrate`)].sort());
+  });
+
+  it('archives and backs up with pgBackRest: the same options in postgres and postgres-backup, the repository on a volume', () => {
+    const postgres = compose.services.postgres as ComposeService;
+    const backup = compose.services['postgres-backup'] as ComposeService;
+    const pgbackrest = (service: ComposeService) => Object.fromEntries(Object.entries(service.environment ?? {}).filter(([name]) => name.startsWith('PGBACKREST_')));
+    expect(pgbackrest(postgres)).toMatchObject({ PGBACKREST_STANZA: 'main', PGBACKREST_REPO1_PATH: '/var/lib/pgbackrest' });
+    // Two full backups by default (the YAML reader here reads the substituted default as a number).
+    expect(String(pgbackrest(postgres).PGBACKREST_REPO1_RETENTION_FULL)).toBe('2');
+    expect(pgbackrest(backup)).toEqual(pgbackrest(postgres));
+    expect(backup.build).toEqual(postgres.build);
+    for (const service of [postgres, backup]) {
+      expect(JSON.stringify(service.volumes)).toContain('/var/lib/pgbackrest');
+      expect(JSON.stringify(service.volumes)).toContain('/var/run/postgresql');
+    }
+    // The scheduled backups read the database's files and never write them.
+    expect(JSON.stringify(backup.volumes)).toMatch(/postgres-data[^}]*\/var\/lib\/postgresql\/data[^}]*(:ro|"read_only":true)/);
+    expect(JSON.stringify(backup.healthcheck?.test)).toContain('backup-schedule.sh');
+    expect(dockerfile).toMatch(/^FROM \$\{POSTGRES_IMAGE\} AS postgres\n(?:.*\n)*?RUN .*pgbackrest/m);
   });
 
   it('runs the mail catcher only in the dev profile, built from the mail target, its page on this machine only, and needed by nothing', () => {
