@@ -143,6 +143,7 @@ async function startEngine() {
     log(`using the running engine (${run(docker, ['info', '--format', '{{.ServerVersion}}']).stdout})`);
     return;
   }
+  forwardBridgedTraffic();
   const dockerd = existsSync('/usr/sbin/dockerd') ? '/usr/sbin/dockerd' : 'dockerd';
   const logFile = path.join(workDir, 'dockerd.log');
   log(`starting ${dockerd} --iptables=false (log: ${path.relative(repoRoot, logFile)})`);
@@ -153,6 +154,25 @@ async function startEngine() {
     if (engine?.exitCode !== null) fail(`dockerd exited with ${engine?.exitCode}; see ${logFile}`);
     return engineAnswers() ? true : undefined;
   }, 2 * minute, 250);
+}
+
+/**
+ * An engine started earlier with its iptables management on leaves the host's FORWARD policy at DROP, and it stays so
+ * after that engine stops. With bridged traffic passed through iptables (br_netfilter), an engine started with
+ * --iptables=false then has every container-to-container connection dropped: the migrate steps time out reaching
+ * postgres. Such a policy is set back to ACCEPT, the kernel's default, and the run says so.
+ */
+function forwardBridgedTraffic() {
+  const filtered = readFileIfPresent('/proc/sys/net/bridge/bridge-nf-call-iptables')?.trim() === '1';
+  if (!filtered || !existsSync('/usr/sbin/iptables')) return;
+  const policy = run('iptables', ['-S', 'FORWARD'], { allowFailure: true });
+  if (!policy.ok || !/^-P FORWARD DROP$/m.test(policy.stdout)) return;
+  log('the host forwards no bridged traffic (FORWARD policy DROP, left by an engine that managed iptables): setting it to ACCEPT');
+  run('iptables', ['-P', 'FORWARD', 'ACCEPT']);
+}
+
+function readFileIfPresent(file: string): string | undefined {
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
 /** Stops the engine this run started (that process only), and waits until it has exited. */
