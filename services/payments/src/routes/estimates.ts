@@ -35,7 +35,7 @@ export async function estimateRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsCo
 
   app.get('/api/payments/estimates', {
     onRequest: signedIn,
-    schema: { tags: ['estimates'], summary: 'A visit’s estimates, newest version first (a customer sees the presented ones of their own visits, and an empty list for any other)', querystring: estimateListQuerySchema, response: { 200: estimateListResponseSchema, ...errorResponses(404) } },
+    schema: { tags: ['estimates'], summary: 'A visit’s estimates, newest version first', description: 'A customer sees the presented ones of their own visit, and an empty list for any other visit.', querystring: estimateListQuerySchema, response: { 200: estimateListResponseSchema, ...errorResponses(404) } },
   }, async (request) => {
     return { items: await estimatesOfVisit(ctx.db, request.query.appointmentId, estimateCaller(request)) };
   });
