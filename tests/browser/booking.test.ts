@@ -78,14 +78,19 @@ describe('booking wizard through nginx', () => {
     await page.getByRole('button', { name: 'Next: Contact Info' }).click();
     await fillContact(page);
 
-    for (let i = 0; i < 2; i += 1) {
+    // Booked from elsewhere until it is full (another test file may book the same time meanwhile: full is what counts).
+    const answers: number[] = [];
+    for (let i = 0; !answers.includes(409); i += 1) {
       const response = await fetch(`${urls.web}/api/appointments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...contact, email: `other${i}@example.com`, serviceType: 'Repair', appliance: 'Washer', brand: 'LG', appointmentDate: offered.date, timeSlot: slot }),
       });
-      expect(response.status).toBe(201);
+      answers.push(response.status);
+      // The slot takes a few visits at once (BOOKING_SLOT_CAPACITY); ten answers without a refusal is a slot that never fills.
+      expect(answers.length, `answers so far: ${answers.join(', ')}`).toBeLessThanOrEqual(10);
     }
+    expect(answers.every((status) => status === 201 || status === 409)).toBe(true);
 
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await page.getByText('Booking Failed').waitFor();
