@@ -50,6 +50,7 @@ export const jobRecordRequestSchema = z.object({
   partsNeeded: typedText(jobRecordLimits.partsNeeded, jobRecordMessages.partsNeededLength).optional(),
 });
 export type JobRecordRequest = z.input<typeof jobRecordRequestSchema>;
+export type JobRecordParsed = z.output<typeof jobRecordRequestSchema>;
 
 /** A calendar date in YYYY-MM-DD form that exists (no 31 April). */
 const expectedDateSchema = z
@@ -79,6 +80,7 @@ export const waitingForPartsRequestSchema = z.object({
   expectedOn: expectedDateSchema,
 });
 export type WaitingForPartsRequest = z.input<typeof waitingForPartsRequestSchema>;
+export type WaitingForPartsParsed = z.output<typeof waitingForPartsRequestSchema>;
 
 /** The part a visit waits for, as the customer, the technician and the office see it. */
 export const waitingForPartsSchema = z.object({

@@ -3,13 +3,12 @@ import {
   businessDate,
   jobRecordLimits,
   jobRecordMessages,
-  jobRecordRequestSchema,
   officeActionMessages,
-  waitingForPartsRequestSchema,
+  type JobRecordParsed,
   type JobRecordResponse,
+  type WaitingForPartsParsed,
 } from '@repo/contracts';
 import { badRequest, conflict, notFound } from '@repo/service-kit';
-import type { z } from 'zod';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
 import { findAppointment, findAppointmentForUpdate } from '../repositories/appointment-repository.ts';
 import { toJobRecordResponse } from '../repositories/mappers.ts';
@@ -53,7 +52,7 @@ async function changeJob(
 }
 
 /** The technician confirms or corrects the plate, writes the diagnosis and the parts needed; the office may too. */
-export function saveJobRecord(ctx: BookingContext, id: number, who: JobRecordActor, record: z.output<typeof jobRecordRequestSchema>) {
+export function saveJobRecord(ctx: BookingContext, id: number, who: JobRecordActor, record: JobRecordParsed) {
   return changeJob(ctx, id, who, (trx) =>
     trx.updateTable('appointments').set({
       job_model_number: record.modelNumber || null,
@@ -69,7 +68,7 @@ export function saveJobRecord(ctx: BookingContext, id: number, who: JobRecordAct
  * The visit waits for a part (marked again, it replaces the part and day). The expected day is checked against today
  * in business time: not before it, and at most a year ahead.
  */
-export function markWaitingForParts(ctx: BookingContext, id: number, who: JobRecordActor, waiting: z.output<typeof waitingForPartsRequestSchema>) {
+export function markWaitingForParts(ctx: BookingContext, id: number, who: JobRecordActor, waiting: WaitingForPartsParsed) {
   const today = businessDate(ctx.now());
   if (waiting.expectedOn < today) throw badRequest(jobRecordMessages.expectedOnPast, { expectedOn: jobRecordMessages.expectedOnPast });
   if (waiting.expectedOn > addDays(today, jobRecordLimits.expectedWithinDays)) throw badRequest(jobRecordMessages.expectedOnFar, { expectedOn: jobRecordMessages.expectedOnFar });
