@@ -62,7 +62,7 @@ describe('the job record', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const expected = {
       modelNumber: 'WRF555SDFZ00', serialNumber: 'K12345678', diagnosis: 'Defrost heater open; evaporator iced over.', partsNeeded: 'Defrost heater W10140113',
-      recordedAt: clock.now().toISOString(), recordedBy: 'technician:tech_a',
+      recordedAt: clock.now().toISOString(), recordedBy: 'Alex Avery',
     };
     expect((saved.json() as JobRecordResponse).record).toEqual(expected);
     // The intake stays as the customer gave it: the record holds the correction.

@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
 import { findAppointment, findAppointmentForUpdate } from '../repositories/appointment-repository.ts';
 import { toJobRecordResponse } from '../repositories/mappers.ts';
+import { findTechnician } from '../repositories/technician-repository.ts';
 import type { BookingContext } from './context.ts';
 
 /**
@@ -40,27 +41,29 @@ async function changeJob(
   ctx: BookingContext,
   id: number,
   who: JobRecordActor,
-  change: (trx: Trx, current: AppointmentRow) => Promise<AppointmentRow>,
+  change: (trx: Trx, current: AppointmentRow, by: string) => Promise<AppointmentRow>,
 ): Promise<JobRecordResponse> {
   const row = await ctx.db.transaction().execute(async (trx) => {
     const current = await findAppointmentForUpdate(trx, id);
     if (!reachable(current, who)) throw notFound(officeActionMessages.notFound);
     if (current.status === 'cancelled') throw conflict(jobRecordMessages.cancelled);
-    return change(trx, current);
+    // The office reads a technician's name where the record says who saved it (booking keeps tracking's names).
+    const technician = who.staff || who.technicianId === null ? undefined : await findTechnician(trx, who.technicianId);
+    return change(trx, current, technician?.name ?? who.actor);
   });
   return toJobRecordResponse(row);
 }
 
 /** The technician confirms or corrects the plate, writes the diagnosis and the parts needed; the office may too. */
 export function saveJobRecord(ctx: BookingContext, id: number, who: JobRecordActor, record: JobRecordParsed) {
-  return changeJob(ctx, id, who, (trx) =>
+  return changeJob(ctx, id, who, (trx, _current, by) =>
     trx.updateTable('appointments').set({
       job_model_number: record.modelNumber || null,
       job_serial_number: record.serialNumber || null,
       diagnosis: record.diagnosis,
       parts_needed: record.partsNeeded || null,
       job_recorded_at: ctx.now(),
-      job_recorded_by: who.actor,
+      job_recorded_by: by,
     }).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
 }
 
@@ -72,13 +75,13 @@ export function markWaitingForParts(ctx: BookingContext, id: number, who: JobRec
   const today = businessDate(ctx.now());
   if (waiting.expectedOn < today) throw badRequest(jobRecordMessages.expectedOnPast, { expectedOn: jobRecordMessages.expectedOnPast });
   if (waiting.expectedOn > addDays(today, jobRecordLimits.expectedWithinDays)) throw badRequest(jobRecordMessages.expectedOnFar, { expectedOn: jobRecordMessages.expectedOnFar });
-  return changeJob(ctx, id, who, (trx) =>
+  return changeJob(ctx, id, who, (trx, _current, by) =>
     trx.updateTable('appointments').set({
       waiting_part: waiting.part,
       waiting_part_number: waiting.partNumber || null,
       waiting_part_expected_on: waiting.expectedOn,
       waiting_since: ctx.now(),
-      waiting_marked_by: who.actor,
+      waiting_marked_by: by,
     }).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
 }
 

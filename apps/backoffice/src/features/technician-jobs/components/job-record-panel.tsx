@@ -12,6 +12,7 @@ import {
 } from '@repo/contracts';
 import { errorMessage, showToast } from '@repo/ui';
 import { waitingPartText } from '../../../components/job-record-facts.tsx';
+import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { bySchema, useForm } from '../../../lib/use-form.ts';
 import { useJobRecord, useMarkWaitingForParts, useSaveJobRecord } from '../api/job-record.ts';
 
@@ -50,7 +51,7 @@ function RecordForm({ appointmentId, answer }: { appointmentId: string; answer: 
         <Textarea label="Parts needed" description="Optional; one per line" autosize minRows={2} maxLength={jobRecordLimits.partsNeeded} size="md" {...form.field('partsNeeded')} />
         {record ? (
           <Text size="sm" c="dark.6" data-testid="job-record-saved">
-            {`Saved by ${record.recordedBy}`}
+            {`Saved ${formatBusinessDateTime(record.recordedAt)} by ${record.recordedBy}`}
           </Text>
         ) : null}
         <Button type="submit" size="lg" fullWidth loading={form.busy}>
