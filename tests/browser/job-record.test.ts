@@ -93,7 +93,8 @@ describe('the job record and waiting for parts through nginx', () => {
     await linked.getByTestId('waiting-for-parts').getByText(waitingText).waitFor();
 
     // The office: the record beside the intake on the appointment's card, then the part arrives.
-    const office = await signIn(await newContext(browser(), { width: 1280, height: 900 }), admin, '/admin-tracking');
+    const office = await signIn(await newContext(browser(), { width: 1280, height: 900 }), admin, '/admin-customer-management');
+    await office.goto(`${urls.backoffice}/admin-tracking`);
     await office.getByRole('heading', { level: 1, name: 'Tracking Administration' }).waitFor();
     await office.getByRole('tab', { name: 'Appointments' }).click();
     await office.getByLabel('Appointments on').fill(appointment.appointmentDate);
