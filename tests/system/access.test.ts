@@ -64,6 +64,12 @@ const rules: Record<string, Rule> = {
   'GET /api/appointments/{id}/history': { allow: backOffice },
   // The appliance intake given at booking: the office, and the technician the visit is assigned to (another's job is a 404 in booking's tests).
   'GET /api/appointments/{id}/intake': { allow: ['technician', ...backOffice] },
+  // The job record of the visit: the same callers as the intake (another technician's job is a 404 in booking's tests);
+  // only the office marks a waited-for part arrived, as it then books the return visit.
+  'GET /api/appointments/{id}/job-record': { allow: ['technician', ...backOffice] },
+  'PUT /api/appointments/{id}/job-record': { allow: ['technician', ...backOffice] },
+  'PUT /api/appointments/{id}/waiting-for-parts': { allow: ['technician', ...backOffice] },
+  'POST /api/appointments/{id}/part-arrived': { allow: backOffice },
   'GET /api/appointments/board': { allow: backOffice },
   'GET /api/appointments/closed-days': { allow: everyone },
   'GET /api/appointments/reports/summary': { allow: backOffice },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appliances, appointmentStatuses, brands, serviceTypes } from './choices.ts';
 import { booking, business } from './constants.ts';
 import { applianceIntakeSchema, intakeFieldsSchema } from './intake.ts';
+import { jobRecordSchema, waitingForPartsSchema } from './job-record.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 
 const isoDateForm = z.string({ error: 'Date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in YYYY-MM-DD form');
@@ -147,6 +148,8 @@ export const appointmentSchema = z.object({
   createdAt: z.string(),
   /** What the customer told at booking from the rating plate, and the warranty; null when they skipped it. */
   intake: applianceIntakeSchema.nullable(),
+  /** The part the visit waits for, which the customer sees on their appointment page; null when it waits for none. */
+  waitingForParts: waitingForPartsSchema.nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
@@ -185,6 +188,10 @@ export const staffAppointmentSchema = appointmentSchema.extend({
    * acts on the visit (confirms, moves, cancels it) or the customer answers C; null otherwise.
    */
   callBackRequestedAt: z.string().nullable(),
+  /** What the technician recorded at the visit (model, serial, diagnosis, parts needed); null until they did. */
+  jobRecord: jobRecordSchema.nullable(),
+  /** When the office last marked a waited-for part arrived; null when none has. */
+  partArrivedAt: z.string().nullable(),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 export const appointmentListSchema = z.array(appointmentSchema);

@@ -6,6 +6,7 @@ export * from './choices.ts';
 export * from './constants.ts';
 export * from './business-time.ts';
 export * from './intake.ts';
+export * from './job-record.ts';
 export * from './appointments.ts';
 export * from './appointment-page.ts';
 export * from './closures.ts';

@@ -33,6 +33,7 @@ export function appointmentExample(overrides: Partial<Appointment> = {}): Appoin
     confirmationCode: 'SA-12345',
     createdAt: '2026-01-02T12:00:00.000Z',
     intake: null,
+    waitingForParts: null,
     ...overrides,
   };
 }

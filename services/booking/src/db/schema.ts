@@ -51,6 +51,21 @@ export type AppointmentsTable = {
   /** `manufacturer`, `home-warranty` or `none` (neither or not sure); null when not asked or not answered. */
   warranty: ColumnType<string | null, string | null | undefined, string | null>;
   home_warranty_company: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The job record (contracts' `jobRecordRequestSchema`): the plate as the technician read it, what they found. */
+  job_model_number: ColumnType<string | null, string | null | undefined, string | null>;
+  job_serial_number: ColumnType<string | null, string | null | undefined, string | null>;
+  diagnosis: ColumnType<string | null, string | null | undefined, string | null>;
+  parts_needed: ColumnType<string | null, string | null | undefined, string | null>;
+  job_recorded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  job_recorded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The part the visit waits for; all three null when it waits for none (a check keeps them together). */
+  waiting_part: ColumnType<string | null, string | null | undefined, string | null>;
+  waiting_part_number: ColumnType<string | null, string | null | undefined, string | null>;
+  waiting_part_expected_on: ColumnType<string | null, string | null | undefined, string | null>;
+  waiting_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  waiting_marked_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the office last marked a waited-for part arrived. */
+  part_arrived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** One change of an appointment: written in the transaction that made it, never changed after. */

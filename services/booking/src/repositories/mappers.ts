@@ -1,4 +1,4 @@
-import type { ApplianceIntake, Appointment, AppointmentHistoryEntry, Closure, ServiceRequest, StaffAppointment } from '@repo/contracts';
+import type { ApplianceIntake, Appointment, AppointmentHistoryEntry, Closure, JobRecord, JobRecordResponse, ServiceRequest, StaffAppointment, WaitingForParts } from '@repo/contracts';
 import type { AppointmentHistoryRow, AppointmentRow, ClosureRow, ServiceRequestRow } from '../db/schema.ts';
 import { businessIsoString, slotTimes } from '../domain/slot-time.ts';
 
@@ -28,8 +28,38 @@ export function toAppointment(row: AppointmentRow): Appointment {
     confirmationCode: row.confirmation_code,
     createdAt: row.created_at.toISOString(),
     intake: toIntake(row),
+    waitingForParts: toWaitingForParts(row),
   };
 }
+
+/** The part the visit waits for, or null. */
+function toWaitingForParts(row: AppointmentRow): WaitingForParts | null {
+  if (row.waiting_part === null || row.waiting_part_expected_on === null || row.waiting_since === null) return null;
+  return { part: row.waiting_part, partNumber: row.waiting_part_number, expectedOn: row.waiting_part_expected_on, since: row.waiting_since.toISOString() };
+}
+
+/** What the technician recorded at the visit, or null before they saved it. */
+function toJobRecord(row: AppointmentRow): JobRecord | null {
+  if (row.diagnosis === null || row.job_recorded_at === null) return null;
+  return {
+    modelNumber: row.job_model_number,
+    serialNumber: row.job_serial_number,
+    diagnosis: row.diagnosis,
+    partsNeeded: row.parts_needed,
+    recordedAt: row.job_recorded_at.toISOString(),
+    recordedBy: row.job_recorded_by ?? 'technician',
+  };
+}
+
+/** The job record call's answer: the intake (to prefill the plate), the record, the waiting part. */
+export const toJobRecordResponse = (row: AppointmentRow): JobRecordResponse => ({
+  appointmentId: row.id,
+  appliance: row.appliance,
+  intake: toIntake(row),
+  record: toJobRecord(row),
+  waitingForParts: toWaitingForParts(row),
+  partArrivedAt: row.part_arrived_at?.toISOString() ?? null,
+});
 
 /** The intake given at booking, or null when none was. */
 function toIntake(row: AppointmentRow): ApplianceIntake | null {
@@ -51,6 +81,8 @@ export const toStaffAppointment = (row: AppointmentRow): StaffAppointment => ({
   confirmedBy: row.confirmed_by,
   cancelReason: row.cancel_reason,
   callBackRequestedAt: row.call_back_requested_at?.toISOString() ?? null,
+  jobRecord: toJobRecord(row),
+  partArrivedAt: row.part_arrived_at?.toISOString() ?? null,
 });
 
 export const toHistoryEntry = (row: AppointmentHistoryRow): AppointmentHistoryEntry => ({

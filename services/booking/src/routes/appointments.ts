@@ -20,11 +20,14 @@ import {
   findAppointmentPath,
   findAppointmentRequestSchema,
   findAppointmentResponseSchema,
+  jobRecordRequestSchema,
+  jobRecordResponseSchema,
   officeActionSchema,
   officeCancelSchema,
   staffAppointmentListSchema,
   staffAppointmentSchema,
   staffRescheduleSchema,
+  waitingForPartsRequestSchema,
 } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { BookingEnv } from '../env.ts';
@@ -36,6 +39,7 @@ import { confirmAppointment } from '../use-cases/confirm-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
 import { dispatchBoard } from '../use-cases/dispatch-board.ts';
 import { getAppointmentIntake } from '../use-cases/get-appointment-intake.ts';
+import { getJobRecord, markPartArrived, markWaitingForParts, saveJobRecord, type JobRecordActor } from '../use-cases/job-record.ts';
 import { listAppointmentHistory } from '../use-cases/list-appointment-history.ts';
 import { listAppointments } from '../use-cases/list-appointments.ts';
 import { markNoShow } from '../use-cases/mark-no-show.ts';
@@ -43,6 +47,7 @@ import { reopenAppointment } from '../use-cases/reopen-appointment.ts';
 import { rescheduleForCaller } from '../use-cases/reschedule-for-caller.ts';
 import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
 import { requestAppointmentLinks } from '../use-cases/request-appointment-links.ts';
+import type { FastifyRequest } from 'fastify';
 import { staffActor } from './staff-actor.ts';
 
 
@@ -246,4 +251,57 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     const reader = session?.role === 'technician' ? { staff: false as const, technicianId: session.technicianId ?? null } : { staff: true as const };
     return getAppointmentIntake(ctx, request.params.id, reader);
   });
+
+  // The job record: the assigned technician and the office read and write it; another technician's job is a 404.
+  const jobActor = ({ session }: FastifyRequest): JobRecordActor =>
+    session?.role === 'technician'
+      ? { staff: false, technicianId: session.technicianId ?? null, actor: session.technicianId ? `technician:${session.technicianId}` : 'technician' }
+      : { staff: true, actor: staffActor(session) };
+  const jobTags = ['job record'];
+
+  app.get('/api/appointments/:id/job-record', {
+    onRequest: app.requireRole('technician', 'staff', 'admin'),
+    schema: {
+      tags: jobTags,
+      summary: "The visit's job record: the plate as read, the diagnosis, parts needed and any part waited for",
+      description: 'With the intake given at booking, to prefill the plate. A technician reaches only a job assigned to them; any other answers 404.',
+      params: appointmentPathParamsSchema,
+      response: { 200: jobRecordResponseSchema, ...errorResponses(404) },
+    },
+  }, async (request) => getJobRecord(ctx, request.params.id, jobActor(request)));
+
+  app.put('/api/appointments/:id/job-record', {
+    onRequest: app.requireRole('technician', 'staff', 'admin'),
+    schema: {
+      tags: jobTags,
+      summary: 'Save the job record: model and serial as read on the plate, the diagnosis, the parts needed',
+      description: 'A technician reaches only a job assigned to them (404 otherwise); a cancelled visit is 409.',
+      params: appointmentPathParamsSchema,
+      body: jobRecordRequestSchema,
+      response: { 200: jobRecordResponseSchema, ...errorResponses(404, 409) },
+    },
+  }, async (request) => saveJobRecord(ctx, request.params.id, jobActor(request), request.body));
+
+  app.put('/api/appointments/:id/waiting-for-parts', {
+    onRequest: app.requireRole('technician', 'staff', 'admin'),
+    schema: {
+      tags: jobTags,
+      summary: 'Mark the visit waiting for a part, with the day it is expected',
+      description: "The customer's appointment page says so until the office marks the part arrived. The day is from today to a year ahead (business time).",
+      params: appointmentPathParamsSchema,
+      body: waitingForPartsRequestSchema,
+      response: { 200: jobRecordResponseSchema, ...errorResponses(404, 409) },
+    },
+  }, async (request) => markWaitingForParts(ctx, request.params.id, jobActor(request), request.body));
+
+  app.post('/api/appointments/:id/part-arrived', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: jobTags,
+      summary: 'The waited-for part arrived: the waiting ends, and the office books the return visit',
+      description: 'The return visit is a new booking (Book for caller); 409 when the visit waits for no part.',
+      params: appointmentPathParamsSchema,
+      response: { 200: jobRecordResponseSchema, ...errorResponses(404, 409) },
+    },
+  }, async (request) => markPartArrived(ctx, request.params.id, jobActor(request)));
 }

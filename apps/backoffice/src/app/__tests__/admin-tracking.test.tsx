@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, businessDate, serviceNames, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
+import { addDays, businessDate, jobRecordMessages, serviceNames, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
@@ -414,6 +414,34 @@ describe('tracking administration: Appointments', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     await openTab('Overview');
     await waitFor(() => expect(stat("Today's Appointments").textContent).toMatch(/^Today's Appointments1\D/));
+  });
+
+  it('shows the job record and the part waited for beside the intake; Part arrived ends the wait and leads to booking the return visit', async () => {
+    const waiting = { part: 'Drain pump', partNumber: '00620774', expectedOn: '2026-03-16', since: '2026-03-10T18:40:00.000Z' };
+    const jobRecord = { modelNumber: 'SHX878WD5N', serialNumber: null, diagnosis: 'Drain pump seized.', partsNeeded: 'Drain pump 00620774', recordedAt: '2026-03-10T18:40:00.000Z', recordedBy: 'Sara Martinez' };
+    const { api } = await renderTracking({ appointments: [staffAppointment({ status: 'completed', jobRecord, waitingForParts: waiting })] });
+    api.answer('POST /api/appointments/12/part-arrived', () =>
+      json(200, { appointmentId: 12, appliance: 'Dishwasher', intake: null, record: jobRecord, waitingForParts: null, partArrivedAt: '2026-03-16T15:00:00.000Z' }));
+    await openTab('Appointments');
+    const card = await screen.findByRole('article', { name: 'Pat Rivera' });
+    const facts = within(card).getByRole('group', { name: 'Job record from the visit' });
+    expect(factsOf(facts)).toEqual({
+      'Waiting for parts': 'Drain pump (00620774), expected Monday, March 16',
+      'Model (as read)': 'SHX878WD5N',
+      Diagnosis: 'Drain pump seized.',
+      'Parts needed': 'Drain pump 00620774',
+      Recorded: 'Mar 10, 2026, 2:40 PM EDT by Sara Martinez',
+    });
+    api.answer('GET /api/appointments', () => {
+      const answer = json(200, [staffAppointment({ status: 'completed', jobRecord, waitingForParts: null, partArrivedAt: '2026-03-16T15:00:00.000Z' })]);
+      answer.headers.set('X-Total-Count', '1');
+      return answer;
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Part arrived for Pat Rivera' }));
+    expect(await within(card).findByText(jobRecordMessages.partArrived)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Book the return visit on the dispatch board' }).getAttribute('href')).toBe('/dispatch-board');
+    expect(api.sent('POST /api/appointments/12/part-arrived')).toHaveLength(1);
+    await waitFor(() => expect(within(card).queryByText(/^Drain pump \(00620774\), expected/)).toBeNull());
   });
 });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, businessDate, technicianJobsPath, trackingMessages, type TechnicianJob } from '@repo/contracts';
+import { addDays, businessDate, jobRecordMessages, technicianJobsPath, trackingMessages, type JobRecordResponse, type TechnicianJob } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectPageHeading } from '@repo/ui/testing/queries';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
@@ -227,5 +227,77 @@ describe('my jobs: sharing the position while en route', () => {
     await renderJobs([technicianJob({}, { status: 'en-route' })]);
     expect(await screen.findByText("Location sharing isn't available here")).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send my location now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the job record on my jobs', () => {
+  const intake = { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', warranty: null, homeWarrantyCompany: null };
+  const empty: JobRecordResponse = { appointmentId: 12, appliance: 'Dishwasher', intake, record: null, waitingForParts: null, partArrivedAt: null };
+
+  it('is offered once the technician is on site, prefilled from the intake; a diagnosis is needed, said at its field', async () => {
+    const saved: JobRecordResponse = {
+      ...empty,
+      record: { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00346', diagnosis: 'Drain pump seized.', partsNeeded: null, recordedAt: '2026-03-10T18:40:00.000Z', recordedBy: 'Sara Martinez' },
+    };
+    const { api } = await renderJobs([technicianJob({}, { status: 'arrived' })], {
+      'GET /api/appointments/:id/job-record': () => json(200, empty),
+      'PUT /api/appointments/:id/job-record': () => json(200, saved),
+    });
+    const card = within(await job());
+    fireEvent.click(card.getByRole('button', { name: 'Job record' }));
+    const region = within(await card.findByRole('region', { name: 'Job record for Pat Rivera' }));
+    const model = (await region.findByLabelText('Model number')) as HTMLInputElement;
+    expect(model.value).toBe('SHX878WD5N');
+    expect((region.getByLabelText('Serial number') as HTMLInputElement).value).toBe('FD 9012 00345');
+
+    fireEvent.click(region.getByRole('button', { name: 'Save job record' }));
+    expect(await region.findByText(jobRecordMessages.diagnosisRequired)).toBeTruthy();
+    expect(api.sent('PUT /api/appointments/:id/job-record')).toEqual([]);
+
+    fireEvent.change(region.getByLabelText('Serial number'), { target: { value: 'fd 9012 00346' } });
+    fireEvent.change(region.getByLabelText(/^Diagnosis/), { target: { value: ' Drain pump seized. ' } });
+    fireEvent.click(region.getByRole('button', { name: 'Save job record' }));
+    await waitFor(() =>
+      expect(api.sent('PUT /api/appointments/:id/job-record').map((request) => [request.path, request.body])).toEqual([
+        ['/api/appointments/12/job-record', { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00346', diagnosis: 'Drain pump seized.', partsNeeded: '' }],
+      ]),
+    );
+    expect(await region.findByText(/^Saved .* by Sara Martinez$/)).toBeTruthy();
+  });
+
+  it('marks the visit waiting for parts, and shows a refusal of the day under its field', async () => {
+    const expectedOn = addDays(businessDate(), 3);
+    const { api } = await renderJobs([technicianJob({}, { status: 'in-progress' })], {
+      'GET /api/appointments/:id/job-record': () => json(200, empty),
+      'PUT /api/appointments/:id/waiting-for-parts': () => apiError(400, 'VALIDATION_ERROR', jobRecordMessages.expectedOnPast, { expectedOn: jobRecordMessages.expectedOnPast }),
+    });
+    const card = within(await job());
+    fireEvent.click(card.getByRole('button', { name: 'Job record' }));
+    const region = within(await card.findByRole('region', { name: 'Job record for Pat Rivera' }));
+    fireEvent.change(await region.findByLabelText(/^Part( \*)?$/), { target: { value: 'Drain pump' } });
+    fireEvent.change(region.getByLabelText(/^Expected on/), { target: { value: expectedOn } });
+    fireEvent.click(region.getByRole('button', { name: 'Mark waiting for parts' }));
+    const dayField = region.getByLabelText(/^Expected on/);
+    await waitFor(() => expect(dayField.getAttribute('aria-invalid')).toBe('true'));
+    expect(region.getByText(jobRecordMessages.expectedOnPast)).toBeTruthy();
+    expect(api.sent('PUT /api/appointments/:id/waiting-for-parts')[0]?.body).toEqual({ part: 'Drain pump', partNumber: '', expectedOn });
+
+    api.answer('PUT /api/appointments/:id/waiting-for-parts', () =>
+      json(200, { ...empty, waitingForParts: { part: 'Drain pump', partNumber: null, expectedOn, since: '2026-03-10T18:40:00.000Z' } }));
+    fireEvent.click(region.getByRole('button', { name: 'Mark waiting for parts' }));
+    expect(await region.findByText(new RegExp(`^Waiting for Drain pump, expected ${formatCalendarDay(expectedOn)}\\.`))).toBeTruthy();
+    expect(region.getByRole('button', { name: 'Update the part' })).toBeTruthy();
+  });
+
+  it('says when the record cannot be loaded, with Try again', async () => {
+    const { api } = await renderJobs([technicianJob({}, { status: 'arrived' })], {
+      'GET /api/appointments/:id/job-record': () => apiError(503, 'SERVICE_UNAVAILABLE', 'Booking is unavailable'),
+    });
+    const card = within(await job());
+    fireEvent.click(card.getByRole('button', { name: 'Job record' }));
+    expect(await card.findByText('The job record could not be loaded')).toBeTruthy();
+    api.answer('GET /api/appointments/:id/job-record', () => json(200, empty));
+    fireEvent.click(card.getByRole('button', { name: 'Try again' }));
+    expect(((await card.findByLabelText('Model number')) as HTMLInputElement).value).toBe('SHX878WD5N');
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appointmentPageMessages, bookableDates, business, closedDaysPath, slotTakenMessage, type AppointmentDetails } from '@repo/contracts';
+import { appointmentPageMessages, bookableDates, business, closedDaysPath, slotTakenMessage, waitingForPartsWords, type AppointmentDetails } from '@repo/contracts';
 import { expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { apiError, fakeApi, heldAnswer, json, type Answer } from '@repo/ui/testing/api';
@@ -42,6 +42,23 @@ function blobText(blob: Blob): Promise<string> {
 }
 
 describe('appointment page: the owner', () => {
+  it('says the visit waits for a part: beside the status, and which part, its number and the day it is expected', async () => {
+    await renderAppointment(appointmentDetails({}, {
+      status: 'completed',
+      waitingForParts: { part: 'Drain pump', partNumber: '00620774', expectedOn: '2026-03-16', since: '2026-03-10T18:40:00.000Z' },
+    }));
+    expect(statusLine().textContent).toBe(`Status:Completed${waitingForPartsWords.title}`);
+    const notice = within(screen.getByTestId('waiting-for-parts'));
+    expect(notice.getByText(waitingForPartsWords.body.replace('{part}', 'Drain pump').replace('{date}', 'Mar 16, 2026'))).toBeTruthy();
+    expect(notice.getByText(`${waitingForPartsWords.partNumber}: 00620774`)).toBeTruthy();
+  });
+
+  it('says nothing of parts while the visit waits for none', async () => {
+    await renderAppointment(appointmentDetails());
+    expect(statusLine().textContent).toBe('Status:Scheduled');
+    expect(screen.queryByTestId('waiting-for-parts')).toBeNull();
+  });
+
   it('shows the status, the arrival window in Eastern time and the details, sending no access header', async () => {
     const api = await renderAppointment(appointmentDetails({}, { totalCost: '245.00', technicianNotes: 'Bring a gasket' }));
     await expectDocumentTitle('Appointment #12 | St Augustine Appliance Repair');

@@ -14,6 +14,7 @@ import * as closures from './2026-12-20T0000-closures.ts';
 import * as callBackRequests from './2026-12-21T0000-call-back-requests.ts';
 import * as applianceIntake from './2026-12-22T0000-appliance-intake.ts';
 import * as reportIndexes from './2026-12-23T0000-report-indexes.ts';
+import * as jobRecord from './2026-12-24T0000-job-record.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-21T0000-call-back-requests': callBackRequests,
   '2026-12-22T0000-appliance-intake': applianceIntake,
   '2026-12-23T0000-report-indexes': reportIndexes,
+  '2026-12-24T0000-job-record': jobRecord,
 };

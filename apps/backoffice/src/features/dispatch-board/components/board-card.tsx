@@ -3,6 +3,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StaffAppointment } from '@repo/contracts';
 import { IntakeFacts } from '../../../components/intake-facts.tsx';
+import { JobRecordFacts } from '../../../components/job-record-facts.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { statusColors } from '../../../lib/status.ts';
 import { movable } from '../lib/conflicts.ts';
@@ -39,6 +40,7 @@ const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...me
         {appointment.description || 'No problem described'}
       </Text>
       <IntakeFacts intake={appointment.intake} compact />
+      <JobRecordFacts record={appointment.jobRecord} waitingForParts={appointment.waitingForParts} compact />
       <Text size="xs" c="dark.6">
         {appointment.address}, {appointment.city}
       </Text>

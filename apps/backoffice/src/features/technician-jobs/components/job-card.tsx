@@ -7,6 +7,10 @@ import { directionsHref } from '../lib/directions.ts';
 import { jobStatusLabels, nextStep } from '../lib/job-steps.ts';
 import { JobEstimate } from './job-estimate.tsx';
 import { JobIntake } from './job-intake.tsx';
+import { JobRecordToggle } from './job-record.tsx';
+
+/** The job record is for the visit itself: once the technician is on site. */
+const onSite = new Set(['arrived', 'in-progress']);
 
 /** Why the step was refused, in the server's words when it gave some (409: the job moved on elsewhere). */
 function refusal(error: unknown): string {
@@ -65,6 +69,7 @@ Not changed
         ) : (
           <Text fw={600}>Job complete. Thank you!</Text>
         )}
+        {onSite.has(job.tracking.status) && /^\d+$/.test(job.appointmentId) ? <JobRecordToggle appointmentId={job.appointmentId} customerName={job.customerName} /> : null}
         {/^\d+$/.test(job.appointmentId) ? <JobEstimate appointmentId={Number(job.appointmentId)} customerName={job.customerName} /> : null}
       </Stack>
     </Card>

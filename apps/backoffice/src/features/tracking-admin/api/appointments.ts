@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   appointmentHistorySchema,
+  jobRecordResponseSchema,
   officeActionPath,
+  partArrivedPath,
   staffAppointmentListSchema,
   staffAppointmentSchema,
   type OfficeAction,
@@ -77,5 +79,17 @@ export function useAppointmentHistory(id: number, enabled: boolean) {
     queryKey: queryKeys.appointmentHistory(id),
     queryFn: async ({ signal }) => appointmentHistorySchema.parse(await adminApi.json('GET', `/api/appointments/${id}/history`, undefined, { signal })).items,
     enabled,
+  });
+}
+
+/**
+ * POST /api/appointments/:id/part-arrived: the part the visit waited for is in; the customer's page stops saying it
+ * waits, and the office books the return visit (the dispatch board's Book for caller). The day's lists load again.
+ */
+export function usePartArrived() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (appointmentId: number) => jobRecordResponseSchema.parse(await adminApi.json('POST', partArrivedPath(appointmentId))),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.appointments }),
   });
 }

@@ -12,11 +12,13 @@ import { fallbackPoll } from '../lib/live-updates.ts';
 import { statusLabels } from '../../../lib/status.ts';
 import { Facts } from '../../../components/facts.tsx';
 import { IntakeFacts } from '../../../components/intake-facts.tsx';
+import { JobRecordFacts } from '../../../components/job-record-facts.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
 import { AppointmentActions } from './appointment-actions.tsx';
 import { AppointmentHistory } from './appointment-history.tsx';
+import { PartArrived } from './part-arrived.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const pageSize = 10;
@@ -96,6 +98,8 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
           ]}
         />
         <IntakeFacts intake={appointment.intake} />
+        <JobRecordFacts record={appointment.jobRecord} waitingForParts={appointment.waitingForParts} />
+        <PartArrived appointment={appointment} />
         <AppointmentActions appointment={appointment} />
         <Anchor component={Link} to={`${paths.invoices}?appointmentId=${appointment.id}`} size="sm" aria-label={`Invoices: create or view, for ${appointment.customerName}'s appointment`}>
           Invoices: create or view

@@ -5,6 +5,7 @@ import { Columns, responsiveSpacing } from '@repo/ui';
 import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
 import { Fact } from '../../../components/fact.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { WaitingForPartsBadge, WaitingForPartsNotice } from '../../../components/waiting-for-parts.tsx';
 import { formatArrivalWindow, formatDate, formatTimeSlot } from '../../../lib/dates.ts';
 import { AppointmentLinks } from './appointment-links.tsx';
 import { CancelAppointment } from './cancel-appointment.tsx';
@@ -52,8 +53,11 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
           <Group ref={statusLine} tabIndex={-1} gap="xs" mt="xs" data-testid="appointment-status">
             <Text span>Status:</Text>
             <StatusBadge status={appointment.status} />
+            {appointment.waitingForParts ? <WaitingForPartsBadge /> : null}
           </Group>
         </AppointmentHeading>
+
+        {appointment.waitingForParts ? <WaitingForPartsNotice waiting={appointment.waitingForParts} /> : null}
 
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="arrival-heading">
           <Title order={2} size="h4" id="arrival-heading">

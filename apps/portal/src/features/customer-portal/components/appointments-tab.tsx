@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { businessDate, type Appointment } from '@repo/contracts';
 import { AppAnchor, Columns } from '@repo/ui';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { WaitingForPartsBadge, WaitingForPartsNotice } from '../../../components/waiting-for-parts.tsx';
 import { paths, webPaths } from '../../../config/paths.ts';
 import { formatDate, formatTimeSlot } from '../../../lib/dates.ts';
 import { useAppointments } from '../../../lib/api/appointments.ts';
@@ -46,6 +47,7 @@ function AppointmentCard({ appointment, today }: { appointment: Appointment; tod
             </Badge>
           ) : null}
           <StatusBadge status={appointment.status} />
+          {appointment.waitingForParts ? <WaitingForPartsBadge /> : null}
         </Group>
       </Group>
       <Columns cols={{ base: 1, xs: 2 }} spacing={4} mt="sm">
@@ -54,6 +56,7 @@ function AppointmentCard({ appointment, today }: { appointment: Appointment; tod
         <Fact label="Service">{appointment.serviceType}</Fact>
         {appointment.totalCost ? <Fact label="Cost">{`$${appointment.totalCost}`}</Fact> : null}
       </Columns>
+      {appointment.waitingForParts ? <WaitingForPartsNotice waiting={appointment.waitingForParts} mt="sm" /> : null}
       {appointment.description ? <Text mt="sm">{appointment.description}</Text> : null}
       {appointment.technicianNotes ? (
         <Text size="sm" mt="xs">

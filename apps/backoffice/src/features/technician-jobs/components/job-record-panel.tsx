@@ -1,0 +1,128 @@
+import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  addDays,
+  businessDate,
+  jobRecordLimits,
+  jobRecordMessages,
+  jobRecordRequestSchema,
+  waitingForPartsRequestSchema,
+  type JobRecordParsed,
+  type JobRecordResponse,
+  type WaitingForPartsParsed as WaitingParsed,
+} from '@repo/contracts';
+import { errorMessage, showToast } from '@repo/ui';
+import { waitingPartText } from '../../../components/job-record-facts.tsx';
+import { formatBusinessDateTime } from '../../../lib/format.ts';
+import { bySchema, useForm } from '../../../lib/use-form.ts';
+import { useJobRecord, useMarkWaitingForParts, useSaveJobRecord } from '../api/job-record.ts';
+
+type RecordFields = 'modelNumber' | 'serialNumber' | 'diagnosis' | 'partsNeeded';
+type WaitingFields = 'part' | 'partNumber' | 'expectedOn';
+
+/**
+ * The plate as read (prefilled from what the customer gave at booking, so a glance confirms it), what was found and
+ * what it needs. Saving again replaces it.
+ */
+function RecordForm({ appointmentId, answer }: { appointmentId: string; answer: JobRecordResponse }) {
+  const { record, intake } = answer;
+  const form = useForm<RecordFields>({
+    modelNumber: record ? (record.modelNumber ?? '') : (intake?.modelNumber ?? ''),
+    serialNumber: record ? (record.serialNumber ?? '') : (intake?.serialNumber ?? ''),
+    diagnosis: record?.diagnosis ?? '',
+    partsNeeded: record?.partsNeeded ?? '',
+  });
+  const save = useSaveJobRecord(appointmentId);
+  const headingId = `job-record-form-${appointmentId}`;
+  const check = (values: Record<RecordFields, string>) => bySchema<RecordFields, JobRecordParsed>(jobRecordRequestSchema, values);
+  const send = async (parsed: JobRecordParsed) => {
+    await save.mutateAsync(parsed);
+    showToast({ title: 'Saved', description: jobRecordMessages.saved });
+  };
+  const failure = { title: 'Not saved', fallback: "The job record didn't save. Check your connection and try again.", fields: ['modelNumber', 'serialNumber', 'diagnosis', 'partsNeeded'] as const };
+  return (
+    <form aria-labelledby={headingId} {...form.formProps(check, send, failure)}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={headingId}>
+          Model, serial and diagnosis
+        </Title>
+        <TextInput label="Model number" description="As on the rating plate; correct it if the booking's is wrong" autoComplete="off" autoCapitalize="characters" size="md" {...form.field('modelNumber')} />
+        <TextInput label="Serial number" autoComplete="off" autoCapitalize="characters" size="md" {...form.field('serialNumber')} />
+        <Textarea label="Diagnosis" withAsterisk autosize minRows={3} maxLength={jobRecordLimits.diagnosis} size="md" {...form.field('diagnosis')} />
+        <Textarea label="Parts needed" description="Optional; one per line" autosize minRows={2} maxLength={jobRecordLimits.partsNeeded} size="md" {...form.field('partsNeeded')} />
+        {record ? (
+          <Text size="sm" c="dark.6" data-testid="job-record-saved">
+            {`Saved ${formatBusinessDateTime(record.recordedAt)} by ${record.recordedBy}`}
+          </Text>
+        ) : null}
+        <Button type="submit" size="lg" fullWidth loading={form.busy}>
+          Save job record
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The part on order and the day it is expected: the customer's appointment page says so until it arrives. */
+function WaitingForm({ appointmentId, answer }: { appointmentId: string; answer: JobRecordResponse }) {
+  const waiting = answer.waitingForParts;
+  const form = useForm<WaitingFields>({ part: waiting?.part ?? '', partNumber: waiting?.partNumber ?? '', expectedOn: waiting?.expectedOn ?? '' });
+  const mark = useMarkWaitingForParts(appointmentId);
+  const headingId = `waiting-form-${appointmentId}`;
+  const today = businessDate();
+  const check = (values: Record<WaitingFields, string>) => bySchema<WaitingFields, WaitingParsed>(waitingForPartsRequestSchema, values);
+  const send = async (parsed: WaitingParsed) => {
+    await mark.mutateAsync(parsed);
+    showToast({ title: 'Waiting for parts', description: jobRecordMessages.waitingSaved });
+  };
+  const failure = { title: 'Not marked', fallback: "That didn't go through. Check your connection and try again.", fields: ['part', 'partNumber', 'expectedOn'] as const };
+  return (
+    <form aria-labelledby={headingId} {...form.formProps(check, send, failure)}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={headingId}>
+          Waiting for parts
+        </Title>
+        {waiting ? (
+          <Alert color="yellow" variant="light" role="status" data-testid="waiting-for-parts">
+            <Text size="sm" c="dark.9">{`Waiting for ${waitingPartText(waiting)}. The customer sees this on their appointment page.`}</Text>
+          </Alert>
+        ) : (
+          <Text size="sm" c="dark.6">
+            If a part has to be ordered, say which and when it is expected: the customer sees it on their appointment page.
+          </Text>
+        )}
+        <TextInput label="Part" withAsterisk autoComplete="off" maxLength={jobRecordLimits.part} size="md" {...form.field('part')} />
+        <TextInput label="Part number" description="Optional" autoComplete="off" autoCapitalize="characters" maxLength={jobRecordLimits.partNumber} size="md" {...form.field('partNumber')} />
+        <TextInput label="Expected on" withAsterisk type="date" min={today} max={addDays(today, jobRecordLimits.expectedWithinDays)} size="md" {...form.field('expectedOn')} />
+        <Button type="submit" size="lg" fullWidth variant={waiting ? 'default' : 'filled'} loading={form.busy}>
+          {waiting ? 'Update the part' : 'Mark waiting for parts'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The job record of an arrived or in-progress job: loading, a failed load with Try again, then its two forms. */
+export default function JobRecordPanel({ appointmentId }: { appointmentId: string }) {
+  const answer = useJobRecord(appointmentId);
+  if (answer.isPending) return <Text>Loading the job record…</Text>;
+  if (answer.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="The job record could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm" c="dark.8">
+            {errorMessage(answer.error, 'Check your connection and try again.')}
+          </Text>
+          <Button variant="default" onClick={() => void answer.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <RecordForm appointmentId={appointmentId} answer={answer.data} />
+      <WaitingForm key={answer.data.waitingForParts?.since ?? 'none'} appointmentId={appointmentId} answer={answer.data} />
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  addDays,
+  businessDate,
+  jobRecordLimits,
+  jobRecordMessages,
+  officeActionMessages,
+  type JobRecordParsed,
+  type JobRecordResponse,
+  type WaitingForPartsParsed,
+} from '@repo/contracts';
+import { badRequest, conflict, notFound } from '@repo/service-kit';
+import type { AppointmentRow, Trx } from '../db/schema.ts';
+import { findAppointment, findAppointmentForUpdate } from '../repositories/appointment-repository.ts';
+import { toJobRecordResponse } from '../repositories/mappers.ts';
+import { findTechnician } from '../repositories/technician-repository.ts';
+import type { BookingContext } from './context.ts';
+
+/**
+ * Who works on a job record: the office (staff, admin), or a technician, who reaches only a job assigned to them.
+ * `actor` is who the record says saved it (an email, or the technician's id).
+ */
+export type JobRecordActor = { actor: string } & ({ staff: true } | { staff: false; technicianId: string | null });
+
+/** Another technician's job answers as a missing appointment does (404), so a technician learns nothing of other jobs. */
+function reachable(row: AppointmentRow | undefined, who: JobRecordActor): row is AppointmentRow {
+  return row !== undefined && (who.staff || (who.technicianId !== null && row.technician_id === who.technicianId));
+}
+
+export async function getJobRecord(ctx: BookingContext, id: number, who: JobRecordActor): Promise<JobRecordResponse> {
+  const row = await findAppointment(ctx.db, id);
+  if (!reachable(row, who)) throw notFound(officeActionMessages.notFound);
+  return toJobRecordResponse(row);
+}
+
+/**
+ * One change of the job record on the locked appointment. A cancelled visit has no work to record (409). Booking does
+ * not hear tracking's "arrived", so offering the record only once the technician is on site is My jobs' rule; booking
+ * keeps the record of any visit that was not cancelled.
+ */
+async function changeJob(
+  ctx: BookingContext,
+  id: number,
+  who: JobRecordActor,
+  change: (trx: Trx, current: AppointmentRow, by: string) => Promise<AppointmentRow>,
+): Promise<JobRecordResponse> {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const current = await findAppointmentForUpdate(trx, id);
+    if (!reachable(current, who)) throw notFound(officeActionMessages.notFound);
+    if (current.status === 'cancelled') throw conflict(jobRecordMessages.cancelled);
+    // The office reads a technician's name where the record says who saved it (booking keeps tracking's names).
+    const technician = who.staff || who.technicianId === null ? undefined : await findTechnician(trx, who.technicianId);
+    return change(trx, current, technician?.name ?? who.actor);
+  });
+  return toJobRecordResponse(row);
+}
+
+/** The technician confirms or corrects the plate, writes the diagnosis and the parts needed; the office may too. */
+export function saveJobRecord(ctx: BookingContext, id: number, who: JobRecordActor, record: JobRecordParsed) {
+  return changeJob(ctx, id, who, (trx, _current, by) =>
+    trx.updateTable('appointments').set({
+      job_model_number: record.modelNumber || null,
+      job_serial_number: record.serialNumber || null,
+      diagnosis: record.diagnosis,
+      parts_needed: record.partsNeeded || null,
+      job_recorded_at: ctx.now(),
+      job_recorded_by: by,
+    }).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+}
+
+/**
+ * The visit waits for a part (marked again, it replaces the part and day). The expected day is checked against today
+ * in business time: not before it, and at most a year ahead.
+ */
+export function markWaitingForParts(ctx: BookingContext, id: number, who: JobRecordActor, waiting: WaitingForPartsParsed) {
+  const today = businessDate(ctx.now());
+  if (waiting.expectedOn < today) throw badRequest(jobRecordMessages.expectedOnPast, { expectedOn: jobRecordMessages.expectedOnPast });
+  if (waiting.expectedOn > addDays(today, jobRecordLimits.expectedWithinDays)) throw badRequest(jobRecordMessages.expectedOnFar, { expectedOn: jobRecordMessages.expectedOnFar });
+  return changeJob(ctx, id, who, (trx, _current, by) =>
+    trx.updateTable('appointments').set({
+      waiting_part: waiting.part,
+      waiting_part_number: waiting.partNumber || null,
+      waiting_part_expected_on: waiting.expectedOn,
+      waiting_since: ctx.now(),
+      waiting_marked_by: by,
+    }).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+}
+
+/**
+ * The office marks the part arrived: the waiting ends (the customer's page stops saying it) and the office books the
+ * return visit with the board's "Book for caller". Not a reschedule of this visit: the technician was there, so this
+ * visit happened and keeps its record; the return visit is a new appointment on a day that suits the customer.
+ */
+export function markPartArrived(ctx: BookingContext, id: number, who: JobRecordActor) {
+  return changeJob(ctx, id, who, async (trx, current) => {
+    if (current.waiting_part === null) throw conflict(jobRecordMessages.notWaiting);
+    return trx.updateTable('appointments').set({
+      waiting_part: null,
+      waiting_part_number: null,
+      waiting_part_expected_on: null,
+      waiting_since: null,
+      waiting_marked_by: null,
+      part_arrived_at: ctx.now(),
+    }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  });
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { addDays, appointmentManagePath, businessDate, jobRecordMessages, technicianAccountsPath, waitingForPartsWords, type Technician } from '@repo/contracts';
+import { useBrowser } from '../support/browser.ts';
+import { bookByApi, newContext, newCustomer, open, phone, signedInContext, urls } from './portal-support.ts';
+import { card, signIn } from './backoffice-support.ts';
+import { assignAndWaitForTracking, noScrollSideways, staffCall, staffPost, staffToken, submitBackOfficeSignIn, trackingToldBooking } from './tracking-support.ts';
+import { axeViolations } from './web-support.ts';
+
+// Through the real nginx and the built services on PostgreSQL: the technician, arrived at a visit, records on a 390 px
+// phone the model and serial as read on the plate, the diagnosis and the part needed, and marks the visit waiting for
+// that part; the customer sees "Waiting for parts" with the part and its day on their appointment page, signed in and
+// through the confirmation's manage link; the office sees the record on the appointment's card and marks the part
+// arrived, and the customer's page no longer says it waits.
+const admin = inject('admin');
+const browser = useBrowser();
+
+/** The portal's calendar day ("Dec 04, 2026"), as the appointment page writes the expected day. */
+const portalDay = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+describe('the job record and waiting for parts through nginx', () => {
+  it('the technician records and marks waiting for parts on a phone; the customer sees it; the office marks the part arrived', async () => {
+    const id = randomBytes(3).toString('hex');
+    const token = await staffToken();
+    const technician = await staffPost<Technician>(token, '/api/technicians', { name: `Sage${id} Lowe`, phone: '(904) 555-0193', vehicleInfo: 'White Transit' });
+    const credentials = { email: `sage.${id}@example.com`, password: `plate-read-${id}-ok` };
+    await staffPost(token, technicianAccountsPath, { technicianId: technician.id, name: technician.name, ...credentials });
+    await trackingToldBooking(token, technician.id);
+
+    const customer = newCustomer(`Avery${id}`);
+    const customerName = `${customer.firstName} ${customer.lastName}`;
+    const customerContext = await signedInContext(browser(), customer, phone);
+    const booked = await bookByApi(customerContext, customerName, customer.email, 3);
+    const appointment = booked.appointment;
+    await assignAndWaitForTracking(token, appointment.id, technician.id);
+    // The technician is at the door: the job record is for the visit itself.
+    expect(await staffCall(token, 'PUT', `/api/tracking/${appointment.id}/status`, { status: 'en-route' })).toBe(200);
+    expect(await staffCall(token, 'PUT', `/api/tracking/${appointment.id}/status`, { status: 'arrived' })).toBe(200);
+
+    // The technician, on a phone.
+    const technicianPhone = await newContext(browser(), phone);
+    const { page: jobs, errors: jobErrors } = await open(technicianPhone, `${urls.backoffice}/admin-login`);
+    await submitBackOfficeSignIn(jobs, credentials);
+    await jobs.waitForURL(`${urls.backoffice}/my-jobs`);
+    await jobs.getByLabel('Jobs on').fill(appointment.appointmentDate);
+    const job = jobs.getByRole('article', { name: customerName });
+    await job.getByRole('button', { name: 'Job record', exact: true }).click();
+    const record = job.getByRole('region', { name: `Job record for ${customerName}` });
+    const model = record.getByLabel('Model number');
+    await model.waitFor();
+    // Nothing was given at booking, so nothing is prefilled; a record without a diagnosis is refused at its field.
+    expect(await model.inputValue()).toBe('');
+    await record.getByRole('button', { name: 'Save job record' }).click();
+    await record.getByText(jobRecordMessages.diagnosisRequired).waitFor();
+    expect(await record.getByLabel(/^Diagnosis/).getAttribute('aria-invalid')).toBe('true');
+
+    await model.fill(' she3ar75uc ');
+    await record.getByLabel('Serial number').fill('fd 9911 00042');
+    await record.getByLabel(/^Diagnosis/).fill('Drain pump seized; water left in the tub after the cycle.');
+    await record.getByLabel(/^Parts needed/).fill('Drain pump 00620774');
+    // Sent from the keyboard: focus on the button, Enter.
+    await record.getByRole('button', { name: 'Save job record' }).focus();
+    await jobs.keyboard.press('Enter');
+    await record.getByText(new RegExp(`^Saved .* by ${technician.name}$`)).waitFor();
+    expect(await model.inputValue()).toBe(' she3ar75uc ');
+
+    const expectedOn = addDays(businessDate(), 6);
+    await record.getByLabel(/^Part( \*)?$/).fill('Drain pump');
+    await record.getByLabel(/^Part number/).fill('00620774');
+    await record.getByLabel(/^Expected on/).fill(expectedOn);
+    await record.getByRole('button', { name: 'Mark waiting for parts' }).click();
+    await record.getByTestId('waiting-for-parts').getByText(/^Waiting for Drain pump \(00620774\), expected /).waitFor();
+    await record.getByRole('button', { name: 'Update the part' }).waitFor();
+    expect(await axeViolations(jobs)).toEqual([]);
+    await noScrollSideways(jobs, phone.width);
+    expect(jobErrors).toEqual([]);
+    await technicianPhone.close();
+
+    // The customer, signed in, on their appointment page and in their portal's list.
+    const waitingText = waitingForPartsWords.body.replace('{part}', 'Drain pump').replace('{date}', portalDay(expectedOn));
+    const { page: mine, errors: mineErrors } = await open(customerContext, `${urls.portal}/appointments/${appointment.id}`);
+    const notice = mine.getByTestId('waiting-for-parts');
+    await notice.getByText(waitingText).waitFor();
+    await notice.getByText(`${waitingForPartsWords.partNumber}: 00620774`).waitFor();
+    await mine.getByTestId('appointment-status').getByText(waitingForPartsWords.title).waitFor();
+    expect(await axeViolations(mine)).toEqual([]);
+    await noScrollSideways(mine, phone.width);
+    expect(mineErrors).toEqual([]);
+
+    // The same page through the confirmation's manage link, without an account.
+    const guest = await newContext(browser(), phone);
+    const { page: linked } = await open(guest, `${urls.portal}${appointmentManagePath(appointment.id, booked.manageToken)}`);
+    await linked.getByTestId('waiting-for-parts').getByText(waitingText).waitFor();
+
+    // The office: the record beside the intake on the appointment's card, then the part arrives.
+    const office = await signIn(await newContext(browser(), { width: 1280, height: 900 }), admin, '/admin-customer-management');
+    await office.goto(`${urls.backoffice}/admin-tracking`);
+    await office.getByRole('heading', { level: 1, name: 'Tracking Administration' }).waitFor();
+    await office.getByRole('tab', { name: 'Appointments' }).click();
+    await office.getByLabel('Appointments on').fill(appointment.appointmentDate);
+    const officeCard = card(office, customerName);
+    const facts = officeCard.getByRole('group', { name: 'Job record from the visit' });
+    await facts.getByText('SHE3AR75UC').waitFor();
+    await facts.getByText('FD 9911 00042').waitFor();
+    await facts.getByText('Drain pump seized; water left in the tub after the cycle.').waitFor();
+    await facts.getByText(/^Drain pump \(00620774\), expected /).waitFor();
+    await officeCard.getByRole('button', { name: `Part arrived for ${customerName}` }).click();
+    await officeCard.getByText(jobRecordMessages.partArrived).waitFor();
+    await officeCard.getByRole('link', { name: 'Book the return visit on the dispatch board' }).waitFor();
+    await expect.poll(() => facts.getByText(/^Drain pump \(00620774\), expected /).count(), { timeout: 15_000 }).toBe(0);
+
+    // The customer's page no longer says it waits (read afresh, as on their next visit to it).
+    await linked.reload();
+    await linked.getByTestId('appointment-status').waitFor();
+    await linked.getByText(`Appointment #${appointment.id}`).first().waitFor();
+    expect(await linked.getByTestId('waiting-for-parts').count()).toBe(0);
+    await guest.close();
+    await customerContext.close();
+  }, 180_000);
+});
