@@ -1,10 +1,18 @@
+import type { IHTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
+import type { IHTTPRouteMatch } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRouteMatch';
+import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
+import type { IPodSecurityContext } from 'kubernetes-models/v1/PodSecurityContext';
+import type { ISecurityContext } from 'kubernetes-models/v1/SecurityContext';
+import type { IService } from 'kubernetes-models/v1/Service';
 import { stringify } from 'yaml';
 import { appNames, routeOwnership, serviceNames, type AppName, type RouteOwnership, type ServiceName } from '@repo/contracts';
 
 /**
  * The generated part of infra/kubernetes/base: the Gateway API routes, derived from the route table as nginx's config
  * is, and each service's Deployment, Service and migrate Job, which differ only in the secrets each service is given.
- * `pnpm --filter @repo/gateway render:kubernetes` writes them; a test fails when the committed files differ.
+ * `pnpm --filter @repo/gateway render:kubernetes` writes them; a test fails when the committed files differ. The
+ * objects are typed with kubernetes-models' interfaces, so a misspelt field fails the typecheck as well as the test.
  */
 
 /** The port every service image listens on (infra/Dockerfile's `PORT=3000`) and the nginx image's port. */
@@ -72,13 +80,13 @@ const databaseEnv = (service: ServiceName) => [
 ];
 
 /** Writes only to /tmp (an emptyDir); the root file system is read-only, no capability, no privilege escalation. */
-const containerSecurity = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } };
+const containerSecurity: ISecurityContext = { allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, runAsNonRoot: true, capabilities: { drop: ['ALL'] } };
 /** The image's `node` user (uid 1000); files of the image stay root's, so the process cannot change its own code. */
-const podSecurity = { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } };
+const podSecurity: IPodSecurityContext = { runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000, seccompProfile: { type: 'RuntimeDefault' } };
 const tmpVolume = { name: 'tmp', emptyDir: { sizeLimit: '64Mi' } };
 const tmpMount = { name: 'tmp', mountPath: '/tmp' };
 
-function serviceDeployment(service: ServiceName) {
+function serviceDeployment(service: ServiceName): IDeployment {
   const keys = serviceNames.map((peer) => secretEnv({ name: serviceKeyVariable(peer) }));
   return {
     apiVersion: 'apps/v1',
@@ -125,7 +133,7 @@ function serviceDeployment(service: ServiceName) {
   };
 }
 
-function serviceService(service: ServiceName) {
+function serviceService(service: ServiceName): IService {
   return {
     apiVersion: 'v1',
     kind: 'Service',
@@ -141,7 +149,7 @@ function serviceService(service: ServiceName) {
  * database is still starting, and removes itself an hour after it finished, so the next `kubectl apply -k` (a new
  * image) creates it again rather than failing on a Job's unchangeable template.
  */
-function migrateJob(service: ServiceName) {
+function migrateJob(service: ServiceName): IJob {
   return {
     apiVersion: 'batch/v1',
     kind: 'Job',
@@ -174,7 +182,7 @@ function migrateJob(service: ServiceName) {
 }
 
 /** A table path as an HTTPRoute match. Gateway API prefixes match whole path segments and ignore a trailing slash. */
-export function pathMatch(route: RouteOwnership) {
+export function pathMatch(route: RouteOwnership): IHTTPRouteMatch {
   if (!route.prefix) return { path: { type: 'Exact', value: route.path } };
   return { path: { type: 'PathPrefix', value: route.path.length > 1 ? route.path.replace(/\/$/, '') : route.path } };
 }
@@ -185,8 +193,8 @@ const backend = (name: string, port: number) => ({ name, port });
  * One HTTPRoute per app host: the table's paths go straight to their service (the WebSocket in a rule of its own with
  * the long timeouts), everything else to nginx, which serves the app and answers unknown /api paths with its JSON 404.
  */
-function httpRoute(app: AppName) {
-  const rules: object[] = [];
+function httpRoute(app: AppName): IHTTPRoute {
+  const rules: NonNullable<IHTTPRoute['spec']['rules']> = [];
   for (const service of serviceNames) {
     const routes = routeOwnership.filter((route) => route.service === service);
     const seen = new Set<string>();
