@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { appNames, routeOwnership, serviceForPath, serviceNames, type AppName } from '@repo/contracts';
 import { generatedManifests, websocketTimeout } from '../src/kubernetes-manifests.ts';
 import { repoRoot } from '../src/topology.ts';
-import { containersOf, objectId, parseEnvFile, podSpecs, renderKustomization, type KubeObject } from './support/kustomize.ts';
+import { containersOf, mergePatch, objectId, parseEnvFile, podSpecs, renderKustomization, type KubeObject } from './support/kustomize.ts';
 
 const kubernetesDir = path.join(repoRoot, 'infra/kubernetes');
 const overlayNames = ['small', 'production'] as const;
@@ -101,6 +102,33 @@ function validationErrors(object: KubeObject): string[] {
 describe('generated manifests', () => {
   it.each(Object.entries(generatedManifests))('the committed infra/kubernetes/base/%s equals a fresh render (pnpm --filter @repo/gateway render:kubernetes)', (file, renderFile) => {
     expect(readFileSync(path.join(kubernetesDir, 'base', file), 'utf8')).toBe(renderFile());
+  });
+});
+
+describe('the test renderer of kustomizations', () => {
+  it('merges the lists Kubernetes merges by key in built-in kinds, replaces other lists and those of custom resources, and removes a key patched to null', () => {
+    const deployment = { spec: { template: { spec: { containers: [{ name: 'a', image: 'a:1', args: ['x'] }, { name: 'b', image: 'b:1' }] } }, paused: true } };
+    const patch = { spec: { template: { spec: { containers: [{ name: 'b', image: 'b:2', args: ['y'] }] } }, paused: null } };
+    expect(mergePatch(deployment, patch, true)).toEqual({ spec: { template: { spec: { containers: [{ name: 'a', image: 'a:1', args: ['x'] }, { name: 'b', image: 'b:2', args: ['y'] }] } } } });
+    expect(mergePatch(deployment, patch, false)).toEqual({ spec: { template: { spec: { containers: [{ name: 'b', image: 'b:2', args: ['y'] }] } } } });
+    expect(mergePatch({ spec: { hostnames: ['a', 'b'] } }, { spec: { hostnames: ['c'] } }, false)).toEqual({ spec: { hostnames: ['c'] } });
+  });
+
+  it('reads env files as kustomize does: the value as written, comments and blank lines skipped, a bare key refused', () => {
+    expect(parseEnvFile('# note\n\nA=1\nB="two words"\nC=x=y\n', 'f')).toEqual({ A: '1', B: '"two words"', C: 'x=y' });
+    expect(() => parseEnvFile('FROM_ENVIRONMENT\n', 'f')).toThrow(/not KEY=value/);
+  });
+
+  it('refuses what it does not render rather than leaving it out', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'kustomization-'));
+    try {
+      writeFileSync(path.join(directory, 'kustomization.yaml'), 'resources: []\ncommonLabels:\n  team: a\n');
+      expect(() => renderKustomization(directory)).toThrow(/"commonLabels" is not supported/);
+      writeFileSync(path.join(directory, 'kustomization.yaml'), 'configMapGenerator:\n  - name: a\n    literals: [A=1]\n');
+      expect(() => renderKustomization(directory)).toThrow(/disableNameSuffixHash/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 
