@@ -13,7 +13,7 @@ import { parseAllDocuments } from 'yaml';
  * - `configMapGenerator` and `secretGenerator` with `envs` and `literals`, `type`, and `behavior` create or merge
  *   (merge adds to or overrides the keys of the generator of the same name from a base);
  * - `generatorOptions.disableNameSuffixHash: true` only (kustomize's name hash is not reproduced);
- * - `patches` with `path`: strategic-merge patches, each document aimed at the object of its kind and name. Maps merge;
+ * - `patches` with `path`: a strategic-merge patch (one document a file), aimed at the object of its kind and name. Maps merge;
  *   null removes a key; in the built-in kinds the lists Kubernetes merges by key (containers, env, volumes, ports …)
  *   merge by it; every other list, and every list of a custom resource (JSON merge patch, as kustomize does for kinds
  *   it has no schema of), is replaced;
@@ -219,7 +219,10 @@ function render(directory: string, options: RenderOptions): { objects: KubeObjec
 
   for (const patch of kustomization.patches ?? []) {
     if (!patch.path || patch.patch !== undefined || patch.target !== undefined) throw new Error(`${file}: only patches with a path (aimed by kind and name) are supported by the test renderer`);
-    for (const document of readYamlDocuments(path.join(directory, patch.path))) {
+    const documents = readYamlDocuments(path.join(directory, patch.path));
+    // kustomize's releases differ on several patches in one file; one a file reads the same in all of them.
+    if (documents.length !== 1) throw new Error(`${patch.path}: one patch a file`);
+    for (const document of documents) {
       const index = objects.findIndex((object) => object.kind === document.kind && object.metadata.name === document.metadata.name && object.apiVersion.split('/')[0] === document.apiVersion.split('/')[0]);
       if (index === -1) throw new Error(`${patch.path}: no ${document.kind} ${document.metadata.name} to patch`);
       const target = objects[index]!;
