@@ -10,8 +10,9 @@ import { parseAllDocuments } from 'yaml';
  *
  * Supported, with kustomize's meaning:
  * - `resources`: YAML files (several documents each) and directories holding a kustomization.yaml (rendered first);
- * - `configMapGenerator` and `secretGenerator` with `envs` and `literals`, `type`, and `behavior` create or merge
- *   (merge adds to or overrides the keys of the generator of the same name from a base);
+ * - `configMapGenerator` and `secretGenerator` with `envs` and `literals`, `type`, `namespace` (the kustomization's
+ *   own), and `behavior` create or merge (merge adds to or overrides the keys of the generator of the same name from
+ *   a base);
  * - `generatorOptions.disableNameSuffixHash: true` only (kustomize's name hash is not reproduced);
  * - `patches` with `path`: a strategic-merge patch (one document a file), aimed at the object of its kind and name. Maps merge;
  *   null removes a key; in the built-in kinds the lists Kubernetes merges by key (containers, env, volumes, ports …)
@@ -35,7 +36,7 @@ export type RenderOptions = {
   exampleForMissingEnvFiles?: boolean;
 };
 
-type Generator = { name: string; behavior?: 'create' | 'merge' | 'replace'; envs?: string[]; literals?: string[]; type?: string; files?: unknown; options?: unknown };
+type Generator = { name: string; namespace?: string; behavior?: 'create' | 'merge' | 'replace'; envs?: string[]; literals?: string[]; type?: string; files?: unknown; options?: unknown };
 type Kustomization = {
   apiVersion?: string;
   kind?: string;
@@ -94,7 +95,7 @@ export function parseEnvFile(text: string, file: string): Record<string, string>
 
 function generatorData(generator: Generator, root: string, options: RenderOptions): Record<string, string> {
   for (const field of Object.keys(generator)) {
-    if (!['name', 'behavior', 'envs', 'literals', 'type'].includes(field)) throw new Error(`${root}: generator ${generator.name}: "${field}" is not supported by the test renderer`);
+    if (!['name', 'namespace', 'behavior', 'envs', 'literals', 'type'].includes(field)) throw new Error(`${root}: generator ${generator.name}: "${field}" is not supported by the test renderer`);
   }
   const data: Record<string, string> = {};
   for (const envFile of generator.envs ?? []) {
@@ -198,6 +199,7 @@ function render(directory: string, options: RenderOptions): { objects: KubeObjec
   ] as const) {
     for (const generator of generators) {
       const key = `${kind}/${generator.name}`;
+      if (generator.namespace !== undefined && generator.namespace !== kustomization.namespace) throw new Error(`${file}: ${key} in namespace ${generator.namespace}, not the kustomization's`);
       const data = generatorData(generator, directory, options);
       const behavior = generator.behavior ?? 'create';
       const existing = objects.findIndex((object) => object.kind === kind && object.metadata.name === generator.name);
