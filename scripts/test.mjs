@@ -12,11 +12,13 @@
 // --filter=@repo/gateway` one package's tests.
 //
 // `pnpm test --with-compose` (what .ci/run runs, as root) runs every layer and the compose smoke test, which starts
-// beside the first layers and is awaited before the first layer marked `busy`. Measured on this two-core machine, the
-// layers from lint to the checkers keep a third of the cores idle (unit and service tests: 66 % busy) and the compose
-// smoke test is mostly image layers, downloads and healthchecks (79 % busy alone), while the browser layer keeps both
-// cores busy and times what users see, so nothing runs beside it. The compose output is kept in .tmp/compose-smoke.log
-// and printed whole when it ends; when a layer fails first, the compose run is stopped (its own clean-up runs).
+// beside the last layer, the fault tests, and is awaited after it. Measured on this two-core machine from a fresh clone:
+// every layer one after another took 13 min and the compose smoke test 4 to 7 min after them, while the compose smoke
+// test started beside the first layers (its image builds, and the fresh machine's install, build and stack, at full
+// CPU and disk) slowed them threefold, to 35 min in all. The fault tests mostly wait for processes and a database
+// stopped and started again (a quarter of the cores busy), so the compose smoke test costs them little. Its output is
+// kept in .tmp/compose-smoke.log and printed whole when it ends; when a layer fails first, the compose run is stopped
+// (its own clean-up runs).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,16 +39,16 @@ const steps = [
   // Checkers nobody here wrote, run offline on the build: valid HTML (vnu), structured data (tests/checks). vnu on the
   // pages as Chromium renders them, signed in, runs with the browser tests, on their stack.
   { name: 'independent checkers', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/checks.vitest.config.ts'] },
-  // What depends on the runtime, before the browser layer: these steps mostly wait (a database, services starting), so
-  // they run beside the compose smoke test at little cost to it, rather than alone after the browser layer.
+  // What depends on the runtime (tests/node20 says why these).
   {
     name: "database drivers on the machine's Node",
     command: ['pnpm', '--filter', '@repo/service-kit', 'exec', 'vitest', 'run', 'test/db.test.ts', 'test/notify.test.ts'],
     node: machineNode,
   },
   { name: "pnpm start on the machine's Node", command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/node20.vitest.config.ts'], node: machineNode },
-  { name: 'browser tests', command: ['pnpm', 'test:browser'], busy: true },
-  { name: 'fault tests', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/faults.vitest.config.ts'] },
+  { name: 'browser tests', command: ['pnpm', 'test:browser'] },
+  // Mostly waiting (see the top of this file): the compose smoke test starts beside it.
+  { name: 'fault tests', command: ['pnpm', 'exec', 'vitest', 'run', '--config', 'tests/faults.vitest.config.ts'], startsBackground: true },
   // As root with Docker's engine, docker-compose and debootstrap installed: every image built and run behind nginx.
   // `node --import tsx`, not the tsx command: tsx relays a signal to its child and SIGKILLs it when the child does not
   // answer within 60 ms, which a child waiting on a synchronous docker-compose call cannot; killed so, the smoke test
@@ -126,7 +128,7 @@ function startInBackground(step) {
   mkdirSync('.tmp', { recursive: true });
   const logFile = path.join('.tmp', 'compose-smoke.log');
   const log = createWriteStream(logFile);
-  console.log(`\n=== ${step.name}, beside the layers up to the browser tests: ${step.command.join(' ')} (output: ${logFile})\n=== on ${runtime}`);
+  console.log(`\n=== ${step.name}, beside the last layers: ${step.command.join(' ')} (output: ${logFile})\n=== on ${runtime}`);
   const started = Date.now();
   const child = spawn(step.command[0], step.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
   child.stdout.pipe(log);
@@ -135,7 +137,7 @@ function startInBackground(step) {
   return {
     async settle() {
       const status = await ended;
-      console.log(`\n=== ${step.name} (ran beside the layers before it):\n${readFileSync(logFile, 'utf8')}`);
+      console.log(`\n=== ${step.name} (ran beside the last layers):\n${readFileSync(logFile, 'utf8')}`);
       if (status !== 0) failed(step.name, since(started), status);
       console.log(`=== ${step.name} passed in ${since(started)}s`);
       passed += 1;
@@ -153,7 +155,13 @@ function startInBackground(step) {
 }
 
 const background = withCompose ? selected.filter((step) => step.optIn) : [];
-const running = background.map(startInBackground);
+const inForeground = selected.filter((step) => !background.includes(step));
+// Started once, before the step marked `startsBackground` (or at the end, when no such step was selected).
+const notStarted = [...background];
+const running = [];
+const startBackground = () => {
+  for (const step of notStarted.splice(0)) running.push(startInBackground(step));
+};
 // `on` with a guard rather than `once`: a signal to the process group may arrive twice (directly and relayed by pnpm),
 // and a second one must not end this process before the background step has cleaned up.
 let stopping = false;
@@ -165,12 +173,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 const settleBackground = async () => {
+  startBackground();
   for (const one of running.splice(0)) await one.settle();
 };
 
-for (const step of selected.filter((one) => !background.includes(one))) {
-  const { name, command, beside, busy } = step;
-  if (busy) await settleBackground();
+for (const step of inForeground) {
+  const { name, command, beside, startsBackground } = step;
+  if (startsBackground) startBackground();
   const { env, runtime } = stepEnv(step);
   const commands = [command, ...(beside ?? [])].map((one) => [...one, ...passedThrough]);
   console.log(`\n=== ${name}: ${commands.map((one) => one.join(' ')).join(' & ')}\n=== on ${runtime}`);

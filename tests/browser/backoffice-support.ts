@@ -40,9 +40,10 @@ export async function addTechnicianWithSignIn(office: Page, technician: NewTechn
 
 /**
  * Drags `handle` onto `target` with the mouse, and drops once dnd-kit's live region says the card is `over` it (what a
- * screen reader hears, warnings after it). On a busy machine the board measures its cells a moment after the drag
- * starts, and it may grow while the card is held (a visit another dispatcher booked meanwhile), so until then the
- * pointer keeps moving a pixel at a time over where the target is now, as a hand following it would.
+ * screen reader hears, warnings after it) and the target has stopped moving under the pointer. On a busy machine the
+ * board measures its cells a moment after the drag starts, it may grow while the card is held (a visit or a technician
+ * added meanwhile), and a target near the window's edge scrolls the page as the pointer nears it; so until the target
+ * holds still the pointer keeps moving a pixel at a time over where the target is now, as a hand following it would.
  */
 export async function drag(page: Page, handle: Locator, target: Locator, over: string, beforeDrop?: () => Promise<void>): Promise<void> {
   const from = (await handle.boundingBox())!;
@@ -59,11 +60,14 @@ export async function drag(page: Page, handle: Locator, target: Locator, over: s
   await expect
     .poll(async () => {
       nudge = (nudge + 1) % 4;
-      const { x, y } = await middle();
-      await page.mouse.move(x + nudge, y);
-      return page.locator('[id^="DndLiveRegion"]').textContent();
-    })
-    .toContain(over);
+      const aimed = await middle();
+      await page.mouse.move(aimed.x + nudge, aimed.y);
+      const heard = (await page.locator('[id^="DndLiveRegion"]').textContent()) ?? '';
+      // The target where the pointer was aimed, after what was heard: nothing scrolled or reflowed under the pointer.
+      const still = JSON.stringify(await middle()) === JSON.stringify(aimed);
+      return still && heard.includes(over) ? 'over, and still' : heard;
+    }, { timeout: 30_000 })
+    .toBe('over, and still');
   await beforeDrop?.();
   await page.mouse.up();
 }
