@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { bookableDates, dispatchBoardPath, formatSlot, dispatchBoardSchema, type DispatchBoard } from '@repo/contracts';
+import { bookableDates, formatSlot } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { newContext, phone, urls } from './portal-support.ts';
 import { noScrollSideways, staffToken, trackingToldBooking } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
-import { card, drag, signIn } from './backoffice-support.ts';
+import { boardOf, card, drag, signIn } from './backoffice-support.ts';
 
 // The dispatch board through the real nginx and the built services on PostgreSQL: a dispatcher drags a card to a
 // technician with the mouse (it stays there after a reload), moves one to the next arrival window by keyboard (a
@@ -15,12 +15,6 @@ const admin = inject('admin');
 const browser = useBrowser();
 // Tall enough that the Unassigned lane and Sara's lane are both on screen while a card is dragged between them.
 const wide = { width: 1440, height: 1400 } as const;
-
-async function boardOf(token: string, date: string): Promise<DispatchBoard> {
-  const response = await fetch(`${urls.backoffice}${dispatchBoardPath}?date=${date}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status).toBe(200);
-  return dispatchBoardSchema.parse(await response.json());
-}
 
 async function book(customerName: string, appointmentDate: string, timeSlot: string): Promise<void> {
   const response = await fetch(`${urls.web}/api/appointments`, {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { dispatchBoardPath, dispatchBoardSchema, type DispatchBoard } from '@repo/contracts';
 import { open, urls } from './portal-support.ts';
 import { submitBackOfficeSignIn } from './tracking-support.ts';
 
@@ -70,4 +71,11 @@ export async function drag(page: Page, handle: Locator, target: Locator, over: s
     .toBe('over, and still');
   await beforeDrop?.();
   await page.mouse.up();
+}
+
+/** A day of the dispatch board as the staff API answers it. */
+export async function boardOf(token: string, date: string): Promise<DispatchBoard> {
+  const response = await fetch(`${urls.backoffice}${dispatchBoardPath}?date=${date}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return dispatchBoardSchema.parse(await response.json());
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { addDays, appointmentManagePath, businessDate, jobRecordMessages, technicianAccountsPath, waitingForPartsWords, type Technician } from '@repo/contracts';
+import { addDays, appointmentManagePath, bookableDates, businessDate, jobRecordMessages, technicianAccountsPath, waitingForPartsWords, type Technician } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
+import { waitForEmail } from '../support/mail.ts';
 import { bookByApi, newContext, newCustomer, open, phone, signedInContext, urls } from './portal-support.ts';
-import { card, signIn } from './backoffice-support.ts';
+import { boardOf, card, signIn } from './backoffice-support.ts';
 import { assignAndWaitForTracking, noScrollSideways, staffCall, staffPost, staffToken, submitBackOfficeSignIn, trackingToldBooking } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
 
@@ -11,7 +12,8 @@ import { axeViolations } from './web-support.ts';
 // phone the model and serial as read on the plate, the diagnosis and the part needed, and marks the visit waiting for
 // that part; the customer sees "Waiting for parts" with the part and its day on their appointment page, signed in and
 // through the confirmation's manage link; the office sees the record on the appointment's card and marks the part
-// arrived, and the customer's page no longer says it waits.
+// arrived, books the return visit from the same record on the dispatch board, and the customer's page no longer says it
+// waits.
 const admin = inject('admin');
 const browser = useBrowser();
 
@@ -106,8 +108,27 @@ describe('the job record and waiting for parts through nginx', () => {
     await facts.getByText(/^Drain pump \(00620774\), expected /).waitFor();
     await officeCard.getByRole('button', { name: `Part arrived for ${customerName}` }).click();
     await officeCard.getByText(jobRecordMessages.partArrived).waitFor();
-    await officeCard.getByRole('link', { name: 'Book the return visit on the dispatch board' }).waitFor();
+    const bookReturn = officeCard.getByRole('link', { name: 'Book the return visit on the dispatch board' });
+    await bookReturn.waitFor();
     await expect.poll(() => facts.getByText(/^Drain pump \(00620774\), expected /).count(), { timeout: 15_000 }).toBe(0);
+    // The customer hears it by email: the office will call to book the return visit.
+    const partEmail = await waitForEmail(appointment.email, /^Your part has arrived$/);
+    expect(partEmail.text).toContain(`We will call you at ${appointment.phone} to book the return visit`);
+
+    // The return visit, from the same record: the board's caller form opens filled in from this visit, kept on the
+    // day the customer picks; one window and Book.
+    await bookReturn.click();
+    await office.getByRole('heading', { level: 1, name: 'Dispatch Board' }).waitFor();
+    const returnDay = bookableDates().at(-1)!;
+    await office.getByLabel('Board for').fill(returnDay);
+    const form = office.getByRole('region', { name: new RegExp(`^Book ${customerName}'s return visit on `) });
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe(customerName);
+    expect(await form.getByLabel('Problem').inputValue()).toMatch(/^Return visit to fit the Drain pump \(part number 00620774\), which the visit of .+ waited for\.$/);
+    // A window with a place left (a full one reads "full (2 of 2 booked)", a closed one "closed").
+    await form.getByRole('radio', { name: / · \d+ of \d+ booked$/ }).first().check();
+    await form.getByRole('button', { name: 'Book' }).click();
+    await office.getByRole('status').filter({ hasText: new RegExp(`${customerName}, .+ Booked: confirmation `) }).waitFor();
+    expect((await boardOf(token, returnDay)).appointments.find((one) => one.customerName === customerName)).toMatchObject({ email: appointment.email, address: appointment.address, appliance: appointment.appliance, description: expect.stringContaining('Drain pump') });
 
     // The customer's page no longer says it waits (read afresh, as on their next visit to it).
     await linked.reload();

@@ -358,7 +358,7 @@ export type CallerBookingParsed = z.output<typeof callerBookingSchema>;
 /** What happened to an appointment, as its history says it. */
 export const appointmentHistoryActions = [
   'booked', 'rescheduled', 'cancelled', 'confirmed', 'reopened', 'no-show', 'status-changed', 'assigned', 'unassigned', 'completed', 'customer-linked',
-  'call-back-requested',
+  'call-back-requested', 'part-arrived',
 ] as const;
 export type AppointmentHistoryAction = (typeof appointmentHistoryActions)[number];
 

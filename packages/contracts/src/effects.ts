@@ -86,8 +86,11 @@ export const appointmentCompletedEffect = z.object({
 });
 export type AppointmentCompleted = z.infer<typeof appointmentCompletedEffect>;
 
-/** What happened to an appointment, as `appointment.changed` says it. */
-export const appointmentChanges = ['booked', 'rescheduled', 'cancelled', 'status-changed', 'assigned', 'completed', 'customer-linked'] as const;
+/**
+ * What happened to an appointment, as `appointment.changed` says it: `part-arrived` is the office marking arrived the
+ * part a visit waited for (the customer hears of it, and the office books the return visit).
+ */
+export const appointmentChanges = ['booked', 'rescheduled', 'cancelled', 'status-changed', 'assigned', 'completed', 'customer-linked', 'part-arrived'] as const;
 export type AppointmentChange = (typeof appointmentChanges)[number];
 
 /**

@@ -15,6 +15,8 @@ export const messageKinds = [
   'reminder-day-before',
   'reminder-hours-before',
   'job-completed',
+  // The part a visit waited for has arrived: the office will call to book the return visit.
+  'part-arrived',
   // From tracking: the technician's visit.
   'on-my-way',
   'arrived',

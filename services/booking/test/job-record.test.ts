@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  appointmentChangedTopic,
   jobRecordMessages,
   intakeMessages,
   technicianChangedTopic,
+  type AppointmentChanged,
   type AppointmentDetails,
+  type AppointmentHistoryEntry,
   type Appointment,
   type JobRecordResponse,
   type StaffAppointment,
 } from '@repo/contracts';
+import { publishedEffects } from '@repo/service-kit/testing';
 import { expectApiError, injectEffect } from '@repo/service-kit/test-service';
 import { bookSlot, bookingForTests, customerClaims, staffClaims, testClock } from './helpers.ts';
 
@@ -179,6 +183,14 @@ describe('waiting for parts', () => {
       const again = await partArrived(id, staff());
       expectApiError(again, 409, 'CONFLICT');
       expect((again.json() as { error: { message: string } }).error.message).toBe(jobRecordMessages.notWaiting);
+      // Said once, in the change's transaction: the history names the part and who marked it, and every subscriber of
+      // appointment.changed hears `part-arrived` (notifications emails the customer).
+      const history = (await call('GET', `/api/appointments/${id}/history`, staff())).json() as { items: AppointmentHistoryEntry[] };
+      expect(history.items.filter((entry) => entry.action === 'part-arrived')).toEqual([expect.objectContaining({ actor: 'staff:1', detail: 'Defrost heater', at: '2026-11-30T16:00:00.000Z' })]);
+      const events = await publishedEffects<AppointmentChanged>(booking.service.database, appointmentChangedTopic);
+      expect(events.filter((event) => event.appointmentId === id && event.change === 'part-arrived')).toEqual([
+        expect.objectContaining({ change: 'part-arrived', confirmationCode: expect.any(String), email: expect.stringContaining('@'), phone: expect.any(String) }),
+      ]);
     } finally {
       clock.set('2026-11-23T15:00:00Z');
     }

@@ -132,6 +132,28 @@ describe('the technician’s visit', () => {
     expect((await kindsOf(service, 507)).map((row) => row.kind)).toEqual(['job-completed']);
     expect(await kindsOf(service, 508)).toEqual([]);
   });
+
+  it('emails once per arrival that the part a visit waited for is in, and that the office will call to book the return visit', async () => {
+    await deliver(service, changedEvent(509, 1));
+    const arrivedPart = changedEvent(509, 5, { change: 'part-arrived', status: 'completed', technicianId: 'tech_mike' });
+    await deliver(service, arrivedPart);
+    await deliver(service, arrivedPart);
+    await expect.poll(() => mailsKeyed('appointment-509.part-arrived.v5').length, { timeout: 20_000, interval: 200 }).toBe(1);
+    const [mail] = mailsKeyed('appointment-509.part-arrived.v5');
+    expect(mail!.subject).toBe('Your part has arrived');
+    expect(mail!.to).toMatchObject({ text: 'jordan@example.com' });
+    expect(mail!.text).toContain('the part your Sub-Zero Refrigerator was waiting for (appointment SA-T509) has arrived');
+    expect(mail!.text).toContain(`We will call you at ${arrivedPart.phone} to book the return visit`);
+    // A change to the visit, always sent: no unsubscribe link. Email only: the texts a customer agreed to do not name it.
+    expect(mail!.headers.get('list-unsubscribe')).toBeUndefined();
+    expect((await kindsOf(service, 509)).map((row) => [row.kind, row.message_key])).toEqual([
+      ['booking-confirmation', 'appointment-509.booking-confirmation.v1'],
+      ['part-arrived', 'appointment-509.part-arrived.v5'],
+    ]);
+    // A second part, marked arrived later, is another email.
+    await deliver(service, changedEvent(509, 8, { change: 'part-arrived', status: 'completed', technicianId: 'tech_mike' }));
+    await expect.poll(() => mailsKeyed('appointment-509.part-arrived.v8').length, { timeout: 20_000, interval: 200 }).toBe(1);
+  });
 });
 
 const paid = (paymentId: string, overrides: Partial<PaymentSucceeded> = {}): PaymentSucceeded => ({

@@ -10,6 +10,7 @@ import {
 } from '@repo/contracts';
 import { badRequest, conflict, notFound } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
+import { announceChange } from '../domain/dispatch.ts';
 import { findAppointment, findAppointmentForUpdate } from '../repositories/appointment-repository.ts';
 import { toJobRecordResponse } from '../repositories/mappers.ts';
 import { findTechnician } from '../repositories/technician-repository.ts';
@@ -86,14 +87,16 @@ export function markWaitingForParts(ctx: BookingContext, id: number, who: JobRec
 }
 
 /**
- * The office marks the part arrived: the waiting ends (the customer's page stops saying it) and the office books the
- * return visit with the board's "Book for caller". Not a reschedule of this visit: the technician was there, so this
- * visit happened and keeps its record; the return visit is a new appointment on a day that suits the customer.
+ * The office marks the part arrived: the waiting ends (the customer's page stops saying it), the appointment's history
+ * and `appointment.changed` say so in the same transaction (notifications emails the customer that the part is in and
+ * the office will call), and the office books the return visit with the board's "Book for caller". Not a reschedule of
+ * this visit: the technician was there, so this visit happened and keeps its record; the return visit is a new
+ * appointment on a day that suits the customer.
  */
 export function markPartArrived(ctx: BookingContext, id: number, who: JobRecordActor) {
-  return changeJob(ctx, id, who, async (trx, current) => {
+  return changeJob(ctx, id, who, async (trx, current, by) => {
     if (current.waiting_part === null) throw conflict(jobRecordMessages.notWaiting);
-    return trx.updateTable('appointments').set({
+    const arrived = await trx.updateTable('appointments').set({
       waiting_part: null,
       waiting_part_number: null,
       waiting_part_expected_on: null,
@@ -101,5 +104,7 @@ export function markPartArrived(ctx: BookingContext, id: number, who: JobRecordA
       waiting_marked_by: null,
       part_arrived_at: ctx.now(),
     }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await announceChange(ctx, trx, 'part-arrived', current, arrived, { actor: by, detail: current.waiting_part });
+    return arrived;
   });
 }

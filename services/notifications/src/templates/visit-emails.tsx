@@ -179,3 +179,35 @@ export function JobCompletedEmail(props: JobCompletedEmailProps) {
 
 export const renderJobCompletedEmail = (props: JobCompletedEmailProps): Promise<RenderedEmail> =>
   renderEmail(completedSubject, <JobCompletedEmail {...props} />);
+
+export type PartArrivedEmailProps = {
+  customerName: string;
+  /** "Bosch Dishwasher". */
+  appliance: string;
+  confirmationCode: string;
+  /** The phone the office will call, as the customer gave it. */
+  phone: string;
+};
+
+const partArrivedSubject = 'Your part has arrived';
+
+/** The part a visit waited for is in: the office calls to book the return visit (always sent: a change to the visit). */
+export function PartArrivedEmail(props: PartArrivedEmailProps) {
+  return (
+    <EmailLayout subject={partArrivedSubject} preview={`The part for your ${props.appliance} is in. We will call you to book the return visit.`}>
+      <Heading as="h1" style={styles.heading}>
+        Your part is here
+      </Heading>
+      <Text style={styles.paragraph}>
+        {`Hi ${firstName(props.customerName)}, good news: the part your ${props.appliance} was waiting for (appointment ${props.confirmationCode}) has arrived.`}
+      </Text>
+      <Text style={styles.paragraph}>
+        {`We will call you at ${props.phone} to book the return visit at a time that suits you. If you would rather not wait for our call, call us and we will book it with you.`}
+      </Text>
+      <CallUs />
+    </EmailLayout>
+  );
+}
+
+export const renderPartArrivedEmail = (props: PartArrivedEmailProps): Promise<RenderedEmail> =>
+  renderEmail(partArrivedSubject, <PartArrivedEmail {...props} />);

@@ -439,9 +439,36 @@ describe('tracking administration: Appointments', () => {
     });
     fireEvent.click(within(card).getByRole('button', { name: 'Part arrived for Pat Rivera' }));
     expect(await within(card).findByText(jobRecordMessages.partArrived)).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Book the return visit on the dispatch board' }).getAttribute('href')).toBe('/dispatch-board');
+    const bookReturn = within(card).getByRole('link', { name: 'Book the return visit on the dispatch board' });
+    expect(bookReturn.getAttribute('href')).toBe('/dispatch-board');
     expect(api.sent('POST /api/appointments/12/part-arrived')).toHaveLength(1);
     await waitFor(() => expect(within(card).queryByText(/^Drain pump \(00620774\), expected/)).toBeNull());
+
+    // The link opens the board's caller form on the return visit, filled in from this visit; the office picks the
+    // window with the customer and asks about texts again.
+    const today = businessDate();
+    const free = { timeSlot: '09:00-10:00', start: `${today}T13:00:00.000Z`, end: `${today}T14:00:00.000Z`, booked: 0, capacity: 2 };
+    api.answer('GET /api/appointments/board', () => json(200, { date: today, windows: [free], appointments: [], closure: null }));
+    api.answer('POST /api/appointments/for-caller', () =>
+      json(201, { status: 'scheduled', confirmationCode: 'SAR-7KQ3', appointment: staffAppointment({ id: 40, timeSlot: '09:00-10:00' }), manageToken: 'token' }));
+    fireEvent.click(bookReturn);
+    const form = within(await screen.findByRole('region', { name: `Book Pat Rivera's return visit on ${formatCalendarDay(today)}` }));
+    expect((form.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Pat Rivera');
+    expect((form.getByLabelText(/^Street address/) as HTMLInputElement).value).toBe('12 Aviles Street');
+    expect((form.getByLabelText(/^Appliance/) as HTMLSelectElement).value).toBe('Dishwasher');
+    expect((form.getByLabelText(/^Problem/) as HTMLTextAreaElement).value).toBe(
+      `Return visit to fit the Drain pump (part number 00620774), which the visit of ${formatCalendarDay(today)} (confirmation SA-12345) waited for.`,
+    );
+    expect((form.getByRole('checkbox', { name: /agreed to texts/ }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(form.getByRole('radio', { name: /^9:00 AM/ }));
+    fireEvent.click(form.getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /return visit/ })).toBeNull());
+    const [sent] = api.sent('POST /api/appointments/for-caller');
+    expect(sent!.body).toMatchObject({ customerName: 'Pat Rivera', phone: '(904) 555-0142', email: 'pat@example.com', zipCode: '32084', serviceType: 'Repair', appliance: 'Dishwasher', brand: 'Bosch', appointmentDate: today, timeSlot: '09:00-10:00', smsConsent: false });
+    // Booked once: the board's own button is back, and opening it again starts blank.
+    fireEvent.click(await screen.findByRole('button', { name: 'Book for a caller' }));
+    const blank = within(await screen.findByRole('region', { name: /^Book for a caller on/ }));
+    expect((blank.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
   });
 });
 

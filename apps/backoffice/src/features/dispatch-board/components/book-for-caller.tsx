@@ -14,6 +14,7 @@ import {
 } from '@repo/contracts';
 import { Columns, responsiveSpacing } from '@repo/ui';
 import { formatCalendarDay } from '../../../lib/format.ts';
+import type { ReturnVisit } from '../../../lib/return-visit.ts';
 import { bySchema, useForm } from '../../../lib/use-form.ts';
 import { useBookForCaller } from '../api/board.ts';
 import { windowLabel } from '../lib/conflicts.ts';
@@ -34,7 +35,14 @@ const closedBy = (closure: BoardClosure | null, timeSlot: string) => Boolean(clo
 const isFull = (window: ArrivalWindow) => window.booked >= window.capacity;
 const newKey = () => `caller-${crypto.randomUUID()}`;
 
-type Props = { date: string; windows: readonly ArrivalWindow[]; closure: BoardClosure | null };
+type Props = { date: string; windows: readonly ArrivalWindow[]; closure: BoardClosure | null; returnVisit?: ReturnVisit | null };
+
+/** The form's first values: blank, or the customer and appliance of the visit a return visit follows. */
+const firstValues = (visit: ReturnVisit | null | undefined): Record<Fields, string> => {
+  if (!visit) return blank;
+  const { fromAppointmentId: _from, ...filled } = visit;
+  return { ...blank, ...filled };
+};
 
 /**
  * The office books for someone on the phone, on the board's day: the caller's details, the appliance, and one of the
@@ -42,8 +50,8 @@ type Props = { date: string; windows: readonly ArrivalWindow[]; closure: BoardCl
  * capacity" and saying why (kept in the appointment's history). One filled-in form is one booking, however often
  * Book is pressed or retried: its Idempotency-Key belongs to the form and is renewed once it has booked.
  */
-function CallerForm({ date, windows, closure, onBooked }: Props & { onBooked: (text: string) => void }) {
-  const form = useForm<Fields>(blank);
+function CallerForm({ date, windows, closure, returnVisit, onBooked }: Props & { onBooked: (text: string) => void }) {
+  const form = useForm<Fields>(firstValues(returnVisit));
   const [smsConsent, setSmsConsent] = useState(false);
   const [overCapacity, setOverCapacity] = useState(false);
   const [idempotencyKey] = useState(newKey);
@@ -159,7 +167,8 @@ function CallerForm({ date, windows, closure, onBooked }: Props & { onBooked: (t
  * what was booked (its confirmation code to read out) in its live region.
  */
 export function BookForCaller(props: Props & { onBooked: (text: string) => void }) {
-  const [open, setOpen] = useState(false);
+  // A return visit to book opens the form at once, filled in.
+  const [open, setOpen] = useState(Boolean(props.returnVisit));
   const toggle = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const noWindows = props.windows.length === 0;
@@ -186,13 +195,15 @@ export function BookForCaller(props: Props & { onBooked: (text: string) => void 
         <Paper id="book-for-caller" withBorder {...responsiveSpacing({ p: { base: 'sm', sm: 'lg' } })} radius="md" component="section" aria-labelledby="book-for-caller-heading">
           <Group justify="space-between" align="start" mb="sm">
             <Title order={2} size="h4" id="book-for-caller-heading" ref={heading} tabIndex={-1}>
-              Book for a caller on {formatCalendarDay(props.date)}
+              {props.returnVisit ? `Book ${props.returnVisit.customerName}'s return visit` : 'Book for a caller'} on {formatCalendarDay(props.date)}
             </Title>
             <Button variant="subtle" onClick={close}>
               Cancel
             </Button>
           </Group>
+          {/* A new form when the return visit changes (booked, it is done with): never one filled in for another visit. */}
           <CallerForm
+            key={props.returnVisit?.fromAppointmentId ?? 'caller'}
             {...props}
             onBooked={(text) => {
               close();

@@ -16,6 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { Box, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { ArrivalWindow, BoardClosure, DispatchBoard, StaffAppointment, StaffTechnician } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
@@ -24,6 +25,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useBusinessDay } from '../../../lib/business-day.ts';
 import { DayPicker } from '../../../lib/day-picker.tsx';
 import { formatBusinessTime, formatCalendarDay } from '../../../lib/format.ts';
+import { returnVisitIn } from '../../../lib/return-visit.ts';
 import { techniciansQuery } from '../../../lib/technicians.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { fallbackPoll, useStaffLiveUpdates, type LiveStaleness } from '../../../lib/live-updates.ts';
@@ -345,6 +347,10 @@ export function DispatchBoardPage() {
   const technicians = useQuery({ ...techniciansQuery, refetchInterval: fallbackPoll(live, pollMs) });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [view, setView] = useState<View>('day');
+  // A return visit to book, from a visit whose part arrived (lib/return-visit.ts); done with once it is booked.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const returnVisit = returnVisitIn(location.state);
   // The switch shows the view chosen at once; what is below it (some 190 cells of a day, or 200 visits of a week, at a
   // fleet's size) follows in a render React may interrupt, so the click is answered without waiting for it.
   const shown = useDeferredValue(view);
@@ -419,7 +425,11 @@ export function DispatchBoardPage() {
             date={board.data.date}
             windows={board.data.windows}
             closure={board.data.closure}
-            onBooked={(text) => setOutcome({ ok: true, title: 'Booked', text })}
+            returnVisit={returnVisit}
+            onBooked={(text) => {
+              setOutcome({ ok: true, title: 'Booked', text });
+              if (returnVisit) void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+            }}
           />
         ) : null}
         <div aria-live="polite">

@@ -20,6 +20,7 @@ const actionWords: Record<AppointmentHistoryEntry['action'], string> = {
   completed: 'Completed',
   'customer-linked': 'Linked to the customer’s account',
   'call-back-requested': 'Customer asked to be called back',
+  'part-arrived': 'Part arrived',
 };
 
 /** One change in words: what, the status it moved between, and the reason or detail given. */
