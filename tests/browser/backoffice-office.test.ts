@@ -163,6 +163,10 @@ describe('the office’s side of a booking through nginx', () => {
     await expect.poll(offered, { timeout: 15_000 }).toContain(`${name} — Sub-Zero, Wolf (Available)`);
 
     await office.goto(`${urls.backoffice}/technician-management`);
+    // The search finds them alone by their sign-in email.
+    await office.getByRole('searchbox', { name: 'Search technicians' }).fill(email);
+    await office.getByRole('status').filter({ hasText: new RegExp(`^1 of \\d+ technicians match “${email}”$`) }).waitFor();
+    expect(await office.getByRole('article').count()).toBe(1);
     await card(office, name).getByRole('button', { name: `Deactivate ${name}` }).click();
     await card(office, name).getByRole('group', { name: `Confirm deactivating ${name}` }).getByRole('button', { name: 'Deactivate' }).click();
     await toast(office, 'Technician deactivated').waitFor();

@@ -249,6 +249,26 @@ describe('customer management: Phone Lookup', () => {
     await expectFieldError(phone, 'Enter a phone number with digits, like (904) 802-1998');
     expect(api.sent('POST /api/admin/lookup-customer-phone')).toEqual([]);
   });
+
+  it('takes the last customer away when a new search is refused, before it is sent or by the server', async () => {
+    const { api, phone, submit } = await lookupPage(byPhone);
+    type(phone, '(904) 802-1998');
+    fireEvent.click(submit);
+    expect(await screen.findByRole('region', { name: 'Maria Lopez' })).toBeTruthy();
+    type(phone, 'call me');
+    fireEvent.click(submit);
+    await expectFieldError(phone, 'Enter a phone number with digits, like (904) 802-1998');
+    expect(screen.queryByRole('region', { name: 'Maria Lopez' })).toBeNull();
+
+    type(phone, '(904) 802-1998');
+    fireEvent.click(submit);
+    expect(await screen.findByRole('region', { name: 'Maria Lopez' })).toBeTruthy();
+    api.answer('POST /api/admin/lookup-customer-phone', () => apiError(503, 'UNAVAILABLE', 'ServicePro is not answering right now. Try again in a minute.'));
+    type(phone, '(904) 555-0100');
+    fireEvent.click(submit);
+    await expectToast('Lookup Failed', 'ServicePro is not answering right now. Try again in a minute.');
+    expect(screen.queryByRole('region', { name: 'Maria Lopez' })).toBeNull();
+  });
 });
 
 describe('customer management: ServicePro Customers', () => {

@@ -103,6 +103,33 @@ describe('technician management: the cards', () => {
     expect(help.textContent).toContain('Sample coordinates for St Augustine: latitude 29.9012, longitude -81.3124.');
   });
 
+  it('searches by name, phone digits in any format, specialty or sign-in email, saying how many match, and keeps a card being edited', async () => {
+    await renderManagement();
+    const search = await screen.findByRole('searchbox', { name: 'Search technicians' });
+    expect(await screen.findByText('2 technicians in all')).toBeTruthy();
+    type(search, 'ice mak');
+    expect(await screen.findByText('1 of 2 technicians match “ice mak”')).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Sara Martinez' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Mike Chen' })).toBeNull();
+    type(search, '555-01');
+    expect(await screen.findByText('2 of 2 technicians match “555-01”')).toBeTruthy();
+    type(search, '0177');
+    expect(await card('Mike Chen')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Sara Martinez' })).toBeNull();
+    type(search, 'MIKE@example');
+    expect(await screen.findByText('1 of 2 technicians match “MIKE@example”')).toBeTruthy();
+    type(search, 'wolf');
+    expect(await screen.findByText('No technicians match “wolf”.')).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+
+    // A card being edited stays, whatever is searched next.
+    type(search, 'sara');
+    fireEvent.click(within(await card('Sara Martinez')).getByRole('button', { name: 'Edit Sara Martinez' }));
+    type(search, 'mike');
+    expect(await screen.findByRole('form', { name: 'Edit Sara Martinez' })).toBeTruthy();
+    expect(await card('Mike Chen')).toBeTruthy();
+  });
+
   it('says when there are no technicians yet', async () => {
     await renderManagement([]);
     expect(await screen.findByText('No technicians yet. Add the first one with Add New Technician.')).toBeTruthy();

@@ -86,6 +86,13 @@ export function PhoneLookupTab() {
   const lookup = useLookupCustomerPhone();
   const [result, setResult] = useState<Result | undefined>();
 
+  // A new search, refused before it is sent (blank, not a phone number) or by the server, takes the last result away:
+  // what stays on screen would otherwise read as the answer to the number now in the box.
+  const check = (values: Record<'phone', string>) => {
+    const checked = checkPhone(values);
+    if (!checked.ok) setResult(undefined);
+    return checked;
+  };
   const send = async ({ phone }: { phone: string }) => {
     setResult(undefined);
     const customer = await lookup.mutateAsync(phone);
@@ -101,7 +108,7 @@ export function PhoneLookupTab() {
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="phone-lookup-heading">
-        <form aria-labelledby="phone-lookup-heading" {...form.formProps(checkPhone, send, { title: 'Lookup Failed', fallback: 'Failed to lookup customer', fields: ['phone'] })}>
+        <form aria-labelledby="phone-lookup-heading" {...form.formProps(check, send, { title: 'Lookup Failed', fallback: 'Failed to lookup customer', fields: ['phone'] })}>
           <Stack gap="sm">
             <Title order={2} size="h4" id="phone-lookup-heading">
               Look up a customer by phone

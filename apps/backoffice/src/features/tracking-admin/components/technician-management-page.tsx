@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { tracking } from '@repo/contracts';
+import { Button, Card, Container, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { tracking, type Technician } from '@repo/contracts';
 import { Columns, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { useTechnicianAccounts } from '../api/technician-accounts.ts';
 import { useTechnicians } from '../api/technicians.ts';
 import { formatCoordinate } from '../lib/format.ts';
+import { technicianMatches } from '../lib/technician-search.ts';
 import { fallbackPoll, useTrackingLiveUpdates } from '../lib/live-updates.ts';
 import { AddTechnicianForm } from './add-technician-form.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
@@ -44,6 +45,12 @@ export function TechnicianManagementPage() {
   const accounts = useTechnicianAccounts();
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const query = search.trim();
+  // The technician being edited stays shown whatever the search, so what was typed into their form is never lost.
+  const shown = <T extends Technician>(list: T[]) =>
+    list.filter((technician) => technician.id === editingId || technicianMatches(technician, query, accounts.data?.find((account) => account.technicianId === technician.id)?.email));
+  const counted = (count: number) => `${count} ${count === 1 ? 'technician' : 'technicians'}`;
 
   const signInOf = (technicianId: string): SignInState =>
     accounts.data
@@ -82,19 +89,40 @@ export function TechnicianManagementPage() {
             empty="No technicians yet. Add the first one with Add New Technician."
             isEmpty={(list) => list.length === 0}
           >
-            {(list) => (
-              <Columns cols={{ base: 1, md: 2, xl: 3 }}>
-                {list.map((technician) => (
-                  <ManagementTechnicianCard
-                    key={technician.id}
-                    technician={technician}
-                    editing={editingId === technician.id}
-                    onEdit={(editing) => setEditingId(editing ? technician.id : null)}
-                    signIn={signInOf(technician.id)}
+            {(list) => {
+              const matching = shown(list);
+              return (
+                <Stack gap="md">
+                  <TextInput
+                    type="search"
+                    label="Search technicians"
+                    description="By any part of the name, vehicle, specialty or sign-in email, or by phone digits in any format"
+                    value={search}
+                    onChange={(event) => setSearch(event.currentTarget.value)}
+                    maw={520}
+                    autoComplete="off"
                   />
-                ))}
-              </Columns>
-            )}
+                  <Text size="sm" role="status" aria-live="polite" c="dimmed">
+                    {query ? `${matching.length} of ${counted(list.length)} match “${query}”` : `${counted(list.length)} in all`}
+                  </Text>
+                  {matching.length === 0 ? (
+                    <Text>{`No technicians match “${query}”.`}</Text>
+                  ) : (
+                    <Columns cols={{ base: 1, md: 2, xl: 3 }}>
+                      {matching.map((technician) => (
+                        <ManagementTechnicianCard
+                          key={technician.id}
+                          technician={technician}
+                          editing={editingId === technician.id}
+                          onEdit={(editing) => setEditingId(editing ? technician.id : null)}
+                          signIn={signInOf(technician.id)}
+                        />
+                      ))}
+                    </Columns>
+                  )}
+                </Stack>
+              );
+            }}
           </QueryStates>
         </section>
       </Stack>
