@@ -1,6 +1,9 @@
 import type { StaffAppointment, WaitingForParts } from '@repo/contracts';
 import { formatCalendarDay } from './format.ts';
 
+/** What is copied from the visit that waited, as the caller form names it. */
+const copied = ['customerName', 'phone', 'email', 'address', 'city', 'state', 'zipCode', 'serviceType', 'appliance', 'brand'] as const;
+
 /**
  * The return visit after a part arrived, booked from the record of the visit that waited for it: "Book the return
  * visit" opens the dispatch board's "Book for a caller" with the customer, the address and the appliance of that visit
@@ -8,37 +11,14 @@ import { formatCalendarDay } from './format.ts';
  * survives a reload of the board and nothing of the customer lands in an address. The office still picks the day and
  * the window with the customer, and asks again about texts: consent is given per visit, on the phone.
  */
-export type ReturnVisit = {
-  fromAppointmentId: number;
-  customerName: string;
-  phone: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  serviceType: string;
-  appliance: string;
-  brand: string;
-  description: string;
-};
-
-const texts = ['customerName', 'phone', 'email', 'address', 'city', 'state', 'zipCode', 'serviceType', 'appliance', 'brand', 'description'] as const;
+export type ReturnVisit = Pick<StaffAppointment, (typeof copied)[number]> & { fromAppointmentId: number; description: string };
 
 export function returnVisitFrom(appointment: StaffAppointment, waited: Pick<WaitingForParts, 'part' | 'partNumber'>): ReturnVisit {
   const part = waited.partNumber ? `${waited.part} (part number ${waited.partNumber})` : waited.part;
+  const fields = Object.fromEntries(copied.map((key) => [key, appointment[key]])) as Pick<StaffAppointment, (typeof copied)[number]>;
   return {
+    ...fields,
     fromAppointmentId: appointment.id,
-    customerName: appointment.customerName,
-    phone: appointment.phone,
-    email: appointment.email,
-    address: appointment.address,
-    city: appointment.city,
-    state: appointment.state,
-    zipCode: appointment.zipCode,
-    serviceType: appointment.serviceType,
-    appliance: appointment.appliance,
-    brand: appointment.brand,
     description: `Return visit to fit the ${part}, which the visit of ${formatCalendarDay(appointment.appointmentDate)} (confirmation ${appointment.confirmationCode}) waited for.`,
   };
 }
@@ -51,6 +31,6 @@ export function returnVisitIn(state: unknown): ReturnVisit | null {
   const visit = typeof state === 'object' && state !== null ? (state as { returnVisit?: unknown }).returnVisit : undefined;
   if (typeof visit !== 'object' || visit === null) return null;
   const fields = visit as Record<string, unknown>;
-  if (typeof fields.fromAppointmentId !== 'number' || !texts.every((key) => typeof fields[key] === 'string')) return null;
+  if (typeof fields.fromAppointmentId !== 'number' || ![...copied, 'description'].every((key) => typeof fields[key] === 'string')) return null;
   return visit as ReturnVisit;
 }

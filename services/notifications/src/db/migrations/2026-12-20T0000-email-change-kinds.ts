@@ -19,7 +19,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   await allowKinds(db, earlierKinds);
 }
 
-async function allowKinds(db: Kysely<any>, allowed: readonly string[]): Promise<void> {
+/** Replaces the check on `messages.kind` with one allowing `allowed` (the later kind migrations use it too). */
+export async function allowKinds(db: Kysely<any>, allowed: readonly string[]): Promise<void> {
   await sql`alter table messages drop constraint messages_kind_check`.execute(db);
   await sql`alter table messages add constraint messages_kind_check check (kind in (${sql.join(allowed.map((kind) => sql.lit(kind)))}))`.execute(db);
 }

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { kinds as earlierKinds } from './2026-12-20T0000-email-change-kinds.ts';
+import type { Kysely } from 'kysely';
+import { allowKinds, kinds as earlierKinds } from './2026-12-20T0000-email-change-kinds.ts';
 
 /** The email that the part a visit waited for has arrived (booking's `appointment.changed` with `part-arrived`). */
 const partArrivedKinds = ['part-arrived'];
@@ -16,7 +16,3 @@ export async function down(db: Kysely<any>): Promise<void> {
   await allowKinds(db, earlierKinds);
 }
 
-async function allowKinds(db: Kysely<any>, allowed: readonly string[]): Promise<void> {
-  await sql`alter table messages drop constraint messages_kind_check`.execute(db);
-  await sql`alter table messages add constraint messages_kind_check check (kind in (${sql.join(allowed.map((kind) => sql.lit(kind)))}))`.execute(db);
-}
