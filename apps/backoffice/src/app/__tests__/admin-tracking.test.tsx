@@ -107,6 +107,25 @@ describe('tracking administration: Overview', () => {
     expect(stat('System Status').textContent).toContain('DegradedUnreachable: payments');
   });
 
+  it("alerts when a visit's arrival window has passed and its technician is not there: not yet set off, or still on the way", async () => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const window = (startedMinutesAgo: number) => ({ scheduledStart: ago(startedMinutesAgo), scheduledEnd: ago(startedMinutesAgo - 60) });
+    await renderTracking({
+      appointments: [staffAppointment({ id: 21, technicianId: 'tech_mike', customerName: 'Lee Park' })],
+      records: [
+        trackingRecord({ appointmentId: '21', technicianId: 'tech_mike', status: 'dispatched', ...window(90) }),
+        trackingRecord({ appointmentId: '22', technicianId: 'tech_sara', status: 'en-route', ...window(65) }),
+        // Not yet due, or there already: no alert.
+        trackingRecord({ appointmentId: '23', technicianId: 'tech_sara', status: 'dispatched', ...window(30) }),
+        trackingRecord({ appointmentId: '24', technicianId: 'tech_ana', status: 'arrived', ...window(90) }),
+      ],
+    });
+    const alerts = within(screen.getByRole('region', { name: 'Alerts' }));
+    expect(await alerts.findByText(/^Lee Park's arrival window \(.+\) has passed and Mike Chen has not arrived \(not yet set off\)\.$/)).toBeTruthy();
+    expect(alerts.getByText(/^Appointment #22's arrival window \(.+\) has passed and Sara Martinez has not arrived \(on the way\)\.$/)).toBeTruthy();
+    expect(alerts.queryByText(/#23|#24/)).toBeNull();
+  });
+
   it('says No alerts when nothing needs attention, and when no visit is under way', async () => {
     await renderTracking();
     expect(await within(screen.getByRole('region', { name: 'Alerts' })).findByText('No alerts')).toBeTruthy();

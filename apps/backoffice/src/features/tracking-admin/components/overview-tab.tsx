@@ -16,6 +16,8 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 
 /** Alerts look at up to this many of today's appointments (the most the list gives in one page). */
 const alertAppointmentsPageSize = 100;
+/** Alerts look at up to this many open tracking records (the most tracking's list gives in one page). */
+const alertTrackingPageSize = 100;
 
 function StatCard({ title, value, detail }: { title: string; value: string; detail?: string }) {
   return (
@@ -49,7 +51,9 @@ export function OverviewTab({ live }: { live: boolean }) {
   const now = useNow(60_000);
   const today = businessDate(now);
   const technicians = useTechnicians(fallbackPoll(live, tracking.pollTechniciansMs));
-  const activeTracking = useTrackingPage({ page: 1, pageSize: tracking.recentActivityItems }, fallbackPoll(live, tracking.pollTrackingListMs));
+  // One page of the open visits: Recent Activity shows the first few, and the alerts look at each (the most the list
+  // gives in one page: a day's visits, not more).
+  const activeTracking = useTrackingPage({ page: 1, pageSize: alertTrackingPageSize }, fallbackPoll(live, tracking.pollTrackingListMs));
   const appointments = useAppointmentsPage(today, 1, alertAppointmentsPageSize, fallbackPoll(live, tracking.pollAppointmentsMs));
   const health = useServiceHealth();
   const failedMessages = useFailedMessages();
@@ -57,7 +61,7 @@ export function OverviewTab({ live }: { live: boolean }) {
 
   const activeTechnicians = technicians.data ? String(technicians.data.filter(isActiveTechnician).length) : technicians.isError ? unavailable : '…';
   const alerts =
-    technicians.data && appointments.data ? overviewAlerts({ technicians: technicians.data, appointments: appointments.data.items, health, failedMessages: failedMessages.data, now }) : undefined;
+    technicians.data && appointments.data ? overviewAlerts({ technicians: technicians.data, appointments: appointments.data.items, health, failedMessages: failedMessages.data, tracking: activeTracking.data?.items, now }) : undefined;
 
   return (
     <Stack gap="lg">

@@ -1,6 +1,6 @@
-import { failedMessagesWindowDays, type NotificationsSummary, type StaffAppointment, type Technician } from '@repo/contracts';
+import { failedMessagesWindowDays, type NotificationsSummary, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
 import type { ServiceHealth } from '../api/deliveries.ts';
-import { formatBusinessTimeWithZone } from '../../../lib/format.ts';
+import { formatBusinessTimeWithZone, formatTimeWindow } from '../../../lib/format.ts';
 import { notificationsPageHref } from '../../../lib/notifications.ts';
 
 /** `link`: where the alert is dealt with (the delivery log, filtered to what the alert counts). */
@@ -17,21 +17,24 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /**
  * What needs a dispatcher's attention today: a technician offline with open jobs today, an appointment starting within
- * two hours (or already started) with no technician, a service not answering, cross-service deliveries failing or
- * pending for long, messages to customers that failed and texts the carrier could not deliver in the last seven days
- * (`failedMessages`, when notifications answered).
+ * two hours (or already started) with no technician, a visit whose arrival window has passed with its technician not
+ * there yet (tracking's open records, `tracking`, when tracking answered: dispatched or en route after the window's
+ * end), a service not answering, cross-service deliveries failing or pending for long, messages to customers that
+ * failed and texts the carrier could not deliver in the last seven days (`failedMessages`, when notifications answered).
  */
 export function overviewAlerts({
   technicians,
   appointments,
   health,
   failedMessages,
+  tracking = [],
   now,
 }: {
   technicians: readonly Technician[];
   appointments: readonly StaffAppointment[];
   health: readonly ServiceHealth[];
   failedMessages?: NotificationsSummary;
+  tracking?: readonly TrackingRecord[];
   now: Date;
 }): OverviewAlert[] {
   const alerts: OverviewAlert[] = [];
@@ -54,6 +57,17 @@ export function overviewAlerts({
         startsIn <= 0
           ? `${appointment.customerName}'s appointment started at ${when} and has no technician.`
           : `${appointment.customerName}'s appointment at ${when} has no technician and starts within two hours.`,
+    });
+  }
+  for (const record of tracking) {
+    if (record.closed || (record.status !== 'dispatched' && record.status !== 'en-route')) continue;
+    if (new Date(record.scheduledEnd).getTime() > now.getTime()) continue;
+    const who = appointments.find((appointment) => String(appointment.id) === record.appointmentId)?.customerName;
+    const technician = technicians.find((one) => one.id === record.technicianId)?.name ?? 'the technician';
+    alerts.push({
+      id: `window-passed-${record.appointmentId}`,
+      severity: 'danger',
+      message: `${who ? `${who}'s` : `Appointment #${record.appointmentId}'s`} arrival window (${formatTimeWindow(record.scheduledStart, record.scheduledEnd)}) has passed and ${technician} has not arrived (${record.status === 'en-route' ? 'on the way' : 'not yet set off'}).`,
     });
   }
   for (const { service, state, deliveries } of health) {
