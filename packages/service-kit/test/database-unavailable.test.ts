@@ -23,7 +23,7 @@ const pgError = (code: string, message = 'x') => Object.assign(new Error(message
 
 describe('isConnectionError', () => {
   it('recognises a database that is down, restarting or cut the connection', () => {
-    for (const code of ['08000', '08003', '08006', '08001', '57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET']) {
+    for (const code of ['08000', '08003', '08006', '08001', '57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET']) {
       expect(isConnectionError(pgError(code)), code).toBe(true);
     }
     expect(isConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);

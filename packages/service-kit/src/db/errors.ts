@@ -51,8 +51,12 @@ export function isRetryableTransactionError(err: unknown): boolean {
   return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;
 }
 
-/** SQLSTATEs that mean the server went away, not that the statement was wrong: admin/crash shutdown, cannot connect now. */
-const CONNECTION_LOST_STATES = new Set(['57P01', '57P02', '57P03']);
+/**
+ * SQLSTATEs that mean the server went away or cannot take the connection now, not that the statement was wrong:
+ * admin/crash shutdown, cannot connect now, and every connection slot taken (53300, "sorry, too many clients
+ * already"): a retry a moment later goes through.
+ */
+const CONNECTION_LOST_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Socket errors of a database connection that could not be made or was cut. */
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** What `pg` says (without a code) when a connection ends under a query, times out connecting, or is already broken. */

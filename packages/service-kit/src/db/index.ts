@@ -41,6 +41,8 @@ export type DatabaseConfig = {
   dataDir?: string;
   /** Max pooled `pg` connections (default 10). Ignored for PGlite, which has one session. */
   poolSize?: number;
+  /** Max connections of the effects queue's own pool (pg-boss, pg only; default 3). */
+  queuePoolSize?: number;
   /** Errors of idle pooled `pg` clients (e.g. server restart). Default: logged to stderr. */
   onPoolError?: (err: Error) => void;
   /**
@@ -62,6 +64,8 @@ export type Database<DB> = {
   pglite?: PGlite;
   /** The PostgreSQL connection string (pg only), for components that open their own connections. */
   url?: string;
+  /** How many connections the effects queue's own pool may open (pg only; `DatabaseConfig.queuePoolSize`). */
+  queuePoolSize?: number;
   /**
    * Calls `onPayload` with each notification on `channel` (sent with `notify`; delivered after commit, never on
    * rollback). Resolves once listening, with a function that stops it. On pg, all channels share one dedicated
@@ -109,7 +113,7 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     poolStats.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, errors }));
-    return wrap(db, 'postgres', notifications, { url: config.url });
+    return wrap(db, 'postgres', notifications, { url: config.url, ...(config.queuePoolSize ? { queuePoolSize: config.queuePoolSize } : {}) });
   }
 
   const dataDir = config.dataDir && config.dataDir !== 'memory://' ? resolve(config.dataDir) : undefined;
@@ -138,7 +142,7 @@ function wrap<DB>(
   db: Kysely<DB>,
   kind: Database<DB>['kind'],
   notifications: Notifications,
-  handles: Pick<Database<DB>, 'pglite' | 'url'>,
+  handles: Pick<Database<DB>, 'pglite' | 'url' | 'queuePoolSize'>,
 ): Database<DB> {
   let closing: Promise<void> | undefined;
   return {

@@ -203,6 +203,14 @@ async function isReachable(url: string): Promise<boolean> {
 }
 
 /**
+ * Connections a test service's pools open at most: its app pool and its effects queue's. The unit layer runs two
+ * packages at a time, two files each, some with several services alive at once; with production's pools (10, and 3 for
+ * pg-boss, beside a listener each) they reached 99 of a stock PostgreSQL's 100 connections (accounts' queues alone
+ * held 42), and a service refused one ("too many clients") failed a test.
+ */
+const testPools = { poolSize: 3, queuePoolSize: 2 };
+
+/**
  * A fresh database on the server at `adminUrl`, empty or a copy of `template`; `release` runs after it is dropped (the
  * container's lease).
  */
@@ -212,7 +220,7 @@ async function createPostgresDatabase(adminUrl: string, release?: () => Promise<
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    config: { url: url.toString() },
+    config: { url: url.toString(), ...testPools },
     kind: 'postgres',
     cleanup: async () => {
       try {
