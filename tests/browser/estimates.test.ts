@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { estimateMessages, estimatePaths, invoiceMessages, technicianAccountsPath, type Estimate, type InvoiceListResponse, type Technician } from '@repo/contracts';
+import { estimateMessages, estimatePaths, invoiceMessages, type Estimate, type InvoiceListResponse } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { bookByApi, newContext, newCustomer, open, phone, signedInContext, urls } from './portal-support.ts';
 import { signIn, toast } from './backoffice-support.ts';
-import { assignAndWaitForTracking, noScrollSideways, staffPost, staffToken, submitBackOfficeSignIn, trackingToldBooking } from './tracking-support.ts';
+import { assignAndWaitForTracking, noScrollSideways, staffToken, submitBackOfficeSignIn, technicianWithSignIn } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
 
 // Through the real nginx and the built services on PostgreSQL: a technician on a 390 px phone builds the job's estimate
@@ -41,10 +41,7 @@ async function drawSignature(page: Page): Promise<void> {
 async function assignedVisit(context: BrowserContext | undefined, customerName: string) {
   const id = randomBytes(3).toString('hex');
   const token = await staffToken();
-  const technician = await staffPost<Technician>(token, '/api/technicians', { name: `Riley${id} Shaw`, phone: '(904) 555-0192', vehicleInfo: 'White Transit' });
-  const credentials = { email: `riley.${id}@example.com`, password: `estimate-set-${id}-ok` };
-  await staffPost(token, technicianAccountsPath, { technicianId: technician.id, name: technician.name, ...credentials });
-  await trackingToldBooking(token, technician.id);
+  const { technician, credentials } = await technicianWithSignIn(token, ['Riley', 'Shaw']);
   const booked = await bookByApi(context, customerName, `estimate-${id}@example.com`, 2);
   await assignAndWaitForTracking(token, booked.appointment.id, technician.id);
   // Payments learns of the assignment from booking's event; until then the job's estimate is not the technician's.

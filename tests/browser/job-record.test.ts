@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { addDays, appointmentManagePath, bookableDates, businessDate, jobRecordMessages, technicianAccountsPath, waitingForPartsWords, type Technician } from '@repo/contracts';
+import { addDays, appointmentManagePath, bookableDates, businessDate, jobRecordMessages, jobRecordPath, waitingForPartsWords, type JobRecordResponse } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { waitForEmail } from '../support/mail.ts';
 import { bookByApi, newContext, newCustomer, open, phone, signedInContext, urls } from './portal-support.ts';
 import { boardOf, card, signIn } from './backoffice-support.ts';
-import { assignAndWaitForTracking, noScrollSideways, staffCall, staffPost, staffToken, submitBackOfficeSignIn, trackingToldBooking } from './tracking-support.ts';
+import { assignAndWaitForTracking, noScrollSideways, staffCall, staffToken, submitBackOfficeSignIn, technicianWithSignIn } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
 
 // Through the real nginx and the built services on PostgreSQL: the technician, arrived at a visit, records on a 390 px
@@ -20,36 +20,51 @@ const browser = useBrowser();
 /** The portal's calendar day ("Dec 04, 2026"), as the appointment page writes the expected day. */
 const portalDay = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
-describe('the job record and waiting for parts through nginx', () => {
-  it('the technician records and marks waiting for parts on a phone; the customer sees it; the office marks the part arrived', async () => {
-    const id = randomBytes(3).toString('hex');
-    const token = await staffToken();
-    const technician = await staffPost<Technician>(token, '/api/technicians', { name: `Sage${id} Lowe`, phone: '(904) 555-0193', vehicleInfo: 'White Transit' });
-    const credentials = { email: `sage.${id}@example.com`, password: `plate-read-${id}-ok` };
-    await staffPost(token, technicianAccountsPath, { technicianId: technician.id, name: technician.name, ...credentials });
-    await trackingToldBooking(token, technician.id);
+/**
+ * A signed-in customer's visit in 3 days, assigned to a new technician who is at the door (arrived); the technician's
+ * phone (390 px) signed in on My jobs at that day, with the visit's job record open.
+ */
+async function technicianAtTheDoor(first: string) {
+  const id = randomBytes(3).toString('hex');
+  const token = await staffToken();
+  const { technician, credentials } = await technicianWithSignIn(token, [first, 'Lowe']);
 
-    const customer = newCustomer(`Avery${id}`);
-    const customerName = `${customer.firstName} ${customer.lastName}`;
-    const customerContext = await signedInContext(browser(), customer, phone);
-    const booked = await bookByApi(customerContext, customerName, customer.email, 3);
-    const appointment = booked.appointment;
-    await assignAndWaitForTracking(token, appointment.id, technician.id);
-    // The technician is at the door: the job record is for the visit itself.
-    expect(await staffCall(token, 'PUT', `/api/tracking/${appointment.id}/status`, { status: 'en-route' })).toBe(200);
-    expect(await staffCall(token, 'PUT', `/api/tracking/${appointment.id}/status`, { status: 'arrived' })).toBe(200);
+  const customer = newCustomer(`Avery${id}`);
+  const customerName = `${customer.firstName} ${customer.lastName}`;
+  const customerContext = await signedInContext(browser(), customer, phone);
+  const booked = await bookByApi(customerContext, customerName, customer.email, 3);
+  const appointment = booked.appointment;
+  await assignAndWaitForTracking(token, appointment.id, technician.id);
+  // The technician is at the door: the job record is for the visit itself.
+  expect(await staffCall(token, 'PUT', `/api/tracking/${appointment.id}/status`, { status: 'en-route' })).toBe(200);
+  expect(await staffCall(token, 'PUT', `/api/tracking/${appointment.id}/status`, { status: 'arrived' })).toBe(200);
 
-    // The technician, on a phone.
-    const technicianPhone = await newContext(browser(), phone);
-    const { page: jobs, errors: jobErrors } = await open(technicianPhone, `${urls.backoffice}/admin-login`);
-    await submitBackOfficeSignIn(jobs, credentials);
-    await jobs.waitForURL(`${urls.backoffice}/my-jobs`);
+  const technicianPhone = await newContext(browser(), phone);
+  const { page: jobs, errors: jobErrors } = await open(technicianPhone, `${urls.backoffice}/admin-login`);
+  await submitBackOfficeSignIn(jobs, credentials);
+  await jobs.waitForURL(`${urls.backoffice}/my-jobs`);
+  const openRecord = async () => {
     await jobs.getByLabel('Jobs on').fill(appointment.appointmentDate);
     const job = jobs.getByRole('article', { name: customerName });
     await job.getByRole('button', { name: 'Job record', exact: true }).click();
     const record = job.getByRole('region', { name: `Job record for ${customerName}` });
+    await record.getByLabel('Model number').waitFor();
+    return record;
+  };
+  return { token, technician, customerName, customerContext, booked, appointment, technicianPhone, jobs, jobErrors, record: await openRecord(), openRecord };
+}
+
+/** The job record as booking has it, read by the office. */
+async function recordOf(token: string, appointmentId: number): Promise<JobRecordResponse> {
+  const response = await fetch(`${urls.backoffice}${jobRecordPath(appointmentId)}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as JobRecordResponse;
+}
+
+describe('the job record and waiting for parts through nginx', () => {
+  it('the technician records and marks waiting for parts on a phone; the customer sees it; the office marks the part arrived', async () => {
+    const { token, technician, customerName, customerContext, booked, appointment, technicianPhone, jobs, jobErrors, record } = await technicianAtTheDoor('Sage');
     const model = record.getByLabel('Model number');
-    await model.waitFor();
     // Nothing was given at booking, so nothing is prefilled; a record without a diagnosis is refused at its field.
     expect(await model.inputValue()).toBe('');
     await record.getByRole('button', { name: 'Save job record' }).click();
@@ -138,4 +153,35 @@ describe('the job record and waiting for parts through nginx', () => {
     await guest.close();
     await customerContext.close();
   }, 180_000);
+
+  it('keeps what the technician saved with no connection and sends it when the connection is back; a reload gives back what was not saved', async () => {
+    const { token, technician, appointment, technicianPhone, jobs, jobErrors, record, openRecord, customerContext } = await technicianAtTheDoor('Quinn');
+    await technicianPhone.setOffline(true);
+    await record.getByLabel('Model number').fill('WRF555SDFZ');
+    await record.getByLabel('Serial number').fill('K12345678');
+    await record.getByLabel(/^Diagnosis/).fill('Defrost heater open; evaporator iced over.');
+    await record.getByRole('button', { name: 'Save job record' }).click();
+    await record.getByTestId('kept-save').getByText(/^No connection: the job record saved at .+ is kept on this phone and sent as soon as the connection is back\.$/).waitFor();
+    expect((await recordOf(token, appointment.id)).record).toBeNull();
+
+    await technicianPhone.setOffline(false);
+    await record.getByText(new RegExp(`^Saved .* by ${technician.name}$`)).waitFor();
+    await expect.poll(() => record.getByTestId('kept-save').count()).toBe(0);
+    expect((await recordOf(token, appointment.id)).record).toMatchObject({ modelNumber: 'WRF555SDFZ', serialNumber: 'K12345678', diagnosis: 'Defrost heater open; evaporator iced over.' });
+
+    // Typed, not saved, and the page reloaded: the phone gives it back, says so, and Save sends it.
+    await record.getByLabel(/^Parts needed/).fill('Defrost heater W10140847');
+    await jobs.reload();
+    const again = await openRecord();
+    await expect.poll(() => again.getByLabel(/^Parts needed/).inputValue()).toBe('Defrost heater W10140847');
+    await again.getByTestId('kept-draft').getByText(/^Kept on this phone: changes typed at .+ that are not saved yet\. Save to send them\.$/).waitFor();
+    await again.getByRole('button', { name: 'Save job record' }).click();
+    await expect.poll(async () => (await recordOf(token, appointment.id)).record?.partsNeeded).toBe('Defrost heater W10140847');
+    await expect.poll(() => again.getByTestId('kept-draft').count()).toBe(0);
+    expect(await axeViolations(jobs)).toEqual([]);
+    // The requests the phone tried while offline are the only console errors.
+    expect(jobErrors.filter((line) => !line.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await technicianPhone.close();
+    await customerContext.close();
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { deliveriesPath, type DeliveryStatus } from '@repo/contracts';
+import { deliveriesPath, technicianAccountsPath, type DeliveryStatus, type Technician } from '@repo/contracts';
 import { urls } from './portal-support.ts';
 
 /**
@@ -62,6 +63,23 @@ export async function trackingToldBooking(token: string, technicianId: string): 
     return status.routes.filter((route) => route.to === 'booking').reduce((sum, route) => sum + route.pending, 0);
   };
   await expect.poll(owed, { timeout: 30_000, interval: 250 }).toBe(0);
+}
+
+/**
+ * A new technician named `first` (with a random tag, so names never meet across tests) and `last`, with a sign-in of
+ * their own, whom booking has heard of and can assign.
+ */
+export async function technicianWithSignIn(
+  token: string,
+  [first, last]: [string, string],
+  vehicleInfo = 'White Transit',
+): Promise<{ technician: Technician; credentials: { email: string; password: string } }> {
+  const id = randomBytes(3).toString('hex');
+  const technician = await staffPost<Technician>(token, '/api/technicians', { name: `${first}${id} ${last}`, phone: '(904) 555-0190', vehicleInfo });
+  const credentials = { email: `${first.toLowerCase()}.${id}@example.com`, password: `sign-in-${id}-ok` };
+  await staffPost(token, technicianAccountsPath, { technicianId: technician.id, name: technician.name, ...credentials });
+  await trackingToldBooking(token, technician.id);
+  return { technician, credentials };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { bookableDates, technicianAccountsPath, type Technician } from '@repo/contracts';
+import { bookableDates } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { headerOf, linkIn, waitForEmail } from '../support/mail.ts';
 import { axeViolations } from './web-support.ts';
 import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
-import { assignAndWaitForTracking, pageErrorsBesideTiles, staffPost, staffToken, submitBackOfficeSignIn, trackingToldBooking, withoutMapTiles } from './tracking-support.ts';
+import { assignAndWaitForTracking, pageErrorsBesideTiles, staffToken, submitBackOfficeSignIn, technicianWithSignIn, withoutMapTiles } from './tracking-support.ts';
 
 // Through the real nginx, the built services on PostgreSQL and the stack's mail catcher: a technician on their phone
 // sets off for a customer's visit, the customer's "<first name> is on the way" email arrives, and its track-only link
@@ -24,10 +24,8 @@ describe('the visit’s emails through the mail catcher', () => {
   it('a technician setting off brings the on-my-way email, whose link opens the tracking page; arriving brings the next', async () => {
     const id = randomBytes(3).toString('hex');
     const token = await staffToken();
-    const technician = await staffPost<Technician>(token, '/api/technicians', { name: `Casey${id} Nguyen`, phone: '(904) 555-0191', vehicleInfo: 'Blue Transit' });
-    const credentials = { email: `casey.${id}@example.com`, password: `socket-set-${id}-ok` };
-    await staffPost(token, technicianAccountsPath, { technicianId: technician.id, name: technician.name, ...credentials });
-    await trackingToldBooking(token, technician.id);
+    const { technician, credentials } = await technicianWithSignIn(token, ['Casey', 'Nguyen'], 'Blue Transit');
+    const technicianFirst = technician.name.split(' ')[0]!;
 
     const day = bookableDates()[2]!;
     const customerEmail = `visit-${id}@example.com`;
@@ -45,9 +43,9 @@ describe('the visit’s emails through the mail catcher', () => {
     await job.getByRole('button', { name: 'Start driving' }).click();
     await job.getByRole('button', { name: "I've arrived" }).waitFor();
 
-    const onMyWay = await waitForEmail(customerEmail, new RegExp(`^Casey${id} is on the way$`));
+    const onMyWay = await waitForEmail(customerEmail, new RegExp(`^${technicianFirst} is on the way$`));
     expect(onMyWay.text).toContain(`Hi Jamie${id},`);
-    expect(onMyWay.text).toContain(`Casey${id} (CN)`);
+    expect(onMyWay.text).toContain(`${technicianFirst} (CN)`);
     expect(onMyWay.text).not.toContain('Nguyen');
     const link = linkIn(onMyWay, new RegExp(`/technician-tracking\\?appointment=${booked.appointment.id}#access=`));
 
@@ -62,7 +60,7 @@ describe('the visit’s emails through the mail catcher', () => {
 
     await job.getByRole('button', { name: "I've arrived" }).click();
     await job.getByRole('button', { name: 'Start work' }).waitFor();
-    const arrived = await waitForEmail(customerEmail, new RegExp(`^Casey${id} has arrived$`));
+    const arrived = await waitForEmail(customerEmail, new RegExp(`^${technicianFirst} has arrived$`));
     expect(linkIn(arrived, /\/technician-tracking\?/)).toBe(link);
 
     // Its way out works signed out: the footer's link asks once, then turns technician updates off by email.

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { appNames, deliveriesPath, serviceNames, type AppName, type DeliveryStatus, type ServiceName } from '@repo/contracts';
 import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@repo/service-kit/testing';
@@ -168,5 +168,7 @@ export async function teardown() {
   await new Promise((resolve) => (control ? control.close(resolve) : resolve(undefined)));
   await stack?.stop();
   if (databases) await Promise.all(Object.values(databases).map((database) => database.cleanup()));
+  // BROWSER_STACK_LOGS=<dir> keeps the services' logs of the run there, to read after a failure.
+  if (dataDir && process.env.BROWSER_STACK_LOGS) await cp(path.join(dataDir, 'logs'), process.env.BROWSER_STACK_LOGS, { recursive: true });
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }

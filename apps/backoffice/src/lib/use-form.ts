@@ -91,7 +91,7 @@ export function useForm<K extends string>(initial: Record<K, string>) {
  * A refused or failed call: the form's toast with the server's message (or `fallback`), and the server's field
  * messages for the fields the form shows.
  */
-function reportFailure<K extends string>(error: unknown, { title, fallback, fields, statusFields }: Failure<K>): FieldErrors<K> {
+export function reportFailure<K extends string>(error: unknown, { title, fallback, fields, statusFields }: Failure<K>): FieldErrors<K> {
   const message = errorMessage(error, fallback);
   showToast({ title, description: message, variant: 'destructive' });
   const errors = fieldErrorsOf(error, fields);

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importJobMessages, type ImportJob } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
@@ -154,6 +155,29 @@ describe('customer management: Import Customers', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start Import' }));
     await expectToast('Import Failed', importJobMessages.alreadyRunning);
     expect(await screen.findByRole('heading', { name: 'Import running' })).toBeTruthy();
+  });
+
+  it('follows the import it started when a question about the latest job, asked before the start, answers after it', async () => {
+    const previous = importJob({ id: 7, status: 'succeeded', fetched: 120, updated: 120, totalImported: 120, finishedAt: '2026-03-10T17:00:00.000Z' });
+    const api = await renderCustomers('/admin-customer-management', { 'GET /api/admin/import-jobs/latest': () => json(200, previous) });
+    await screen.findByRole('heading', { name: 'Import complete' });
+    // The connection comes back (the page asks for the latest job again; that answer is held) and the owner starts an import at once.
+    let answerLate: (response: Response) => void = () => undefined;
+    api.answer('GET /api/admin/import-jobs/latest', () => new Promise<Response>((resolve) => (answerLate = resolve)));
+    act(() => {
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    await waitFor(() => expect(api.sent('GET /api/admin/import-jobs/latest')).toHaveLength(2));
+    api.answer('POST /api/admin/import-all-customers', () => json(202, importJob({ id: 8, fetched: 0 })));
+    fireEvent.click(screen.getByRole('button', { name: 'Start Import' }));
+    expect(await screen.findByRole('heading', { name: 'Import running' })).toBeTruthy();
+
+    api.answer('GET /api/admin/import-jobs/latest', jobsInTurn([importJob({ id: 8, fetched: 60 }), importJob({ id: 8, status: 'succeeded', fetched: 120, updated: 120, totalImported: 120, finishedAt: '2026-03-10T18:01:00.000Z' })]));
+    // The held answer, the import before, arrives last: it does not replace the running one.
+    answerLate(json(200, previous));
+    await expectToast('Import Complete', '120 customers imported from St Augustine Appliance Repair (demo).');
+    expect(screen.getByRole('heading', { name: 'Import complete' })).toBeTruthy();
   });
 
   it("explains in the server's words why the source cannot be read", async () => {

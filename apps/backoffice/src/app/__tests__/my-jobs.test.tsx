@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, businessDate, jobRecordMessages, technicianJobsPath, trackingMessages, type JobRecordResponse, type TechnicianJob } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
-import { expectPageHeading } from '@repo/ui/testing/queries';
+import { expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
 import { formatCalendarDay } from '../../lib/format.ts';
 import { App } from '../index.tsx';
@@ -31,6 +31,7 @@ const job = (name = 'Pat Rivera') => screen.findByRole('article', { name });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   Reflect.deleteProperty(window.navigator, 'geolocation');
   Reflect.deleteProperty(window, 'isSecureContext');
 });
@@ -287,6 +288,93 @@ describe('the job record on my jobs', () => {
     fireEvent.click(region.getByRole('button', { name: 'Mark waiting for parts' }));
     expect(await region.findByText(new RegExp(`^Waiting for Drain pump, expected ${formatCalendarDay(expectedOn)}\\.`))).toBeTruthy();
     expect(region.getByRole('button', { name: 'Update the part' })).toBeTruthy();
+  });
+
+  const saved = (diagnosis: string): JobRecordResponse => ({
+    ...empty,
+    record: { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', diagnosis, partsNeeded: null, recordedAt: '2026-03-10T18:40:00.000Z', recordedBy: 'Sara Martinez' },
+  });
+  const openRecord = async () => {
+    const card = within(await job());
+    fireEvent.click(card.getByRole('button', { name: 'Job record' }));
+    return within(await card.findByRole('region', { name: 'Job record for Pat Rivera' }));
+  };
+  const keptEntries = () => Object.keys(window.localStorage).filter((key) => key.startsWith('kept-'));
+  const online = (value: boolean) => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(value);
+    window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+  };
+
+  it('keeps a save made with no connection on the phone and sends it when the connection is back', async () => {
+    online(false);
+    const { api } = await renderJobs([technicianJob({}, { status: 'arrived' })], {
+      'GET /api/appointments/:id/job-record': () => json(200, empty),
+      'PUT /api/appointments/:id/job-record': () => json(200, saved('Drain pump seized.')),
+    });
+    const region = await openRecord();
+    fireEvent.change(await region.findByLabelText(/^Diagnosis/), { target: { value: 'Drain pump seized.' } });
+    fireEvent.click(region.getByRole('button', { name: 'Save job record' }));
+    expect((await region.findByTestId('kept-save')).textContent).toMatch(/^No connection: the job record saved at \d{1,2}:\d{2} [AP]M is kept on this phone and sent as soon as the connection is back\.$/);
+    expect(api.sent('PUT /api/appointments/:id/job-record')).toEqual([]);
+    expect(keptEntries().sort()).toEqual(['kept-draft:job-record:12', 'kept-save:job-record:12']);
+
+    online(true);
+    await waitFor(() => expect(api.sent('PUT /api/appointments/:id/job-record').map((request) => request.body)).toEqual([
+      { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', diagnosis: 'Drain pump seized.', partsNeeded: '' },
+    ]));
+    expect(await region.findByText(/^Saved .* by Sara Martinez$/)).toBeTruthy();
+    await waitFor(() => expect(region.queryByTestId('kept-save')).toBeNull());
+    expect(keptEntries()).toEqual([]);
+  });
+
+  it('keeps a save the gateway cannot deliver (503); refused when it arrives, its values stay with the reason', async () => {
+    const { api } = await renderJobs([technicianJob({}, { status: 'arrived' })], {
+      'GET /api/appointments/:id/job-record': () => json(200, empty),
+      'PUT /api/appointments/:id/job-record': () => apiError(503, 'SERVICE_UNAVAILABLE', 'Booking is unavailable'),
+    });
+    const region = await openRecord();
+    fireEvent.change(await region.findByLabelText(/^Diagnosis/), { target: { value: 'Door gasket torn.' } });
+    fireEvent.click(region.getByRole('button', { name: 'Save job record' }));
+    expect(await region.findByTestId('kept-save')).toBeTruthy();
+    expect(api.sent('PUT /api/appointments/:id/job-record')).toHaveLength(1);
+
+    api.answer('PUT /api/appointments/:id/job-record', () => apiError(409, 'CONFLICT', jobRecordMessages.cancelled));
+    online(true);
+    await expectToast('Not saved', jobRecordMessages.cancelled);
+    await waitFor(() => expect(region.queryByTestId('kept-save')).toBeNull());
+    expect((region.getByLabelText(/^Diagnosis/) as HTMLTextAreaElement).value).toBe('Door gasket torn.');
+    expect(keptEntries()).toEqual(['kept-draft:job-record:12']);
+  });
+
+  it('sends a save kept from an earlier visit of the page as soon as the record opens online', async () => {
+    const values = { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', diagnosis: 'Drain pump seized.', partsNeeded: '' };
+    window.localStorage.setItem('kept-save:job-record:12', JSON.stringify({ values, at: '2026-03-10T18:30:00.000Z' }));
+    const { api } = await renderJobs([technicianJob({}, { status: 'arrived' })], {
+      'GET /api/appointments/:id/job-record': () => json(200, empty),
+      'PUT /api/appointments/:id/job-record': () => json(200, saved('Drain pump seized.')),
+    });
+    const region = await openRecord();
+    await waitFor(() => expect(api.sent('PUT /api/appointments/:id/job-record').map((request) => request.body)).toEqual([values]));
+    expect(await region.findByText(/^Saved .* by Sara Martinez$/)).toBeTruthy();
+    await waitFor(() => expect(keptEntries()).toEqual([]));
+  });
+
+  it('gives back what was typed and not saved when the page opens again, and Discard goes back to the saved record', async () => {
+    const answers = { 'GET /api/appointments/:id/job-record': () => json(200, saved('Drain pump seized.')) };
+    const first = await renderJobs([technicianJob({}, { status: 'arrived' })], answers);
+    fireEvent.change(await (await openRecord()).findByLabelText(/^Diagnosis/), { target: { value: 'Drain pump seized; filter clogged too.' } });
+    await waitFor(() => expect(keptEntries()).toEqual(['kept-draft:job-record:12']));
+    first.view.unmount();
+
+    await renderJobs([technicianJob({}, { status: 'arrived' })], answers);
+    const region = await openRecord();
+    const diagnosis = (await region.findByLabelText(/^Diagnosis/)) as HTMLTextAreaElement;
+    expect(diagnosis.value).toBe('Drain pump seized; filter clogged too.');
+    expect(region.getByTestId('kept-draft').textContent).toMatch(/^Kept on this phone: changes typed at \d{1,2}:\d{2} [AP]M that are not saved yet\. Save to send them\./);
+    fireEvent.click(region.getByRole('button', { name: 'Discard changes' }));
+    expect(diagnosis.value).toBe('Drain pump seized.');
+    expect(region.queryByTestId('kept-draft')).toBeNull();
+    await waitFor(() => expect(keptEntries()).toEqual([]));
   });
 
   it('says when the record cannot be loaded, with Try again', async () => {

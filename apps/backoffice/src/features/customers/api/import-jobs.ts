@@ -23,14 +23,17 @@ export function useLatestImportJob(enabled: boolean) {
 
 /**
  * POST /api/admin/import-all-customers (admin, no body: the server's configured credentials): 202 with the started
- * job, which becomes the latest at once. A 409 (one is already running) is thrown for the page to explain; the
- * latest job is asked again so the running one shows.
+ * job, which becomes the latest at once. A question about the latest job still on its way was asked before this job
+ * existed, so it is cancelled first: its answer (the previous import, ended) would otherwise replace the running one
+ * and stop the polling. A 409 (one is already running) is thrown for the page to explain; the latest job is asked
+ * again so the running one shows.
  */
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<ImportJob> => importJobSchema.parse(await adminApi.json<unknown>('POST', importAllCustomersPath)),
-    onSuccess: (job) => {
+    onSuccess: async (job) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.latestImportJob });
       queryClient.setQueryData(queryKeys.latestImportJob, job);
       return queryClient.invalidateQueries({ queryKey: queryKeys.importJobs });
     },

@@ -13,34 +13,41 @@ import {
 import { errorMessage, showToast } from '@repo/ui';
 import { waitingPartText } from '../../../components/job-record-facts.tsx';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
-import { bySchema, useForm } from '../../../lib/use-form.ts';
 import { useJobRecord, useMarkWaitingForParts, useSaveJobRecord } from '../api/job-record.ts';
+import { useKeptForm } from '../lib/kept-on-phone.ts';
+import { KeptNotice } from './kept-notice.tsx';
 
 type RecordFields = 'modelNumber' | 'serialNumber' | 'diagnosis' | 'partsNeeded';
 type WaitingFields = 'part' | 'partNumber' | 'expectedOn';
+const recordFields: readonly RecordFields[] = ['modelNumber', 'serialNumber', 'diagnosis', 'partsNeeded'];
+const waitingFields: readonly WaitingFields[] = ['part', 'partNumber', 'expectedOn'];
 
 /**
  * The plate as read (prefilled from what the customer gave at booking, so a glance confirms it), what was found and
- * what it needs. Saving again replaces it.
+ * what it needs. Saving again replaces it. Kept on the phone while the connection is down (kept-on-phone.ts).
  */
 function RecordForm({ appointmentId, answer }: { appointmentId: string; answer: JobRecordResponse }) {
   const { record, intake } = answer;
-  const form = useForm<RecordFields>({
-    modelNumber: record ? (record.modelNumber ?? '') : (intake?.modelNumber ?? ''),
-    serialNumber: record ? (record.serialNumber ?? '') : (intake?.serialNumber ?? ''),
-    diagnosis: record?.diagnosis ?? '',
-    partsNeeded: record?.partsNeeded ?? '',
-  });
   const save = useSaveJobRecord(appointmentId);
+  const kept = useKeptForm<RecordFields, JobRecordParsed>({
+    name: `job-record:${appointmentId}`,
+    fields: recordFields,
+    saved: {
+      modelNumber: record ? (record.modelNumber ?? '') : (intake?.modelNumber ?? ''),
+      serialNumber: record ? (record.serialNumber ?? '') : (intake?.serialNumber ?? ''),
+      diagnosis: record?.diagnosis ?? '',
+      partsNeeded: record?.partsNeeded ?? '',
+    },
+    schema: jobRecordRequestSchema,
+    send: (parsed) => save.mutateAsync(parsed),
+    sending: save.isPending,
+    onSent: () => showToast({ title: 'Saved', description: jobRecordMessages.saved }),
+    failure: { title: 'Not saved', fallback: "The job record didn't save. Check your connection and try again.", fields: recordFields },
+  });
+  const { form } = kept;
   const headingId = `job-record-form-${appointmentId}`;
-  const check = (values: Record<RecordFields, string>) => bySchema<RecordFields, JobRecordParsed>(jobRecordRequestSchema, values);
-  const send = async (parsed: JobRecordParsed) => {
-    await save.mutateAsync(parsed);
-    showToast({ title: 'Saved', description: jobRecordMessages.saved });
-  };
-  const failure = { title: 'Not saved', fallback: "The job record didn't save. Check your connection and try again.", fields: ['modelNumber', 'serialNumber', 'diagnosis', 'partsNeeded'] as const };
   return (
-    <form aria-labelledby={headingId} {...form.formProps(check, send, failure)}>
+    <form aria-labelledby={headingId} {...kept.formProps()}>
       <Stack gap="sm">
         <Title order={3} size="h5" id={headingId}>
           Model, serial and diagnosis
@@ -49,6 +56,7 @@ function RecordForm({ appointmentId, answer }: { appointmentId: string; answer: 
         <TextInput label="Serial number" autoComplete="off" autoCapitalize="characters" size="md" {...form.field('serialNumber')} />
         <Textarea label="Diagnosis" withAsterisk autosize minRows={3} maxLength={jobRecordLimits.diagnosis} size="md" {...form.field('diagnosis')} />
         <Textarea label="Parts needed" description="Optional; one per line" autosize minRows={2} maxLength={jobRecordLimits.partsNeeded} size="md" {...form.field('partsNeeded')} />
+        <KeptNotice kept={kept} what="job record" />
         {record ? (
           <Text size="sm" c="dark.6" data-testid="job-record-saved">
             {`Saved ${formatBusinessDateTime(record.recordedAt)} by ${record.recordedBy}`}
@@ -65,18 +73,22 @@ function RecordForm({ appointmentId, answer }: { appointmentId: string; answer: 
 /** The part on order and the day it is expected: the customer's appointment page says so until it arrives. */
 function WaitingForm({ appointmentId, answer }: { appointmentId: string; answer: JobRecordResponse }) {
   const waiting = answer.waitingForParts;
-  const form = useForm<WaitingFields>({ part: waiting?.part ?? '', partNumber: waiting?.partNumber ?? '', expectedOn: waiting?.expectedOn ?? '' });
   const mark = useMarkWaitingForParts(appointmentId);
+  const kept = useKeptForm<WaitingFields, WaitingParsed>({
+    name: `waiting-for-parts:${appointmentId}`,
+    fields: waitingFields,
+    saved: { part: waiting?.part ?? '', partNumber: waiting?.partNumber ?? '', expectedOn: waiting?.expectedOn ?? '' },
+    schema: waitingForPartsRequestSchema,
+    send: (parsed) => mark.mutateAsync(parsed),
+    sending: mark.isPending,
+    onSent: () => showToast({ title: 'Waiting for parts', description: jobRecordMessages.waitingSaved }),
+    failure: { title: 'Not marked', fallback: "That didn't go through. Check your connection and try again.", fields: waitingFields },
+  });
+  const { form } = kept;
   const headingId = `waiting-form-${appointmentId}`;
   const today = businessDate();
-  const check = (values: Record<WaitingFields, string>) => bySchema<WaitingFields, WaitingParsed>(waitingForPartsRequestSchema, values);
-  const send = async (parsed: WaitingParsed) => {
-    await mark.mutateAsync(parsed);
-    showToast({ title: 'Waiting for parts', description: jobRecordMessages.waitingSaved });
-  };
-  const failure = { title: 'Not marked', fallback: "That didn't go through. Check your connection and try again.", fields: ['part', 'partNumber', 'expectedOn'] as const };
   return (
-    <form aria-labelledby={headingId} {...form.formProps(check, send, failure)}>
+    <form aria-labelledby={headingId} {...kept.formProps()}>
       <Stack gap="sm">
         <Title order={3} size="h5" id={headingId}>
           Waiting for parts
@@ -93,6 +105,7 @@ function WaitingForm({ appointmentId, answer }: { appointmentId: string; answer:
         <TextInput label="Part" withAsterisk autoComplete="off" maxLength={jobRecordLimits.part} size="md" {...form.field('part')} />
         <TextInput label="Part number" description="Optional" autoComplete="off" autoCapitalize="characters" maxLength={jobRecordLimits.partNumber} size="md" {...form.field('partNumber')} />
         <TextInput label="Expected on" withAsterisk type="date" min={today} max={addDays(today, jobRecordLimits.expectedWithinDays)} size="md" {...form.field('expectedOn')} />
+        <KeptNotice kept={kept} what="part" />
         <Button type="submit" size="lg" fullWidth variant={waiting ? 'default' : 'filled'} loading={form.busy}>
           {waiting ? 'Update the part' : 'Mark waiting for parts'}
         </Button>
