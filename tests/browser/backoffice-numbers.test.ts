@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { addDays, businessDate } from '@repo/contracts';
+import { addDays } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { newContext, phone, urls } from './portal-support.ts';
 import { signIn } from './backoffice-support.ts';
@@ -27,7 +27,7 @@ describe('Numbers (the owner)', () => {
     // This month by week is the default: its table comes from both services.
     await page.getByRole('table', { name: /^Figures by week, / }).waitFor();
 
-    const day = addDays(businessDate(), -40);
+    const day = addDays(inject('seededOn'), -40);
     await page.getByLabel('Period').selectOption('custom');
     await page.getByLabel('From').fill(day);
     await page.getByLabel('To').fill(day);
@@ -56,7 +56,7 @@ describe('Numbers (the owner)', () => {
   it('fits a phone: the figures become cards and nothing scrolls sideways', async () => {
     const context = await newContext(browser(), phone);
     const page = await signIn(context, admin, '/admin-customer-management');
-    const day = addDays(businessDate(), -40);
+    const day = addDays(inject('seededOn'), -40);
     await page.goto(`${urls.backoffice}/numbers?range=custom&from=${day}&to=${day}&by=month`);
     const card = page.getByRole('list', { name: `Figures by month, ${dayLabel(day)}` }).getByRole('listitem');
     await expect.poll(() => card.textContent()).toContain('Completed (visits)1');

@@ -100,6 +100,11 @@ describe('the job record and waiting for parts through nginx', () => {
     await notice.getByText(waitingText).waitFor();
     await notice.getByText(`${waitingForPartsWords.partNumber}: 00620774`).waitFor();
     await mine.getByTestId('appointment-status').getByText(waitingForPartsWords.title).waitFor();
+    // The status the tracking page shows: the technician arrived (tracking told booking; read afresh until it has).
+    await expect.poll(async () => {
+      await mine.reload();
+      return mine.getByTestId('appointment-status').innerText();
+    }, { timeout: 30_000, interval: 500 }).toMatch(/^Status:\s*Arrived\s*Waiting for parts$/);
     expect(await axeViolations(mine)).toEqual([]);
     await noScrollSideways(mine, phone.width);
     expect(mineErrors).toEqual([]);

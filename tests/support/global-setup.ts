@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
-import { appNames, deliveriesPath, serviceNames, type AppName, type DeliveryStatus, type ServiceName } from '@repo/contracts';
+import { appNames, businessDate, deliveriesPath, serviceNames, type AppName, type DeliveryStatus, type ServiceName } from '@repo/contracts';
 import { createTestDatabase, freePort, waitFor, type TestDatabase } from '@repo/service-kit/testing';
 import { startStack, type RunningStack } from '../../scripts/stack.ts';
 import { FileTurns, type TurnKind } from './file-turns.ts';
@@ -36,9 +36,13 @@ declare module 'vitest' {
     mailWeb: string;
     /** The stack's Twilio stand-in, which every text notifications sends reaches: its page listing them, newest first. */
     smsWeb: string;
+    /**
+     * The business day the demo data was made on (its "today" visit, its visit of 40 days ago): a run that crosses
+     * midnight in St Augustine still finds them where they were put.
+     */
+    seededOn: string;
   }
 }
-
 
 const record = async <K extends string, V>(keys: readonly K[], make: (key: K) => Promise<V>) =>
   Object.fromEntries(await Promise.all(keys.map(async (key) => [key, await make(key)]))) as Record<K, V>;
@@ -153,6 +157,7 @@ export async function setup(project: TestProject) {
     },
   });
   await demoDataSettled(stack.urls.backoffice, admin);
+  project.provide('seededOn', businessDate());
   project.provide('urls', stack.urls);
   project.provide('nodeGatewayUrls', stack.nodeGatewayUrls ?? stack.urls);
   project.provide('admin', admin);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appliances, appointmentStatuses, brands, serviceTypes } from './choices.ts';
+import { appliances, appointmentStatuses, brands, serviceTypes, visitStages } from './choices.ts';
 import { booking, business } from './constants.ts';
 import { applianceIntakeSchema, intakeFieldsSchema } from './intake.ts';
 import { jobRecordSchema, waitingForPartsSchema } from './job-record.ts';
@@ -150,8 +150,24 @@ export const appointmentSchema = z.object({
   intake: applianceIntakeSchema.nullable(),
   /** The part the visit waits for, which the customer sees on their appointment page; null when it waits for none. */
   waitingForParts: waitingForPartsSchema.nullable(),
+  /**
+   * The visit under way as tracking last told booking: the technician on the way, arrived, or working; null before
+   * the technician sets off (and again after a new technician or time sends the job back to dispatched).
+   */
+  visitStage: z.enum(visitStages).nullable(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
+export type VisitStage = (typeof visitStages)[number];
+
+/**
+ * The one status every page shows for an appointment: the visit's stage while the technician is on the way, there or
+ * working (tracking's words: `en-route`, `arrived`, `in-progress`), otherwise the appointment's own status. So the
+ * appointment page, the portal's list, the dispatch board and the tracking screens never disagree.
+ */
+export function shownAppointmentStatus({ status, visitStage }: Pick<Appointment, 'status' | 'visitStage'>): AppointmentStatus | VisitStage {
+  const open = status === 'scheduled' || status === 'confirmed' || status === 'in-progress';
+  return open && visitStage ? visitStage : status;
+}
 
 export const createAppointmentResponseSchema = z.object({
   status: z.literal('scheduled'),
@@ -358,7 +374,7 @@ export type CallerBookingParsed = z.output<typeof callerBookingSchema>;
 /** What happened to an appointment, as its history says it. */
 export const appointmentHistoryActions = [
   'booked', 'rescheduled', 'cancelled', 'confirmed', 'reopened', 'no-show', 'status-changed', 'assigned', 'unassigned', 'completed', 'customer-linked',
-  'call-back-requested', 'part-arrived',
+  'call-back-requested', 'part-arrived', 'visit-progressed',
 ] as const;
 export type AppointmentHistoryAction = (typeof appointmentHistoryActions)[number];
 

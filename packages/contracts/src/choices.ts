@@ -22,6 +22,8 @@ export const stateCodes = ['FL', 'GA', 'AL', 'SC', 'NC'] as const;
 
 export const technicianStatuses = ['available', 'busy', 'offline'] as const;
 export const trackingStatuses = ['dispatched', 'en-route', 'arrived', 'in-progress', 'completed'] as const;
+/** The stages of a visit under way, as tracking has them; booking keeps the current one beside the appointment. */
+export const visitStages = ['en-route', 'arrived', 'in-progress'] as const;
 /** `no-show`: the customer was not there when the technician came (staff mark it once the arrival window has started). */
 export const appointmentStatuses = ['scheduled', 'confirmed', 'in-progress', 'completed', 'cancelled', 'no-show'] as const;
 export const serviceRequestStatuses = ['pending', 'scheduled', 'in-progress', 'completed', 'cancelled'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appointmentStatuses, technicianStatuses } from './choices.ts';
+import { appointmentStatuses, technicianStatuses, visitStages } from './choices.ts';
 
 /**
  * Topics of the durable cross-service effects: what one service tells another, delivered exactly once through the
@@ -85,6 +85,20 @@ export const appointmentCompletedEffect = z.object({
   completedAt: z.iso.datetime({ offset: true }),
 });
 export type AppointmentCompleted = z.infer<typeof appointmentCompletedEffect>;
+
+/**
+ * tracking → booking: the visit's stage after a change of tracking's record: the technician on the way, arrived, or
+ * working; null when it is none of those any more (a new technician or time sent the job back to dispatched, or the
+ * record closed). `at` orders them: booking keeps the newest, so late or repeated deliveries change nothing.
+ */
+export const visitProgressedTopic = 'appointment.visit-progressed';
+export const visitProgressedEffect = z.object({
+  appointmentId: z.number().int().positive(),
+  technicianId: z.string().min(1).max(64),
+  stage: z.enum(visitStages).nullable(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type VisitProgressed = z.infer<typeof visitProgressedEffect>;
 
 /**
  * What happened to an appointment, as `appointment.changed` says it: `part-arrived` is the office marking arrived the

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { businessDateSchema } from './appointments.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 import { trackingStatuses } from './choices.ts';
+import { tracking } from './constants.ts';
 import { locationSchema } from './technicians.ts';
 
 /** A technician's visit to one appointment as the customer follows it, and the live messages of the /ws socket. */
@@ -16,6 +17,22 @@ export const trackingStatusLabels: Record<TrackingStatus, string> = {
   'in-progress': 'In Progress',
   completed: 'Service Complete',
 };
+
+const onSiteStatuses: ReadonlySet<TrackingStatus> = new Set(['arrived', 'in-progress', 'completed']);
+
+/**
+ * Progress toward the technician's arrival: the one rule every page shows (tracking computes it for each read, the
+ * customer's tracking page and the back office's Live Tracking again as their clocks move). 100 once the technician is
+ * there (arrived, working, done); otherwise 0 until `progressWindowMinutes` before the estimated arrival (the live
+ * estimate while on the way, the scheduled start before), rising to 100 at it.
+ */
+export function arrivalProgress({ status, estimatedArrival }: { status: TrackingStatus; estimatedArrival: string }, now: number): number {
+  if (onSiteStatuses.has(status)) return 100;
+  const at = Date.parse(estimatedArrival);
+  if (Number.isNaN(at)) return 0;
+  const windowMs = tracking.progressWindowMinutes * 60_000;
+  return Math.round(Math.min(1, Math.max(0, (now - (at - windowMs)) / windowMs)) * 100);
+}
 
 /** Why a record was closed: its technician was unassigned, or the appointment cancelled. A closed record is kept. */
 export const trackingCloseReasons = ['unassigned', 'cancelled'] as const;

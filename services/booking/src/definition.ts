@@ -10,6 +10,8 @@ import {
   technicianChangedEffect,
   serviceSystemIds,
   technicianChangedTopic,
+  visitProgressedEffect,
+  visitProgressedTopic,
   type ServiceSystemId,
 } from '@repo/contracts';
 import { createConnector, createJobberConnector, serverCredentials, systemUrls } from '@repo/field-service';
@@ -29,6 +31,7 @@ import { customerRoutes } from './routes/customer.ts';
 import { serviceSystemRoutes } from './routes/service-systems.ts';
 import { assignDemoVisit, seedDemoData } from './seed.ts';
 import { completeAppointment } from './use-cases/complete-appointment.ts';
+import { hearVisitProgress } from './use-cases/hear-visit-progress.ts';
 import { bookingContext } from './use-cases/context.ts';
 import { hearCustomerTextReply } from './use-cases/hear-customer-text-reply.ts';
 import { linkGuestBookings } from './use-cases/link-guest-bookings.ts';
@@ -82,6 +85,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
           },
         }),
         [appointmentCompletedTopic]: effectHandler({ from: ['tracking'], schema: appointmentCompletedEffect, apply: (trx, payload) => completeAppointment(ctx, trx, payload) }),
+        [visitProgressedTopic]: effectHandler({ from: ['tracking'], schema: visitProgressedEffect, apply: hearVisitProgress }),
         [customerEmailProvenTopic]: effectHandler({ from: ['accounts'], schema: customerEmailProvenEffect, apply: (trx, payload) => linkGuestBookings(ctx, trx, payload) }),
         [customerTextReplyTopic]: effectHandler({ from: ['notifications'], schema: customerTextReplyEffect, apply: (trx, payload) => hearCustomerTextReply(ctx, trx, payload) }),
         // Only demo data is linked to the demo customer, so the topic exists only with it.

@@ -3,10 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   appointmentCompletedTopic,
   appointmentDispatchTopic,
+  appointmentPageApi,
   assignMessages,
+  shownAppointmentStatus,
   technicianChangedTopic,
+  visitProgressedTopic,
+  type AppointmentDetails,
   type AppointmentDispatch,
+  type AppointmentHistoryEntry,
   type StaffAppointment,
+  type VisitStage,
 } from '@repo/contracts';
 import { expectApiError, injectEffect } from '@repo/service-kit/test-service';
 import { publishedEffects } from '@repo/service-kit/testing';
@@ -162,5 +168,57 @@ describe('completion from tracking', () => {
     expect((await completed(999_999)).json()).toMatchObject({ status: 'applied' });
 
     expectApiError(await injectEffect(booking.service.app, { from: 'payments', topic: appointmentCompletedTopic, payload: { appointmentId: id, technicianId: 'tech_a', completedAt: '2026-11-25T15:00:00.000Z' } }), 403, 'FORBIDDEN');
+  });
+});
+
+describe("the visit's stage from tracking", () => {
+  const progressed = (appointmentId: number, stage: VisitStage | null, at: string, messageId = randomUUID()) =>
+    injectEffect(booking.service.app, { from: 'tracking', topic: visitProgressedTopic, payload: { appointmentId, technicianId: 'tech_a', stage, at }, messageId });
+  const details = async (id: number) =>
+    (await booking.service.app.inject({ method: 'GET', url: appointmentPageApi.details(id), headers: owner() })).json() as AppointmentDetails;
+  const history = async (id: number) =>
+    ((await booking.service.app.inject({ method: 'GET', url: `/api/appointments/${id}/history`, headers: staff() })).json() as { items: AppointmentHistoryEntry[] }).items;
+
+  it('is kept beside the appointment, shown as its status everywhere, written in its history, and only the newest counts', async () => {
+    const { id } = await bookSlot(booking.service, '2026-11-25', '13:00-14:00', owner());
+    expect((await assign(id, { technicianId: 'tech_a' })).statusCode).toBe(200);
+    expect((await details(id)).appointment).toMatchObject({ status: 'scheduled', visitStage: null });
+    expect((await details(id)).changeBlockedReason).toBeUndefined();
+
+    const message = randomUUID();
+    expect((await progressed(id, 'en-route', '2026-11-25T17:40:00.000Z', message)).json()).toMatchObject({ status: 'applied' });
+    const onTheWay = await details(id);
+    expect(onTheWay.appointment).toMatchObject({ status: 'scheduled', visitStage: 'en-route' });
+    expect(shownAppointmentStatus(onTheWay.appointment)).toBe('en-route');
+    // The technician is on the way: the customer calls rather than changing it online.
+    expect(onTheWay.changeBlockedReason).toMatch(/^This appointment can no longer be changed online\. Please call /);
+    expect((await booking.service.app.inject({ method: 'POST', url: appointmentPageApi.cancel(id), headers: owner() })).statusCode).toBe(409);
+
+    // Delivered twice, and an older stage delivered late: nothing changes, nothing is written twice.
+    expect((await progressed(id, 'en-route', '2026-11-25T17:40:00.000Z', message)).json()).toMatchObject({ status: 'duplicate' });
+    expect((await progressed(id, 'arrived', '2026-11-25T18:05:00.000Z')).json()).toMatchObject({ status: 'applied' });
+    expect((await progressed(id, 'en-route', '2026-11-25T17:50:00.000Z')).json()).toMatchObject({ status: 'applied' });
+    const staffView = (await booking.service.app.inject({ method: 'GET', url: `/api/appointments?date=2026-11-25`, headers: staff() })).json() as StaffAppointment[];
+    expect(staffView.find((appointment) => appointment.id === id)).toMatchObject({ status: 'scheduled', visitStage: 'arrived' });
+    expect((await history(id)).filter((entry) => entry.action === 'visit-progressed').map((entry) => [entry.actor, entry.detail])).toEqual([
+      ['Alex Avery', 'Arrived'],
+      ['Alex Avery', 'On The Way'],
+    ]);
+
+    // Sent back to dispatched (a new time, say): no stage, and nothing written for it.
+    expect((await progressed(id, null, '2026-11-25T18:10:00.000Z')).json()).toMatchObject({ status: 'applied' });
+    expect((await details(id)).appointment.visitStage).toBeNull();
+    expect((await history(id)).filter((entry) => entry.action === 'visit-progressed')).toHaveLength(2);
+  });
+
+  it('is not kept on an appointment cancelled or done, and only tracking may send it', async () => {
+    const { id } = await bookSlot(booking.service, '2026-11-25', '15:00-16:00', owner());
+    expect((await setStatus(id, 'cancelled')).statusCode).toBe(200);
+    expect((await progressed(id, 'en-route', '2026-11-25T19:40:00.000Z')).json()).toMatchObject({ status: 'applied' });
+    expect((await details(id)).appointment).toMatchObject({ status: 'cancelled', visitStage: null });
+    expect((await progressed(999_999, 'arrived', '2026-11-25T19:40:00.000Z')).json()).toMatchObject({ status: 'applied' });
+    const fromPayments = await injectEffect(booking.service.app, { from: 'payments', topic: visitProgressedTopic, payload: { appointmentId: id, technicianId: 'tech_a', stage: 'arrived', at: '2026-11-25T19:45:00.000Z' } });
+    expectApiError(fromPayments, 403, 'FORBIDDEN');
+    expectApiError(await progressed(id, 'asleep' as VisitStage, '2026-11-25T19:45:00.000Z'), 400, 'VALIDATION_ERROR', { stage: expect.any(String) });
   });
 });

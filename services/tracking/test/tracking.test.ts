@@ -5,7 +5,9 @@ import {
   appointmentPageMessages,
   technicianChangedTopic,
   trackingMessages,
+  visitProgressedTopic,
   type AppointmentCompleted,
+  type VisitProgressed,
   type TechnicianChanged,
   type Technician,
   type TrackingList,
@@ -54,6 +56,10 @@ async function deliver(...args: Parameters<typeof dispatchSnapshot>) {
   const response = await deliverSnapshot(service.app, dispatchSnapshot(...args));
   expect(response.json()).toMatchObject({ status: 'applied' });
 }
+
+/** The stages tracking's outbox holds for booking about one appointment, oldest first. */
+const stagesTold = (appointmentId: number) => publishedEffects<VisitProgressed>(service.database, visitProgressedTopic)
+  .then((all) => all.filter((told) => told.appointmentId === appointmentId).sort((a, b) => a.at.localeCompare(b.at)));
 
 const technicianSnapshots = (id: string) => publishedEffects<TechnicianChanged>(service.database, technicianChangedTopic)
   .then((all) => all.filter((snapshot) => snapshot.id === id).sort((a, b) => a.version - b.version));
@@ -216,6 +222,13 @@ describe('job statuses', () => {
     expect(await publishedEffects<AppointmentCompleted>(service.database, appointmentCompletedTopic)).toContainEqual(
       { appointmentId: 201, technicianId: tech, completedAt: '2026-11-24T13:55:00.000Z' },
     );
+    // Booking heard each stage under way, in the transaction of each step, and that none is left once it completed.
+    expect((await stagesTold(201)).map(({ stage, technicianId }) => [stage, technicianId])).toEqual([
+      ['en-route', tech],
+      ['arrived', tech],
+      ['in-progress', tech],
+      [null, tech],
+    ]);
     const again = await move(201, 'completed');
     expectApiError(again, 409, 'CONFLICT');
     expect(again.json().error.message).toBe(trackingMessages.completed);

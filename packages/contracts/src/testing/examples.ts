@@ -34,6 +34,7 @@ export function appointmentExample(overrides: Partial<Appointment> = {}): Appoin
     createdAt: '2026-01-02T12:00:00.000Z',
     intake: null,
     waitingForParts: null,
+    visitStage: null,
     ...overrides,
   };
 }

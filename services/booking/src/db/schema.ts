@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { VisitStage } from '@repo/contracts';
 
 export type AppointmentsTable = {
   id: Generated<number>;
@@ -66,6 +67,9 @@ export type AppointmentsTable = {
   waiting_marked_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the office last marked a waited-for part arrived. */
   part_arrived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The visit under way as tracking last told it (on the way, arrived, working), or null; and when tracking changed it. */
+  visit_stage: ColumnType<VisitStage | null, VisitStage | null | undefined, VisitStage | null>;
+  visit_stage_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** One change of an appointment: written in the transaction that made it, never changed after. */

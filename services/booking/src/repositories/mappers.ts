@@ -29,6 +29,7 @@ export function toAppointment(row: AppointmentRow): Appointment {
     createdAt: row.created_at.toISOString(),
     intake: toIntake(row),
     waitingForParts: toWaitingForParts(row),
+    visitStage: row.visit_stage,
   };
 }
 

@@ -1,4 +1,4 @@
-import { photoAddressProblem, tracking, type CustomerLocation, type StaffTechnician, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
+import { arrivalProgress, photoAddressProblem, type CustomerLocation, type StaffTechnician, type Technician, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
 import type { TechnicianRow } from '../db/schema.ts';
 import { estimateArrival } from '../domain/arrival.ts';
 import type { EtaSettings, GeoPoint } from '../domain/geo.ts';
@@ -34,8 +34,6 @@ export const toStaffTechnician = (row: TechnicianRow): StaffTechnician => ({
   daysOff: [...row.days_off].sort(),
 });
 
-const windowMs = tracking.progressWindowMinutes * 60_000;
-
 /**
  * What a record is shown with besides its row: the time of the read, its trip, how the ETA is reckoned, and who reads
  * it.
@@ -48,14 +46,12 @@ export type RecordExtras = { now: Date; route: GeoPoint[]; eta: EtaSettings; aud
  * the arrival estimate is the scheduled start until the technician is on the way (`estimateArrival`). Staff and the
  * technician see the technician's position while the job is open; the customer (owner or link holder) only while the
  * technician is on the way to this visit, never before (a visit days away, or their other jobs of the day) nor after
- * arrival, and the trip, distance and ETA likewise. Progress runs over the 45 minutes before the scheduled start.
+ * arrival, and the trip, distance and ETA likewise. Progress is contracts' `arrivalProgress`, as the pages show it.
  */
 export function toTrackingRecord(view: TrackingView, { now, route, eta, audience }: RecordExtras): TrackingRecord {
   const open = view.closed_at === null && view.status !== 'completed';
   const onTheWay = open && view.status === 'en-route';
   const showsTrip = audience === 'full' || onTheWay;
-  const start = view.starts_at.getTime();
-  const progress = view.status === 'completed' ? 100 : Math.round(Math.min(1, Math.max(0, (now.getTime() - (start - windowMs)) / windowMs)) * 100);
   const location =
     open && showsTrip && view.lat !== null && view.lng !== null
       ? { lat: view.lat, lng: view.lng, address: view.location_address, lastUpdated: view.location_updated_at ?? view.updated_at }
@@ -84,7 +80,7 @@ export function toTrackingRecord(view: TrackingView, { now, route, eta, audience
     route: showsTrip ? route : [],
     distanceToCustomer: arrival.distanceToCustomer,
     estimatedTimeToArrival: arrival.estimatedTimeToArrival,
-    progress,
+    progress: arrivalProgress({ status: view.status, estimatedArrival: arrival.estimatedArrival.toISOString() }, now.getTime()),
     service: { serviceType: view.service_type, appliance: view.appliance, brand: view.brand },
     notifications: view.notifications,
     closed: view.closed_at && view.close_reason ? { at: view.closed_at.toISOString(), reason: view.close_reason } : null,

@@ -2,6 +2,7 @@ import { businessDate, type AppointmentDispatch } from '@repo/contracts';
 import { conflict } from '@repo/service-kit';
 import type { Insertable } from 'kysely';
 import type { AppointmentSnapshotsTable, Trx } from '../db/schema.ts';
+import { tellBookingOfStage } from '../domain/outgoing.ts';
 import { planRecord } from '../domain/record-plan.ts';
 import { findSnapshotForUpdate, insertSnapshotIfAbsent, replaceSnapshot } from '../repositories/appointment-snapshot-repository.ts';
 import { clearRoute } from '../repositories/route-repository.ts';
@@ -71,8 +72,18 @@ export async function applyDispatch(ctx: TrackingContext, trx: Trx, snapshot: Ap
     close_reason: plan.closed?.reason ?? null,
     updated_at: now,
   };
-  if (record) await updateRecord(trx, snapshot.appointmentId, change, plan.add);
-  else await insertRecord(trx, { appointment_id: snapshot.appointmentId, ...change, notifications: JSON.stringify(plan.add), created_at: now });
+  if (record) {
+    await updateRecord(trx, snapshot.appointmentId, change, plan.add);
+    // A job under way sent back to dispatched (a new technician or time) or closed: booking's stage ends with it.
+    await tellBookingOfStage(ctx.effects, trx, snapshot.appointmentId, {
+      technicianId: plan.technicianId,
+      before: { status: record.status, closed: record.closed_at !== null },
+      after: { status: plan.status, closed: plan.closed !== null },
+      at: now,
+    });
+  } else {
+    await insertRecord(trx, { appointment_id: snapshot.appointmentId, ...change, notifications: JSON.stringify(plan.add), created_at: now });
+  }
   // Back to dispatched (a new technician, a reopened or rescheduled job): the next trip starts from nothing.
   if (record && plan.status === 'dispatched' && record.status !== 'dispatched') await clearRoute(trx, snapshot.appointmentId);
   if (plan.status === 'completed' && record?.status !== 'completed') await countCompletedJob(trx, plan.technicianId);

@@ -4,6 +4,7 @@ import type { Trx } from '../db/schema.ts';
 import { statusNotification, transitionRefusal } from '../domain/record-plan.ts';
 import { countCompletedJob, lockTechnicians } from '../repositories/technician-repository.ts';
 import { findRecordForUpdate, updateRecord } from '../repositories/tracking-record-repository.ts';
+import { tellBookingOfStage } from '../domain/outgoing.ts';
 import { announceTrackingChange } from './announce-tracking-change.ts';
 import type { TrackingContext } from './context.ts';
 import { presentRecord } from './present-tracking.ts';
@@ -18,8 +19,8 @@ import { startTrip } from './trips.ts';
  * address's true location when it is fresh and near (`rememberVisitPosition`); setting off starts the trip at the
  * technician's last position. In the same transaction the technician's status follows (busy while the job is under way, available
  * after), setting off and arriving tell notifications (the customer's emails; setting off already too late for the
- * arrival window tells it the technician is running late too), and completing tells booking, which
- * completes the appointment; live subscribers hear of it after commit.
+ * arrival window tells it the technician is running late too), booking hears the visit's stage (on the way, arrived,
+ * working), and completing tells booking, which completes the appointment; live subscribers hear of it after commit.
  * A technician (`byTechnician`) moves only their own jobs: another's answers exactly as a missing one.
  */
 export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: number, status: TrackingStatus, byTechnician?: string): Promise<TrackingRecord> {
@@ -47,6 +48,12 @@ export async function advanceTrackingStatus(ctx: TrackingContext, trx: Trx, appo
     ...(status === 'en-route' ? { running_late_at: null } : {}),
   };
   await updateRecord(trx, appointmentId, change, [statusNotification(status, now)]);
+  await tellBookingOfStage(ctx.effects, trx, appointmentId, {
+    technicianId: record.technician_id,
+    before: { status: record.status, closed: record.closed_at !== null },
+    after: { status, closed: false },
+    at: now,
+  });
   if (status === 'en-route' && technician) await startTrip(trx, appointmentId, technician, now);
   if (status === 'arrived' && technician) await rememberVisitPosition(trx, appointmentId, technician, now);
   if (status === 'completed') {

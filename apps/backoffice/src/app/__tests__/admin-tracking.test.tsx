@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addDays, businessDate, jobRecordMessages, serviceNames, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
@@ -497,6 +497,12 @@ const factsOf = (card: HTMLElement) =>
 
 describe('tracking administration: Live Tracking', () => {
   it('shows each visit with its status name, customer location, ETA in Eastern time and progress', async () => {
+    // Progress is the customer's page's rule on this page's clock: 20 of the 45 minutes before the 18:25 arrival.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T18:00:00.000Z'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     await renderTracking({
       records: [
         trackingRecord({ status: 'en-route', estimatedArrival: '2026-03-10T18:25:00.000Z', estimatedArrivalSource: 'live', progress: 44.4, distanceToCustomer: 3.26 }),

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appointmentPageMessages, bookableDates, business, closedDaysPath, slotTakenMessage, waitingForPartsWords, type AppointmentDetails } from '@repo/contracts';
 import { expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
@@ -51,6 +51,14 @@ describe('appointment page: the owner', () => {
     const notice = within(screen.getByTestId('waiting-for-parts'));
     expect(notice.getByText(waitingForPartsWords.body.replace('{part}', 'Drain pump').replace('{date}', 'Mar 16, 2026'))).toBeTruthy();
     expect(notice.getByText(`${waitingForPartsWords.partNumber}: 00620774`)).toBeTruthy();
+  });
+
+  it("shows the visit's stage as its status while the technician is on the way or there, as the tracking page does", async () => {
+    await renderAppointment(appointmentDetails({}, { status: 'confirmed', visitStage: 'en-route' }));
+    expect(statusLine().textContent).toBe('Status:On The Way');
+    cleanup();
+    await renderAppointment(appointmentDetails({}, { status: 'scheduled', visitStage: 'arrived' }));
+    expect(statusLine().textContent).toBe('Status:Arrived');
   });
 
   it('says nothing of parts while the visit waits for none', async () => {

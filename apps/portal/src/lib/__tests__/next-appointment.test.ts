@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Appointment } from '@repo/contracts';
 import { nextActiveAppointment } from '../next-appointment.ts';
 
-const base = { customerId: 1, serviceRequestId: null, customerName: 'Pat', email: 'p@example.com', phone: '1', address: 'a', city: 'c', state: 'FL', zipCode: '32084', serviceType: 'Repair', appliance: 'Washer', brand: 'LG', description: null, technicianId: null, technicianNotes: null, totalCost: null, confirmationCode: 'x', createdAt: '2026-01-01T00:00:00Z', intake: null, waitingForParts: null };
+const base = { customerId: 1, serviceRequestId: null, customerName: 'Pat', email: 'p@example.com', phone: '1', address: 'a', city: 'c', state: 'FL', zipCode: '32084', serviceType: 'Repair', appliance: 'Washer', brand: 'LG', description: null, technicianId: null, technicianNotes: null, totalCost: null, confirmationCode: 'x', createdAt: '2026-01-01T00:00:00Z', intake: null, waitingForParts: null, visitStage: null };
 const at = (id: number, appointmentDate: string, timeSlot: string, status: Appointment['status'] = 'scheduled'): Appointment => ({ ...base, id, appointmentDate, timeSlot, status });
 
 // 10:30 in St Augustine on March 10, 2026 (EDT).

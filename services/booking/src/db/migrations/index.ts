@@ -15,6 +15,7 @@ import * as callBackRequests from './2026-12-21T0000-call-back-requests.ts';
 import * as applianceIntake from './2026-12-22T0000-appliance-intake.ts';
 import * as reportIndexes from './2026-12-23T0000-report-indexes.ts';
 import * as jobRecord from './2026-12-24T0000-job-record.ts';
+import * as visitStage from './2026-12-25T0000-visit-stage.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-22T0000-appliance-intake': applianceIntake,
   '2026-12-23T0000-report-indexes': reportIndexes,
   '2026-12-24T0000-job-record': jobRecord,
+  '2026-12-25T0000-visit-stage': visitStage,
 };

@@ -1,7 +1,7 @@
 import { createContext, memo, useContext } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { StaffAppointment } from '@repo/contracts';
+import { shownAppointmentStatus, type StaffAppointment } from '@repo/contracts';
 import { IntakeFacts } from '../../../components/intake-facts.tsx';
 import { JobRecordFacts } from '../../../components/job-record-facts.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
@@ -30,7 +30,7 @@ const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...me
   return (
     <>
       <Group gap={4}>
-        <StatusBadge status={appointment.status} />
+        <StatusBadge status={shownAppointmentStatus(appointment)} />
         {saving ? <Text size="xs">Saving…</Text> : null}
       </Group>
       <Text size="xs" fw={600}>
@@ -85,7 +85,7 @@ type CardViewProps = BoardCardProps & { busy: boolean; saving: boolean; canMove:
 
 const CardView = memo(function CardView({ appointment, busy, saving, canMove, attributes, listeners, setNodeRef, transform, isDragging, ...menu }: CardViewProps) {
   const headingId = `board-card-${appointment.id}`;
-  const colors = statusColors[appointment.status];
+  const colors = statusColors[shownAppointmentStatus(appointment)];
   return (
     <Paper
       ref={setNodeRef}

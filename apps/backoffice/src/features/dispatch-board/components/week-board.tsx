@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { Box, Button, Stack, Table, Text } from '@mantine/core';
-import { addDays, weekday, type StaffAppointment, type StaffTechnician } from '@repo/contracts';
+import { addDays, shownAppointmentStatus, weekday, type StaffAppointment, type StaffTechnician } from '@repo/contracts';
 import { ErrorState, LoadingState } from '@repo/ui';
 import { formatCalendarDay } from '../../../lib/format.ts';
 import { statusColors, statusLabels } from '../../../lib/status.ts';
@@ -17,17 +17,18 @@ const inOrder = (a: StaffAppointment, b: StaffAppointment) => a.timeSlot.localeC
 
 /** One visit in a week cell: its window, customer and appliance, edged in its status's colour. */
 const WeekVisit = memo(function WeekVisit({ appointment }: { appointment: StaffAppointment }) {
-  const colors = statusColors[appointment.status];
+  const status = shownAppointmentStatus(appointment);
+  const colors = statusColors[status];
   return (
     <Box
       component="li"
-      data-status={appointment.status}
+      data-status={status}
       px={6}
       py={2}
       style={{ borderLeft: `4px solid ${colors.text}`, background: colors.background, borderRadius: 2, listStyle: 'none' }}
     >
       <Text size="xs" fw={700} c={colors.text}>
-        {windowLabel(appointment.timeSlot)} · {statusLabels[appointment.status]}
+        {windowLabel(appointment.timeSlot)} · {statusLabels[status]}
       </Text>
       <Text size="xs" c="dark.9">
         {appointment.customerName} · {appointment.brand} {appointment.appliance}

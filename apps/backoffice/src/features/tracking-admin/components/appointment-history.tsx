@@ -21,6 +21,8 @@ const actionWords: Record<AppointmentHistoryEntry['action'], string> = {
   'customer-linked': 'Linked to the customer’s account',
   'call-back-requested': 'Customer asked to be called back',
   'part-arrived': 'Part arrived',
+  // The technician on the way, arrived, working: the detail says which (tracking's words).
+  'visit-progressed': 'Visit',
 };
 
 /** One change in words: what, the status it moved between, and the reason or detail given. */

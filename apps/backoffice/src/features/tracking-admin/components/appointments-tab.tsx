@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Card, Group, NativeSelect, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { tracking, type StaffAppointment, type Technician } from '@repo/contracts';
+import { shownAppointmentStatus, tracking, type StaffAppointment, type Technician } from '@repo/contracts';
 import { Columns, errorMessage, showToast } from '@repo/ui';
 import { useAppointmentsPage, useAssignTechnician } from '../api/appointments.ts';
 import { useTechnicians } from '../api/technicians.ts';
@@ -84,7 +84,7 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
           <Title order={2} size="h5" id={headingId}>
             {appointment.customerName}
           </Title>
-          <StatusBadge status={appointment.status} />
+          <StatusBadge status={shownAppointmentStatus(appointment)} />
         </Group>
         <Facts
           items={[

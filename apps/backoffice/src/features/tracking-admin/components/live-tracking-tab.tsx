@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Card, getRadius, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { tracking, type Technician, type TrackingRecord } from '@repo/contracts';
+import { arrivalProgress, tracking, type Technician, type TrackingRecord } from '@repo/contracts';
 import { Columns } from '@repo/ui';
 import { useTechnicians } from '../api/technicians.ts';
 import { useTrackingPage } from '../api/tracking.ts';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { formatCoordinates, formatDistanceToHome, homePosition } from '../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
 import { Facts } from '../../../components/facts.tsx';
@@ -17,7 +18,8 @@ const pageSize = 10;
 function TrackingCard({ record, technician }: { record: TrackingRecord; technician: Technician | undefined }) {
   const headingId = `live-tracking-${record.appointmentId}`;
   const { lat, lng, address } = record.customerLocation;
-  const progress = Math.round(record.progress);
+  // The customer's tracking page's rule and clock (contracts' `arrivalProgress`), so the two never disagree.
+  const progress = arrivalProgress(record, useNow(5_000).getTime());
   const eta = formatBusinessDateTime(record.estimatedArrival);
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-labelledby={headingId}>

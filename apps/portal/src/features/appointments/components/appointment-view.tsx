@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { business, type AppointmentDetails } from '@repo/contracts';
+import { business, shownAppointmentStatus, type AppointmentDetails } from '@repo/contracts';
 import { Columns, responsiveSpacing } from '@repo/ui';
 import { AppointmentHeading } from '../../../components/appointment-heading.tsx';
 import { Fact } from '../../../components/fact.tsx';
@@ -52,7 +52,7 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
         >
           <Group ref={statusLine} tabIndex={-1} gap="xs" mt="xs" data-testid="appointment-status">
             <Text span>Status:</Text>
-            <StatusBadge status={appointment.status} />
+            <StatusBadge status={shownAppointmentStatus(appointment)} />
             {appointment.waitingForParts ? <WaitingForPartsBadge /> : null}
           </Group>
         </AppointmentHeading>

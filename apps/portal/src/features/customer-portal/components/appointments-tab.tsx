@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { businessDate, type Appointment } from '@repo/contracts';
+import { businessDate, shownAppointmentStatus, type Appointment } from '@repo/contracts';
 import { AppAnchor, Columns } from '@repo/ui';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { WaitingForPartsBadge, WaitingForPartsNotice } from '../../../components/waiting-for-parts.tsx';
@@ -46,7 +46,7 @@ function AppointmentCard({ appointment, today }: { appointment: Appointment; tod
               Today
             </Badge>
           ) : null}
-          <StatusBadge status={appointment.status} />
+          <StatusBadge status={shownAppointmentStatus(appointment)} />
           {appointment.waitingForParts ? <WaitingForPartsBadge /> : null}
         </Group>
       </Group>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getRadius, Group, Progress, Stack, Text } from '@mantine/core';
-import { tracking, type TrackingRecord } from '@repo/contracts';
+import { arrivalProgress, tracking, type TrackingRecord } from '@repo/contracts';
 import { formatArrivalWindow, formatDayTime } from '../../../lib/dates.ts';
-import { arrivalProgress, formatCountdown, hasArrived, secondsUntil } from '../lib/arrival.ts';
+import { formatCountdown, hasArrived, secondsUntil } from '../lib/arrival.ts';
 import { StatusCard } from './status-card.tsx';
 
 /** The current time, once a second: only this card re-renders with the countdown. */

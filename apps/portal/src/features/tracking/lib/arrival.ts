@@ -1,6 +1,4 @@
-import { tracking, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
-
-const windowMs = tracking.progressWindowMinutes * 60_000;
+import type { TrackingRecord, TrackingStatus } from '@repo/contracts';
 
 /** Whole seconds from `now` until `target` (an ISO instant), never below zero. */
 export function secondsUntil(target: string, now: number): number {
@@ -23,17 +21,6 @@ export const isOnTheWay = (record: TrackingRecord): boolean => record.closed ===
 /** Statuses at which the technician is at the door or beyond: there is nothing left to count down to. */
 const arrivedStatuses: ReadonlySet<TrackingStatus> = new Set(['arrived', 'in-progress', 'completed']);
 export const hasArrived = (record: TrackingRecord): boolean => arrivedStatuses.has(record.status);
-
-/**
- * Progress toward the arrival time over the 45 minutes before it (the server's rule, computed here so the bar moves
- * with the countdown between refreshes): 0 until the window opens, 100 at the arrival time, once arrived or complete.
- */
-export function arrivalProgress(record: TrackingRecord, now: number): number {
-  if (hasArrived(record)) return 100;
-  const at = Date.parse(record.estimatedArrival);
-  if (Number.isNaN(at)) return record.progress;
-  return Math.round(Math.min(1, Math.max(0, (now - (at - windowMs)) / windowMs)) * 100);
-}
 
 /** "3.4 km", or undefined while unknown. */
 export const formatDistance = (km: number | null): string | undefined => (km === null ? undefined : `${km.toFixed(1)} km`);

@@ -52,6 +52,7 @@ function booked(sent: SentRequest, customerId: number | null): CreateAppointment
     status: 'scheduled', technicianId: null, technicianNotes: null, totalCost: null, confirmationCode: 'SA-ABC234', createdAt: '2026-11-22T15:00:00.000Z',
     intake: null,
     waitingForParts: null,
+    visitStage: null,
   };
   return { status: 'scheduled', confirmationCode: 'SA-ABC234', appointment, manageToken: 'm.tok/en+1' };
 }
