@@ -122,7 +122,6 @@ describe('back-office tracking screens through nginx', () => {
     const office = await signIn(staff, admin, '/admin-customer-management');
     await addTechnicianWithSignIn(office, { name, phone: '(904) 555-0190', vehicle: 'Red Transit Connect', specialties: 'Washers, Dryers', email, password });
     const technicianId = ((await card(office, name).getByText(/^ID: /).textContent()) ?? '').replace('ID: ', '');
-    await staff.close();
 
     // A day ahead: the new technician has nothing today, and the job waits on the day they pick.
     const day = bookableDates()[2]!;
@@ -143,6 +142,26 @@ describe('back-office tracking screens through nginx', () => {
     await job.waitFor();
     await expectAxeClean(page);
     await noScrollSideways(page, phone.width);
+
+    // A visit of another day: the phone says to call the office, which allows it today on Live Tracking.
+    expect(await job.getByRole('button', { name: 'Start driving' }).isDisabled()).toBe(true);
+    await job.getByTestId('job-day-note').getByText(/^This visit is on .+\. Call the office: they confirm a visit on another day before you start it\.$/).waitFor();
+    await office.goto(`${urls.backoffice}/admin-tracking`);
+    await tab(office, 'Live Tracking').click();
+    const allow = office.getByRole('button', { name: `Allow starting today: appointment #${booked.appointment.id}, ${name}` });
+    // Every open job is listed in schedule order, ten to a page: other tests' visits may come first.
+    await expect.poll(async () => {
+      if (await allow.isVisible()) return true;
+      const next = office.getByRole('navigation', { name: 'Live tracking pages' }).getByRole('button', { name: 'Next' });
+      if ((await next.count()) > 0 && (await next.isEnabled())) await next.click();
+      return false;
+    }, { timeout: 30_000, interval: 500 }).toBe(true);
+    await allow.click();
+    await card(office, `Appointment #${booked.appointment.id}`).getByText(`Allowed today by ${admin.email}: its technician can start it now.`).waitFor();
+    await staff.close();
+    await page.reload();
+    await page.getByLabel('Jobs on').fill(day);
+    await expect.poll(() => job.getByRole('button', { name: 'Start driving' }).isEnabled(), { timeout: 15_000 }).toBe(true);
 
     await job.getByRole('button', { name: 'Start driving' }).click();
     await job.getByRole('button', { name: "I've arrived" }).waitFor();

@@ -40,7 +40,7 @@ export async function staffPost<T>(token: string, path: string, body: unknown): 
 }
 
 /** A staff call with the bearer token; answers the status. */
-export async function staffCall(token: string, method: 'GET' | 'PUT', path: string, body?: unknown): Promise<number> {
+export async function staffCall(token: string, method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<number> {
   const response = await fetch(`${urls.backoffice}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, origin: urls.backoffice, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

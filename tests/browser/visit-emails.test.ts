@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { bookableDates } from '@repo/contracts';
+import { bookableDates, trackingAllowTodayPath } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { headerOf, linkIn, waitForEmail } from '../support/mail.ts';
 import { axeViolations } from './web-support.ts';
 import { bookByApi, newContext, open, phone, urls } from './portal-support.ts';
-import { assignAndWaitForTracking, pageErrorsBesideTiles, staffToken, submitBackOfficeSignIn, technicianWithSignIn, withoutMapTiles } from './tracking-support.ts';
+import { assignAndWaitForTracking, pageErrorsBesideTiles, staffCall, staffToken, submitBackOfficeSignIn, technicianWithSignIn, withoutMapTiles } from './tracking-support.ts';
 
 // Through the real nginx, the built services on PostgreSQL and the stack's mail catcher: a technician on their phone
 // sets off for a customer's visit, the customer's "<first name> is on the way" email arrives, and its track-only link
@@ -33,6 +33,8 @@ describe('the visit’s emails through the mail catcher', () => {
     const booked = await bookByApi(undefined, customerName, customerEmail, 2);
     await waitForEmail(customerEmail, /^Your appointment is booked: /);
     await assignAndWaitForTracking(token, booked.appointment.id, technician.id);
+    // A visit of another day: the office lets the technician start it today.
+    expect(await staffCall(token, 'POST', trackingAllowTodayPath(booked.appointment.id))).toBe(200);
 
     const phoneContext = await newContext(browser(), phone);
     await phoneContext.grantPermissions(['geolocation'], { origin: urls.backoffice });

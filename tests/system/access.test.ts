@@ -148,6 +148,7 @@ const rules: Record<string, Rule> = {
   'GET /api/tracking/day-routes': { allow: backOffice },
   'GET /api/tracking/{appointmentId}': { allow: ['customer A', 'manage link', 'track link', 'technician', 'staff', 'admin'], owned: true },
   'PUT /api/tracking/{appointmentId}/status': { allow: ['technician', 'staff', 'admin'] },
+  'POST /api/tracking/{appointmentId}/allow-today': { allow: backOffice },
   // payments
   'POST /api/create-payment-intent': { allow: everyone },
   'GET /api/payments/{paymentIntentId}': { allow: everyone },

@@ -102,14 +102,27 @@ export const trackingRecordSchema = z.object({
   distanceToCustomer: z.number().nullable(),
   /** Minutes; null until both positions are known. */
   estimatedTimeToArrival: z.number().nullable(),
-  /** Over the 45 minutes before the scheduled start; 100 once completed. */
+  /** `arrivalProgress` at the time of the read: over the 45 minutes before the estimated arrival; 100 once there. */
   progress: z.number().min(0).max(100),
   service: z.object({ serviceType: z.string(), appliance: z.string(), brand: z.string() }),
   notifications: z.array(trackingNotificationSchema),
   closed: z.object({ at: z.string(), reason: z.enum(trackingCloseReasons) }).nullable(),
   updatedAt: z.string(),
+  /**
+   * The office let the technician move the job on `day` (a business date), though the visit is dated another: a
+   * technician moves only a job of today or one allowed today. Staff and the technician see it; null for customers,
+   * and when none was given.
+   */
+  startAllowed: z.object({ day: z.string(), by: z.string() }).nullable(),
 });
 export type TrackingRecord = z.infer<typeof trackingRecordSchema>;
+
+/**
+ * `POST /api/tracking/:appointmentId/allow-today` (staff, no body): lets the job's technician move it today although
+ * the visit is dated another day (answers the record). 409 for a visit of today (nothing to allow), a completed job or
+ * a closed record; 404 for none.
+ */
+export const trackingAllowTodayPath = (appointmentId: number | string) => `/api/tracking/${appointmentId}/allow-today`;
 
 /** Booking's appointment id: digits only, within the id column's range. */
 export const trackingAppointmentIdSchema = rowIdSchema('Appointment id');
@@ -152,7 +165,15 @@ export const trackingMessages = {
   completed: 'This job is already complete, so its status can no longer change.',
   closedCancelled: 'This appointment was cancelled, so its status can no longer change.',
   closedUnassigned: 'The technician was taken off this job, so its status can no longer change.',
+  /** `{day}`: the visit's day ("Tuesday, December 1"). A technician moves a job of another day only once the office allows it. */
+  otherDay: 'This visit is on {day}. Call the office: they confirm a visit on another day before you start it.',
+  allowNotNeeded: 'This visit is today, so its technician can start it already.',
 } as const;
+
+const visitDayWords = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** Why a technician may not move a job dated `day` (YYYY-MM-DD) today: `trackingMessages.otherDay` with the day in words. */
+export const otherDayMessage = (day: string): string => trackingMessages.otherDay.replace('{day}', visitDayWords.format(new Date(`${day}T12:00:00Z`)));
 
 /** What the customer reads in the record's notifications list. */
 export const trackingNotificationMessages = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { technicianJobsPath, trackingMessages, type Technician, type TechnicianJobList, type TrackingList, type TrackingRecord } from '@repo/contracts';
+import { technicianJobsPath, trackingAllowTodayPath, trackingMessages, type Technician, type TechnicianJobList, type TrackingList, type TrackingRecord } from '@repo/contracts';
 import { createTestService, expectApiError, type TestService } from '@repo/service-kit/test-service';
 import type { TrackingDatabase } from '../src/db/schema.ts';
 import { trackingService } from '../src/definition.ts';
@@ -113,6 +113,48 @@ describe('a signed-in technician', () => {
     clock.set('2026-11-24T04:30:00Z');
     try {
       expect(((await call('GET', technicianJobsPath, mike())).json() as TechnicianJobList).date).toBe('2026-11-23');
+    } finally {
+      clock.set('2026-11-23T15:00:00Z');
+    }
+  });
+});
+
+describe('a visit dated another day', () => {
+  const allow = (id: number, authorization: string) => service.app.inject({ method: 'POST', url: trackingAllowTodayPath(id), headers: { authorization } });
+
+  it('moves on the technician’s phone only once the office allows it today; staff move it as they are', async () => {
+    for (const snapshot of [
+      dispatchSnapshot(606, 1, { technicianId: 'tech_mike', startsAt: '2026-11-25T09:00:00-05:00', endsAt: '2026-11-25T10:00:00-05:00' }),
+      dispatchSnapshot(607, 1, { technicianId: 'tech_sara', startsAt: '2026-11-25T11:00:00-05:00', endsAt: '2026-11-25T12:00:00-05:00' }),
+    ]) expect((await deliverSnapshot(service.app, snapshot)).json()).toMatchObject({ status: 'applied' });
+
+    const early = await call('PUT', '/api/tracking/604/status', mike(), { status: 'en-route' });
+    expectApiError(early, 409, 'CONFLICT');
+    expect(early.json().error.message).toBe('This visit is on Tuesday, November 24. Call the office: they confirm a visit on another day before you start it.');
+    expect((await call('GET', '/api/tracking/604', staff)).json()).toMatchObject({ status: 'dispatched', startAllowed: null });
+
+    // Only staff allow it, and only what needs it: not today's visit, a closed record or a missing one.
+    expectApiError(await allow(604, mike()), 403, 'FORBIDDEN');
+    expectApiError(await allow(604, customer()), 403, 'FORBIDDEN');
+    const today = await allow(601, staff);
+    expectApiError(today, 409, 'CONFLICT');
+    expect(today.json().error.message).toBe(trackingMessages.allowNotNeeded);
+    expect((await allow(605, staff)).json().error.message).toBe(trackingMessages.closedUnassigned);
+    expectApiError(await allow(999_999, staff), 404, 'NOT_FOUND');
+
+    const allowed = await allow(604, staff);
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json()).toMatchObject({ appointmentId: '604', startAllowed: { day: '2026-11-23', by: 'staff:1' } });
+    expect((await call('PUT', '/api/tracking/604/status', mike(), { status: 'en-route' })).json()).toMatchObject({ status: 'en-route' });
+    // The customer does not see who allowed it.
+    expect((await call('GET', '/api/tracking/604', customer())).json().startAllowed ?? null).toBeNull();
+
+    // Allowed today is not allowed tomorrow; staff are not held by it.
+    expect((await allow(606, staff)).statusCode).toBe(200);
+    clock.set('2026-11-24T15:00:00Z');
+    try {
+      expectApiError(await call('PUT', '/api/tracking/606/status', mike(), { status: 'en-route' }), 409, 'CONFLICT');
+      expect((await call('PUT', '/api/tracking/607/status', staff, { status: 'en-route' })).json()).toMatchObject({ status: 'en-route' });
     } finally {
       clock.set('2026-11-23T15:00:00Z');
     }

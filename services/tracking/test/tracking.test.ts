@@ -93,6 +93,7 @@ describe('tracking records follow booking’s snapshots', () => {
       notifications: [{ type: 'dispatched', message: 'Technician dispatched', timestamp: clock.now().toISOString() }],
       closed: null,
       updatedAt: clock.now().toISOString(),
+      startAllowed: null,
     });
 
     // The same message again is recognised; the same snapshot in a new message is not newer: nothing changes.

@@ -60,6 +60,7 @@ export function trackingRecordExample(overrides: Partial<TrackingRecord> = {}): 
     notifications: [],
     closed: null,
     updatedAt: '2026-03-10T16:05:00.000Z',
+    startAllowed: null,
     ...overrides,
   };
 }

@@ -90,6 +90,9 @@ export type TrackingRecordsTable = {
   close_reason: TrackingCloseReason | null;
   /** When this trip was found late for the arrival window and notifications told (once per trip); null otherwise. */
   running_late_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The business day (YYYY-MM-DD) the office let the technician move this job on, though it is dated another; and who. */
+  start_allowed_on: ColumnType<string | null, string | null | undefined, string | null>;
+  start_allowed_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };

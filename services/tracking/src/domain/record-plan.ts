@@ -1,4 +1,5 @@
 import {
+  otherDayMessage,
   trackingMessages,
   trackingNotificationMessages,
   trackingStatuses,
@@ -91,3 +92,13 @@ export function transitionRefusal(record: RecordState, wanted: TrackingStatus): 
 
 /** The notification a move to `status` adds. */
 export const statusNotification = (status: TrackingStatus, now: Date) => note(status, now);
+
+/**
+ * Why the job's own technician may not move it today, or undefined when they may: a visit dated another day moves
+ * only once the office allowed it for today (a later visit started early, one left from yesterday). Staff are not
+ * held by it: the office moving a job is the confirmation.
+ */
+export function otherDayRefusal(scheduledDate: string, allowedOn: string | null, today: string): DomainError | undefined {
+  if (scheduledDate === today || allowedOn === today) return undefined;
+  return conflict(otherDayMessage(scheduledDate));
+}

@@ -85,6 +85,7 @@ export function toTrackingRecord(view: TrackingView, { now, route, eta, audience
     notifications: view.notifications,
     closed: view.closed_at && view.close_reason ? { at: view.closed_at.toISOString(), reason: view.close_reason } : null,
     updatedAt: view.updated_at.toISOString(),
+    startAllowed: audience === 'full' && view.start_allowed_on !== null ? { day: view.start_allowed_on, by: view.start_allowed_by ?? 'the office' } : null,
   };
 }
 

@@ -9,6 +9,14 @@ export const underWayStatuses: readonly TrackingStatus[] = ['en-route', 'arrived
 export const findRecordForUpdate = (trx: Trx, appointmentId: number) =>
   trx.selectFrom('tracking_records').selectAll().where('appointment_id', '=', appointmentId).forUpdate().executeTakeFirst();
 
+/** The business date of a record's appointment (every record has its snapshot). */
+export const findSnapshotDate = (db: Db, appointmentId: number) =>
+  db.selectFrom('appointment_snapshots').select('scheduled_date').where('appointment_id', '=', appointmentId).executeTakeFirstOrThrow();
+
+/** The office lets the technician move the job on `day`, though it is dated another; the record as it now is. */
+export const allowStartOn = (trx: Trx, appointmentId: number, day: string, by: string, at: Date) =>
+  trx.updateTable('tracking_records').set({ start_allowed_on: day, start_allowed_by: by, updated_at: at }).where('appointment_id', '=', appointmentId).execute();
+
 export const insertRecord = (db: Db, values: Insertable<TrackingRecordsTable>) => db.insertInto('tracking_records').values(values).execute();
 
 export type RecordChange = {
@@ -58,6 +66,7 @@ const views = (db: Db) =>
     .leftJoin('road_estimates as e', 'e.appointment_id', 'r.appointment_id')
     .select([
       'r.appointment_id', 'r.technician_id', 'r.status', 'r.actual_arrival', 'r.notifications', 'r.closed_at', 'r.close_reason', 'r.updated_at', 'r.running_late_at',
+      'r.start_allowed_on', 'r.start_allowed_by', 's.scheduled_date',
       's.customer_id', 's.customer_name', 's.phone', 's.starts_at', 's.ends_at', 's.address', 's.city', 's.state', 's.zip_code',
       's.service_type', 's.appliance', 's.brand', 's.customer_lat', 's.customer_lng', 's.customer_precision',
       't.lat', 't.lng', 't.location_address', 't.location_updated_at',

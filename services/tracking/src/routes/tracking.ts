@@ -13,6 +13,7 @@ import {
 } from '@repo/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses, forbidden, withRequirement, type ServiceApp } from '@repo/service-kit';
+import { allowStartToday } from '../use-cases/allow-start-today.ts';
 import { changeTrackingStatus } from '../use-cases/change-tracking-status.ts';
 import { dayRoutes } from '../use-cases/day-routes.ts';
 import type { TrackingContext } from '../use-cases/context.ts';
@@ -76,6 +77,17 @@ export async function trackingRoutes(app: ServiceApp, { ctx }: { ctx: TrackingCo
       response: { 200: trackingRecordSchema, ...errorResponses(404) },
     },
   }, async (request) => getTracking(ctx, callerOf(request), request.params.appointmentId));
+
+  app.post('/api/tracking/:appointmentId/allow-today', {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: ['tracking'],
+      summary: "Let the job's technician move it today, though the visit is dated another day",
+      description: 'Staff. 409 for a visit of today (nothing to allow), a completed job or a closed record.',
+      params: trackingParamsSchema,
+      response: { 200: trackingRecordSchema, ...errorResponses(404, 409) },
+    },
+  }, async (request) => allowStartToday(ctx, request.params.appointmentId, request.session?.email ?? request.session?.sub ?? 'the office'));
 
   app.put('/api/tracking/:appointmentId/status', {
     onRequest: app.requireRole('staff', 'admin', 'technician'),

@@ -1,9 +1,9 @@
-import { appointmentCompletedTopic, trackingMessages, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
+import { appointmentCompletedTopic, businessDate, trackingMessages, type TrackingRecord, type TrackingStatus } from '@repo/contracts';
 import { notFound } from '@repo/service-kit';
 import type { Trx } from '../db/schema.ts';
-import { statusNotification, transitionRefusal } from '../domain/record-plan.ts';
+import { otherDayRefusal, statusNotification, transitionRefusal } from '../domain/record-plan.ts';
 import { countCompletedJob, lockTechnicians } from '../repositories/technician-repository.ts';
-import { findRecordForUpdate, updateRecord } from '../repositories/tracking-record-repository.ts';
+import { findRecordForUpdate, findSnapshotDate, updateRecord } from '../repositories/tracking-record-repository.ts';
 import { tellBookingOfStage } from '../domain/outgoing.ts';
 import { announceTrackingChange } from './announce-tracking-change.ts';
 import type { TrackingContext } from './context.ts';
@@ -21,7 +21,8 @@ import { startTrip } from './trips.ts';
  * after), setting off and arriving tell notifications (the customer's emails; setting off already too late for the
  * arrival window tells it the technician is running late too), booking hears the visit's stage (on the way, arrived,
  * working), and completing tells booking, which completes the appointment; live subscribers hear of it after commit.
- * A technician (`byTechnician`) moves only their own jobs: another's answers exactly as a missing one.
+ * A technician (`byTechnician`) moves only their own jobs (another's answers exactly as a missing one), and only a
+ * visit of today or one the office allowed today (`otherDayRefusal`, 409).
  */
 export async function changeTrackingStatus(ctx: TrackingContext, appointmentId: number, status: TrackingStatus, byTechnician?: string): Promise<TrackingRecord> {
   await ctx.db.transaction().execute((trx) => advanceTrackingStatus(ctx, trx, appointmentId, status, byTechnician));
@@ -36,6 +37,11 @@ export async function advanceTrackingStatus(ctx: TrackingContext, trx: Trx, appo
   if (!record || (byTechnician !== undefined && record.technician_id !== byTechnician)) throw notFound(trackingMessages.notFound);
   const refused = transitionRefusal(record, status);
   if (refused) throw refused;
+  if (byTechnician !== undefined) {
+    const { scheduled_date } = await findSnapshotDate(trx, appointmentId);
+    const elsewhen = otherDayRefusal(scheduled_date, record.start_allowed_on, businessDate(now));
+    if (elsewhen) throw elsewhen;
+  }
   const [technician] = await lockTechnicians(trx, [record.technician_id]);
   const change = {
     technician_id: record.technician_id,

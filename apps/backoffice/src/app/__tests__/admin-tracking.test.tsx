@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { addDays, businessDate, jobRecordMessages, serviceNames, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
+import { addDays, businessDate, businessInstant, jobRecordMessages, serviceNames, type StaffAppointment, type Technician, type TrackingRecord } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
@@ -496,6 +496,24 @@ const factsOf = (card: HTMLElement) =>
   Object.fromEntries(within(card).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
 
 describe('tracking administration: Live Tracking', () => {
+  it("allows a job dated another day for today, so its technician can start it, and says who did", async () => {
+    const tomorrow = addDays(businessDate(), 1);
+    const record = trackingRecord({ appointmentId: '21', scheduledStart: businessInstant(tomorrow, '09:00').toISOString(), scheduledEnd: businessInstant(tomorrow, '10:00').toISOString() });
+    const { api } = await renderTracking({
+      records: [record],
+      more: { 'POST /api/tracking/:appointmentId/allow-today': () => json(200, { ...record, startAllowed: { day: businessDate(), by: 'owner@example.com' } }) },
+    });
+    await openTab('Live Tracking');
+    const card = within(await screen.findByRole('article', { name: 'Appointment #21' }));
+    expect(card.getByText(`Dated ${formatCalendarDay(tomorrow)}: its technician can start it today once you allow it.`)).toBeTruthy();
+    api.answer('GET /api/tracking', () => json(200, { items: [{ ...record, startAllowed: { day: businessDate(), by: 'owner@example.com' } }], total: 1, page: 1, pageSize: 10 }));
+    fireEvent.click(card.getByRole('button', { name: 'Allow starting today: appointment #21, Sara Martinez' }));
+    await expectToast('Allowed today', 'Sara Martinez can start appointment #21 today.');
+    expect(api.sent('POST /api/tracking/:appointmentId/allow-today').map((request) => request.path)).toEqual(['/api/tracking/21/allow-today']);
+    expect(await card.findByText('Allowed today by owner@example.com: its technician can start it now.')).toBeTruthy();
+    expect(card.queryByRole('button', { name: /^Allow / })).toBeNull();
+  });
+
   it('shows each visit with its status name, customer location, ETA in Eastern time and progress', async () => {
     // Progress is the customer's page's rule on this page's clock: 20 of the 45 minutes before the 18:25 arrival.
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, businessDate, jobRecordMessages, technicianJobsPath, trackingMessages, type JobRecordResponse, type TechnicianJob } from '@repo/contracts';
+import { addDays, businessDate, businessInstant, jobRecordMessages, technicianJobsPath, trackingMessages, type JobRecordResponse, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
@@ -43,7 +43,8 @@ describe('my jobs', () => {
     const card = within(await job());
     expect(screen.getByText(`Today, ${formatCalendarDay(businessDate())}`)).toBeTruthy();
     expect(api.sent(`GET ${technicianJobsPath}`)[0]?.query.get('date')).toBe(businessDate());
-    expect(card.getByText('2:00 PM – 3:00 PM EDT')).toBeTruthy();
+    // Today's 2 to 3 PM in St Augustine, in summer or winter time.
+    expect(card.getByText(/^2:00 PM – 3:00 PM E[DS]T$/)).toBeTruthy();
     expect(card.getByText('Repair · Dishwasher · Bosch')).toBeTruthy();
     expect(card.getByText('Not started')).toBeTruthy();
     expect(card.getByRole('link', { name: 'Get directions' }).getAttribute('href')).toBe(
@@ -135,10 +136,38 @@ describe('my jobs', () => {
     expect((screen.getByLabelText('Jobs on') as HTMLInputElement).value).toBe(today);
   });
 
-  it("moves a later day's job forward and shares the position while it is en route", async () => {
+  it("offers a later day's job's step only once the office allowed it today, saying why until then", async () => {
+    const later = addDays(businessDate(), 2);
+    const scheduledStart = businessInstant(later, '09:00').toISOString();
+    const laterJob = (startAllowed: TrackingRecord['startAllowed']) =>
+      technicianJob({ appointmentId: '41', customerName: 'Lee Park', scheduledStart }, { appointmentId: '41', status: 'dispatched', startAllowed });
+    const startDriving = async () => {
+      fireEvent.change(await screen.findByLabelText('Jobs on'), { target: { value: later } });
+      return within(await job('Lee Park')).getByRole('button', { name: 'Start driving' }) as HTMLButtonElement;
+    };
+    const first = await renderJobs([], {}, { [later]: [laterJob(null)] });
+    const start = await startDriving();
+    expect(start.disabled).toBe(true);
+    const note = screen.getByTestId('job-day-note');
+    expect(note.textContent).toMatch(/^This visit is on \w+day, \w+ \d{1,2}\. Call the office: they confirm a visit on another day before you start it\.$/);
+    expect(start.getAttribute('aria-describedby')).toBe(note.id);
+    first.view.unmount();
+
+    // Allowed on another day is not allowed today; allowed today, the step is offered.
+    const second = await renderJobs([], {}, { [later]: [laterJob({ day: addDays(businessDate(), -1), by: 'owner@example.com' })] });
+    expect((await startDriving()).disabled).toBe(true);
+    second.view.unmount();
+    await renderJobs([], {}, { [later]: [laterJob({ day: businessDate(), by: 'owner@example.com' })] });
+    expect((await startDriving()).disabled).toBe(false);
+    expect(screen.queryByTestId('job-day-note')).toBeNull();
+  });
+
+  it("moves a later day's job forward, once allowed today, and shares the position while it is en route", async () => {
     const geo = fakeGeolocation();
     const later = addDays(businessDate(), 2);
-    const laterJob = (status: 'dispatched' | 'en-route') => technicianJob({ appointmentId: '41', customerName: 'Lee Park' }, { appointmentId: '41', status });
+    const allowed = { day: businessDate(), by: 'owner@example.com' };
+    const laterJob = (status: 'dispatched' | 'en-route') =>
+      technicianJob({ appointmentId: '41', customerName: 'Lee Park', scheduledStart: businessInstant(later, '09:00').toISOString() }, { appointmentId: '41', status, startAllowed: allowed });
     const { api } = await renderJobs([], {
       'PUT /api/tracking/41/status': () => {
         api.answer(`GET ${technicianJobsPath}`, jobsAnswer([], { [later]: [laterJob('en-route')] }));

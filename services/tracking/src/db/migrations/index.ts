@@ -7,6 +7,7 @@ import * as technicianActive from './2026-12-14T0000-technician-active.ts';
 import * as technicianSchedule from './2026-12-20T0000-technician-schedule.ts';
 import * as runningLate from './2026-12-22T0000-running-late.ts';
 import * as knownAddressesAndRoadEstimates from './2026-12-28T0000-known-addresses-and-road-estimates.ts';
+import * as startAllowed from './2026-12-29T0000-start-allowed.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-20T0000-technician-schedule': technicianSchedule,
   '2026-12-22T0000-running-late': runningLate,
   '2026-12-28T0000-known-addresses-and-road-estimates': knownAddressesAndRoadEstimates,
+  '2026-12-29T0000-start-allowed': startAllowed,
 };

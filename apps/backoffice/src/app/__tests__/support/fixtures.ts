@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 import {
   backOfficeSessionPath,
   businessDate,
+  businessInstant,
   type BackOfficeUser,
   type StaffAppointment,
   type StaffTechnician,
@@ -72,8 +73,9 @@ export function technicianJob(overrides: Partial<TechnicianJob> = {}, tracking: 
     serviceType: 'Repair',
     appliance: 'Dishwasher',
     brand: 'Bosch',
-    scheduledStart: '2026-03-10T18:00:00.000Z',
-    scheduledEnd: '2026-03-10T19:00:00.000Z',
+    // Today, 2 to 3 PM in St Augustine: a technician moves only a job of today (or one the office allowed today).
+    scheduledStart: businessInstant(businessDate(), '14:00').toISOString(),
+    scheduledEnd: businessInstant(businessDate(), '15:00').toISOString(),
     tracking: trackingRecord(tracking),
     ...overrides,
   };

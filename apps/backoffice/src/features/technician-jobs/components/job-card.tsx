@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ApiRequestError, errorMessage } from '@repo/ui';
-import type { TechnicianJob } from '@repo/contracts';
+import { businessDate, otherDayMessage, type TechnicianJob } from '@repo/contracts';
 import { useMoveJobForward } from '../api/jobs.ts';
 import { formatTimeWindow, telHref } from '../../../lib/format.ts';
 import { directionsHref } from '../lib/directions.ts';
@@ -18,10 +18,18 @@ function refusal(error: unknown): string {
   return errorMessage(error, "That didn't go through. Check your connection and try again.");
 }
 
-/** One job on the technician's phone: who, where, when, and the one button for the next step. */
+/**
+ * One job on the technician's phone: who, where, when, and the one button for the next step. A visit dated another
+ * day moves only once the office allowed it today (the server holds the same rule): until then the step is offered
+ * disabled, with why.
+ */
 export function JobCard({ job }: { job: TechnicianJob }) {
   const move = useMoveJobForward();
   const step = nextStep[job.tracking.status];
+  const day = businessDate(new Date(job.scheduledStart));
+  const today = businessDate();
+  const waitsForOffice = step !== undefined && job.tracking.closed === null && day !== today && job.tracking.startAllowed?.day !== today;
+  const noteId = `job-day-note-${job.appointmentId}`;
   const headingId = `job-${job.appointmentId}`;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
@@ -57,11 +65,18 @@ Not changed
             </Text>
           </Alert>
         ) : null}
+        {waitsForOffice ? (
+          <Text size="sm" c="dark.8" id={noteId} data-testid="job-day-note">
+            {otherDayMessage(day)}
+          </Text>
+        ) : null}
         {step ? (
           <Button
             size="lg"
             fullWidth
             loading={move.isPending}
+            disabled={waitsForOffice}
+            aria-describedby={waitsForOffice ? noteId : undefined}
             onClick={() => move.mutate({ appointmentId: job.appointmentId, status: step.status })}
           >
             {step.label}

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { trackingListSchema, type TrackingListQuery } from '@repo/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { trackingAllowTodayPath, trackingListSchema, type TrackingListQuery } from '@repo/contracts';
 import { adminApi } from '../../../lib/api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -16,5 +16,16 @@ export function useTrackingPage(filter: TrackingFilter, pollMs: number | false) 
     },
     refetchInterval: pollMs,
     placeholderData: (previous) => previous,
+  });
+}
+
+/** POST /api/tracking/:appointmentId/allow-today: the job's technician may move it today, though it is dated another day. */
+export function useAllowStartToday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (appointmentId: string) => {
+      await adminApi.request('POST', trackingAllowTodayPath(encodeURIComponent(appointmentId)));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tracking }),
   });
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Card, getRadius, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { arrivalProgress, tracking, type Technician, type TrackingRecord } from '@repo/contracts';
-import { Columns } from '@repo/ui';
+import { Button, Card, getRadius, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { arrivalProgress, businessDate, tracking, type Technician, type TrackingRecord } from '@repo/contracts';
+import { Columns, errorMessage, showToast } from '@repo/ui';
 import { useTechnicians } from '../api/technicians.ts';
-import { useTrackingPage } from '../api/tracking.ts';
-import { formatBusinessDateTime } from '../../../lib/format.ts';
+import { useAllowStartToday, useTrackingPage } from '../api/tracking.ts';
+import { formatBusinessDateTime, formatCalendarDay } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { formatCoordinates, formatDistanceToHome, homePosition } from '../lib/format.ts';
 import { fallbackPoll } from '../lib/live-updates.ts';
@@ -14,6 +14,41 @@ import { QueryStates } from '../../../components/query-states.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 
 const pageSize = 10;
+
+/**
+ * A job dated another day moves on the technician's phone only once the office allows it today: the button that
+ * does, or who allowed it. Nothing for a job of today.
+ */
+function AllowToday({ record, technicianName }: { record: TrackingRecord; technicianName: string }) {
+  const allow = useAllowStartToday();
+  const today = businessDate();
+  if (businessDate(new Date(record.scheduledStart)) === today || record.status === 'completed' || record.closed !== null) return null;
+  if (record.startAllowed?.day === today) return <Text size="sm">{`Allowed today by ${record.startAllowed.by}: its technician can start it now.`}</Text>;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm">{`Dated ${formatCalendarDay(businessDate(new Date(record.scheduledStart)))}: its technician can start it today once you allow it.`}</Text>
+      <Button
+        variant="default"
+        size="sm"
+        loading={allow.isPending}
+        aria-label={`Allow starting today: appointment #${record.appointmentId}, ${technicianName}`}
+        onClick={() =>
+          allow.mutate(record.appointmentId, {
+            onSuccess: () => showToast({ title: 'Allowed today', description: `${technicianName} can start appointment #${record.appointmentId} today.` }),
+            onError: (error) => showToast({ title: 'Not allowed', description: errorMessage(error, 'The job could not be allowed today. Try again.'), variant: 'destructive' }),
+          })
+        }
+      >
+        Allow starting today
+      </Button>
+      {allow.isError ? (
+        <Text size="sm" c="red.9" role="alert">
+          {errorMessage(allow.error, 'The job could not be allowed today. Try again.')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 function TrackingCard({ record, technician }: { record: TrackingRecord; technician: Technician | undefined }) {
   const headingId = `live-tracking-${record.appointmentId}`;
@@ -54,6 +89,7 @@ function TrackingCard({ record, technician }: { record: TrackingRecord; technici
             <Progress.Section value={progress} aria-label={`Progress of appointment #${record.appointmentId}`} />
           </Progress.Root>
         </div>
+        <AllowToday record={record} technicianName={technician?.name ?? record.technicianId} />
       </Stack>
     </Card>
   );
