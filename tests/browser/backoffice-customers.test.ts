@@ -210,14 +210,14 @@ describe('customer management through nginx', () => {
     const search = page.getByRole('searchbox', { name: 'Search imported customers' });
     for (const q of ['Robert Al', 'robert.alvarez@', '802-1998', '904.802', '(904) 802-1998']) {
       await search.fill(q);
-      await page.getByText(`1 customer match “${q}”`).waitFor();
+      await page.getByText(`1 customer matches “${q}”`).waitFor();
       expect(await names()).toEqual([robert.name]);
       expect(new URL(page.url()).searchParams.get('q')).toBe(q);
       expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     }
     expect((await table.getByRole('row').nth(1).getByRole('cell').allTextContents()).at(-1)).toBe(robert.serviceProId);
     await page.reload();
-    await page.getByText('1 customer match “(904) 802-1998”').waitFor();
+    await page.getByText('1 customer matches “(904) 802-1998”').waitFor();
     expect(await search.inputValue()).toBe('(904) 802-1998');
 
     await search.fill('zzzz-nobody');
@@ -261,7 +261,7 @@ describe('customer management through nginx', () => {
 
     const desktopContext = await newContext(browser(), desktop);
     const { page, errors } = await signedIn(desktopContext, `/admin-customer-management?tab=portal&q=${encodeURIComponent(linked.email)}`);
-    await page.getByText(`1 customer match “${linked.email}”`).waitFor();
+    await page.getByText(`1 customer matches “${linked.email}”`).waitFor();
     const row = page.getByRole('table', { name: 'Portal customers' }).getByRole('row').nth(1);
     expect(await row.getByRole('rowheader').textContent()).toBe(`${linked.firstName} ${linked.lastName}`);
     const cells = await row.getByRole('cell').allTextContents();

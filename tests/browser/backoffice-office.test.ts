@@ -165,7 +165,7 @@ describe('the office’s side of a booking through nginx', () => {
     await office.goto(`${urls.backoffice}/technician-management`);
     // The search finds them alone by their sign-in email.
     await office.getByRole('searchbox', { name: 'Search technicians' }).fill(email);
-    await office.getByRole('status').filter({ hasText: new RegExp(`^1 of \\d+ technicians match “${email}”$`) }).waitFor();
+    await office.getByRole('status').filter({ hasText: new RegExp(`^1 of \\d+ technicians matches “${email}”$`) }).waitFor();
     expect(await office.getByRole('article').count()).toBe(1);
     await card(office, name).getByRole('button', { name: `Deactivate ${name}` }).click();
     await card(office, name).getByRole('group', { name: `Confirm deactivating ${name}` }).getByRole('button', { name: 'Deactivate' }).click();

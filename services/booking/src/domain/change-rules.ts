@@ -7,7 +7,8 @@ const fill = (message: string, values: Record<string, string | number>) =>
 
 /**
  * Why an appointment can no longer be rescheduled or cancelled online, or undefined while it can: it is cancelled,
- * under way (in booking's status, or the technician on the way or there) or done, history (it holds no place), or it starts within the cut-off (then the customer calls).
+ * under way (in booking's status, or the technician on the way or there) or done, history (it holds no place), or
+ * it starts within the cut-off (then the customer calls).
  */
 export function changeBlockedReason(
   row: Pick<AppointmentRow, 'status' | 'holds_slot_place' | 'appointment_date' | 'time_slot' | 'visit_stage'>,

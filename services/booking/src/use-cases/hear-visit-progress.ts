@@ -10,11 +10,13 @@ import { findTechnician } from '../repositories/technician-repository.ts';
  * visit's stage (on the way, arrived, working, or none any more) is kept beside the appointment, so the appointment
  * page, the portal's list and the office's cards show the status the tracking screens show (`shownAppointmentStatus`),
  * and each stage reached is written in the appointment's history with the technician's name. Only the newest counts
- * (tracking's `at`): a late delivery changes nothing, and a repeated one is recognised by its message id. An appointment cancelled or done keeps no stage, and
- * an id booking does not know is accepted and ignored, since retrying could never apply it.
+ * (tracking's `at`): a late delivery changes nothing, and a repeated one is recognised by its message id. An
+ * appointment cancelled or done keeps no stage, and an id booking does not know is accepted and ignored, since
+ * retrying could never apply it.
  *
- * Subscribers are not told: the stage is tracking's, and notifications hears it from tracking itself (the technician's
- * emails). Booking's status stays its own (the office's confirmation stays confirmed; tracking's completion completes it).
+ * Subscribers are not told: the stage is tracking's, and notifications hears it from tracking itself (the
+ * technician's emails). Booking's status stays its own (the office's confirmation stays confirmed; tracking's
+ * completion completes it).
  */
 export async function hearVisitProgress(trx: Trx, progress: VisitProgressed): Promise<void> {
   const current = await findAppointmentForUpdate(trx, progress.appointmentId);

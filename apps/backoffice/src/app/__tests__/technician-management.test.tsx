@@ -108,7 +108,7 @@ describe('technician management: the cards', () => {
     const search = await screen.findByRole('searchbox', { name: 'Search technicians' });
     expect(await screen.findByText('2 technicians in all')).toBeTruthy();
     type(search, 'ice mak');
-    expect(await screen.findByText('1 of 2 technicians match “ice mak”')).toBeTruthy();
+    expect(await screen.findByText('1 of 2 technicians matches “ice mak”')).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Sara Martinez' })).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Mike Chen' })).toBeNull();
     type(search, '555-01');
@@ -117,7 +117,7 @@ describe('technician management: the cards', () => {
     expect(await card('Mike Chen')).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Sara Martinez' })).toBeNull();
     type(search, 'MIKE@example');
-    expect(await screen.findByText('1 of 2 technicians match “MIKE@example”')).toBeTruthy();
+    expect(await screen.findByText('1 of 2 technicians matches “MIKE@example”')).toBeTruthy();
     type(search, 'wolf');
     expect(await screen.findByText('No technicians match “wolf”.')).toBeTruthy();
     expect(screen.queryAllByRole('article')).toHaveLength(0);

@@ -44,7 +44,7 @@ export function SearchableList<T>({ what, search, query, columns, rowKey, empty 
           ? 'Searching...'
           : data && data.total > 0
             ? search.q
-              ? `${people(data.total)} match “${search.q}”`
+              ? `${people(data.total)} ${data.total === 1 ? 'matches' : 'match'} “${search.q}”`
               : `${people(data.total)} in all`
             : ''}
       </Text>

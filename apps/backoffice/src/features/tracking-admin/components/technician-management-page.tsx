@@ -103,7 +103,7 @@ export function TechnicianManagementPage() {
                     autoComplete="off"
                   />
                   <Text size="sm" role="status" aria-live="polite" c="dimmed">
-                    {query ? `${matching.length} of ${counted(list.length)} match “${query}”` : `${counted(list.length)} in all`}
+                    {query ? `${matching.length} of ${counted(list.length)} ${matching.length === 1 ? 'matches' : 'match'} “${query}”` : `${counted(list.length)} in all`}
                   </Text>
                   {matching.length === 0 ? (
                     <Text>{`No technicians match “${query}”.`}</Text>
