@@ -364,7 +364,7 @@ describe('the job record on my jobs', () => {
     const region = await openRecord();
     fireEvent.change(await region.findByLabelText(/^Diagnosis/), { target: { value: 'Door gasket torn.' } });
     fireEvent.click(region.getByRole('button', { name: 'Save job record' }));
-    expect(await region.findByTestId('kept-save')).toBeTruthy();
+    expect((await region.findByTestId('kept-save')).textContent).toMatch(/^No connection: the job record saved at .+ is kept on this phone and sent as soon as the connection is back\.$/);
     expect(api.sent('PUT /api/appointments/:id/job-record')).toHaveLength(1);
 
     api.answer('PUT /api/appointments/:id/job-record', () => apiError(409, 'CONFLICT', jobRecordMessages.cancelled));

@@ -22,11 +22,12 @@ const pageSize = 10;
 function AllowToday({ record, technicianName }: { record: TrackingRecord; technicianName: string }) {
   const allow = useAllowStartToday();
   const today = businessDate();
-  if (businessDate(new Date(record.scheduledStart)) === today || record.status === 'completed' || record.closed !== null) return null;
+  const dated = businessDate(new Date(record.scheduledStart));
+  if (dated === today || record.status === 'completed' || record.closed !== null) return null;
   if (record.startAllowed?.day === today) return <Text size="sm">{`Allowed today by ${record.startAllowed.by}: its technician can start it now.`}</Text>;
   return (
     <Stack gap={4} align="flex-start">
-      <Text size="sm">{`Dated ${formatCalendarDay(businessDate(new Date(record.scheduledStart)))}: its technician can start it today once you allow it.`}</Text>
+      <Text size="sm">{`Dated ${formatCalendarDay(dated)}: its technician can start it today once you allow it.`}</Text>
       <Button
         variant="default"
         size="sm"
