@@ -6,11 +6,13 @@ import { newContext, newCustomer, open, phone, signedInContext, urls } from './p
 import { card, signIn, toast } from './backoffice-support.ts';
 import { noScrollSideways } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
+import { linkIn, waitForEmail } from '../support/mail.ts';
 
 // From visit to paid through the real nginx and the built services on PostgreSQL, with the demo provider: staff make an
-// invoice from the price book for the demo customer's visit today and send it; the customer, signed in to the portal
-// on a 390 px phone, sees it and pays exactly the balance with the demo test card; the invoice shows paid and its PDF
-// downloads with the lines and totals in its text; staff refund part of it and the invoice and the ledger show it;
+// invoice from the price book for the demo customer's visit today and send it; the customer's email carries the
+// invoice's link, which opens it on a 390 px phone with no sign-in; they pay exactly the balance with the demo test
+// card; the invoice shows paid and its PDF downloads with the lines and totals in its text; signed in to the portal,
+// the same customer sees it paid with its receipt; staff refund part of it and the invoice and the ledger show it;
 // another customer opening the invoice's address is told it is not found.
 const admin = inject('admin');
 const browser = useBrowser();
@@ -38,7 +40,7 @@ async function signInToPortal(context: BrowserContext, credentials: { email: str
 }
 
 describe('invoices from visit to paid through nginx', () => {
-  it('staff invoice the demo visit, the customer pays the balance in the portal, staff refund part; others see nothing', async () => {
+  it('staff invoice the demo visit, the customer pays the balance from the emailed link, staff refund part; others see nothing', async () => {
     // Staff: from the demo customer's visit on Tracking (of the day the demo data was made: today, unless this run
     // crossed midnight) to a sent invoice.
     const office = await signIn(await newContext(browser(), wide), admin, '/admin-customer-management');
@@ -71,30 +73,45 @@ describe('invoices from visit to paid through nginx', () => {
     await toast(office, 'Invoice sent').waitFor();
     expect(await axeViolations(office)).toEqual([]);
 
-    // The customer, on a phone: the invoice in the portal, paid with the demo test card for exactly the balance.
+    // The customer's email: the invoice's link opens it on a phone with no account and no sign-in, and pays exactly
+    // the balance with the demo test card.
+    const email = await waitForEmail('demo@example.com', new RegExp(`^Invoice ${number} from St Augustine Appliance Repair: \\$215\\.20$`));
+    expect(email.text).toContain('View and pay your invoice');
+    const link = linkIn(email, new RegExp(`/invoices/${invoiceId}#access=`));
+    const guest = await newContext(browser(), phone);
+    const { page: payer } = await open(guest, link);
+    await payer.getByRole('heading', { level: 1, name: `Invoice ${number}` }).waitFor();
+    // The key leaves the address bar at once, so a copied address or a screenshot does not hand it on.
+    expect(new URL(payer.url()).hash).toBe('');
+    await payer.getByRole('table', { name: 'Invoice lines' }).getByText('Whirlpool refrigerator door gasket (W10830162)').waitFor();
+    await noScrollSideways(payer, phone.width);
+    expect(await axeViolations(payer)).toEqual([]);
+    await payer.getByRole('button', { name: 'Pay balance $215.20' }).click();
+    await payer.getByText('Demo mode — no card is charged').waitFor();
+    await payer.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await payer.getByRole('button', { name: 'Pay $215.20' }).click();
+    await payer.getByText('Paid in full').waitFor();
+    expect(await axeViolations(payer)).toEqual([]);
+    const [download] = await Promise.all([payer.waitForEvent('download'), payer.getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const text = await pdfText((await download.path())!);
+    for (const expected of [`Invoice ${number}`, 'St Augustine Appliance Repair', '(904) 802-1998', 'Dana Whitfield', 'Diagnostic visit', '$118.50', '$7.70', '$215.20', 'Status: Paid', 'Balance due $0.00']) {
+      expect(text).toContain(expected);
+    }
+    // The key went with the PDF's request, not into any address: the link's page reloads from this tab's keeping.
+    await payer.reload();
+    await payer.getByText('Paid in full').waitFor();
+
+    // The same customer signed in to the portal sees the invoice paid, with its receipt.
     const customerContext = await newContext(browser(), phone);
     const portal = await signInToPortal(customerContext, { email: 'demo@example.com', password: 'demo-customer' });
     await portal.getByRole('region', { name: 'Quick Actions' }).getByRole('link', { name: 'My Invoices' }).click();
     await portal.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
     await portal.getByRole('link', { name: `Invoice ${number}` }).click();
     await portal.getByRole('heading', { level: 1, name: `Invoice ${number}` }).waitFor();
-    await portal.getByRole('table', { name: 'Invoice lines' }).getByText('Whirlpool refrigerator door gasket (W10830162)').waitFor();
-    await noScrollSideways(portal, phone.width);
-    expect(await axeViolations(portal)).toEqual([]);
-    await portal.getByRole('button', { name: 'Pay balance $215.20' }).click();
-    await portal.getByText('Demo mode — no card is charged').waitFor();
-    await portal.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await portal.getByRole('button', { name: 'Pay $215.20' }).click();
     await portal.getByText('Paid in full').waitFor();
-    await portal.getByText('Paid', { exact: true }).first().waitFor();
-    expect(await axeViolations(portal)).toEqual([]);
-
-    const [download] = await Promise.all([portal.waitForEvent('download'), portal.getByRole('link', { name: 'Download PDF' }).click()]);
-    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
-    const text = await pdfText((await download.path())!);
-    for (const expected of [`Invoice ${number}`, 'St Augustine Appliance Repair', '(904) 802-1998', 'Dana Whitfield', 'Diagnostic visit', '$118.50', '$7.70', '$215.20', 'Status: Paid', 'Balance due $0.00']) {
-      expect(text).toContain(expected);
-    }
+    const [receipt] = await Promise.all([portal.waitForEvent('download'), portal.getByRole('link', { name: 'Download receipt' }).click()]);
+    expect(receipt.suggestedFilename()).toBe(`receipt-${number}.pdf`);
 
     // Staff refund $50.00 of it: the invoice and the ledger show it.
     await office.reload();

@@ -6,6 +6,7 @@ import {
   configurableSystems,
   fieldServiceConnectionTestPath,
   fieldServiceSettingsPath,
+  invoiceAccessHeader,
   jobberCallbackPath,
   jobberConnectionPath,
   jobberConnectPath,
@@ -17,6 +18,7 @@ import {
   type AppName,
 } from '@repo/contracts';
 import { effectHeaders, effectPath } from '@repo/service-kit';
+import { linkIn, waitForEmail } from '../support/mail.ts';
 import { adminToken, closeAgents, customerToken, documentedOperations, gatewayNames, send, useGateway, type Answer, type Operation } from './support.ts';
 
 /**
@@ -29,7 +31,7 @@ import { adminToken, closeAgents, customerToken, documentedOperations, gatewayNa
  * validation), or 404 where the object is somebody else's (`owned`: another customer's appointment is not found,
  * rather than forbidden, so ids cannot be probed).
  */
-const actorNames = ['anonymous', 'customer A', 'customer B', 'unproven customer', 'manage link', 'track link', 'technician', 'staff', 'admin', 'another service'] as const;
+const actorNames = ['anonymous', 'customer A', 'customer B', 'unproven customer', 'manage link', 'track link', 'invoice link', 'technician', 'staff', 'admin', 'another service'] as const;
 type ActorName = (typeof actorNames)[number];
 type Rule = { allow: readonly ActorName[]; owned?: boolean };
 
@@ -163,15 +165,16 @@ const rules: Record<string, Rule> = {
   'DELETE /api/payments/price-book/{id}': { allow: backOffice },
   'GET /api/payments/invoices': { allow: [...customers, ...backOffice] },
   'POST /api/payments/invoices': { allow: backOffice },
-  'GET /api/payments/invoices/{id}': { allow: ['customer A', ...backOffice], owned: true },
-  'GET /api/payments/invoices/{id}/pdf': { allow: ['customer A', ...backOffice], owned: true },
-  'GET /api/payments/invoices/{id}/receipt': { allow: ['customer A', ...backOffice], owned: true },
+  // The invoice's emailed link opens that invoice alone, with no account.
+  'GET /api/payments/invoices/{id}': { allow: ['customer A', 'invoice link', ...backOffice], owned: true },
+  'GET /api/payments/invoices/{id}/pdf': { allow: ['customer A', 'invoice link', ...backOffice], owned: true },
+  'GET /api/payments/invoices/{id}/receipt': { allow: ['customer A', 'invoice link', ...backOffice], owned: true },
   'PUT /api/payments/invoices/{id}/lines': { allow: backOffice },
   'POST /api/payments/invoices/{id}/send': { allow: backOffice },
   'POST /api/payments/invoices/{id}/void': { allow: backOffice },
   'POST /api/payments/invoices/{id}/refunds': { allow: backOffice },
   // Any customer passes authentication (and is refused by validation here); paying another's invoice is a 404 in payments' own tests.
-  'POST /api/payments/invoices/{id}/pay': { allow: customers },
+  'POST /api/payments/invoices/{id}/pay': { allow: [...customers, 'invoice link'] },
   // payments: estimates. Staff and the visit's technician build them; the visit's customer sees a presented one and
   // answers it. A customer's list of another visit's estimates is empty rather than refused (payments' own tests).
   'GET /api/payments/estimates': { allow: anySession },
@@ -298,7 +301,10 @@ async function setUpCallers(): Promise<void> {
   // A sent invoice for customer A's appointment, once payments has heard of it from booking.
   const invoice = JSON.parse((await eventually(() => jsonCall('backoffice', 'POST', '/api/payments/invoices', { appointmentId: ids.appointment, lines: [{ description: 'Diagnostic visit', quantity: 1, unitPriceCents: 8900, taxable: false }] }, adminHeaders), 'invoice')).text) as { id: number };
   ids.invoice = invoice.id;
-  await ok(jsonCall('backoffice', 'POST', `/api/payments/invoices/${ids.invoice}/send`, {}, adminHeaders), 'sending the invoice');
+  const { number } = await ok(jsonCall('backoffice', 'POST', `/api/payments/invoices/${ids.invoice}/send`, {}, adminHeaders), 'sending the invoice');
+  // Sending emails the customer the invoice's link; its key is the invoice link's.
+  const invoiceEmail = await waitForEmail('avery@example.com', new RegExp(`^Invoice ${String(number)} `));
+  const invoiceKey = decodeURIComponent(new URL(linkIn(invoiceEmail, /\/invoices\/\d+#access=/)).hash.replace('#access=', ''));
   // An estimate the assigned technician made and presented (once payments has heard of the assignment).
   const estimate = JSON.parse((await eventually(() => jsonCall('backoffice', 'POST', '/api/payments/estimates', { appointmentId: ids.appointment, lines: [{ description: 'Replace drain pump', quantity: 1, unitPriceCents: 18900, taxable: true }] }, { authorization: `Bearer ${technician}` }), 'estimate')).text) as { id: number };
   ids.estimate = estimate.id;
@@ -312,6 +318,7 @@ async function setUpCallers(): Promise<void> {
     { name: 'unproven customer', app: 'portal', headers: bearer(unprovenCustomer) },
     { name: 'manage link', app: 'portal', headers: { [appointmentAccessHeader]: manage } },
     { name: 'track link', app: 'portal', headers: { [appointmentAccessHeader]: track } },
+    { name: 'invoice link', app: 'portal', headers: { [invoiceAccessHeader]: invoiceKey } },
     { name: 'technician', app: 'backoffice', headers: bearer(technician) },
     { name: 'staff', app: 'backoffice', headers: bearer(staff) },
     { name: 'admin', app: 'backoffice', headers: adminHeaders },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentStatuses, technicianStatuses, visitStages } from './choices.ts';
+import { invoiceAccessKeySchema } from './invoices.ts';
 
 /**
  * Topics of the durable cross-service effects: what one service tells another, delivered exactly once through the
@@ -345,6 +346,29 @@ export const paymentSucceededEffect = z.object({
   succeededAt: z.iso.datetime({ offset: true }),
 });
 export type PaymentSucceeded = z.infer<typeof paymentSucceededEffect>;
+
+/**
+ * payments → notifications: staff sent an invoice (draft → sent), published in the transaction that sent it (once per
+ * invoice: sending it again publishes nothing). `visit` names the visit ("Bosch dishwasher (repair)").
+ * `accessKey` is the invoice link's key (`invoiceLinkPath`): it travels only here, to be written into the email, and
+ * payments keeps only its hash. `email` is the address the customer booked with (null when the visit has none).
+ * `dueDate` is a business date (YYYY-MM-DD).
+ */
+export const invoiceSentTopic = 'invoice.sent';
+export const invoiceSentEffect = z.object({
+  invoiceId: z.number().int().positive(),
+  number: z.string().min(1).max(32),
+  appointmentId: z.number().int().positive(),
+  customerName: z.string().max(201),
+  email: z.string().nullable(),
+  totalCents: z.number().int().min(0),
+  balanceCents: z.number().int().min(0),
+  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  accessKey: invoiceAccessKeySchema,
+  visit: z.string().max(400),
+  sentAt: z.iso.datetime({ offset: true }),
+});
+export type InvoiceSent = z.infer<typeof invoiceSentEffect>;
 /**
  * accounts → notifications: someone registered with `email`. Published for every registration, in the transaction of
  * the registration, so the two cases do the same work and answer alike:

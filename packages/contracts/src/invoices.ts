@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentProviderSchema, paymentStatusSchema, singleLineText } from './payments.ts';
 import { strictQueryNumber } from './safe-input.ts';
+import { business } from './constants.ts';
 
 /*
  * Price book, invoices and refunds, owned by payments. Money is integer US cents everywhere; quantities are whole
@@ -277,3 +278,18 @@ export const invoicePaths = {
   pdf: (id: number) => `/api/payments/invoices/${id}/pdf`,
   receipt: (id: number) => `/api/payments/invoices/${id}/receipt`,
 } as const;
+
+/**
+ * An invoice's link: sending an invoice emails its customer `/invoices/:id#access=<key>` on the portal. The key (32
+ * random bytes, base64url) opens that one invoice without an account, for viewing, paying and its PDFs, sent as the
+ * `X-Invoice-Access` header; payments keeps only its SHA-256. The fragment never reaches a server.
+ */
+export const invoiceAccessHeader = 'x-invoice-access';
+export const invoiceAccessKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+/** How long an invoice's link works after the invoice was sent: long enough for a slow payer and for the receipt. */
+export const invoiceLinkValidDays = 180;
+export const invoiceLinkMessages = {
+  expired: `This invoice link has expired. Log in to your account to see the invoice, or call us at ${business.phoneDisplay}.`,
+} as const;
+/** The portal's page of one invoice, opened by its emailed key. */
+export const invoiceLinkPath = (id: number, key: string) => `/invoices/${id}#access=${encodeURIComponent(key)}`;

@@ -23,6 +23,7 @@ export const messageKinds = [
   'running-late',
   // From payments.
   'payment-receipt',
+  'invoice',
   // From accounts: proofs and access.
   'password-reset',
   'email-proof',
@@ -232,7 +233,7 @@ export const preferenceTopicOf = (kind: MessageKind): PreferenceTopic | undefine
   preferenceTopics.find((topic) => preferenceTopicKinds[topic].includes(kind));
 
 /** Always sent, whatever the preferences: said under the choices so nobody expects otherwise. */
-export const alwaysSentMessages = 'Booking confirmations, changes to a visit, payment receipts and account emails (password resets, sign-in links, codes) are always sent.';
+export const alwaysSentMessages = 'Booking confirmations, changes to a visit, invoices, payment receipts and account emails (password resets, sign-in links, codes) are always sent.';
 
 export const messagePreferencesPath = `${notificationsApiPath}/preferences`;
 /** The same choices, read and changed with the key from a preferences link (no session): the key travels in the body. */

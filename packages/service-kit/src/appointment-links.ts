@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  appointmentAccessHeader,
   appointmentLinkClaimsSchema,
   appointmentLinkGraceMs,
   appointmentLinkScopes,
@@ -10,6 +9,7 @@ import {
 } from '@repo/contracts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 import { tokenVerifier } from './signing-keys.ts';
+import { securitySchemes, type LinkSchemeName } from './openapi.ts';
 
 /**
  * Appointment links: tokens booking signs with its own Ed25519 key (LINK_PRIVATE_KEY) that open one appointment
@@ -18,8 +18,11 @@ import { tokenVerifier } from './signing-keys.ts';
  */
 
 /** The link token a request carries (`X-Appointment-Access`), or undefined without one (or with a repeated header). */
-export function appointmentLinkOf(request: FastifyRequest): string | undefined {
-  const header = request.headers[appointmentAccessHeader];
+export const appointmentLinkOf = (request: FastifyRequest): string | undefined => linkTokenOf(request, 'appointmentLink');
+
+/** The token of a link of this scheme the request carries (its header), or undefined without one or with a repeated header. */
+export function linkTokenOf(request: FastifyRequest, scheme: LinkSchemeName): string | undefined {
+  const header = request.headers[securitySchemes[scheme].name];
   return typeof header === 'string' ? header : undefined;
 }
 

@@ -6,8 +6,8 @@ import { authMessages, roles, sessionClaimsSchema, sessionCookieName, staffSessi
 import { DomainError, forbidden, unauthorized, unavailable } from './errors.ts';
 import { SessionCheckUnavailableError, UnconfiguredSessionStore, type SessionStore } from './sessions/store.ts';
 import { SessionWatcher } from './sessions/watcher.ts';
-import { withRequirement } from './openapi.ts';
-import { appointmentLinkOf } from './appointment-links.ts';
+import { withRequirement, type LinkSchemeName } from './openapi.ts';
+import { linkTokenOf } from './appointment-links.ts';
 
 export * from './signing-keys.ts';
 
@@ -24,12 +24,13 @@ declare module 'fastify' {
     /** onRequest: 401 without an active session, 403 unless the caller has one of the roles. */
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
     /**
-     * onRequest for calls an appointment link opens as well as a session. Without a link (`X-Appointment-Access`):
-     * 401 without an active session, 403 unless it has one of `roles` (`wrongRole` is the message). With a link, no
-     * session is needed and a stale one beside it (a guest on a shared computer) is ignored; the session that is
-     * valid is kept, whatever its role, and the route judges the link itself (`checkAppointmentLink`).
+     * onRequest for calls a link opens as well as a session: an appointment's (`X-Appointment-Access`, the default)
+     * or an invoice's (`X-Invoice-Access`, `link: 'invoiceLink'`). Without the link: 401 without an active session,
+     * 403 unless it has one of `roles` (`wrongRole` is the message). With a link, no session is needed and a stale
+     * one beside it (a guest on a shared computer) is ignored; the session that is valid is kept, whatever its role,
+     * and the route judges the link itself (`checkAppointmentLink` for an appointment's).
      */
-    sessionOrLink: (roles: readonly Role[], options?: { wrongRole?: string }) => preHandlerAsyncHookHandler;
+    sessionOrLink: (roles: readonly Role[], options?: { wrongRole?: string; link?: LinkSchemeName }) => preHandlerAsyncHookHandler;
     sessions: {
       /**
        * Calls `onEnded` once, within about a second, after the session ends (logout, password change, idle time,
@@ -183,9 +184,9 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       if (!allowed.includes(session.role)) throw forbidden();
     }, { kind: 'required', roles: allowed }),
   );
-  app.decorate('sessionOrLink', (allowed: readonly Role[], { wrongRole }: { wrongRole?: string } = {}) =>
+  app.decorate('sessionOrLink', (allowed: readonly Role[], { wrongRole, link = 'appointmentLink' }: { wrongRole?: string; link?: LinkSchemeName } = {}) =>
     withRequirement(async (request: FastifyRequest) => {
-      if (appointmentLinkOf(request) === undefined) {
+      if (linkTokenOf(request, link) === undefined) {
         const session = await verify(request);
         request.session = session;
         if (!allowed.includes(session.role)) throw forbidden(wrongRole);
@@ -199,7 +200,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
         // A session that is bad, ended or cannot be checked right now grants nothing beside a link: the link decides.
         if (!(err instanceof DomainError && isUnusableSession(err))) throw err;
       }
-    }, { kind: 'required', roles: allowed, alternatives: ['appointmentLink'] }),
+    }, { kind: 'required', roles: allowed, alternatives: [link] }),
   );
   app.decorate('sessions', {
     watch: (sid: string, onEnded: () => void) => watcher.watch(sid, onEnded),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, appointmentAccessHeader, roles, sessionCookieName, staffSessionCookieName, type Role } from '@repo/contracts';
+import { apiErrorSchema, appointmentAccessHeader, invoiceAccessHeader, roles, sessionCookieName, staffSessionCookieName, type Role } from '@repo/contracts';
 
 /**
  * What the OpenAPI document says of each route is derived from the route itself, so it cannot drift from what the
@@ -12,7 +12,7 @@ import { apiErrorSchema, appointmentAccessHeader, roles, sessionCookieName, staf
  * operation to hold the statuses to what the route really answers (`@repo/service-kit/test-service`).
  */
 
-/** The ways a caller shows who they are: a session (bearer token, the customer's or the back office's cookie), or an appointment's link. */
+/** The ways a caller shows who they are: a session (bearer token, the customer's or the back office's cookie), or an appointment's or an invoice's link. */
 export const securitySchemes = {
   bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from POST /api/auth/login or POST /api/admin/login.' },
   customerCookie: { type: 'apiKey', in: 'cookie', name: sessionCookieName, description: "The customer's httpOnly session cookie, set at login." },
@@ -23,7 +23,15 @@ export const securitySchemes = {
     name: appointmentAccessHeader,
     description: "The token of one appointment's link (from its booking confirmation): it grants that appointment only, with no session.",
   },
+  invoiceLink: {
+    type: 'apiKey',
+    in: 'header',
+    name: invoiceAccessHeader,
+    description: "The key of one invoice's link (from the email sending it): it grants that invoice only, with no session.",
+  },
 } as const;
+/** The link schemes a route may take instead of a session. */
+export type LinkSchemeName = 'appointmentLink' | 'invoiceLink';
 export type SecuritySchemeName = keyof typeof securitySchemes;
 
 const requirementKey = Symbol('authRequirement');

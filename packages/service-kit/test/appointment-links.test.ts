@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentAccessHeader, appointmentLinkGraceMs, appointmentPageMessages, sessionCookieName, type AppointmentLinkScope } from '@repo/contracts';
+import { appointmentAccessHeader, appointmentLinkGraceMs, appointmentPageMessages, invoiceAccessHeader, sessionCookieName, type AppointmentLinkScope } from '@repo/contracts';
 import {
   appointmentLinkExpired,
   appointmentLinkExpiry,
@@ -11,6 +11,7 @@ import {
   createService,
   DomainError,
   generateKeyPair,
+  linkTokenOf,
   loadEnv,
   MemorySessionStore,
   SessionCheckUnavailableError,
@@ -151,6 +152,10 @@ describe('the session-or-link check of a route', () => {
     app.get('/mine', { onRequest: app.sessionOrLink(['customer'], { wrongRole: 'Only customers here.' }), schema: { summary: 'mine' } }, answer);
     app.post('/mine', { onRequest: app.sessionOrLink(['customer']) }, answer);
     app.get('/anyone', { onRequest: app.sessionOrLink(['customer', 'staff', 'admin', 'technician']) }, answer);
+    app.get('/invoice', { onRequest: app.sessionOrLink(['customer'], { link: 'invoiceLink' }), schema: { summary: 'invoice' } }, async (request) => ({
+      role: request.session?.role ?? null,
+      link: linkTokenOf(request, 'invoiceLink') ?? null,
+    }));
     await app.ready();
   });
   afterAll(async () => {
@@ -209,6 +214,15 @@ describe('the session-or-link check of a route', () => {
   it('keeps the cross-site guard: a cookie-authenticated change from a foreign origin is refused even with a link', async () => {
     const response = await call('/mine', { ...withLink, cookie: `${sessionCookieName}=${session('customer')}`, origin: 'https://evil.example' }, 'POST');
     expect(response.statusCode).toBe(403);
+  });
+
+  it('takes the link named: an invoice link is its own header, and an appointment link does not open its routes', async () => {
+    expect((await call('/invoice', { [invoiceAccessHeader]: 'an-invoice-key' })).json()).toEqual({ role: null, link: 'an-invoice-key' });
+    expect((await call('/invoice', withLink)).statusCode).toBe(401);
+    expect((await call('/mine', { [invoiceAccessHeader]: 'an-invoice-key' })).statusCode).toBe(401);
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json', headers: { authorization: `Bearer ${session('staff')}` } })).json();
+    expect(document.paths?.['/invoice']?.get?.security).toContainEqual({ invoiceLink: [] });
+    expect(document.components?.securitySchemes?.invoiceLink).toMatchObject({ type: 'apiKey', in: 'header', name: invoiceAccessHeader });
   });
 
   it('documents the route as open to a session of its roles or an appointment link', async () => {

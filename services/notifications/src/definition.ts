@@ -5,6 +5,8 @@ import {
   appointmentLinksRequestedTopic,
   emailChangeEffect,
   emailChangeTopic,
+  invoiceSentEffect,
+  invoiceSentTopic,
   passwordResetRequestedEffect,
   passwordResetRequestedTopic,
   phoneCodeRequestedEffect,
@@ -44,6 +46,7 @@ import { notificationsOutgoing } from './domain/outgoing.ts';
 import type { NotificationsContext, SmsContext } from './use-cases/context.ts';
 import { sendPasswordResetEmail, sendSignInLinkEmail } from './use-cases/send-account-link-email.ts';
 import { sendEmailChangeEmail } from './use-cases/send-email-change-email.ts';
+import { sendInvoiceEmail } from './use-cases/send-invoice-email.ts';
 import { sendPaymentReceipt } from './use-cases/send-payment-receipt.ts';
 import { sendPhoneCode } from './use-cases/send-phone-code.ts';
 import { sendArrived, sendOnMyWay, sendRunningLate } from './use-cases/send-technician-news.ts';
@@ -110,6 +113,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [technicianArrivedTopic]: effectHandler({ from: ['tracking'], schema: technicianArrivedEffect, apply: (trx, event) => sendArrived(ctx, trx, event) }),
         [phoneCodeRequestedTopic]: effectHandler({ from: ['accounts'], schema: phoneCodeRequestedEffect, apply: (trx, event) => sendPhoneCode(ctx, trx, event) }),
         [paymentSucceededTopic]: effectHandler({ from: ['payments'], schema: paymentSucceededEffect, apply: (trx, event) => sendPaymentReceipt(ctx, trx, event) }),
+        [invoiceSentTopic]: effectHandler({ from: ['payments'], schema: invoiceSentEffect, apply: (trx, event) => sendInvoiceEmail(ctx, trx, event) }),
         [emailChangeTopic]: effectHandler({ from: ['accounts'], schema: emailChangeEffect, apply: (trx, event) => sendEmailChangeEmail(ctx, trx, event) }),
         [registrationRequestedTopic]: effectHandler({ from: ['accounts'], schema: registrationRequestedEffect, apply: (trx, event) => sendRegistrationEmail(ctx, trx, event) }),
         [signInFailuresTopic]: effectHandler({ from: ['accounts'], schema: signInFailuresEffect, apply: (trx, event) => sendSignInAlert(ctx, trx, event) }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messageKinds, type MessageKind } from '@repo/contracts';
 import { createDatabase, migrateToLatest, type Database } from '@repo/service-kit/db';
 import { createMigratedTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
-import { kinds } from '../src/db/migrations/2026-12-24T0000-part-arrived-kind.ts';
+import { kinds } from '../src/db/migrations/2026-12-30T0000-invoice-kind.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import type { NotificationsDatabase } from '../src/db/schema.ts';
 
@@ -18,8 +18,8 @@ afterAll(async () => {
   await testDatabase?.cleanup();
 });
 
-// The kinds added after 2026-12-19: a customer's email change (2026-12-20) and a part arrived (2026-12-24).
-const laterKinds: MessageKind[] = ['email-change-proof', 'email-change-attempt', 'email-changed', 'part-arrived'];
+// The kinds added after 2026-12-19: a customer's email change (2026-12-20), a part arrived (2026-12-24) and an invoice (2026-12-30).
+const laterKinds: MessageKind[] = ['email-change-proof', 'email-change-attempt', 'email-changed', 'part-arrived', 'invoice'];
 const at = new Date('2026-12-01T15:00:00.000Z');
 const store = (kind: MessageKind, key: string) =>
   database.db
@@ -39,6 +39,7 @@ it('down removes the later kinds and their messages, keeping every other; up all
   const { error, results } = await migrator().migrateTo('2026-12-19T0000-message-preferences');
   expect(error).toBeUndefined();
   expect(results?.map((result) => [result.migrationName, result.direction, result.status])).toEqual([
+    ['2026-12-30T0000-invoice-kind', 'Down', 'Success'],
     ['2026-12-24T0000-part-arrived-kind', 'Down', 'Success'],
     ['2026-12-22T0000-early-text-statuses', 'Down', 'Success'],
     ['2026-12-21T0000-body-retention', 'Down', 'Success'],
@@ -56,6 +57,7 @@ it('down removes the later kinds and their messages, keeping every other; up all
     '2026-12-21T0000-body-retention',
     '2026-12-22T0000-early-text-statuses',
     '2026-12-24T0000-part-arrived-kind',
+    '2026-12-30T0000-invoice-kind',
   ]);
   for (const kind of laterKinds) await store(kind, `after-up.${kind}`);
   expect((await storedKinds()).filter((kind) => laterKinds.includes(kind))).toEqual(laterKinds);

@@ -40,7 +40,8 @@ export async function hearAppointment(service: PaymentsTestService, event: Appoi
   expect(response.statusCode, response.body).toBeLessThan(300);
 }
 
-export type Caller = { authorization: string };
+/** The headers a caller sends: a session's bearer token, or a link's header. */
+export type Caller = Record<string, string>;
 
 export const staffOf = (service: PaymentsTestService): Caller => ({ authorization: service.bearer({ sub: 'staff-1', role: 'staff', email: 'office@example.com' }) });
 export const customerOf = (service: PaymentsTestService, customerId: number): Caller => ({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, businessDate, demoTestCards, formatCents, invoiceMessages, type InvoiceListResponse, type PayInvoiceResponse, type PriceBookItem, type PriceBookListResponse } from '@repo/contracts';
+import { addDays, businessDate, demoTestCards, formatCents, invoiceAccessHeader, invoiceLinkMessages, invoiceLinkValidDays, invoiceMessages, invoiceSentTopic, type InvoiceListResponse, type InvoiceSent, type PayInvoiceResponse, type PriceBookItem, type PriceBookListResponse } from '@repo/contracts';
+import { publishedEffects } from '@repo/service-kit/testing';
 import { startPayments, type PaymentsTestService } from './helpers.ts';
-import { appointmentEvent, call, customerOf, hearAppointment, sentInvoice, staffOf, technicianOf } from './invoice-helpers.ts';
+import { appointmentEvent, call, customerOf, type Caller, hearAppointment, sentInvoice, staffOf, technicianOf } from './invoice-helpers.ts';
 
 let service: PaymentsTestService;
 beforeAll(async () => {
@@ -18,6 +19,8 @@ const newAppointmentId = () => ++nextAppointment;
 async function priceBookItem(input: Partial<PriceBookItem> = {}): Promise<PriceBookItem> {
   return call<PriceBookItem>(service, staff(), 'POST', '/api/payments/price-book', { kind: 'part', name: 'Whirlpool door gasket', unitPriceCents: 11_850, taxable: true, ...input }, 201);
 }
+
+const download = (url: string, caller?: Caller) => service.app.inject({ method: 'GET', url, headers: caller ?? {} });
 
 /** Pays with the demo provider's test card, as the payment form does. */
 async function payWithTestCard(intent: PayInvoiceResponse): Promise<void> {
@@ -207,6 +210,63 @@ describe('the customer and their invoice', () => {
     await call(service, owner, 'GET', `/api/payments/invoices/${draft.id}`, undefined, 404);
   });
 
+  it('emails its customer a link on sending, whose key opens that invoice alone, to see, pay and download, until it expires', async () => {
+    const appointmentId = newAppointmentId();
+    const invoice = await sentInvoice(service, appointmentId, 24, [{ description: 'Diagnostic visit', quantity: 1, unitPriceCents: 8_900, taxable: false }]);
+    const sent = (await publishedEffects<InvoiceSent>(service.database, invoiceSentTopic)).filter((event) => event.invoiceId === invoice.id);
+    expect(sent).toEqual([{
+      invoiceId: invoice.id,
+      number: invoice.number,
+      appointmentId,
+      customerName: 'Pat Homeowner',
+      email: 'pat@example.com',
+      totalCents: 8_900,
+      balanceCents: 8_900,
+      dueDate: invoice.dueDate,
+      accessKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      visit: 'Sub-Zero refrigerator (repair)',
+      sentAt: invoice.sentAt,
+    }]);
+    const key = sent[0]!.accessKey;
+    // Payments keeps only the key's hash; sending again sends no second email.
+    const stored = await service.db.selectFrom('invoices').select('access_key_hash').where('id', '=', invoice.id).executeTakeFirstOrThrow();
+    expect(stored.access_key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.access_key_hash).not.toContain(key);
+    await call(service, staff(), 'POST', `/api/payments/invoices/${invoice.id}/send`);
+    expect((await publishedEffects<InvoiceSent>(service.database, invoiceSentTopic)).filter((event) => event.invoiceId === invoice.id)).toHaveLength(1);
+
+    // The key opens the invoice with no session, and decides over a session beside it (another customer's).
+    const link = { [invoiceAccessHeader]: key };
+    expect(await call(service, link, 'GET', `/api/payments/invoices/${invoice.id}`)).toMatchObject({ number: invoice.number, balanceCents: 8_900, payable: true });
+    await call(service, { ...customerOf(service, 99), ...link }, 'GET', `/api/payments/invoices/${invoice.id}`);
+    const pdf = await download(`/api/payments/invoices/${invoice.id}/pdf`, link);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // It opens nothing else: another invoice, the list, a wrong key; and it is no staff pass.
+    const other = await sentInvoice(service, newAppointmentId(), 24, [{ description: 'Diagnostic visit', quantity: 1, unitPriceCents: 8_900, taxable: false }]);
+    await call(service, link, 'GET', `/api/payments/invoices/${other.id}`, undefined, 404);
+    await call(service, { [invoiceAccessHeader]: 'A'.repeat(43) }, 'GET', `/api/payments/invoices/${invoice.id}`, undefined, 404);
+    await call(service, { [invoiceAccessHeader]: 'not a key' }, 'GET', `/api/payments/invoices/${invoice.id}`, undefined, 404);
+    await call(service, link, 'GET', '/api/payments/invoices', undefined, 401);
+    await call(service, link, 'POST', `/api/payments/invoices/${invoice.id}/void`, { reason: 'Not mine' }, 401);
+
+    // The link pays exactly the balance, and the receipt follows.
+    const intent = await call<PayInvoiceResponse>(service, link, 'POST', `/api/payments/invoices/${invoice.id}/pay`, {});
+    expect(intent).toMatchObject({ provider: 'demo', amountCents: 8_900 });
+    await payWithTestCard(intent);
+    expect(await call(service, link, 'GET', `/api/payments/invoices/${invoice.id}`)).toMatchObject({ status: 'paid', balanceCents: 0 });
+    expect((await download(`/api/payments/invoices/${invoice.id}/receipt`, link)).statusCode).toBe(200);
+
+    // A link works for its days after sending, then asks the holder to log in or call.
+    const sentAt = new Date(invoice.sentAt!);
+    await service.db.updateTable('invoices').set({ sent_at: new Date(sentAt.getTime() - (invoiceLinkValidDays * 24 - 1) * 3_600_000) }).where('id', '=', invoice.id).execute();
+    await call(service, link, 'GET', `/api/payments/invoices/${invoice.id}`);
+    await service.db.updateTable('invoices').set({ sent_at: new Date(sentAt.getTime() - invoiceLinkValidDays * 24 * 3_600_000) }).where('id', '=', invoice.id).execute();
+    const expired = await call<{ error: { message: string } }>(service, link, 'GET', `/api/payments/invoices/${invoice.id}`, undefined, 401);
+    expect(expired.error.message).toBe(invoiceLinkMessages.expired);
+    await call(service, link, 'POST', `/api/payments/invoices/${invoice.id}/pay`, {}, 401);
+  });
+
   it('pays exactly the balance, which the payer cannot change, and the demo confirmation settles the invoice', async () => {
     const invoice = await sentInvoice(service, newAppointmentId(), 23, [{ description: 'Whirlpool door gasket', quantity: 1, unitPriceCents: 11_850, taxable: true }]);
     const owner = customerOf(service, 23);
@@ -320,7 +380,6 @@ describe('invoice and receipt PDFs', () => {
     return pages;
   }
 
-  const download = (url: string, caller?: { authorization: string }) => service.app.inject({ method: 'GET', url, headers: caller ?? {} });
 
   it('gives the invoice and, once paid, the receipt to its customer and staff only', async () => {
     const invoice = await sentInvoice(service, newAppointmentId(), 61, [

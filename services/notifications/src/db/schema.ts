@@ -49,7 +49,10 @@ export type MessagesTable = {
   kind: MessageKind;
   channel: MessageChannel;
   recipient: string;
-  /** The appointment it is about, and the appointment's version it was written from; null for an account's messages. */
+  /**
+   * The appointment it is about, and the appointment's version it was written from; both null for an account's
+   * messages, the version alone for an invoice's email (written from payments' invoice, not from a version).
+   */
   appointment_id: number | null;
   appointment_version: number | null;
   /** When a scheduled message falls due (a reminder); null for one sent at once. */

@@ -12,6 +12,9 @@ export const visitMessageKey = (appointmentId: number, kind: VisitMessageKind) =
 /** One receipt per payment. */
 export const paymentReceiptKey = (paymentId: string) => `payment-receipt.${paymentId}`;
 
+/** One email per invoice sent: payments sends an invoice once, and a redelivered event meets this key again. */
+export const invoiceEmailKey = (invoiceId: number) => `invoice.${invoiceId}`;
+
 /** The office's alerts, one per event they answer. */
 export const officeAlertKeys = {
   booked: (appointmentId: number) => `office-alert.appointment-${appointmentId}.booked`,
@@ -48,6 +51,12 @@ export const clockTimeText = (instant: Date) => `${timeFormatter.format(instant)
 
 /** "Tue, Dec 1, 2026, 9:26 AM ET": when a payment was made, in business time. */
 export const dateTimeText = (instant: Date) => `${dateTimeFormatter.format(instant)} ET`;
+
+// A business date names a calendar day, not an instant: read at noon UTC and written in UTC, it is that day anywhere.
+const dayFormatter = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+/** "Tuesday, December 29, 2026": a business date (YYYY-MM-DD), such as an invoice's due date, in words. */
+export const dayText = (date: string) => dayFormatter.format(new Date(`${date}T12:00:00Z`));
 
 /** "$189.50" (another currency by its code: "189.50 EUR"). */
 export function moneyText(cents: number, currency: string): string {

@@ -3,16 +3,19 @@ import type { MessageAttemptRow, MessageRow } from '../db/schema.ts';
 
 /**
  * What staff never read: a message that proves or signs in carries a secret (a link's token, a texted code) that would
- * let its reader act as the customer. In every summary and detail it is withheld; the stored message, which the send
- * job and a resend use, keeps it.
+ * let its reader act as the customer; an invoice's email carries its link's key, which opens and pays that invoice
+ * without an account (payments keeps only its hash). In every summary and detail it is withheld; the stored message,
+ * which the send job and a resend use, keeps it.
  */
 const linkToken = (text: string) => text.replace(/token=[A-Za-z0-9_%-]+/g, 'token=withheld');
+const invoiceKey = (text: string) => text.replace(/([#?&]access=)[A-Za-z0-9_%-]+/g, '$1withheld');
 const withheld: Partial<Record<MessageKind, (text: string) => string>> = {
   'password-reset': linkToken,
   'sign-in-link': linkToken,
   'email-proof': linkToken,
   'email-change-proof': linkToken,
   'phone-code': (text) => text.replace(/\b\d{6}\b/g, '••••••'),
+  invoice: invoiceKey,
 };
 /** The key in an optional email's preferences links (`key=…`) opens the customer's choices: withheld from every kind. */
 const preferencesKey = (text: string) => text.replace(/([#?&;]key=)[A-Za-z0-9_-]{43}/g, '$1withheld');

@@ -14,8 +14,11 @@ export type EmailToQueue = {
   subject: string;
   text: string;
   html: string;
-  /** The appointment it is about, and the version it was written from. */
-  appointment?: { id: number; version: number };
+  /**
+   * The appointment it is about, and the version it was written from; null for an email about the appointment written
+   * from another service's record (an invoice), which no version of the appointment can make stale.
+   */
+  appointment?: { id: number; version: number | null };
   /** An iCalendar file to attach. */
   calendar?: { content: string; fileName: string };
   /** The one-click unsubscribe URL of an email the customer may turn off (`preferenceLinks`). */

@@ -13,7 +13,8 @@ export type TextToQueue = {
   /** E.164. */
   recipient: string;
   body: string;
-  appointment?: { id: number; version: number };
+  /** The appointment it is about, and the version it was written from (null as for an email: `EmailToQueue`). */
+  appointment?: { id: number; version: number | null };
   /** A resend: the message it copies and who asked for it. */
   resend?: { from: number; requestedBy: string };
 };

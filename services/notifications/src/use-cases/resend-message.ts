@@ -26,7 +26,8 @@ export async function resendMessage(ctx: NotificationsContext, id: number, reque
     if (original.body_removed_at) throw conflict(notificationMessages.bodyRemovedResend.replace('{days}', String(ctx.bodyRetentionDays)));
     const copy = (await countResends(trx, id)) + 1;
     const key = `${original.message_key}.resend-${copy}`;
-    const appointment = original.appointment_id !== null && original.appointment_version !== null ? { id: original.appointment_id, version: original.appointment_version } : undefined;
+    // The copy is about the same appointment, with or without the version it was written from (an invoice's has none).
+    const appointment = original.appointment_id !== null ? { id: original.appointment_id, version: original.appointment_version } : undefined;
     const resend = { from: original.id, requestedBy };
     let queued: number | undefined;
     if (original.channel === 'sms') {

@@ -94,6 +94,8 @@ export type InvoicesTable = {
   sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   void_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SHA-256 (hex) of the key of the invoice's emailed link, set when it is sent (see `invoiceLinkPath`). */
+  access_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };

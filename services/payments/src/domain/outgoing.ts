@@ -1,10 +1,14 @@
 import { z } from 'zod';
-import { paymentSucceededEffect, paymentSucceededTopic } from '@repo/contracts';
+import { invoiceSentEffect, invoiceSentTopic, paymentSucceededEffect, paymentSucceededTopic } from '@repo/contracts';
 import type { Effects, JobDefinition } from '@repo/service-kit';
 
-/** What payments tells other services through its outbox: notifications emails the receipt and the office's alert. */
+/**
+ * What payments tells other services through its outbox: notifications emails the receipt and the office's alert, and
+ * a sent invoice's link to its customer.
+ */
 export const paymentsOutgoing = {
   [paymentSucceededTopic]: { to: ['notifications'], schema: paymentSucceededEffect },
+  [invoiceSentTopic]: { to: ['notifications'], schema: invoiceSentEffect },
 } as const;
 
 /** Payments' own job: give a refund through the provider, retried until the provider answers (see `issueRefund`). */

@@ -12,13 +12,13 @@ import {
   voidInvoiceRequestSchema,
 } from '@repo/contracts';
 import { z } from 'zod';
-import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import { errorResponses, linkTokenOf, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { randomIdempotencyKey } from '../domain/provider.ts';
 import type { PaymentsEnv } from '../env.ts';
 import type { PaymentsContext } from '../use-cases/context.ts';
 import { createInvoice } from '../use-cases/create-invoice.ts';
-import { getInvoice, type InvoiceCaller } from '../use-cases/get-invoice.ts';
+import { getInvoice, type InvoiceCaller, type SessionCaller } from '../use-cases/get-invoice.ts';
 import { invoicePdf } from '../use-cases/invoice-pdf.ts';
 import { listInvoices } from '../use-cases/list-invoices.ts';
 import { payInvoice } from '../use-cases/pay-invoice.ts';
@@ -28,15 +28,24 @@ import { updateInvoiceLines } from '../use-cases/update-invoice-lines.ts';
 import { voidInvoice } from '../use-cases/void-invoice.ts';
 
 /** The signed-in caller as the invoice use cases judge access (the route's onRequest made sure there is one). */
-export const invoiceCaller = (request: FastifyRequest): InvoiceCaller => ({ role: request.session!.role, customerId: request.session!.customerId ?? null });
+const sessionCaller = (request: FastifyRequest): SessionCaller => ({ role: request.session!.role, customerId: request.session!.customerId ?? null });
+
+/** The caller of a route an invoice's link opens: the link's key when one is sent (the session beside it is ignored), else the session. */
+function invoiceCaller(request: FastifyRequest): InvoiceCaller {
+  const accessKey = linkTokenOf(request, 'invoiceLink');
+  return accessKey === undefined ? sessionCaller(request) : { role: null, customerId: null, accessKey };
+}
 
 /**
  * Invoices. Staff and administrators make, change, send, void and refund them; the customer whose appointment an
- * invoice is for sees it (once sent) and pays it. Access is checked onRequest, before the body is read.
+ * invoice is for sees it (once sent) and pays it, signed in or through the link its email carries. Access is checked
+ * onRequest, before the body is read.
  */
 export async function invoiceRoutes(app: ServiceApp, { ctx, env }: { ctx: PaymentsContext; env: PaymentsEnv }) {
   const staff = app.requireRole('staff', 'admin');
   const staffOrCustomer = app.requireRole('customer', 'staff', 'admin');
+  // The invoice's own pages: its customer and staff signed in, or anyone holding its emailed link.
+  const seesInvoice = app.sessionOrLink(['customer', 'staff', 'admin'], { link: 'invoiceLink' });
   const providerErrors = ctx.provider.name === 'stripe' ? errorResponses(400, 404, 409, 503) : errorResponses(400, 404, 409);
 
   app.get('/api/payments/invoices', {
@@ -47,7 +56,7 @@ export async function invoiceRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
       querystring: invoiceListQuerySchema,
       response: { 200: invoiceListResponseSchema },
     },
-  }, async (request) => listInvoices(ctx, invoiceCaller(request), request.query));
+  }, async (request) => listInvoices(ctx, sessionCaller(request), request.query));
 
   app.post('/api/payments/invoices', {
     onRequest: staff,
@@ -60,13 +69,13 @@ export async function invoiceRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
   }, async (request, reply) => reply.code(201).send(await createInvoice(ctx, request.body)));
 
   app.get('/api/payments/invoices/:id', {
-    onRequest: staffOrCustomer,
+    onRequest: seesInvoice,
     schema: { tags: ['invoices'], summary: 'One invoice with its lines, payments and refunds', params: idParamsSchema, response: { 200: invoiceSchema, ...errorResponses(404) } },
   }, async (request) => getInvoice(ctx, request.params.id, invoiceCaller(request)));
 
   for (const document of ['invoice', 'receipt'] as const) {
     app.get(document === 'invoice' ? '/api/payments/invoices/:id/pdf' : '/api/payments/invoices/:id/receipt', {
-      onRequest: staffOrCustomer,
+      onRequest: seesInvoice,
       schema: {
         tags: ['invoices'],
         summary: document === 'invoice' ? 'The invoice as a PDF' : 'The receipt of what was paid, as a PDF',
@@ -127,7 +136,7 @@ export async function invoiceRoutes(app: ServiceApp, { ctx, env }: { ctx: Paymen
       request.log.warn({ err }, 'The refund could not be given now; its job will retry')));
 
   app.post('/api/payments/invoices/:id/pay', {
-    onRequest: app.requireRole('customer'),
+    onRequest: app.sessionOrLink(['customer'], { link: 'invoiceLink' }),
     config: { rateLimit: { max: env.PAYMENT_RATE_LIMIT_MAX, timeWindow: '1 minute' } },
     schema: {
       tags: ['invoices'],

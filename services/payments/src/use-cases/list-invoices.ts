@@ -2,7 +2,7 @@ import { businessDate, type InvoiceListFilters, type InvoiceListResponse } from 
 import { findInvoicePage, type InvoiceFilters } from '../repositories/invoice-repository.ts';
 import { toInvoiceSummary } from '../repositories/mappers.ts';
 import type { PaymentsContext } from './context.ts';
-import type { InvoiceCaller } from './get-invoice.ts';
+import type { SessionCaller } from './get-invoice.ts';
 
 /** The stored statuses and due-date bounds behind each status people filter by (overdue is read from the due date). */
 function statusFilter(status: InvoiceListFilters['status'], today: string): InvoiceFilters {
@@ -13,7 +13,7 @@ function statusFilter(status: InvoiceListFilters['status'], today: string): Invo
 }
 
 /** Staff see every invoice; a customer the sent (and later) invoices of their own appointments. Newest first. */
-export async function listInvoices(ctx: PaymentsContext, caller: InvoiceCaller, query: InvoiceListFilters): Promise<InvoiceListResponse> {
+export async function listInvoices(ctx: PaymentsContext, caller: SessionCaller, query: InvoiceListFilters): Promise<InvoiceListResponse> {
   const today = businessDate(ctx.now());
   const customerOnly: InvoiceFilters = caller.role === 'customer' ? { customerId: caller.customerId ?? -1, excludeDrafts: true } : {};
   const { rows, total } = await findInvoicePage(

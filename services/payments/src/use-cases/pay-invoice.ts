@@ -21,7 +21,7 @@ function notPayable(invoice: InvoiceRow) {
  * (see `settleInvoicePayment`). A retried request with the same key while the balance is the same gets the same intent.
  */
 export async function payInvoice(ctx: PaymentsContext, id: number, caller: InvoiceCaller, request: { amountCents?: number; idempotencyKey: string }): Promise<PayInvoiceResponse> {
-  const { invoice, appointment } = await invoiceForCaller(ctx.db, id, caller);
+  const { invoice, appointment } = await invoiceForCaller(ctx.db, id, caller, ctx.now());
   if (!isPayable(invoice)) throw notPayable(invoice);
   const balance = balanceCents(invoice);
   let amountCents = balance;

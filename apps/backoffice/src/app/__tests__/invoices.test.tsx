@@ -142,7 +142,7 @@ describe('invoices', () => {
     expect(within(screen.getByRole('table', { name: 'Totals' })).getByText('$7.70')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Send Invoice' }));
-    await expectToast('Invoice sent', 'Pat Homeowner can see and pay INV-1012 in the portal.');
+    await expectToast('Invoice sent', 'Pat Homeowner is emailed a link to see and pay INV-1012 (pat@example.com).');
     expect(screen.getByText('Due 2026-03-24')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe('/api/payments/invoices/12/pdf');
   });

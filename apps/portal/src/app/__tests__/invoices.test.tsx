@@ -116,6 +116,42 @@ describe('invoices in the portal', () => {
     await waitFor(() => expect(screen.getByText('Mar 11, 2026: $215.20 by card')).toBeTruthy());
   });
 
+  it('opens from the emailed link with no account: the key goes in its header, leaves the address bar, and pays', async () => {
+    const key = 'k'.repeat(43);
+    const keyed = (headers: Headers) => headers.get('x-invoice-access') === key;
+    const api = fakeApi({
+      'GET /api/auth/session': () => json(200, { customer: null }),
+      'GET /api/payments/invoices/7': ({ headers }) => (keyed(headers) ? json(200, invoice()) : apiError(404, 'NOT_FOUND', 'We could not find that invoice.')),
+      'POST /api/payments/invoices/7/pay': ({ headers }) =>
+        keyed(headers) ? json(200, { clientSecret: 'demo_pi_2_secret_x', paymentIntentId: 'demo_pi_2', provider: 'demo', amountCents: 21_520 }) : apiError(401, 'UNAUTHORIZED', 'Please log in.'),
+    });
+    renderAt(`/invoices/7#access=${key}`);
+    await expectPageHeading('Invoice INV-1007');
+    expect(window.location.hash).toBe('');
+    expect(window.sessionStorage.getItem('invoice-access:7')).toBe(key);
+    expect(screen.queryByText('Please log in to see and pay your invoices.')).toBeNull();
+    expect(screen.queryByRole('link', { name: '← All invoices' })).toBeNull();
+    // A plain link cannot carry the key: the PDF is a button that fetches with it.
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay balance $215.20' }));
+    await screen.findByLabelText(/^Card number/);
+    expect(api.sent('POST /api/payments/invoices/7/pay')[0]?.body).toEqual({});
+    window.sessionStorage.clear();
+  });
+
+  it('says an expired link has expired, points to logging in, and forgets the key', async () => {
+    const key = 'e'.repeat(43);
+    fakeApi({
+      'GET /api/auth/session': () => json(200, { customer: null }),
+      'GET /api/payments/invoices/7': () => apiError(401, 'UNAUTHORIZED', 'This invoice link has expired. Log in to your account to see the invoice, or call us at (904) 802-1998.'),
+    });
+    renderAt(`/invoices/7#access=${key}`);
+    await expectPageHeading('This invoice link has expired');
+    expect(screen.getByText('This invoice link has expired. Log in to your account to see the invoice, or call us at (904) 802-1998.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in to your account' }).getAttribute('href')).toBe('/login');
+    await waitFor(() => expect(window.sessionStorage.getItem('invoice-access:7')).toBeNull());
+  });
+
   it('says an invoice that is not the customer’s is not found', async () => {
     fakeApi({ ...signedIn, 'GET /api/payments/invoices/8': () => apiError(404, 'NOT_FOUND', 'We could not find that invoice.') });
     renderAt('/invoices/8');

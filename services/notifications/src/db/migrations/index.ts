@@ -11,6 +11,7 @@ import * as emailChangeKinds from './2026-12-20T0000-email-change-kinds.ts';
 import * as bodyRetention from './2026-12-21T0000-body-retention.ts';
 import * as earlyTextStatuses from './2026-12-22T0000-early-text-statuses.ts';
 import * as partArrivedKind from './2026-12-24T0000-part-arrived-kind.ts';
+import * as invoiceKind from './2026-12-30T0000-invoice-kind.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-12-10T0000-messages': messages,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-21T0000-body-retention': bodyRetention,
   '2026-12-22T0000-early-text-statuses': earlyTextStatuses,
   '2026-12-24T0000-part-arrived-kind': partArrivedKind,
+  '2026-12-30T0000-invoice-kind': invoiceKind,
 };

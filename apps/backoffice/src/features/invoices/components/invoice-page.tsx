@@ -266,7 +266,13 @@ function InvoiceDetail({ invoice }: { invoice: Invoice }) {
               loading={send.isPending}
               onClick={() =>
                 send.mutate(undefined, {
-                  onSuccess: (sent) => showToast({ title: 'Invoice sent', description: `${sent.customer.name} can see and pay ${sent.number} in the portal.` }),
+                  onSuccess: (sent) =>
+                    showToast({
+                      title: 'Invoice sent',
+                      description: sent.customer.email
+                        ? `${sent.customer.name} is emailed a link to see and pay ${sent.number} (${sent.customer.email}).`
+                        : `${sent.customer.name} can see and pay ${sent.number} in the portal.`,
+                    }),
                   onError: (error) => showToast({ title: 'Send Failed', description: errorMessage(error), variant: 'destructive' }),
                 })
               }

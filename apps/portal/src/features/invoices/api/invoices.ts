@@ -1,9 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { invoiceListResponseSchema, invoicePaths, invoiceSchema, payInvoiceResponseSchema, type DemoConfirmRequest, type DemoConfirmResponse } from '@repo/contracts';
+import {
+  invoiceAccessHeader,
+  invoiceListResponseSchema,
+  invoicePaths,
+  invoiceSchema,
+  payInvoiceResponseSchema,
+  type DemoConfirmRequest,
+  type DemoConfirmResponse,
+} from '@repo/contracts';
 import { apiJson } from '@repo/ui';
 
 const invoicesKey = ['my-invoices'] as const;
 export const invoiceKey = (id: number) => [...invoicesKey, id] as const;
+
+/** The header that carries an invoice link's key, or none for the signed-in customer (the session cookie speaks for them). */
+export const invoiceAccessHeaders = (accessKey: string | undefined): Record<string, string> | undefined => (accessKey ? { [invoiceAccessHeader]: accessKey } : undefined);
 
 /** GET /api/payments/invoices: the signed-in customer's sent invoices, newest first. */
 export function useMyInvoices() {
@@ -15,23 +26,26 @@ export function useMyInvoices() {
 }
 
 /**
- * GET /api/payments/invoices/:id. While a payment was just made and the invoice is not paid yet (the provider's
- * confirmation reaches the server on its own), it is asked again every second.
+ * GET /api/payments/invoices/:id, as the signed-in customer or with the invoice link's key. While a payment was just
+ * made and the invoice is not paid yet (the provider's confirmation reaches the server on its own), it is asked again
+ * every second.
  */
-export function useMyInvoice(id: number, { waitingForPayment }: { waitingForPayment: boolean }) {
+export function useMyInvoice(id: number, { waitingForPayment, accessKey }: { waitingForPayment: boolean; accessKey?: string }) {
   return useQuery({
     queryKey: invoiceKey(id),
-    queryFn: async ({ signal }) => invoiceSchema.parse(await apiJson<unknown>('GET', invoicePaths.invoice(id), undefined, { signal })),
+    queryFn: async ({ signal }) => invoiceSchema.parse(await apiJson<unknown>('GET', invoicePaths.invoice(id), undefined, { signal, headers: invoiceAccessHeaders(accessKey) })),
     staleTime: 0,
     refetchInterval: (query) => (waitingForPayment && query.state.data?.payable ? 1000 : false),
   });
 }
 
 /** POST /api/payments/invoices/:id/pay: the server makes the intent for the balance; the Idempotency-Key makes a retry answer the same one. */
-export function usePayInvoice(id: number) {
+export function usePayInvoice(id: number, accessKey?: string) {
   return useMutation({
     mutationFn: async ({ idempotencyKey }: { idempotencyKey: string }) =>
-      payInvoiceResponseSchema.parse(await apiJson<unknown>('POST', `${invoicePaths.invoice(id)}/pay`, {}, { headers: { 'Idempotency-Key': idempotencyKey } })),
+      payInvoiceResponseSchema.parse(
+        await apiJson<unknown>('POST', `${invoicePaths.invoice(id)}/pay`, {}, { headers: { 'Idempotency-Key': idempotencyKey, ...invoiceAccessHeaders(accessKey) } }),
+      ),
   });
 }
 
@@ -42,4 +56,23 @@ export function useConfirmDemoPayment(invoiceId: number) {
     mutationFn: (request: DemoConfirmRequest) => apiJson<DemoConfirmResponse>('POST', '/api/payments/demo/confirm', request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKey(invoiceId) }),
   });
+}
+
+/**
+ * Downloads the invoice's PDF (or receipt) with the link's key in its header, which a plain link cannot send: fetched,
+ * then saved under the server's file name.
+ */
+export async function downloadWithKey(path: string, accessKey: string, fallbackName: string): Promise<void> {
+  const answer = await fetch(path, { headers: invoiceAccessHeaders(accessKey), credentials: 'same-origin' });
+  if (!answer.ok) throw new Error(answer.status === 401 ? 'This invoice link has expired.' : 'We could not download the file. Please try again.');
+  const name = /filename="([^"]+)"/.exec(answer.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const address = URL.createObjectURL(await answer.blob());
+  const anchor = document.createElement('a');
+  anchor.href = address;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Freed a minute later: the browser has long since saved the file.
+  setTimeout(() => URL.revokeObjectURL(address), 60_000);
 }
