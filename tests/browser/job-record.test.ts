@@ -88,6 +88,14 @@ describe('the job record and waiting for parts through nginx', () => {
     await record.getByRole('button', { name: 'Mark waiting for parts' }).click();
     await record.getByTestId('waiting-for-parts').getByText(/^Waiting for Drain pump \(00620774\), expected /).waitFor();
     await record.getByRole('button', { name: 'Update the part' }).waitFor();
+    // Warranty work: the claim's details, behind their button on a visit not booked as under warranty.
+    await record.getByRole('button', { name: 'Record a warranty claim' }).click();
+    await record.getByLabel(/^Failure code/).fill('e24');
+    await record.getByLabel(/^Distributor's part number/).fill('00620774');
+    await record.getByLabel(/^Distributor's invoice/).fill('inv 55#102');
+    await record.getByLabel(/^Purchase date/).fill('2024-05-17');
+    await record.getByRole('button', { name: 'Save warranty claim' }).click();
+    await record.getByTestId('warranty-claim-saved').getByText(new RegExp(`^Saved .* by ${technician.name}$`)).waitFor();
     expect(await axeViolations(jobs)).toEqual([]);
     await noScrollSideways(jobs, phone.width);
     expect(jobErrors).toEqual([]);
@@ -126,6 +134,7 @@ describe('the job record and waiting for parts through nginx', () => {
     await facts.getByText('FD 9911 00042').waitFor();
     await facts.getByText('Drain pump seized; water left in the tub after the cycle.').waitFor();
     await facts.getByText(/^Drain pump \(00620774\), expected /).waitFor();
+    await facts.getByText('failure code E24; part 00620774 on invoice INV 55#102; bought May 17, 2024').waitFor();
     await officeCard.getByRole('button', { name: `Part arrived for ${customerName}` }).click();
     await officeCard.getByText(jobRecordMessages.partArrived).waitFor();
     const bookReturn = officeCard.getByRole('link', { name: 'Book the return visit on the dispatch board' });

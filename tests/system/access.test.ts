@@ -71,6 +71,7 @@ const rules: Record<string, Rule> = {
   'GET /api/appointments/{id}/job-record': { allow: ['technician', ...backOffice] },
   'PUT /api/appointments/{id}/job-record': { allow: ['technician', ...backOffice] },
   'PUT /api/appointments/{id}/waiting-for-parts': { allow: ['technician', ...backOffice] },
+  'PUT /api/appointments/{id}/warranty-claim': { allow: ['technician', ...backOffice] },
   'POST /api/appointments/{id}/part-arrived': { allow: backOffice },
   'GET /api/appointments/board': { allow: backOffice },
   'GET /api/appointments/closed-days': { allow: everyone },

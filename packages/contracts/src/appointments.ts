@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { appliances, appointmentStatuses, brands, serviceTypes, visitStages } from './choices.ts';
 import { booking, business } from './constants.ts';
 import { applianceIntakeSchema, intakeFieldsSchema } from './intake.ts';
-import { jobRecordSchema, waitingForPartsSchema } from './job-record.ts';
+import { jobRecordSchema, waitingForPartsSchema, warrantyClaimSchema } from './job-record.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 
 const isoDateForm = z.string({ error: 'Date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in YYYY-MM-DD form');
@@ -206,6 +206,8 @@ export const staffAppointmentSchema = appointmentSchema.extend({
   callBackRequestedAt: z.string().nullable(),
   /** What the technician recorded at the visit (model, serial, diagnosis, parts needed); null until they did. */
   jobRecord: jobRecordSchema.nullable(),
+  /** For warranty work, what the manufacturer's claim asks for; null until recorded. */
+  warrantyClaim: warrantyClaimSchema.nullable(),
   /** When the office last marked a waited-for part arrived; null when none has. */
   partArrivedAt: z.string().nullable(),
 });

@@ -52,17 +52,28 @@ export const jobRecordRequestSchema = z.object({
 export type JobRecordRequest = z.input<typeof jobRecordRequestSchema>;
 export type JobRecordParsed = z.output<typeof jobRecordRequestSchema>;
 
-/** A calendar date in YYYY-MM-DD form that exists (no 31 April). */
+/** Whether `value` is a calendar date in YYYY-MM-DD form that exists (no 31 April). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** A part number as printed: upper case, single spaces, letters, digits and `-/.`; empty or absent when not known. */
+const partNumberSchema = z
+    .string({ error: jobRecordMessages.partNumberCharacters })
+    .trim()
+    .transform((value) => value.replace(/\s+/g, ' ').toUpperCase())
+    .refine((value) => value.length <= jobRecordLimits.partNumber, jobRecordMessages.partNumberLength)
+    .refine((value) => value === '' || /^[A-Z0-9 ./-]+$/.test(value), jobRecordMessages.partNumberCharacters)
+    .optional();
+
 const expectedDateSchema = z
   .string({ error: jobRecordMessages.expectedOnRequired })
   .trim()
   .refine((value) => value.length > 0, jobRecordMessages.expectedOnRequired)
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, jobRecordMessages.expectedOnForm);
+  .refine(isCalendarDate, jobRecordMessages.expectedOnForm);
 
 /**
  * `PUT /api/appointments/:id/waiting-for-parts` (the technician or the office): the part on order and the day it is
@@ -70,13 +81,7 @@ const expectedDateSchema = z
  */
 export const waitingForPartsRequestSchema = z.object({
   part: typedText(jobRecordLimits.part, jobRecordMessages.partLength).refine((value) => value.length > 0, jobRecordMessages.partRequired),
-  partNumber: z
-    .string({ error: jobRecordMessages.partNumberCharacters })
-    .trim()
-    .transform((value) => value.replace(/\s+/g, ' ').toUpperCase())
-    .refine((value) => value.length <= jobRecordLimits.partNumber, jobRecordMessages.partNumberLength)
-    .refine((value) => value === '' || /^[A-Z0-9 ./-]+$/.test(value), jobRecordMessages.partNumberCharacters)
-    .optional(),
+  partNumber: partNumberSchema,
   expectedOn: expectedDateSchema,
 });
 export type WaitingForPartsRequest = z.input<typeof waitingForPartsRequestSchema>;
@@ -91,6 +96,66 @@ export const waitingForPartsSchema = z.object({
   since: z.string(),
 });
 export type WaitingForParts = z.infer<typeof waitingForPartsSchema>;
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * The warranty claim: for warranty work, what a manufacturer's claim asks of the servicer, kept with the job record
+ * so the office can file it: the brand's installation or service code, the failure code, the part as the distributor
+ * sold it (its part number and the distributor's invoice) and the day the appliance was bought.
+ * ------------------------------------------------------------------------------------------------------------- */
+
+export const warrantyClaimLimits = { code: 40, invoice: 60, oldestPurchase: '1970-01-01' } as const;
+
+export const warrantyClaimMessages = {
+  serviceCode: `The service code must be at most ${warrantyClaimLimits.code} letters, digits, spaces and - / .`,
+  failureCodeRequired: 'Give the failure code the claim is for',
+  failureCode: `The failure code must be at most ${warrantyClaimLimits.code} letters, digits, spaces and - / .`,
+  distributorInvoice: `The distributor's invoice must be at most ${warrantyClaimLimits.invoice} letters, digits, spaces and - / . #`,
+  purchaseDateForm: 'The purchase date must be a real date (YYYY-MM-DD)',
+  purchaseDateFuture: 'The purchase date cannot be after today',
+  purchaseDateOld: 'The purchase date must be in 1970 or later',
+  saved: 'Warranty claim details saved.',
+} as const;
+
+/** A code as printed or given by the brand: upper case, single spaces, letters, digits and `-/.` (and `#` where named). */
+const claimCode = (max: number, message: string, extra = '') =>
+  z
+    .string({ error: message })
+    .trim()
+    .transform((value) => value.replace(/\s+/g, ' ').toUpperCase())
+    .refine((value) => value.length <= max && (value === '' || new RegExp(`^[A-Z0-9 ./${extra}-]+$`).test(value)), message);
+
+/**
+ * `PUT /api/appointments/:id/warranty-claim` (the assigned technician or the office): the failure code (required),
+ * the brand's service code, the distributor's part number and invoice, and the purchase date (YYYY-MM-DD, not after
+ * today in business time, which the server checks). Empty optional fields mean not known. Saving again replaces it.
+ */
+export const warrantyClaimRequestSchema = z.object({
+  serviceCode: claimCode(warrantyClaimLimits.code, warrantyClaimMessages.serviceCode).optional(),
+  failureCode: claimCode(warrantyClaimLimits.code, warrantyClaimMessages.failureCode).refine((value) => value.length > 0, warrantyClaimMessages.failureCodeRequired),
+  distributorPartNumber: partNumberSchema,
+  distributorInvoice: claimCode(warrantyClaimLimits.invoice, warrantyClaimMessages.distributorInvoice, '#').optional(),
+  purchaseDate: z
+    .string({ error: warrantyClaimMessages.purchaseDateForm })
+    .trim()
+    .refine((value) => value === '' || isCalendarDate(value), warrantyClaimMessages.purchaseDateForm)
+    .refine((value) => value === '' || value >= warrantyClaimLimits.oldestPurchase, warrantyClaimMessages.purchaseDateOld)
+    .optional(),
+});
+export type WarrantyClaimRequest = z.input<typeof warrantyClaimRequestSchema>;
+export type WarrantyClaimParsed = z.output<typeof warrantyClaimRequestSchema>;
+
+/** The warranty claim's details as kept: null for what is not known. */
+export const warrantyClaimSchema = z.object({
+  serviceCode: z.string().nullable(),
+  failureCode: z.string(),
+  distributorPartNumber: z.string().nullable(),
+  distributorInvoice: z.string().nullable(),
+  /** YYYY-MM-DD. */
+  purchaseDate: z.string().nullable(),
+  recordedAt: z.string(),
+  recordedBy: z.string(),
+});
+export type WarrantyClaim = z.infer<typeof warrantyClaimSchema>;
 
 /** What the technician recorded at the visit; null until they save it. */
 export const jobRecordSchema = z.object({
@@ -115,11 +180,14 @@ export const jobRecordResponseSchema = z.object({
   record: jobRecordSchema.nullable(),
   waitingForParts: waitingForPartsSchema.nullable(),
   partArrivedAt: z.string().nullable(),
+  /** The warranty claim's details, for warranty work; null until saved. */
+  warrantyClaim: warrantyClaimSchema.nullable(),
 });
 export type JobRecordResponse = z.infer<typeof jobRecordResponseSchema>;
 
 export const jobRecordPath = (id: number | string) => `/api/appointments/${id}/job-record`;
 export const waitingForPartsPath = (id: number | string) => `/api/appointments/${id}/waiting-for-parts`;
+export const warrantyClaimPath = (id: number | string) => `/api/appointments/${id}/warranty-claim`;
 /** `POST` (staff, admin): the part arrived; the waiting ends and the office books the return visit. */
 export const partArrivedPath = (id: number | string) => `/api/appointments/${id}/part-arrived`;
 

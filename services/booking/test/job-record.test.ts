@@ -5,6 +5,7 @@ import {
   jobRecordMessages,
   intakeMessages,
   technicianChangedTopic,
+  warrantyClaimMessages,
   type AppointmentChanged,
   type AppointmentDetails,
   type AppointmentHistoryEntry,
@@ -31,6 +32,7 @@ const call = (method: 'GET' | 'PUT' | 'POST', url: string, headers: Headers, pay
 const readRecord = (id: number, headers: Headers) => call('GET', `/api/appointments/${id}/job-record`, headers);
 const saveRecord = (id: number, headers: Headers, payload: object) => call('PUT', `/api/appointments/${id}/job-record`, headers, payload);
 const markWaiting = (id: number, headers: Headers, payload: object) => call('PUT', `/api/appointments/${id}/waiting-for-parts`, headers, payload);
+const saveClaim = (id: number, headers: Headers, payload: object) => call('PUT', `/api/appointments/${id}/warranty-claim`, headers, payload);
 const partArrived = (id: number, headers: Headers) => call('POST', `/api/appointments/${id}/part-arrived`, headers);
 const assign = (id: number, technicianId: string) => call('PUT', `/api/appointments/${id}/assign`, staff(), { technicianId });
 
@@ -59,7 +61,7 @@ describe('the job record', () => {
     expect(before.json()).toEqual({
       appointmentId: id, appliance: 'Refrigerator',
       intake: { modelNumber: 'WRF555SDFZ', serialNumber: 'K12345678', warranty: null, homeWarrantyCompany: null },
-      record: null, waitingForParts: null, partArrivedAt: null,
+      record: null, waitingForParts: null, partArrivedAt: null, warrantyClaim: null,
     });
 
     const saved = await saveRecord(id, technician('tech_a'), record);
@@ -144,6 +146,54 @@ describe('the job record', () => {
     expect((await call('PUT', `/api/appointments/${id}/status`, staff(), { status: 'cancelled' })).statusCode).toBe(200);
     expectApiError(await saveRecord(id, technician('tech_a'), record), 409, 'CONFLICT');
     expectApiError(await markWaiting(id, technician('tech_a'), waiting), 409, 'CONFLICT');
+  });
+});
+
+describe('the warranty claim', () => {
+  const claim = { serviceCode: ' sz-1234 ', failureCode: 'e07 ', distributorPartNumber: ' 7013816 ', distributorInvoice: ' inv 55#102 ', purchaseDate: '2024-05-17' };
+
+  it('keeps what a manufacturer\'s claim asks for, normalised; the office sees it on the appointment and may replace it', async () => {
+    const { id } = await assignedVisit('14:00-15:00');
+    const saved = await saveClaim(id, technician('tech_a'), claim);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected = {
+      serviceCode: 'SZ-1234', failureCode: 'E07', distributorPartNumber: '7013816', distributorInvoice: 'INV 55#102', purchaseDate: '2024-05-17',
+      recordedAt: clock.now().toISOString(), recordedBy: 'Alex Avery',
+    };
+    expect((saved.json() as JobRecordResponse).warrantyClaim).toEqual(expected);
+    expect(((await readRecord(id, staff())).json() as JobRecordResponse).warrantyClaim).toEqual(expected);
+    const list = (await call('GET', '/api/appointments?date=2026-11-24', staff())).json() as StaffAppointment[];
+    expect(list.find((appointment) => appointment.id === id)?.warrantyClaim).toEqual(expected);
+    // Saved again with only the failure code, the rest is not known any more; today's purchase date is fine.
+    const replaced = await saveClaim(id, staff(), { failureCode: 'F1', purchaseDate: '2026-11-23' });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((replaced.json() as JobRecordResponse).warrantyClaim).toMatchObject({ serviceCode: null, failureCode: 'F1', distributorPartNumber: null, distributorInvoice: null, purchaseDate: '2026-11-23', recordedBy: 'staff:1' });
+    // Customers never read it.
+    const mine = (await call('GET', '/api/customer/appointments', customer(71))).json() as Appointment[];
+    expect(JSON.stringify(mine.find((appointment) => appointment.id === id))).not.toContain('F1');
+  });
+
+  it('refuses bad input field by field, a purchase after today, other technicians and customers (before the body), and a cancelled visit', async () => {
+    const { id } = await assignedVisit('15:00-16:00');
+    expectApiError(await saveClaim(id, technician('tech_a'), {}), 400, 'VALIDATION_ERROR', { failureCode: warrantyClaimMessages.failureCode });
+    expectApiError(await saveClaim(id, technician('tech_a'), {
+      serviceCode: 'S<1>', failureCode: ' ', distributorPartNumber: 'x'.repeat(61), distributorInvoice: 'a%b', purchaseDate: '2025-02-29',
+    }), 400, 'VALIDATION_ERROR', {
+      serviceCode: warrantyClaimMessages.serviceCode,
+      failureCode: warrantyClaimMessages.failureCodeRequired,
+      distributorPartNumber: jobRecordMessages.partNumberLength,
+      distributorInvoice: warrantyClaimMessages.distributorInvoice,
+      purchaseDate: warrantyClaimMessages.purchaseDateForm,
+    });
+    expectApiError(await saveClaim(id, technician('tech_a'), { failureCode: 'E1', purchaseDate: '1969-12-31' }), 400, 'VALIDATION_ERROR', { purchaseDate: warrantyClaimMessages.purchaseDateOld });
+    expectApiError(await saveClaim(id, technician('tech_a'), { failureCode: 'E1', purchaseDate: '2026-11-24' }), 400, 'VALIDATION_ERROR', { purchaseDate: warrantyClaimMessages.purchaseDateFuture });
+    expectApiError(await saveClaim(id, technician('tech_b'), claim), 404, 'NOT_FOUND');
+    expectApiError(await saveClaim(id, customer(71), { failureCode: 42 }), 403, 'FORBIDDEN');
+    expectApiError(await saveClaim(id, {}, { failureCode: 42 }), 401, 'UNAUTHORIZED');
+    const row = await booking.service.db.selectFrom('appointments').select(['warranty_failure_code', 'warranty_recorded_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ warranty_failure_code: null, warranty_recorded_at: null });
+    expect((await call('PUT', `/api/appointments/${id}/status`, staff(), { status: 'cancelled' })).statusCode).toBe(200);
+    expectApiError(await saveClaim(id, technician('tech_a'), claim), 409, 'CONFLICT');
   });
 });
 

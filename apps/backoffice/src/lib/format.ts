@@ -17,6 +17,7 @@ const formats = {
   monthYear: inZone({ month: 'short', year: 'numeric' }),
   // A calendar date is not an instant: read at noon UTC and written in UTC, it is the same day everywhere.
   calendarDay: inZone({ weekday: 'long', month: 'long', day: 'numeric' }, 'UTC'),
+  calendarDate: inZone({ month: 'short', day: 'numeric', year: 'numeric' }, 'UTC'),
 };
 
 function parse(value: string | Date): Date | undefined {
@@ -74,6 +75,9 @@ export function formatTimeWindow(start: string, end: string): string {
 
 /** "Thursday, March 5": a business date ('YYYY-MM-DD') as people say it. */
 export const formatCalendarDay = (date: string): string => formatter('date', formats.calendarDay).format(new Date(`${date}T12:00:00Z`));
+
+/** "May 17, 2024": a business date ('YYYY-MM-DD') with its year, for a day that may be long past. */
+export const formatCalendarDate = (date: string): string => formatter('date', formats.calendarDate).format(new Date(`${date}T12:00:00Z`));
 
 /** A tel: link for a phone number as people write it. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -67,6 +67,14 @@ export type AppointmentsTable = {
   waiting_marked_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the office last marked a waited-for part arrived. */
   part_arrived_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The warranty claim (contracts' `warrantyClaimRequestSchema`): the failure code and recorded time are set together. */
+  warranty_failure_code: ColumnType<string | null, string | null | undefined, string | null>;
+  warranty_service_code: ColumnType<string | null, string | null | undefined, string | null>;
+  warranty_part_number: ColumnType<string | null, string | null | undefined, string | null>;
+  warranty_part_invoice: ColumnType<string | null, string | null | undefined, string | null>;
+  warranty_purchase_date: ColumnType<string | null, string | null | undefined, string | null>;
+  warranty_recorded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  warranty_recorded_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The visit under way as tracking last told it (on the way, arrived, working), or null; and when tracking changed it. */
   visit_stage: ColumnType<VisitStage | null, VisitStage | null | undefined, VisitStage | null>;
   visit_stage_at: ColumnType<Date | null, Date | null | undefined, Date | null>;

@@ -1,4 +1,4 @@
-import type { ApplianceIntake, Appointment, AppointmentHistoryEntry, Closure, JobRecord, JobRecordResponse, ServiceRequest, StaffAppointment, WaitingForParts } from '@repo/contracts';
+import type { ApplianceIntake, Appointment, AppointmentHistoryEntry, Closure, JobRecord, JobRecordResponse, ServiceRequest, StaffAppointment, WaitingForParts, WarrantyClaim } from '@repo/contracts';
 import type { AppointmentHistoryRow, AppointmentRow, ClosureRow, ServiceRequestRow } from '../db/schema.ts';
 import { businessIsoString, slotTimes } from '../domain/slot-time.ts';
 
@@ -52,7 +52,21 @@ function toJobRecord(row: AppointmentRow): JobRecord | null {
   };
 }
 
-/** The job record call's answer: the intake (to prefill the plate), the record, the waiting part. */
+/** The warranty claim's details, or null before they were saved. */
+function toWarrantyClaim(row: AppointmentRow): WarrantyClaim | null {
+  if (row.warranty_failure_code === null || row.warranty_recorded_at === null) return null;
+  return {
+    serviceCode: row.warranty_service_code,
+    failureCode: row.warranty_failure_code,
+    distributorPartNumber: row.warranty_part_number,
+    distributorInvoice: row.warranty_part_invoice,
+    purchaseDate: row.warranty_purchase_date,
+    recordedAt: row.warranty_recorded_at.toISOString(),
+    recordedBy: row.warranty_recorded_by ?? 'technician',
+  };
+}
+
+/** The job record call's answer: the intake (to prefill the plate), the record, the waiting part, the warranty claim. */
 export const toJobRecordResponse = (row: AppointmentRow): JobRecordResponse => ({
   appointmentId: row.id,
   appliance: row.appliance,
@@ -60,6 +74,7 @@ export const toJobRecordResponse = (row: AppointmentRow): JobRecordResponse => (
   record: toJobRecord(row),
   waitingForParts: toWaitingForParts(row),
   partArrivedAt: row.part_arrived_at?.toISOString() ?? null,
+  warrantyClaim: toWarrantyClaim(row),
 });
 
 /** The intake given at booking, or null when none was. */
@@ -83,6 +98,7 @@ export const toStaffAppointment = (row: AppointmentRow): StaffAppointment => ({
   cancelReason: row.cancel_reason,
   callBackRequestedAt: row.call_back_requested_at?.toISOString() ?? null,
   jobRecord: toJobRecord(row),
+  warrantyClaim: toWarrantyClaim(row),
   partArrivedAt: row.part_arrived_at?.toISOString() ?? null,
 });
 

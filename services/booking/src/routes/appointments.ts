@@ -28,6 +28,7 @@ import {
   staffAppointmentSchema,
   staffRescheduleSchema,
   waitingForPartsRequestSchema,
+  warrantyClaimRequestSchema,
 } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { BookingEnv } from '../env.ts';
@@ -39,7 +40,7 @@ import { confirmAppointment } from '../use-cases/confirm-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
 import { dispatchBoard } from '../use-cases/dispatch-board.ts';
 import { getAppointmentIntake } from '../use-cases/get-appointment-intake.ts';
-import { getJobRecord, markPartArrived, markWaitingForParts, saveJobRecord, type JobRecordActor } from '../use-cases/job-record.ts';
+import { getJobRecord, markPartArrived, markWaitingForParts, saveJobRecord, saveWarrantyClaim, type JobRecordActor } from '../use-cases/job-record.ts';
 import { listAppointmentHistory } from '../use-cases/list-appointment-history.ts';
 import { listAppointments } from '../use-cases/list-appointments.ts';
 import { markNoShow } from '../use-cases/mark-no-show.ts';
@@ -293,6 +294,18 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       response: { 200: jobRecordResponseSchema, ...errorResponses(404, 409) },
     },
   }, async (request) => markWaitingForParts(ctx, request.params.id, jobActor(request), request.body));
+
+  app.put('/api/appointments/:id/warranty-claim', {
+    onRequest: app.requireRole('technician', 'staff', 'admin'),
+    schema: {
+      tags: jobTags,
+      summary: "Save the warranty claim's details for warranty work",
+      description: "The failure code, the brand's service code, the distributor's part number and invoice, and the purchase date. A technician reaches only a job assigned to them (404 otherwise); a cancelled visit is 409; a purchase date after today is 400.",
+      params: appointmentPathParamsSchema,
+      body: warrantyClaimRequestSchema,
+      response: { 200: jobRecordResponseSchema, ...errorResponses(404, 409) },
+    },
+  }, async (request) => saveWarrantyClaim(ctx, request.params.id, jobActor(request), request.body));
 
   app.post('/api/appointments/:id/part-arrived', {
     onRequest: app.requireRole('staff', 'admin'),

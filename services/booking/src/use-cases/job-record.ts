@@ -7,6 +7,8 @@ import {
   type JobRecordParsed,
   type JobRecordResponse,
   type WaitingForPartsParsed,
+  type WarrantyClaimParsed,
+  warrantyClaimMessages,
 } from '@repo/contracts';
 import { badRequest, conflict, notFound } from '@repo/service-kit';
 import type { AppointmentRow, Trx } from '../db/schema.ts';
@@ -65,6 +67,26 @@ export function saveJobRecord(ctx: BookingContext, id: number, who: JobRecordAct
       parts_needed: record.partsNeeded || null,
       job_recorded_at: ctx.now(),
       job_recorded_by: by,
+    }).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
+}
+
+/**
+ * For warranty work, what the manufacturer's claim asks for (saving again replaces it). The purchase date may not be
+ * after today in business time.
+ */
+export function saveWarrantyClaim(ctx: BookingContext, id: number, who: JobRecordActor, claim: WarrantyClaimParsed) {
+  if (claim.purchaseDate && claim.purchaseDate > businessDate(ctx.now())) {
+    throw badRequest(warrantyClaimMessages.purchaseDateFuture, { purchaseDate: warrantyClaimMessages.purchaseDateFuture });
+  }
+  return changeJob(ctx, id, who, (trx, _current, by) =>
+    trx.updateTable('appointments').set({
+      warranty_failure_code: claim.failureCode,
+      warranty_service_code: claim.serviceCode || null,
+      warranty_part_number: claim.distributorPartNumber || null,
+      warranty_part_invoice: claim.distributorInvoice || null,
+      warranty_purchase_date: claim.purchaseDate || null,
+      warranty_recorded_at: ctx.now(),
+      warranty_recorded_by: by,
     }).where('id', '=', id).returningAll().executeTakeFirstOrThrow());
 }
 

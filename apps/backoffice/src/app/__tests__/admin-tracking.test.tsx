@@ -438,9 +438,10 @@ describe('tracking administration: Appointments', () => {
   it('shows the job record and the part waited for beside the intake; Part arrived ends the wait and leads to booking the return visit', async () => {
     const waiting = { part: 'Drain pump', partNumber: '00620774', expectedOn: '2026-03-16', since: '2026-03-10T18:40:00.000Z' };
     const jobRecord = { modelNumber: 'SHX878WD5N', serialNumber: null, diagnosis: 'Drain pump seized.', partsNeeded: 'Drain pump 00620774', recordedAt: '2026-03-10T18:40:00.000Z', recordedBy: 'Sara Martinez' };
-    const { api } = await renderTracking({ appointments: [staffAppointment({ status: 'completed', jobRecord, waitingForParts: waiting })] });
+    const warrantyClaim = { serviceCode: 'SZ-1234', failureCode: 'E07', distributorPartNumber: '00620774', distributorInvoice: 'INV 55#102', purchaseDate: '2024-05-17', recordedAt: '2026-03-10T18:45:00.000Z', recordedBy: 'Sara Martinez' };
+    const { api } = await renderTracking({ appointments: [staffAppointment({ status: 'completed', jobRecord, waitingForParts: waiting, warrantyClaim })] });
     api.answer('POST /api/appointments/12/part-arrived', () =>
-      json(200, { appointmentId: 12, appliance: 'Dishwasher', intake: null, record: jobRecord, waitingForParts: null, partArrivedAt: '2026-03-16T15:00:00.000Z' }));
+      json(200, { appointmentId: 12, appliance: 'Dishwasher', intake: null, record: jobRecord, waitingForParts: null, partArrivedAt: '2026-03-16T15:00:00.000Z', warrantyClaim }));
     await openTab('Appointments');
     const card = await screen.findByRole('article', { name: 'Pat Rivera' });
     const facts = within(card).getByRole('group', { name: 'Job record from the visit' });
@@ -450,6 +451,7 @@ describe('tracking administration: Appointments', () => {
       Diagnosis: 'Drain pump seized.',
       'Parts needed': 'Drain pump 00620774',
       Recorded: 'Mar 10, 2026, 2:40 PM EDT by Sara Martinez',
+      'Warranty claim': 'failure code E07; service code SZ-1234; part 00620774 on invoice INV 55#102; bought May 17, 2024',
     });
     api.answer('GET /api/appointments', () => {
       const answer = json(200, [staffAppointment({ status: 'completed', jobRecord, waitingForParts: null, partArrivedAt: '2026-03-16T15:00:00.000Z' })]);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, businessDate, businessInstant, jobRecordMessages, technicianJobsPath, trackingMessages, type JobRecordResponse, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
+import { addDays, businessDate, businessInstant, jobRecordMessages, technicianJobsPath, trackingMessages, warrantyClaimMessages, type JobRecordResponse, type TechnicianJob, type TrackingRecord } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { fakeLiveSocket } from '@repo/ui/testing/live-socket';
@@ -262,7 +262,7 @@ describe('my jobs: sharing the position while en route', () => {
 
 describe('the job record on my jobs', () => {
   const intake = { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', warranty: null, homeWarrantyCompany: null };
-  const empty: JobRecordResponse = { appointmentId: 12, appliance: 'Dishwasher', intake, record: null, waitingForParts: null, partArrivedAt: null };
+  const empty: JobRecordResponse = { appointmentId: 12, appliance: 'Dishwasher', intake, record: null, waitingForParts: null, partArrivedAt: null, warrantyClaim: null };
 
   it('is offered once the technician is on site, prefilled from the intake; a diagnosis is needed, said at its field', async () => {
     const saved: JobRecordResponse = {
@@ -317,6 +317,48 @@ describe('the job record on my jobs', () => {
     fireEvent.click(region.getByRole('button', { name: 'Mark waiting for parts' }));
     expect(await region.findByText(new RegExp(`^Waiting for Drain pump, expected ${formatCalendarDay(expectedOn)}\\.`))).toBeTruthy();
     expect(region.getByRole('button', { name: 'Update the part' })).toBeTruthy();
+  });
+
+  it('records a warranty claim: behind a button on other visits, the failure code required at its field, the office told who saved it', async () => {
+    const claim = { serviceCode: 'SZ-1234', failureCode: 'E07', distributorPartNumber: '7013816', distributorInvoice: null, purchaseDate: '2024-05-17', recordedAt: '2026-03-10T18:45:00.000Z', recordedBy: 'Sara Martinez' };
+    const { api } = await renderJobs([technicianJob({}, { status: 'in-progress' })], {
+      'GET /api/appointments/:id/job-record': () => json(200, empty),
+      'PUT /api/appointments/:id/warranty-claim': () => json(200, { ...empty, warrantyClaim: claim }),
+    });
+    const card = within(await job());
+    fireEvent.click(card.getByRole('button', { name: 'Job record' }));
+    const region = within(await card.findByRole('region', { name: 'Job record for Pat Rivera' }));
+    // Not under the manufacturer's warranty at booking: the claim waits behind its button.
+    expect(region.queryByLabelText(/^Failure code/)).toBeNull();
+    fireEvent.click(await region.findByRole('button', { name: 'Record a warranty claim' }));
+    fireEvent.click(region.getByRole('button', { name: 'Save warranty claim' }));
+    const failure = region.getByLabelText(/^Failure code/);
+    await waitFor(() => expect(failure.getAttribute('aria-invalid')).toBe('true'));
+    expect(region.getByText(warrantyClaimMessages.failureCodeRequired)).toBeTruthy();
+    expect(api.sent('PUT /api/appointments/:id/warranty-claim')).toEqual([]);
+
+    fireEvent.change(failure, { target: { value: 'e07' } });
+    fireEvent.change(region.getByLabelText(/^Brand's service code/), { target: { value: 'sz-1234' } });
+    fireEvent.change(region.getByLabelText(/^Distributor's part number/), { target: { value: '7013816' } });
+    fireEvent.change(region.getByLabelText(/^Purchase date/), { target: { value: '2024-05-17' } });
+    fireEvent.click(region.getByRole('button', { name: 'Save warranty claim' }));
+    await waitFor(() =>
+      expect(api.sent('PUT /api/appointments/:id/warranty-claim').map((request) => [request.path, request.body])).toEqual([
+        ['/api/appointments/12/warranty-claim', { failureCode: 'E07', serviceCode: 'SZ-1234', distributorPartNumber: '7013816', distributorInvoice: '', purchaseDate: '2024-05-17' }],
+      ]),
+    );
+    expect(await region.findByTestId('warranty-claim-saved')).toBeTruthy();
+  });
+
+  it('opens the warranty claim at once for an appliance the customer said is under the manufacturer\'s warranty', async () => {
+    await renderJobs([technicianJob({}, { status: 'arrived' })], {
+      'GET /api/appointments/:id/job-record': () => json(200, { ...empty, intake: { ...intake, warranty: 'manufacturer' } }),
+    });
+    const card = within(await job());
+    fireEvent.click(card.getByRole('button', { name: 'Job record' }));
+    const region = within(await card.findByRole('region', { name: 'Job record for Pat Rivera' }));
+    expect(await region.findByLabelText(/^Failure code/)).toBeTruthy();
+    expect(region.queryByRole('button', { name: 'Record a warranty claim' })).toBeNull();
   });
 
   const saved = (diagnosis: string): JobRecordResponse => ({

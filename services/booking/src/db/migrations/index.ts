@@ -16,6 +16,7 @@ import * as applianceIntake from './2026-12-22T0000-appliance-intake.ts';
 import * as reportIndexes from './2026-12-23T0000-report-indexes.ts';
 import * as jobRecord from './2026-12-24T0000-job-record.ts';
 import * as visitStage from './2026-12-25T0000-visit-stage.ts';
+import * as warrantyClaim from './2026-12-30T0000-warranty-claim.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-23T0000-report-indexes': reportIndexes,
   '2026-12-24T0000-job-record': jobRecord,
   '2026-12-25T0000-visit-stage': visitStage,
+  '2026-12-30T0000-warranty-claim': warrantyClaim,
 };

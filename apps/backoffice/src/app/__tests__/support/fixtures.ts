@@ -52,7 +52,7 @@ export function technician(overrides: Partial<StaffTechnician> = {}): StaffTechn
 }
 
 export function staffAppointment(overrides: Partial<StaffAppointment> = {}): StaffAppointment {
-  return { ...appointmentExample({ appointmentDate: businessDate() }), scheduledTime: minutesFromNow(300), version: 1, confirmedAt: null, confirmedBy: null, cancelReason: null, callBackRequestedAt: null, jobRecord: null, partArrivedAt: null, ...overrides };
+  return { ...appointmentExample({ appointmentDate: businessDate() }), scheduledTime: minutesFromNow(300), version: 1, confirmedAt: null, confirmedBy: null, cancelReason: null, callBackRequestedAt: null, jobRecord: null, warrantyClaim: null, partArrivedAt: null, ...overrides };
 }
 
 export function trackingRecord(overrides: Partial<TrackingRecord> = {}): TrackingRecord {

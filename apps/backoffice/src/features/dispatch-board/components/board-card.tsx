@@ -40,7 +40,7 @@ const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...me
         {appointment.description || 'No problem described'}
       </Text>
       <IntakeFacts intake={appointment.intake} compact />
-      <JobRecordFacts record={appointment.jobRecord} waitingForParts={appointment.waitingForParts} compact />
+      <JobRecordFacts record={appointment.jobRecord} waitingForParts={appointment.waitingForParts} warrantyClaim={appointment.warrantyClaim} compact />
       <Text size="xs" c="dark.6">
         {appointment.address}, {appointment.city}
       </Text>

@@ -3,9 +3,11 @@ import {
   jobRecordPath,
   jobRecordResponseSchema,
   waitingForPartsPath,
+  warrantyClaimPath,
   type JobRecordRequest,
   type JobRecordResponse,
   type WaitingForPartsRequest,
+  type WarrantyClaimRequest,
 } from '@repo/contracts';
 import { adminApi } from '../../../lib/api-client.ts';
 
@@ -39,3 +41,7 @@ export const useSaveJobRecord = (appointmentId: string) =>
 /** PUT /api/appointments/:id/waiting-for-parts: the part on order and the day it is expected. */
 export const useMarkWaitingForParts = (appointmentId: string) =>
   useJobRecordChange(appointmentId, (body: WaitingForPartsRequest) => adminApi.json<unknown>('PUT', waitingForPartsPath(encodeURIComponent(appointmentId)), body));
+
+/** PUT /api/appointments/:id/warranty-claim: what the manufacturer's claim asks for, for warranty work. */
+export const useSaveWarrantyClaim = (appointmentId: string) =>
+  useJobRecordChange(appointmentId, (body: WarrantyClaimRequest) => adminApi.json<unknown>('PUT', warrantyClaimPath(encodeURIComponent(appointmentId)), body));

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
   addDays,
@@ -6,14 +7,18 @@ import {
   jobRecordMessages,
   jobRecordRequestSchema,
   waitingForPartsRequestSchema,
+  warrantyClaimLimits,
+  warrantyClaimMessages,
+  warrantyClaimRequestSchema,
   type JobRecordParsed,
   type JobRecordResponse,
   type WaitingForPartsParsed as WaitingParsed,
+  type WarrantyClaimParsed,
 } from '@repo/contracts';
 import { errorMessage, showToast } from '@repo/ui';
 import { waitingPartText } from '../../../components/job-record-facts.tsx';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
-import { useJobRecord, useMarkWaitingForParts, useSaveJobRecord } from '../api/job-record.ts';
+import { useJobRecord, useMarkWaitingForParts, useSaveJobRecord, useSaveWarrantyClaim } from '../api/job-record.ts';
 import { useKeptForm } from '../lib/kept-on-phone.ts';
 import { KeptNotice } from './kept-notice.tsx';
 
@@ -21,6 +26,8 @@ type RecordFields = 'modelNumber' | 'serialNumber' | 'diagnosis' | 'partsNeeded'
 type WaitingFields = 'part' | 'partNumber' | 'expectedOn';
 const recordFields: readonly RecordFields[] = ['modelNumber', 'serialNumber', 'diagnosis', 'partsNeeded'];
 const waitingFields: readonly WaitingFields[] = ['part', 'partNumber', 'expectedOn'];
+type ClaimFields = 'failureCode' | 'serviceCode' | 'distributorPartNumber' | 'distributorInvoice' | 'purchaseDate';
+const claimFields: readonly ClaimFields[] = ['failureCode', 'serviceCode', 'distributorPartNumber', 'distributorInvoice', 'purchaseDate'];
 
 /**
  * The plate as read (prefilled from what the customer gave at booking, so a glance confirms it), what was found and
@@ -114,7 +121,71 @@ function WaitingForm({ appointmentId, answer }: { appointmentId: string; answer:
   );
 }
 
-/** The job record of an arrived or in-progress job: loading, a failed load with Try again, then its two forms. */
+/**
+ * For warranty work: what the manufacturer's claim asks of the servicer, so the office can file it. Open from the
+ * start when the customer said at booking the appliance is under the manufacturer's warranty, or once a claim was
+ * saved; otherwise behind "Record a warranty claim", so other visits keep a short page.
+ */
+function WarrantyClaimForm({ appointmentId, answer }: { appointmentId: string; answer: JobRecordResponse }) {
+  const claim = answer.warrantyClaim;
+  const save = useSaveWarrantyClaim(appointmentId);
+  const [open, setOpen] = useState(claim !== null || answer.intake?.warranty === 'manufacturer');
+  const kept = useKeptForm<ClaimFields, WarrantyClaimParsed>({
+    name: `warranty-claim:${appointmentId}`,
+    fields: claimFields,
+    saved: {
+      failureCode: claim?.failureCode ?? '',
+      serviceCode: claim?.serviceCode ?? '',
+      distributorPartNumber: claim?.distributorPartNumber ?? '',
+      distributorInvoice: claim?.distributorInvoice ?? '',
+      purchaseDate: claim?.purchaseDate ?? '',
+    },
+    schema: warrantyClaimRequestSchema,
+    send: (parsed) => save.mutateAsync(parsed),
+    sending: save.isPending,
+    onSent: () => showToast({ title: 'Saved', description: warrantyClaimMessages.saved }),
+    failure: { title: 'Not saved', fallback: "The warranty claim didn't save. Check your connection and try again.", fields: claimFields },
+  });
+  const { form } = kept;
+  const headingId = `warranty-form-${appointmentId}`;
+  // Typed and not saved (kept on the phone): the form shows whatever was asked before.
+  const shown = open || kept.queuedAt !== undefined || kept.restoredAt !== undefined;
+  if (!shown) {
+    return (
+      <Button variant="default" size="md" fullWidth onClick={() => setOpen(true)}>
+        Record a warranty claim
+      </Button>
+    );
+  }
+  return (
+    <form aria-labelledby={headingId} {...kept.formProps()}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={headingId}>
+          Warranty claim
+        </Title>
+        <Text size="sm" c="dark.6">
+          What the manufacturer's claim asks for. The office files it from here.
+        </Text>
+        <TextInput label="Failure code" withAsterisk autoComplete="off" autoCapitalize="characters" maxLength={warrantyClaimLimits.code} size="md" {...form.field('failureCode')} />
+        <TextInput label="Brand's service code" description="Installation or service code the brand gave; optional" autoComplete="off" autoCapitalize="characters" maxLength={warrantyClaimLimits.code} size="md" {...form.field('serviceCode')} />
+        <TextInput label="Distributor's part number" description="Optional" autoComplete="off" autoCapitalize="characters" maxLength={jobRecordLimits.partNumber} size="md" {...form.field('distributorPartNumber')} />
+        <TextInput label="Distributor's invoice" description="Optional" autoComplete="off" autoCapitalize="characters" maxLength={warrantyClaimLimits.invoice} size="md" {...form.field('distributorInvoice')} />
+        <TextInput label="Purchase date" description="From the customer's receipt; optional" type="date" min={warrantyClaimLimits.oldestPurchase} max={businessDate()} size="md" {...form.field('purchaseDate')} />
+        <KeptNotice kept={kept} what="warranty claim" />
+        {claim ? (
+          <Text size="sm" c="dark.6" data-testid="warranty-claim-saved">
+            {`Saved ${formatBusinessDateTime(claim.recordedAt)} by ${claim.recordedBy}`}
+          </Text>
+        ) : null}
+        <Button type="submit" size="lg" fullWidth variant="default" loading={form.busy}>
+          Save warranty claim
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The job record of an arrived or in-progress job: loading, a failed load with Try again, then its forms. */
 export default function JobRecordPanel({ appointmentId }: { appointmentId: string }) {
   const answer = useJobRecord(appointmentId);
   if (answer.isPending) return <Text>Loading the job record…</Text>;
@@ -136,6 +207,7 @@ export default function JobRecordPanel({ appointmentId }: { appointmentId: strin
     <Stack gap="lg">
       <RecordForm appointmentId={appointmentId} answer={answer.data} />
       <WaitingForm key={answer.data.waitingForParts?.since ?? 'none'} appointmentId={appointmentId} answer={answer.data} />
+      <WarrantyClaimForm appointmentId={appointmentId} answer={answer.data} />
     </Stack>
   );
 }

@@ -98,7 +98,7 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
           ]}
         />
         <IntakeFacts intake={appointment.intake} />
-        <JobRecordFacts record={appointment.jobRecord} waitingForParts={appointment.waitingForParts} />
+        <JobRecordFacts record={appointment.jobRecord} waitingForParts={appointment.waitingForParts} warrantyClaim={appointment.warrantyClaim} />
         <PartArrived appointment={appointment} />
         <AppointmentActions appointment={appointment} />
         <Anchor component={Link} to={`${paths.invoices}?appointmentId=${appointment.id}`} size="sm" aria-label={`Invoices: create or view, for ${appointment.customerName}'s appointment`}>

@@ -10,7 +10,7 @@ const visit = (id: number, changes: Partial<StaffAppointment> = {}): StaffAppoin
   id, customerId: null, serviceRequestId: null, customerName: `Customer ${id}`, email: 'c@example.com', phone: '(904) 555-0142', address: '1 King St', city: 'St Augustine',
   state: 'FL', zipCode: '32084', appointmentDate: '2026-12-01', timeSlot: '09:00-10:00', serviceType: 'Repair', appliance: 'Refrigerator', brand: 'Sub-Zero',
   description: null, status: 'scheduled', technicianId: null, technicianNotes: null, totalCost: null, confirmationCode: 'ABC', createdAt: '2026-11-20T12:00:00Z',
-  scheduledTime: '2026-12-01T14:00:00Z', version: 1, confirmedAt: null, confirmedBy: null, cancelReason: null, callBackRequestedAt: null, intake: null, waitingForParts: null, visitStage: null, jobRecord: null, partArrivedAt: null, ...changes,
+  scheduledTime: '2026-12-01T14:00:00Z', version: 1, confirmedAt: null, confirmedBy: null, cancelReason: null, callBackRequestedAt: null, intake: null, waitingForParts: null, visitStage: null, jobRecord: null, warrantyClaim: null, partArrivedAt: null, ...changes,
 });
 const window = (timeSlot: string, booked = 0, capacity = 2): ArrivalWindow => ({ timeSlot, start: '', end: '', booked, capacity });
 
