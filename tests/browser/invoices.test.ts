@@ -112,6 +112,14 @@ describe('invoices from visit to paid through nginx', () => {
     await portal.getByText('Paid in full').waitFor();
     const [receipt] = await Promise.all([portal.waitForEvent('download'), portal.getByRole('link', { name: 'Download receipt' }).click()]);
     expect(receipt.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+    // My Appliances: the visit's appliance lists the visit with its paid invoice.
+    await portal.goto(`${urls.portal}/customer-portal`);
+    await portal.getByRole('region', { name: 'Quick Actions' }).getByRole('link', { name: 'My Appliances' }).click();
+    await portal.getByRole('heading', { level: 1, name: 'My Appliances' }).waitFor();
+    const appliance = portal.getByRole('article').filter({ has: portal.getByRole('link', { name: `Invoice ${number}` }) });
+    await appliance.getByRole('listitem').filter({ hasText: `Invoice ${number}` }).getByText('Paid', { exact: true }).waitFor();
+    await noScrollSideways(portal, phone.width);
+    expect(await axeViolations(portal)).toEqual([]);
 
     // Staff refund $50.00 of it: the invoice and the ledger show it.
     await office.reload();

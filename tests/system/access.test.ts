@@ -80,6 +80,7 @@ const rules: Record<string, Rule> = {
   'POST /api/appointments/closures': { allow: backOffice },
   'DELETE /api/appointments/closures/{date}': { allow: backOffice },
   'GET /api/customer/appointments': { allow: customers },
+  'GET /api/customer/appliances': { allow: customers },
   'GET /api/customer/appointments/{id}': { allow: ['customer A', 'manage link'], owned: true },
   'PUT /api/customer/appointments/{id}/reschedule': { allow: ['customer A', 'manage link'], owned: true },
   'POST /api/customer/appointments/{id}/cancel': { allow: ['customer A', 'manage link'], owned: true },

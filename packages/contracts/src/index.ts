@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './business-time.ts';
 export * from './intake.ts';
 export * from './job-record.ts';
+export * from './appliances.ts';
 export * from './appointments.ts';
 export * from './appointment-page.ts';
 export * from './closures.ts';

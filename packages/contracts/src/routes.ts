@@ -79,7 +79,7 @@ export const localAppOrigin = (app: AppName, port: number = defaultLocalAppPorts
  */
 export const appPages: Record<AppName, readonly string[]> = {
   web: ['/', '/careers', '/book-appointment', '/payment', '/payment-success', '/sub-zero-repair', '/wolf-repair', '/font-examples', '/privacy', '/sms-terms', '/find-appointment'],
-  portal: ['/', '/login', '/register', '/forgot-password', '/reset-password', '/email-sign-in', '/sign-in-link', '/confirm-email', '/confirm-email-change', '/customer-portal', '/message-preferences', '/appointments/:id', '/invoices', '/invoices/:id', '/technician-tracking'],
+  portal: ['/', '/login', '/register', '/forgot-password', '/reset-password', '/email-sign-in', '/sign-in-link', '/confirm-email', '/confirm-email-change', '/customer-portal', '/message-preferences', '/appointments/:id', '/invoices', '/invoices/:id', '/appliances', '/technician-tracking'],
   backoffice: [
     '/',
     '/admin-login',

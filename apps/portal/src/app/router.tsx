@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: paths.appointmentRoute, lazy: () => import('./routes/appointment.tsx') },
       { path: paths.invoices, handle: pageHasSignOut, lazy: () => import('./routes/invoices.tsx') },
       { path: paths.invoiceRoute, handle: pageHasSignOut, lazy: () => import('./routes/invoice.tsx') },
+      { path: paths.appliances, handle: pageHasSignOut, lazy: () => import('./routes/appliances.tsx') },
       { path: paths.technicianTrackingRoute, lazy: () => import('./routes/technician-tracking.tsx') },
       { path: '*', Component: NotFoundPage },
     ],

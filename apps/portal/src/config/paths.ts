@@ -31,6 +31,8 @@ export const paths = {
   invoices: '/invoices',
   invoice: (id: number) => `/invoices/${id}`,
   invoiceRoute: '/invoices/:id',
+  /** The signed-in customer's appliances, each with its visits and invoices. */
+  appliances: '/appliances',
   /** The technician tracking page of one appointment. */
   technicianTracking: (appointmentId: number) => `/technician-tracking?appointment=${appointmentId}`,
   /** The router's path of the tracking page; without `?appointment=` it finds the customer's next visit. */

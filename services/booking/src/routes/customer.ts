@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  applianceListSchema,
   appointmentListSchema,
   errorCodes,
   historyImportLimits,
@@ -7,6 +8,7 @@ import {
   importHistoryRequestSchema,
   importMessages,
   importResultSchema,
+  myAppliancesPath,
   serviceRequestListSchema,
   systemImportMessages,
 } from '@repo/contracts';
@@ -14,6 +16,7 @@ import { DomainError, errorHandler, errorResponses, forbidden, type ServiceApp }
 import type { BookingContext } from '../use-cases/context.ts';
 import { importFromSystem } from '../use-cases/import-from-system.ts';
 import { importHistory } from '../use-cases/import-history.ts';
+import { listMyAppliances } from '../use-cases/list-my-appliances.ts';
 import { listMyAppointments } from '../use-cases/list-my-appointments.ts';
 import { listMyServiceRequests } from '../use-cases/list-my-service-requests.ts';
 
@@ -46,6 +49,16 @@ export async function customerRoutes(app: ServiceApp, { ctx }: { ctx: BookingCon
     onRequest: app.requireRole('customer'),
     schema: { tags: ['customer'], summary: "The signed-in customer's appointments", response: { 200: appointmentListSchema } },
   }, async (request) => listMyAppointments(ctx, callerCustomerId(request)));
+
+  app.get(myAppliancesPath, {
+    onRequest: app.requireRole('customer'),
+    schema: {
+      tags: ['customer'],
+      summary: "The signed-in customer's appliances, each with its visits",
+      description: 'Made up from their appointments, booked and imported; a diagnosis and parts show once the visit is completed.',
+      response: { 200: applianceListSchema },
+    },
+  }, async (request) => listMyAppliances(ctx, callerCustomerId(request)));
 
   app.get('/api/customer/service-requests', {
     onRequest: app.requireRole('customer'),

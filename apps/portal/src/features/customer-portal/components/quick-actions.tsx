@@ -29,7 +29,7 @@ function TrackTechnician() {
   return <UnavailableAction label="Track Technician" id="track-technician-reason" reason={reason} />;
 }
 
-/** Book Service and Make Payment on the public site; My Invoices and Track Technician in the portal. */
+/** Book Service and Make Payment on the public site; My Invoices, My Appliances and Track Technician in the portal. */
 export function QuickActions() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quick-actions-heading">
@@ -42,6 +42,9 @@ export function QuickActions() {
         </Button>
         <Button component={Link} to={paths.invoices} variant="light" fullWidth>
           My Invoices
+        </Button>
+        <Button component={Link} to={paths.appliances} variant="light" fullWidth>
+          My Appliances
         </Button>
         <Button component="a" href={webPaths.payment} variant="light" fullWidth>
           Make Payment

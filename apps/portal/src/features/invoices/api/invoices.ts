@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   invoiceAccessHeader,
-  invoiceListResponseSchema,
   invoicePaths,
   invoiceSchema,
   payInvoiceResponseSchema,
@@ -9,21 +8,11 @@ import {
   type DemoConfirmResponse,
 } from '@repo/contracts';
 import { apiJson } from '@repo/ui';
+import { invoiceKey } from '../../../lib/api/invoices.ts';
 
-const invoicesKey = ['my-invoices'] as const;
-export const invoiceKey = (id: number) => [...invoicesKey, id] as const;
 
 /** The header that carries an invoice link's key, or none for the signed-in customer (the session cookie speaks for them). */
 export const invoiceAccessHeaders = (accessKey: string | undefined): Record<string, string> | undefined => (accessKey ? { [invoiceAccessHeader]: accessKey } : undefined);
-
-/** GET /api/payments/invoices: the signed-in customer's sent invoices, newest first. */
-export function useMyInvoices() {
-  return useQuery({
-    queryKey: invoicesKey,
-    queryFn: async ({ signal }) => invoiceListResponseSchema.parse(await apiJson<unknown>('GET', `${invoicePaths.invoices}?pageSize=100`, undefined, { signal })),
-    staleTime: 0,
-  });
-}
 
 /**
  * GET /api/payments/invoices/:id, as the signed-in customer or with the invoice link's key. While a payment was just

@@ -9,8 +9,8 @@ import { useRecheckSessionOnSignOut } from '../../../lib/session.ts';
 import { downloadWithKey, useMyInvoice, usePayInvoice } from '../api/invoices.ts';
 import { stripePublishableKey } from '../lib/stripe-config.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
-import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
-import { SignedInOnly } from './signed-in-only.tsx';
+import { InvoiceStatusBadge } from '../../../components/invoice-status-badge.tsx';
+import { SignedInOnly } from '../../../components/signed-in-only.tsx';
 import { StripeCardForm } from './stripe-card-form.tsx';
 
 const dateText = (iso: string) => formatter('date', { timeZone: business.timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));

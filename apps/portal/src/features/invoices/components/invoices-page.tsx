@@ -5,9 +5,9 @@ import { ErrorState, LoadingState, responsiveSpacing, useDocumentTitle } from '@
 import { PageIntro } from '../../../components/page-intro.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useRecheckSessionOnSignOut } from '../../../lib/session.ts';
-import { useMyInvoices } from '../api/invoices.ts';
-import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
-import { SignedInOnly } from './signed-in-only.tsx';
+import { useMyInvoices } from '../../../lib/api/invoices.ts';
+import { InvoiceStatusBadge } from '../../../components/invoice-status-badge.tsx';
+import { SignedInOnly } from '../../../components/signed-in-only.tsx';
 
 function InvoiceList() {
   const invoices = useMyInvoices();

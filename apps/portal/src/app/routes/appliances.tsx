@@ -1,0 +1,2 @@
+/** /appliances */
+export { AppliancesPage as Component } from '../../features/appliances/components/appliances-page.tsx';
