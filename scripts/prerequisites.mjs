@@ -61,6 +61,8 @@ const needs = {
   "database drivers on the machine's Node": { postgres: true },
 };
 
+// Not the kit's freePort: this file runs on plain Node (scripts/test.mjs, without tsx), which cannot load the kit's
+// TypeScript source.
 const free = () =>
   new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -102,8 +102,12 @@ describe('/metrics', () => {
       const { id } = await trx.insertInto('things').values({ name: 'kettle' }).returning('id').executeTakeFirstOrThrow();
       await effects.enqueue(trx, 'thing.made', { id });
     });
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    const text = await scrape();
+    // The subscriber never answers, so the effect stays pending and its age (whole seconds) grows: scrape until it shows.
+    const text = await vi.waitFor(async () => {
+      const current = await scrape();
+      expect(sample(current, 'effects_oldest_pending_seconds')).toBeGreaterThanOrEqual(2);
+      return current;
+    }, { timeout: 15_000, interval: 100 });
     expect(sample(text, 'effects_pending')).toBe(1);
     expect(sample(text, 'effects_oldest_pending_seconds')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'effects_failed')).toBe(0);

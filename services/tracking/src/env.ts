@@ -24,7 +24,10 @@ export const trackingEnvSchema = baseEnvSchema(defaultServicePorts.tracking).ext
   GEOCODER_EMAIL: z.string().email('GEOCODER_EMAIL must be an email address').optional(),
   /** How long one search may take, and how long a lookup may wait for its turn, ms. */
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2_000),
-  /** The least time between two searches' starts, ms (the public Nominatim allows one a second). */
+  /**
+   * The least time between two searches' starts in this process, ms (the public Nominatim allows one a second from all
+   * replicas together: see request-spacing.ts).
+   */
   GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(50).default(1_000),
   /** An OSRM server for road distance and driving time (e.g. http://osrm:5000); unset, the ETA is the straight line's. */
   ROUTING_URL: z.string().url('ROUTING_URL must be an http(s) address').refine((url) => /^https?:/.test(url), 'ROUTING_URL must be an http(s) address').optional(),
