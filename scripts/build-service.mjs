@@ -3,8 +3,8 @@
 // service (see its package.json).
 import { build } from 'esbuild';
 
-// pdfkit reads its standard fonts' metrics (data/*.afm) from beside its own file.
-const external = ['@electric-sql/pglite', 'argon2', 'pg-native', 'bufferutil', 'utf-8-validate', 'pdfkit'];
+// pdfkit reads its standard fonts' metrics (data/*.afm) from beside its own file; sharp loads libvips' native binding.
+const external = ['@electric-sql/pglite', 'argon2', 'pg-native', 'bufferutil', 'utf-8-validate', 'pdfkit', 'sharp'];
 
 await build({
   entryPoints: ['src/server.ts'],

@@ -201,8 +201,11 @@ const compose = (...args: string[]) => run('docker-compose', composeArgs(...args
 
 const secret = (bytes = 36) => randomBytes(bytes).toString('base64url');
 
-/** The .env of this run: fresh secrets, every required variable, the base images and free ports for the gateway and the mail catcher. */
-function writeEnvFile(bases: Record<string, string>, gatewayPort: number, mailWebPort: number, admin: { email: string; password: string }) {
+/**
+ * The .env of this run: fresh secrets, every required variable, the base images and free ports for the gateway, the mail
+ * catcher and the object store.
+ */
+function writeEnvFile(bases: Record<string, string>, gatewayPort: number, mailWebPort: number, objectStorePort: number, admin: { email: string; password: string }) {
   // Ed25519 keypairs, each PEM on one line with \n escapes as .env.example shows (a .env line holds one value).
   const keyPair = () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -235,6 +238,11 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, mailWe
     PORTAL_HOST: hosts.portal,
     BACKOFFICE_HOST: hosts.backoffice,
     GATEWAY_PORT: `127.0.0.1:${gatewayPort}`,
+    // The object store's key pair (booking's and the store's) and where browsers would reach it.
+    OBJECT_STORE_ACCESS_KEY_ID: 'compose-smoke',
+    OBJECT_STORE_SECRET_ACCESS_KEY: secret(),
+    OBJECT_STORE_PORT: `127.0.0.1:${objectStorePort}`,
+    OBJECT_STORE_PUBLIC_URL: `http://localhost:${objectStorePort}`,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     BOOKING_SLOT_CAPACITY: String(slotCapacity),
@@ -696,7 +704,7 @@ async function main() {
   gatewayPort = await freePort();
   mailWebPort = await freePort();
   const admin = { email: 'compose-smoke-admin@example.com', password: secret(18) };
-  writeEnvFile(bases, gatewayPort, mailWebPort, admin);
+  writeEnvFile(bases, gatewayPort, mailWebPort, await freePort(), admin);
   compose('down', '-v', '--remove-orphans');
 
   const previousImages = projectImages();

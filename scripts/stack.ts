@@ -3,7 +3,9 @@
  * gateway in front of the three built apps. On PostgreSQL (the browser tests, the load benchmark) each service is its
  * own process (services/<name>/dist/server.mjs), as in production; on embedded PGlite databases (`pnpm start`) they
  * all run in one process, the embedded host (infra/embedded-host), which keeps the system's memory small. A local
- * mail catcher (maildev) takes every email notifications sends, so nothing leaves the machine and a person can read them.
+ * mail catcher (maildev) takes every email notifications sends, so nothing leaves the machine and a person can read them,
+ * and a local S3-compatible object store (s3rver, `@repo/object-store/local`) keeps the photos browsers upload, where
+ * production has a bucket.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +17,8 @@ import { appNames, jobberCallbackPath, localAppOrigin, serviceNames, type AppNam
 import { localGatewayOptions, localNginxOptions, renderNginxConfig, repoRoot, startGateway, startNginx, type LocalTopology } from '@repo/gateway';
 import { startSandboxes, type RunningSandboxes, type SandboxOptions } from '@repo/field-service/sandbox';
 import { freePort, generateSigningKeys, signingKeyEnv, type SigningKeys } from '@repo/service-kit';
+import { GiveUp, waitFor } from '@repo/service-kit/testing';
+import { startLocalObjectStore, type LocalObjectStore } from '@repo/object-store/local';
 import { TwilioStandIn } from '@repo/twilio-stand-in';
 
 export type StackOptions = {
@@ -54,6 +58,11 @@ export type StackOptions = {
    */
   smsStandIn?: { port?: number };
   /**
+   * The local object store's port (0, the default: a free one; `pnpm start` gives OBJECT_STORE_PORT, 1082). Its files
+   * are kept under `dataDir/object-store`; booking gets its address and key pair, the gateways allow its origin.
+   */
+  objectStore?: { port?: number };
+  /**
    * Ports for the Node gateway of `pnpm start` beside nginx (with `gateway: 'nginx'`): the same apps and services, so a
    * suite can hold both gateways to the same rules. It answers for the apps' own origins (`urls`), which the services
    * accept, so callers send those as Origin.
@@ -73,6 +82,11 @@ export type RunningStack = {
   mail: { web: string; smtpPort: number };
   /** The Twilio stand-in's page listing every text sent, when it runs (`smsStandIn`). */
   sms?: { web: string };
+  /**
+   * The local object store: its address (booking's OBJECT_STORE_URL and OBJECT_STORE_PUBLIC_URL, the origin browsers
+   * upload to), bucket and the key pair it accepts (made for this start).
+   */
+  objectStore: { url: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   logFile: (service: ServiceName) => string;
   stop: () => Promise<void>;
   /** Stops one service (SIGTERM) and resolves once it has exited; for tests of what users see meanwhile. */
@@ -148,6 +162,9 @@ async function freeLocalPort(taken: Set<number>): Promise<number> {
  * Starts maildev (a maintained mail catcher from the npm registry: an SMTP server and a web page listing what it
  * caught), on 127.0.0.1 only, keeping its mails in `directory` so they survive a restart.
  */
+/** The bucket of appointment photos, as in production (booking's OBJECT_STORE_BUCKET default). */
+const objectStoreBucket = 'appointment-photos';
+
 async function startMailCatcher(smtpPort: number, webPort: number, directory: string): Promise<{ stop: () => Promise<void> }> {
   const catcher = new MailDev({ smtp: smtpPort, web: webPort, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true, mailDirectory: directory });
   await catcher.start();
@@ -190,19 +207,17 @@ async function runMigrateCommand(service: ServiceName, env: Record<string, strin
 }
 
 async function waitUntilReady(service: ServiceName, port: number, child: ChildProcess, logFile: string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    // A refused connection means not listening yet; an exited process never will be, so the wait ends at once.
+    await waitFor(`${service}'s /readyz on port ${port}`, async () => {
+      if (child.exitCode !== null || child.signalCode !== null) throw new GiveUp(`${service} exited`);
+      return (await fetch(`http://127.0.0.1:${port}/readyz`)).ok || undefined;
+    }, timeoutMs, 250);
+  } catch (err) {
+    const log = existsSync(logFile) ? (await readFile(logFile, 'utf8')).split('\n').slice(-15).join('\n') : '';
+    const exited = child.exitCode !== null ? ` (exited with ${child.exitCode})` : child.signalCode !== null ? ` (killed by ${child.signalCode})` : '';
+    throw new Error(`${service} did not become ready on port ${port}${exited}:\n${log}`, { cause: err });
   }
-  const log = existsSync(logFile) ? (await readFile(logFile, 'utf8')).split('\n').slice(-15).join('\n') : '';
-  throw new Error(`${service} did not become ready on port ${port}${child.exitCode !== null ? ` (exited with ${child.exitCode})` : ''}:\n${log}`);
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -239,11 +254,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const stops: (() => Promise<void>)[] = [];
   let sandboxes: RunningSandboxes | undefined;
   const twilio = options.smsStandIn ? new TwilioStandIn() : undefined;
+  // One key pair per start: only booking, which gets it, can sign requests to the store.
+  const objectStoreKeys = { accessKeyId: 'local-stack', secretAccessKey: randomBytes(32).toString('base64url') };
+  let objectStore: LocalObjectStore | undefined;
   const stop = async () => {
     for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
     await Promise.all([...children.values()].map(stopChild));
     // Last: the services may be mid-request to them until they exit.
     await sandboxes?.close().catch(() => undefined);
+    await objectStore?.close().catch(() => undefined);
   };
 
   /** A service's own environment, as its process (or the embedded host) gets it. */
@@ -262,6 +281,16 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // And texts through the Twilio stand-in, which posts its status callbacks back through the gateway (the public site).
     ...(service === 'notifications' && twilio
       ? { TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: '+19045550000', TWILIO_API_URL: twilio.url, TWILIO_WEBHOOK_ORIGIN: origins.web }
+      : {}),
+    // Booking keeps the photos in the local object store, which browsers on this machine reach at the same address.
+    ...(service === 'booking' && objectStore
+      ? {
+          OBJECT_STORE_URL: objectStore.url,
+          OBJECT_STORE_PUBLIC_URL: objectStore.url,
+          OBJECT_STORE_BUCKET: objectStoreBucket,
+          OBJECT_STORE_ACCESS_KEY_ID: objectStoreKeys.accessKeyId,
+          OBJECT_STORE_SECRET_ACCESS_KEY: objectStoreKeys.secretAccessKey,
+        }
       : {}),
     ...(options.databaseUrls ? { DATABASE_URL: options.databaseUrls[service] } : { DATA_DIR: path.join(options.dataDir, service) }),
     HOST: '127.0.0.1',
@@ -307,6 +336,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       await twilio.start(options.smsStandIn?.port ?? 0);
       stops.push(() => twilio.stop());
     }
+    // The pages that upload are the apps' own, through either gateway.
+    const nodeGatewayOrigins = options.gateway === 'nginx' && options.nodeGatewayPorts ? appNames.map((app) => `http://127.0.0.1:${options.nodeGatewayPorts![app]}`) : [];
+    objectStore = await startLocalObjectStore({
+      directory: path.join(options.dataDir, 'object-store'),
+      bucket: objectStoreBucket,
+      port: options.objectStore?.port ?? 0,
+      allowedOrigins: [...appNames.map((app) => origins[app]), ...nodeGatewayOrigins],
+      credentials: objectStoreKeys,
+    });
     if (oneProcess) await startEmbeddedHost();
     else await Promise.all(serviceNames.map(startService));
 
@@ -316,6 +354,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       roots: Object.fromEntries(appNames.map((app) => [app, path.join(repoRoot, 'apps', app, 'dist')])) as Record<AppName, string>,
       upstreams: Object.fromEntries(serviceNames.map((service) => [service, `http://127.0.0.1:${options.servicePorts[service]}`])) as Record<ServiceName, string>,
       origins: { portal: origins.portal, backoffice: origins.backoffice },
+      objectStoreOrigin: new URL(objectStore.url).origin,
     };
     if (options.gateway === 'nginx') {
       const prefix = path.join(options.dataDir, 'nginx');
@@ -341,6 +380,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       sandboxes: sandboxes && { urls: sandboxes.urls, credentials: sandboxes.credentials },
       mail: { web: `http://127.0.0.1:${mail.webPort}`, smtpPort: mail.smtpPort },
       ...(twilio ? { sms: { web: twilio.url } } : {}),
+      objectStore: { url: objectStore.url, bucket: objectStoreBucket, ...objectStoreKeys },
       logFile,
       stop,
       stopService,

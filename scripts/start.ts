@@ -8,7 +8,8 @@
  * (servicepro, servicetitan or jobber: the sandbox the back office imports from; servicepro) and
  * FIELD_SERVICE_SANDBOX=false to start no sandboxes and use the field-service settings of the environment instead,
  * MAIL_SMTP_PORT and MAIL_WEB_PORT (1025, 1080: the mail catcher that takes every email the system sends), SMS_WEB_PORT
- * (1081: the Twilio stand-in that takes every text).
+ * (1081: the Twilio stand-in that takes every text), OBJECT_STORE_PORT (1082: the local S3-compatible store that keeps
+ * the photos, under DATA_DIR/object-store).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -104,6 +105,7 @@ try {
     sandboxes: sandboxes ? {} : false,
     mailCatcher: { smtpPort: port('MAIL_SMTP_PORT', 1025), webPort: port('MAIL_WEB_PORT', 1080) },
     smsStandIn: { port: port('SMS_WEB_PORT', 1081) },
+    objectStore: { port: port('OBJECT_STORE_PORT', 1082) },
     signingKeys: secrets.signingKeys,
     env: {
       NODE_ENV: 'development',
@@ -145,6 +147,9 @@ The system is running (${gateway === 'nginx' ? 'nginx' : 'local'} gateway, data 
                 here, nothing leaves the machine; SMTP on 127.0.0.1:${stack.mail.smtpPort}
   Texts         ${stack.sms?.web}   every SMS the system sends (to customers who ticked the texts consent at
                 booking) lands here: a local stand-in for Twilio, nothing leaves the machine
+  Photos        ${stack.objectStore.url}   the local S3-compatible object store (bucket ${stack.objectStore.bucket}) that
+                browsers upload photos to, files under ${path.join(dataDir, 'object-store')}; it answers only requests
+                signed with booking's key pair, made for each start
 ${fieldService}${administrator.fromEnvironment ? '\nAn administrator created on an earlier start keeps the password it was created with.\n' : ''}
 Service logs are in ${path.join(dataDir, 'logs')}. Press Ctrl-C to stop.`);
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # nginx for docker-compose.yml, the same on the official image and on CI's local base: runs as the image's `nginx`
-# user (never root). infra/nginx/nginx.conf keeps ${WEB_HOST}, ${PORTAL_HOST} and ${BACKOFFICE_HOST} as placeholders;
-# they are filled in here, and nothing else in the config is touched (its own $variables are nginx's).
+# user (never root). infra/nginx/nginx.conf keeps ${WEB_HOST}, ${PORTAL_HOST} and ${BACKOFFICE_HOST} as placeholders,
+# and ${OBJECT_STORE_ORIGIN} in the pages' Content-Security-Policy; they are filled in here, and nothing else in the
+# config is touched (its own $variables are nginx's).
 set -eu
 
 template=/etc/nginx/templates/nginx.conf.template
@@ -35,9 +36,19 @@ for proxy in $(echo "${GATEWAY_TRUSTED_PROXIES:-}" | tr ',' ' '); do
   echo "$proxy 1;" >> "$ranges"
 done
 
+# OBJECT_STORE_ORIGIN: where browsers upload photos (the object store's public origin, scheme://host[:port], e.g.
+# https://appointment-photos.s3.us-east-1.amazonaws.com), which the pages' connect-src allows; empty allows none.
+store="${OBJECT_STORE_ORIGIN:-}"
+if [ -n "$store" ] && ! printf '%s\n' "$store" | grep -Eq '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$'; then
+  echo "gateway entrypoint: OBJECT_STORE_ORIGIN must be an origin such as https://files.example.com, without a path (got \"$store\")" >&2
+  exit 1
+fi
+
+# The origin replaces " ${OBJECT_STORE_ORIGIN}" with its leading space, so without one the policy has no gap.
 sed -e 's/\${WEB_HOST}/'"$WEB_HOST"'/g' \
   -e 's/\${PORTAL_HOST}/'"$PORTAL_HOST"'/g' \
   -e 's/\${BACKOFFICE_HOST}/'"$BACKOFFICE_HOST"'/g' \
+  -e 's| \${OBJECT_STORE_ORIGIN}|'"${store:+ $store}"'|g' \
   "$template" > "$config"
 
 exec nginx -e stderr -c "$config" -g 'daemon off;'

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { addDays, appointmentManagePath, bookableDates, businessDate, jobRecordMessages, jobRecordPath, waitingForPartsWords, type JobRecordResponse } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
@@ -7,6 +8,26 @@ import { bookByApi, newContext, newCustomer, open, phone, signedInContext, urls 
 import { boardOf, card, signIn } from './backoffice-support.ts';
 import { assignAndWaitForTracking, noScrollSideways, staffCall, staffToken, submitBackOfficeSignIn, technicianWithSignIn } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
+
+/**
+ * A photo as a phone takes it: 4000 × 3000 of fine detail (so it stays about 8 MB as a JPEG), with the place it was
+ * taken (GPS) and the camera in its EXIF.
+ */
+async function phonePhoto(name: string, seed: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const pixels = Buffer.alloc(4000 * 3000 * 3);
+  let value = 0x9e3779b9 ^ seed;
+  for (let index = 0; index < pixels.length; index += 1) {
+    value ^= value << 13;
+    value ^= value >>> 17;
+    value ^= value << 5;
+    pixels[index] = value & 0xff;
+  }
+  const buffer = await sharp(pixels, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Pocket 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '29/1 53/1 4/1', GPSLongitudeRef: 'W', GPSLongitude: '81/1 18/1 43/1' } })
+    .toBuffer();
+  return { name: `${name}.jpg`, mimeType: 'image/jpeg', buffer };
+}
 
 // Through the real nginx and the built services on PostgreSQL: the technician, arrived at a visit, records on a 390 px
 // phone the model and serial as read on the plate, the diagnosis and the part needed, and marks the visit waiting for
@@ -198,4 +219,50 @@ describe('the job record and waiting for parts through nginx', () => {
     await technicianPhone.close();
     await customerContext.close();
   }, 120_000);
+
+  it('takes three 8 MB photos on a slow connection with progress, keeps them without the place they were taken, and shows them to the office and the customer only', async () => {
+    const { token, technician, customerName, appointment, technicianPhone, jobs, jobErrors, record, customerContext } = await technicianAtTheDoor('Rowan');
+    const files = await Promise.all(['plate', 'before', 'after'].map((name, index) => phonePhoto(name, index)));
+    for (const file of files) expect(file.buffer.length).toBeGreaterThan(7_500_000);
+    // A slow mobile upload (Chromium's network emulation): about 6 Mbit/s up.
+    const network = await technicianPhone.newCDPSession(jobs);
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 80, downloadThroughput: 2_500_000, uploadThroughput: 750_000 });
+
+    const photos = record.getByRole('region', { name: 'Photos', exact: true });
+    await photos.getByLabel('What it shows').selectOption('rating-plate');
+    await photos.getByLabel('Photo file').setInputFiles(files);
+    await photos.getByRole('status').getByText(/^Uploading photo [1-3] of 3: \d+%$/).waitFor();
+    const shown = photos.getByRole('list', { name: 'Photos of this visit' }).getByRole('img');
+    await expect.poll(() => shown.count(), { timeout: 90_000 }).toBe(3);
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(await shown.first().getAttribute('alt')).toBe(`Rating plate photo, taken by ${technician.name}`);
+    expect(await axeViolations(jobs)).toEqual([]);
+    await noScrollSideways(jobs, phone.width);
+    expect(jobErrors).toEqual([]);
+
+    // Kept at most 2048 px, with no EXIF (no place, no camera) and no other metadata.
+    const listed = (await (await fetch(`${urls.backoffice}/api/appointments/${appointment.id}/photos`, { headers: { authorization: `Bearer ${token}` } })).json()) as { url: string; width: number; height: number }[];
+    expect(listed.map((photo) => Math.max(photo.width, photo.height))).toEqual([2048, 2048, 2048]);
+    const kept = await sharp(Buffer.from(await (await fetch(`${urls.backoffice}${listed[0]!.url}`)).arrayBuffer())).metadata();
+    expect(kept).toMatchObject({ format: 'jpeg', width: 2048 });
+    expect(kept.exif).toBeUndefined();
+
+    // The office, on the appointment's card.
+    const office = await signIn(await newContext(browser(), { width: 1280, height: 900 }), admin, '/admin-customer-management');
+    await office.goto(`${urls.backoffice}/admin-tracking`);
+    await office.getByRole('tab', { name: 'Appointments' }).click();
+    await office.getByLabel('Appointments on').fill(appointment.appointmentDate);
+    await card(office, customerName).getByRole('button', { name: `Show photos of ${customerName}'s appointment` }).click();
+    await expect.poll(() => card(office, customerName).getByRole('list', { name: 'Photos of this visit' }).getByRole('img').count()).toBe(3);
+
+    // The customer on their appointment page; another customer gets nothing.
+    const { page: mine } = await open(customerContext, `${urls.portal}/appointments/${appointment.id}`);
+    await expect.poll(() => mine.getByRole('list', { name: 'Photos from the visit' }).getByRole('img').count(), { timeout: 15_000 }).toBe(3);
+    expect(await axeViolations(mine)).toEqual([]);
+    const stranger = await signedInContext(browser(), newCustomer('Noor'), phone);
+    expect((await stranger.request.get(`${urls.portal}/api/customer/appointments/${appointment.id}/photos`)).status()).toBe(404);
+    await stranger.close();
+    await technicianPhone.close();
+    await customerContext.close();
+  }, 180_000);
 });

@@ -11,7 +11,7 @@ async function openPayment(viewport: { width: number; height: number } = viewpor
   // Every CSP violation is a console error here, and the page runs under the public site's own policy (Stripe's).
   const errors = await collectPageErrors(page);
   const response = await page.goto(`${urls.web}/payment`);
-  expect(response?.headers()['content-security-policy']).toBe(contentSecurityPolicy('web'));
+  expect(response?.headers()['content-security-policy']).toBe(contentSecurityPolicy('web', { objectStore: inject('objectStore').url }));
   await page.getByRole('heading', { level: 1, name: 'Service Payment' }).waitFor();
   // The heading is in the prerendered HTML; the form is enabled once React can handle what is typed.
   await waitForHydration(page);

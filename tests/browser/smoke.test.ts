@@ -115,7 +115,7 @@ describe('security headers through nginx', () => {
   it.each(appNames)("sends the %s host's own policies on its pages, files and API answers", async (app) => {
     for (const path of ['/', '/robots.txt', '/api/auth/session', '/api/no-such-route']) {
       const headers = await headersOf(app, path);
-      expect(headers.get('content-security-policy'), path).toBe(contentSecurityPolicy(app));
+      expect(headers.get('content-security-policy'), path).toBe(contentSecurityPolicy(app, { objectStore: inject('objectStore').url }));
       expect(headers.get('permissions-policy'), path).toBe(permissionsPolicy(app));
       expect(headers.get('cross-origin-opener-policy'), path).toBe(app === 'backoffice' ? 'same-origin' : 'same-origin-allow-popups');
       expect(headers.get('x-permitted-cross-domain-policies'), path).toBe('none');

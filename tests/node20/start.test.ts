@@ -15,6 +15,7 @@ let child: ChildProcess;
 let output = '';
 let urls: StartedUrls;
 const servicePorts: Record<string, number> = {};
+let objectStorePort: string;
 
 /** The command lines of this start's processes: those whose environment names its data folder. */
 async function processesOfThisStart(): Promise<string[]> {
@@ -32,8 +33,9 @@ beforeAll(async () => {
   delete env.DATABASE_URL;
   for (const name of [...appNames, ...serviceNames]) env[`${name.toUpperCase()}_PORT`] = String(await freePort());
   for (const name of serviceNames) servicePorts[name] = Number(env[`${name.toUpperCase()}_PORT`]);
-  // Its own mail catcher too, beside any other start on this machine.
-  for (const name of ['MAIL_SMTP_PORT', 'MAIL_WEB_PORT']) env[name] = String(await freePort());
+  // Its own mail catcher and object store too, beside any other start on this machine.
+  for (const name of ['MAIL_SMTP_PORT', 'MAIL_WEB_PORT', 'OBJECT_STORE_PORT']) env[name] = String(await freePort());
+  objectStorePort = env.OBJECT_STORE_PORT!;
   child = spawn('pnpm', ['start'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -80,6 +82,15 @@ test('runs every service in the one embedded host, each answering on its port an
   expect(commands.filter((command) => command.includes('infra/embedded-host/dist/server.mjs'))).toHaveLength(1);
   // The databases were created by each service's migrate command, which has exited; no service runs on its own.
   expect(commands.filter((command) => /services\/\w+\/dist\/server\.mjs/.test(command))).toEqual([]);
+});
+
+test('keeps photos in the local object store it prints, under the data folder, answering only signed requests', async () => {
+  const store = /Photos\s+(http:\/\/\S+)/.exec(output)?.[1];
+  expect(store, output).toBe(`http://127.0.0.1:${objectStorePort}`);
+  const unsigned = await fetch(`${store}/appointment-photos/anything`);
+  expect(unsigned.status).toBe(403);
+  expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
+  expect((await stat(path.join(dataDir, 'object-store', 'appointment-photos'))).isDirectory()).toBe(true);
 });
 
 test('stops everything on Ctrl-C', async () => {

@@ -37,6 +37,12 @@ declare module 'vitest' {
     /** The stack's Twilio stand-in, which every text notifications sends reaches: its page listing them, newest first. */
     smsWeb: string;
     /**
+     * The stack's local S3-compatible object store, where browsers upload photos: its address (the origin the web and
+     * back-office pages' connect-src allow: `contentSecurityPolicy(app, { objectStore: url })`), bucket and the key
+     * pair booking signs with, to look at what is stored.
+     */
+    objectStore: { url: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+    /**
      * The business day the demo data was made on (its "today" visit, its visit of 40 days ago): a run that crosses
      * midnight in St Augustine still finds them where they were put.
      */
@@ -167,6 +173,7 @@ export async function setup(project: TestProject) {
   project.provide('bookingDatabaseUrl', databases.booking.config.url!);
   project.provide('mailWeb', stack.mail.web);
   project.provide('smsWeb', stack.sms!.web);
+  project.provide('objectStore', stack.objectStore);
 }
 
 export async function teardown() {

@@ -4,8 +4,10 @@ import {
   appointmentAccessHeader,
   bookableDates,
   configurableSystems,
+  customerHistoryPath,
   fieldServiceConnectionTestPath,
   fieldServiceSettingsPath,
+  fieldServiceSystemsPath,
   invoiceAccessHeader,
   jobberCallbackPath,
   jobberConnectionPath,
@@ -72,6 +74,13 @@ const rules: Record<string, Rule> = {
   'PUT /api/appointments/{id}/job-record': { allow: ['technician', ...backOffice] },
   'PUT /api/appointments/{id}/waiting-for-parts': { allow: ['technician', ...backOffice] },
   'PUT /api/appointments/{id}/warranty-claim': { allow: ['technician', ...backOffice] },
+  // Photos: the visit's technician and the office take and list them; the customer lists them on their appointment's
+  // page; a photo's image opens by its signed address alone (every caller gets past to its check: 400 without one).
+  'POST /api/appointments/{id}/photos': { allow: ['technician', ...backOffice] },
+  'GET /api/appointments/{id}/photos': { allow: ['technician', ...backOffice] },
+  'POST /api/appointments/{id}/photos/{photoId}/uploaded': { allow: ['technician', ...backOffice] },
+  'GET /api/appointments/{id}/photos/{photoId}/image': { allow: everyone },
+  'GET /api/customer/appointments/{id}/photos': { allow: ['customer A', 'manage link'], owned: true },
   'POST /api/appointments/{id}/part-arrived': { allow: backOffice },
   'GET /api/appointments/board': { allow: backOffice },
   'GET /api/appointments/closed-days': { allow: everyone },
@@ -375,7 +384,7 @@ describe.each(gatewayNames)('the access matrix through %s', (gateway) => {
 
   it('reaches no service-to-service route through the gateway, whoever asks', async () => {
     for (const actor of actors) {
-      for (const path of [sessionCheckPath, effectPath('appointment.dispatched'), '/internal/']) {
+      for (const path of [sessionCheckPath, customerHistoryPath, fieldServiceSystemsPath, effectPath('appointment.dispatched'), '/internal/']) {
         const answer = await send(actor.app, { method: 'POST', path, headers: { ...actor.headers, 'content-type': 'application/json' }, body: '{}' });
         expect(answer.status, `${actor.name}: POST ${path}`).toBe(404);
       }

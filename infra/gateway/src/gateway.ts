@@ -29,6 +29,7 @@ import {
   securityHeaders,
   serviceUnavailable,
   type ClientTimeouts,
+  type DeploymentOrigins,
   type ProtocolErrorStatus,
   type RedirectOrigins,
 } from './policy.ts';
@@ -48,6 +49,8 @@ export type GatewayOptions = {
   gzip?: boolean;
   /** How long a client may take (`clientTimeouts` unless given; tests shorten them). */
   timeouts?: ClientTimeouts;
+  /** The deployment's own origins the pages' policy allows (the object store's, for uploads). */
+  deploymentOrigins?: DeploymentOrigins;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -158,14 +161,14 @@ function upstreamFor(upstreams: Record<ServiceName, string>) {
 }
 
 /** The raw answer to a request Node's parser gave up on: the error shape and the host's security headers, then close. */
-function protocolErrorResponse(status: ProtocolErrorStatus, app: AppName): string {
+function protocolErrorResponse(status: ProtocolErrorStatus, headers: [string, string][]): string {
   const body = JSON.stringify(protocolErrors[status]);
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
-    ...securityHeaders('local', app).map(([name, value]) => `${name}: ${value}`),
+    ...headers.map(([name, value]) => `${name}: ${value}`),
   ];
   return `${head.join('\r\n')}\r\n\r\n${body}`;
 }
@@ -179,7 +182,7 @@ const clientErrorStatus = (code: string | undefined): ProtocolErrorStatus =>
  * or the socket can no longer be written. The parser is done with the socket: what the client still sends is read
  * and dropped until it stops, so the client sees the answer rather than a reset.
  */
-function answerClientError(app: AppName, error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(headers: [string, string][], error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
   if (!socket.writable || inFlight?.headersSent) {
@@ -188,7 +191,7 @@ function answerClientError(app: AppName, error: NodeJS.ErrnoException, socket: D
   }
   const status = clientErrorStatus(error.code);
   socket.removeAllListeners('data');
-  socket.write(protocolErrorResponse(status, app));
+  socket.write(protocolErrorResponse(status, headers));
   // A late client has nothing more to say: the connection closes as soon as the answer is out.
   lingeringClose(socket, () => {
     if (status === 408) socket.destroy();
@@ -235,6 +238,7 @@ async function buildAppServer(
   origins: RedirectOrigins | undefined,
 ): Promise<FastifyInstance> {
   const timeouts = options.timeouts ?? clientTimeouts;
+  const headers = securityHeaders('local', app, options.deploymentOrigins);
   const server = Fastify({
     logger: options.logger ?? false,
     genReqId: newRequestId,
@@ -248,11 +252,11 @@ async function buildAppServer(
       requireHostHeader: false,
     },
     // Each app listens on a port of its own, so an unreadable request still gets that app's headers.
-    clientErrorHandler: (error, socket) => answerClientError(app, error, socket),
+    clientErrorHandler: (error, socket) => answerClientError(headers, error, socket),
     // A path that cannot be decoded (`/api/%`): the API error shape, not Fastify's own.
     frameworkErrors: (error, _request, reply) => {
       const answer = reply as FastifyReply;
-      for (const [name, value] of securityHeaders('local', app)) void answer.header(name, value);
+      for (const [name, value] of headers) void answer.header(name, value);
       return answer.code(400).type('application/json; charset=utf-8').send(apiError(errorCodes.badRequest, error.message));
     },
     requestTimeout: timeouts.requestSeconds * 1000,
@@ -284,13 +288,13 @@ async function buildAppServer(
     if (!upgrade) return;
     const upstream = getUpstream(request);
     void reply.hijack();
-    proxyWebsocket(request.raw, upgrade.socket, upgrade.head, { app, forwardedHeaders: forwardedHeaders(request), upstream, log: request.log });
+    proxyWebsocket(request.raw, upgrade.socket, upgrade.head, { securityHeaders: headers, forwardedHeaders: forwardedHeaders(request), upstream, log: request.log });
   });
   server.addHook('preClose', async () => websockets.closeAll());
 
   // onSend runs last, so these replace any copy a service sent, as nginx's proxy_hide_header + add_header do.
   server.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of securityHeaders('local', app)) void reply.header(name, value);
+    for (const [name, value] of headers) void reply.header(name, value);
     return payload;
   });
 

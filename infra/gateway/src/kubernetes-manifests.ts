@@ -24,6 +24,8 @@ export const gatewayName = 'appliance-repair';
 export const defaultAppHosts: Record<AppName, string> = { web: 'example.com', portal: 'portal.example.com', backoffice: 'backoffice.example.com' };
 /** The one Secret of an overlay's secrets.env, and each service's database role (username, password) for CloudNativePG. */
 export const appSecretName = 'app-secrets';
+/** The Secret of an overlay's secrets/object-store.env: the S3 bucket booking keeps appointment photos in, and its key. */
+export const objectStoreSecretName = 'object-store';
 export const databaseSecretName = (service: ServiceName) => `${service}-database`;
 /** CloudNativePG's read-write Service of the `postgres` Cluster. */
 export const databaseHost = 'postgres-rw';
@@ -38,17 +40,33 @@ export const imageName = (component: ServiceName | 'gateway') => `appliance-repa
 export const websocketTimeout = '0s';
 export const requestTimeout = '60s';
 
-type SecretVariable = { name: string; optional?: boolean };
-const required = (name: string): SecretVariable => ({ name });
-const optional = (name: string): SecretVariable => ({ name, optional: true });
-const fieldServiceSecrets = ['SERVICEPRO_PASSWORD', 'SERVICETITAN_CLIENT_SECRET', 'SERVICETITAN_APP_KEY', 'JOBBER_API_KEY', 'JOBBER_CLIENT_SECRET', 'JOBBER_REFRESH_TOKEN'].map(optional);
+/** A variable taken from a Secret (`app-secrets` unless named), by its own name. */
+type SecretVariable = { name: string; optional?: boolean; secret?: string };
+const required = (name: string, secret?: string): SecretVariable => ({ name, ...(secret && { secret }) });
+const optional = (name: string, secret?: string): SecretVariable => ({ name, optional: true, ...(secret && { secret }) });
+const fieldServiceSecrets = ['SERVICEPRO_PASSWORD', 'SERVICETITAN_CLIENT_SECRET', 'SERVICETITAN_APP_KEY', 'JOBBER_API_KEY', 'JOBBER_CLIENT_SECRET', 'JOBBER_REFRESH_TOKEN'].map((name) => optional(name));
 
 /**
- * The variables of app-secrets each service is given, as docker-compose.yml gives them: only accounts holds the session
- * signing key, only booking the link signing key. Everything else a service reads comes from its ConfigMaps.
+ * Booking's object store in production: an S3 bucket (no local store runs in Kubernetes), its endpoint, bucket, region
+ * and a key allowed to put, get and delete objects in it; the public URL only when browsers reach it elsewhere.
+ */
+const objectStoreSecrets = [
+  required('OBJECT_STORE_URL', objectStoreSecretName),
+  optional('OBJECT_STORE_PUBLIC_URL', objectStoreSecretName),
+  optional('OBJECT_STORE_BUCKET', objectStoreSecretName),
+  optional('OBJECT_STORE_REGION', objectStoreSecretName),
+  required('OBJECT_STORE_ACCESS_KEY_ID', objectStoreSecretName),
+  required('OBJECT_STORE_SECRET_ACCESS_KEY', objectStoreSecretName),
+];
+
+/**
+ * The variables of app-secrets (and booking's object-store Secret) each service is given, as docker-compose.yml gives
+ * them: only accounts holds the session signing key, only booking the link signing key and the bucket's key.
+ * Everything else a service reads comes from its ConfigMaps.
  */
 export const serviceSecrets: Record<ServiceName, readonly SecretVariable[]> = {
-  booking: [required('LINK_PRIVATE_KEY'), ...fieldServiceSecrets],
+  // The field-service credentials stay with accounts, which makes booking's calls to those systems for it.
+  booking: [required('LINK_PRIVATE_KEY'), ...objectStoreSecrets],
   accounts: [required('JWT_PRIVATE_KEY'), required('FIELD_SERVICE_CREDENTIALS_KEY'), optional('ADMIN_PASSWORD'), ...fieldServiceSecrets],
   tracking: [required('LINK_PUBLIC_KEY')],
   payments: [optional('STRIPE_SECRET_KEY'), optional('STRIPE_WEBHOOK_SECRET')],
@@ -65,7 +83,7 @@ const labels = (name: string, component: string) => ({
   'app.kubernetes.io/part-of': 'appliance-repair',
 });
 
-const secretEnv = (variable: SecretVariable, secret = appSecretName, key = variable.name) => ({
+const secretEnv = (variable: SecretVariable, secret = variable.secret ?? appSecretName, key = variable.name) => ({
   name: variable.name,
   valueFrom: { secretKeyRef: { name: secret, key, ...(variable.optional && { optional: true }) } },
 });

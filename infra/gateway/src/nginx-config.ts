@@ -28,6 +28,7 @@ import {
   unmatchedPathLabel,
   websocketIdleSeconds,
   type ClientTimeouts,
+  type DeploymentOrigins,
   type GatewayMode,
   type RedirectOrigins,
 } from './policy.ts';
@@ -56,6 +57,8 @@ export type NginxConfigOptions = {
   listenAddress?: string;
   /** How long a client may take (`clientTimeouts` unless given; tests shorten them). */
   timeouts?: ClientTimeouts;
+  /** The deployment's own origins the pages' policy allows (the object store's; a placeholder in production). */
+  deploymentOrigins?: DeploymentOrigins;
 };
 
 /**
@@ -116,17 +119,17 @@ const mimeTypes: [type: string, extensions: string][] = [
 const upstreamName = (service: ServiceName) => `service_${service}`;
 
 /** The browser-facing headers of `app`'s server (`undefined`: the catch-all); upstream copies are hidden so each appears once. */
-function securityHeaderNodes(mode: GatewayMode, app: AppName | undefined): ConfigNode[] {
-  return securityHeaders(mode, app).map(([name, value]) => `add_header ${name} ${quote(value)} always`);
+function securityHeaderNodes(options: Pick<NginxConfigOptions, 'mode' | 'deploymentOrigins'>, app: AppName | undefined): ConfigNode[] {
+  return securityHeaders(options.mode, app, options.deploymentOrigins).map(([name, value]) => `add_header ${name} ${quote(value)} always`);
 }
 
 /**
  * The app's own files: their cache policy and Cross-Origin-Resource-Policy. add_header in a location replaces every
  * inherited add_header, so the server's security headers are repeated.
  */
-function fileHeaders(mode: GatewayMode, app: AppName, value: string): ConfigNode[] {
+function fileHeaders(options: Pick<NginxConfigOptions, 'mode' | 'deploymentOrigins'>, app: AppName, value: string): ConfigNode[] {
   const [name, policy] = crossOriginResourcePolicy;
-  return [`add_header Cache-Control ${quote(value)}`, `add_header ${name} ${quote(policy)} always`, ...securityHeaderNodes(mode, app)];
+  return [`add_header Cache-Control ${quote(value)}`, `add_header ${name} ${quote(policy)} always`, ...securityHeaderNodes(options, app)];
 }
 
 /**
@@ -229,7 +232,7 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     'index index.html',
     '',
     "# This app's security headers on every answer; a location with add_header of its own repeats them",
-    ...securityHeaderNodes(options.mode, site.name),
+    ...securityHeaderNodes(options, site.name),
     '',
     '# Requests that cannot be read: the API error shape on every path, as the path may not be known',
     ...protocolErrorDirectives,
@@ -244,19 +247,19 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     block('location @payload_too_large', jsonReturn(413, payloadTooLarge)),
     '',
     '# The single-page app: hashed assets forever, HTML always revalidated',
-    block(`location ^~ ${assetsPath}`, ['try_files $uri =404', ...fileHeaders(options.mode, site.name, cacheControl.immutable)]),
-    ...fileFolders.map((folder) => block(`location ^~ ${folder}`, ['try_files $uri =404', ...fileHeaders(options.mode, site.name, cacheControl.revalidate)])),
-    block('location = /index.html', fileHeaders(options.mode, site.name, cacheControl.revalidate)),
+    block(`location ^~ ${assetsPath}`, ['try_files $uri =404', ...fileHeaders(options, site.name, cacheControl.immutable)]),
+    ...fileFolders.map((folder) => block(`location ^~ ${folder}`, ['try_files $uri =404', ...fileHeaders(options, site.name, cacheControl.revalidate)])),
+    block('location = /index.html', fileHeaders(options, site.name, cacheControl.revalidate)),
     '# The pages of appPages in @repo/contracts; a prerendered one is dist/<page>/index.html, served without a redirect',
     ...appPages[site.name].map((page) =>
       block(`location ~ ${quote(appPagePattern(page))}`, [
         page === '/' ? 'try_files /index.html =404' : 'try_files $uri/index.html /index.html',
-        ...fileHeaders(options.mode, site.name, cacheControl.revalidate),
+        ...fileHeaders(options, site.name, cacheControl.revalidate),
       ]),
     ),
     '# Files at the root (robots.txt, favicon); anything else is no page: 404 with the Page Not Found page',
-    block('location /', ['try_files $uri =404', 'error_page 404 /404.html', ...fileHeaders(options.mode, site.name, cacheControl.revalidate)]),
-    block('location = /404.html', ['internal', 'try_files /404.html /index.html', ...fileHeaders(options.mode, site.name, cacheControl.revalidate)]),
+    block('location /', ['try_files $uri =404', 'error_page 404 /404.html', ...fileHeaders(options, site.name, cacheControl.revalidate)]),
+    block('location = /404.html', ['internal', 'try_files /404.html /index.html', ...fileHeaders(options, site.name, cacheControl.revalidate)]),
   ]);
 }
 
@@ -266,7 +269,7 @@ function catchAllServer(port: number, mode: GatewayMode): ConfigNode {
     `listen ${port} default_server`,
     'server_name _',
     // No app's: the strictest policy (nothing from elsewhere, no browser feature).
-    ...securityHeaderNodes(mode, undefined),
+    ...securityHeaderNodes({ mode }, undefined),
     ...protocolErrorDirectives,
     ...protocolErrorLocations,
     block('location = /healthz', ['access_log off', 'default_type text/plain', 'return 200 "ok\\n"']),

@@ -79,17 +79,34 @@ type AppSources = {
   httpsImages: boolean;
   /** The page may ask for the device's position: the technician's phone view shares it while on a job. */
   geolocation: boolean;
+  /**
+   * The page uploads photos straight to the object store (a presigned PUT), never through the gateway: its origin
+   * (`DeploymentOrigins.objectStore`) joins `connect-src`. Booking serves the photos on the page's own origin.
+   */
+  photoUploads: boolean;
 };
 
-const noSources: AppSources = { stripe: false, fieldServiceFrame: false, httpsImages: false, geolocation: false };
+const noSources: AppSources = { stripe: false, fieldServiceFrame: false, httpsImages: false, geolocation: false, photoUploads: false };
 
 export const appSources: Record<AppName, AppSources> = {
-  web: { ...noSources, stripe: true, fieldServiceFrame: true },
+  // The booking wizard takes photos of the appliance.
+  web: { ...noSources, stripe: true, fieldServiceFrame: true, photoUploads: true },
   // The portal's invoices take card payments with Stripe's Payment Element, as the public site's payment page does.
   portal: { ...noSources, stripe: true, httpsImages: true },
-  // The dispatch board's Map view draws the day on the same tiles.
-  backoffice: { ...noSources, httpsImages: true, geolocation: true },
+  // The dispatch board's Map view draws the day on the same tiles; the technician's phone view and the office take
+  // photos.
+  backoffice: { ...noSources, httpsImages: true, geolocation: true, photoUploads: true },
 };
+
+/**
+ * Origins a deployment chooses, which the policy cannot know in advance: where the object store takes uploads (its
+ * public origin: `http://127.0.0.1:<port>` under `pnpm start`, the bucket's in production). Absent, nothing is added.
+ * The production nginx config holds the placeholder `objectStoreOriginPlaceholder` here, filled in at its start.
+ */
+export type DeploymentOrigins = { objectStore?: string };
+
+/** The production config's stand-in for the object store's origin (infra/docker/gateway-entrypoint.sh fills it in). */
+export const objectStoreOriginPlaceholder = '${OBJECT_STORE_ORIGIN}';
 
 const sourcesOf = (app: AppName | undefined): AppSources => (app ? appSources[app] : noSources);
 
@@ -97,8 +114,9 @@ const sourcesOf = (app: AppName | undefined): AppSources => (app ? appSources[ap
  * The pages' policy for `app` (see `appSources`); it never holds anything from the request. The live socket is on the
  * page's own origin, which `'self'` covers for ws: and wss: too (CSP Level 3; Chromium, Firefox and Safari).
  */
-export function contentSecurityPolicy(app: AppName | undefined): string {
+export function contentSecurityPolicy(app: AppName | undefined, origins: DeploymentOrigins = {}): string {
   const sources = sourcesOf(app);
+  const uploads = sources.photoUploads && origins.objectStore ? [origins.objectStore] : [];
   const frames = [
     ...(sources.stripe ? [...stripeScripts, 'https://hooks.stripe.com'] : []),
     ...(sources.fieldServiceFrame ? ['https://*.servicefusion.com'] : []),
@@ -113,7 +131,7 @@ export function contentSecurityPolicy(app: AppName | undefined): string {
     ['img-src', ["'self'", 'data:', ...(sources.httpsImages ? ['https:'] : [])]],
     // No web fonts from elsewhere: system font stacks, and the API reference uses the page's fonts.
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...(sources.stripe ? ['https://api.stripe.com'] : [])]],
+    ['connect-src', ["'self'", ...(sources.stripe ? ['https://api.stripe.com'] : []), ...uploads]],
     // Without frames of another origin, the default ('self') applies.
     ...(frames.length > 0 ? ([['frame-src', frames]] as [string, string[]][]) : []),
     ['object-src', ["'none'"]],
@@ -150,11 +168,12 @@ export const strictTransportSecurity = 'max-age=31536000';
 
 /**
  * Headers on every response of `app`'s host (`undefined`: the production catch-all server), pages, files, API answers
- * and errors alike; fixed values, nothing from the request. HSTS only where the site is served over https.
+ * and errors alike; fixed values for the deployment (`origins`), nothing from the request. HSTS only where the site
+ * is served over https.
  */
-export function securityHeaders(mode: GatewayMode, app: AppName | undefined): [name: string, value: string][] {
+export function securityHeaders(mode: GatewayMode, app: AppName | undefined, origins: DeploymentOrigins = {}): [name: string, value: string][] {
   const headers: [string, string][] = [
-    ['Content-Security-Policy', contentSecurityPolicy(app)],
+    ['Content-Security-Policy', contentSecurityPolicy(app, origins)],
     ['X-Frame-Options', 'DENY'],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],

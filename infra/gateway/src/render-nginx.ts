@@ -6,10 +6,11 @@ import { localNginxOptions, localTopology, productionNginxOptions, repoRoot } fr
 
 const usage = `Usage: tsx src/render-nginx.ts --mode production|local [--out FILE] [--prefix DIR] [--user USER]
 
-  production  the committed infra/nginx/nginx.conf; the nginx image fills in WEB_HOST, PORTAL_HOST and
-              BACKOFFICE_HOST when the container starts
+  production  the committed infra/nginx/nginx.conf; the nginx image fills in WEB_HOST, PORTAL_HOST,
+              BACKOFFICE_HOST and OBJECT_STORE_ORIGIN when the container starts
   local       servers on WEB_PORT, PORTAL_PORT, BACKOFFICE_PORT (8080-8082) proxying to BOOKING_URL, ACCOUNTS_URL,
-              TRACKING_URL, PAYMENTS_URL, NOTIFICATIONS_URL (127.0.0.1:3001-3005), files under --prefix (default .tmp/nginx);
+              TRACKING_URL, PAYMENTS_URL, NOTIFICATIONS_URL (127.0.0.1:3001-3005), the pages allowing uploads to
+              OBJECT_STORE_ORIGIN when set, files under --prefix (default .tmp/nginx);
               run it with: nginx -p PREFIX -c FILE -e stderr -g 'daemon off;'
 Without --out the config is written to stdout.`;
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { appNames, defaultLocalAppPorts, defaultServicePorts, localAppOrigin, serviceNames, type AppName, type ServiceName } from '@repo/contracts';
 import type { GatewayOptions } from './gateway.ts';
 import type { NginxConfigOptions } from './nginx-config.ts';
-import type { RedirectOrigins } from './policy.ts';
+import { objectStoreOriginPlaceholder, type RedirectOrigins } from './policy.ts';
 
 /** Where each piece runs: defaults for one machine, overridable through the environment. */
 
@@ -27,6 +27,8 @@ export type LocalTopology = {
   /** Base URL of each service, e.g. http://127.0.0.1:3001. */
   upstreams: Record<ServiceName, string>;
   origins: RedirectOrigins;
+  /** Where browsers upload photos (the local object store's origin), allowed by the pages' policy; none when absent. */
+  objectStoreOrigin?: string;
 };
 
 const record = <K extends string, V>(keys: readonly K[], value: (key: K) => V) =>
@@ -42,7 +44,7 @@ function portFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
 
 /**
  * The local layout from WEB_PORT, PORTAL_PORT, BACKOFFICE_PORT, GATEWAY_HOST, <SERVICE>_URL (BOOKING_URL, ...),
- * <APP>_DIST (WEB_DIST, ...), PORTAL_ORIGIN and BACKOFFICE_ORIGIN.
+ * <APP>_DIST (WEB_DIST, ...), PORTAL_ORIGIN, BACKOFFICE_ORIGIN and OBJECT_STORE_ORIGIN.
  */
 export function localTopology(env: NodeJS.ProcessEnv = process.env): LocalTopology {
   const ports = record(appNames, (app) => portFrom(env, `${app.toUpperCase()}_PORT`, defaultAppPorts[app]));
@@ -58,6 +60,7 @@ export function localTopology(env: NodeJS.ProcessEnv = process.env): LocalTopolo
       portal: env.PORTAL_ORIGIN || localAppOrigin('portal', ports.portal),
       backoffice: env.BACKOFFICE_ORIGIN || localAppOrigin('backoffice', ports.backoffice),
     },
+    ...(env.OBJECT_STORE_ORIGIN ? { objectStoreOrigin: env.OBJECT_STORE_ORIGIN } : {}),
   };
 }
 
@@ -68,6 +71,7 @@ export function localGatewayOptions(topology: LocalTopology): GatewayOptions {
     apps: record(appNames, (app) => ({ port: topology.ports[app], root: topology.roots[app] })),
     upstreams: topology.upstreams,
     origins: topology.origins,
+    deploymentOrigins: { objectStore: topology.objectStoreOrigin },
   };
 }
 
@@ -79,14 +83,16 @@ export function localNginxOptions(topology: LocalTopology, prefix: string, user?
     apps: appNames.map((name) => ({ name, listen: topology.ports[name], serverName: 'localhost', root: topology.roots[name] })),
     upstreams: record(serviceNames, (service) => new URL(topology.upstreams[service]).host),
     origins: topology.origins,
+    deploymentOrigins: { objectStore: topology.objectStoreOrigin },
     prefix,
     user,
   };
 }
 
 /**
- * The committed production config (infra/nginx/nginx.conf). Host names stay `${WEB_HOST}`-style placeholders that
- * the nginx image's envsubst step fills in when the container starts; services are reached by their compose names.
+ * The committed production config (infra/nginx/nginx.conf). Host names stay `${WEB_HOST}`-style placeholders, and the
+ * object store's origin in the pages' policy `${OBJECT_STORE_ORIGIN}`, which the nginx image's entrypoint
+ * (infra/docker/gateway-entrypoint.sh) fills in when the container starts; services are reached by their compose names.
  */
 export const productionNginxOptions: NginxConfigOptions = {
   mode: 'production',
@@ -98,5 +104,6 @@ export const productionNginxOptions: NginxConfigOptions = {
   })),
   upstreams: record(serviceNames, (service) => `${service}:${containerServicePort}`),
   origins: { portal: `https://\${${appHostVariables.portal}}`, backoffice: `https://\${${appHostVariables.backoffice}}` },
+  deploymentOrigins: { objectStore: objectStoreOriginPlaceholder },
   prefix: '/var/cache/nginx',
 };

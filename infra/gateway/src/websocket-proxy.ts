@@ -1,7 +1,6 @@
 import http, { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { AppName } from '@repo/contracts';
 import { lingeringClose } from './lingering-close.ts';
 import { securityHeaders, serviceUnavailable, websocketIdleSeconds } from './policy.ts';
 
@@ -29,8 +28,8 @@ const replacedInAnswers = new Set([
 const maxEarlyBytes = 64 * 1024;
 
 export type WebsocketProxyOptions = {
-  /** The app whose host the handshake came to: its security headers go on an answer the gateway writes. */
-  app: AppName;
+  /** The security headers of the app whose host the handshake came to: they go on an answer the gateway writes. */
+  securityHeaders: [name: string, value: string][];
   /** The headers the gateway sets toward every service: Host, X-Forwarded-*, X-Real-IP. */
   forwardedHeaders: IncomingHttpHeaders;
   /** The service's base URL, e.g. http://127.0.0.1:3003. */
@@ -50,13 +49,13 @@ function headerLines(rawHeaders: string[], keep: (name: string) => boolean): str
 }
 
 /** An answer the gateway writes itself on the client's socket, closing the connection after it. */
-function closingAnswer(app: AppName, status: number, statusMessage: string, lines: string[], body: Buffer): Buffer {
+function closingAnswer(headers: [string, string][], status: number, statusMessage: string, lines: string[], body: Buffer): Buffer {
   const head = [
     `HTTP/1.1 ${status} ${statusMessage}`,
     ...lines,
     `Content-Length: ${body.length}`,
     'Connection: close',
-    ...securityHeaders('local', app).map(([name, value]) => `${name}: ${value}`),
+    ...headers.map(([name, value]) => `${name}: ${value}`),
   ];
   return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]);
 }
@@ -128,7 +127,7 @@ export function proxyWebsocket(request: IncomingMessage, client: Duplex, head: B
       if (answered) return;
       const lines = headerLines(response.rawHeaders, (name) => !replacedInAnswers.has(name));
       const status = response.statusCode ?? 502;
-      answerClient(closingAnswer(options.app, status, response.statusMessage || STATUS_CODES[status] || '', lines, Buffer.concat(chunks)));
+      answerClient(closingAnswer(options.securityHeaders, status, response.statusMessage || STATUS_CODES[status] || '', lines, Buffer.concat(chunks)));
     });
     response.on('error', () => abandon());
   });
@@ -153,7 +152,7 @@ export function proxyWebsocket(request: IncomingMessage, client: Duplex, head: B
   outgoing.on('error', (error) => {
     if (answered) return;
     options.log.warn({ err: error, url: request.url }, 'service unreachable');
-    answerClient(closingAnswer(options.app, 502, STATUS_CODES[502]!, ['Content-Type: application/json'], Buffer.from(JSON.stringify(serviceUnavailable))));
+    answerClient(closingAnswer(options.securityHeaders, 502, STATUS_CODES[502]!, ['Content-Type: application/json'], Buffer.from(JSON.stringify(serviceUnavailable))));
   });
   outgoing.end();
 }

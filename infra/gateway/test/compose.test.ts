@@ -74,8 +74,33 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     await work.remove();
   });
 
-  it('declares postgres, its scheduled backups, every service, their migrate steps, the gateway and the dev profile\'s mail catcher', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mail', 'postgres', 'postgres-backup', ...serviceNames, ...serviceNames.map((service) => `${service}-migrate`)].sort());
+  it('declares postgres, its scheduled backups, every service, their migrate steps, the object store, the gateway and the dev profile\'s mail catcher', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['gateway', 'mail', 'object-store', 'postgres', 'postgres-backup', ...serviceNames, ...serviceNames.map((service) => `${service}-migrate`)].sort());
+  });
+
+  it('keeps the photos in the object store: the local S3-compatible store, its files on a volume, booking its only signer, the gateway allowing its origin', () => {
+    const store = compose.services['object-store'] as ComposeService;
+    const booking = compose.services.booking as ComposeService;
+    const gateway = compose.services.gateway as ComposeService;
+    expect(store.build).toMatchObject({ dockerfile: 'infra/Dockerfile', target: 'object-store' });
+    expect(JSON.stringify(store.volumes)).toMatch(/object-store-data[^}]*\/data/);
+    // Published (browsers upload to it), on this machine only unless .env says otherwise.
+    expect(JSON.stringify(store.ports)).toMatch(/127\.0\.0\.1.*9000/);
+    // One key pair, from .env: booking signs with the one the store accepts.
+    for (const name of ['OBJECT_STORE_ACCESS_KEY_ID', 'OBJECT_STORE_SECRET_ACCESS_KEY', 'OBJECT_STORE_BUCKET']) {
+      expect(booking.environment?.[name], name).toBeTruthy();
+      expect(store.environment?.[name], name).toBe(booking.environment?.[name]);
+    }
+    expect(booking.environment?.OBJECT_STORE_URL).toBe('http://object-store:9000');
+    expect(booking.depends_on?.['object-store']?.condition).toBe('service_healthy');
+    // Pages of the apps' origins may call it; the public site's and back office's policy allows its public origin.
+    expect(String(store.environment?.OBJECT_STORE_ALLOWED_ORIGINS).split(',')).toEqual(String(booking.environment?.ALLOWED_ORIGINS).split(','));
+    expect(gateway.environment?.OBJECT_STORE_ORIGIN).toBe(booking.environment?.OBJECT_STORE_PUBLIC_URL);
+    expect(String(gateway.environment?.OBJECT_STORE_ORIGIN)).toMatch(/^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?$/);
+    // Its own image, by Node, as its own user, healthy once it answers (and refuses an unsigned request).
+    const stage = dockerfile.slice(dockerfile.indexOf('FROM ${NODE_IMAGE} AS object-store\n'));
+    expect(stage.slice(0, stage.indexOf('\nFROM '))).toMatch(/USER node[\s\S]*HEALTHCHECK[\s\S]*403[\s\S]*CMD \["node", "dist\/server\.mjs"\]/);
+    expect(dockerfile.indexOf('FROM ${NODE_IMAGE} AS object-store\n')).toBeLessThan(dockerfile.indexOf('FROM ${NODE_IMAGE} AS service\n'));
   });
 
   it('archives and backs up with pgBackRest: the same options in postgres and postgres-backup, the repository on a volume', () => {

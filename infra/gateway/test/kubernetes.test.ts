@@ -407,6 +407,20 @@ describe('the same images, commands, probes and settings as docker-compose.yml',
     }
   });
 
+  it.each(overlayNames)("%s: booking's object store is an S3 bucket from the Secret object-store, whose origin the gateway's pages allow", (overlay) => {
+    const objects = overlays[overlay];
+    const [booking] = containersOf(find(objects, 'Deployment', 'booking'));
+    const fromStore = booking!.env!.filter((variable) => variable.name.startsWith('OBJECT_STORE_'));
+    expect(fromStore.map((variable) => variable.valueFrom?.secretKeyRef?.name)).toEqual(fromStore.map(() => 'object-store'));
+    const required = fromStore.filter((variable) => !variable.valueFrom?.secretKeyRef?.optional).map((variable) => variable.name);
+    expect(required).toEqual(['OBJECT_STORE_URL', 'OBJECT_STORE_ACCESS_KEY_ID', 'OBJECT_STORE_SECRET_ACCESS_KEY']);
+    expect(secretKeys(objects, 'object-store')).toEqual(expect.arrayContaining(required));
+    // No local store in Kubernetes: nothing runs the object-store image.
+    expect(objects.filter((object) => object.kind === 'Deployment').flatMap((object) => containersOf(object)).map((container) => container.image)).not.toContainEqual(expect.stringMatching(/object-store/));
+    // The same rule as infra/docker/gateway-entrypoint.sh's.
+    expect(configData(objects, 'gateway-config').OBJECT_STORE_ORIGIN).toMatch(/^https:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?$/);
+  });
+
   it('the example secrets files: secrets.env names only variables a service reads, and both overlays have the same examples', () => {
     const example = parseEnvFile(readFileSync(path.join(kubernetesDir, 'overlays/small/secrets/secrets.env.example'), 'utf8'), 'secrets.env.example');
     const read = new Set(overlays.small.flatMap(containersOf).flatMap((container) => (container.env ?? []).map((variable) => variable.valueFrom?.secretKeyRef?.key)));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appNames, internalPathPrefix, legacyRedirects, routeOwnership, serviceForPath, serviceNames } from '@repo/contracts';
 import { renderNginxConfig, trustedProxiesFile, trustedProxyRangesFile, type NginxConfigOptions } from '../src/nginx-config.ts';
-import { clientTimeouts, protocolErrors, securityHeaders } from '../src/policy.ts';
+import { clientTimeouts, contentSecurityPolicy, objectStoreOriginPlaceholder, protocolErrors, securityHeaders } from '../src/policy.ts';
 import { checkNginxConfig, nginxAvailable, nginxBinary } from '../src/nginx-process.ts';
 import { defaultServicePorts } from '@repo/contracts';
 import { appHostVariables, localNginxOptions, localTopology, productionNginxOptions, repoRoot } from '../src/topology.ts';
@@ -18,9 +18,14 @@ function serverBlock(config: string, app: string): string {
   return config.slice(start, config.indexOf('\n  }\n', start));
 }
 
-/** What the nginx image's envsubst step does to the committed file when the container starts. */
-const fillHosts = (config: string, hosts: Record<string, string>) =>
-  config.replace(/\$\{(\w+_HOST)\}/g, (placeholder, name: string) => hosts[name] ?? placeholder);
+/**
+ * What the nginx image's entrypoint (infra/docker/gateway-entrypoint.sh) does to the committed file when the container
+ * starts: the host names in, and the object store's origin with its leading space, or nothing without one.
+ */
+const fillPlaceholders = (config: string, hosts: Record<string, string>, objectStoreOrigin = '') =>
+  config
+    .replace(/\$\{(\w+_HOST)\}/g, (placeholder, name: string) => hosts[name] ?? placeholder)
+    .replaceAll(` ${objectStoreOriginPlaceholder}`, objectStoreOrigin ? ` ${objectStoreOrigin}` : '');
 
 describe('renderNginxConfig', () => {
   const local = renderNginxConfig(localNginxOptions(localTopology({}), '/tmp/nginx-prefix'));
@@ -108,7 +113,7 @@ describe('renderNginxConfig', () => {
       for (const app of appNames) {
         const block = serverBlock(config, app);
         const serverLevel = block.slice(0, block.indexOf('\n    location '));
-        for (const [name, value] of securityHeaders(mode, app)) {
+        for (const [name, value] of securityHeaders(mode, app, mode === 'production' ? { objectStore: objectStoreOriginPlaceholder } : {})) {
           expect(serverLevel).toContain(`\n    add_header ${name} ${JSON.stringify(value)} always;`);
           // A location with add_header of its own inherits none of the server's, so it repeats them all.
           for (const location of block.split('\n    location ').slice(1).filter((text) => text.includes('add_header'))) {
@@ -125,6 +130,31 @@ describe('renderNginxConfig', () => {
     expect(serverBlock(local, 'backoffice')).not.toContain('stripe');
     const catchAll = production.slice(production.indexOf('listen 80 default_server;'));
     for (const [name, value] of securityHeaders('production', undefined)) expect(catchAll).toContain(`add_header ${name} ${JSON.stringify(value)} always;`);
+  });
+
+  it("allows the object store's origin in the policy of the apps that upload photos, locally and once filled in", () => {
+    const objectStore = 'http://127.0.0.1:1082';
+    const withStore = renderNginxConfig(localNginxOptions({ ...localTopology({}), objectStoreOrigin: objectStore }, '/tmp/nginx-prefix'));
+    for (const app of appNames) {
+      const policy = contentSecurityPolicy(app, { objectStore });
+      expect(serverBlock(withStore, app)).toContain(`add_header Content-Security-Policy ${JSON.stringify(policy)} always;`);
+      expect(serverBlock(local, app)).toContain(`add_header Content-Security-Policy ${JSON.stringify(contentSecurityPolicy(app))} always;`);
+    }
+    expect(contentSecurityPolicy('web', { objectStore })).toContain(`connect-src 'self' https://api.stripe.com ${objectStore};`);
+    expect(contentSecurityPolicy('backoffice', { objectStore })).toContain(`connect-src 'self' ${objectStore};`);
+    // The portal takes no photos, and a response of no app allows nothing.
+    expect(contentSecurityPolicy('portal', { objectStore })).toBe(contentSecurityPolicy('portal'));
+    expect(contentSecurityPolicy(undefined, { objectStore })).toBe(contentSecurityPolicy(undefined));
+
+    // The committed config holds the placeholder, which the container's entrypoint fills in or removes.
+    const bucket = 'https://appointment-photos.s3.us-east-1.amazonaws.com';
+    const hosts = { WEB_HOST: 'example.com', PORTAL_HOST: 'portal.example.com', BACKOFFICE_HOST: 'backoffice.example.com' };
+    for (const [filled, origins] of [[fillPlaceholders(production, hosts, bucket), { objectStore: bucket }], [fillPlaceholders(production, hosts), {}]] as const) {
+      expect(filled).not.toContain('OBJECT_STORE_ORIGIN');
+      for (const app of appNames) {
+        expect(serverBlock(filled, app)).toContain(`add_header Content-Security-Policy ${JSON.stringify(contentSecurityPolicy(app, origins))} always;`);
+      }
+    }
   });
 
   it("sends Cross-Origin-Resource-Policy with the app's files only, not with services' answers or the gateway's JSON", () => {
@@ -227,14 +257,14 @@ describe.skipIf(!nginxAvailable())(
       expect(result.ok).toBe(true);
     });
 
-    it('accepts the committed production config once the container has filled in the host names', async () => {
+    it('accepts the committed production config once the container has filled in the host names and the store', async () => {
       const prefix = path.join(work.dir, 'production');
       // Service names only resolve inside the compose network, so the check points the upstreams at this machine.
       const committed = await readFile(committedConfig, 'utf8');
-      const config = fillHosts(committed, { WEB_HOST: 'example.com', PORTAL_HOST: 'portal.example.com', BACKOFFICE_HOST: 'backoffice.example.com' })
+      const config = fillPlaceholders(committed, { WEB_HOST: 'example.com', PORTAL_HOST: 'portal.example.com', BACKOFFICE_HOST: 'backoffice.example.com' }, 'https://files.example.com')
         .replace(/server (\w+):3000;/g, 'server 127.0.0.1:3000;')
         .replaceAll(productionNginxOptions.prefix, prefix);
-      expect(config).not.toMatch(/\$\{\w+_HOST\}/);
+      expect(config).not.toMatch(/\$\{\w+_(HOST|ORIGIN)\}/);
       // The container's entrypoint always writes this file, empty without trusted proxies.
       await mkdir(prefix, { recursive: true });
       await writeFile(path.join(prefix, trustedProxyRangesFile), '');

@@ -38,6 +38,9 @@ function get(
 
 const hostOf = (app: string) => `${app}.test`;
 
+/** The object store's origin, as the container's entrypoint fills it in from OBJECT_STORE_ORIGIN. */
+const objectStore = 'https://appointment-photos.s3.us-east-1.amazonaws.com';
+
 describe.skipIf(!nginxAvailable())(
   nginxAvailable() ? 'the production config routes by host name' : `production routing (skipped: ${nginxBinary} is missing)`,
   () => {
@@ -61,6 +64,7 @@ describe.skipIf(!nginxAvailable())(
           string
         >,
         origins: { portal: `https://${hostOf('portal')}`, backoffice: `https://${hostOf('backoffice')}` },
+        deploymentOrigins: { objectStore },
         prefix,
         user: process.getuid?.() === 0 ? 'root' : undefined,
       });
@@ -104,7 +108,7 @@ describe.skipIf(!nginxAvailable())(
       for (const [host, path] of [[hostOf(app), '/'], [`${hostOf(app)}:4443`, '/'], [hostOf(app), '/api/auth/session'], [`${hostOf(app)}:4443`, '/api/x']]) {
         const response = await get(port, host!, path!, { headers: { 'x-forwarded-host': 'evil.example' } });
         for (const [name, value] of Object.entries(response.headers)) expect(String(value), name).not.toMatch(/4443|evil\.example/);
-        expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(app));
+        expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(app, { objectStore }));
         expect(response.headers['permissions-policy']).toBe(permissionsPolicy(app));
         expect(response.headers['cross-origin-opener-policy']).toBe(crossOriginOpenerPolicy(app));
         expect(response.headers['x-permitted-cross-domain-policies']).toBe('none');

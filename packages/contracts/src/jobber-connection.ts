@@ -64,17 +64,6 @@ export const jobberConnectionMessages = {
 } as const;
 
 /**
- * For the other services only (the gateway never routes /internal/): Jobber's current access token from accounts'
- * stored connection, signed like an effect delivery. With `refused` (the token Jobber answered 401 to), accounts
- * renews it, once for every caller and instance, unless the stored one is newer already. `accessToken` is null when
- * Jobber is not connected or cannot be renewed.
- */
-export const jobberAccessTokenPath = '/internal/jobber/access-token';
-export const jobberAccessTokenTopic = 'jobber.access-token';
-export const jobberAccessTokenRequestSchema = z.object({ refused: z.string().min(1).max(8192).optional() });
-export const jobberAccessTokenResponseSchema = z.object({ accessToken: z.string().nullable() });
-
-/**
  * Disconnect Jobber asks to be meant: `{ "confirm": true }` as its body. A bare DELETE (a probe, a replayed request, the
  * access matrix's calls) leaves the connection as it is, with a 400.
  */

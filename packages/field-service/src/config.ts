@@ -3,8 +3,9 @@ import { headerSafeText, serviceSystemCredentialNames, serviceSystemIds, tenantI
 
 /**
  * Where each system is reached, and the business's own credentials (server configuration only: never typed in a page,
- * never sent to a browser, never logged). Accounts imports and looks up with `FIELD_SERVICE_SYSTEM`'s credentials;
- * booking brings a customer's past visits in from every system whose credentials are all set.
+ * never sent to a browser, never logged). Accounts reads them: it imports and looks up with `FIELD_SERVICE_SYSTEM`'s
+ * credentials, and reads a customer's past visits for booking from any system, with the settings an administrator saved
+ * in the back office where there are some (these values are then only the starting point).
  */
 const url = z.url({ error: 'must be an http(s) URL' });
 /**

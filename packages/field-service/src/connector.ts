@@ -2,8 +2,8 @@ import type { ServiceSystemId } from '@repo/contracts';
 
 /**
  * One interface over the field-service systems the business and its customers use (ServicePro, ServiceTitan, Jobber).
- * Accounts imports the whole customer base and looks customers up by phone through it; booking imports one customer's
- * own history through it. Every implementation pages to the end, retries 429 and 5xx with backoff (honouring
+ * Accounts imports the whole customer base and looks customers up by phone through it, and reads one customer's own
+ * history through it for booking (which receives these types over accounts' internal route). Every implementation pages to the end, retries 429 and 5xx with backoff (honouring
  * Retry-After), times out, and throws `FieldServiceError` (never with a credential in its message).
  */
 

@@ -15,6 +15,7 @@ export {
   type HttpMethod,
 } from './api-client.ts';
 export { formatter, type FormatterKind } from './format.ts';
+export { saveFile, suggestedFileName } from './save-file.ts';
 export { AppAnchor, type AppAnchorProps } from './app-anchor.tsx';
 export { postalAddressLine, readAppOrigins, readBusinessContact, type AppOrigins, type BusinessContact } from './app-origins.ts';
 export { BrandedLayout, BrandFooter, pageHasSignOut, type BrandedLayoutProps } from './branded-layout.tsx';

@@ -29,6 +29,7 @@ import { ensureAdministrator } from './use-cases/ensure-administrator.ts';
 import { recordTechnicianState } from './use-cases/record-technician-state.ts';
 import { storedJobberTokens } from './use-cases/jobber-connection.ts';
 import { currentConnection } from './use-cases/field-service-settings.ts';
+import { systemConnections } from './use-cases/field-service-for-booking.ts';
 import { fieldServiceSettingsRoutes } from './routes/field-service-settings.ts';
 
 export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> = {
@@ -66,6 +67,8 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       typedOptions: publicUrlsOnly ? { ...connectorOptions, fetch: publicOnlyFetch() } : connectorOptions,
       checkTimeoutMs: Math.min(env.FIELD_SERVICE_TIMEOUT_MS, 15_000),
     };
+    const settings = { db: database.db, now: runtime.now, connections };
+    const current = currentConnection(settings, jobberTokens);
     const ctx: AccountsContext = {
       db: database.db,
       now: runtime.now,
@@ -76,7 +79,8 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
         windowMs: env.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
       },
       // The administrator's saved connection, else the environment's values; a connector only when all are set.
-      fieldService: fieldServiceAccess({ system: env.FIELD_SERVICE_SYSTEM, sandbox: env.FIELD_SERVICE_SANDBOX, current: currentConnection({ db: database.db, now: runtime.now, connections }, jobberTokens) }),
+      fieldService: fieldServiceAccess({ system: env.FIELD_SERVICE_SYSTEM, sandbox: env.FIELD_SERVICE_SANDBOX, current }),
+      systems: systemConnections({ ...settings, jobber }, jobberTokens, { system: env.FIELD_SERVICE_SYSTEM, current }),
       connections,
       jobber,
       jobberTokens,

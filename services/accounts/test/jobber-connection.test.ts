@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobberAccessTokenPath, jobberAccessTokenTopic, jobberCallbackPath, jobberConnectionPath, jobberConnectPath, localAppOrigin, staffSessionCookieName } from '@repo/contracts';
+import { jobberCallbackPath, jobberConnectionPath, jobberConnectPath, localAppOrigin, staffSessionCookieName } from '@repo/contracts';
 import { createJobberConnector, FieldServiceError, requestJobberTokens, type ConnectorOptions } from '@repo/field-service';
 import { jobberSandboxAccountName, jobberSandboxCredentials, jobberSandboxOAuth, startJobberSandbox, type RunningSandbox } from '@repo/field-service/sandbox';
-import { signedDeliveryHeaders } from '@repo/service-kit';
 import { createDatabase, type Database } from '@repo/service-kit/db';
-import { testServiceKey } from '@repo/service-kit/test-service';
 import { createMigratedTestDatabase, type TestDatabase } from '@repo/service-kit/testing';
 import { migrations } from '../src/db/migrations/index.ts';
 import type { AccountsDatabase } from '../src/db/schema.ts';
@@ -220,41 +217,3 @@ describe('Connect Jobber from the back office', () => {
   });
 });
 
-describe('Jobber’s access token for the other services (POST /internal/jobber/access-token)', () => {
-  let sandbox: RunningSandbox;
-  let service: AccountsTestService;
-
-  beforeAll(async () => {
-    sandbox = await startJobberSandbox({ customers: 3, throttle: false });
-    service = await startAccounts(jobberEnv(sandbox, true));
-  });
-  afterAll(async () => {
-    await service?.close();
-    await sandbox?.close();
-  });
-
-  const ask = (payload: object, signed = true) => {
-    const body = JSON.stringify(payload);
-    const headers = signed ? signedDeliveryHeaders('booking', testServiceKey, { messageId: randomUUID(), topic: jobberAccessTokenTopic, body }) : { 'content-type': 'application/json' };
-    return service.app.inject({ method: 'POST', url: jobberAccessTokenPath, headers, payload: body });
-  };
-
-  it('answers only a request signed by a trusted service', async () => {
-    const unsigned = await ask({}, false);
-    expect(unsigned.statusCode).toBe(401);
-    expect(unsigned.body).not.toContain(jobberSandboxCredentials.apiKey);
-  });
-
-  it('gives the stored token, and renews once however many callers say it was refused', async () => {
-    const first = await ask({});
-    expect(first.json()).toEqual({ accessToken: jobberSandboxCredentials.apiKey });
-    sandbox.expireTokens();
-    sandbox.clearLog();
-    const renewals = await Promise.all([ask({ refused: jobberSandboxCredentials.apiKey }), ask({ refused: jobberSandboxCredentials.apiKey })]);
-    const tokens = renewals.map((answer) => answer.json().accessToken as string);
-    expect(tokens[0]).toMatch(/^jobber\./);
-    expect(tokens[1]).toBe(tokens[0]);
-    expect(tokenRequests(sandbox).map((request) => request.status)).toEqual([200]);
-    expect((await ask({})).json()).toEqual({ accessToken: tokens[0] });
-  });
-});

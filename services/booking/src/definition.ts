@@ -8,17 +8,14 @@ import {
   demoCustomerSeededEffect,
   demoCustomerSeededTopic,
   technicianChangedEffect,
-  serviceSystemIds,
   technicianChangedTopic,
   visitProgressedEffect,
   visitProgressedTopic,
-  type ServiceSystemId,
 } from '@repo/contracts';
-import { createConnector, createJobberConnector, serverCredentials, systemUrls } from '@repo/field-service';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import type { BookingDatabase } from './db/schema.ts';
-import { jobberTokensFromAccounts } from './domain/jobber-tokens-from-accounts.ts';
+import { fieldServiceFromAccounts } from './domain/field-service-from-accounts.ts';
 import { migrations } from './db/migrations/index.ts';
 import { bookingEnvSchema, type BookingEnv } from './env.ts';
 import { appointmentLinks } from './domain/appointment-links.ts';
@@ -28,9 +25,14 @@ import { appointmentRoutes } from './routes/appointments.ts';
 import { closureRoutes } from './routes/closures.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { customerRoutes } from './routes/customer.ts';
+import { photoRoutes } from './routes/photos.ts';
 import { serviceSystemRoutes } from './routes/service-systems.ts';
 import { assignDemoVisit, seedDemoData } from './seed.ts';
 import { completeAppointment } from './use-cases/complete-appointment.ts';
+import type { PhotoContext } from './use-cases/photos.ts';
+import { bookingJobs, processPhotoJob } from './jobs/process-photo.ts';
+import { photoAddresses } from './domain/photo-addresses.ts';
+import { objectStoreFromEnv } from '@repo/object-store';
 import { hearVisitProgress } from './use-cases/hear-visit-progress.ts';
 import { bookingContext } from './use-cases/context.ts';
 import { hearCustomerTextReply } from './use-cases/hear-customer-text-reply.ts';
@@ -44,32 +46,32 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
   build: async (env, database, runtime) => {
     const app = await createService({ name: 'booking', env, runtime, ready: database.ping, limitsDb: database.db });
     const links = appointmentLinks(env.LINK_PRIVATE_KEY);
-    const effects = createEffects({ service: 'booking', database, env, outgoing: bookingOutgoing });
-    await app.register(effects.plugin);
-    const urls = systemUrls(env);
-    const fieldService = {
-      connected: serviceSystemIds.filter((system) => serverCredentials(env, system).missing.length === 0),
-      connect: (system: ServiceSystemId) => {
-        const options = { timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS };
-        // Jobber rotates its refresh token at each renewal, and accounts keeps the current one in its database: were
-        // booking to renew with the environment's copy, it would rotate accounts' token out (or be refused). Booking
-        // asks accounts for the access token instead (and for a renewal after a 401).
-        if (system === 'jobber' && env.SERVICE_KEY && env.PEER_URLS?.accounts) {
-          const tokens = jobberTokensFromAccounts({ service: 'booking', key: env.SERVICE_KEY, accountsUrl: env.PEER_URLS.accounts, timeoutMs: env.FIELD_SERVICE_TIMEOUT_MS });
-          return createJobberConnector({ apiKey: '', tokens }, urls.jobber, options);
-        }
-        const { credentials } = serverCredentials(env, system);
-        const { clientId: _clientId, clientSecret: _clientSecret, refreshToken: _refreshToken, ...withoutRenewal } = credentials;
-        return createConnector(system, system === 'jobber' ? withoutRenewal : credentials, urls, options);
-      },
+    // Photos: the object store, their viewing addresses and the job that checks an upload (it reads `photos` when it runs).
+    const effects = createEffects({ service: 'booking', database, env, outgoing: bookingOutgoing, jobs: bookingJobs(() => photos) });
+    const photos: PhotoContext = {
+      db: database.db,
+      now: runtime.now,
+      store: objectStoreFromEnv(env),
+      addresses: photoAddresses(env.LINK_PRIVATE_KEY),
+      scheduleCheck: (trx, photoId) => effects.send(trx, processPhotoJob, { photoId }),
     };
+    await app.register(effects.plugin);
+    // Accounts keeps the field-service connections (the administrator's saved settings, else its environment's; the
+    // Jobber tokens) and makes the calls: a customer's past visits are asked of it, signed with SERVICE_KEY.
+    const fieldService = fieldServiceFromAccounts({
+      service: 'booking',
+      key: env.SERVICE_KEY,
+      accountsUrl: env.PEER_URLS?.accounts,
+      historyTimeoutMs: env.FIELD_SERVICE_HISTORY_TIMEOUT_MS,
+    });
     const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService });
     await app.register(appointmentRoutes, { ctx, env });
     await app.register(closureRoutes, { ctx });
     await app.register(reportRoutes, { ctx });
     await app.register(customerRoutes, { ctx });
     await app.register(serviceSystemRoutes, { ctx });
-    await app.register(appointmentPageRoutes, { ctx });
+    await app.register(appointmentPageRoutes, { ctx, photos });
+    await app.register(photoRoutes, { photos });
     await app.register(effectsReceiver<BookingDatabase>, {
       service: 'booking',
       db: database.db,

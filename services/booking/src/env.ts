@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { baseEnvSchema, ed25519PrivateKey } from '@repo/service-kit';
 import { defaultServicePorts, findAppointmentLimits, onlineBookingHours } from '@repo/contracts';
-import { fieldServiceEnvShape } from '@repo/field-service';
+import { objectStoreEnvShape } from '@repo/object-store';
 
 /**
  * Booking configuration. Defaults: slots of 60 minutes from 08:00 to 17:00 Eastern, two appointments per slot
  * (two technicians on the road), at least 120 minutes' notice before a slot starts, and changes online up to 24 hours
- * before the start. The field-service systems (`fieldServiceEnvShape`: the business's addresses and credentials) serve the
- * customer's import of their past visits from them.
+ * before the start. A customer's past visits in the business's field-service systems are read by accounts, which keeps
+ * the connections: booking holds no field-service address or credential.
  */
 export const bookingEnvSchema = baseEnvSchema(defaultServicePorts.booking).extend({
   /** Booking's own key for the appointments' manage and track links; the services that honour links get its public half (LINK_PUBLIC_KEY). */
@@ -22,7 +22,12 @@ export const bookingEnvSchema = baseEnvSchema(defaultServicePorts.booking).exten
   FIND_APPOINTMENT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(findAppointmentLimits.perClientPerHour),
   /** Reschedule and cancel online up to this many hours before the start; later, the customer calls. */
   BOOKING_CHANGE_CUTOFF_HOURS: z.coerce.number().int().min(0).max(30 * 24).default(24),
-  // The business's field-service systems, from which a customer with a proven email brings in their past visits.
-  ...fieldServiceEnvShape,
+  /**
+   * The longest a customer's import of past visits waits for accounts, which reads them from the field-service system
+   * with its own per-request timeouts and retries. Below the gateways' minute per call.
+   */
+  FIELD_SERVICE_HISTORY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(55_000),
+  // Where appointment photos are kept (`@repo/object-store`): without OBJECT_STORE_URL, none can be taken.
+  ...objectStoreEnvShape,
 });
 export type BookingEnv = z.infer<typeof bookingEnvSchema>;

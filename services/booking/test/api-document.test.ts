@@ -27,5 +27,7 @@ apiDocumentSuite({
   acceptedWarnings: {
     'no-ambiguous-paths #/paths/~1api~1appointments~1closures~1{date}':
       "Beside /api/appointments/{id}/…: an appointment's id is digits only, so 'closures' is never taken for one (and the router matches the fixed segment first).",
+    'no-ambiguous-paths #/paths/~1api~1appointments~1{id}~1photos':
+      "Beside /api/appointments/closures/{date}: an appointment's id is digits only, so 'closures' is never taken for one (and the router matches the fixed segment first).",
   },
 });

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceSystemDescriptors, systemImportMessages } from '@repo/contracts';
+import { fieldServiceHistoryMessages, serviceSystemDescriptors, systemImportMessages } from '@repo/contracts';
 import {
   serviceProIdOf,
+  serviceProSandboxCredentials,
   startServiceProSandbox,
   startSandboxes,
   type RunningSandbox,
@@ -13,38 +14,45 @@ import { expectApiError, type TestService } from '@repo/service-kit/test-service
 import type { BookingDatabase } from '../src/db/schema.ts';
 import { buildBooking, staffClaims, testClock } from './helpers.ts';
 import { probeSecrets, probeStatuses } from './support/probe-requests.ts';
-import { accountsJobberStandIn } from './support/accounts-jobber-stand-in.ts';
+import { startAccountsForBooking, type AccountsForBooking } from './support/accounts-service.ts';
 import { sandboxUrlsEnv } from './support/sandbox-env.ts';
 
 /**
  * The customer's import of their past visits from the business's field-service systems, against the real local
- * sandboxes (each speaking its system's protocol), with the business's sandbox credentials as configuration. ServicePro
- * is reached through a sandbox of its own here, so failures can be injected into it.
+ * sandboxes (each speaking its system's protocol). Booking holds no connection: it asks a real accounts service, which
+ * keeps them (the sandbox credentials in its environment; for ServicePro, the settings an administrator saved in the
+ * back office, pointing at a sandbox of its own so failures can be injected into it) and makes the calls.
  */
 let sandboxes: RunningSandboxes;
 let servicePro: RunningSandbox;
 let service: TestService<BookingDatabase>;
+let accounts: AccountsForBooking;
 /** A business that has connected Jobber only, with an access token Jobber refuses. */
 let jobberOnly: TestService<BookingDatabase>;
-/** Accounts keeps the Jobber tokens: booking asks it for them (one stand-in per business above). */
-let accounts: Awaited<ReturnType<typeof accountsJobberStandIn>>;
-let refusingAccounts: Awaited<ReturnType<typeof accountsJobberStandIn>>;
+let jobberOnlyAccounts: AccountsForBooking;
+/** A booking whose accounts service does not answer. */
+let withoutAccounts: TestService<BookingDatabase>;
 
 beforeAll(async () => {
   sandboxes = await startSandboxes({ customers: 12 });
   servicePro = await startServiceProSandbox({ customers: 12 });
   const now = testClock(new Date().toISOString()).now;
-  accounts = await accountsJobberStandIn(sandboxes.env.JOBBER_API_KEY!);
-  refusingAccounts = await accountsJobberStandIn('not-a-token');
-  service = await buildBooking(now, { ...sandboxes.env, SERVICEPRO_API_URL: servicePro.url, PEER_URLS: accounts.peerUrls });
-  jobberOnly = await buildBooking(now, { ...sandboxUrlsEnv(sandboxes), JOBBER_API_KEY: 'not-a-token', PEER_URLS: refusingAccounts.peerUrls });
+  accounts = await startAccountsForBooking(sandboxes.env);
+  const { company, username, password } = serviceProSandboxCredentials;
+  await accounts.saveSettings('servicepro', { apiUrl: servicePro.url, company, username, password });
+  jobberOnlyAccounts = await startAccountsForBooking({ ...sandboxUrlsEnv(sandboxes), JOBBER_API_KEY: 'not-a-token' });
+  service = await buildBooking(now, { PEER_URLS: accounts.peerUrls });
+  jobberOnly = await buildBooking(now, { PEER_URLS: jobberOnlyAccounts.peerUrls });
+  // Test services' peers, accounts included, are on the discard port, where nothing answers.
+  withoutAccounts = await buildBooking(now);
 }, 120_000);
 
 afterAll(async () => {
   await service?.close();
   await jobberOnly?.close();
+  await withoutAccounts?.close();
   await accounts?.close();
-  await refusingAccounts?.close();
+  await jobberOnlyAccounts?.close();
   await servicePro?.close();
   await sandboxes?.close();
 });
@@ -70,9 +78,15 @@ describe('GET /api/service-systems', () => {
     expect(response.body).not.toMatch(/sandbox|credential|secret|password|key/i);
   });
 
-  it('leaves out a system whose credentials the business has not configured', async () => {
+  it('leaves out a system the business has not connected, as accounts says', async () => {
     const response = await jobberOnly.app.inject({ method: 'GET', url: '/api/service-systems' });
     expect(response.json().map((system: { id: string }) => system.id)).toEqual(['jobber']);
+  });
+
+  it('offers no system while accounts, which keeps the connections, cannot be asked', async () => {
+    const response = await withoutAccounts.app.inject({ method: 'GET', url: '/api/service-systems' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
   });
 });
 
@@ -181,7 +195,6 @@ describe('POST /api/customer/import-from-system: importing from each sandbox', (
 
   it('keeps a visit that several systems hold once, recording where each copy came from; importing a copy again adds nothing', async () => {
     expect((await importFrom({ systemName: 'servicepro' }, as(59))).json().imported).toEqual({ serviceRequests: 2, appointments: 2 });
-    const asked = accounts.asked();
     for (const system of ['servicetitan', 'jobber'] as const) {
       const answer = await importFrom({ systemName: system }, as(59));
       expect(answer.statusCode, answer.body).toBe(200);
@@ -191,8 +204,6 @@ describe('POST /api/customer/import-from-system: importing from each sandbox', (
         message: 'Imported 2 service requests and 0 appointments. 2 visits were already in your history from another record, and kept once. 1 visit could not be imported.',
       });
     }
-    // Jobber's access token came from accounts, signed by booking.
-    expect(accounts.asked()).toBeGreaterThan(asked);
     const appointments = (await service.app.inject({ method: 'GET', url: '/api/customer/appointments', headers: as(59) })).json();
     expect(appointments.map((appointment: { appointmentDate: string }) => appointment.appointmentDate).sort()).toEqual(['2024-03-05', '2024-10-15']);
     const copies = await service.db
@@ -220,6 +231,14 @@ describe('POST /api/customer/import-from-system: importing from each sandbox', (
     expect(response.json().imported).toEqual({ serviceRequests: 2, appointments: 2 });
   });
 
+  it('reads ServicePro through the connection the administrator saved in the back office, not accounts\' environment default', async () => {
+    servicePro.clearLog();
+    const response = await importFrom({ systemName: 'servicepro' }, as(57));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().imported).toEqual({ serviceRequests: 2, appointments: 2 });
+    expect(servicePro.requests.map((request) => request.status).filter((status) => status === 200).length).toBeGreaterThan(0);
+  });
+
   it('answers 404 when no record has the signed-in customer\'s email', async () => {
     const response = await importFrom({ systemName: 'servicetitan' }, as(56, 'nobody@example.com'));
     expectApiError(response, 404, 'NOT_FOUND');
@@ -233,8 +252,16 @@ describe('POST /api/customer/import-from-system: when a system says no or fails'
     expectApiError(response, 502, 'UPSTREAM_ERROR');
     expect(response.json().error.message).toBe(systemImportMessages.unavailable('Jobber'));
     expect(response.body).not.toContain('not-a-token');
-    // Booking asked accounts for the token (and, refused, for a renewal accounts could not make) instead of renewing itself.
-    expect(refusingAccounts.asked()).toBeGreaterThanOrEqual(2);
+    // Accounts made the call with the token it keeps, and noted for the back office that Jobber refused it.
+    const connection = await jobberOnlyAccounts.service.db.selectFrom('jobber_connections').select('last_error').executeTakeFirst();
+    expect(connection?.last_error).toMatch(/^Jobber refused the access token/);
+  });
+
+  it('answers 503 with a try-again message when accounts cannot be asked, storing nothing', async () => {
+    const response = await importFrom({ systemName: 'servicepro' }, as(64, demoEmail, true, withoutAccounts), withoutAccounts);
+    expectApiError(response, 503, 'SERVICE_UNAVAILABLE');
+    expect(response.json().error.message).toBe(fieldServiceHistoryMessages.accountsUnavailable('ServicePro'));
+    expect(await withoutAccounts.db.selectFrom('appointments').select('id').where('customer_id', '=', 64).execute()).toEqual([]);
   });
 
   /**

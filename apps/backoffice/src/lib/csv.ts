@@ -1,3 +1,5 @@
+import { saveFile } from '@repo/ui';
+
 /**
  * CSV (RFC 4180) for files the office opens in a spreadsheet. A cell a spreadsheet would run as a formula (starting
  * with =, +, -, @, a tab or a carriage return: OWASP's "CSV injection") is written with a leading apostrophe, so a
@@ -18,13 +20,5 @@ export const toCsv = (rows: readonly (readonly (string | number | null)[])[]): s
 
 /** Offers `content` as a file download named `filename` (a CSV file, UTF-8). */
 export function downloadCsv(filename: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click returns; the address is not needed after.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([content], { type: 'text/csv;charset=utf-8' }), filename);
 }

@@ -22,6 +22,13 @@ export type FieldServiceAccess = {
 
 export type CurrentConnection = { connector: FieldServiceConnector | null; missing: string[] };
 
+/**
+ * Every system's connection as it stands when asked (the administrator's saved settings, else the environment's; for
+ * Jobber the stored tokens), whichever system the back office imports from: booking's customers bring their own
+ * past visits in from any of them through accounts. A connector only while the system is connected.
+ */
+export type SystemConnections = Record<ServiceSystemId, () => Promise<CurrentConnection>>;
+
 const accountNameMaxAgeMs = 10 * 60_000;
 
 /** The back office's access to the configured system, through `current`. */

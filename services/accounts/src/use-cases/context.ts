@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ScheduledJobs } from '@repo/service-kit';
 import type { AccountsDatabase } from '../db/schema.ts';
-import type { FieldServiceAccess } from '../domain/field-service.ts';
+import type { FieldServiceAccess, SystemConnections } from '../domain/field-service.ts';
 import type { ConnectionSettingsContext } from '../domain/field-service-settings.ts';
 import type { JobberSettings, StoredJobberTokens } from '../domain/jobber-settings.ts';
 import type { AccountsOutbox } from '../domain/outgoing.ts';
@@ -19,6 +19,8 @@ export type AccountsContext = {
   throttle: ThrottleSettings;
   /** The configured field-service system (imports, phone lookup, linked history). */
   fieldService: FieldServiceAccess;
+  /** Every system's connection, for booking's customers bringing their past visits in (use-cases/field-service-for-booking.ts). */
+  systems: SystemConnections;
   /** What the administrator's ServiceTitan and ServicePro settings are read, sealed and tested with. */
   connections: ConnectionSettingsContext;
   /** The Jobber connection's settings and the tokens kept (encrypted) in accounts' database. */

@@ -4,6 +4,7 @@ import {
   fieldServiceSettingsMessages,
   type ServiceProSettings,
   type ServiceProSettingsInput,
+  type ServiceSystemId,
   type ServiceTitanSettings,
   type ServiceTitanSettingsInput,
 } from '@repo/contracts';
@@ -26,7 +27,7 @@ import { publicUrlProblem } from '../domain/public-address.ts';
 import { SecretBoxError } from '../domain/secret-box.ts';
 import { findFieldServiceSettings, saveFieldServiceSettings } from '../repositories/field-service-settings-repository.ts';
 
-type SettingsContext = { db: Kysely<AccountsDatabase>; now: () => Date; connections: ConnectionSettingsContext };
+export type SettingsContext = { db: Kysely<AccountsDatabase>; now: () => Date; connections: ConnectionSettingsContext };
 
 /** The settings in force: the saved ones (secrets opened), else the environment's. */
 export async function effectiveSettings(ctx: SettingsContext, system: ConfigurableSystem): Promise<EffectiveSettings> {
@@ -123,14 +124,18 @@ export async function testConnection(ctx: SettingsContext, system: ConfigurableS
   return checkConnection(system, credentials, urls, { ...ctx.connections.typedOptions, timeoutMs: ctx.connections.checkTimeoutMs });
 }
 
-/**
- * The configured system's connector as the settings stand when asked: the saved row's version is read on every call
- * (one small query), and a new connector is made only when it changed, so a connector's token and a tenant's shared
- * indexes carry on between calls, and a save here or on another instance is used by the next call.
- */
+/** The configured system's (FIELD_SERVICE_SYSTEM) connection: `systemConnection` for it. */
 export function currentConnection(ctx: SettingsContext, jobberTokens: StoredJobberTokens): () => Promise<CurrentConnection> {
+  return systemConnection(ctx, jobberTokens, ctx.connections.environment.FIELD_SERVICE_SYSTEM);
+}
+
+/**
+ * One system's connector as the settings stand when asked: the saved row's version is read on every call (one small
+ * query), and a new connector is made only when it changed, so a connector's token and a tenant's shared indexes carry
+ * on between calls, and a save here or on another instance is used by the next call.
+ */
+export function systemConnection(ctx: SettingsContext, jobberTokens: StoredJobberTokens, system: ServiceSystemId): () => Promise<CurrentConnection> {
   const env = ctx.connections.environment;
-  const system = env.FIELD_SERVICE_SYSTEM;
   if (system === 'jobber') {
     // Jobber's tokens are the ones in the database (the environment's only seed them), so its connector always exists.
     const connection = { connector: createJobberConnector({ apiKey: '', tokens: jobberTokens }, systemUrls(env).jobber, ctx.connections.options), missing: [] };

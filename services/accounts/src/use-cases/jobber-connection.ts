@@ -111,6 +111,11 @@ export function storedJobberTokens(ctx: JobberContext): StoredJobberTokens {
   };
 }
 
+/** Whether Jobber is connected: tokens are stored (or the environment's are, seeded now). */
+export async function jobberConnected(ctx: JobberContext): Promise<boolean> {
+  return Boolean((await connectionRow(ctx))?.access_token);
+}
+
 const isoOrNull = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
 /** The connection's state for the back office (never a token); the account name is asked of Jobber once and kept. */

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { VisitStage } from '@repo/contracts';
+import type { PhotoKind, PhotoState, VisitStage } from '@repo/contracts';
 
 export type AppointmentsTable = {
   id: Generated<number>;
@@ -171,7 +171,30 @@ export type ClosuresTable = {
   created_at: ColumnType<Date, never, never>;
 };
 
+/** A photo of an appointment (see migration `photos`): the object store holds its file, this row what it is. */
+export type AppointmentPhotosTable = {
+  id: Generated<number>;
+  appointment_id: number;
+  kind: PhotoKind;
+  state: Generated<PhotoState>;
+  /** Where the browser uploads it: quarantine, seen by no one until checked. */
+  upload_key: string;
+  content_type: string;
+  declared_bytes: number;
+  /** The checked, re-encoded photo; null until ready. */
+  stored_key: string | null;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  rejected_reason: string | null;
+  /** Who took it: the technician's name, an office email, or `customer`. */
+  taken_by: string;
+  created_at: ColumnType<Date, never, never>;
+  processed_at: Date | null;
+};
+
 export type BookingDatabase = {
+  appointment_photos: AppointmentPhotosTable;
   appointment_copies: AppointmentCopiesTable;
   closures: ClosuresTable;
   appointment_link_requests: AppointmentLinkRequestsTable;
@@ -188,6 +211,7 @@ export type AppointmentHistoryRow = Selectable<AppointmentHistoryTable>;
 export type ServiceRequestRow = Selectable<ServiceRequestsTable>;
 export type TechnicianRow = Selectable<TechniciansTable>;
 export type ClosureRow = Selectable<ClosuresTable>;
+export type AppointmentPhotoRow = Selectable<AppointmentPhotosTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<BookingDatabase> | Transaction<BookingDatabase>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   appointmentDetailsSchema,
   appointmentPathParamsSchema,
+  photoListSchema,
   rescheduleRequestSchema,
 } from '@repo/contracts';
 import { appointmentLinkOf, badRequest, errorResponses, withRequirement, type ServiceApp } from '@repo/service-kit';
@@ -10,6 +11,7 @@ import { cancelAppointment } from '../use-cases/cancel-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
 import { exportAppointmentCalendar } from '../use-cases/export-appointment-calendar.ts';
 import { getAppointmentDetails } from '../use-cases/get-appointment-details.ts';
+import { listPhotos, type PhotoContext } from '../use-cases/photos.ts';
 import { rescheduleAppointment } from '../use-cases/reschedule-appointment.ts';
 import { resolveAppointmentAccess, type AppointmentAccess } from '../use-cases/resolve-appointment-access.ts';
 
@@ -31,7 +33,7 @@ function granted(request: FastifyRequest): AppointmentAccess {
  * The appointment as one page: details, reschedule, cancel, calendar file. The caller is its owner (session) or holds
  * its manage link (`X-Appointment-Access`). Access is decided onRequest, before the body is read or validated.
  */
-export async function appointmentPageRoutes(app: ServiceApp, { ctx }: { ctx: BookingContext }) {
+export async function appointmentPageRoutes(app: ServiceApp, { ctx, photos }: { ctx: BookingContext; photos: PhotoContext }) {
   app.decorateRequest('appointmentAccess', null);
 
   // A customer's session, or the appointment's link instead (a stale session beside a link is ignored).
@@ -83,6 +85,11 @@ export async function appointmentPageRoutes(app: ServiceApp, { ctx }: { ctx: Boo
     onRequest: checkAccess,
     schema: { tags, summary: 'Cancel an appointment', params, response: { 200: appointmentDetailsSchema, ...errorResponses(404, 409) } },
   }, async (request) => cancelAppointment(ctx, granted(request)));
+
+  app.get('/api/customer/appointments/:id/photos', {
+    onRequest: checkAccess,
+    schema: { tags, summary: "The appointment's photos, each ready one with its viewing address", params, response: { 200: photoListSchema, ...errorResponses(404) } },
+  }, async (request) => listPhotos(photos, granted(request).appointmentId));
 
   app.get('/api/customer/appointments/:id/calendar.ics', {
     onRequest: checkAccess,

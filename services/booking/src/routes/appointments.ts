@@ -40,7 +40,7 @@ import { confirmAppointment } from '../use-cases/confirm-appointment.ts';
 import type { BookingContext } from '../use-cases/context.ts';
 import { dispatchBoard } from '../use-cases/dispatch-board.ts';
 import { getAppointmentIntake } from '../use-cases/get-appointment-intake.ts';
-import { getJobRecord, markPartArrived, markWaitingForParts, saveJobRecord, saveWarrantyClaim, type JobRecordActor } from '../use-cases/job-record.ts';
+import { getJobRecord, markPartArrived, markWaitingForParts, saveJobRecord, saveWarrantyClaim } from '../use-cases/job-record.ts';
 import { listAppointmentHistory } from '../use-cases/list-appointment-history.ts';
 import { listAppointments } from '../use-cases/list-appointments.ts';
 import { markNoShow } from '../use-cases/mark-no-show.ts';
@@ -48,8 +48,7 @@ import { reopenAppointment } from '../use-cases/reopen-appointment.ts';
 import { rescheduleForCaller } from '../use-cases/reschedule-for-caller.ts';
 import { listAvailableSlots } from '../use-cases/list-available-slots.ts';
 import { requestAppointmentLinks } from '../use-cases/request-appointment-links.ts';
-import type { FastifyRequest } from 'fastify';
-import { staffActor } from './staff-actor.ts';
+import { jobRecordActor, staffActor } from './staff-actor.ts';
 
 
 const idempotencyKeyWords = 'Idempotency-Key must be 8 to 200 characters';
@@ -254,10 +253,7 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
   });
 
   // The job record: the assigned technician and the office read and write it; another technician's job is a 404.
-  const jobActor = ({ session }: FastifyRequest): JobRecordActor =>
-    session?.role === 'technician'
-      ? { staff: false, technicianId: session.technicianId ?? null, actor: session.technicianId ? `technician:${session.technicianId}` : 'technician' }
-      : { staff: true, actor: staffActor(session) };
+  const jobActor = jobRecordActor;
   const jobTags = ['job record'];
 
   app.get('/api/appointments/:id/job-record', {

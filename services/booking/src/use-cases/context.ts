@@ -1,19 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { ServiceSystemId } from '@repo/contracts';
-import type { FieldServiceConnector } from '@repo/field-service';
 import type { BookingDatabase } from '../db/schema.ts';
 import type { AppointmentLinks } from '../domain/appointment-links.ts';
 import { AvailabilityCache } from '../domain/availability-cache.ts';
 import type { SlotRules } from '../domain/availability.ts';
 import type { BookingOutbox } from '../domain/dispatch.ts';
-
-/** The field-service systems the business keeps records in, from which a customer brings in their past visits. */
-export type FieldServiceAccess = {
-  /** The systems the business has connected (all of their credentials configured). */
-  connected: readonly ServiceSystemId[];
-  /** A connector to a connected system, signed in with the business's credentials. */
-  connect: (system: ServiceSystemId) => FieldServiceConnector;
-};
+import type { FieldServiceAccess } from '../domain/field-service-from-accounts.ts';
 
 /** What booking's use cases work with; built once per service instance. */
 export type BookingContext = {
@@ -28,6 +19,7 @@ export type BookingContext = {
   links: AppointmentLinks;
   /** The outbox: what tracking must learn is written into the transaction that changes it. */
   effects: BookingOutbox;
+  /** The field-service systems the business keeps records in, from which a customer brings in their past visits (through accounts). */
   fieldService: FieldServiceAccess;
 };
 

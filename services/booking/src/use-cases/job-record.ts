@@ -25,7 +25,7 @@ import type { BookingContext } from './context.ts';
 export type JobRecordActor = { actor: string } & ({ staff: true } | { staff: false; technicianId: string | null });
 
 /** Another technician's job answers as a missing appointment does (404), so a technician learns nothing of other jobs. */
-function reachable(row: AppointmentRow | undefined, who: JobRecordActor): row is AppointmentRow {
+export function reachable(row: AppointmentRow | undefined, who: JobRecordActor): row is AppointmentRow {
   return row !== undefined && (who.staff || (who.technicianId !== null && row.technician_id === who.technicianId));
 }
 

@@ -361,6 +361,28 @@ describe('the job record on my jobs', () => {
     expect(region.queryByRole('button', { name: 'Record a warranty claim' })).toBeNull();
   });
 
+  it('shows the visit’s photos: a ready one as an image by its signed address, one being checked, a rejected one with the reason', async () => {
+    const photo = { appointmentId: 12, width: 2048, height: 1536, takenBy: 'Sara Martinez', createdAt: '2026-03-10T18:40:00.000Z', rejectedReason: null, url: null };
+    await renderJobs([technicianJob({}, { status: 'in-progress' })], {
+      'GET /api/appointments/:id/job-record': () => json(200, empty),
+      'GET /api/appointments/:id/photos': () =>
+        json(200, [
+          { ...photo, id: 1, kind: 'rating-plate', state: 'ready', url: '/api/appointments/12/photos/1/image?expires=1&signature=' + 'a'.repeat(43) },
+          { ...photo, id: 2, kind: 'before', state: 'processing', width: null, height: null },
+          { ...photo, id: 3, kind: 'after', state: 'rejected', width: null, height: null, rejectedReason: 'This file is not a JPEG, PNG or WebP photo.' },
+        ]),
+    });
+    const card = within(await job());
+    fireEvent.click(card.getByRole('button', { name: 'Job record' }));
+    const region = within(await card.findByRole('region', { name: 'Job record for Pat Rivera' }));
+    const photos = within(await region.findByRole('list', { name: 'Photos of this visit' }));
+    expect(photos.getByRole('img', { name: 'Rating plate photo, taken by Sara Martinez' }).getAttribute('src')).toMatch(/^\/api\/appointments\/12\/photos\/1\/image\?expires=/);
+    expect(photos.getByText('Before: Checking…')).toBeTruthy();
+    expect(photos.getByText('This file is not a JPEG, PNG or WebP photo.')).toBeTruthy();
+    expect(region.getByRole('button', { name: 'Take or choose photos' })).toBeTruthy();
+    expect((region.getByLabelText('What it shows') as HTMLSelectElement).value).toBe('before');
+  });
+
   const saved = (diagnosis: string): JobRecordResponse => ({
     ...empty,
     record: { modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', diagnosis, partsNeeded: null, recordedAt: '2026-03-10T18:40:00.000Z', recordedBy: 'Sara Martinez' },

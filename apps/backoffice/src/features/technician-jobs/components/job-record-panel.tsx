@@ -21,6 +21,7 @@ import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { useJobRecord, useMarkWaitingForParts, useSaveJobRecord, useSaveWarrantyClaim } from '../api/job-record.ts';
 import { useKeptForm } from '../lib/kept-on-phone.ts';
 import { KeptNotice } from './kept-notice.tsx';
+import { PhotosPanel } from '../../../components/photos/photos-panel.tsx';
 
 type RecordFields = 'modelNumber' | 'serialNumber' | 'diagnosis' | 'partsNeeded';
 type WaitingFields = 'part' | 'partNumber' | 'expectedOn';
@@ -208,6 +209,7 @@ export default function JobRecordPanel({ appointmentId }: { appointmentId: strin
       <RecordForm appointmentId={appointmentId} answer={answer.data} />
       <WaitingForm key={answer.data.waitingForParts?.since ?? 'none'} appointmentId={appointmentId} answer={answer.data} />
       <WarrantyClaimForm appointmentId={appointmentId} answer={answer.data} />
+      <PhotosPanel appointmentId={appointmentId} />
     </Stack>
   );
 }

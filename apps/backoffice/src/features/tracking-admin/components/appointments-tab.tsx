@@ -13,6 +13,7 @@ import { statusLabels } from '../../../lib/status.ts';
 import { Facts } from '../../../components/facts.tsx';
 import { IntakeFacts } from '../../../components/intake-facts.tsx';
 import { JobRecordFacts } from '../../../components/job-record-facts.tsx';
+import { AppointmentPhotos } from '../../../components/photos/photos-panel.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { QueryStates } from '../../../components/query-states.tsx';
@@ -99,6 +100,7 @@ function AppointmentCard({ appointment, technicians }: { appointment: StaffAppoi
         />
         <IntakeFacts intake={appointment.intake} />
         <JobRecordFacts record={appointment.jobRecord} waitingForParts={appointment.waitingForParts} warrantyClaim={appointment.warrantyClaim} />
+        <AppointmentPhotos appointmentId={appointment.id} customerName={appointment.customerName} />
         <PartArrived appointment={appointment} />
         <AppointmentActions appointment={appointment} />
         <Anchor component={Link} to={`${paths.invoices}?appointmentId=${appointment.id}`} size="sm" aria-label={`Invoices: create or view, for ${appointment.customerName}'s appointment`}>

@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../components/status-badge.tsx';
 import { WaitingForPartsBadge, WaitingForPartsNotice } from '../../../components/waiting-for-parts.tsx';
 import { formatArrivalWindow, formatDate, formatTimeSlot } from '../../../lib/dates.ts';
 import { AppointmentLinks } from './appointment-links.tsx';
+import { VisitPhotos } from './visit-photos.tsx';
 import { CancelAppointment } from './cancel-appointment.tsx';
 import { RescheduleForm } from './reschedule-form.tsx';
 
@@ -85,6 +86,8 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
             <AppointmentEstimate appointmentId={appointment.id} />
           </Suspense>
         ) : null}
+
+        <VisitPhotos appointmentId={appointment.id} accessToken={accessToken} />
 
         <AppointmentLinks details={details} accessToken={accessToken} />
 

@@ -7,7 +7,7 @@ import {
   type DemoConfirmRequest,
   type DemoConfirmResponse,
 } from '@repo/contracts';
-import { apiJson } from '@repo/ui';
+import { apiJson, apiRequest, saveFile, suggestedFileName } from '@repo/ui';
 import { invoiceKey } from '../../../lib/api/invoices.ts';
 
 
@@ -49,19 +49,9 @@ export function useConfirmDemoPayment(invoiceId: number) {
 
 /**
  * Downloads the invoice's PDF (or receipt) with the link's key in its header, which a plain link cannot send: fetched,
- * then saved under the server's file name.
+ * then saved under the server's file name. A refusal throws with the server's words (an expired link says so).
  */
 export async function downloadWithKey(path: string, accessKey: string, fallbackName: string): Promise<void> {
-  const answer = await fetch(path, { headers: invoiceAccessHeaders(accessKey), credentials: 'same-origin' });
-  if (!answer.ok) throw new Error(answer.status === 401 ? 'This invoice link has expired.' : 'We could not download the file. Please try again.');
-  const name = /filename="([^"]+)"/.exec(answer.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const address = URL.createObjectURL(await answer.blob());
-  const anchor = document.createElement('a');
-  anchor.href = address;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  // Freed a minute later: the browser has long since saved the file.
-  setTimeout(() => URL.revokeObjectURL(address), 60_000);
+  const response = await apiRequest('GET', path, undefined, { headers: invoiceAccessHeaders(accessKey) });
+  saveFile(await response.blob(), suggestedFileName(response.headers.get('content-disposition')) ?? fallbackName);
 }
