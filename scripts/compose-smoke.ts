@@ -701,9 +701,26 @@ async function main() {
   const fresh = freshMachine({ docker, nodeImage: bases.NODE_IMAGE ?? 'node:24-trixie-slim', logDir: workDir, full: process.env.FRESH_MACHINE === 'full', log, networkSettled });
   fresh.catch(() => undefined);
 
+  const admin = { email: 'compose-smoke-admin@example.com', password: secret(18) };
+  /**
+   * The published ports are picked just before `up`, not before the minute-long build: other suites run beside this one
+   * and take free ports too. One taken meanwhile anyway ("address already in use") gets fresh ports and another `up`.
+   */
+  const upOnFreePorts = async () => {
+    for (let attempt = 1; ; attempt += 1) {
+      gatewayPort = await freePort();
+      mailWebPort = await freePort();
+      writeEnvFile(bases, gatewayPort, mailWebPort, await freePort(), admin);
+      const up = run('docker-compose', composeArgs('up', '-d'), { env: composeEnv, allowFailure: true });
+      if (up.ok) return;
+      const taken = /address already in use/i.test(`${up.stdout}\n${up.stderr}`);
+      if (!taken || attempt === 3) fail(`docker-compose up -d failed:\n${up.stdout}\n${up.stderr}`);
+      log(`a published port was taken meanwhile (attempt ${attempt}): up again on fresh ports`);
+      compose('down', '--remove-orphans');
+    }
+  };
   gatewayPort = await freePort();
   mailWebPort = await freePort();
-  const admin = { email: 'compose-smoke-admin@example.com', password: secret(18) };
   writeEnvFile(bases, gatewayPort, mailWebPort, await freePort(), admin);
   compose('down', '-v', '--remove-orphans');
 
@@ -713,7 +730,7 @@ async function main() {
 
   const coldStart = await phase('cold start (up until every container is healthy)', async () => {
     composeUp = true;
-    compose('up', '-d');
+    await upOnFreePorts();
     return waitHealthy(services.length);
   });
   const coldStartSeconds = timings.at(-1)?.[1] ?? 0;
