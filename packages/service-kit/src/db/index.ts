@@ -43,6 +43,8 @@ export type DatabaseConfig = {
   poolSize?: number;
   /** Max connections of the effects queue's own pool (pg-boss, pg only; default 3). */
   queuePoolSize?: number;
+  /** How long an unused pooled `pg` connection stays open, in both pools (pg only; default pg's 10 s). */
+  idleTimeoutMillis?: number;
   /** Errors of idle pooled `pg` clients (e.g. server restart). Default: logged to stderr. */
   onPoolError?: (err: Error) => void;
   /**
@@ -66,6 +68,8 @@ export type Database<DB> = {
   url?: string;
   /** How many connections the effects queue's own pool may open (pg only; `DatabaseConfig.queuePoolSize`). */
   queuePoolSize?: number;
+  /** How long the effects queue's unused connections stay open (pg only; `DatabaseConfig.idleTimeoutMillis`). */
+  idleTimeoutMillis?: number;
   /**
    * Calls `onPayload` with each notification on `channel` (sent with `notify`; delivered after commit, never on
    * rollback). Resolves once listening, with a function that stops it. On pg, all channels share one dedicated
@@ -94,6 +98,7 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
     const pool = new pg.Pool({
       connectionString: config.url,
       max: config.poolSize ?? DEFAULT_POOL_SIZE,
+      ...(config.idleTimeoutMillis ? { idleTimeoutMillis: config.idleTimeoutMillis } : {}),
       types: pgTypes,
       // Same session timezone as PGlite (GMT), so SQL-side date casts agree.
       options: '-c TimeZone=UTC',
@@ -113,7 +118,11 @@ export async function createDatabase<DB>(config: DatabaseConfig): Promise<Databa
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     poolStats.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, errors }));
-    return wrap(db, 'postgres', notifications, { url: config.url, ...(config.queuePoolSize ? { queuePoolSize: config.queuePoolSize } : {}) });
+    return wrap(db, 'postgres', notifications, {
+      url: config.url,
+      ...(config.queuePoolSize ? { queuePoolSize: config.queuePoolSize } : {}),
+      ...(config.idleTimeoutMillis ? { idleTimeoutMillis: config.idleTimeoutMillis } : {}),
+    });
   }
 
   const dataDir = config.dataDir && config.dataDir !== 'memory://' ? resolve(config.dataDir) : undefined;
@@ -142,7 +151,7 @@ function wrap<DB>(
   db: Kysely<DB>,
   kind: Database<DB>['kind'],
   notifications: Notifications,
-  handles: Pick<Database<DB>, 'pglite' | 'url' | 'queuePoolSize'>,
+  handles: Pick<Database<DB>, 'pglite' | 'url' | 'queuePoolSize' | 'idleTimeoutMillis'>,
 ): Database<DB> {
   let closing: Promise<void> | undefined;
   return {

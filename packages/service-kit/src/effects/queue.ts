@@ -23,7 +23,13 @@ export function createQueue(database: Database<any>, name: string, timers: Queue
   };
   if (database.kind === 'postgres') {
     if (!database.url) throw new Error('effects: the PostgreSQL database has no connection URL');
-    return new PgBoss({ ...common, connectionString: database.url, max: database.queuePoolSize ?? 3, application_name: `${name}-effects` });
+    return new PgBoss({
+      ...common,
+      connectionString: database.url,
+      max: database.queuePoolSize ?? 3,
+      ...(database.idleTimeoutMillis ? { idleTimeoutMillis: database.idleTimeoutMillis } : {}),
+      application_name: `${name}-effects`,
+    });
   }
   if (!database.pglite) throw new Error('effects: the PGlite database exposes no instance');
   return new PgBoss({ ...common, backend: 'pglite', db: guardedPglite(database) });

@@ -206,9 +206,11 @@ async function isReachable(url: string): Promise<boolean> {
  * Connections a test service's pools open at most: its app pool and its effects queue's. The unit layer runs two
  * packages at a time, two files each, some with several services alive at once; with production's pools (10, and 3 for
  * pg-boss, beside a listener each) they reached 99 of a stock PostgreSQL's 100 connections (accounts' queues alone
- * held 42), and a service refused one ("too many clients") failed a test.
+ * held 42), and a service refused one ("too many clients") failed a test. Even so, booking's and accounts' suites side by
+ * side held 87, nearly all idle, and a child process's service was refused one: an unused connection closes after a
+ * second instead of pg's ten.
  */
-const testPools = { poolSize: 3, queuePoolSize: 2 };
+const testPools = { poolSize: 3, queuePoolSize: 2, idleTimeoutMillis: 1_000 };
 
 /**
  * A fresh database on the server at `adminUrl`, empty or a copy of `template`; `release` runs after it is dropped (the
