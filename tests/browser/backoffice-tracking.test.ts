@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { bookableDates } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
 import { bookByApi, newContext, phone, urls } from './portal-support.ts';
-import { assignAndWaitForTracking, noScrollSideways, staffCall, staffToken, trackingToldBooking } from './tracking-support.ts';
+import { assignAndWaitForTracking, moveWindowIntoPast, noScrollSideways, staffCall, staffToken, trackingToldBooking } from './tracking-support.ts';
 import { axeViolations } from './web-support.ts';
 import { addTechnicianWithSignIn, card, signIn, toast } from './backoffice-support.ts';
 
@@ -59,6 +59,8 @@ describe('back-office tracking screens through nginx', () => {
     const appointmentId = booked.appointment.id;
 
     await tab(page, 'Live Tracking').click();
+    // Live Tracking shows today's open jobs until another day is chosen.
+    await page.getByLabel('Jobs on').fill(day);
     // Tracking learns of the assignment through booking's durable effect; the live socket brings it to the page.
     const visit = card(page, `Appointment #${appointmentId}`);
     await visit.waitFor({ timeout: 30_000 });
@@ -69,6 +71,14 @@ describe('back-office tracking screens through nginx', () => {
     expect(await staffCall(await staffToken(), 'PUT', `/api/tracking/${appointmentId}/status`, { status: 'en-route' })).toBe(200);
     await visit.getByText('En Route').waitFor();
     await expectAxeClean(page);
+
+    // Hours pass and Sara has not arrived: the Overview's Alerts name the visit, its window, the technician and that
+    // she is on the way.
+    await moveWindowIntoPast(appointmentId);
+    await page.reload();
+    await tab(page, 'Overview').click();
+    const missed = new RegExp(`^Appointment #${appointmentId}'s arrival window \\(.+\\) has passed and Sara Martinez has not arrived \\(on the way\\)\\.$`);
+    await page.getByRole('region', { name: 'Alerts' }).getByText(missed).waitFor();
 
     // Two management pages: a location saved on one shows on the other without a reload.
     const watcher = await context.newPage();
@@ -148,8 +158,10 @@ describe('back-office tracking screens through nginx', () => {
     await job.getByTestId('job-day-note').getByText(/^This visit is on .+\. Call the office: they confirm a visit on another day before you start it\.$/).waitFor();
     await office.goto(`${urls.backoffice}/admin-tracking`);
     await tab(office, 'Live Tracking').click();
+    // The job's own day: the dispatcher looks there for the jobs a technician asks to start early.
+    await office.getByLabel('Jobs on').fill(day);
     const allow = office.getByRole('button', { name: `Allow starting today: appointment #${booked.appointment.id}, ${name}` });
-    // Every open job is listed in schedule order, ten to a page: other tests' visits may come first.
+    // That day's open jobs in schedule order, ten to a page: other tests' visits of the same day may come first.
     await expect.poll(async () => {
       if (await allow.isVisible()) return true;
       const next = office.getByRole('navigation', { name: 'Live tracking pages' }).getByRole('button', { name: 'Next' });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { deliveriesPath, technicianAccountsPath, type DeliveryStatus, type Technician } from '@repo/contracts';
+import { businessDate, deliveriesPath, technicianAccountsPath, type DeliveryStatus, type Technician } from '@repo/contracts';
+import { createDatabase } from '@repo/service-kit/db';
 import { urls } from './portal-support.ts';
 
 /**
@@ -107,3 +108,24 @@ export const pageErrorsBesideTiles = (errors: readonly string[]) => errors.filte
 
 export const noScrollSideways = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+/**
+ * Moves a dispatched visit's arrival window (tracking's copy of the appointment) to end an hour ago, standing in for the
+ * hours a missed arrival takes: what tracking then tells staff is what it would tell them that evening.
+ */
+export async function moveWindowIntoPast(appointmentId: number): Promise<void> {
+  type Snapshots = { appointment_snapshots: { appointment_id: number; starts_at: Date; ends_at: Date; scheduled_date: string } };
+  const database = await createDatabase<Snapshots>({ url: inject('trackingDatabaseUrl'), poolSize: 1 });
+  try {
+    const hour = 60 * 60 * 1000;
+    const startsAt = new Date(Date.now() - 3 * hour);
+    const moved = await database.db
+      .updateTable('appointment_snapshots')
+      .set({ starts_at: startsAt, ends_at: new Date(Date.now() - hour), scheduled_date: businessDate(startsAt) })
+      .where('appointment_id', '=', appointmentId)
+      .executeTakeFirst();
+    expect(Number(moved.numUpdatedRows)).toBe(1);
+  } finally {
+    await database.close();
+  }
+}

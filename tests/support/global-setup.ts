@@ -32,6 +32,11 @@ declare module 'vitest' {
     accountsDatabaseUrl: string;
     /** Booking's database: the board's scale test stores a week of visits there at once (past any window's capacity). */
     bookingDatabaseUrl: string;
+    /**
+     * Tracking's database: a test moves a dispatched visit's window (tracking's copy of it) into the past, standing in
+     * for the hours a missed arrival takes.
+     */
+    trackingDatabaseUrl: string;
     /** The stack's mail catcher (maildev), where every email notifications sends arrives: its web and REST API. */
     mailWeb: string;
     /** The stack's Twilio stand-in, which every text notifications sends reaches: its page listing them, newest first. */
@@ -171,6 +176,7 @@ export async function setup(project: TestProject) {
   if (stack.sandboxes) project.provide('fieldService', stack.sandboxes);
   project.provide('accountsDatabaseUrl', databases.accounts.config.url!);
   project.provide('bookingDatabaseUrl', databases.booking.config.url!);
+  project.provide('trackingDatabaseUrl', databases.tracking.config.url!);
   project.provide('mailWeb', stack.mail.web);
   project.provide('smsWeb', stack.sms!.web);
   project.provide('objectStore', stack.objectStore);

@@ -586,6 +586,24 @@ describe('tracking administration: Live Tracking', () => {
     expect(within(alert).getByRole('heading', { name: 'Unable to load live tracking' })).toBeTruthy();
     api.answer('GET /api/tracking', () => json(200, { items: [], total: 0, page: 1, pageSize: 10 }));
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('No open job today. Assign one on the Appointments tab to start tracking, or show every open job.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Every open job, whatever its day' }));
     expect(await screen.findByText('No technician is on a job right now. Assign one on the Appointments tab to start tracking.')).toBeTruthy();
+  });
+
+  it("lists today's open jobs, another day's, or every open job", async () => {
+    const { api } = await renderTracking({ records: [trackingRecord()] });
+    await openTab('Live Tracking');
+    await screen.findByRole('article', { name: 'Appointment #12' });
+    const today = businessDate();
+    const asked = () => api.sent('GET /api/tracking').map((request) => request.query.get('date'));
+    await waitFor(() => expect(asked()).toContain(today));
+    fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
+    await waitFor(() => expect(asked()).toContain(addDays(today, 1)));
+    expect(screen.getByText(formatCalendarDay(addDays(today, 1)))).toBeTruthy();
+    const before = asked().length;
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Every open job, whatever its day' }));
+    await waitFor(() => expect(asked().slice(before)).toContain(null));
+    expect(screen.queryByLabelText('Jobs on')).toBeNull();
   });
 });

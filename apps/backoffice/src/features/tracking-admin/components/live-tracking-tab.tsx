@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, getRadius, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Checkbox, getRadius, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { arrivalProgress, businessDate, tracking, type Technician, type TrackingRecord } from '@repo/contracts';
 import { Columns, errorMessage, showToast } from '@repo/ui';
 import { useTechnicians } from '../api/technicians.ts';
 import { useAllowStartToday, useTrackingPage } from '../api/tracking.ts';
+import { useBusinessDay } from '../../../lib/business-day.ts';
+import { DayPicker } from '../../../lib/day-picker.tsx';
 import { formatBusinessDateTime, formatCalendarDay } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { formatCoordinates, formatDistanceToHome, homePosition } from '../lib/format.ts';
@@ -97,30 +99,47 @@ function TrackingCard({ record, technician }: { record: TrackingRecord; technici
 }
 
 /**
- * Live Tracking: every visit not yet completed, with where the customer is (and how precisely: a ZIP's or a town's
- * centre is marked approximate, its distance "about"), the ETA and progress.
+ * Live Tracking: the visits of one business day not yet completed (today unless the dispatcher picks another day), or
+ * every open visit of any day, with where the customer is (and how precisely: a ZIP's or a town's centre is marked
+ * approximate, its distance "about"), the ETA and progress.
  */
 export function LiveTrackingTab({ live }: { live: boolean }) {
+  const days = useBusinessDay();
+  const [anyDay, setAnyDay] = useState(false);
   const [page, setPage] = useState(1);
-  const records = useTrackingPage({ page, pageSize }, fallbackPoll(live, tracking.pollTrackingListMs));
+  const records = useTrackingPage({ date: anyDay ? undefined : days.day, page, pageSize }, fallbackPoll(live, tracking.pollTrackingListMs));
   const technicians = useTechnicians(fallbackPoll(live, tracking.pollTechniciansMs));
+  // Another day, or every day, starts at its first page.
+  const chooseDay = (day: string) => {
+    days.choose(day);
+    setPage(1);
+  };
+  const empty = anyDay
+    ? 'No technician is on a job right now. Assign one on the Appointments tab to start tracking.'
+    : `No open job ${days.isToday ? 'today' : `on ${formatCalendarDay(days.day)}`}. Assign one on the Appointments tab to start tracking, or show every open job.`;
   return (
-    <QueryStates
-      query={records}
-      what="live tracking"
-      empty="No technician is on a job right now. Assign one on the Appointments tab to start tracking."
-      isEmpty={(data) => data.items.length === 0}
-    >
-      {(data) => (
-        <Stack gap="md">
-          <Columns cols={{ base: 1, sm: 2, lg: 3 }}>
-            {data.items.map((record) => (
-              <TrackingCard key={record.appointmentId} record={record} technician={technicians.data?.find((technician) => technician.id === record.technicianId)} />
-            ))}
-          </Columns>
-          <Pager label="Live tracking pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
-        </Stack>
-      )}
-    </QueryStates>
+    <Stack gap="md">
+      <Checkbox
+        label="Every open job, whatever its day"
+        checked={anyDay}
+        onChange={(event) => {
+          setAnyDay(event.currentTarget.checked);
+          setPage(1);
+        }}
+      />
+      {anyDay ? null : <DayPicker label="Jobs on" days={{ ...days, choose: chooseDay }} />}
+      <QueryStates query={records} what="live tracking" empty={empty} isEmpty={(data) => data.items.length === 0}>
+        {(data) => (
+          <Stack gap="md">
+            <Columns cols={{ base: 1, sm: 2, lg: 3 }}>
+              {data.items.map((record) => (
+                <TrackingCard key={record.appointmentId} record={record} technician={technicians.data?.find((technician) => technician.id === record.technicianId)} />
+              ))}
+            </Columns>
+            <Pager label="Live tracking pages" page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+          </Stack>
+        )}
+      </QueryStates>
+    </Stack>
   );
 }
