@@ -21,6 +21,7 @@ const benchmarks = [
   { id: 'servicetitan', file: 'servicetitan.ts', what: 'an import of 50,000 customers from the ServiceTitan sandbox at its 60 requests/s limit' },
   { id: 'jobber', file: 'jobber.ts', what: 'an import of 50,000 clients from the Jobber sandbox under its query-cost and request limits' },
   { id: 'invoice-pdf', file: 'invoice-pdf.ts', what: "payments' invoice and receipt PDFs (pdfkit): p50 and p99 per PDF" },
+  { id: 'invoice-page', file: 'invoice-page.ts', what: "the customer's invoice page with 50 lines through nginx: API and a throttled phone's load" },
   { id: 'load', file: 'load.ts', what: 'mixed traffic through nginx: slot reads, racing bookings, sign-ins, live tracking' },
   { id: 'board-inp', file: 'board-inp.ts', what: "the dispatch board's interaction latency at 20 technicians × 200 visits, CPU 4× slower (Event Timing)" },
 ] as const;

@@ -1,11 +1,15 @@
 /**
  * `pnpm lighthouse`: Lighthouse (mobile settings, simulated throttling) with Debian's Chromium on the production build
- * served through the gateway: the public site's /, /careers, /sub-zero-repair, /book-appointment and /payment, and the portal's /login, /register
- * and /customer-portal (signed out, and signed in as the demo customer). Prints the category scores and the
- * JavaScript each page loads (gzipped, as sent), and exits non-zero when a page misses a target.
+ * served through the gateway: the public site's /, /careers, /sub-zero-repair, /book-appointment and /payment; the portal's /login,
+ * /register and /customer-portal signed out, and signed in as the demo customer /customer-portal, /appointments/:id (their
+ * first visit), /invoices, /invoices/:id (an invoice of 8 lines staff make and send for that visit first) and
+ * /appliances; and the back office's /my-jobs, the technician's job page on a phone, signed in as the demo technician.
+ * Prints the category scores and the JavaScript each page loads (gzipped, as sent), and exits non-zero when a page
+ * misses a target.
  *
  * Against a running system: `LIGHTHOUSE_URL=http://localhost:8080 LIGHTHOUSE_PORTAL_URL=http://localhost:8081 pnpm
- * lighthouse`. Otherwise it starts the built services and apps itself (run `pnpm build` first) behind nginx, on PGlite
+ * lighthouse`; the pages that need staff (the invoice, My jobs) also need LIGHTHOUSE_BACKOFFICE_URL, ADMIN_EMAIL,
+ * ADMIN_PASSWORD and DEMO_TECHNICIAN_PASSWORD (as `pnpm start` printed them), and are skipped without. Otherwise it starts the built services and apps itself (run `pnpm build` first) behind nginx, on PGlite
  * in a temporary folder, with the web app on WEB_PORT (8080, the origin the build's canonical addresses use by default).
  * LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report there. LIGHTHOUSE_PAGES=/book-appointment,/payment measures only
  * those paths. LIGHTHOUSE_RUNS=3 measures each page three times and judges the run with the median performance score
@@ -19,6 +23,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { freePort } from '@repo/service-kit/testing';
 import { serviceNames } from '@repo/contracts';
+import { invoiceLines, sendDemoInvoice, signInCookie } from './demo-invoice.ts';
 
 const webTargets = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
 // The portal is behind a sign-in and not for search engines: no SEO target; its own performance and script budget.
@@ -33,6 +38,12 @@ const pages = [
   { app: 'portal', path: '/register', targets: portalTargets, scriptBudgetKb: 200 },
   { app: 'portal', path: '/customer-portal', targets: portalTargets, scriptBudgetKb: 200 },
   { app: 'portal', path: '/customer-portal', signedIn: true, targets: portalTargets, scriptBudgetKb: 200 },
+  { app: 'portal', path: '/appointments/:id', signedIn: true, targets: portalTargets, scriptBudgetKb: 200 },
+  { app: 'portal', path: '/invoices', signedIn: true, targets: portalTargets, scriptBudgetKb: 200 },
+  { app: 'portal', path: '/invoices/:id', signedIn: true, needsInvoice: true, targets: portalTargets, scriptBudgetKb: 200 },
+  { app: 'portal', path: '/appliances', signedIn: true, targets: portalTargets, scriptBudgetKb: 200 },
+  // The technician's phone: the back office is staff-only too (no SEO), held to the portal's targets.
+  { app: 'backoffice', path: '/my-jobs', signedIn: 'technician', targets: portalTargets, scriptBudgetKb: 250 },
 ];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The metrics the performance score is made of, as Lighthouse shows them. */
@@ -40,6 +51,9 @@ const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-bl
 const onlyPaths = process.env.LIGHTHOUSE_PAGES?.split(',').map((value) => value.trim()).filter(Boolean);
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 1);
 const demoCustomer = { email: 'demo@example.com', password: process.env.DEMO_CUSTOMER_PASSWORD || 'demo-customer' };
+const generated = () => `lighthouse-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;
+const admin = { email: process.env.ADMIN_EMAIL || 'owner@example.com', password: process.env.ADMIN_PASSWORD || generated() };
+const technician = { email: 'mike@example.com', password: process.env.DEMO_TECHNICIAN_PASSWORD || generated() };
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** The built system behind the gateway, on PGlite in a temporary folder. */
@@ -56,10 +70,10 @@ async function startSystem() {
     seed: true,
     // Development mode: production requires PostgreSQL (DATABASE_URL), and what Lighthouse measures, the built apps
     // behind the gateway, is the same either way.
-    env: { NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: { NODE_ENV: 'development', LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, DEMO_TECHNICIAN_PASSWORD: technician.password },
   });
   return {
-    urls: { web: stack.urls.web, portal: stack.urls.portal },
+    urls: { web: stack.urls.web, portal: stack.urls.portal, backoffice: stack.urls.backoffice },
     stop: async () => {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });
@@ -107,34 +121,43 @@ async function launchChromium() {
   };
 }
 
-/** The demo customer's session cookie, as the portal's login would set it. */
-async function signInCookie(portalUrl) {
-  const response = await fetch(`${portalUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: portalUrl },
-    body: JSON.stringify(demoCustomer),
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('session='));
-  if (!response.ok || !cookie) throw new Error(`signing in the demo customer answered ${response.status}`);
-  return cookie.split(';')[0];
-}
-
 const trimmed = (url) => url?.replace(/\/+$/, '');
 const external = trimmed(process.env.LIGHTHOUSE_URL);
 const system = external
-  ? { urls: { web: external, portal: trimmed(process.env.LIGHTHOUSE_PORTAL_URL) }, stop: async () => {} }
+  ? {
+      urls: {
+        web: external,
+        portal: trimmed(process.env.LIGHTHOUSE_PORTAL_URL),
+        backoffice: process.env.ADMIN_PASSWORD && process.env.DEMO_TECHNICIAN_PASSWORD ? trimmed(process.env.LIGHTHOUSE_BACKOFFICE_URL) : undefined,
+      },
+      stop: async () => {},
+    }
   : await startSystem();
 const chromium = await launchChromium();
 const results = [];
 try {
+  // The customer's first visit and an invoice for it, made once, when a page asks for them.
+  let invoice;
+  const demoInvoice = async () => {
+    invoice ??= await sendDemoInvoice({ portal: system.urls.portal, backoffice: system.urls.backoffice, customer: demoCustomer, admin, lines: invoiceLines(8) });
+    return invoice;
+  };
   for (const page of pages.filter((candidate) => !onlyPaths || onlyPaths.includes(candidate.path))) {
     const base = system.urls[page.app];
-    if (!base) {
-      console.log(`skipped ${page.app} ${page.path}: set LIGHTHOUSE_PORTAL_URL to check the portal of a running system`);
+    if (!base || (page.needsInvoice && !system.urls.backoffice)) {
+      console.log(`skipped ${page.app} ${page.path}: set LIGHTHOUSE_PORTAL_URL (and for staff pages LIGHTHOUSE_BACKOFFICE_URL with the sign-ins) to check a running system`);
       continue;
     }
-    const url = `${base}${page.path}`;
-    const extraHeaders = page.signedIn ? { Cookie: await signInCookie(base) } : undefined;
+    let pagePath = page.path;
+    if (pagePath === '/invoices/:id') pagePath = `/invoices/${(await demoInvoice()).id}`;
+    if (pagePath === '/appointments/:id') {
+      const cookie = await signInCookie(base, demoCustomer);
+      const [first] = await (await fetch(`${base}/api/customer/appointments`, { headers: { cookie } })).json();
+      pagePath = `/appointments/${first.id}`;
+    }
+    const url = `${base}${pagePath}`;
+    const cookie = page.signedIn === 'technician' ? await signInCookie(base, technician, 'staff') : page.signedIn ? await signInCookie(base, demoCustomer) : undefined;
+    const extraHeaders = cookie ? { Cookie: cookie } : undefined;
     const measured = [];
     for (let run = 1; run <= runs; run += 1) {
       // The default configuration is Lighthouse's mobile one: a Moto G Power viewport, slow 4G and 4x CPU slowdown.
@@ -168,11 +191,11 @@ try {
 }
 
 let failed = false;
-console.log('\npage                               perf  a11y  best  seo   JS (gzip)');
+console.log(`\n${'page'.padEnd(44)}perf  a11y  best  seo   JS (gzip)`);
 for (const { page, scores, scriptKb, failedAudits, allPerformance, metricValues } of results) {
-  const label = `${page.app} ${page.path}${page.signedIn ? ' (signed in)' : ''}`;
+  const label = `${page.app} ${page.path}${page.signedIn ? ` (${page.signedIn === 'technician' ? 'technician' : 'signed in'})` : ''}`;
   const row = categories.map((key) => String(key in page.targets ? scores[key] : '-').padEnd(6)).join('');
-  console.log(`${label.padEnd(35)}${row}${scriptKb.toFixed(1)} KB`);
+  console.log(`${label.padEnd(44)}${row}${scriptKb.toFixed(1)} KB`);
   if (runs > 1) console.log(`    performance of each run: ${allPerformance.join(', ')} (the median run is shown)`);
   console.log(`    FCP, LCP, TBT, CLS, SI: ${metricValues}`);
   for (const audit of failedAudits) console.log(`    not passed: ${audit}`);
