@@ -1,7 +1,8 @@
-import { useId, useRef, useState } from 'react';
-import { Alert, Button, Collapse, Group, NativeSelect, Progress, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Alert, Button, Group, NativeSelect, Progress, Stack, Text, Title } from '@mantine/core';
 import { photoContentTypes, photoKindLabels, photoKinds, type Photo, type PhotoKind } from '@repo/contracts';
 import { Columns, errorMessage } from '@repo/ui';
+import { Expander } from '../expander.tsx';
 import { usePhotoCalls, usePhotos } from './photos-api.ts';
 import { shrinkPhoto, uploadPhoto } from './photo-upload.ts';
 
@@ -135,25 +136,9 @@ export function PhotosPanel({ appointmentId }: { appointmentId: string }) {
 
 /** The office's view of a visit's photos (and a way to add one), behind a button on the appointment's card; loaded when opened. */
 export function AppointmentPhotos({ appointmentId, customerName }: { appointmentId: number; customerName: string }) {
-  const [open, setOpen] = useState(false);
-  const regionId = useId();
   return (
-    <Stack gap={4}>
-      <Button
-        variant="subtle"
-        size="xs"
-        px={0}
-        style={{ alignSelf: 'flex-start' }}
-        aria-expanded={open}
-        aria-controls={regionId}
-        aria-label={`${open ? 'Hide' : 'Show'} photos of ${customerName}'s appointment`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open ? 'Hide Photos' : 'Photos'}
-      </Button>
-      <Collapse in={open} id={regionId} role="region" aria-label={`Photos of ${customerName}'s appointment`}>
-        {open ? <PhotosPanel appointmentId={String(appointmentId)} /> : null}
-      </Collapse>
-    </Stack>
+    <Expander title="Photos" of={`${customerName}'s appointment`}>
+      <PhotosPanel appointmentId={String(appointmentId)} />
+    </Expander>
   );
 }

@@ -74,11 +74,10 @@ export function useOfficeAction() {
 }
 
 /** GET /api/appointments/:id/history: every change, newest first; loaded when the card's history is opened. */
-export function useAppointmentHistory(id: number, enabled: boolean) {
+export function useAppointmentHistory(id: number) {
   return useQuery({
     queryKey: queryKeys.appointmentHistory(id),
     queryFn: async ({ signal }) => appointmentHistorySchema.parse(await adminApi.json('GET', `/api/appointments/${id}/history`, undefined, { signal })).items,
-    enabled,
   });
 }
 

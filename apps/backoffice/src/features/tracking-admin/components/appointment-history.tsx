@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
-import { Button, Collapse, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Loader, Text } from '@mantine/core';
 import type { AppointmentHistoryEntry } from '@repo/contracts';
 import { errorMessage } from '@repo/ui';
+import { Expander } from '../../../components/expander.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { formatBusinessDateTime } from '../../../lib/format.ts';
 import { useAppointmentHistory } from '../api/appointments.ts';
@@ -33,57 +33,55 @@ export function historyLine(entry: AppointmentHistoryEntry): string {
   return `${actionWords[entry.action]}${detail}${moved}${reason}`;
 }
 
-/** The appointment's history (who, when, what), newest first, behind a button that expands it; loaded when opened. */
-export function AppointmentHistory({ appointmentId, customerName }: { appointmentId: number; customerName: string }) {
-  const [open, setOpen] = useState(false);
-  const regionId = useId();
-  const history = useAppointmentHistory(appointmentId, open);
+/** The appointment's history (who, when, what), newest first, loaded once shown. */
+function HistoryList({ appointmentId }: { appointmentId: number }) {
+  const history = useAppointmentHistory(appointmentId);
+  if (history.isPending) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-hidden="true" />
+        <Text size="sm">Loading history...</Text>
+      </Group>
+    );
+  }
+  if (history.isError) {
+    return (
+      <Notice color="red" role="alert" title="History could not be loaded">
+        {errorMessage(history.error)}{' '}
+        <Button variant="subtle" size="compact-xs" onClick={() => void history.refetch()}>
+          Try Again
+        </Button>
+      </Notice>
+    );
+  }
+  if (history.data.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No changes recorded yet.
+      </Text>
+    );
+  }
   return (
-    <Stack gap={4}>
-      <Button
-        variant="subtle"
-        size="xs"
-        px={0}
-        style={{ alignSelf: 'flex-start' }}
-        aria-expanded={open}
-        aria-controls={regionId}
-        aria-label={`${open ? 'Hide' : 'Show'} history of ${customerName}'s appointment`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {open ? 'Hide History' : 'History'}
-      </Button>
-      <Collapse in={open} id={regionId} role="region" aria-label={`History of ${customerName}'s appointment`}>
-        {history.isPending && open ? (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
-            <Text size="sm">Loading history...</Text>
-          </Group>
-        ) : history.isError ? (
-          <Notice color="red" role="alert" title="History could not be loaded">
-            {errorMessage(history.error)}{' '}
-            <Button variant="subtle" size="compact-xs" onClick={() => void history.refetch()}>
-              Try Again
-            </Button>
-          </Notice>
-        ) : history.data && history.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No changes recorded yet.
+    <List size="sm" spacing={4} listStyleType="none" pl={0}>
+      {history.data.map((entry) => (
+        <List.Item key={entry.id}>
+          <Text size="sm" component="span" fw={600}>
+            {historyLine(entry)}
           </Text>
-        ) : (
-          <List size="sm" spacing={4} listStyleType="none" pl={0}>
-            {(history.data ?? []).map((entry) => (
-              <List.Item key={entry.id}>
-                <Text size="sm" component="span" fw={600}>
-                  {historyLine(entry)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {formatBusinessDateTime(entry.at)} · {entry.actor}
-                </Text>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Collapse>
-    </Stack>
+          <Text size="xs" c="dimmed">
+            {formatBusinessDateTime(entry.at)} · {entry.actor}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The appointment's history behind a button that expands it. */
+export function AppointmentHistory({ appointmentId, customerName }: { appointmentId: number; customerName: string }) {
+  return (
+    <Expander title="History" of={`${customerName}'s appointment`}>
+      <HistoryList appointmentId={appointmentId} />
+    </Expander>
   );
 }
