@@ -129,6 +129,53 @@ describe('estimates from the technician’s phone to the invoice', () => {
     expect(await axeViolations(office)).toEqual([]);
   });
 
+  it('keeps the estimate built with no connection and presents it when the connection is back; a reload gives back lines not saved', async () => {
+    const { technicianToken, credentials, customerName, appointment } = await assignedVisit(undefined, `Casey${randomBytes(3).toString('hex')} Reed`);
+    const phoneContext = await newContext(browser(), phone);
+    const { page: jobs } = await open(phoneContext, `${urls.backoffice}/admin-login`);
+    await submitBackOfficeSignIn(jobs, credentials);
+    await jobs.waitForURL(`${urls.backoffice}/my-jobs`);
+    const openEstimate = async () => {
+      await jobs.getByLabel('Jobs on').fill(appointment.appointmentDate);
+      const job = jobs.getByRole('article', { name: customerName });
+      await job.getByRole('button', { name: 'Estimate', exact: true }).click();
+      return job.getByRole('region', { name: `Estimate for ${customerName}` });
+    };
+    let estimate = await openEstimate();
+    await estimate.getByRole('button', { name: 'Start estimate' }).click();
+    await estimate.getByLabel('Search the price book').waitFor();
+
+    // In the driveway with no signal: the line is added and Present pressed; the phone keeps it.
+    await phoneContext.setOffline(true);
+    await estimate.getByLabel('Description').fill('Defrost heater (W10140847)');
+    await estimate.getByLabel('Unit price ($)').fill('64.20');
+    await estimate.getByRole('button', { name: 'Add free line' }).click();
+    await estimate.getByRole('button', { name: 'Present to customer' }).click();
+    await estimate.getByTestId('kept-save').getByText(/^No connection: the estimate saved at .+ is kept on this phone and sent as soon as the connection is back\.$/).waitFor();
+    const current = async () => (await (await fetch(`${urls.backoffice}${estimatePaths.forAppointment(appointment.id)}`, { headers: { authorization: `Bearer ${technicianToken}` } })).json()) as { items: Estimate[] };
+    expect((await current()).items[0]).toMatchObject({ status: 'draft', lines: [] });
+
+    // The signal is back: the kept save arrives and the estimate is presented.
+    await phoneContext.setOffline(false);
+    await toast(jobs, 'Estimate presented').waitFor();
+    await expect.poll(async () => (await current()).items[0]?.status).toBe('sent');
+    expect((await current()).items[0]!.lines).toMatchObject([{ description: 'Defrost heater (W10140847)', quantity: 1, unitPriceCents: 6_420, taxable: true }]);
+
+    // A change not saved survives a reload, says so, and can be discarded.
+    await estimate.getByRole('button', { name: 'Change the estimate (the customer signs the new version)' }).click();
+    await estimate.getByLabel('Qty of Defrost heater (W10140847)').fill('2');
+    await jobs.reload();
+    estimate = await openEstimate();
+    await estimate.getByRole('button', { name: 'Change the estimate (the customer signs the new version)' }).click();
+    await expect.poll(() => estimate.getByLabel('Qty of Defrost heater (W10140847)').inputValue()).toBe('2');
+    await estimate.getByTestId('kept-draft').getByText(/^Kept on this phone: changes typed at .+ that are not saved yet\. Save to send them\.$/).waitFor();
+    expect(await axeViolations(jobs)).toEqual([]);
+    await estimate.getByRole('button', { name: 'Discard changes' }).click();
+    await expect.poll(() => estimate.getByLabel('Qty of Defrost heater (W10140847)').inputValue()).toBe('1');
+    await expect.poll(() => estimate.getByTestId('kept-draft').count()).toBe(0);
+    await phoneContext.close();
+  });
+
   it('the signed-in customer approves the presented estimate remotely in the portal, by typed name from the keyboard', async () => {
     const customer = newCustomer('Ada');
     const portalContext = await signedInContext(browser(), customer, phone);

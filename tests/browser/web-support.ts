@@ -43,16 +43,19 @@ export async function expectSectionBelowHeader(page: Page, id: string): Promise<
     .toBeCloseTo(expected, 0);
 }
 
-export type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+export type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[]; html?: string; failureSummary?: string }[] };
 
-/** axe's violations on the page; `rules` turns rules on or off (target-size, WCAG 2.2's, is off by default). */
+/**
+ * axe's violations on the page; `rules` turns rules on or off (target-size, WCAG 2.2's, is off by default). Each node
+ * comes with its HTML and axe's summary, so a failing comparison says which element and why.
+ */
 export async function axeViolations(page: Page, rules: Record<string, { enabled: boolean }> = {}): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: axePath });
   return page.evaluate(async (rules) => {
     type Run = (context: Document, options: { rules: Record<string, { enabled: boolean }> }) => Promise<{ violations: AxeViolation[] }>;
     const axe = (window as unknown as { axe: { run: Run } }).axe;
     const result = await axe.run(document, { rules });
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }));
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, html, failureSummary }) => ({ target, html, failureSummary })) }));
   }, rules);
 }
 

@@ -4,16 +4,27 @@ import { formatCents, invoiceLineInputSchema, updateEstimateLinesRequestSchema, 
 import { errorMessage, fieldErrorsOf } from '@repo/ui';
 import { dollarsToCents } from '../../../lib/money.ts';
 import { useActivePriceBook } from '../api/estimates.ts';
+import { keptEstimateLines, useKeptEstimate, type KeptLine } from '../lib/kept-estimate.ts';
+import { KeptNotice } from './kept-notice.tsx';
 
-/** A line as the phone holds it: quantity as typed; a price-book line keeps the copy it took. */
-type DraftLine = { key: number; priceBookItemId: number | null; description: string; quantity: string; unitPriceCents: number; taxable: boolean };
+/** A line as the phone holds it (quantity as typed; a price-book line keeps the copy it took), with a key for React. */
+type DraftLine = KeptLine & { key: number };
 type FreeField = 'description' | 'quantity' | 'unitPriceCents';
 
 let nextKey = 0;
-const draftOf = (line: Pick<InvoiceLine, 'priceBookItemId' | 'description' | 'quantity' | 'unitPriceCents' | 'taxable'>): DraftLine => ({ key: nextKey++, ...line, quantity: String(line.quantity) });
+const keptOf = ({ priceBookItemId, description, quantity, unitPriceCents, taxable }: Pick<InvoiceLine, 'priceBookItemId' | 'description' | 'quantity' | 'unitPriceCents' | 'taxable'>): KeptLine => ({
+  priceBookItemId,
+  description,
+  quantity: String(quantity),
+  unitPriceCents,
+  taxable,
+});
+const withKey = (line: KeptLine): DraftLine => ({ key: nextKey++, ...line });
+const draftOf = (line: Parameters<typeof keptOf>[0]): DraftLine => withKey(keptOf(line));
+const withoutKey = ({ key: _key, ...line }: DraftLine): KeptLine => line;
 const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : Number.NaN);
 
-const toSend = (lines: DraftLine[]): InvoiceLineInput[] =>
+const toSend = (lines: KeptLine[]): InvoiceLineInput[] =>
   lines.map((line) => ({ priceBookItemId: line.priceBookItemId, description: line.description, quantity: wholeNumber(line.quantity), unitPriceCents: line.unitPriceCents, taxable: line.taxable }));
 
 /** `lines.2.quantity` → line 2's message. */
@@ -29,20 +40,23 @@ function quantityErrors(fields: Record<string, string | undefined>): Record<numb
 /**
  * The estimate's lines on the phone: search the price book and tap to add, or add a free line (description,
  * quantity, unit price, taxable); change quantities, remove; save as a draft or present it. Each message shows next to
- * its field.
+ * its field. What is changed, and a save made with no connection, is kept on the phone (lib/kept-estimate.ts).
  */
 export function EstimateLinesBuilder({
+  estimateId,
   initial,
   saving,
   onSave,
   onCancel,
 }: {
+  estimateId: number;
   initial: InvoiceLine[];
   saving: boolean;
   onSave: (lines: InvoiceLineInput[], present: boolean) => Promise<unknown>;
   onCancel?: () => void;
 }) {
-  const [lines, setLines] = useState<DraftLine[]>(() => initial.map(draftOf));
+  const [restored] = useState(() => keptEstimateLines(estimateId));
+  const [lines, setLines] = useState<DraftLine[]>(() => (restored ? restored.values.map(withKey) : initial.map(draftOf)));
   const [search, setSearch] = useState('');
   const [free, setFree] = useState({ description: '', quantity: '1', unitPrice: '', taxable: true });
   const [freeErrors, setFreeErrors] = useState<Partial<Record<FreeField, string>>>({});
@@ -65,9 +79,22 @@ export function EstimateLinesBuilder({
     setFreeErrors({});
   };
 
+  /** The server's refusal, beside the lines it names or above the buttons. */
+  const showRefusal = (error: unknown) => {
+    const byLine = quantityErrors(fieldErrorsOf(error));
+    setLineErrors(byLine);
+    if (Object.keys(byLine).length === 0) setFailure(errorMessage(error, "That didn't go through. Check your connection and try again."));
+  };
+  const kept = useKeptEstimate({
+    estimateId,
+    saved: initial.map(keptOf),
+    lines: lines.map(withoutKey),
+    send: (next) => onSave(toSend(next.lines), next.present),
+    onRefused: showRefusal,
+  });
+
   const save = async (present: boolean) => {
-    const payload = toSend(lines);
-    const checked = updateEstimateLinesRequestSchema.safeParse({ lines: payload });
+    const checked = updateEstimateLinesRequestSchema.safeParse({ lines: toSend(lines.map(withoutKey)) });
     setFailure(null);
     if (!checked.success) {
       setLineErrors(quantityErrors(Object.fromEntries(checked.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message]))));
@@ -75,14 +102,16 @@ export function EstimateLinesBuilder({
     }
     setLineErrors({});
     try {
-      await onSave(payload, present);
+      await kept.save({ lines: lines.map(withoutKey), present });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      const byLine = quantityErrors(fields);
-      setLineErrors(byLine);
-      if (Object.keys(byLine).length === 0) setFailure(errorMessage(error, "That didn't go through. Check your connection and try again."));
+      showRefusal(error);
     }
   };
+  const discard = () => {
+    kept.forget();
+    setLines(initial.map(draftOf));
+  };
+  const busy = saving || kept.sending;
 
   return (
     <Stack gap="md">
@@ -154,13 +183,14 @@ export function EstimateLinesBuilder({
                 setLines((current) => current.map((candidate) => (candidate.key === line.key ? { ...candidate, quantity } : candidate)));
               }}
             />
-            <Button variant="subtle" color="red.9" mt={24} px={8} aria-label={`Remove ${line.description}`} onClick={() => setLines((current) => current.filter((candidate) => candidate.key !== line.key))}>
+            <Button variant="subtle" color="red" c="red.9" mt={24} px={8} aria-label={`Remove ${line.description}`} onClick={() => setLines((current) => current.filter((candidate) => candidate.key !== line.key))}>
               Remove
             </Button>
           </Group>
         ))}
       </Stack>
 
+      <KeptNotice kept={{ queuedAt: kept.queuedAt, sending: kept.sending, restoredAt: kept.restoredAt, discard }} what="estimate" />
       {failure ? (
         <Alert color="red" variant="light" role="alert">
           <Text size="sm" c="dark.8">
@@ -169,15 +199,15 @@ export function EstimateLinesBuilder({
         </Alert>
       ) : null}
       <Stack gap="xs">
-        <Button size="lg" fullWidth loading={saving} disabled={lines.length === 0} onClick={() => void save(true)}>
+        <Button size="lg" fullWidth loading={busy} disabled={lines.length === 0} onClick={() => void save(true)}>
           Present to customer
         </Button>
         <Group grow gap="xs">
-          <Button variant="default" disabled={saving} onClick={() => void save(false)}>
+          <Button variant="default" disabled={busy} onClick={() => void save(false)}>
             Save draft
           </Button>
           {onCancel ? (
-            <Button variant="default" disabled={saving} onClick={onCancel}>
+            <Button variant="default" disabled={busy} onClick={onCancel}>
               Keep as presented
             </Button>
           ) : null}

@@ -84,6 +84,7 @@ export default function EstimatePanel({ appointmentId }: { appointmentId: number
     return (
       <EstimateLinesBuilder
         key={current.id}
+        estimateId={current.id}
         initial={current.lines}
         saving={save.isPending}
         onSave={onSave(current.id)}

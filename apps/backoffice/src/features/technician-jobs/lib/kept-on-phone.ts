@@ -21,38 +21,48 @@ import { bySchema, reportFailure, useForm, type Failure } from '../../../lib/use
 export const resendEveryMs = 15_000;
 
 type Values<K extends string> = Record<K, string>;
-type Kept<K extends string> = { values: Values<K>; at: string };
+/** What a phone keeps: the values and when they were first kept. */
+export type Kept<T> = { values: T; at: string };
 
 const draftKey = (name: string) => `kept-draft:${name}`;
 const queuedKey = (name: string) => `kept-save:${name}`;
 
-/** A kept entry, if it is one of this form's (fields it does not know, or not strings, are a stale or foreign entry). */
-function read<K extends string>(key: string, fields: readonly K[]): Kept<K> | undefined {
+/** A kept entry whose values `check` accepts (it answers undefined for a stale or foreign entry). */
+export function readKept<T>(key: string, check: (values: unknown) => T | undefined): Kept<T> | undefined {
   try {
     const raw = window.localStorage.getItem(key);
     if (!raw) return undefined;
-    const parsed = JSON.parse(raw) as { values?: Record<string, unknown>; at?: unknown };
-    if (typeof parsed.at !== 'string' || typeof parsed.values !== 'object' || parsed.values === null) return undefined;
-    const values = {} as Values<K>;
-    for (const field of fields) {
-      const value = parsed.values[field];
-      if (typeof value !== 'string') return undefined;
-      values[field] = value;
-    }
-    return { values, at: parsed.at };
+    const parsed = JSON.parse(raw) as { values?: unknown; at?: unknown };
+    if (typeof parsed.at !== 'string') return undefined;
+    const values = check(parsed.values);
+    return values === undefined ? undefined : { values, at: parsed.at };
   } catch {
     return undefined;
   }
 }
 
 /** Writes or (undefined) deletes an entry. Storage that is full or blocked keeps nothing; the form works as before. */
-function write<K extends string>(key: string, kept: Kept<K> | undefined): void {
+export function writeKept<T>(key: string, kept: Kept<T> | undefined): void {
   try {
     if (kept) window.localStorage.setItem(key, JSON.stringify(kept));
     else window.localStorage.removeItem(key);
   } catch {
     // Nothing to keep it in: the values stay in the form as long as the page is open.
   }
+}
+
+/** A kept entry of this form's (fields it does not know, or not strings, are a stale or foreign entry). */
+function read<K extends string>(key: string, fields: readonly K[]): Kept<Values<K>> | undefined {
+  return readKept(key, (values) => {
+    if (typeof values !== 'object' || values === null) return undefined;
+    const checked = {} as Values<K>;
+    for (const field of fields) {
+      const value = (values as Record<string, unknown>)[field];
+      if (typeof value !== 'string') return undefined;
+      checked[field] = value;
+    }
+    return checked;
+  });
 }
 
 const sameValues = <K extends string>(a: Values<K>, b: Values<K>, fields: readonly K[]) => fields.every((field) => a[field] === b[field]);
@@ -102,12 +112,12 @@ export function useKeptForm<K extends string, T>({ name, fields, saved, schema, 
   const { values } = form;
   useEffect(() => {
     if (sameValues(values, latest.current.saved, fields)) {
-      write(draftKey(name), undefined);
+      writeKept(draftKey(name), undefined);
       setDraftAt(undefined);
       return;
     }
     const at = read(draftKey(name), fields)?.at ?? new Date().toISOString();
-    write(draftKey(name), { values, at });
+    writeKept(draftKey(name), { values, at });
     setDraftAt(at);
   }, [values, name, fields]);
 
@@ -120,21 +130,21 @@ export function useKeptForm<K extends string, T>({ name, fields, saved, schema, 
     sendingNow.current = true;
     try {
       await latest.current.send(queued.values);
-      write(queuedKey(name), undefined);
+      writeKept(queuedKey(name), undefined);
       setQueuedAt(undefined);
       const draft = read(draftKey(name), fields);
       if (draft && sameValues(draft.values, queued.values, fields)) {
-        write(draftKey(name), undefined);
+        writeKept(draftKey(name), undefined);
         setDraftAt(undefined);
       }
       latest.current.onSent();
     } catch (error) {
       if (unreachable(error)) return;
       // Refused: the values stay as a draft (unless more was typed since), with the reason beside the fields.
-      write(queuedKey(name), undefined);
+      writeKept(queuedKey(name), undefined);
       setQueuedAt(undefined);
       if (!read(draftKey(name), fields)) {
-        write(draftKey(name), queued);
+        writeKept(draftKey(name), queued);
         setDraftAt(queued.at);
       }
       latest.current.showErrors(reportFailure(error, latest.current.failure));
@@ -164,7 +174,7 @@ export function useKeptForm<K extends string, T>({ name, fields, saved, schema, 
   const save = async (): Promise<void> => {
     const keep = () => {
       const at = new Date().toISOString();
-      write(queuedKey(name), { values: form.values, at });
+      writeKept(queuedKey(name), { values: form.values, at });
       setQueuedAt(at);
     };
     if (!navigator.onLine) return keep();
@@ -174,10 +184,10 @@ export function useKeptForm<K extends string, T>({ name, fields, saved, schema, 
       if (unreachable(error)) return keep();
       throw error;
     }
-    write(draftKey(name), undefined);
+    writeKept(draftKey(name), undefined);
     setDraftAt(undefined);
     // An earlier kept save is older than this one: it must not arrive after it.
-    write(queuedKey(name), undefined);
+    writeKept(queuedKey(name), undefined);
     setQueuedAt(undefined);
     onSent();
   };
@@ -185,14 +195,15 @@ export function useKeptForm<K extends string, T>({ name, fields, saved, schema, 
   /** Back to what the server has: the draft is deleted (a save waiting for the connection is not). */
   const discard = () => {
     for (const field of fields) form.setValue(field, saved[field]);
-    write(draftKey(name), undefined);
+    writeKept(draftKey(name), undefined);
     setDraftAt(undefined);
   };
 
   return {
     form,
     formProps: () => form.formProps((values) => bySchema<K, T>(schema, values), save, failure),
-    discard,     queuedAt,
+    discard,
+    queuedAt,
     sending,
     restoredAt: !queuedAt && draftAt !== undefined && draftAt === restoredAt ? draftAt : undefined,
   };
