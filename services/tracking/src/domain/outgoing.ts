@@ -1,4 +1,6 @@
 import {
+  customerDeletionCompletedEffect,
+  customerDeletionCompletedTopic,
   appointmentCompletedEffect,
   appointmentCompletedTopic,
   technicianArrivedEffect,
@@ -33,6 +35,7 @@ export const trackingOutgoing = {
   [technicianEnRouteTopic]: { to: ['notifications'], schema: technicianEnRouteEffect },
   [technicianArrivedTopic]: { to: ['notifications'], schema: technicianArrivedEffect },
   [technicianRunningLateTopic]: { to: ['notifications'], schema: technicianRunningLateEffect },
+  [customerDeletionCompletedTopic]: { to: ['accounts'], schema: customerDeletionCompletedEffect },
 } as const;
 
 /** The part of tracking's effects its use cases use: writing a message into their transaction. */
