@@ -125,7 +125,7 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       handlers: {
         [technicianChangedTopic]: effectHandler({ from: ['tracking'], schema: technicianChangedEffect, apply: (trx, technician) => recordTechnicianState(ctx, trx, technician) }),
         // Each service's report that it erased a customer (requires its key in TRUSTED_SERVICE_KEYS, as its session checks do).
-        [customerDeletionCompletedTopic]: effectHandler({ from: [...deletionServices], schema: customerDeletionCompletedEffect, apply: (trx, report) => recordDeletionCompleted(trx, report) }),
+        [customerDeletionCompletedTopic]: effectHandler({ from: [...deletionServices], schema: customerDeletionCompletedEffect, apply: (trx, report, meta) => recordDeletionCompleted(trx, report, meta.from) }),
       },
     });
     seedWhenReady(app, env, () => seedDemoData(ctx, env, effects));

@@ -63,13 +63,16 @@ async function eraseAccount(trx: Transaction<AccountsDatabase>, customerId: numb
   await trx.deleteFrom('customers').where('id', '=', customerId).execute();
 }
 
-/** A service's report that it erased the customer: recorded once (a redelivery, or a report for no request, changes nothing). */
-export async function recordDeletionCompleted(trx: Transaction<AccountsDatabase>, report: CustomerDeletionCompleted): Promise<void> {
+/**
+ * A service's report that it erased the customer, recorded for the service that sent it (whatever the report names), once:
+ * a redelivery, or a report for no request, changes nothing.
+ */
+export async function recordDeletionCompleted(trx: Transaction<AccountsDatabase>, report: CustomerDeletionCompleted, from: string): Promise<void> {
   await trx
     .updateTable('deletion_progress')
     .set({ done_at: new Date(report.completedAt), summary: report.summary })
     .where('request_id', '=', report.requestId)
-    .where('service', '=', report.service)
+    .where('service', '=', from)
     .where('done_at', 'is', null)
     .execute();
 }
