@@ -24,8 +24,10 @@ async function takePhoto(token: string, appointmentId: number): Promise<void> {
     asOffice(token, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'problem', contentType: 'image/jpeg', contentLength: file.length }) }),
   );
   expect(announced.status).toBe(201);
-  const { upload } = (await announced.json()) as PhotoUploadResponse;
+  const { photo, upload } = (await announced.json()) as PhotoUploadResponse;
   expect((await fetch(new URL(upload.url, urls.backoffice), { method: upload.method, headers: upload.headers, body: new Uint8Array(file) })).status).toBe(200);
+  const arrived = await fetch(`${urls.backoffice}/api/appointments/${appointmentId}/photos/${photo.id}/uploaded`, asOffice(token, { method: 'POST' }));
+  expect(arrived.status, await arrived.text()).toBe(200);
   await expect.poll(async () => ((await photosOf(token, appointmentId)).map((photo) => photo.state)), { timeout: 20_000 }).toEqual(['ready']);
 }
 const photosOf = async (token: string, appointmentId: number) => (await (await fetch(`${urls.backoffice}/api/appointments/${appointmentId}/photos`, asOffice(token))).json()) as Photo[];
