@@ -32,6 +32,8 @@ export const dataExportFiles = [
   { file: 'invoices.csv', path: '/api/payments/export/invoices.csv', service: 'payments' },
   { file: 'messages.csv', path: '/api/notifications/export/messages.csv', service: 'notifications' },
 ] as const satisfies readonly { file: string; path: string; service: ServiceName }[];
+export type DataExportFileName = (typeof dataExportFiles)[number]['file'];
+export const dataExportFile = (file: DataExportFileName) => dataExportFiles.find((entry) => entry.file === file)!;
 
 /**
  * What the law makes the business keep when a customer asks to be forgotten, shown to the administrator before and

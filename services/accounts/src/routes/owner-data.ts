@@ -2,38 +2,34 @@ import {
   customerDeletionBodySchema,
   customerDeletionPath,
   customerDeletionParamsSchema,
-  dataExportFiles,
   deletionRequestListSchema,
   deletionRequestSchema,
   deletionRequestsPath,
 } from '@repo/contracts';
-import { csvResponseSchema, errorResponses, notFound, pagesById, sendCsv, type ServiceApp } from '@repo/service-kit';
+import { errorResponses, notFound, tableExportRoute, type ServiceApp } from '@repo/service-kit';
 import type { AccountsContext } from '../use-cases/context.ts';
 import { deletionRequests, requestCustomerDeletion } from '../use-cases/customer-deletion.ts';
-
-const customersExport = dataExportFiles.find((file) => file.file === 'customers.csv')!;
 
 /** The owner's data (administrators only): the customers' CSV for the full export, and customers' deletion requests. */
 export async function ownerDataRoutes(app: ServiceApp, { ctx }: { ctx: AccountsContext }) {
   const adminOnly = app.requireRole('admin');
 
-  app.get(customersExport.path, {
-    onRequest: adminOnly,
-    schema: {
-      tags: ['admin'],
-      summary: "Every portal customer as CSV, for the owner's full export",
-      description: 'Streamed a page at a time; every cell formula-escaped. Password hashes are never exported.',
-      operationId: 'exportCustomers',
-      response: { 200: csvResponseSchema },
-    },
-  }, async (_request, reply) =>
-    sendCsv(
-      reply,
-      customersExport.file,
-      ['id', 'first_name', 'last_name', 'email', 'phone', 'address', 'email_proven_at', 'phone_proven_at', 'imported_record_id', 'created_at', 'last_login'],
-      pagesById((afterId, limit) => ctx.db.selectFrom('customers').select(['id', 'first_name', 'last_name', 'email', 'phone', 'address', 'email_verified_at', 'phone_verified_at', 'service_pro_customer_id', 'created_at', 'last_login']).where('id', '>', afterId).orderBy('id').limit(limit).execute()),
-      (row) => [row.id, row.first_name, row.last_name, row.email, row.phone, row.address, row.email_verified_at, row.phone_verified_at, row.service_pro_customer_id, row.created_at, row.last_login],
-    ));
+  tableExportRoute(app, {
+    file: 'customers.csv',
+    tags: ['admin'],
+    summary: "Every portal customer as CSV, for the owner's full export",
+    description: 'Password hashes are never exported.',
+    header: ['id', 'first_name', 'last_name', 'email', 'phone', 'address', 'email_proven_at', 'phone_proven_at', 'imported_record_id', 'created_at', 'last_login'],
+    readPage: (afterId, limit) =>
+      ctx.db
+        .selectFrom('customers')
+        .select(['id', 'first_name', 'last_name', 'email', 'phone', 'address', 'email_verified_at', 'phone_verified_at', 'service_pro_customer_id', 'created_at', 'last_login'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    cells: (row) => [row.id, row.first_name, row.last_name, row.email, row.phone, row.address, row.email_verified_at, row.phone_verified_at, row.service_pro_customer_id, row.created_at, row.last_login],
+  });
 
   app.post(customerDeletionPath(':id'), {
     onRequest: adminOnly,

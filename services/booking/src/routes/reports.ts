@@ -1,5 +1,5 @@
-import { appointmentReportPath, appointmentReportSchema, dataExportFiles, reportQuerySchema } from '@repo/contracts';
-import { csvResponseSchema, pagesById, sendCsv, type ServiceApp } from '@repo/service-kit';
+import { appointmentReportPath, appointmentReportSchema, reportQuerySchema } from '@repo/contracts';
+import { tableExportRoute, type ServiceApp } from '@repo/service-kit';
 import type { BookingContext } from '../use-cases/context.ts';
 import { reportAppointments } from '../use-cases/report-appointments.ts';
 
@@ -19,26 +19,18 @@ export async function reportRoutes(app: ServiceApp, { ctx }: { ctx: BookingConte
     },
   }, async (request) => reportAppointments(ctx, request.query));
 
-  const appointmentsExport = dataExportFiles.find((file) => file.file === 'appointments.csv')!;
   const columns = [
     'id', 'confirmation_code', 'customer_id', 'customer_name', 'email', 'phone', 'address', 'city', 'state', 'zip_code', 'appointment_date', 'time_slot',
     'service_type', 'appliance', 'brand', 'description', 'status', 'technician_id', 'model_number', 'serial_number', 'warranty', 'diagnosis', 'parts_needed',
     'total_cost', 'source_system', 'created_at',
   ] as const;
-  app.get(appointmentsExport.path, {
-    onRequest: app.requireRole('admin'),
-    schema: {
-      tags: ['reports'],
-      summary: "Every appointment as CSV, for the owner's full export (administrators)",
-      description: 'Imported history included; streamed a page at a time, every cell formula-escaped.',
-      response: { 200: csvResponseSchema },
-    },
-  }, async (_request, reply) =>
-    sendCsv(
-      reply,
-      appointmentsExport.file,
-      columns,
-      pagesById((afterId, limit) => ctx.db.selectFrom('appointments').select(columns).where('id', '>', afterId).orderBy('id').limit(limit).execute()),
-      (row) => columns.map((column) => row[column]),
-    ));
+  tableExportRoute(app, {
+    file: 'appointments.csv',
+    tags: ['reports'],
+    summary: "Every appointment as CSV, for the owner's full export (administrators)",
+    description: 'Imported history included.',
+    header: columns,
+    readPage: (afterId, limit) => ctx.db.selectFrom('appointments').select(columns).where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+    cells: (row) => columns.map((column) => row[column]),
+  });
 }

@@ -1,5 +1,4 @@
 import {
-  dataExportFiles,
   messageDetailSchema,
   messageListQuerySchema,
   messageListResponseSchema,
@@ -10,7 +9,7 @@ import {
   notificationsSummarySchema,
   resendMessageRequestSchema,
 } from '@repo/contracts';
-import { csvResponseSchema, errorResponses, pagesById, sendCsv, type ServiceApp } from '@repo/service-kit';
+import { errorResponses, tableExportRoute, type ServiceApp } from '@repo/service-kit';
 import type { NotificationsContext } from '../use-cases/context.ts';
 import { getMessage } from '../use-cases/get-message.ts';
 import { listMessages } from '../use-cases/list-messages.ts';
@@ -79,23 +78,14 @@ export async function messageRoutes(app: ServiceApp, { ctx }: { ctx: Notificatio
     },
   }, async () => summarizeMessages(ctx));
 
-  const messagesExport = dataExportFiles.find((file) => file.file === 'messages.csv')!;
   const columns = ['id', 'kind', 'channel', 'recipient', 'appointment_id', 'state', 'attempts', 'subject', 'due_at', 'sent_at', 'last_error', 'created_at'] as const;
-  app.get(messagesExport.path, {
-    onRequest: app.requireRole('admin'),
-    schema: {
-      tags,
-      summary: "The delivery log as CSV, for the owner's full export (administrators)",
-      description:
-        'Every message without its bodies (they carry links and codes that act for the customer); streamed a page at a time, every cell formula-escaped.',
-      response: { 200: csvResponseSchema },
-    },
-  }, async (_request, reply) =>
-    sendCsv(
-      reply,
-      messagesExport.file,
-      columns,
-      pagesById((afterId, limit) => ctx.db.selectFrom('messages').select(columns).where('id', '>', afterId).orderBy('id').limit(limit).execute()),
-      (row) => columns.map((column) => row[column]),
-    ));
+  tableExportRoute(app, {
+    file: 'messages.csv',
+    tags,
+    summary: "The delivery log as CSV, for the owner's full export (administrators)",
+    description: 'Every message without its bodies (they carry links and codes that act for the customer).',
+    header: columns,
+    readPage: (afterId, limit) => ctx.db.selectFrom('messages').select(columns).where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+    cells: (row) => columns.map((column) => row[column]),
+  });
 }
