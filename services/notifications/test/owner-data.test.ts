@@ -48,6 +48,10 @@ describe("a customer's deletion request", () => {
       before.filter((row) => row.state === 'scheduled').map(() => 'withdrawn'),
     );
     expect(await notifications.service.db.selectFrom('appointment_contacts').select('appointment_id').where('appointment_id', '=', 602).execute()).toEqual([]);
+    // Booking's later news of the erased visit (the office cancels it) writes to no one and keeps no contact.
+    await deliver(notifications.service, changedEvent(602, 2, { change: 'cancelled', status: 'cancelled', email: '', customerName: 'Deleted customer', phone: '', address: '', customerId: null }));
+    expect((await rowsOf(602)).length).toBe(after.length);
+    expect(await notifications.service.db.selectFrom('appointment_contacts').select('appointment_id').where('appointment_id', '=', 602).execute()).toEqual([]);
     // Another customer's messages stay.
     expect((await rowsOf(601)).every((row) => row.recipient === 'kept@example.com')).toBe(true);
 
