@@ -82,7 +82,9 @@ describe("a customer's deletion request", () => {
     const published = (await publishedEffects<CustomerDeletionRequested>(service.database, customerDeletionRequestedTopic)).filter((event) => event.requestId === request.id);
     expect(published).toEqual([{ requestId: request.id, customerId: customer.customer.id, email: customer.email, phoneDigits: '9045550177', requestedAt: expect.any(String) }]);
 
-    // Asked again: the same request, nothing published again.
+    // Asked again, twice at once: the same request, nothing published again.
+    const racing = await Promise.all([1, 2].map(() => service.app.inject({ method: 'POST', url, payload: { reason: 'Asked again' }, headers: headers(as.admin) })));
+    expect(racing.map((answer) => [answer.statusCode, answer.json().id])).toEqual([[200, request.id], [200, request.id]]);
     const again = await service.app.inject({ method: 'POST', url, payload: { reason: 'Asked twice' }, headers: headers(as.admin) });
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(request.id);
@@ -109,5 +111,17 @@ describe("a customer's deletion request", () => {
     expect(shown.progress.every((step) => step.doneAt !== null)).toBe(true);
     const single = await service.app.inject({ method: 'GET', url, headers: as.admin });
     expect(single.json()).toEqual(shown);
+  });
+});
+
+describe('two deletion requests for one customer at the same moment', () => {
+  it('make one request: the second waits for the first and answers it', async () => {
+    const customer = await registerCustomer(service, { firstName: 'Twice', lastName: 'Asked' });
+    const url = customerDeletionPath(customer.customer.id);
+    const answers = await Promise.all(['By phone', 'By email'].map((reason) => service.app.inject({ method: 'POST', url, payload: { reason }, headers: headers(as.admin) })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 202]);
+    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+    const published = (await publishedEffects<CustomerDeletionRequested>(service.database, customerDeletionRequestedTopic)).filter((event) => event.customerId === customer.customer.id);
+    expect(published).toHaveLength(1);
   });
 });

@@ -24,9 +24,10 @@ const accountsSummary =
  */
 export async function requestCustomerDeletion(ctx: AccountsContext, customerId: number, reason: string, requestedBy: string): Promise<{ created: boolean; request: DeletionRequest }> {
   const created = await ctx.db.transaction().execute(async (trx) => {
+    // The account first, locked: a request made at the same moment waits here, then finds the first one below.
+    const customer = await trx.selectFrom('customers').select(['id', 'email', 'phone', 'service_pro_customer_id']).where('id', '=', customerId).forUpdate().executeTakeFirst();
     const earlier = await trx.selectFrom('deletion_requests').select('id').where('customer_id', '=', customerId).executeTakeFirst();
     if (earlier) return false;
-    const customer = await trx.selectFrom('customers').select(['id', 'email', 'phone', 'service_pro_customer_id']).where('id', '=', customerId).forUpdate().executeTakeFirst();
     if (!customer) throw notFound(deletionRequestMessages.customerNotFound);
     const now = ctx.now();
     const requestId = randomUUID();
