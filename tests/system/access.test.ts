@@ -85,6 +85,8 @@ const rules: Record<string, Rule> = {
   'GET /api/appointments/board': { allow: backOffice },
   'GET /api/appointments/closed-days': { allow: everyone },
   'GET /api/appointments/reports/summary': { allow: backOffice },
+  // The owner's full export, a CSV per service (the back office zips them).
+  'GET /api/appointments/export/appointments.csv': { allow: ['admin'] },
   'GET /api/appointments/closures': { allow: backOffice },
   'POST /api/appointments/closures': { allow: backOffice },
   'DELETE /api/appointments/closures/{date}': { allow: backOffice },
@@ -147,6 +149,11 @@ const rules: Record<string, Rule> = {
   [`GET ${staffAccountsPath}`]: { allow: ['admin'] },
   [`POST ${staffAccountsPath}`]: { allow: ['admin'] },
   [`PUT ${staffAccountsPath}/{id}/password`]: { allow: ['admin'] },
+  // The owner's data: the customers' CSV, and customers' requests to be forgotten.
+  'GET /api/admin/export/customers.csv': { allow: ['admin'] },
+  'POST /api/admin/customers/{id}/deletion': { allow: ['admin'] },
+  'GET /api/admin/customers/{id}/deletion': { allow: ['admin'] },
+  'GET /api/admin/deletion-requests': { allow: ['admin'] },
   // tracking
   'GET /api/technicians': { allow: backOffice },
   'POST /api/technicians': { allow: backOffice },
@@ -168,6 +175,8 @@ const rules: Record<string, Rule> = {
   'POST /api/payments/demo/confirm': { allow: everyone },
   'GET /api/payments': { allow: ['admin'] },
   'GET /api/payments/reports/summary': { allow: ['admin'] },
+  'GET /api/payments/export/payments.csv': { allow: ['admin'] },
+  'GET /api/payments/export/invoices.csv': { allow: ['admin'] },
   // payments: the price book and invoices (staff make and change them; the appointment's customer sees and pays one)
   // Technicians read it to build estimates.
   'GET /api/payments/price-book': { allow: ['technician', ...backOffice] },
@@ -202,6 +211,7 @@ const rules: Record<string, Rule> = {
   'GET /api/notifications/messages/{id}': { allow: backOffice },
   'POST /api/notifications/messages/{id}/resend': { allow: backOffice },
   'GET /api/notifications/summary': { allow: backOffice },
+  'GET /api/notifications/export/messages.csv': { allow: ['admin'] },
   // a customer's choice of optional messages: signed in with a proven email, or by the key a preferences link carries
   'GET /api/notifications/preferences': { allow: ['customer A', 'customer B'] },
   'PUT /api/notifications/preferences': { allow: ['customer A', 'customer B'] },
@@ -258,6 +268,8 @@ function concrete(path: string): string {
     .replace(/^\/api\/technicians\/\{id\}/, `/api/technicians/${encodeURIComponent(ids.technician)}`)
     .replace(/\{technicianId\}/, encodeURIComponent(ids.technician))
     .replace(new RegExp(`^${staffAccountsPath}/\\{id\\}`), `${staffAccountsPath}/${ids.staff}`)
+    // No customer has it: an administrator let in is refused by validation (or finds no request), and no one is erased.
+    .replace(/^\/api\/admin\/customers\/\{id\}/, '/api/admin/customers/2147483647')
     .replace(/\{paymentIntentId\}/, encodeURIComponent(ids.paymentIntent))
     .replace(/^\/api\/payments\/invoices\/\{id\}/, `/api/payments/invoices/${ids.invoice}`)
     .replace(/^\/api\/payments\/estimates\/\{id\}/, `/api/payments/estimates/${ids.estimate}`)

@@ -32,3 +32,4 @@ export * from './jobber-connection.ts';
 export * from './field-service-settings.ts';
 export * from './field-service-history.ts';
 export * from './reports.ts';
+export * from './owner-data.ts';

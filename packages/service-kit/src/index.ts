@@ -14,3 +14,4 @@ export * from './limits/index.ts';
 export { freePort } from './testing/ports.ts';
 export { metricsPath, type GaugeSample, type ServiceMetrics } from './metrics.ts';
 export { currentRequestId, withRequestId } from './request-context.ts';
+export { tableExportRoute, type TableExport } from './csv-export.ts';

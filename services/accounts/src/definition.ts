@@ -1,4 +1,4 @@
-import { technicianChangedEffect, technicianChangedTopic } from '@repo/contracts';
+import { customerDeletionCompletedEffect, customerDeletionCompletedTopic, deletionServices, technicianChangedEffect, technicianChangedTopic } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver, EnvError, SessionCheckUnavailableError, type SessionStore } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { jobberCallbackPath, localAppOrigin } from '@repo/contracts';
@@ -31,6 +31,8 @@ import { storedJobberTokens } from './use-cases/jobber-connection.ts';
 import { currentConnection } from './use-cases/field-service-settings.ts';
 import { systemConnections } from './use-cases/field-service-for-booking.ts';
 import { fieldServiceSettingsRoutes } from './routes/field-service-settings.ts';
+import { ownerDataRoutes } from './routes/owner-data.ts';
+import { recordDeletionCompleted } from './use-cases/customer-deletion.ts';
 
 export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> = {
   name: 'accounts',
@@ -114,6 +116,7 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
     await app.register(customerImportRoutes, { ctx });
     await app.register(staffAccountRoutes, { ctx });
     await app.register(technicianAccountRoutes, { ctx });
+    await app.register(ownerDataRoutes, { ctx });
     await app.register(internalRoutes, { ctx, trusted });
     await app.register(effectsReceiver<AccountsDatabase>, {
       service: 'accounts',
@@ -121,6 +124,8 @@ export const accountsService: ServiceDefinition<AccountsEnv, AccountsDatabase> =
       env,
       handlers: {
         [technicianChangedTopic]: effectHandler({ from: ['tracking'], schema: technicianChangedEffect, apply: (trx, technician) => recordTechnicianState(ctx, trx, technician) }),
+        // Each service's report that it erased a customer (requires its key in TRUSTED_SERVICE_KEYS, as its session checks do).
+        [customerDeletionCompletedTopic]: effectHandler({ from: [...deletionServices], schema: customerDeletionCompletedEffect, apply: (trx, report, meta) => recordDeletionCompleted(trx, report, meta.from) }),
       },
     });
     seedWhenReady(app, env, () => seedDemoData(ctx, env, effects));

@@ -1,6 +1,8 @@
 import {
   appointmentCompletedEffect,
   appointmentCompletedTopic,
+  customerDeletionRequestedEffect,
+  customerDeletionRequestedTopic,
   customerEmailProvenEffect,
   customerEmailProvenTopic,
   customerTextReplyEffect,
@@ -37,6 +39,7 @@ import { hearVisitProgress } from './use-cases/hear-visit-progress.ts';
 import { bookingContext } from './use-cases/context.ts';
 import { hearCustomerTextReply } from './use-cases/hear-customer-text-reply.ts';
 import { linkGuestBookings } from './use-cases/link-guest-bookings.ts';
+import { eraseCustomer } from './use-cases/erase-customer.ts';
 import { recordTechnician } from './use-cases/record-technician.ts';
 
 export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
@@ -90,6 +93,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
         [visitProgressedTopic]: effectHandler({ from: ['tracking'], schema: visitProgressedEffect, apply: hearVisitProgress }),
         [customerEmailProvenTopic]: effectHandler({ from: ['accounts'], schema: customerEmailProvenEffect, apply: (trx, payload) => linkGuestBookings(ctx, trx, payload) }),
         [customerTextReplyTopic]: effectHandler({ from: ['notifications'], schema: customerTextReplyEffect, apply: (trx, payload) => hearCustomerTextReply(ctx, trx, payload) }),
+        [customerDeletionRequestedTopic]: effectHandler({ from: ['accounts'], schema: customerDeletionRequestedEffect, apply: (trx, payload) => eraseCustomer(trx, { effects, photos }, payload) }),
         // Only demo data is linked to the demo customer, so the topic exists only with it.
         ...(env.SEED_DEMO === 'true'
           ? { [demoCustomerSeededTopic]: effectHandler({ from: ['accounts'], schema: demoCustomerSeededEffect, apply: (trx, payload) => linkGuestBookings(ctx, trx, payload) }) }

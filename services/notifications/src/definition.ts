@@ -3,6 +3,8 @@ import {
   appointmentChangedTopic,
   appointmentLinksRequestedEvent,
   appointmentLinksRequestedTopic,
+  customerDeletionRequestedEffect,
+  customerDeletionRequestedTopic,
   emailChangeEffect,
   emailChangeTopic,
   invoiceSentEffect,
@@ -52,6 +54,7 @@ import { sendPhoneCode } from './use-cases/send-phone-code.ts';
 import { sendArrived, sendOnMyWay, sendRunningLate } from './use-cases/send-technician-news.ts';
 import { sendRegistrationEmail } from './use-cases/send-registration-email.ts';
 import { sendSignInAlert } from './use-cases/send-sign-in-alert.ts';
+import { eraseCustomer } from './use-cases/erase-customer.ts';
 import { countMessagesByState } from './repositories/message-repository.ts';
 
 export const notificationsService: ServiceDefinition<NotificationsEnv, NotificationsDatabase> = {
@@ -117,6 +120,7 @@ export const notificationsService: ServiceDefinition<NotificationsEnv, Notificat
         [emailChangeTopic]: effectHandler({ from: ['accounts'], schema: emailChangeEffect, apply: (trx, event) => sendEmailChangeEmail(ctx, trx, event) }),
         [registrationRequestedTopic]: effectHandler({ from: ['accounts'], schema: registrationRequestedEffect, apply: (trx, event) => sendRegistrationEmail(ctx, trx, event) }),
         [signInFailuresTopic]: effectHandler({ from: ['accounts'], schema: signInFailuresEffect, apply: (trx, event) => sendSignInAlert(ctx, trx, event) }),
+        [customerDeletionRequestedTopic]: effectHandler({ from: ['accounts'], schema: customerDeletionRequestedEffect, apply: (trx, request) => eraseCustomer(ctx, trx, request) }),
         [signInLinkRequestedTopic]: effectHandler({ from: ['accounts'], schema: signInLinkRequestedEffect, apply: (trx, event) => sendSignInLinkEmail(ctx, trx, event) }),
       },
     });

@@ -1,4 +1,4 @@
-import { appointmentChangedEvent, appointmentChangedTopic } from '@repo/contracts';
+import { appointmentChangedEvent, appointmentChangedTopic, customerDeletionRequestedEffect, customerDeletionRequestedTopic } from '@repo/contracts';
 import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
@@ -17,6 +17,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { webhookRoutes } from './routes/webhook.ts';
 import { seedDemoData } from './seed.ts';
 import { applyAppointmentChange } from './use-cases/apply-appointment-change.ts';
+import { eraseCustomer } from './use-cases/erase-customer.ts';
 import type { InvoiceSettings, PaymentsContext } from './use-cases/context.ts';
 
 export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> = {
@@ -47,13 +48,15 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
       app.log.info('payments use the demo provider: no card is charged (set STRIPE_SECRET_KEY to take real payments)');
       ctx = demo;
     }
-    // Booking's appointments, so an invoice knows its customer (requires booking's key in TRUSTED_SERVICE_KEYS).
+    // Booking's appointments, so an invoice knows its customer, and accounts' deletion requests (requires booking's and
+    // accounts' keys in TRUSTED_SERVICE_KEYS).
     await app.register(effectsReceiver<PaymentsDatabase>, {
       service: 'payments',
       db: database.db,
       env,
       handlers: {
         [appointmentChangedTopic]: effectHandler({ from: ['booking'], schema: appointmentChangedEvent, apply: (trx, event) => applyAppointmentChange(trx, event, now()) }),
+        [customerDeletionRequestedTopic]: effectHandler({ from: ['accounts'], schema: customerDeletionRequestedEffect, apply: (trx, request) => eraseCustomer(trx, effects, request) }),
       },
     });
     await app.register(paymentRoutes, { ctx, env });

@@ -1,4 +1,4 @@
-import { appointmentDispatchEffect, appointmentDispatchTopic } from '@repo/contracts';
+import { appointmentDispatchEffect, appointmentDispatchTopic, customerDeletionRequestedEffect, customerDeletionRequestedTopic } from '@repo/contracts';
 import { appointmentLinkReader, createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
@@ -15,6 +15,7 @@ import { schedules, startScheduledWork, type ScheduledWork } from './scheduled-w
 import { seedDemoData } from './seed.ts';
 import { applyDispatch } from './use-cases/apply-dispatch.ts';
 import { driveDemoTechnician } from './use-cases/drive-demo-technician.ts';
+import { eraseCustomer } from './use-cases/erase-customer.ts';
 import { purgeOldPositions } from './use-cases/purge-old-positions.ts';
 import type { TrackingContext } from './use-cases/context.ts';
 
@@ -58,6 +59,7 @@ export const trackingService: ServiceDefinition<TrackingEnv, TrackingDatabase> =
       env,
       handlers: {
         [appointmentDispatchTopic]: effectHandler({ from: ['booking'], schema: appointmentDispatchEffect, apply: (trx, snapshot) => applyDispatch(ctx, trx, snapshot) }),
+        [customerDeletionRequestedTopic]: effectHandler({ from: ['accounts'], schema: customerDeletionRequestedEffect, apply: (trx, request) => eraseCustomer(trx, effects, request) }),
       },
     });
     seedWhenReady(app, env, () => seedDemoData(ctx));

@@ -231,7 +231,26 @@ export type FieldServiceSettingsTable = {
   updated_at: Date;
 };
 
+/** A customer's request to be forgotten (see migration `deletion-requests`). */
+export type DeletionRequestsTable = {
+  id: string;
+  customer_id: number;
+  reason: string;
+  requested_by: string;
+  requested_at: Date;
+};
+
+/** Each service's report on a deletion request; `done_at` null until it reported. */
+export type DeletionProgressTable = {
+  request_id: string;
+  service: string;
+  done_at: Date | null;
+  summary: string | null;
+};
+
 export type AccountsDatabase = {
+  deletion_requests: DeletionRequestsTable;
+  deletion_progress: DeletionProgressTable;
   field_service_settings: FieldServiceSettingsTable;
   jobber_connections: JobberConnectionsTable;
   jobber_authorizations: JobberAuthorizationsTable;

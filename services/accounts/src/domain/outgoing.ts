@@ -1,4 +1,6 @@
 import {
+  customerDeletionRequestedEffect,
+  customerDeletionRequestedTopic,
   customerEmailProvenEffect,
   customerEmailProvenTopic,
   demoCustomerSeededEffect,
@@ -21,6 +23,7 @@ import type { AccountsDatabase } from '../db/schema.ts';
 
 /** What accounts tells other services, through its outbox. */
 export const accountsOutgoing = {
+  [customerDeletionRequestedTopic]: { to: ['booking', 'tracking', 'payments', 'notifications'], schema: customerDeletionRequestedEffect },
   [customerEmailProvenTopic]: { to: 'booking', schema: customerEmailProvenEffect },
   [demoCustomerSeededTopic]: { to: 'booking', schema: demoCustomerSeededEffect },
   [emailChangeTopic]: { to: 'notifications', schema: emailChangeEffect },

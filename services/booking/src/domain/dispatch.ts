@@ -5,6 +5,8 @@ import {
   appointmentDispatchTopic,
   appointmentLinksRequestedEvent,
   appointmentLinksRequestedTopic,
+  customerDeletionCompletedEffect,
+  customerDeletionCompletedTopic,
   type AppointmentChange,
   type AppointmentChanged,
   type AppointmentHistoryAction,
@@ -26,6 +28,7 @@ export const bookingOutgoing = {
   [appointmentDispatchTopic]: { to: 'tracking', schema: appointmentDispatchEffect },
   [appointmentChangedTopic]: { to: ['notifications', 'payments'], schema: appointmentChangedEvent },
   [appointmentLinksRequestedTopic]: { to: ['notifications'], schema: appointmentLinksRequestedEvent },
+  [customerDeletionCompletedTopic]: { to: ['accounts'], schema: customerDeletionCompletedEffect },
 } as const;
 
 /** The part of booking's effects its use cases use: writing a message into their transaction. */

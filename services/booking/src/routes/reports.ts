@@ -1,5 +1,5 @@
 import { appointmentReportPath, appointmentReportSchema, reportQuerySchema } from '@repo/contracts';
-import type { ServiceApp } from '@repo/service-kit';
+import { tableExportRoute, type ServiceApp } from '@repo/service-kit';
 import type { BookingContext } from '../use-cases/context.ts';
 import { reportAppointments } from '../use-cases/report-appointments.ts';
 
@@ -18,4 +18,19 @@ export async function reportRoutes(app: ServiceApp, { ctx }: { ctx: BookingConte
       response: { 200: appointmentReportSchema },
     },
   }, async (request) => reportAppointments(ctx, request.query));
+
+  const columns = [
+    'id', 'confirmation_code', 'customer_id', 'customer_name', 'email', 'phone', 'address', 'city', 'state', 'zip_code', 'appointment_date', 'time_slot',
+    'service_type', 'appliance', 'brand', 'description', 'status', 'technician_id', 'model_number', 'serial_number', 'warranty', 'diagnosis', 'parts_needed',
+    'total_cost', 'source_system', 'created_at',
+  ] as const;
+  tableExportRoute(app, {
+    file: 'appointments.csv',
+    tags: ['reports'],
+    summary: "Every appointment as CSV, for the owner's full export (administrators)",
+    description: 'Imported history included.',
+    header: columns,
+    readPage: (afterId, limit) => ctx.db.selectFrom('appointments').select(columns).where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+    cells: (row) => columns.map((column) => row[column]),
+  });
 }

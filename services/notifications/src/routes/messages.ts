@@ -9,7 +9,7 @@ import {
   notificationsSummarySchema,
   resendMessageRequestSchema,
 } from '@repo/contracts';
-import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import { errorResponses, tableExportRoute, type ServiceApp } from '@repo/service-kit';
 import type { NotificationsContext } from '../use-cases/context.ts';
 import { getMessage } from '../use-cases/get-message.ts';
 import { listMessages } from '../use-cases/list-messages.ts';
@@ -77,4 +77,15 @@ export async function messageRoutes(app: ServiceApp, { ctx }: { ctx: Notificatio
       response: { 200: notificationsSummarySchema },
     },
   }, async () => summarizeMessages(ctx));
+
+  const columns = ['id', 'kind', 'channel', 'recipient', 'appointment_id', 'state', 'attempts', 'subject', 'due_at', 'sent_at', 'last_error', 'created_at'] as const;
+  tableExportRoute(app, {
+    file: 'messages.csv',
+    tags,
+    summary: "The delivery log as CSV, for the owner's full export (administrators)",
+    description: 'Every message without its bodies (they carry links and codes that act for the customer).',
+    header: columns,
+    readPage: (afterId, limit) => ctx.db.selectFrom('messages').select(columns).where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+    cells: (row) => columns.map((column) => row[column]),
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invoiceSentEffect, invoiceSentTopic, paymentSucceededEffect, paymentSucceededTopic } from '@repo/contracts';
+import { customerDeletionCompletedEffect, customerDeletionCompletedTopic, invoiceSentEffect, invoiceSentTopic, paymentSucceededEffect, paymentSucceededTopic } from '@repo/contracts';
 import type { Effects, JobDefinition } from '@repo/service-kit';
 
 /**
@@ -9,6 +9,7 @@ import type { Effects, JobDefinition } from '@repo/service-kit';
 export const paymentsOutgoing = {
   [paymentSucceededTopic]: { to: ['notifications'], schema: paymentSucceededEffect },
   [invoiceSentTopic]: { to: ['notifications'], schema: invoiceSentEffect },
+  [customerDeletionCompletedTopic]: { to: ['accounts'], schema: customerDeletionCompletedEffect },
 } as const;
 
 /** Payments' own job: give a refund through the provider, retried until the provider answers (see `issueRefund`). */

@@ -1,5 +1,5 @@
 import { paymentReportPath, paymentReportSchema, reportQuerySchema } from '@repo/contracts';
-import type { ServiceApp } from '@repo/service-kit';
+import { tableExportRoute, type ServiceApp } from '@repo/service-kit';
 import type { PaymentsContext } from '../use-cases/context.ts';
 import { reportPayments } from '../use-cases/report-payments.ts';
 
@@ -19,4 +19,35 @@ export async function reportRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsCont
       response: { 200: paymentReportSchema },
     },
   }, async (request) => reportPayments(ctx, request.query));
+
+  tableExportRoute(app, {
+    file: 'payments.csv',
+    tags: ['reports'],
+    summary: "Every payment as CSV, for the owner's full export (administrators)",
+    description: 'Amounts in cents.',
+    header: ['id', 'provider', 'payment_intent_id', 'amount_cents', 'currency', 'description', 'status', 'status_changed_at', 'payer_email', 'reference', 'invoice_id', 'applied_cents', 'refunded_cents', 'created_at'],
+    readPage: (afterId, limit) => ctx.db.selectFrom('payments').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute(),
+    cells: (row) => [row.id, row.provider, row.payment_intent_id, row.amount_cents, row.currency, row.description, row.status, row.status_changed_at, row.payer_email, row.reference, row.invoice_id, row.applied_cents, row.refunded_cents, row.created_at],
+  });
+
+  tableExportRoute(app, {
+    file: 'invoices.csv',
+    tags: ['reports'],
+    summary: "Every invoice as CSV, for the owner's full export (administrators)",
+    description: "Amounts in cents, with the visit's customer as payments last heard it.",
+    header: ['id', 'number', 'appointment_id', 'customer_name', 'email', 'status', 'subtotal_cents', 'tax_cents', 'total_cents', 'amount_paid_cents', 'amount_refunded_cents', 'due_date', 'sent_at', 'voided_at', 'created_at'],
+    readPage: (afterId, limit) =>
+      ctx.db
+        .selectFrom('invoices')
+        .leftJoin('appointments', 'appointments.id', 'invoices.appointment_id')
+        .select([
+          'invoices.id', 'invoices.number', 'invoices.appointment_id', 'appointments.customer_name', 'appointments.email', 'invoices.status', 'invoices.subtotal_cents', 'invoices.tax_cents',
+          'invoices.total_cents', 'invoices.amount_paid_cents', 'invoices.amount_refunded_cents', 'invoices.due_date', 'invoices.sent_at', 'invoices.voided_at', 'invoices.created_at',
+        ])
+        .where('invoices.id', '>', afterId)
+        .orderBy('invoices.id')
+        .limit(limit)
+        .execute(),
+    cells: (row) => [row.id, row.number, row.appointment_id, row.customer_name, row.email, row.status, row.subtotal_cents, row.tax_cents, row.total_cents, row.amount_paid_cents, row.amount_refunded_cents, row.due_date, row.sent_at, row.voided_at, row.created_at],
+  });
 }

@@ -1,4 +1,6 @@
 import {
+  customerDeletionCompletedEffect,
+  customerDeletionCompletedTopic,
   appointmentCompletedEffect,
   appointmentCompletedTopic,
   technicianArrivedEffect,
@@ -24,7 +26,7 @@ import type { TechnicianRow, TrackingDatabase } from '../db/schema.ts';
  * What tracking tells other services through its outbox: booking keeps its technicians' replica (and accounts whether
  * each is active, for their sign-in), the visit's stage beside the appointment, and completes the appointments;
  * notifications writes to the customer when the technician sets off, is running late for the arrival window, and
- * arrives.
+ * arrives; accounts hears that tracking erased a customer who asked to be forgotten.
  */
 export const trackingOutgoing = {
   [technicianChangedTopic]: { to: ['booking', 'accounts'], schema: technicianChangedEffect },
@@ -33,6 +35,7 @@ export const trackingOutgoing = {
   [technicianEnRouteTopic]: { to: ['notifications'], schema: technicianEnRouteEffect },
   [technicianArrivedTopic]: { to: ['notifications'], schema: technicianArrivedEffect },
   [technicianRunningLateTopic]: { to: ['notifications'], schema: technicianRunningLateEffect },
+  [customerDeletionCompletedTopic]: { to: ['accounts'], schema: customerDeletionCompletedEffect },
 } as const;
 
 /** The part of tracking's effects its use cases use: writing a message into their transaction. */

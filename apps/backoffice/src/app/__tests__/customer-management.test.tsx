@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { importJobMessages, type ImportJob } from '@repo/contracts';
+import { deletionRequestMessages, deletionRetentionRule, importJobMessages, type DeletionRequest, type ImportJob } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
@@ -377,11 +377,55 @@ describe('customer management: Portal Customers', () => {
       'Jan 2026',
       'Mar 10, 2026, 2:00 PM EDT',
       'Messages',
+      'Delete data…',
     ]);
     expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('Maria Lopez');
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['portal2@example.com', '(904) 555-0134', '—', 'SP-1001', 'Jan 2026', 'Never', 'Messages']);
+    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['portal2@example.com', '(904) 555-0134', '—', 'SP-1001', 'Jan 2026', 'Never', 'Messages', 'Delete data…']);
     // Each customer's messages are the delivery log filtered to their email.
     expect(within(rows[1]!).getByRole('link', { name: 'Messages to portal2@example.com' }).getAttribute('href')).toBe('/admin-notifications?recipient=portal2%40example.com');
+  });
+
+  it("carries out a customer's deletion request for an administrator: what is kept by law, the reason asked for, each service's progress", async () => {
+    const requested: DeletionRequest = {
+      id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+      customerId: 2,
+      reason: 'Email of 20 Nov',
+      requestedBy: 'owner@example.com',
+      requestedAt: '2026-11-20T15:00:00.000Z',
+      done: false,
+      progress: [
+        { service: 'accounts', doneAt: '2026-11-20T15:00:00.000Z', summary: 'Account deleted.' },
+        ...(['booking', 'tracking', 'payments', 'notifications'] as const).map((service) => ({ service, doneAt: null, summary: null })),
+      ],
+      retention: deletionRetentionRule,
+    };
+    const finished: DeletionRequest = { ...requested, done: true, progress: requested.progress.map((step) => ({ ...step, doneAt: '2026-11-20T15:00:02.000Z', summary: `${step.service} erased.` })) };
+    const api = await renderCustomers('/admin-customer-management?tab=portal', {
+      'GET /api/admin/customers': pagedList([portalCustomer(2, { firstName: 'Maria', lastName: 'Lopez' })]),
+      'POST /api/admin/customers/2/deletion': () => json(202, requested),
+      'GET /api/admin/customers/2/deletion': () => json(200, finished),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: "Delete Maria Lopez's data" }));
+    const dialog = within(await screen.findByRole('dialog', { name: "Delete Maria Lopez's data?" }));
+    expect(dialog.getByText(deletionRetentionRule)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: "Delete customer's data" }));
+    await expectFieldError(dialog.getByRole('textbox', { name: 'How the customer asked' }), deletionRequestMessages.reasonRequired);
+    expect(api.sent('POST /api/admin/customers/2/deletion')).toHaveLength(0);
+    fireEvent.change(dialog.getByRole('textbox', { name: 'How the customer asked' }), { target: { value: 'Email of 20 Nov' } });
+    fireEvent.click(dialog.getByRole('button', { name: "Delete customer's data" }));
+    const progress = within(await screen.findByRole('dialog', { name: 'Deletion of Maria Lopez' }));
+    expect(api.sent('POST /api/admin/customers/2/deletion')[0]!.body).toEqual({ reason: 'Email of 20 Nov' });
+    expect(await progress.findByText('Done: every service has erased the customer.')).toBeTruthy();
+    const steps = within(progress.getByRole('list', { name: 'Progress by service' })).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByText(/^(Done|Waiting)$/).textContent)).toEqual(['Done', 'Done', 'Done', 'Done', 'Done']);
+    expect(progress.getByText('payments erased.')).toBeTruthy();
+    expect(progress.getByText(deletionRetentionRule)).toBeTruthy();
+  });
+
+  it('offers staff no deletion', async () => {
+    await renderCustomers('/admin-customer-management?tab=portal', { 'GET /api/admin/customers': pagedList([portalCustomer(2)]) }, staffUser);
+    expect(await screen.findByText('1 customer in all')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Delete .* data$/ })).toBeNull();
   });
 
   it('shows the list as stacked cards on a phone', async () => {

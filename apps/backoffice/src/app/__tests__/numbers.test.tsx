@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppointmentReport, PaymentReport } from '@repo/contracts';
+import { strFromU8, unzipSync } from 'fflate';
+import { dataExportFiles, type AppointmentReport, type PaymentReport } from '@repo/contracts';
 import { apiError, fakeApi, json, type Answer } from '@repo/ui/testing/api';
 import { expectPageHeading } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
@@ -31,15 +32,29 @@ const zeroMoney: PaymentReport = { ...moneyReport, periods: moneyReport.periods.
 
 const customRange = '/numbers?range=custom&from=2026-11-02&to=2026-11-15&by=week';
 
-async function renderNumbers(path = customRange, answers: { visits?: Answer; money?: Answer } = {}) {
+const csvFile = (text: string) => () => new Response(text, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+const exportAnswers = Object.fromEntries(dataExportFiles.map(({ file, path }) => [`GET ${path}`, csvFile(`file\r\n${file}\r\n`)]));
+
+async function renderNumbers(path = customRange, { visits, money, ...others }: { visits?: Answer; money?: Answer; [key: `GET ${string}`]: Answer } = {}) {
   const api = fakeApi({
     ...signIn(adminUser),
-    'GET /api/appointments/reports/summary': answers.visits ?? (() => json(200, visitReport)),
-    'GET /api/payments/reports/summary': answers.money ?? (() => json(200, moneyReport)),
+    ...exportAnswers,
+    ...others,
+    'GET /api/appointments/reports/summary': visits ?? (() => json(200, visitReport)),
+    'GET /api/payments/reports/summary': money ?? (() => json(200, moneyReport)),
   });
   await renderAppAt(<App />, path);
   await expectPageHeading('Numbers');
   return api;
+}
+
+function blobBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('the Blob could not be read'));
+    reader.readAsArrayBuffer(blob);
+  });
 }
 
 function blobText(blob: Blob): Promise<string> {
@@ -100,6 +115,43 @@ describe('Numbers (administrators)', () => {
         '"Nov 2 – Nov 8, 2026",2026-11-02,2026-11-08,4,3,1,0,67,2,1234.50,0.00,1234.50,2,250.00,150.00,3\r\n' +
         '"Nov 9 – Nov 15, 2026",2026-11-09,2026-11-15,0,0,0,1,,0,0.00,25.00,-25.00,0,0.00,0.00,0\r\n',
     );
+  });
+
+  it("downloads all of the business's data as one zip of each service's CSV, saying so while it works", async () => {
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:archive';
+    };
+    URL.revokeObjectURL = () => {};
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const last = dataExportFiles.at(-1)!;
+    await renderNumbers(customRange, { [`GET ${last.path}`]: async () => (await held, csvFile('file\r\nmessages.csv\r\n')()) });
+    fireEvent.click(screen.getByRole('button', { name: 'Download all data (zip)' }));
+    expect(await screen.findByText('Preparing the archive…')).toBeTruthy();
+    release();
+    expect(await screen.findByText(/^Downloaded business-data-\d{4}-\d{2}-\d{2}\.zip\.$/)).toBeTruthy();
+    expect(names).toEqual([expect.stringMatching(/^business-data-\d{4}-\d{2}-\d{2}\.zip$/)]);
+    const files = unzipSync(await blobBytes(created[0]!));
+    expect(Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]))).toEqual(
+      Object.fromEntries(dataExportFiles.map(({ file }) => [file, `file\r\n${file}\r\n`])),
+    );
+  });
+
+  it('says which failure stopped the archive, and saves nothing', async () => {
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await renderNumbers(customRange, { 'GET /api/payments/export/invoices.csv': () => apiError(503, 'UNAVAILABLE', 'Payments is not answering. Try again in a minute.') });
+    fireEvent.click(screen.getByRole('button', { name: 'Download all data (zip)' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The archive could not be madePayments is not answering. Try again in a minute.');
+    expect(clicked).not.toHaveBeenCalled();
   });
 
   it('says so when nothing happened in the range, and offers no download', async () => {

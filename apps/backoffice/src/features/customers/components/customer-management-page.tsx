@@ -34,7 +34,7 @@ export function CustomerManagementPage({ canImport }: { canImport: boolean }) {
             { value: 'import', label: 'Import Customers', panel: <ImportCustomersTab canImport={canImport} /> },
             { value: 'lookup', label: 'Phone Lookup', panel: <PhoneLookupTab /> },
             { value: 'servicepro', label: 'ServicePro Customers', panel: <ServiceProCustomersTab /> },
-            { value: 'portal', label: 'Portal Customers', panel: <PortalCustomersTab /> },
+            { value: 'portal', label: 'Portal Customers', panel: <PortalCustomersTab canDelete={canImport} /> },
             ...(canImport ? [{ value: 'connections' as const, label: 'Connection Settings', panel: <ConnectionSettingsTab /> }] : []),
           ]}
           value={tab}

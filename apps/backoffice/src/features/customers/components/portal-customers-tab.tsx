@@ -1,4 +1,6 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Customer } from '@repo/contracts';
 import type { Column } from '../../../components/data-table.tsx';
@@ -6,6 +8,7 @@ import { formatBusinessDateTime, formatMonthYear } from '../../../lib/format.ts'
 import { notificationsPageHref } from '../../../lib/notifications.ts';
 import { usePortalCustomers } from '../api/customer-lists.ts';
 import { useListSearch } from '../lib/use-list-search.ts';
+import { CustomerDeletionDialog } from './customer-deletion-dialog.tsx';
 import { SearchableList } from './searchable-list.tsx';
 
 const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
@@ -50,19 +53,42 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
 
 /**
  * Portal Customers: registered portal users, administrators badged; a customer whose phone or email matches an
- * imported one shows the linked ServicePro id.
+ * imported one shows the linked ServicePro id. An administrator (`canDelete`) can carry out a customer's request to be
+ * forgotten from their row.
  */
-export function PortalCustomersTab() {
+export function PortalCustomersTab({ canDelete }: { canDelete: boolean }) {
   const search = useListSearch();
   const query = usePortalCustomers(search.query);
+  const client = useQueryClient();
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const shownColumns: readonly [Column<Customer>, ...Column<Customer>[]] = canDelete
+    ? [
+        ...columns,
+        {
+          header: 'Deletion',
+          cell: (customer) => (
+            <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(customer)} aria-label={`Delete ${customer.firstName} ${customer.lastName}'s data`}>
+              Delete data…
+            </Button>
+          ),
+        },
+      ]
+    : columns;
+  const close = () => {
+    setDeleting(null);
+    void client.invalidateQueries({ queryKey: ['portal-customers'] });
+  };
   return (
-    <SearchableList
-      what="portal customers"
-      search={search}
-      query={query}
-      columns={columns}
-      rowKey={(customer) => customer.id}
-      empty="No one has registered in the customer portal yet."
-    />
+    <>
+      <SearchableList
+        what="portal customers"
+        search={search}
+        query={query}
+        columns={shownColumns}
+        rowKey={(customer) => customer.id}
+        empty="No one has registered in the customer portal yet."
+      />
+      {deleting ? <CustomerDeletionDialog customer={deleting} onClose={close} /> : null}
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Container, Group, NativeSelect, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, NativeSelect, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorState, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
+import { dataExportFiles } from '@repo/contracts';
+import { errorMessage, ErrorState, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { useDownloadBusinessData } from '../api/data-export.ts';
 import { useMoneyReport, useVisitReport } from '../api/reports.ts';
 import { figures, figuresCsvRows, firstVisitDefinition, joinReports, periodLabel, type PeriodFigures } from '../lib/figures.ts';
 import { checkedRange, presets, rangeFrom, type Preset } from '../lib/range-params.ts';
@@ -75,6 +77,7 @@ export function NumbersPage() {
           {' '}
           {firstVisitDefinition}
         </Text>
+        <BusinessDataExport />
       </Stack>
     </Container>
   );
@@ -178,4 +181,33 @@ function Figures({ visits, money, range }: FiguresProps) {
     );
   }
   return <LoadingState title="Loading the numbers..." />;
+}
+
+/** The full export: every service's data as CSV files in one zip archive, with its progress and any failure shown. */
+function BusinessDataExport() {
+  const download = useDownloadBusinessData();
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="business-data-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="business-data-title">
+          All of the business&apos;s data
+        </Title>
+        <Text size="sm">
+          One zip archive of CSV files: {dataExportFiles.map((file) => file.file).join(', ')}. Cells a spreadsheet would run as a formula start with an apostrophe.
+        </Text>
+        <Group>
+          <Button onClick={() => download.mutate()} loading={download.isPending} disabled={download.isPending}>
+            Download all data (zip)
+          </Button>
+          {download.isPending ? <Text size="sm" role="status">Preparing the archive…</Text> : null}
+          {download.isSuccess ? <Text size="sm" role="status">Downloaded {download.data}.</Text> : null}
+        </Group>
+        {download.isError ? (
+          <Alert color="red" title="The archive could not be made" role="alert">
+            {errorMessage(download.error, 'A service did not answer. Try again in a moment.')}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
 }
