@@ -81,6 +81,8 @@ const rules: Record<string, Rule> = {
   'POST /api/appointments/{id}/photos/{photoId}/uploaded': { allow: ['technician', ...backOffice] },
   'GET /api/appointments/{id}/photos/{photoId}/image': { allow: everyone },
   'GET /api/customer/appointments/{id}/photos': { allow: ['customer A', 'manage link'], owned: true },
+  // The booking wizard's upload slots: open to visitors (rate-limited per client); the booking names a slot with its token.
+  'POST /api/appointments/photo-drafts': { allow: everyone },
   'POST /api/appointments/{id}/part-arrived': { allow: backOffice },
   'GET /api/appointments/board': { allow: backOffice },
   'GET /api/appointments/closed-days': { allow: everyone },
