@@ -137,4 +137,5 @@ export const estimatePaths = {
   approve: (id: number) => `/api/payments/estimates/${id}/approve`,
   decline: (id: number) => `/api/payments/estimates/${id}/decline`,
   invoice: (id: number) => `/api/payments/estimates/${id}/invoice`,
+  pdf: (id: number) => `/api/payments/estimates/${id}/pdf`,
 } as const;

@@ -1,5 +1,6 @@
 import {
   createEstimateRequestSchema,
+  estimateMessages,
   estimateDecisionRequestSchema,
   estimateInvoiceResponseSchema,
   estimateListQuerySchema,
@@ -9,11 +10,12 @@ import {
   updateEstimateLinesRequestSchema,
 } from '@repo/contracts';
 import { z } from 'zod';
-import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import { appointmentLinkOf, checkAppointmentLink, errorResponses, unauthorized, type AppointmentLinkReader, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { PaymentsContext } from '../use-cases/context.ts';
 import { decideEstimate } from '../use-cases/decide-estimate.ts';
 import { estimateDetail, estimateForCaller, estimatesOfVisit, type EstimateCaller } from '../use-cases/estimate-access.ts';
+import { estimatePdf, type EstimatePdfCaller } from '../use-cases/estimate-pdf.ts';
 import { invoiceFromEstimate } from '../use-cases/invoice-from-estimate.ts';
 import { createEstimate, presentEstimate, updateEstimateLines } from '../use-cases/save-estimate.ts';
 
@@ -28,8 +30,19 @@ const estimateCaller = (request: FastifyRequest): EstimateCaller => ({
  * signing on it), the signed-in customer who owns the visit, or the office record the customer's answer. Anyone else
  * meets a 404, checked before the body is read.
  */
-export async function estimateRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsContext }) {
+export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: PaymentsContext; readLink: AppointmentLinkReader | undefined }) {
   const signedIn = app.requireRole('customer', 'technician', 'staff', 'admin');
+  /** The PDF's caller: the appointment link when one is sent (the session beside it is ignored), else the session. */
+  const pdfCaller = (request: FastifyRequest): EstimatePdfCaller => {
+    const token = appointmentLinkOf(request);
+    if (token === undefined) return { session: estimateCaller(request) };
+    return {
+      opens: (appointment) => {
+        if (!readLink) throw unauthorized('Sign in to download the estimate.');
+        checkAppointmentLink(readLink, token, { appointmentId: appointment.id, slotEndsAt: appointment.ends_at, now: ctx.now(), scopes: ['manage'], notFoundMessage: estimateMessages.notFound });
+      },
+    };
+  };
   const builders = app.requireRole('technician', 'staff', 'admin');
   const noBody = z.object({}).strict().nullish();
 
@@ -46,6 +59,24 @@ export async function estimateRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsCo
   }, async (request) => {
     const { appointment } = await estimateForCaller(ctx.db, request.params.id, estimateCaller(request));
     return estimateDetail(ctx.db, request.params.id, appointment);
+  });
+
+  app.get('/api/payments/estimates/:id/pdf', {
+    onRequest: app.sessionOrLink(['customer', 'technician', 'staff', 'admin']),
+    schema: {
+      tags: ['estimates'],
+      summary: 'The estimate as a PDF, with its lines, taxes, total and the customer’s answer',
+      description: 'For staff, the visit’s technician, and its customer (signed in, or with the visit’s manage link) once presented.',
+      params: idParamsSchema,
+      response: { 200: z.any().describe('The PDF (application/pdf)'), ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const pdf = await estimatePdf(ctx, request.params.id, pdfCaller(request));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="estimate-${request.params.id}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   });
 
   app.post('/api/payments/estimates', {

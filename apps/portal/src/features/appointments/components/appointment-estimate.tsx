@@ -1,4 +1,5 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { estimatePaths } from '@repo/contracts';
 import { showToast } from '@repo/ui';
 import { EstimateDecisionForm, EstimateSummary } from '@repo/ui/estimate';
 import { useAnswerEstimate, useMyEstimates } from '../api/estimates.ts';
@@ -19,6 +20,10 @@ export default function AppointmentEstimate({ appointmentId }: { appointmentId: 
           Your estimate
         </Title>
         <EstimateSummary estimate={current} />
+        {/* A plain link: the session cookie goes with it, and it works before the page's script has loaded. */}
+        <Anchor href={estimatePaths.pdf(current.id)} download size="sm">
+          Download the estimate (PDF)
+        </Anchor>
         {current.status === 'sent' ? (
           <>
             <Text size="sm">Approve to let the technician go ahead with this work at this price, or decline it.</Text>
