@@ -133,7 +133,7 @@ export function BookingPhotos({ photos, update, notice }: Props) {
                     <Text size="xs" role="status">{`Uploading: ${Math.round(photo.share * 100)}%`}</Text>
                   </>
                 ) : photo.state === 'ready' ? (
-                  <Text size="xs" c="green.9" role="status">
+                  <Text size="xs" role="status">
                     Added to your booking
                   </Text>
                 ) : (
