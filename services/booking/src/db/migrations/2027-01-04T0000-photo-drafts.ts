@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * SHA-256 is kept) and an upload address in quarantine. The booking that names it with its token turns it into one of
  * the new appointment's photos and removes the draft, in its transaction; a draft no booking claimed is swept, with its
  * file, after PHOTO_QUARANTINE_HOURS, as is a visit photo announced and never said uploaded (the partial index), by
- * a recurring job whose pending link `recurring_jobs` names.
+ * a recurring job whose pending link `recurring_jobs` names (the kit's `recurringJob`; each service that runs one
+ * creates the table in its own schema, as notifications did).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
