@@ -113,6 +113,23 @@ describe('photos at booking', () => {
     expect(tooMany.json().error.fields).toMatchObject({ photos: photoDraftMessages.tooMany });
   });
 
+  it('answers 503 in words a visitor can act on when no photo store is configured, and limits upload slots per client', async () => {
+    const storeless = await buildBooking(clock.now, { PHOTO_DRAFT_RATE_LIMIT_MAX: '2' });
+    try {
+      const ask = () => storeless.app.inject({ method: 'POST', url: photoDraftPath, payload: { kind: 'problem', contentType: 'image/jpeg', contentLength: 1000 } });
+      for (let index = 0; index < 2; index += 1) {
+        const refused = await ask();
+        expectApiError(refused, 503, 'SERVICE_UNAVAILABLE');
+        expect(refused.json().error.message).toBe(photoDraftMessages.unavailable);
+      }
+      expect((await ask()).statusCode).toBe(429);
+      // Booking itself goes ahead without photos.
+      expect((await bookSlot(storeless, '2026-11-24', '15:00-16:00')).id).toBeGreaterThan(0);
+    } finally {
+      await storeless.close();
+    }
+  });
+
   it('sweeps unclaimed uploads older than the quarantine time, rows and files, and leaves what was claimed', async () => {
     const stale = await draftPhoto(await plate());
     const fresh = await draftPhoto(await plate());
