@@ -11,7 +11,7 @@ import { addTechnicianWithSignIn, card, signIn } from './backoffice-support.ts';
 // Issue 28's intake at booking, through the real nginx and the built services on PostgreSQL: a visitor on a 390 px
 // phone gives the dishwasher's model and serial (after reading where its rating plate is), a home-warranty plan and a
 // photo of the rating plate (straight to the photo store); the dispatcher sees them (the photo on the appointment card) on the dispatch board's card and the tracking admin's appointment card, and the technician
-// assigned to the visit sees them on My jobs before going.
+// assigned to the visit sees them (the photo too) on My jobs before going.
 const admin = inject('admin');
 const browser = useBrowser();
 const wide = { width: 1440, height: 1000 } as const;
@@ -102,6 +102,8 @@ describe('the appliance intake at booking through nginx', () => {
     await jobFacts.getByText('FD 9012 00345').waitFor();
     await jobFacts.getByText('Home-warranty plan (American Home Shield)').waitFor();
     await card(jobs, customerName).getByRole('button', { name: 'Start driving' }).waitFor();
+    await card(jobs, customerName).getByRole('button', { name: `Show photos of ${customerName}'s appointment` }).click();
+    await card(jobs, customerName).getByRole('img', { name: 'Rating plate photo, taken by customer' }).waitFor();
     expect(await axeViolations(jobs)).toEqual([]);
     await noScrollSideways(jobs, phone.width);
     await technicianPhone.close();
