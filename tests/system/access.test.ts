@@ -201,6 +201,7 @@ const rules: Record<string, Rule> = {
   'POST /api/payments/estimates/{id}/invoice': { allow: ['technician', ...backOffice] },
   // The estimate's PDF: whoever sees the estimate, and the visit's manage link (another's is a 404 in payments' tests).
   'GET /api/payments/estimates/{id}/pdf': { allow: ['customer A', 'manage link', 'technician', ...backOffice], owned: true },
+  'GET /api/payments/appointments/{id}/estimates': { allow: ['customer A', 'manage link', 'technician', ...backOffice], owned: true },
   // notifications: the delivery log is the office's
   'GET /api/notifications/messages': { allow: backOffice },
   'GET /api/notifications/messages/{id}': { allow: backOffice },

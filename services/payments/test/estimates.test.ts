@@ -276,6 +276,28 @@ describe('the estimate as a PDF', () => {
     expect(text).not.toContain('Signature:');
   });
 
+  it("lists the visit's estimates for its appointment page: presented ones to its customer and the manage link, all to staff; 404 to anyone else", async () => {
+    const id = await assignedVisit();
+    const presented = await presentedEstimate(id);
+    const draft = await call<Estimate>(service, tech(), 'PUT', `/api/payments/estimates/${presented.id}/lines`, { lines: [{ description: 'Labour (hour)', quantity: 2, unitPriceCents: 9_500, taxable: false }] });
+    expect(draft.status).toBe('draft');
+    const page = (headers: Record<string, string> = {}, appointmentId = id) => service.app.inject({ method: 'GET', url: `/api/payments/appointments/${appointmentId}/estimates`, headers });
+    for (const caller of [customer(), manageLink(id)]) {
+      const answer = await page(caller);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect((answer.json() as EstimateListResponse).items.map((item) => [item.id, item.status])).toEqual([[presented.id, 'replaced']]);
+    }
+    expect((( await page(staff())).json() as EstimateListResponse).items.map((item) => item.status)).toEqual(['draft', 'replaced']);
+    const unknownVisit = 2_000_000_000;
+    for (const [caller, appointmentId] of [[stranger(), id], [otherTech(), id], [manageLink(unknownVisit - 1), id], [manageLink(unknownVisit), unknownVisit], [customer(), unknownVisit]] as const) {
+      const refused = await page(caller, appointmentId);
+      expectApiError(refused, 404, 'NOT_FOUND');
+      expect(refused.json().error.message).toBe(estimateMessages.appointmentNotFound);
+    }
+    expectApiError(await page({ [appointmentAccessHeader]: signTestAppointmentLink(id, 'track') }), 403, 'FORBIDDEN');
+    expectApiError(await page(), 401, 'UNAUTHORIZED');
+  });
+
   it("is a 404 for another customer, another visit's link, another technician, and a customer's draft; 401 without a session", async () => {
     const id = await assignedVisit();
     const estimate = await presentedEstimate(id);

@@ -14,7 +14,7 @@ import { appointmentLinkOf, checkAppointmentLink, errorResponses, unauthorized, 
 import type { FastifyRequest } from 'fastify';
 import type { PaymentsContext } from '../use-cases/context.ts';
 import { decideEstimate } from '../use-cases/decide-estimate.ts';
-import { estimateDetail, estimateForCaller, estimatesOfVisit, type EstimateCaller } from '../use-cases/estimate-access.ts';
+import { estimateDetail, estimateForCaller, estimatesOfPage, estimatesOfVisit, type EstimateCaller } from '../use-cases/estimate-access.ts';
 import { estimatePdf, type EstimatePdfCaller } from '../use-cases/estimate-pdf.ts';
 import { invoiceFromEstimate } from '../use-cases/invoice-from-estimate.ts';
 import { createEstimate, presentEstimate, updateEstimateLines } from '../use-cases/save-estimate.ts';
@@ -32,17 +32,32 @@ const estimateCaller = (request: FastifyRequest): EstimateCaller => ({
  */
 export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: PaymentsContext; readLink: AppointmentLinkReader | undefined }) {
   const signedIn = app.requireRole('customer', 'technician', 'staff', 'admin');
-  /** The PDF's caller: the appointment link when one is sent (the session beside it is ignored), else the session. */
-  const pdfCaller = (request: FastifyRequest): EstimatePdfCaller => {
+  /**
+   * The caller of the appointment page's estimate routes: the appointment link when one is sent (the session beside it
+   * is ignored), else the session. A link opens its own visit only, until a day after the visit (manage links only).
+   */
+  const pageCaller = (request: FastifyRequest, notFoundMessage: string): EstimatePdfCaller => {
     const token = appointmentLinkOf(request);
     if (token === undefined) return { session: estimateCaller(request) };
     return {
-      opens: (appointment) => {
-        if (!readLink) throw unauthorized('Sign in to download the estimate.');
-        checkAppointmentLink(readLink, token, { appointmentId: appointment.id, slotEndsAt: appointment.ends_at, now: ctx.now(), scopes: ['manage'], notFoundMessage: estimateMessages.notFound });
+      opens: (appointmentId, appointment) => {
+        if (!readLink) throw unauthorized('Sign in to see the estimate.');
+        checkAppointmentLink(readLink, token, { appointmentId, slotEndsAt: appointment?.ends_at, now: ctx.now(), scopes: ['manage'], notFoundMessage });
       },
     };
   };
+  const seesPage = app.sessionOrLink(['customer', 'technician', 'staff', 'admin']);
+
+  app.get('/api/payments/appointments/:id/estimates', {
+    onRequest: seesPage,
+    schema: {
+      tags: ['estimates'],
+      summary: 'A visit’s estimates for its appointment page, newest version first',
+      description: 'Staff and the visit’s technician see them all; its customer, signed in or with the visit’s manage link, the presented ones. Anyone else: 404.',
+      params: idParamsSchema,
+      response: { 200: estimateListResponseSchema, ...errorResponses(404) },
+    },
+  }, async (request) => ({ items: await estimatesOfPage(ctx.db, request.params.id, pageCaller(request, estimateMessages.appointmentNotFound)) }));
   const builders = app.requireRole('technician', 'staff', 'admin');
   const noBody = z.object({}).strict().nullish();
 
@@ -62,7 +77,7 @@ export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: 
   });
 
   app.get('/api/payments/estimates/:id/pdf', {
-    onRequest: app.sessionOrLink(['customer', 'technician', 'staff', 'admin']),
+    onRequest: seesPage,
     schema: {
       tags: ['estimates'],
       summary: 'The estimate as a PDF, with its lines, taxes, total and the customer’s answer',
@@ -71,7 +86,7 @@ export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: 
       response: { 200: z.any().describe('The PDF (application/pdf)'), ...errorResponses(404) },
     },
   }, async (request, reply) => {
-    const pdf = await estimatePdf(ctx, request.params.id, pdfCaller(request));
+    const pdf = await estimatePdf(ctx, request.params.id, pageCaller(request, estimateMessages.notFound));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="estimate-${request.params.id}.pdf"`)

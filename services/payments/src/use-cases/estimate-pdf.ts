@@ -11,7 +11,7 @@ import { estimateDetail, estimateForCaller, type EstimateCaller } from './estima
  * Who asks for an estimate's PDF: a session, judged as for the estimate itself, or an appointment link, which must
  * open the estimate's visit (`opens` throws the link's refusal: another visit's is the same 404).
  */
-export type EstimatePdfCaller = { session: EstimateCaller } | { opens: (appointment: AppointmentRow) => void };
+export type EstimatePdfCaller = { session: EstimateCaller } | { opens: (appointmentId: number, appointment: AppointmentRow | undefined) => void };
 
 /**
  * The estimate as a PDF, for whoever may see it: staff, the visit's technician, its customer signed in or through the
@@ -22,10 +22,10 @@ export async function estimatePdf(ctx: PaymentsContext, id: number, caller: Esti
   return renderEstimatePdf(await estimateDetail(ctx.db, estimate.id, appointment), appointment);
 }
 
-async function estimateForLink(ctx: PaymentsContext, id: number, opens: (appointment: AppointmentRow) => void) {
+async function estimateForLink(ctx: PaymentsContext, id: number, opens: (appointmentId: number, appointment: AppointmentRow) => void) {
   const estimate = await findEstimate(ctx.db, id);
   const appointment = estimate && (await findAppointment(ctx.db, estimate.appointment_id));
   if (!estimate || !appointment || estimate.status === 'draft') throw notFound(estimateMessages.notFound);
-  opens(appointment);
+  opens(appointment.id, appointment);
   return { estimate, appointment };
 }
