@@ -42,7 +42,9 @@ export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: 
     return {
       opens: (appointmentId, appointment) => {
         if (!readLink) throw unauthorized('Sign in to see the estimate.');
-        checkAppointmentLink(readLink, token, { appointmentId, slotEndsAt: appointment?.ends_at, now: ctx.now(), scopes: ['manage'], notFoundMessage });
+        // A visit booked a moment ago may not have reached payments yet: its own link opens it (nothing to show) rather
+        // than a 404 the page would log; the link's time is judged once payments knows the slot.
+        checkAppointmentLink(readLink, token, { appointmentId, slotEndsAt: appointment?.ends_at ?? ctx.now(), now: ctx.now(), scopes: ['manage'], notFoundMessage });
       },
     };
   };

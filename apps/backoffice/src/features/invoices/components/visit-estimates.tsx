@@ -22,7 +22,7 @@ export function VisitEstimates({ appointmentId, invoiceId }: { appointmentId: nu
           <Stack key={estimate.id} gap={4}>
             {estimate.invoiceId === invoiceId ? <Text size="sm">This invoice was made from this estimate.</Text> : null}
             <EstimateSummary estimate={estimate} />
-            <Anchor href={estimatePaths.pdf(estimate.id)} download size="sm" aria-label={`Download estimate ${estimate.id} (version ${estimate.version}) as PDF`}>
+            <Anchor href={estimatePaths.pdf(estimate.id)} download size="sm" aria-label={`Download PDF of estimate ${estimate.id}, version ${estimate.version}`}>
               Download PDF
             </Anchor>
           </Stack>
