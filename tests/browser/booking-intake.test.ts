@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { ratingPlateHelp, type CreateAppointmentResponse } from '@repo/contracts';
 import { useBrowser } from '../support/browser.ts';
@@ -8,9 +9,9 @@ import { axeViolations, chooseDateAndFirstTime, contact, fillContact, waitForCon
 import { addTechnicianWithSignIn, card, signIn } from './backoffice-support.ts';
 
 // Issue 28's intake at booking, through the real nginx and the built services on PostgreSQL: a visitor on a 390 px
-// phone gives the dishwasher's model and serial (after reading where its rating plate is) and a home-warranty plan;
-// the dispatcher sees them on the dispatch board's card and the tracking admin's appointment card, and the technician
-// assigned to the visit sees them on My jobs before going.
+// phone gives the dishwasher's model and serial (after reading where its rating plate is), a home-warranty plan and a
+// photo of the rating plate (straight to the photo store); the dispatcher sees them (the photo on the appointment card) on the dispatch board's card and the tracking admin's appointment card, and the technician
+// assigned to the visit sees them (the photo too) on My jobs before going.
 const admin = inject('admin');
 const browser = useBrowser();
 const wide = { width: 1440, height: 1000 } as const;
@@ -40,6 +41,11 @@ describe('the appliance intake at booking through nginx', () => {
     await intake.getByLabel('Serial number').fill('fd 9012 00345');
     await intake.getByRole('radio', { name: 'Home-warranty plan' }).check();
     await intake.getByLabel('Home-warranty company (optional)').fill('American Home Shield');
+    const photos = page.getByRole('region', { name: 'Photos (optional)' });
+    await photos.getByLabel('What it shows').selectOption('rating-plate');
+    const plate = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 60, g: 90, b: 120 } } }).jpeg().toBuffer();
+    await photos.getByLabel('Photo file').setInputFiles({ name: 'plate.jpg', mimeType: 'image/jpeg', buffer: plate });
+    await photos.getByRole('listitem').getByText('Added to your booking').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await noScrollSideways(page, phone.width);
     await page.getByRole('button', { name: 'Next: Contact Info' }).click();
@@ -49,6 +55,7 @@ describe('the appliance intake at booking through nginx', () => {
     const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/appointments');
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     const booked = (await (await answer).json()) as CreateAppointmentResponse;
+    expect((await answer).request().postDataJSON().photos).toHaveLength(1);
     expect(booked.appointment.intake).toEqual({ modelNumber: 'SHX878WD5N', serialNumber: 'FD 9012 00345', warranty: 'home-warranty', homeWarrantyCompany: 'American Home Shield' });
     await waitForConfirmation(page);
     expect(errors).toEqual([]);
@@ -80,6 +87,9 @@ describe('the appliance intake at booking through nginx', () => {
     const trackingFacts = card(staffPage, customerName).getByLabel('Appliance intake from booking');
     await trackingFacts.getByText('SHX878WD5N').waitFor();
     await trackingFacts.getByText('Home-warranty plan (American Home Shield)').waitFor();
+    await card(staffPage, customerName).getByRole('button', { name: `Show photos of ${customerName}'s appointment` }).click();
+    const shown = card(staffPage, customerName).getByRole('list', { name: 'Photos of this visit' }).getByRole('img', { name: 'Rating plate photo, taken by customer' });
+    await shown.waitFor();
     await office.close();
 
     // The technician, on a phone, before the visit.
@@ -92,6 +102,8 @@ describe('the appliance intake at booking through nginx', () => {
     await jobFacts.getByText('FD 9012 00345').waitFor();
     await jobFacts.getByText('Home-warranty plan (American Home Shield)').waitFor();
     await card(jobs, customerName).getByRole('button', { name: 'Start driving' }).waitFor();
+    await card(jobs, customerName).getByRole('button', { name: `Show photos of ${customerName}'s appointment` }).click();
+    await card(jobs, customerName).getByRole('img', { name: 'Rating plate photo, taken by customer' }).waitFor();
     expect(await axeViolations(jobs)).toEqual([]);
     await noScrollSideways(jobs, phone.width);
     await technicianPhone.close();

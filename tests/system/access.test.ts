@@ -81,6 +81,8 @@ const rules: Record<string, Rule> = {
   'POST /api/appointments/{id}/photos/{photoId}/uploaded': { allow: ['technician', ...backOffice] },
   'GET /api/appointments/{id}/photos/{photoId}/image': { allow: everyone },
   'GET /api/customer/appointments/{id}/photos': { allow: ['customer A', 'manage link'], owned: true },
+  // The booking wizard's upload slots: open to visitors (rate-limited per client); the booking names a slot with its token.
+  'POST /api/appointments/photo-drafts': { allow: everyone },
   'POST /api/appointments/{id}/part-arrived': { allow: backOffice },
   'GET /api/appointments/board': { allow: backOffice },
   'GET /api/appointments/closed-days': { allow: everyone },
@@ -206,6 +208,9 @@ const rules: Record<string, Rule> = {
   'POST /api/payments/estimates/{id}/approve': { allow: anySession },
   'POST /api/payments/estimates/{id}/decline': { allow: anySession },
   'POST /api/payments/estimates/{id}/invoice': { allow: ['technician', ...backOffice] },
+  // The estimate's PDF: whoever sees the estimate, and the visit's manage link (another's is a 404 in payments' tests).
+  'GET /api/payments/estimates/{id}/pdf': { allow: ['customer A', 'manage link', 'technician', ...backOffice], owned: true },
+  'GET /api/payments/appointments/{id}/estimates': { allow: ['customer A', 'manage link', 'technician', ...backOffice], owned: true },
   // notifications: the delivery log is the office's
   'GET /api/notifications/messages': { allow: backOffice },
   'GET /api/notifications/messages/{id}': { allow: backOffice },

@@ -61,7 +61,8 @@ const objectStoreSecrets = [
 
 /**
  * The variables of app-secrets (and booking's object-store Secret) each service is given, as docker-compose.yml gives
- * them: only accounts holds the session signing key, only booking the link signing key and the bucket's key.
+ * them: only accounts holds the session signing key, only booking the link signing key and the bucket's key (tracking
+ * and payments verify links with its public half).
  * Everything else a service reads comes from its ConfigMaps.
  */
 export const serviceSecrets: Record<ServiceName, readonly SecretVariable[]> = {
@@ -69,7 +70,7 @@ export const serviceSecrets: Record<ServiceName, readonly SecretVariable[]> = {
   booking: [required('LINK_PRIVATE_KEY'), ...objectStoreSecrets],
   accounts: [required('JWT_PRIVATE_KEY'), required('FIELD_SERVICE_CREDENTIALS_KEY'), optional('ADMIN_PASSWORD'), ...fieldServiceSecrets],
   tracking: [required('LINK_PUBLIC_KEY')],
-  payments: [optional('STRIPE_SECRET_KEY'), optional('STRIPE_WEBHOOK_SECRET')],
+  payments: [required('LINK_PUBLIC_KEY'), optional('STRIPE_SECRET_KEY'), optional('STRIPE_WEBHOOK_SECRET')],
   notifications: [optional('SMTP_PASSWORD'), optional('SMTP_DKIM_PRIVATE_KEY'), optional('TWILIO_AUTH_TOKEN')],
 };
 /** Every service verifies sessions and serves /metrics to the scraper's token. */

@@ -176,7 +176,7 @@ describe.each(readers)('docker-compose.yml, %s', (reader) => {
     expect(definition.environment?.JWT_SECRET).toBeUndefined();
     expect(definition.environment?.JWT_PRIVATE_KEY).toBe(service === 'accounts' ? fromEnv('JWT_PRIVATE_KEY') : undefined);
     expect(definition.environment?.LINK_PRIVATE_KEY).toBe(service === 'booking' ? fromEnv('LINK_PRIVATE_KEY') : undefined);
-    expect(definition.environment?.LINK_PUBLIC_KEY).toBe(service === 'tracking' ? fromEnv('LINK_PUBLIC_KEY') : undefined);
+    expect(definition.environment?.LINK_PUBLIC_KEY).toBe(service === 'tracking' || service === 'payments' ? fromEnv('LINK_PUBLIC_KEY') : undefined);
     expect(definition.environment?.DATABASE_URL).toMatch(new RegExp(`^postgres://.+@postgres:5432/${service}$`));
     // Only the gateway's X-Forwarded-For names a client: its fixed address on the internal network, nothing wider.
     const gatewayAddress = compose.services.gateway?.networks?.default?.ipv4_address;

@@ -3,6 +3,7 @@ import { appliances, appointmentStatuses, brands, serviceTypes, visitStages } fr
 import { booking, business } from './constants.ts';
 import { applianceIntakeSchema, intakeFieldsSchema } from './intake.ts';
 import { jobRecordSchema, waitingForPartsSchema, warrantyClaimSchema } from './job-record.ts';
+import { bookingPhotoLimit, bookingPhotoSchema, photoDraftMessages } from './photos.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
 
 const isoDateForm = z.string({ error: 'Date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in YYYY-MM-DD form');
@@ -116,6 +117,8 @@ export const appointmentRequestSchema = z.object({
   timeSlot: timeSlotSchema,
   /** The customer ticked the SMS consent (`smsConsentWording`) to get texts about this appointment; off unless given. */
   smsConsent: z.boolean({ error: 'SMS consent must be true or false' }).default(false),
+  /** The photos added in step 2 (optional): drafts booking granted, each with its token (`photoDraftPath`). */
+  photos: z.array(bookingPhotoSchema, { error: photoDraftMessages.invalid }).max(bookingPhotoLimit, photoDraftMessages.tooMany).optional(),
 });
 export type AppointmentRequest = z.input<typeof appointmentRequestSchema>;
 export type AppointmentRequestParsed = z.output<typeof appointmentRequestSchema>;

@@ -137,4 +137,7 @@ export const estimatePaths = {
   approve: (id: number) => `/api/payments/estimates/${id}/approve`,
   decline: (id: number) => `/api/payments/estimates/${id}/decline`,
   invoice: (id: number) => `/api/payments/estimates/${id}/invoice`,
+  pdf: (id: number) => `/api/payments/estimates/${id}/pdf`,
+  /** The visit's estimates for its appointment page (signed in, or with the manage link). */
+  ofAppointment: (appointmentId: number) => `/api/payments/appointments/${appointmentId}/estimates`,
 } as const;

@@ -78,9 +78,52 @@ export const photoUploadResponseSchema = z.object({
   upload: z.object({ url: z.string(), method: z.literal('PUT'), headers: z.record(z.string(), z.string()), expiresAt: z.string() }),
 });
 export type PhotoUploadResponse = z.infer<typeof photoUploadResponseSchema>;
+/** Where and how the browser sends a photo, straight to the object store. */
+export type PresignedPhotoUpload = PhotoUploadResponse['upload'];
 
 export const photoPaths = {
   list: (appointmentId: number | string) => `/api/appointments/${appointmentId}/photos`,
   uploaded: (appointmentId: number | string, photoId: number | string) => `/api/appointments/${appointmentId}/photos/${photoId}/uploaded`,
   image: (appointmentId: number | string, photoId: number | string) => `/api/appointments/${appointmentId}/photos/${photoId}/image`,
 } as const;
+
+/*
+ * Photos at booking: the wizard's visitor has no appointment yet and may have no account, so booking grants an upload
+ * slot (a draft) with a secret token of its own. The booking request names the drafts with their tokens; booking
+ * attaches them to the new appointment in the booking's transaction and checks them as any photo. A draft no booking
+ * claimed is seen by no one and is swept with the rest of the quarantine.
+ */
+export const bookingPhotoKinds = ['rating-plate', 'problem'] as const satisfies readonly PhotoKind[];
+export type BookingPhotoKind = (typeof bookingPhotoKinds)[number];
+/** Photos one booking may bring. */
+export const bookingPhotoLimit = 3;
+
+export const photoDraftMessages = {
+  kind: `Say what the photo shows: ${bookingPhotoKinds.join(' or ')}`,
+  tooMany: `A booking brings at most ${bookingPhotoLimit} photos.`,
+  invalid: 'A photo could not be attached to the booking (it expired or was already used). Remove it and add it again, or book without it.',
+  unavailable: 'Photos cannot be added right now. You can book without them and show the technician at the visit.',
+} as const;
+
+/** `POST /api/appointments/photo-drafts`: a photo a visitor is about to add to their booking. */
+export const photoDraftRequestSchema = z.object({
+  kind: z.enum(bookingPhotoKinds, { error: photoDraftMessages.kind }),
+  contentType: photoUploadRequestSchema.shape.contentType,
+  contentLength: photoUploadRequestSchema.shape.contentLength,
+});
+export type PhotoDraftRequest = z.infer<typeof photoDraftRequestSchema>;
+
+/** A draft as the booking request names it: its id and the token that came with it (shown once, never stored as is). */
+export const bookingPhotoSchema = z.object({
+  id: z.uuid({ error: photoDraftMessages.invalid }),
+  token: z.string({ error: photoDraftMessages.invalid }).regex(/^[A-Za-z0-9_-]{43}$/, photoDraftMessages.invalid),
+});
+export type BookingPhoto = z.infer<typeof bookingPhotoSchema>;
+
+export const photoDraftResponseSchema = z.object({
+  draft: bookingPhotoSchema.extend({ kind: z.enum(bookingPhotoKinds) }),
+  upload: photoUploadResponseSchema.shape.upload,
+});
+export type PhotoDraftResponse = z.infer<typeof photoDraftResponseSchema>;
+
+export const photoDraftPath = '/api/appointments/photo-drafts';

@@ -67,7 +67,7 @@ export const generateSigningKeys = (): SigningKeys => ({ session: generateKeyPai
 
 /**
  * The key variables each service needs, and no more: accounts signs sessions, booking signs appointment links,
- * tracking verifies links, and every service verifies sessions (notifications gets its links ready-signed in booking's
+ * tracking and payments (an estimate's PDF by the manage link) verify links, and every service verifies sessions (notifications gets its links ready-signed in booking's
  * events, so it holds no link key). docker-compose.yml hands them out the same way.
  */
 export function signingKeyEnv(service: ServiceName, keys: SigningKeys): Record<string, string> {
@@ -78,8 +78,8 @@ export function signingKeyEnv(service: ServiceName, keys: SigningKeys): Record<s
     case 'booking':
       return { ...verifySessions, LINK_PRIVATE_KEY: keys.link.privateKey };
     case 'tracking':
-      return { ...verifySessions, LINK_PUBLIC_KEY: keys.link.publicKey };
     case 'payments':
+      return { ...verifySessions, LINK_PUBLIC_KEY: keys.link.publicKey };
     case 'notifications':
       return verifySessions;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { serviceNames, type ServiceName, type SessionClaims } from '@repo/contracts';
+import { appointmentLinkTokenType, serviceNames, type ServiceName, type SessionClaims } from '@repo/contracts';
 import { generateSigningKeys, tokenSigner } from './signing-keys.ts';
 import type { ServiceApp } from './service-app.ts';
 import { createDatabase } from './db/index.ts';
@@ -43,6 +43,13 @@ export function signTestSession(claims: SessionClaims, expiresInSeconds = 12 * 3
   const iat = Math.floor(Date.now() / 1000);
   return signWithSessionKey({ ...claims, iat, exp: iat + expiresInSeconds });
 }
+const signWithLinkKey = tokenSigner(testSigningKeys.link.privateKey);
+/** An appointment link as booking signs it (with the test link key), for the services that honour links. */
+export function signTestAppointmentLink(appointmentId: number, scope: 'manage' | 'track', expiresInSeconds = 7 * 24 * 3600): string {
+  const iat = Math.floor(Date.now() / 1000);
+  return signWithLinkKey({ typ: appointmentLinkTokenType, sub: `appointment:${appointmentId}`, appointmentId, scope, iat, exp: iat + expiresInSeconds });
+}
+
 /** Every test service signs and trusts cross-service effects with this key. */
 export const testServiceKey = 'test-service-key-that-is-long-enough-for-hmac';
 /**

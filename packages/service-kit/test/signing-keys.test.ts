@@ -68,12 +68,13 @@ describe('key variables', () => {
     expect(env.JWT_PRIVATE_KEY).toBe(testSigningKeys.session.privateKey);
   });
 
-  it('are handed to each service as it needs them: only accounts gets the session private key, only booking the link one', () => {
+  it('are handed to each service as it needs them: only accounts gets the session private key, only booking the link one (tracking and payments its public half)', () => {
     const keys = testSigningKeys;
     expect(signingKeyEnv('accounts', keys)).toEqual({ JWT_PUBLIC_KEY: keys.session.publicKey, JWT_PRIVATE_KEY: keys.session.privateKey });
     expect(signingKeyEnv('booking', keys)).toEqual({ JWT_PUBLIC_KEY: keys.session.publicKey, LINK_PRIVATE_KEY: keys.link.privateKey });
     expect(signingKeyEnv('tracking', keys)).toEqual({ JWT_PUBLIC_KEY: keys.session.publicKey, LINK_PUBLIC_KEY: keys.link.publicKey });
-    expect(signingKeyEnv('payments', keys)).toEqual({ JWT_PUBLIC_KEY: keys.session.publicKey });
+    expect(signingKeyEnv('payments', keys)).toEqual({ JWT_PUBLIC_KEY: keys.session.publicKey, LINK_PUBLIC_KEY: keys.link.publicKey });
+    expect(signingKeyEnv('notifications', keys)).toEqual({ JWT_PUBLIC_KEY: keys.session.publicKey });
   });
 });
 

@@ -73,3 +73,4 @@ export { Columns, responsiveSpacing, SpanGrid, type ColumnsProps, type Responsiv
 export type { Responsive } from './responsive-css.ts';
 export { DemoCardsNotice, demoModeTitle } from './demo-cards-notice.tsx';
 export { readMapTiles, type MapPoint } from './map/tiles.ts';
+export { shrinkPhoto, uploadPhoto, UnreadablePhotoError } from './photo-upload.ts';

@@ -33,6 +33,7 @@ import { assignDemoVisit, seedDemoData } from './seed.ts';
 import { completeAppointment } from './use-cases/complete-appointment.ts';
 import type { PhotoContext } from './use-cases/photos.ts';
 import { bookingJobs, processPhotoJob } from './jobs/process-photo.ts';
+import { quarantineSweep, quarantineSweepJob, type QuarantineContext } from './jobs/quarantine-sweep.ts';
 import { photoAddresses } from './domain/photo-addresses.ts';
 import { objectStoreFromEnv } from '@repo/object-store';
 import { hearVisitProgress } from './use-cases/hear-visit-progress.ts';
@@ -50,7 +51,7 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
     const app = await createService({ name: 'booking', env, runtime, ready: database.ping, limitsDb: database.db });
     const links = appointmentLinks(env.LINK_PRIVATE_KEY);
     // Photos: the object store, their viewing addresses and the job that checks an upload (it reads `photos` when it runs).
-    const effects = createEffects({ service: 'booking', database, env, outgoing: bookingOutgoing, jobs: bookingJobs(() => photos) });
+    const effects = createEffects({ service: 'booking', database, env, outgoing: bookingOutgoing, jobs: bookingJobs(() => photos, () => quarantine) });
     const photos: PhotoContext = {
       db: database.db,
       now: runtime.now,
@@ -58,7 +59,14 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
       addresses: photoAddresses(env.LINK_PRIVATE_KEY),
       scheduleCheck: (trx, photoId) => effects.send(trx, processPhotoJob, { photoId }),
     };
+    const quarantine: QuarantineContext = {
+      ...photos,
+      keptHours: env.PHOTO_QUARANTINE_HOURS,
+      sendAfter: (trx, seconds) => effects.sendAfter(trx, quarantineSweepJob, {}, seconds),
+    };
     await app.register(effects.plugin);
+    // After the queue's own onReady (registered above), which starts it: the hourly quarantine sweep's chain exists.
+    app.addHook('onReady', async () => quarantineSweep(quarantine).start(database.db));
     // Accounts keeps the field-service connections (the administrator's saved settings, else its environment's; the
     // Jobber tokens) and makes the calls: a customer's past visits are asked of it, signed with SERVICE_KEY.
     const fieldService = fieldServiceFromAccounts({
@@ -67,14 +75,14 @@ export const bookingService: ServiceDefinition<BookingEnv, BookingDatabase> = {
       accountsUrl: env.PEER_URLS?.accounts,
       historyTimeoutMs: env.FIELD_SERVICE_HISTORY_TIMEOUT_MS,
     });
-    const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService });
+    const ctx = bookingContext({ db: database.db, rules: env, now: runtime.now, links, effects, fieldService, scheduleCheck: photos.scheduleCheck });
     await app.register(appointmentRoutes, { ctx, env });
     await app.register(closureRoutes, { ctx });
     await app.register(reportRoutes, { ctx });
     await app.register(customerRoutes, { ctx });
     await app.register(serviceSystemRoutes, { ctx });
     await app.register(appointmentPageRoutes, { ctx, photos });
-    await app.register(photoRoutes, { photos });
+    await app.register(photoRoutes, { photos, draftRateLimitMax: env.PHOTO_DRAFT_RATE_LIMIT_MAX });
     await app.register(effectsReceiver<BookingDatabase>, {
       service: 'booking',
       db: database.db,

@@ -27,6 +27,10 @@ export const bookingEnvSchema = baseEnvSchema(defaultServicePorts.booking).exten
    * with its own per-request timeouts and retries. Below the gateways' minute per call.
    */
   FIELD_SERVICE_HISTORY_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(55_000),
+  /** Photo upload slots one client may ask for in an hour in the booking wizard (three photos, with retries). */
+  PHOTO_DRAFT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** Hours an upload nothing claimed stays in quarantine (a wizard's draft no booking named, a photo never said uploaded) before the hourly sweep removes it. */
+  PHOTO_QUARANTINE_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(24),
   // Where appointment photos are kept (`@repo/object-store`): without OBJECT_STORE_URL, none can be taken.
   ...objectStoreEnvShape,
 });

@@ -162,11 +162,11 @@ describe('hostile input to booking: a 4xx in the error shape, and nothing stored
 
   it('asks every route that needs a session for one before it reads anything else', async () => {
     const answers = await anonymousHostileRequests(booking.service.app);
-    // Open to visitors: the slots, the closed days, booking, finding one's appointments and the list of systems; each
-    // refuses what it was sent instead. A photo's image is opened by its signed address, not a session.
+    // Open to visitors: the slots, the closed days, booking (and its photos' upload slots), finding one's appointments
+    // and the list of systems; each refuses what it was sent instead. A photo's image is opened by its signed address, not a session.
     const open = new Set([
       'GET /api/appointments/available-slots', 'GET /api/appointments/closed-days', 'POST /api/appointments', 'POST /api/appointments/find', 'GET /api/service-systems',
-      'GET /api/appointments/:id/photos/:id/image', 'GET /healthz', 'GET /readyz',
+      'GET /api/appointments/:id/photos/:id/image', 'POST /api/appointments/photo-drafts', 'GET /healthz', 'GET /readyz',
     ]);
     for (const { route, status, body } of answers) {
       const name = `${route.method} ${route.url.replaceAll('%00', ':id')}`;

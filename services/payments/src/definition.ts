@@ -1,5 +1,5 @@
 import { appointmentChangedEvent, appointmentChangedTopic, customerDeletionRequestedEffect, customerDeletionRequestedTopic } from '@repo/contracts';
-import { createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
+import { appointmentLinkReader, createEffects, createService, effectHandler, effectsReceiver } from '@repo/service-kit';
 import { seedWhenReady, type ServiceDefinition } from '@repo/service-kit/main';
 import { migrations } from './db/migrations/index.ts';
 import type { PaymentsDatabase } from './db/schema.ts';
@@ -63,7 +63,7 @@ export const paymentsService: ServiceDefinition<PaymentsEnv, PaymentsDatabase> =
     await app.register(priceBookRoutes, { ctx });
     await app.register(reportRoutes, { ctx });
     await app.register(invoiceRoutes, { ctx, env });
-    await app.register(estimateRoutes, { ctx });
+    await app.register(estimateRoutes, { ctx, readLink: env.LINK_PUBLIC_KEY ? appointmentLinkReader(env.LINK_PUBLIC_KEY) : undefined });
     seedWhenReady(app, env, () => seedDemoData(ctx));
     if (env.STRIPE_WEBHOOK_SECRET) await app.register(webhookRoutes, { ctx, secret: env.STRIPE_WEBHOOK_SECRET });
     return app;

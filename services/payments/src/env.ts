@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defaultServicePorts } from '@repo/contracts';
-import { baseEnvSchema } from '@repo/service-kit';
+import { baseEnvSchema, ed25519PublicKey } from '@repo/service-kit';
 
 export const paymentsEnvSchema = baseEnvSchema(defaultServicePorts.payments)
   .extend({
@@ -22,6 +22,8 @@ export const paymentsEnvSchema = baseEnvSchema(defaultServicePorts.payments)
     INVOICE_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
     /** Whether a customer may pay part of an invoice's balance online; otherwise Pay balance takes exactly the balance. */
     INVOICE_PARTIAL_PAYMENTS: z.enum(['true', 'false']).default('false'),
+    /** Booking's key that appointment links are verified with: a manage link then opens its visit's estimate PDF. Without it, only a session does. */
+    LINK_PUBLIC_KEY: ed25519PublicKey("booking's key that appointment links are verified with").optional(),
   })
   .superRefine((env, context) => {
     // Without webhooks a payer who closes the tab before the success page would leave the ledger pending forever.

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateMessages, invoiceMessages, maxSignatureBytes, type Estimate, type EstimateInvoiceResponse, type EstimateListResponse, type Invoice, type PriceBookItem } from '@repo/contracts';
+import { appointmentAccessHeader, estimateMessages, invoiceMessages, maxSignatureBytes, type Estimate, type EstimateInvoiceResponse, type EstimateListResponse, type Invoice, type PriceBookItem } from '@repo/contracts';
+import { expectApiError, signTestAppointmentLink } from '@repo/service-kit/test-service';
 import { startPayments, type PaymentsTestService } from './helpers.ts';
+import { pdfText } from './pdf-text.ts';
 import { appointmentEvent, call, customerOf, hearAppointment, staffOf, technicianOf, type Caller } from './invoice-helpers.ts';
 
 let service: PaymentsTestService;
@@ -237,5 +239,79 @@ describe('the invoice from an approved estimate', () => {
     expect(pressed).toMatchObject({ invoiceId: made.invoiceId, created: false });
     const list = await call<{ total: number }>(service, staff(), 'GET', `/api/payments/invoices?appointmentId=${id}`);
     expect(list.total).toBe(1);
+  });
+});
+
+describe('the estimate as a PDF', () => {
+  const download = (id: number, headers: Record<string, string> = {}) => service.app.inject({ method: 'GET', url: `/api/payments/estimates/${id}/pdf`, headers });
+  const manageLink = (appointmentId: number) => ({ [appointmentAccessHeader]: signTestAppointmentLink(appointmentId, 'manage') });
+
+  it('shows the business, the lines, taxes, total and the signed approval, to the customer (signed in or by the manage link) and staff', async () => {
+    const id = await assignedVisit();
+    const estimate = await presentedEstimate(id);
+    await approve(tech(), estimate.id, { signerName: 'Pat Homeowner', signature: png });
+    for (const caller of [customer(), staff(), tech(), manageLink(id)]) {
+      const response = await download(estimate.id, caller);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(`attachment; filename="estimate-${estimate.id}.pdf"`);
+    }
+    const text = await pdfText((await download(estimate.id, customer())).rawPayload);
+    for (const expected of [
+      'St Augustine Appliance Repair', '3040 US Highway 1 South, St Augustine, FL 32086', '(904) 802-1998', `Estimate ${estimate.id}`, 'Status: Approved',
+      'Pat Homeowner', 'Door gasket (taxable)', '$118.50', '$237.00', 'Labour (hour)', '$95.00', 'Subtotal', '$332.00',
+      'Sales tax (FL 6% + St Johns County 0.5%)', '$15.41', 'Total', '$347.41', "Approved by Pat Homeowner on", "on the technician's phone", 'Signature:',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('says a declined estimate was declined, by whom', async () => {
+    const id = await assignedVisit();
+    const estimate = await presentedEstimate(id);
+    await call(service, customer(), 'POST', `/api/payments/estimates/${estimate.id}/decline`, { signerName: 'Pat Homeowner' });
+    const text = await pdfText((await download(estimate.id, staff())).rawPayload);
+    expect(text).toContain('Status: Declined');
+    expect(text).toMatch(/Declined by Pat Homeowner on .+, online\./);
+    expect(text).not.toContain('Signature:');
+  });
+
+  it("lists the visit's estimates for its appointment page: presented ones to its customer and the manage link, all to staff; 404 to anyone else", async () => {
+    const id = await assignedVisit();
+    const presented = await presentedEstimate(id);
+    const draft = await call<Estimate>(service, tech(), 'PUT', `/api/payments/estimates/${presented.id}/lines`, { lines: [{ description: 'Labour (hour)', quantity: 2, unitPriceCents: 9_500, taxable: false }] });
+    expect(draft.status).toBe('draft');
+    const page = (headers: Record<string, string> = {}, appointmentId = id) => service.app.inject({ method: 'GET', url: `/api/payments/appointments/${appointmentId}/estimates`, headers });
+    for (const caller of [customer(), manageLink(id)]) {
+      const answer = await page(caller);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect((answer.json() as EstimateListResponse).items.map((item) => [item.id, item.status])).toEqual([[presented.id, 'replaced']]);
+    }
+    expect((( await page(staff())).json() as EstimateListResponse).items.map((item) => item.status)).toEqual(['draft', 'replaced']);
+    const unknownVisit = 2_000_000_000;
+    for (const [caller, appointmentId] of [[stranger(), id], [otherTech(), id], [manageLink(unknownVisit - 1), id], [manageLink(unknownVisit - 1), unknownVisit], [customer(), unknownVisit]] as const) {
+      const refused = await page(caller, appointmentId);
+      expectApiError(refused, 404, 'NOT_FOUND');
+      expect(refused.json().error.message).toBe(estimateMessages.appointmentNotFound);
+    }
+    // A visit booked a moment ago, not yet known here: its own link finds nothing to show rather than a 404.
+    expect((await page(manageLink(unknownVisit), unknownVisit)).json()).toEqual({ items: [] });
+    expectApiError(await page({ [appointmentAccessHeader]: signTestAppointmentLink(id, 'track') }), 403, 'FORBIDDEN');
+    expectApiError(await page(), 401, 'UNAUTHORIZED');
+  });
+
+  it("is a 404 for another customer, another visit's link, another technician, and a customer's draft; 401 without a session", async () => {
+    const id = await assignedVisit();
+    const estimate = await presentedEstimate(id);
+    const other = await assignedVisit();
+    for (const caller of [stranger(), otherTech(), manageLink(other)]) expectApiError(await download(estimate.id, caller), 404, 'NOT_FOUND');
+    expectApiError(await download(estimate.id), 401, 'UNAUTHORIZED');
+    expectApiError(await download(estimate.id, { [appointmentAccessHeader]: 'not-a-link' }), 401, 'UNAUTHORIZED');
+    const draft = await create(tech(), other, [{ description: 'Labour (hour)', quantity: 1, unitPriceCents: 9_500, taxable: false }]);
+    expectApiError(await download(draft.id, customer()), 404, 'NOT_FOUND');
+    expectApiError(await download(draft.id, manageLink(other)), 404, 'NOT_FOUND');
+    expect((await download(draft.id, tech())).statusCode).toBe(200);
+    expectApiError(await download(2_147_483_647, staff()), 404, 'NOT_FOUND');
+    expectApiError(await download(0, staff()), 400, 'VALIDATION_ERROR');
   });
 });

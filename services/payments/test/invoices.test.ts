@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, businessDate, demoTestCards, formatCents, invoiceAccessHeader, invoiceLinkMessages, invoiceLinkValidDays, invoiceMessages, invoiceSentTopic, type InvoiceListResponse, type InvoiceSent, type PayInvoiceResponse, type PriceBookItem, type PriceBookListResponse } from '@repo/contracts';
 import { publishedEffects } from '@repo/service-kit/testing';
 import { startPayments, type PaymentsTestService } from './helpers.ts';
+import { pdfPages, pdfText } from './pdf-text.ts';
 import { appointmentEvent, call, customerOf, type Caller, hearAppointment, sentInvoice, staffOf, technicianOf } from './invoice-helpers.ts';
 
 let service: PaymentsTestService;
@@ -364,23 +365,6 @@ describe('refunds', () => {
 });
 
 describe('invoice and receipt PDFs', () => {
-  /** The text of every page of a PDF, as pdf.js reads it. */
-  async function pdfText(data: Buffer): Promise<string> {
-    return (await pdfPages(data)).join('\n');
-  }
-
-  async function pdfPages(data: Buffer): Promise<string[]> {
-    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const document = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: pdfjs.VerbosityLevel.ERRORS }).promise;
-    const pages: string[] = [];
-    for (let number = 1; number <= document.numPages; number++) {
-      const content = await (await document.getPage(number)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
-    }
-    return pages;
-  }
-
-
   it('gives the invoice and, once paid, the receipt to its customer and staff only', async () => {
     const invoice = await sentInvoice(service, newAppointmentId(), 61, [
       { description: 'Diagnostic visit', quantity: 1, unitPriceCents: 8_900, taxable: false },

@@ -12,3 +12,4 @@ export {
   type EffectMeta,
   type EffectsReceiverOptions,
 } from './receiver.ts';
+export { recurringJob, type RecurringJob, type RecurringJobOptions, type RecurringJobsTable } from './recurring-jobs.ts';

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kysely';
-import type { PhotoKind, PhotoState, VisitStage } from '@repo/contracts';
+import type { BookingPhotoKind, PhotoKind, PhotoState, VisitStage } from '@repo/contracts';
+import type { RecurringJobsTable } from '@repo/service-kit';
 
 export type AppointmentsTable = {
   id: Generated<number>;
@@ -193,8 +194,22 @@ export type AppointmentPhotosTable = {
   processed_at: Date | null;
 };
 
+/** A photo added in the booking wizard, not yet claimed by a booking (seen by no one). */
+export type PhotoDraftsTable = {
+  id: string;
+  /** SHA-256 (hex) of the token the visitor was given. */
+  token_hash: string;
+  kind: BookingPhotoKind;
+  upload_key: string;
+  content_type: string;
+  declared_bytes: number;
+  created_at: Date;
+};
+
 export type BookingDatabase = {
   appointment_photos: AppointmentPhotosTable;
+  photo_drafts: PhotoDraftsTable;
+  recurring_jobs: RecurringJobsTable;
   appointment_copies: AppointmentCopiesTable;
   closures: ClosuresTable;
   appointment_link_requests: AppointmentLinkRequestsTable;
@@ -212,6 +227,7 @@ export type ServiceRequestRow = Selectable<ServiceRequestsTable>;
 export type TechnicianRow = Selectable<TechniciansTable>;
 export type ClosureRow = Selectable<ClosuresTable>;
 export type AppointmentPhotoRow = Selectable<AppointmentPhotosTable>;
+export type PhotoDraftRow = Selectable<PhotoDraftsTable>;
 
 /** What every repository function takes first: the database, or the transaction a use case opened. */
 export type Db = Kysely<BookingDatabase> | Transaction<BookingDatabase>;

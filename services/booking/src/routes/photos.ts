@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { appointmentPathParamsSchema, photoListSchema, photoSchema, photoUploadRequestSchema, photoUploadResponseSchema } from '@repo/contracts';
+import { appointmentPathParamsSchema, photoDraftPath, photoDraftRequestSchema, photoDraftResponseSchema, photoListSchema, photoSchema, photoUploadRequestSchema, photoUploadResponseSchema } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import { grantPhotoDraft } from '../use-cases/photo-drafts.ts';
 import { announcePhoto, listPhotosFor, photoImage, photoUploaded, type PhotoContext } from '../use-cases/photos.ts';
 import { jobRecordActor } from './staff-actor.ts';
 
@@ -17,9 +18,24 @@ const imageQuerySchema = z.object({
  * to upload it, straight to the object store), say it arrived (booking checks it in a job), list them. Each ready
  * photo's image is served at a signed, short-lived address that needs no session, so a page shows it in an `<img>`.
  */
-export async function photoRoutes(app: ServiceApp, { photos }: { photos: PhotoContext }) {
+export async function photoRoutes(app: ServiceApp, { photos, draftRateLimitMax }: { photos: PhotoContext; draftRateLimitMax: number }) {
   const tags = ['photos'];
   const worksOnIt = app.requireRole('technician', 'staff', 'admin');
+
+  // The booking wizard's photos: open to visitors (there is no appointment or account yet), limited per client.
+  app.post(photoDraftPath, {
+    config: { rateLimit: { max: draftRateLimitMax, timeWindow: '1 hour' } },
+    schema: {
+      tags,
+      summary: 'Get an upload slot for a photo to bring to a booking',
+      description:
+        'For the booking wizard (rating plate or the problem; JPEG, PNG or WebP up to 10 MB): answers a draft id, its token and the address to ' +
+        'PUT the file to. The booking request names the drafts with their tokens (`photos`); a draft no booking claims is seen by no one and ' +
+        'removed after PHOTO_QUARANTINE_HOURS. 503 when photos cannot be taken (the booking goes ahead without them).',
+      body: photoDraftRequestSchema,
+      response: { 201: photoDraftResponseSchema, ...errorResponses(429, 503) },
+    },
+  }, async (request, reply) => reply.code(201).send(await grantPhotoDraft(photos, request.body)));
 
   app.post('/api/appointments/:id/photos', {
     onRequest: worksOnIt,

@@ -11,6 +11,7 @@ import { bookIfRoom, findByIdempotencyKey, type NewBooking } from '../repositori
 import { findClosure } from '../repositories/closure-repository.ts';
 import { toAppointment } from '../repositories/mappers.ts';
 import type { BookingContext } from './context.ts';
+import { attachPhotoDrafts } from './photo-drafts.ts';
 
 /**
  * The office booking for a caller: who (their email, for the history), and, when they chose to, why the window may go
@@ -54,13 +55,14 @@ async function storedResult(ctx: BookingContext, key: string, hash: string): Pro
  * capacity, and the history says so (who, and why); a window with room is booked normally whatever was ticked. With an Idempotency-Key a retried request gets the first
  * answer back instead of a second appointment (also when the retry races the original, or the slot has filled or the
  * date passed or closed since); the stored answer is only looked up when the booking itself did not go through. A day
- * the office has closed, or a window its reduced hours leave out, is refused (409) in the customer's words.
+ * the office has closed, or a window its reduced hours leave out, is refused (409) in the customer's words. Photos added
+ * in the wizard (drafts with their tokens) become the appointment's in the same transaction (`attachPhotoDrafts`).
  */
 export async function bookAppointment(ctx: BookingContext, input: BookAppointmentInput): Promise<CreateAppointmentResponse> {
   const { request } = input;
   const { office } = input;
   const hash = requestHash(request, input.customerId, office);
-  const { modelNumber, serialNumber, warranty, homeWarrantyCompany, ...visit } = request;
+  const { modelNumber, serialNumber, warranty, homeWarrantyCompany, photos, ...visit } = request;
   const booking: Omit<NewBooking, 'confirmationCode'> = {
     ...visit,
     intake: intakeOf({ modelNumber, serialNumber, warranty, homeWarrantyCompany }),
@@ -81,12 +83,14 @@ export async function bookAppointment(ctx: BookingContext, input: BookAppointmen
         const code = confirmationCode();
         const booked = await bookIfRoom(trx, { ...booking, confirmationCode: code });
         if (booked) {
+          if (photos) await attachPhotoDrafts(trx, ctx.scheduleCheck, booked.id, photos);
           await announceChange(ctx, trx, 'booked', undefined, booked, office ? { actor: office.actor, detail: callerBookingMessages.forCallerDetail } : { actor: historyActors.customer });
           return booked;
         }
         if (!office?.overCapacityReason) return undefined;
         const over = await bookIfRoom(trx, { ...booking, capacity: noCapacityLimit, confirmationCode: code });
         if (over) {
+          if (photos) await attachPhotoDrafts(trx, ctx.scheduleCheck, over.id, photos);
           await announceChange(ctx, trx, 'booked', undefined, over, {
             actor: office.actor,
             detail: callerBookingMessages.overCapacityDetail,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BookingDatabase } from '../db/schema.ts';
+import type { BookingDatabase, Trx } from '../db/schema.ts';
 import type { AppointmentLinks } from '../domain/appointment-links.ts';
 import { AvailabilityCache } from '../domain/availability-cache.ts';
 import type { SlotRules } from '../domain/availability.ts';
@@ -21,6 +21,8 @@ export type BookingContext = {
   effects: BookingOutbox;
   /** The field-service systems the business keeps records in, from which a customer brings in their past visits (through accounts). */
   fieldService: FieldServiceAccess;
+  /** Schedules the check of a photo a booking brought, in the booking's transaction (the `process-photo` job). */
+  scheduleCheck: (trx: Trx, photoId: number) => Promise<unknown>;
 };
 
 export type BookingContextOptions = {
@@ -30,7 +32,8 @@ export type BookingContextOptions = {
   links: AppointmentLinks;
   effects: BookingOutbox;
   fieldService: FieldServiceAccess;
+  scheduleCheck: (trx: Trx, photoId: number) => Promise<unknown>;
 };
 
-export const bookingContext = ({ db, rules, now, links, effects, fieldService }: BookingContextOptions): BookingContext =>
-  ({ db, rules, changeCutoffHours: rules.BOOKING_CHANGE_CUTOFF_HOURS, now, availability: new AvailabilityCache(), links, effects, fieldService });
+export const bookingContext = ({ db, rules, now, links, effects, fieldService, scheduleCheck }: BookingContextOptions): BookingContext =>
+  ({ db, rules, changeCutoffHours: rules.BOOKING_CHANGE_CUTOFF_HOURS, now, availability: new AvailabilityCache(), links, effects, fieldService, scheduleCheck });

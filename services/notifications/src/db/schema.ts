@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable, Transaction } from 'kysely';
 import type { AppointmentStatus, MessageChannel, MessageKind, MessageState, PreferenceTopic } from '@repo/contracts';
 import type { FinalTwilioStatus } from '../domain/texts.ts';
+import type { RecurringJobsTable } from '@repo/service-kit';
 
 /**
  * The newest version of each appointment heard from booking: an older event arriving later is ignored. Its status and
@@ -129,14 +130,6 @@ export type EarlyTextStatusesTable = {
  * A chain of jobs that runs again and again (the daily retention sweep): each run schedules the next, and this row
  * names the one link that may, so a replica starting the chain at boot, or a run retried, never makes a second chain.
  */
-export type RecurringJobsTable = {
-  name: string;
-  /** The pending link's job id (pg-boss's). */
-  job_id: string;
-  /** When it falls due, by the service's clock. */
-  due_at: Date;
-};
-
 export type NotificationsDatabase = {
   appointments: AppointmentsTable;
   appointment_contacts: AppointmentContactsTable;

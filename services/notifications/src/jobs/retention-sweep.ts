@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { jobDefinition } from '@repo/service-kit';
+import { jobDefinition, recurringJob } from '@repo/service-kit';
 import type { NotificationsDatabase, Trx } from '../db/schema.ts';
 import { dropEarlyStatuses } from '../repositories/early-text-status-repository.ts';
 import { removeBodies } from '../repositories/message-repository.ts';
-import { findRecurringJob, lockRecurringJob, saveRecurringJob } from '../repositories/recurring-job-repository.ts';
 
 /**
  * The retention sweep (message bodies are kept for 90 days, then only the metadata): once a day it removes the
@@ -15,13 +14,8 @@ import { findRecurringJob, lockRecurringJob, saveRecurringJob } from '../reposit
  * text ever got (`early_text_statuses`) a day after they came: the send job stores a SID within seconds of Twilio's
  * answer, so a day means the SID was never ours to store (the attempt that got it failed before its commit).
  *
- * The service kit has no cron: the sweep is a chain of delayed jobs in the service's own queue, each run scheduling the
- * next for a day later. `recurring_jobs` names the pending link; only that link schedules the next one (in a
- * transaction of its own, before it sweeps, so a failing sweep retried by the queue keeps the chain going and its retry
- * schedules nothing more). Every start of the service makes sure a chain exists (`startRetentionSweep`): the first
- * start runs a sweep at once, later starts find the pending link and leave it, and a start that finds the link
- * overdue by more than a day (the queue lost it) starts a new one. Should the old link run after all, it sweeps and
- * schedules nothing, not being the pending link any more.
+ * It runs as the kit's `recurringJob` (a chain of delayed jobs in the service's own queue, one across replicas): every
+ * start of the service makes sure a chain exists (`startRetentionSweep`), the first start sweeping at once.
  */
 export const retentionSweepJob = 'retention-sweep';
 
@@ -46,34 +40,15 @@ export const retentionSweepJobDefinition = (context: () => RetentionContext) =>
     run: (db, _payload, meta) => runRetentionSweep(context(), db, meta.jobId),
   });
 
-/** One link of the chain: the pending link schedules the next, then any link sweeps. */
-export async function runRetentionSweep(ctx: RetentionContext, db: Kysely<NotificationsDatabase>, jobId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockRecurringJob(trx, retentionSweepJob);
-    const pending = await findRecurringJob(trx, retentionSweepJob);
-    // A retry of this run (it scheduled the next link already), or a link a start replaced: not this job's turn.
-    if (pending?.job_id !== jobId) return;
-    const next = await ctx.jobs.sendAfter(trx, retentionSweepJob, {}, retentionSweepEveryMs / 1000);
-    await saveRecurringJob(trx, { name: retentionSweepJob, job_id: next, due_at: new Date(ctx.now().getTime() + retentionSweepEveryMs) });
-  });
-  await sweepRetention(ctx, db);
-}
+const chain = (ctx: RetentionContext) =>
+  recurringJob({ name: retentionSweepJob, everyMs: retentionSweepEveryMs, now: ctx.now, sendAfter: (trx, seconds) => ctx.jobs.sendAfter(trx as Trx, retentionSweepJob, {}, seconds) });
 
-/**
- * Makes sure the chain runs (at every start, on every replica, once the queue has started): started at once when it
- * never was, or when its pending link is more than a day overdue; otherwise left as it is. Replicas starting together
- * take turns (`lockRecurringJob`), so one chain is started.
- */
-export async function startRetentionSweep(ctx: RetentionContext, db: Kysely<NotificationsDatabase>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockRecurringJob(trx, retentionSweepJob);
-    const pending = await findRecurringJob(trx, retentionSweepJob);
-    const now = ctx.now();
-    if (pending && pending.due_at.getTime() > now.getTime() - retentionSweepEveryMs) return;
-    const first = await ctx.jobs.sendAfter(trx, retentionSweepJob, {}, 0);
-    await saveRecurringJob(trx, { name: retentionSweepJob, job_id: first, due_at: now });
-  });
-}
+/** One link of the chain (the kit's `recurringJob`): the pending link schedules the next, then any link sweeps. */
+export const runRetentionSweep = (ctx: RetentionContext, db: Kysely<NotificationsDatabase>, jobId: string): Promise<void> =>
+  chain(ctx).run(db, jobId, () => sweepRetention(ctx, db));
+
+/** Makes sure the chain runs (at every start, on every replica, once the queue has started); one chain across replicas. */
+export const startRetentionSweep = (ctx: RetentionContext, db: Kysely<NotificationsDatabase>): Promise<void> => chain(ctx).start(db);
 
 /** How long a text status kept for an unknown SID waits for its text. */
 export const earlyStatusKeptMs = 24 * 60 * 60 * 1000;

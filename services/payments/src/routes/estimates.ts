@@ -1,5 +1,6 @@
 import {
   createEstimateRequestSchema,
+  estimateMessages,
   estimateDecisionRequestSchema,
   estimateInvoiceResponseSchema,
   estimateListQuerySchema,
@@ -9,11 +10,12 @@ import {
   updateEstimateLinesRequestSchema,
 } from '@repo/contracts';
 import { z } from 'zod';
-import { errorResponses, type ServiceApp } from '@repo/service-kit';
+import { appointmentLinkOf, checkAppointmentLink, errorResponses, unauthorized, type AppointmentLinkReader, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { PaymentsContext } from '../use-cases/context.ts';
 import { decideEstimate } from '../use-cases/decide-estimate.ts';
-import { estimateDetail, estimateForCaller, estimatesOfVisit, type EstimateCaller } from '../use-cases/estimate-access.ts';
+import { estimateDetail, estimateForCaller, estimatesOfPage, estimatesOfVisit, type EstimateCaller } from '../use-cases/estimate-access.ts';
+import { estimatePdf, type EstimatePdfCaller } from '../use-cases/estimate-pdf.ts';
 import { invoiceFromEstimate } from '../use-cases/invoice-from-estimate.ts';
 import { createEstimate, presentEstimate, updateEstimateLines } from '../use-cases/save-estimate.ts';
 
@@ -28,8 +30,36 @@ const estimateCaller = (request: FastifyRequest): EstimateCaller => ({
  * signing on it), the signed-in customer who owns the visit, or the office record the customer's answer. Anyone else
  * meets a 404, checked before the body is read.
  */
-export async function estimateRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsContext }) {
+export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: PaymentsContext; readLink: AppointmentLinkReader | undefined }) {
   const signedIn = app.requireRole('customer', 'technician', 'staff', 'admin');
+  /**
+   * The caller of the appointment page's estimate routes: the appointment link when one is sent (the session beside it
+   * is ignored), else the session. A link opens its own visit only, until a day after the visit (manage links only).
+   */
+  const pageCaller = (request: FastifyRequest, notFoundMessage: string): EstimatePdfCaller => {
+    const token = appointmentLinkOf(request);
+    if (token === undefined) return { session: estimateCaller(request) };
+    return {
+      opens: (appointmentId, appointment) => {
+        if (!readLink) throw unauthorized('Sign in to see the estimate.');
+        // A visit booked a moment ago may not have reached payments yet: its own link opens it (nothing to show) rather
+        // than a 404 the page would log; the link's time is judged once payments knows the slot.
+        checkAppointmentLink(readLink, token, { appointmentId, slotEndsAt: appointment?.ends_at ?? ctx.now(), now: ctx.now(), scopes: ['manage'], notFoundMessage });
+      },
+    };
+  };
+  const seesPage = app.sessionOrLink(['customer', 'technician', 'staff', 'admin']);
+
+  app.get('/api/payments/appointments/:id/estimates', {
+    onRequest: seesPage,
+    schema: {
+      tags: ['estimates'],
+      summary: 'A visit’s estimates for its appointment page, newest version first',
+      description: 'Staff and the visit’s technician see them all; its customer, signed in or with the visit’s manage link, the presented ones. Anyone else: 404.',
+      params: idParamsSchema,
+      response: { 200: estimateListResponseSchema, ...errorResponses(404) },
+    },
+  }, async (request) => ({ items: await estimatesOfPage(ctx.db, request.params.id, pageCaller(request, estimateMessages.appointmentNotFound)) }));
   const builders = app.requireRole('technician', 'staff', 'admin');
   const noBody = z.object({}).strict().nullish();
 
@@ -46,6 +76,24 @@ export async function estimateRoutes(app: ServiceApp, { ctx }: { ctx: PaymentsCo
   }, async (request) => {
     const { appointment } = await estimateForCaller(ctx.db, request.params.id, estimateCaller(request));
     return estimateDetail(ctx.db, request.params.id, appointment);
+  });
+
+  app.get('/api/payments/estimates/:id/pdf', {
+    onRequest: seesPage,
+    schema: {
+      tags: ['estimates'],
+      summary: 'The estimate as a PDF, with its lines, taxes, total and the customer’s answer',
+      description: 'For staff, the visit’s technician, and its customer (signed in, or with the visit’s manage link) once presented.',
+      params: idParamsSchema,
+      response: { 200: z.any().describe('The PDF (application/pdf)'), ...errorResponses(404) },
+    },
+  }, async (request, reply) => {
+    const pdf = await estimatePdf(ctx, request.params.id, pageCaller(request, estimateMessages.notFound));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="estimate-${request.params.id}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   });
 
   app.post('/api/payments/estimates', {

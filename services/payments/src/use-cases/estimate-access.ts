@@ -66,3 +66,25 @@ export async function estimateDetail(db: Db, id: number, appointment: Appointmen
   if (!row) throw notFound(estimateMessages.notFound);
   return toEstimate(row, appointment, await findEstimateLines(db, id));
 }
+
+/**
+ * The estimates of one visit (`GET /api/payments/appointments/:id/estimates`), newest version first, for its appointment
+ * page: staff and its technician see them all; its customer, signed in or through the visit's manage link (`opens`
+ * throws the link's refusal), the presented ones. Anyone else is a 404; a visit payments has not heard of yet is a 404 to
+ * a session and an empty list to its own link (the page asks as soon as the visit is booked).
+ */
+export async function estimatesOfPage(
+  db: Db,
+  appointmentId: number,
+  caller: { session: EstimateCaller } | { opens: (appointmentId: number, appointment: AppointmentRow | undefined) => void },
+): Promise<Estimate[]> {
+  const appointment = 'session' in caller ? await visitForCaller(db, appointmentId, caller.session) : await findAppointment(db, appointmentId);
+  if ('opens' in caller) {
+    caller.opens(appointmentId, appointment);
+    if (!appointment) return [];
+  }
+  if (!appointment) throw notFound(estimateMessages.appointmentNotFound);
+  const everything = 'session' in caller && worksOn(caller.session, appointment);
+  const rows = (await findAppointmentEstimates(db, appointment.id)).filter((row) => everything || row.status !== 'draft');
+  return Promise.all(rows.map(async (row) => toEstimate(row, appointment, await findEstimateLines(db, row.id))));
+}

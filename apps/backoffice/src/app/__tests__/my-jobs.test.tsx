@@ -51,7 +51,9 @@ describe('my jobs', () => {
       'https://www.google.com/maps/dir/?api=1&destination=12%20Aviles%20Street%2C%20St%20Augustine%2C%20FL%2032084',
     );
     expect(card.getByRole('link', { name: 'Call Pat Rivera at (904) 555-0142' }).getAttribute('href')).toBe('tel:9045550142');
-    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Start driving', 'Estimate']);
+    // Photos: what the customer added at booking, before the visit (on site they are in the job record).
+    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Start driving', 'Photos', 'Estimate']);
+    expect(card.getByRole('button', { name: "Show photos of Pat Rivera's appointment" }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it.each([
@@ -90,7 +92,7 @@ describe('my jobs', () => {
     await renderJobs([technicianJob({}, { status: 'completed' })]);
     const card = within(await job());
     expect(card.getByText('Job complete. Thank you!')).toBeTruthy();
-    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Estimate']);
+    expect(card.getAllByRole('button').map((button) => button.textContent)).toEqual(['Photos', 'Estimate']);
   });
 
   it("shows a refused step (409) next to the job, in the server's words", async () => {

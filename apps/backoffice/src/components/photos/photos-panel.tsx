@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Progress, Stack, Text, Title } from '@mantine/core';
 import { photoContentTypes, photoKindLabels, photoKinds, type Photo, type PhotoKind } from '@repo/contracts';
-import { Columns, errorMessage } from '@repo/ui';
+import { Columns, errorMessage, shrinkPhoto, uploadPhoto } from '@repo/ui';
 import { Expander } from '../expander.tsx';
 import { usePhotoCalls, usePhotos } from './photos-api.ts';
-import { shrinkPhoto, uploadPhoto } from './photo-upload.ts';
 
 const stateText: Record<Photo['state'], string> = { uploading: 'Uploading…', processing: 'Checking…', ready: '', rejected: 'Not kept' };
 

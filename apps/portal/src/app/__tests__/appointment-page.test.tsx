@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appointmentPageMessages, bookableDates, business, closedDaysPath, slotTakenMessage, waitingForPartsWords, type AppointmentDetails } from '@repo/contracts';
+import { appointmentPageMessages, bookableDates, business, closedDaysPath, estimatePaths, slotTakenMessage, waitingForPartsWords, type AppointmentDetails, type Estimate } from '@repo/contracts';
 import { expectDocumentTitle, expectFieldError, expectPageHeading, expectToast } from '@repo/ui/testing/queries';
 import { App } from '../index.tsx';
 import { apiError, fakeApi, heldAnswer, json, type Answer } from '@repo/ui/testing/api';
@@ -285,6 +285,41 @@ describe('appointment page: manage link', () => {
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
     expect(api.sent('GET /api/customer/appointments/12/calendar.ics')[0]?.headers.get('x-appointment-access')).toBe('tok');
     expect(await blobText(created[0]!)).toContain('BEGIN:VCALENDAR');
+    clicked.mockRestore();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it("shows the visit's presented estimate through the link and downloads its PDF with the header; answering it needs a sign-in", async () => {
+    const estimate: Estimate = {
+      id: 31, appointmentId: 12, version: 1, status: 'sent', customerName: 'Pat Homeowner',
+      lines: [{ position: 1, priceBookItemId: null, kind: null, description: 'Replace drain pump', quantity: 1, unitPriceCents: 18_900, taxable: true, amountCents: 18_900 }],
+      subtotalCents: 18_900, taxCents: 1_229, totalCents: 20_129, tax: { stateBps: 600, surtaxBps: 50, surtaxCapCents: 500_000 },
+      sentAt: '2026-03-10T18:00:00.000Z', decision: null, replacedById: null, invoiceId: null, invoiceNumber: null,
+      createdAt: '2026-03-10T17:50:00.000Z', updatedAt: '2026-03-10T18:00:00.000Z',
+    };
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:estimate';
+    };
+    URL.revokeObjectURL = () => {};
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('estimate-31.pdf');
+    });
+    const api = await renderAppointment(appointmentDetails(), '/appointments/12#access=tok', {
+      [`GET ${estimatePaths.ofAppointment(12)}`]: () => json(200, { items: [estimate] }),
+      [`GET ${estimatePaths.pdf(31)}`]: () => new Response('%PDF-1.3 estimate', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="estimate-31.pdf"' } }),
+    });
+    const card = within(await screen.findByRole('region', { name: 'Your estimate' }));
+    expect(card.getByText('Replace drain pump')).toBeTruthy();
+    expect(card.getByText('To approve or decline it, sign in to your account or tell the technician at the visit.')).toBeTruthy();
+    expect(card.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(api.sent(`GET ${estimatePaths.ofAppointment(12)}`)[0]?.headers.get('x-appointment-access')).toBe('tok');
+    fireEvent.click(card.getByRole('button', { name: 'Download the estimate (PDF)' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect(api.sent(`GET ${estimatePaths.pdf(31)}`)[0]?.headers.get('x-appointment-access')).toBe('tok');
+    expect(await blobText(created[0]!)).toBe('%PDF-1.3 estimate');
     clicked.mockRestore();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');

@@ -18,6 +18,7 @@ import * as jobRecord from './2026-12-24T0000-job-record.ts';
 import * as visitStage from './2026-12-25T0000-visit-stage.ts';
 import * as warrantyClaim from './2026-12-30T0000-warranty-claim.ts';
 import * as photos from './2026-12-31T0000-photos.ts';
+import * as photoDrafts from './2027-01-04T0000-photo-drafts.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-25T0000-visit-stage': visitStage,
   '2026-12-30T0000-warranty-claim': warrantyClaim,
   '2026-12-31T0000-photos': photos,
+  '2027-01-04T0000-photo-drafts': photoDrafts,
 };

@@ -1,4 +1,5 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { estimatePaths } from '@repo/contracts';
 import { EstimateSummary } from '@repo/ui/estimate';
 import { useVisitEstimates } from '../api/invoices.ts';
 
@@ -21,6 +22,9 @@ export function VisitEstimates({ appointmentId, invoiceId }: { appointmentId: nu
           <Stack key={estimate.id} gap={4}>
             {estimate.invoiceId === invoiceId ? <Text size="sm">This invoice was made from this estimate.</Text> : null}
             <EstimateSummary estimate={estimate} />
+            <Anchor href={estimatePaths.pdf(estimate.id)} download size="sm" aria-label={`Download PDF of estimate ${estimate.id}, version ${estimate.version}`}>
+              Download PDF
+            </Anchor>
           </Stack>
         ))}
       </Stack>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@
 import { ApiRequestError, errorMessage } from '@repo/ui';
 import { businessDate, otherDayMessage, type TechnicianJob } from '@repo/contracts';
 import { useMoveJobForward } from '../api/jobs.ts';
+import { AppointmentPhotos } from '../../../components/photos/photos-panel.tsx';
 import { formatTimeWindow, telHref } from '../../../lib/format.ts';
 import { directionsHref } from '../lib/directions.ts';
 import { jobStatusLabels, nextStep } from '../lib/job-steps.ts';
@@ -84,7 +85,14 @@ Not changed
         ) : (
           <Text fw={600}>Job complete. Thank you!</Text>
         )}
-        {onSite.has(job.tracking.status) && /^\d+$/.test(job.appointmentId) ? <JobRecordToggle appointmentId={job.appointmentId} customerName={job.customerName} /> : null}
+        {/^\d+$/.test(job.appointmentId) ? (
+          onSite.has(job.tracking.status) ? (
+            <JobRecordToggle appointmentId={job.appointmentId} customerName={job.customerName} />
+          ) : (
+            // Before the visit: the photos the customer added at booking (the rating plate, the problem); on site they are in the job record.
+            <AppointmentPhotos appointmentId={Number(job.appointmentId)} customerName={job.customerName} />
+          )
+        ) : null}
         {/^\d+$/.test(job.appointmentId) ? <JobEstimate appointmentId={Number(job.appointmentId)} customerName={job.customerName} /> : null}
       </Stack>
     </Card>

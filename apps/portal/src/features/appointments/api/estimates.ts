@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { estimateListResponseSchema, estimatePaths, estimateSchema, type EstimateDecisionRequest } from '@repo/contracts';
-import { apiJson } from '@repo/ui';
+import { apiJson, apiRequest, saveFile, suggestedFileName } from '@repo/ui';
+import { appointmentAccessHeaders } from '@repo/ui/api';
 
 const estimatesKey = (appointmentId: number) => ['my-estimates', appointmentId] as const;
 
@@ -24,4 +25,23 @@ export function useAnswerEstimate(appointmentId: number) {
       estimateSchema.parse(await apiJson<unknown>('POST', outcome === 'approved' ? estimatePaths.approve(id) : estimatePaths.decline(id), decision)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: estimatesKey(appointmentId) }),
   });
+}
+
+/**
+ * GET /api/payments/appointments/:id/estimates with the manage link's token: the visit's presented estimates for a
+ * visitor who opened the page by its link (no session). A visit billing has not heard of yet is a 404: nothing shown.
+ */
+export function useLinkedEstimates(appointmentId: number, accessToken: string) {
+  return useQuery({
+    queryKey: ['linked-estimates', appointmentId],
+    queryFn: async ({ signal }) =>
+      estimateListResponseSchema.parse(await apiJson<unknown>('GET', estimatePaths.ofAppointment(appointmentId), undefined, { signal, headers: appointmentAccessHeaders(accessToken) })),
+    staleTime: 0,
+  });
+}
+
+/** The estimate's PDF with the manage link's token in its header, which a plain link cannot send: fetched, then saved. */
+export async function downloadEstimateWithLink(id: number, accessToken: string): Promise<void> {
+  const response = await apiRequest('GET', estimatePaths.pdf(id), undefined, { headers: appointmentAccessHeaders(accessToken) });
+  saveFile(await response.blob(), suggestedFileName(response.headers.get('content-disposition')) ?? `estimate-${id}.pdf`);
 }

@@ -1,38 +1,90 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
-import { showToast } from '@repo/ui';
+import { useState } from 'react';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { estimatePaths, type Estimate } from '@repo/contracts';
+import { errorMessage, showToast } from '@repo/ui';
 import { EstimateDecisionForm, EstimateSummary } from '@repo/ui/estimate';
-import { useAnswerEstimate, useMyEstimates } from '../api/estimates.ts';
+import { downloadEstimateWithLink, useAnswerEstimate, useLinkedEstimates, useMyEstimates } from '../api/estimates.ts';
 
-/**
- * The visit's estimate for the signed-in customer: the newest presented version to approve (signing in the box, or
- * by typed name for those who cannot draw) or decline, and afterwards their recorded answer.
- */
-export default function AppointmentEstimate({ appointmentId }: { appointmentId: number }) {
-  const estimates = useMyEstimates(appointmentId);
-  const answer = useAnswerEstimate(appointmentId);
-  const current = estimates.data?.items.find((estimate) => estimate.status !== 'replaced');
-  if (!current) return null;
+function EstimateCard({ estimate, children }: { estimate: Estimate; children: React.ReactNode }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="estimate-heading">
       <Stack gap="md">
         <Title order={2} size="h4" id="estimate-heading">
           Your estimate
         </Title>
-        <EstimateSummary estimate={current} />
-        {current.status === 'sent' ? (
-          <>
-            <Text size="sm">Approve to let the technician go ahead with this work at this price, or decline it.</Text>
-            <EstimateDecisionForm
-              key={current.id}
-              drawingRequired={false}
-              onDecide={async (outcome, decision) => {
-                await answer.mutateAsync({ id: current.id, outcome, decision });
-                showToast({ title: outcome === 'approved' ? 'Estimate approved' : 'Estimate declined', description: 'Thank you: we have recorded your answer.' });
-              }}
-            />
-          </>
-        ) : null}
+        <EstimateSummary estimate={estimate} />
+        {children}
       </Stack>
     </Card>
   );
+}
+
+/**
+ * The visit's estimate for the signed-in customer: the newest presented version to approve (signing in the box, or
+ * by typed name for those who cannot draw) or decline, and afterwards their recorded answer; and its PDF.
+ */
+function SignedInEstimate({ appointmentId }: { appointmentId: number }) {
+  const estimates = useMyEstimates(appointmentId);
+  const answer = useAnswerEstimate(appointmentId);
+  const current = estimates.data?.items.find((estimate) => estimate.status !== 'replaced');
+  if (!current) return null;
+  return (
+    <EstimateCard estimate={current}>
+      {/* A plain link: the session cookie goes with it, and it works before the page's script has loaded. */}
+      <Anchor href={estimatePaths.pdf(current.id)} download size="sm">
+        Download the estimate (PDF)
+      </Anchor>
+      {current.status === 'sent' ? (
+        <>
+          <Text size="sm">Approve to let the technician go ahead with this work at this price, or decline it.</Text>
+          <EstimateDecisionForm
+            key={current.id}
+            drawingRequired={false}
+            onDecide={async (outcome, decision) => {
+              await answer.mutateAsync({ id: current.id, outcome, decision });
+              showToast({ title: outcome === 'approved' ? 'Estimate approved' : 'Estimate declined', description: 'Thank you: we have recorded your answer.' });
+            }}
+          />
+        </>
+      ) : null}
+    </EstimateCard>
+  );
+}
+
+/** The estimate for a visitor who opened the page by its manage link: to read and download (answering it needs a sign-in, or the technician). */
+function LinkedEstimate({ appointmentId, accessToken }: { appointmentId: number; accessToken: string }) {
+  const estimates = useLinkedEstimates(appointmentId, accessToken);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  const current = estimates.data?.items.find((estimate) => estimate.status !== 'replaced');
+  if (!current) return null;
+  async function download(id: number) {
+    setFailure(undefined);
+    setBusy(true);
+    try {
+      await downloadEstimateWithLink(id, accessToken);
+    } catch (err) {
+      setFailure(errorMessage(err, 'We could not download the estimate. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <EstimateCard estimate={current}>
+      <Button variant="light" loading={busy} onClick={() => void download(current.id)} style={{ alignSelf: 'flex-start' }}>
+        Download the estimate (PDF)
+      </Button>
+      {failure ? (
+        <Text size="sm" c="red.8" role="alert">
+          {failure}
+        </Text>
+      ) : null}
+      {current.status === 'sent' ? <Text size="sm">To approve or decline it, sign in to your account or tell the technician at the visit.</Text> : null}
+    </EstimateCard>
+  );
+}
+
+/** The visit's estimate on its appointment page: signed in, to answer and download; through the manage link, to read and download. */
+export default function AppointmentEstimate({ appointmentId, accessToken }: { appointmentId: number; accessToken: string | undefined }) {
+  return accessToken === undefined ? <SignedInEstimate appointmentId={appointmentId} /> : <LinkedEstimate appointmentId={appointmentId} accessToken={accessToken} />;
 }

@@ -12,7 +12,8 @@ import { VisitPhotos } from './visit-photos.tsx';
 import { CancelAppointment } from './cancel-appointment.tsx';
 import { RescheduleForm } from './reschedule-form.tsx';
 
-// The estimate (and its signature pad) loads apart from the page; it needs the customer's own session.
+// The estimate (and its signature pad) loads apart from the page: answered with the customer's own session, read and
+// downloaded with the manage link too.
 const AppointmentEstimate = lazy(() => import('./appointment-estimate.tsx'));
 
 /** Why the appointment can no longer be changed online, and the phone number that can. */
@@ -81,11 +82,9 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
           </Columns>
         </Card>
 
-        {accessToken === undefined ? (
-          <Suspense fallback={null}>
-            <AppointmentEstimate appointmentId={appointment.id} />
-          </Suspense>
-        ) : null}
+        <Suspense fallback={null}>
+          <AppointmentEstimate appointmentId={appointment.id} accessToken={accessToken} />
+        </Suspense>
 
         <VisitPhotos appointmentId={appointment.id} accessToken={accessToken} />
 

@@ -12,6 +12,8 @@ import {
   currentSessionPath,
   intakeMessages,
   phoneMessages,
+  photoDraftMessages,
+  photoDraftPath,
   ratingPlateHelp,
   smsConsentWording,
   type Appointment,
@@ -607,5 +609,39 @@ describe('the appliance intake on Service Details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await screen.findByRole('heading', { name: 'Service Details' });
     await expectFieldError(screen.getByLabelText('Serial number', { exact: false }), message);
+  });
+});
+
+describe('photos on Service Details', () => {
+  it('are optional; a file the browser cannot read as a photo is said on its own row and the booking goes ahead without it', async () => {
+    const calls = bookingApi(visitor);
+    renderWizard();
+    await reachServiceDetails();
+    const photos = within(screen.getByRole('region', { name: 'Photos (optional)' }));
+    expect(photos.getByText(/Up to 3 photos of the rating plate or the problem/)).toBeTruthy();
+    fireEvent.change(photos.getByLabelText('What it shows'), { target: { value: 'problem' } });
+    fireEvent.change(photos.getByLabelText('Photo file'), { target: { files: [new File(['not a photo'], 'leak.txt', { type: 'text/plain' })] } });
+    const row = within(await photos.findByRole('listitem'));
+    expect(row.getByText('The problem: leak.txt')).toBeTruthy();
+    expect((await row.findByRole('alert')).textContent).toBe('This file could not be read as a photo. Take the photo again, or choose a JPEG, PNG or WebP.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next: Contact Info' }));
+    await screen.findByRole('heading', { name: 'Contact Information' });
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await screen.findByRole('heading', { name: 'Appointment Confirmed!' });
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/api/appointments')!.body).not.toHaveProperty('photos');
+    expect(calls.some((call) => call.path === photoDraftPath)).toBe(false);
+  });
+
+  it('takes the visitor back to Service Details when the booking cannot attach the photos, and says why there', async () => {
+    bookingApi(visitor, () => apiError(400, 'VALIDATION_ERROR', photoDraftMessages.invalid, { photos: photoDraftMessages.invalid }));
+    renderWizard();
+    await reachContactStep();
+    fillContact();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await screen.findByRole('heading', { name: 'Service Details' });
+    const photos = within(screen.getByRole('region', { name: 'Photos (optional)' }));
+    expect((await photos.findByRole('alert')).textContent).toBe(photoDraftMessages.invalid);
   });
 });

@@ -13,6 +13,7 @@ import './booking.css';
 import type { CheckedContactInfo, ContactField, ContactInfo } from './contact-step.tsx';
 import { DateTimeStep } from './date-time-step.tsx';
 import type { CheckedServiceDetails, ServiceDetails } from './service-details-step.tsx';
+import { bookingPhotosOf, type WizardPhoto } from './booking-photos.tsx';
 import { StepIndicator } from './step-indicator.tsx';
 
 /**
@@ -70,6 +71,9 @@ export function BookingWizard() {
   // The service details as checked when the visitor left step 2, sent with the booking.
   const [checkedDetails, setCheckedDetails] = useState<CheckedServiceDetails | null>(null);
   const [contact, setContact] = useState<ContactInfo>(emptyContact);
+  // Step 2's optional photos, uploaded as they are added; the booking names those that arrived.
+  const [photos, setPhotos] = useState<WizardPhoto[]>([]);
+  const [photoNotice, setPhotoNotice] = useState<string | null>(null);
   // Consent to texts about this appointment: unticked until the visitor ticks it, and again for the next booking.
   const [smsConsent, setSmsConsent] = useState(false);
   const detailsErrors = useFieldErrors<keyof ServiceDetails>();
@@ -137,6 +141,8 @@ export function BookingWizard() {
     setTimeSlot(null);
     setDetails(emptyDetails);
     setCheckedDetails(null);
+    setPhotos([]);
+    setPhotoNotice(null);
     setSmsConsent(false);
     setStep(1);
   }, [confirmedId]);
@@ -159,7 +165,7 @@ export function BookingWizard() {
     if (!date || !timeSlot) return missingInformation('Please select a date and time slot.');
     if (!checkedDetails) return missingInformation('Please complete all service details.');
     if (submitting.current) return;
-    const request = { ...checkedContact, ...checkedDetails, appointmentDate: date, timeSlot, smsConsent };
+    const request = { ...checkedContact, ...checkedDetails, appointmentDate: date, timeSlot, smsConsent, photos: bookingPhotosOf(photos) };
     const fingerprint = JSON.stringify(request);
     if (attempt.current?.request !== fingerprint) attempt.current = { key: newIdempotencyKey('booking'), request: fingerprint };
     submitting.current = true;
@@ -190,6 +196,13 @@ export function BookingWizard() {
             setSlotNotice(fields.timeSlot ?? fields.appointmentDate ?? errorMessage(error));
             setTimeSlot(null);
             setStep(1);
+            return;
+          }
+          if (fields.photos) {
+            // The photos could not be attached (they expired, say): the visitor adds them again or books without them.
+            setPhotos([]);
+            setPhotoNotice(fields.photos);
+            setStep(2);
             return;
           }
           const detailsRefused = fieldErrorsOf(error, detailsFields);
@@ -255,6 +268,12 @@ export function BookingWizard() {
                   goTo(3);
                 }}
                 onMissing={() => missingInformation('Please fill in all service details before continuing.')}
+                photos={photos}
+                updatePhotos={(change) => {
+                  setPhotoNotice(null);
+                  setPhotos(change);
+                }}
+                photoNotice={photoNotice}
               />
             )}
             {confirmedId === null && step === 3 && (

@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, SimpleGrid, Stack, Textarea } from '@manti
 import { appliances, brands, serviceDetailsSchema, serviceTypes, type AppointmentRequest } from '@repo/contracts';
 import type { FieldErrorsState } from '@repo/ui';
 import { ApplianceIntakeFields, type IntakeValues } from './appliance-intake-fields.tsx';
+import { BookingPhotos, type WizardPhoto } from './booking-photos.tsx';
 
 export type ServiceDetails = { serviceType: string; appliance: string; brand: string; description: string } & IntakeValues;
 /** Service details that passed the contract's check. */
@@ -15,6 +16,10 @@ type Props = {
   /** Next with details that pass the check; otherwise the fields show their messages and `onMissing` is called. */
   onNext: (checked: CheckedServiceDetails) => void;
   onMissing: () => void;
+  /** The optional photos (kept by the wizard, so they stay when the visitor goes on and comes back). */
+  photos: WizardPhoto[];
+  updatePhotos: (change: (current: WizardPhoto[]) => WizardPhoto[]) => void;
+  photoNotice: string | null;
 };
 
 const withPlaceholder = (placeholder: string, values: readonly string[]) => [{ value: '', label: placeholder, disabled: true }, ...values.map((value) => ({ value, label: value }))];
@@ -36,7 +41,7 @@ function detailsToCheck(details: ServiceDetails) {
 }
 
 /** Step 2. It checks its own fields (this module loads with the step, and the contract's checks with it). */
-export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onNext, onMissing }: Props) {
+export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onNext, onMissing, photos, updatePhotos, photoNotice }: Props) {
   const field = (name: keyof ServiceDetails) => ({
     ...errors.inputProps(name),
     name,
@@ -59,6 +64,7 @@ export function ServiceDetailsStep({ details, errors, onFieldChange, onBack, onN
         {...field('description')}
       />
       <ApplianceIntakeFields appliance={details.appliance} values={details} errors={errors} onFieldChange={onFieldChange} />
+      <BookingPhotos photos={photos} update={updatePhotos} notice={photoNotice} />
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
           Back

@@ -1,4 +1,4 @@
-import { photoLimits, type PhotoUploadResponse } from '@repo/contracts';
+import { photoLimits, type PresignedPhotoUpload } from '@repo/contracts';
 
 /** A photo the browser could not read (not an image, or one it cannot decode). */
 export class UnreadablePhotoError extends Error {
@@ -8,7 +8,7 @@ export class UnreadablePhotoError extends Error {
 }
 
 /**
- * The photo as it is sent: turned the way it was taken, at most `photoLimits.maxSide` px on its longer side and JPEG,
+ * The photo as it is sent (the technician's phone, the office, the booking wizard): turned the way it was taken, at most `photoLimits.maxSide` px on its longer side and JPEG,
  * so a phone's 8 MB photo goes up as a few hundred kB over a slow connection. Booking re-encodes it again and strips
  * its metadata; this only spares the upload.
  */
@@ -37,7 +37,7 @@ export async function shrinkPhoto(file: Blob): Promise<Blob> {
  * reporting the share sent so far (0 to 1). Rejects with a message a person can act on when the store refuses or the
  * connection drops; `signal` stops it.
  */
-export function uploadPhoto(upload: PhotoUploadResponse['upload'], photo: Blob, onProgress: (share: number) => void, signal?: AbortSignal): Promise<void> {
+export function uploadPhoto(upload: PresignedPhotoUpload, photo: Blob, onProgress: (share: number) => void, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(upload.method, upload.url);
