@@ -7,7 +7,7 @@ import { listServiceProCustomers } from '../use-cases/list-service-pro-customers
 /** The back office's two customer lists (staff and administrators), searched and paged on the server. */
 export async function adminRoutes(app: ServiceApp, { ctx }: { ctx: AccountsContext }) {
   const staffOrAdmin = app.requireRole('staff', 'admin');
-  const search = 'By last and first name. q: a name or email prefix (any letter case), or 3+ digits of a phone in any format (its start or end); page and pageSize (≤ 100).';
+  const search = 'By last and first name. q: a name or email prefix (any letter case), or 3+ digits of a phone in any format (any part of it); page and pageSize (≤ 100).';
 
   app.get('/api/admin/customers', {
     onRequest: staffOrAdmin,

@@ -33,7 +33,7 @@ export function SearchableList<T>({ what, search, query, columns, rowKey, empty 
       <TextInput
         type="search"
         label={`Search ${what}`}
-        description="By first or last name or email (from the start), or by phone digits in any format"
+        description="By first or last name or email (from the start), or by any part of a phone number in any format"
         value={search.text}
         onChange={(event) => search.setText(event.currentTarget.value)}
         maw={520}
