@@ -66,6 +66,7 @@ const rules: Record<string, Rule> = {
   'POST /api/appointments/{id}/no-show': { allow: backOffice },
   'POST /api/appointments/{id}/reschedule': { allow: backOffice },
   'GET /api/appointments/{id}/history': { allow: backOffice },
+  'GET /api/appointments/by-customer/{customerId}': { allow: backOffice },
   // The appliance intake given at booking: the office, and the technician the visit is assigned to (another's job is a 404 in booking's tests).
   'GET /api/appointments/{id}/intake': { allow: ['technician', ...backOffice] },
   // The job record of the visit: the same callers as the intake (another technician's job is a 404 in booking's tests);
@@ -122,6 +123,10 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/login': { allow: everyone },
   'GET /api/admin/session': { allow: everyone },
   'GET /api/admin/customers': { allow: backOffice },
+  // The customer record (issue 27): the account, staff notes and the linked system's visits.
+  'GET /api/admin/customers/{id}': { allow: backOffice },
+  'POST /api/admin/customers/{id}/notes': { allow: backOffice },
+  'GET /api/admin/customers/{id}/service-history': { allow: backOffice },
   'GET /api/admin/servicepro-customers': { allow: backOffice },
   'POST /api/admin/lookup-customer-phone': { allow: backOffice },
   'GET /api/admin/import-source': { allow: ['admin'] },
@@ -265,6 +270,8 @@ function concrete(path: string): string {
     .replace(/^\/api\/payments\/price-book\/\{id\}/, '/api/payments/price-book/2147483647')
     // No real day: a caller let in is refused by validation, and no closure is removed.
     .replace(/\{date\}/, 'not-a-date')
+    // A customer id of the demo data's: a caller let in reads a record that exists.
+    .replace(/\{customerId\}/, '1')
     .replace(/\{appointmentId\}|\{id\}/, String(ids.appointment));
 }
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { applianceListSchema } from './appliances.ts';
+import { staffAppointmentListSchema } from './appointments.ts';
 import { customerSchema } from './customer.ts';
 import { rowIdSchema } from './safe-input.ts';
 import { serviceProCustomerSchema } from './service-pro-customers.ts';
+import { serviceRequestListSchema } from './service-requests.ts';
 
 /* ---------------------------------------------------------------------------------------------------------------
  * The customer record (issue 27): one back-office page per portal customer, composed from each service's staff call.
@@ -55,3 +58,15 @@ export const customerRecordSchema = z.object({
   notes: z.array(customerNoteSchema),
 });
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
+
+/**
+ * Booking's part of the record: every appointment of the customer's account, newest first (booked, and imported
+ * history with where it came from), their appliances made up from those visits, and their service requests. A
+ * customer id with none answers empty lists: booking does not know which ids are customers (accounts answers 404).
+ */
+export const customerAppointmentsSchema = z.object({
+  appointments: staffAppointmentListSchema,
+  appliances: applianceListSchema,
+  serviceRequests: serviceRequestListSchema,
+});
+export type CustomerAppointments = z.infer<typeof customerAppointmentsSchema>;
