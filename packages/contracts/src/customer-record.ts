@@ -18,11 +18,11 @@ export const customerRecordPath = (id: number | string) => `/api/admin/customers
 export const customerNotesPath = (id: number | string) => `/api/admin/customers/${id}/notes`;
 /** `GET /api/admin/customers/:id/service-history` (staff, admin): the linked field-service record with its visits. */
 export const customerServiceHistoryPath = (id: number | string) => `/api/admin/customers/${id}/service-history`;
-/** `GET /api/appointments/by-customer/:customerId` (staff, admin): booking's side of the record. */
-export const customerAppointmentsPath = (customerId: number | string) => `/api/appointments/by-customer/${customerId}`;
+/** `GET /api/appointments/by-customer?customerId=` (staff, admin): booking's side of the record. */
+export const customerAppointmentsPath = '/api/appointments/by-customer';
 
 export const customerRecordParamsSchema = z.object({ id: rowIdSchema('Customer id') });
-export const customerAppointmentsParamsSchema = z.object({ customerId: rowIdSchema('Customer id') });
+export const customerAppointmentsQuerySchema = z.object({ customerId: rowIdSchema('Customer id') });
 
 export const customerNoteLimits = { maxLength: 2000 } as const;
 export const customerRecordMessages = {

@@ -8,9 +8,9 @@ const clock = testClock('2026-11-23T15:00:00Z');
 const booking = bookingForTests(clock.now);
 const bearer = (claims: Parameters<typeof booking.service.bearer>[0]) => ({ authorization: booking.service.bearer(claims) });
 const recordOf = (customerId: number | string, headers: Record<string, string>) =>
-  booking.service.app.inject({ method: 'GET', url: customerAppointmentsPath(customerId), headers });
+  booking.service.app.inject({ method: 'GET', url: `${customerAppointmentsPath}?customerId=${customerId}`, headers });
 
-describe('GET /api/appointments/by-customer/:customerId (the customer record)', () => {
+describe('GET /api/appointments/by-customer?customerId= (the customer record)', () => {
   it("answers staff one customer's appointments newest first, their appliances and service requests, and nobody else's", async () => {
     const fridge = await bookSlot(booking.service, '2026-11-24', '09:00-10:00', bearer(customerClaims(91)), { serialNumber: 'sz-77' });
     const dishwasher = await bookSlot(booking.service, '2026-11-25', '09:00-10:00', bearer(customerClaims(91)), { appliance: 'Dishwasher', brand: 'Bosch' });
@@ -43,7 +43,7 @@ describe('GET /api/appointments/by-customer/:customerId (the customer record)', 
     const message = 'Customer id must be a whole number from 1 to 2147483647';
     for (const id of ['abc', '0', '2147483648', '1e3']) {
       const refused = await recordOf(id, admin);
-      expect({ id, status: refused.statusCode, body: refused.json() }).toEqual({ id, status: 400, body: { error: { code: 'VALIDATION_ERROR', message, fields: { 'params.customerId': message } } } });
+      expect({ id, status: refused.statusCode, body: refused.json() }).toEqual({ id, status: 400, body: { error: { code: 'VALIDATION_ERROR', message, fields: { 'querystring.customerId': message } } } });
     }
   });
 });

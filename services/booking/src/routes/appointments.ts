@@ -7,7 +7,8 @@ import {
   appointmentHistorySchema,
   appointmentStatusChangeSchema,
   assignTechnicianSchema,
-  customerAppointmentsParamsSchema,
+  customerAppointmentsPath,
+  customerAppointmentsQuerySchema,
   customerAppointmentsSchema,
   availableSlotsQuerySchema,
   bookForCallerPath,
@@ -144,7 +145,7 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     return reply.header('X-Total-Count', String(total)).send(items);
   });
 
-  app.get('/api/appointments/by-customer/:customerId', {
+  app.get(customerAppointmentsPath, {
     onRequest: app.requireRole('staff', 'admin'),
     schema: {
       tags: ['appointments'],
@@ -152,10 +153,10 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
       description:
         "The customer is accounts' customer id. Appointments newest first, booked and imported; appliances made up from them. " +
         'An id with none answers empty lists.',
-      params: customerAppointmentsParamsSchema,
+      querystring: customerAppointmentsQuerySchema,
       response: { 200: customerAppointmentsSchema },
     },
-  }, async (request) => listCustomerAppointments(ctx, request.params.customerId));
+  }, async (request) => listCustomerAppointments(ctx, request.query.customerId));
 
   app.put('/api/appointments/:id/status', {
     onRequest: app.requireRole('staff', 'admin'),
