@@ -97,14 +97,43 @@ describe('the customer record', () => {
     expect(await service.db.selectFrom('customer_notes').select('id').where('text', '=', 'Lost note').execute()).toEqual([]);
   });
 
+  it('shows the imported customer the account is linked to, and the imported list links that row to the record', async () => {
+    const other = (await registerCustomer(service, { firstName: 'Omar', lastName: 'Nash', phone: '(386) 210-0042' })).customer;
+    await service.db
+      .insertInto('service_pro_customers')
+      .values([
+        { service_pro_id: 'SP-LOPEZ', first_name: 'Maria', last_name: 'Lopez', email: null, phone: '1-904-555-0142', address: '9 Bay St', city: 'St Augustine', state: 'FL', zip_code: '32084', last_service_date: '05/17/2024', preferred_technician: 'Mike', notes: 'Side gate' },
+        { service_pro_id: 'SP-NASH', first_name: 'Omar', last_name: 'Nash', email: null, phone: '386 210 0042', address: '', city: '', state: '', zip_code: '', last_service_date: null, preferred_technician: null, notes: null },
+      ])
+      .execute();
+    // As the import links an account through a proven contact (customer-import.test.ts); Omar's account stays unlinked.
+    await service.db.updateTable('customers').set({ service_pro_customer_id: 'SP-LOPEZ' }).where('id', '=', customer.id).execute();
+
+    const record = customerRecordSchema.parse((await inject('GET', customerRecordPath(customer.id), desk)).json());
+    expect(record.importedCustomer).toMatchObject({ serviceProId: 'SP-LOPEZ', phone: '1-904-555-0142', lastServiceDate: '2024-05-17', preferredTechnician: 'Mike' });
+    expect(customerRecordSchema.parse((await inject('GET', customerRecordPath(other.id), desk)).json()).importedCustomer).toBeNull();
+
+    const list = await inject('GET', '/api/admin/servicepro-customers?q=555-01', desk);
+    expect(list.json().items.map((item: { serviceProId: string; customerId: number | null }) => [item.serviceProId, item.customerId])).toEqual([['SP-LOPEZ', customer.id]]);
+    const unlinked = await inject('GET', '/api/admin/servicepro-customers?q=nash', desk);
+    expect(unlinked.json().items.map((item: { serviceProId: string; customerId: number | null }) => [item.serviceProId, item.customerId])).toEqual([['SP-NASH', null]]);
+    // Linked, with no connection to the system configured: the visits cannot be read, and staff are told why (never a 500).
+    const history = await inject('GET', customerServiceHistoryPath(customer.id), desk);
+    expect({ status: history.statusCode, code: history.json().error.code }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(history.json().error.message).toContain('connection is not configured');
+    await service.db.updateTable('customers').set({ service_pro_customer_id: null }).where('id', '=', customer.id).execute();
+  });
+
   it('answers null service history for a customer linked to no imported customer', async () => {
     const response = await inject('GET', customerServiceHistoryPath(customer.id), desk);
     expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 200, body: { customer: null } });
   });
 
   it('is for staff and administrators only, checked before the id or the note is read', async () => {
-    const [anonymous, asCustomer, technician] = await nonAdministrators(service);
-    for (const [who, headers, status] of [anonymous, asCustomer, technician]) {
+    // Staff pass here; the list names staff only as refused from administrators' calls.
+    const refused = (await nonAdministrators(service)).filter(([who]) => who !== 'staff');
+    expect(refused.map(([who]) => who)).toEqual(['anonymous', 'customer', 'technician']);
+    for (const [who, headers, status] of refused) {
       for (const [method, url, payload] of [
         ['GET', customerRecordPath('not-an-id'), undefined],
         ['POST', customerNotesPath('not-an-id'), { text: 1 }],

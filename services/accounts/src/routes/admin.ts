@@ -6,8 +6,8 @@ import {
   customerSchema,
   customerSearchQuerySchema,
   linkedServiceHistoryResponseSchema,
+  importedCustomerListItemSchema,
   pagedListSchema,
-  serviceProCustomerSchema,
 } from '@repo/contracts';
 import { errorResponses, type ServiceApp } from '@repo/service-kit';
 import type { AccountsContext } from '../use-cases/context.ts';
@@ -40,7 +40,7 @@ export async function adminRoutes(app: ServiceApp, { ctx }: { ctx: AccountsConte
       description: search,
       operationId: 'listImportedCustomers',
       querystring: customerSearchQuerySchema,
-      response: { 200: pagedListSchema(serviceProCustomerSchema) },
+      response: { 200: pagedListSchema(importedCustomerListItemSchema) },
     },
   }, async (request) => listServiceProCustomers(ctx, request.query));
 

@@ -297,7 +297,8 @@ describe('customer management: Phone Lookup', () => {
 
 describe('customer management: ServicePro Customers', () => {
   const imported = Array.from({ length: 45 }, (_, index) => serviceProCustomer(index + 1));
-  const smiths = [serviceProCustomer(101, { firstName: 'Ann', lastName: 'Smith' }), serviceProCustomer(102, { firstName: 'Bob', lastName: 'Smithers', email: null })];
+  // Ann Smith has a portal account linked to her: her name opens its record.
+  const smiths = [serviceProCustomer(101, { firstName: 'Ann', lastName: 'Smith', customerId: 64 }), serviceProCustomer(102, { firstName: 'Bob', lastName: 'Smithers', email: null })];
   const all = [...imported, ...smiths];
   const matches = (customer: (typeof all)[number], q: string) =>
     [customer.firstName, customer.lastName, customer.email ?? ''].some((text) => text.toLowerCase().startsWith(q.toLowerCase()));
@@ -313,7 +314,7 @@ describe('customer management: ServicePro Customers', () => {
       '1 King St, St Augustine, FL 32084',
       '2',
       '$310.00',
-      '2026-01-15',
+      'Jan 15, 2026',
       'SP-1001',
     ]);
     expect(within(rows()[0]!).getByRole('rowheader').textContent).toBe('First1 Last1');
@@ -338,6 +339,8 @@ describe('customer management: ServicePro Customers', () => {
     expect(searches.map((request) => request.query.toString())).toEqual(['q=smi&page=1&pageSize=20']);
     expect(rows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Ann Smith', 'Bob Smithers']);
     expect(within(rows()[1]!).getAllByRole('cell')[1]?.textContent).toBe('—');
+    expect(within(rows()[0]!).getByRole('link', { name: 'Ann Smith' }).getAttribute('href')).toBe('/customers/64');
+    expect(within(rows()[1]!).queryByRole('link', { name: 'Bob Smithers' })).toBeNull();
 
     type(box, 'zzz');
     expect(await screen.findByText('No imported customers match “zzz”.')).toBeTruthy();
@@ -380,6 +383,8 @@ describe('customer management: Portal Customers', () => {
     ]);
     expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('Maria Lopez');
     expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['portal2@example.com', '(904) 555-0134', '—', 'SP-1001', 'Jan 2026', 'Never', 'Messages']);
+    // Each name opens the customer's record.
+    expect(within(rows[1]!).getByRole('link', { name: 'Maria Lopez' }).getAttribute('href')).toBe('/customers/2');
     // Each customer's messages are the delivery log filtered to their email.
     expect(within(rows[1]!).getByRole('link', { name: 'Messages to portal2@example.com' }).getAttribute('href')).toBe('/admin-notifications?recipient=portal2%40example.com');
   });

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerSchema, pagedListSchema, serviceProCustomerSchema, type CustomerSearchQuery } from '@repo/contracts';
+import { customerSchema, importedCustomerListItemSchema, pagedListSchema, type CustomerSearchQuery } from '@repo/contracts';
 import { adminApi } from '../../../lib/api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-const serviceProPage = pagedListSchema(serviceProCustomerSchema);
+const serviceProPage = pagedListSchema(importedCustomerListItemSchema);
 const portalPage = pagedListSchema(customerSchema);
 
 function searchParams({ q, page, pageSize }: CustomerSearchQuery): URLSearchParams {

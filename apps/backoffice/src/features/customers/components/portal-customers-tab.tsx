@@ -2,7 +2,8 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Customer } from '@repo/contracts';
 import type { Column } from '../../../components/data-table.tsx';
-import { formatBusinessDateTime, formatMonthYear } from '../../../lib/format.ts';
+import { paths } from '../../../config/paths.ts';
+import { formatBusinessDateTime, formatMonthYear, formatPhone } from '../../../lib/format.ts';
 import { notificationsPageHref } from '../../../lib/notifications.ts';
 import { usePortalCustomers } from '../api/customer-lists.ts';
 import { useListSearch } from '../lib/use-list-search.ts';
@@ -13,7 +14,9 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
     header: 'Name',
     cell: (customer) => (
       <Group gap="xs" component="span" wrap="wrap">
-        <span>{`${customer.firstName} ${customer.lastName}`.trim()}</span>
+        <Anchor component={Link} to={paths.customerRecord(customer.id)} fw={600}>
+          {`${customer.firstName} ${customer.lastName}`.trim()}
+        </Anchor>
         {customer.isAdmin ? (
           <Badge component="span" variant="filled" color="brand" tt="none" size="sm">
             Administrator
@@ -23,7 +26,7 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
     ),
   },
   { header: 'Email', cell: (customer) => customer.email },
-  { header: 'Phone', cell: (customer) => customer.phone, nowrap: true },
+  { header: 'Phone', cell: (customer) => formatPhone(customer.phone), nowrap: true },
   { header: 'Address', cell: (customer) => customer.address ?? '—' },
   {
     header: 'Linked ServicePro id',
