@@ -15,8 +15,10 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+export type CsvRow = readonly (string | number | null)[];
+
 /** Rows of cells as one CSV text, lines ended with CRLF as RFC 4180 asks. */
-export const toCsv = (rows: readonly (readonly (string | number | null)[])[]): string => rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+export const toCsv = (rows: readonly CsvRow[]): string => rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 
 /** Offers `content` as a file download named `filename` (a CSV file, UTF-8). */
 export function downloadCsv(filename: string, content: string): void {

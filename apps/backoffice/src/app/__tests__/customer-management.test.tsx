@@ -346,6 +346,44 @@ describe('customer management: ServicePro Customers', () => {
     expect(await screen.findByText('No imported customers match “zzz”.')).toBeTruthy();
   });
 
+  it('downloads every customer the search matches as CSV, all pages, a formula-like name kept as text', async () => {
+    const many = [
+      ...Array.from({ length: 130 }, (_, index) => serviceProCustomer(200 + index, { lastName: 'Smith', phone: `904.555.${String(index).padStart(4, '0')}`, lastServiceDate: '2026-01-15' })),
+      serviceProCustomer(400, { firstName: '=HYPERLINK("x")', lastName: 'Smith' }),
+    ];
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:customers';
+    };
+    URL.revokeObjectURL = () => {};
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('imported-customers.csv');
+    });
+    const api = await renderCustomers('/admin-customer-management?tab=servicepro&q=smith', { 'GET /api/admin/servicepro-customers': pagedList([...all, ...many], matches) });
+    expect(await screen.findByText('133 customers match “smith”')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV of the imported customers matching “smith”' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const lines = (
+      await new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error ?? new Error('the Blob could not be read'));
+        reader.readAsText(created[0]!);
+      })
+    ).split('\r\n');
+    expect(lines[0]).toBe('First name,Last name,Phone,Email,Address,City,State,ZIP code,Services,Total spent,Last service,Preferred technician,Notes,System,Id there');
+    // The heading, 133 customers (two pages of 100 asked for), and the empty line after the last CRLF.
+    expect(lines).toHaveLength(135);
+    expect(lines).toContain('First200,Smith,(904) 555-0000,customer200@example.com,200 King St,St Augustine,FL,32084,2,310.00,"Jan 15, 2026",,,servicepro,SP-1200');
+    expect(lines).toContain(`"'=HYPERLINK(""x"")",Smith,(904) 555-0400,customer400@example.com,400 King St,St Augustine,FL,32084,2,310.00,"Jan 15, 2026",,,servicepro,SP-1400`);
+    const exports = api.sent('GET /api/admin/servicepro-customers').filter((request) => request.query.get('pageSize') === '100');
+    expect(exports.map((request) => request.query.toString())).toEqual(['q=smith&page=1&pageSize=100', 'q=smith&page=2&pageSize=100']);
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
   it('opens a shared address at its search and page', async () => {
     const api = await renderCustomers('/admin-customer-management?tab=servicepro&q=First&page=2', { 'GET /api/admin/servicepro-customers': pagedList(all, matches) });
     expect(await screen.findByText('45 customers match “First”')).toBeTruthy();

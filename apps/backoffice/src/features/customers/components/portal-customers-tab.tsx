@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import type { Customer } from '@repo/contracts';
 import type { Column } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatBusinessDateTime, formatMonthYear, formatPhone } from '../../../lib/format.ts';
+import { formatAnyDate, formatBusinessDateTime, formatMonthYear, formatPhone } from '../../../lib/format.ts';
 import { notificationsPageHref } from '../../../lib/notifications.ts';
-import { usePortalCustomers } from '../api/customer-lists.ts';
+import { allPortalCustomers, usePortalCustomers } from '../api/customer-lists.ts';
 import { useListSearch } from '../lib/use-list-search.ts';
 import { SearchableList } from './searchable-list.tsx';
 
@@ -66,6 +66,23 @@ export function PortalCustomersTab() {
       columns={columns}
       rowKey={(customer) => customer.id}
       empty="No one has registered in the customer portal yet."
+      csv={{
+        filename: 'portal-customers.csv',
+        header: ['First name', 'Last name', 'Email', 'Email verified', 'Phone', 'Phone verified', 'Address', 'Linked ServicePro id', 'Member since', 'Last login'],
+        row: (customer) => [
+          customer.firstName,
+          customer.lastName,
+          customer.email,
+          customer.emailVerified ? 'yes' : 'no',
+          formatPhone(customer.phone),
+          customer.phoneVerified ? 'yes' : 'no',
+          customer.address,
+          customer.serviceProCustomerId,
+          formatAnyDate(customer.createdAt),
+          customer.lastLogin ? formatBusinessDateTime(customer.lastLogin) : null,
+        ],
+        fetchAll: allPortalCustomers,
+      }}
     />
   );
 }

@@ -4,7 +4,7 @@ import type { ImportedCustomerListItem } from '@repo/contracts';
 import type { Column } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatAnyDate, formatDollars, formatPhone } from '../../../lib/format.ts';
-import { useServiceProCustomers } from '../api/customer-lists.ts';
+import { allServiceProCustomers, useServiceProCustomers } from '../api/customer-lists.ts';
 import { useListSearch } from '../lib/use-list-search.ts';
 import { SearchableList } from './searchable-list.tsx';
 
@@ -55,6 +55,28 @@ export function ServiceProCustomersTab() {
       columns={columns}
       rowKey={(customer) => customer.id}
       empty="No customers have been imported yet. An administrator imports them in the Import Customers tab."
+      csv={{
+        filename: 'imported-customers.csv',
+        header: ['First name', 'Last name', 'Phone', 'Email', 'Address', 'City', 'State', 'ZIP code', 'Services', 'Total spent', 'Last service', 'Preferred technician', 'Notes', 'System', 'Id there'],
+        row: (customer) => [
+          customer.firstName,
+          customer.lastName,
+          formatPhone(customer.phone),
+          customer.email,
+          customer.address,
+          customer.city,
+          customer.state,
+          customer.zipCode,
+          customer.totalServices,
+          customer.totalSpent,
+          customer.lastServiceDate ? formatAnyDate(customer.lastServiceDate) : null,
+          customer.preferredTechnician,
+          customer.notes,
+          customer.sourceSystem,
+          customer.serviceProId,
+        ],
+        fetchAll: allServiceProCustomers,
+      }}
     />
   );
 }
