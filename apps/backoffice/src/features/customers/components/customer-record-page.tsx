@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import {
   customerNoteRequestSchema,
@@ -42,10 +42,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Proven (the customer showed they own it, by link or code) or only given. */
-function Proof({ proven, what }: { proven: boolean; what: string }) {
+/** Proven (the customer showed they own it, by link or code) or only given; the fact's term (Phone, Email) names it. */
+function Proof({ proven }: { proven: boolean }) {
   return (
-    <Badge component="span" variant="light" color={proven ? 'green.9' : 'gray.8'} tt="none" ml={6} aria-label={proven ? `${what} verified` : `${what} not verified`}>
+    <Badge component="span" variant="light" color={proven ? 'green' : 'gray'} c="dark.8" tt="none" ml={6}>
       {proven ? 'Verified' : 'Not verified'}
     </Badge>
   );
@@ -59,14 +59,14 @@ function ContactDetails({ customer }: { customer: Customer }) {
           'Phone',
           <>
             <Anchor href={telHref(customer.phone)}>{formatPhone(customer.phone)}</Anchor>
-            <Proof proven={customer.phoneVerified} what="Phone" />
+            <Proof proven={customer.phoneVerified} />
           </>,
         ],
         [
           'Email',
           <>
             <Anchor href={`mailto:${customer.email}`}>{customer.email}</Anchor>
-            <Proof proven={customer.emailVerified} what="Email" />
+            <Proof proven={customer.emailVerified} />
           </>,
         ],
         ['Address', customer.address ?? 'Not on record'],
@@ -136,8 +136,9 @@ function appointmentColumns(invoices: readonly InvoiceSummary[] | undefined): re
       header: 'Visit',
       nowrap: true,
       cell: (appointment) => (
-        <Anchor component={Link} to={paths.dispatchBoardOn(appointment.appointmentDate)} aria-label={`${formatCalendarDate(appointment.appointmentDate)} on the dispatch board`}>
+        <Anchor component={Link} to={paths.dispatchBoardOn(appointment.appointmentDate)}>
           {formatCalendarDate(appointment.appointmentDate)}, {formatBusinessTime(appointment.scheduledTime)}
+          <VisuallyHidden> on the dispatch board</VisuallyHidden>
         </Anchor>
       ),
     },
