@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, List, Paper, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import {
   customerNoteRequestSchema,
@@ -14,7 +14,7 @@ import {
   type ServiceProCustomer,
   type StaffAppointment,
 } from '@repo/contracts';
-import { ApiRequestError, NotFoundCard, responsiveSpacing, showToast, useDocumentTitle } from '@repo/ui';
+import { ApiRequestError, Columns, NotFoundCard, responsiveSpacing, showToast, useDocumentTitle } from '@repo/ui';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Facts } from '../../../components/facts.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -31,7 +31,7 @@ const fullName = (person: { firstName: string; lastName: string }) => `${person.
 /** A section of the record: a card with its heading (h2) naming it for screen readers. */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id} miw={0}>
+    <Paper withBorder radius="md" {...responsiveSpacing({ p: { base: 'md', sm: 'lg' } })} component="section" aria-labelledby={id} miw={0}>
       <Stack gap="sm">
         <Title order={2} size="h4" id={id}>
           {title}
@@ -282,20 +282,20 @@ function RecordBody({ id }: { id: number }) {
         {({ customer: shown, importedCustomer, notes }) => (
           <Stack gap="lg">
             <PageHeader title={fullName(shown)} description="Customer record: contact details, visits, appliances, history, invoices, messages and notes." />
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Columns cols={{ base: 1, md: 2 }} spacing="lg">
               <Section id="record-contact" title="Contact details">
                 <ContactDetails customer={shown} />
               </Section>
               <Section id="record-notes" title="Notes">
                 <Notes customerId={id} notes={notes} />
               </Section>
-            </SimpleGrid>
+            </Columns>
             <Section id="record-appointments" title="Appointments">
               <QueryStates query={appointments} what="appointments" empty="No appointments yet." isEmpty={(data) => data.appointments.length === 0}>
                 {(data) => <DataTable label="Appointments" items={data.appointments} columns={appointmentColumns(invoices.data?.items)} rowKey={(appointment) => appointment.id} />}
               </QueryStates>
             </Section>
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <Columns cols={{ base: 1, md: 2 }} spacing="lg">
               <Section id="record-appliances" title="Appliances">
                 <QueryStates query={appointments} what="appliances" empty="No appliances on record." isEmpty={(data) => data.appliances.length === 0}>
                   {(data) => <Appliances appliances={data.appliances} />}
@@ -317,13 +317,13 @@ function RecordBody({ id }: { id: number }) {
                   ) : null}
                 </Stack>
               </Section>
-            </SimpleGrid>
+            </Columns>
             <Section id="record-invoices" title="Invoices and payments">
               <QueryStates query={invoices} what="invoices" empty="No invoices yet." isEmpty={(data) => data.items.length === 0}>
                 {(data) => <DataTable label="Invoices" items={data.items} columns={invoiceColumns} rowKey={(invoice) => invoice.id} />}
               </QueryStates>
             </Section>
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} miw={0}>
+            <Paper withBorder radius="md" {...responsiveSpacing({ p: { base: 'md', sm: 'lg' } })} miw={0}>
               <CustomerMessages email={shown.email} headingOrder={2} />
             </Paper>
           </Stack>
