@@ -210,7 +210,11 @@ describe('customer management: Phone Lookup', () => {
     return { api, phone: (await screen.findByLabelText('Phone number')) as HTMLInputElement, submit: screen.getByRole('button', { name: 'Look Up Customer' }) };
   };
   const digits = (text: string) => text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  const byPhone: Answer = ({ body }) => json(200, { customer: digits((body as { phone: string }).phone) === '9048021998' ? externalCustomer() : null });
+  const byPhone: Answer = ({ body }) => {
+    // Maria Lopez has a portal account linked to her record in the system: account 12.
+    const found = digits((body as { phone: string }).phone) === '9048021998';
+    return json(200, { customer: found ? externalCustomer() : null, customerId: found ? 12 : null });
+  };
 
   it('says Phone Required beside the field and in a toast when the phone is blank, and asks nothing', async () => {
     const { api, phone, submit } = await lookupPage(byPhone);
@@ -243,6 +247,7 @@ describe('customer management: Phone Lookup', () => {
       'Oven diagnosis · 2025-06-20 · $89.00',
     ]);
     expect(details.getByText('The first 3 of 4:')).toBeTruthy();
+    expect(details.getByRole('link', { name: "Open Maria Lopez's customer record" }).getAttribute('href')).toBe('/customers/12');
   });
 
   it('says No Customer Found with the number, in a toast and on the page', async () => {
