@@ -180,6 +180,11 @@ describe('the Nu Html Checker on the rendered pages', () => {
     await page.keyboard.press('Enter');
     documents.push(...(await renderedAtBothWidths(page, 'backoffice-customers-lookup-found', visible(page.getByRole('region', { name: 'Robert Alvarez' })))));
 
+    // The demo customer's record, opened from Portal Customers: visits, appliances, invoices, messages and the note form.
+    await page.goto(`${urls.backoffice}/admin-customer-management?tab=portal&q=demo%40example.com`);
+    await page.getByRole('main').locator('a[href^="/customers/"]').first().click();
+    documents.push(...(await renderedAtBothWidths(page, 'backoffice-customer-record', visible(page.getByRole('region', { name: 'Appointments' }).getByRole('link').first()))));
+
     // Technicians, with the add form and an edit form open.
     await page.goto(`${urls.backoffice}/technician-management`);
     await page.getByRole('button', { name: 'Add New Technician' }).click();

@@ -66,6 +66,7 @@ const rules: Record<string, Rule> = {
   'POST /api/appointments/{id}/no-show': { allow: backOffice },
   'POST /api/appointments/{id}/reschedule': { allow: backOffice },
   'GET /api/appointments/{id}/history': { allow: backOffice },
+  'GET /api/appointments/by-customer': { allow: backOffice },
   // The appliance intake given at booking: the office, and the technician the visit is assigned to (another's job is a 404 in booking's tests).
   'GET /api/appointments/{id}/intake': { allow: ['technician', ...backOffice] },
   // The job record of the visit: the same callers as the intake (another technician's job is a 404 in booking's tests);
@@ -126,6 +127,10 @@ const rules: Record<string, Rule> = {
   'POST /api/admin/login': { allow: everyone },
   'GET /api/admin/session': { allow: everyone },
   'GET /api/admin/customers': { allow: backOffice },
+  // The customer record (issue 27): the account, staff notes and the linked system's visits.
+  'GET /api/admin/customers/{id}': { allow: backOffice },
+  'POST /api/admin/customers/{id}/notes': { allow: backOffice },
+  'GET /api/admin/customers/{id}/service-history': { allow: backOffice },
   'GET /api/admin/servicepro-customers': { allow: backOffice },
   'POST /api/admin/lookup-customer-phone': { allow: backOffice },
   'GET /api/admin/import-source': { allow: ['admin'] },

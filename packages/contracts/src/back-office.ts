@@ -19,8 +19,8 @@ const pageSize = strictQueryNumber(
 /**
  * `GET /api/admin/servicepro-customers` and `GET /api/admin/customers` (staff, admin): `q` finds customers whose first
  * name, last name, "first last" or email starts with it (any letter case), or, when it holds 3 or more digits and
- * nothing but phone punctuation, whose phone's ten digits start or end with them whatever the formatting ("904.802",
- * "(904) 802-1998", "+1 904 802 1998" and "1998" all find (904) 802-1998). Every form is served by an index.
+ * nothing but phone punctuation, whose phone's ten digits hold them anywhere whatever the formatting ("904.802",
+ * "(904) 802-1998", "+1 904 802 1998", "802-19" and "1998" all find (904) 802-1998). Every form is served by an index.
  */
 export const customerSearchQuerySchema = z.object({
   q: z.string({ error: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional().transform((q) => q || undefined),

@@ -16,6 +16,7 @@ export * from './history-import.ts';
 export * from './service-systems.ts';
 export * from './auth.ts';
 export * from './customer.ts';
+export * from './customer-record.ts';
 export * from './service-pro-customers.ts';
 export * from './phone-lookup.ts';
 export * from './technicians.ts';

@@ -27,6 +27,7 @@ export const invoiceMessages = {
   lines: `An invoice has at most ${maxInvoiceLines} lines`,
   priceBookItemId: 'That price book item does not exist',
   appointmentId: 'Appointment id must be a positive whole number',
+  customerId: 'Customer id must be a positive whole number',
   voidReason: `Give a reason of 3 to ${invoiceTextMax} characters`,
   refundAmount: 'Refund amount must be a whole number of cents, at least 1',
   payAmount: 'Amount must be a whole number of cents, at least 1',
@@ -240,6 +241,8 @@ export const invoiceListQuerySchema = z.object({
   /** An invoice number, or part of the customer's name or email. */
   search: z.string().trim().max(100, 'Search has at most 100 characters').optional(),
   appointmentId: strictQueryNumber(z.number({ error: invoiceMessages.appointmentId }).int(invoiceMessages.appointmentId).min(1, invoiceMessages.appointmentId).max(2_147_483_647, invoiceMessages.appointmentId)).optional(),
+  /** Staff: the invoices of one customer account's visits (their record in the back office). A customer's list is always their own. */
+  customerId: strictQueryNumber(z.number({ error: invoiceMessages.customerId }).int(invoiceMessages.customerId).min(1, invoiceMessages.customerId).max(2_147_483_647, invoiceMessages.customerId)).optional(),
   page: strictQueryNumber(z.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').max(10_000, 'Page must be at most 10000')).default(1),
   pageSize: strictQueryNumber(z.number({ error: 'Page size must be a number' }).int('Page size must be a whole number').min(1, 'Page size must be at least 1').max(100, 'Page size must be at most 100')).default(25),
 });

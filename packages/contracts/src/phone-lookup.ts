@@ -34,4 +34,9 @@ export const externalCustomerSchema = z.object({
   serviceHistory: z.array(z.object({ service: z.string(), date: z.string(), cost: z.string() })),
 });
 export type ExternalCustomer = z.infer<typeof externalCustomerSchema>;
-export const lookupCustomerPhoneResponseSchema = z.object({ customer: externalCustomerSchema.nullable() });
+export const lookupCustomerPhoneResponseSchema = z.object({
+  customer: externalCustomerSchema.nullable(),
+  /** The portal account linked to that customer (whose record the back office opens), or null. */
+  customerId: z.number().int().nullable(),
+});
+export type LookupCustomerPhoneResponse = z.infer<typeof lookupCustomerPhoneResponseSchema>;

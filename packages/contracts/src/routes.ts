@@ -84,6 +84,7 @@ export const appPages: Record<AppName, readonly string[]> = {
     '/',
     '/admin-login',
     '/admin-customer-management',
+    '/customers/:id',
     '/technician-management',
     '/admin-tracking',
     '/dispatch-board',

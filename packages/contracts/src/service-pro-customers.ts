@@ -25,3 +25,6 @@ export const serviceProCustomerSchema = z.object({
   importedAt: z.string(),
 });
 export type ServiceProCustomer = z.infer<typeof serviceProCustomerSchema>;
+/** A row of the back office's imported list: with the portal account linked to it (whose record it opens), or null. */
+export const importedCustomerListItemSchema = serviceProCustomerSchema.extend({ customerId: z.number().int().nullable() });
+export type ImportedCustomerListItem = z.infer<typeof importedCustomerListItemSchema>;

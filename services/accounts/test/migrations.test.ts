@@ -31,8 +31,7 @@ it('renames the ServicePro table with its sequence and indexes, and back', async
     'service_pro_customers_id_seq',
     'service_pro_customers_last_name_search_idx',
     'service_pro_customers_list_order_idx',
-    'service_pro_customers_phone_digits_idx',
-    'service_pro_customers_phone_digits_reversed_idx',
+    'service_pro_customers_phone_digit_runs_idx',
     'service_pro_customers_pkey',
     'service_pro_customers_source_key',
   ]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDate, lookupCustomerPhoneResponseSchema, phoneRequiredMessage } from '@repo/contracts';
 import { demoCustomer, serviceProIdOf, startServiceProSandbox, type RunningSandbox } from '@repo/field-service/sandbox';
-import { admin, bearer, serviceProEnv, signInBackOffice, startAccounts, type AccountsTestService } from './support/accounts.ts';
+import { admin, bearer, registerCustomer, serviceProEnv, signInBackOffice, startAccounts, type AccountsTestService } from './support/accounts.ts';
 
 const sandboxes: RunningSandbox[] = [];
 const services: AccountsTestService[] = [];
@@ -55,17 +55,26 @@ describe('POST /api/admin/lookup-customer-phone', () => {
     for (const phone of ['(904) 802-1998', '904.802.1998', '+1 904 802 1998', ' 904-802-1998 ']) {
       const response = await lookUp(phone);
       expect({ phone, status: response.statusCode }).toEqual({ phone, status: 200 });
-      expect(lookupCustomerPhoneResponseSchema.parse(response.json())).toEqual({ customer: expected });
+      expect(lookupCustomerPhoneResponseSchema.parse(response.json())).toEqual({ customer: expected, customerId: null });
     }
     // The system was asked for the ten digits each time.
     const asked = sandbox.requests.filter((request) => request.path === '/customers' && request.query.phone).map((request) => request.query.phone);
     expect(asked).toEqual(['9048021998', '9048021998', '9048021998', '9048021998']);
   });
 
+  it("names the portal account linked to the customer found, whose record staff open", async () => {
+    const { customer } = await registerCustomer(service, { firstName: 'Robert', lastName: 'Alvarez', phone: '(904) 802-1998' });
+    // As the import links an account through a proven contact (customer-import.test.ts).
+    await service.db.updateTable('customers').set({ service_pro_customer_id: serviceProIdOf(1) }).where('id', '=', customer.id).execute();
+    const response = await lookUp('904.802.1998');
+    expect(lookupCustomerPhoneResponseSchema.parse(response.json())).toMatchObject({ customer: { id: serviceProIdOf(1) }, customerId: customer.id });
+    await service.db.updateTable('customers').set({ service_pro_customer_id: null }).where('id', '=', customer.id).execute();
+  });
+
   it('answers no customer for a number the system does not know', async () => {
     const response = await lookUp('(212) 555-0123');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ customer: null });
+    expect(response.json()).toEqual({ customer: null, customerId: null });
   });
 
   it('gives Phone Required for a blank phone, and field messages for what is not a US number', async () => {

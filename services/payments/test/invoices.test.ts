@@ -185,6 +185,23 @@ describe('invoices', () => {
     expect(byAppointment.items.map((item) => item.number)).toEqual([invoice.number]);
     await call(service, staff(), 'GET', '/api/payments/invoices?status=lost', undefined, 400);
   });
+
+  it("lists one customer account's invoices for staff (the customer record); a customer's list stays their own", async () => {
+    const [first, second, others] = [newAppointmentId(), newAppointmentId(), newAppointmentId()];
+    await hearAppointment(service, appointmentEvent(first, 31));
+    await hearAppointment(service, appointmentEvent(second, 31));
+    await hearAppointment(service, appointmentEvent(others, 32));
+    const older = await call(service, staff(), 'POST', '/api/payments/invoices', { appointmentId: first }, 201);
+    const newer = await call(service, staff(), 'POST', '/api/payments/invoices', { appointmentId: second }, 201);
+    await call(service, staff(), 'POST', '/api/payments/invoices', { appointmentId: others }, 201);
+    const theirs = await call<InvoiceListResponse>(service, staff(), 'GET', '/api/payments/invoices?customerId=31');
+    expect({ ids: theirs.items.map((item) => item.id), total: theirs.total }).toEqual({ ids: [newer.id, older.id], total: 2 });
+    expect((await call<InvoiceListResponse>(service, staff(), 'GET', '/api/payments/invoices?customerId=33')).items).toEqual([]);
+    // Customer 32 asking for 31's gets their own sent invoices (none: theirs is a draft), never 31's.
+    expect((await call<InvoiceListResponse>(service, customerOf(service, 32), 'GET', '/api/payments/invoices?customerId=31')).items).toEqual([]);
+    const refused = await call<{ error: { fields: Record<string, string> } }>(service, staff(), 'GET', '/api/payments/invoices?customerId=abc', undefined, 400);
+    expect(refused.error.fields).toEqual({ 'querystring.customerId': invoiceMessages.customerId });
+  });
 });
 
 describe('the customer and their invoice', () => {

@@ -51,6 +51,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           shouldRevalidate: () => true,
           children: [
             { path: paths.customerManagement, lazy: () => import('./routes/admin-customer-management.tsx') },
+            { path: paths.customerRecordPattern, lazy: () => import('./routes/customer-record.tsx') },
             { path: paths.technicianManagement, lazy: () => import('./routes/technician-management.tsx') },
             { path: paths.adminTracking, lazy: () => import('./routes/admin-tracking.tsx') },
             { path: paths.dispatchBoard, lazy: () => import('./routes/dispatch-board.tsx') },

@@ -2,10 +2,15 @@ export const paths = {
   home: '/',
   adminLogin: '/admin-login',
   customerManagement: '/admin-customer-management',
+  /** One customer's record: contact, appointments, appliances, history, invoices, messages and staff notes (staff). */
+  customerRecord: (id: number) => `/customers/${id}`,
+  customerRecordPattern: '/customers/:id',
   technicianManagement: '/technician-management',
   adminTracking: '/admin-tracking',
   /** A day's visits by technician and arrival window: assign, reassign and reschedule by drag and drop (staff). */
   dispatchBoard: '/dispatch-board',
+  /** The board open on one business day ('YYYY-MM-DD'). */
+  dispatchBoardOn: (date: string) => `/dispatch-board?date=${date}`,
   /** Holidays, closed days and reduced hours, which booking and every move keep to (staff). */
   closures: '/closures',
   /** The payments ledger (administrators). */

@@ -1,4 +1,4 @@
-import { business } from '@repo/contracts';
+import { business, businessDate, usPhoneDigits } from '@repo/contracts';
 import { formatter } from '@repo/ui';
 
 /**
@@ -81,3 +81,32 @@ export const formatCalendarDate = (date: string): string => formatter('date', fo
 
 /** A tel: link for a phone number as people write it. */
 export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/**
+ * "(904) 555-0142": a US phone number written one way whatever way it was stored ("904.555.0142", "+1 904 555 0142",
+ * "1-904-555-0142"); anything that is not one (an extension, a foreign number) is shown as it came.
+ */
+export function formatPhone(phone: string): string {
+  const digits = usPhoneDigits(phone);
+  return digits ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : phone;
+}
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+const usDate = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/**
+ * "May 17, 2024": a day as another system wrote it ("2024-05-17", "05/17/2024", "5/17/2024", or an instant such as
+ * "2024-05-17T14:00:00Z", read in the business time zone), written one way; text that is no date is shown as it came.
+ */
+export function formatAnyDate(value: string): string {
+  const text = value.trim();
+  const us = usDate.exec(text);
+  const day = isoDate.test(text) ? text : us ? `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}` : undefined;
+  if (day) {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    const checked = new Date(Date.UTC(year, month - 1, date));
+    return checked.getUTCMonth() === month - 1 && checked.getUTCDate() === date ? formatCalendarDate(day) : value;
+  }
+  const instant = /^\d{4}-\d{2}-\d{2}T/.test(text) ? parse(text) : undefined;
+  return instant ? formatCalendarDate(businessDate(instant)) : value;
+}

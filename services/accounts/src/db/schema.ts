@@ -3,6 +3,17 @@ import type { ColumnType, Generated, Kysely, Selectable, Transaction } from 'kys
 
 export type BackOfficeRole = BackOfficeUser['role'];
 
+/** A note staff wrote on a customer's record; the author as they were named when they wrote it. */
+export type CustomerNotesTable = {
+  id: Generated<number>;
+  customer_id: number;
+  text: string;
+  author_staff_id: number | null;
+  author_name: string;
+  author_email: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type CustomersTable = {
   id: Generated<number>;
   first_name: string;
@@ -256,6 +267,7 @@ export type AccountsDatabase = {
   jobber_authorizations: JobberAuthorizationsTable;
   technician_states: TechnicianStatesTable;
   customers: CustomersTable;
+  customer_notes: CustomerNotesTable;
   staff_users: StaffUsersTable;
   service_pro_customers: ServiceProCustomersTable;
   sessions: SessionsTable;
@@ -270,6 +282,7 @@ export type AccountsDatabase = {
 };
 
 export type CustomerRow = Selectable<CustomersTable>;
+export type CustomerNoteRow = Selectable<CustomerNotesTable>;
 export type StaffUserRow = Selectable<StaffUsersTable>;
 export type ServiceProCustomerRow = Selectable<ServiceProCustomersTable>;
 export type SessionRow = Selectable<SessionsTable>;

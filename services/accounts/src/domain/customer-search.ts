@@ -1,7 +1,7 @@
 /**
  * What a back-office search (`customerSearchQuerySchema`'s `q`) looks for: customers whose last name, "first last" or
  * email starts with `prefix` (lower case), and, when `q` is written like a phone number (3 or more digits and nothing
- * but phone punctuation), whose phone's ten digits start or end with `phoneDigits`. "+1 904 802 1998" and
+ * but phone punctuation), whose phone's ten digits hold `phoneDigits` anywhere ("555-01" finds (904) 555-0142). "+1 904 802 1998" and
  * "1 (904) 802-1998" drop the country code as the stored digits do.
  */
 export type CustomerSearch = { prefix: string; phoneDigits: string | null };

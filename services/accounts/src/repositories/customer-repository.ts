@@ -12,6 +12,15 @@ export const findCustomerByEmail = (db: Db, email: string) =>
 export const lockCustomerByEmail = (db: Db, email: string) =>
   db.selectFrom('customers').selectAll().where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).forUpdate().executeTakeFirst();
 
+/** The portal accounts linked to these imported customers' ids (of the configured system), by that id. */
+export async function findCustomersLinkedTo(db: Db, serviceProIds: readonly string[]): Promise<Map<string, number>> {
+  if (serviceProIds.length === 0) return new Map();
+  const rows = await db.selectFrom('customers').select(['id', 'service_pro_customer_id']).where('service_pro_customer_id', 'in', serviceProIds).orderBy('id').execute();
+  const linked = new Map<string, number>();
+  for (const row of rows) if (row.service_pro_customer_id && !linked.has(row.service_pro_customer_id)) linked.set(row.service_pro_customer_id, row.id);
+  return linked;
+}
+
 export const findCustomerById = (db: Db, id: number) => db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** As `findCustomerById`, locking the row until the transaction ends. */

@@ -4,11 +4,11 @@ import type { CustomerSearch } from '../domain/customer-search.ts';
 
 /** `like` pattern for "starts with `text`", its wildcards taken literally. */
 const startsWith = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
-const reversed = (text: string) => [...text].reverse().join('');
 
 /**
  * The condition of a back-office search over either customer table (both have first_name, last_name, email and the
- * computed phone_digits). Each arm has its own index (migration 2026-12-02T0000-customer-import), so PostgreSQL
+ * computed phone_digits). Each arm has its own index (migrations 2026-12-02T0000-customer-import and
+ * 2027-01-02T0100-phone-part-search), so PostgreSQL
  * answers it with a bitmap OR of index scans instead of reading the table. The patterns are bound values: pg and
  * PGlite plan each statement with them, so the prefix reaches the planner.
  */
@@ -19,9 +19,8 @@ export function matchesSearch(search: CustomerSearch): RawBuilder<boolean> {
     sql`lower(first_name || ' ' || last_name) like ${prefix}`,
     sql`lower(email) like ${prefix}`,
   ];
-  if (search.phoneDigits) {
-    arms.push(sql`phone_digits like ${startsWith(search.phoneDigits)}`, sql`reverse(phone_digits) like ${startsWith(reversed(search.phoneDigits))}`);
-  }
+  // Any run of the ten digits: the GIN index on phone_digit_runs (migration 2027-01-02T0100-phone-part-search).
+  if (search.phoneDigits) arms.push(sql`phone_digit_runs(phone_digits) @> array[${search.phoneDigits}]::text[]`);
   return sql<boolean>`(${sql.join(arms, sql` or `)})`;
 }
 

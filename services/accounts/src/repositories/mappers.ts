@@ -1,6 +1,6 @@
-import type { BackOfficeUser, Customer, ImportJob, ServiceProCustomer, ServiceSystemId, StaffAccount, TechnicianAccount } from '@repo/contracts';
+import type { BackOfficeUser, Customer, CustomerNote, ImportJob, ServiceProCustomer, ServiceSystemId, StaffAccount, TechnicianAccount } from '@repo/contracts';
 import { importPageAttempts } from '../domain/import-retries.ts';
-import type { CustomerRow, ImportJobRow, ServiceProCustomerRow, StaffUserRow } from '../db/schema.ts';
+import type { CustomerNoteRow, CustomerRow, ImportJobRow, ServiceProCustomerRow, StaffUserRow } from '../db/schema.ts';
 import type { ExternalCustomerDetails } from '../domain/service-history.ts';
 
 /** Rows become contract types here and nowhere else. */
@@ -19,6 +19,10 @@ export function toCustomer(row: CustomerRow): Customer {
     createdAt: row.created_at.toISOString(),
     lastLogin: row.last_login ? row.last_login.toISOString() : null,
   };
+}
+
+export function toCustomerNote(row: CustomerNoteRow): CustomerNote {
+  return { id: row.id, text: row.text, authorName: row.author_name, authorEmail: row.author_email, createdAt: row.created_at.toISOString() };
 }
 
 export function toServiceProCustomer(row: ServiceProCustomerRow): ServiceProCustomer {

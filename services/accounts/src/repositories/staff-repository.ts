@@ -18,6 +18,8 @@ export async function recordStaffLogin(db: Db, id: number, at: Date): Promise<vo
   await db.updateTable('staff_users').set({ last_login: at }).where('id', '=', id).execute();
 }
 
+export const findStaffById = (db: Db, id: number) => db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirst();
+
 /** The back-office account a staff-kind session belongs to, whatever the state of the session. */
 export const findStaffBySession = (db: Db, sid: string) =>
   db

@@ -95,10 +95,10 @@ export async function customerImportRoutes(app: ServiceApp, { ctx }: { ctx: Acco
     schema: {
       tags: ['admin'],
       summary: 'Find a customer in the configured system by phone number, with their service history',
-      description: 'A US phone number in any common format; null when no customer has it.',
+      description: 'A US phone number in any common format; null when no customer has it. customerId: the portal account linked to the customer found, or null.',
       operationId: 'lookupCustomerPhone',
       body: lookupCustomerPhoneRequestSchema,
       response: { 200: lookupCustomerPhoneResponseSchema, ...systemErrors },
     },
-  }, async (request) => ({ customer: await lookupCustomerPhone(ctx, request.body.phone) }));
+  }, async (request) => lookupCustomerPhone(ctx, request.body.phone));
 }

@@ -1,6 +1,7 @@
-import { usPhoneDigits, type ExternalCustomer } from '@repo/contracts';
+import { usPhoneDigits, type LookupCustomerPhoneResponse } from '@repo/contracts';
 import { FieldServiceError, type ExternalCustomerRecord } from '@repo/field-service';
 import { detailsOfRecord, withServiceHistory } from '../domain/service-history.ts';
+import { findCustomersLinkedTo } from '../repositories/customer-repository.ts';
 import type { AccountsContext } from './context.ts';
 import { askSystem, configuredConnector } from './field-service-connector.ts';
 
@@ -11,12 +12,13 @@ function mostRecent(customers: readonly ExternalCustomerRecord[]): ExternalCusto
 
 /**
  * Finds the customer with this phone number in the configured system (server credentials), whatever format it was
- * typed in, with their service history read from the system; null when there is none.
+ * typed in, with their service history read from the system, and the portal account linked to them (its record);
+ * null when there is none.
  */
-export async function lookupCustomerPhone(ctx: AccountsContext, phone: string): Promise<ExternalCustomer | null> {
+export async function lookupCustomerPhone(ctx: AccountsContext, phone: string): Promise<LookupCustomerPhoneResponse> {
   const connector = await configuredConnector(ctx);
   const digits = usPhoneDigits(phone) ?? phone.replace(/\D/g, '');
-  return askSystem(ctx, 'staff', async () => {
+  const customer = await askSystem(ctx, 'staff', async () => {
     const customer = mostRecent(await connector.findCustomersByPhone(digits));
     if (!customer) return null;
     const visits = await connector.listVisits(customer.externalId).catch((err: unknown) => {
@@ -26,4 +28,6 @@ export async function lookupCustomerPhone(ctx: AccountsContext, phone: string): 
     });
     return withServiceHistory(detailsOfRecord(customer), visits);
   });
+  const linked = customer ? await findCustomersLinkedTo(ctx.db, [customer.id]) : undefined;
+  return { customer, customerId: (customer && linked?.get(customer.id)) ?? null };
 }

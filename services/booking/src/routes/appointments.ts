@@ -7,6 +7,9 @@ import {
   appointmentHistorySchema,
   appointmentStatusChangeSchema,
   assignTechnicianSchema,
+  customerAppointmentsPath,
+  customerAppointmentsQuerySchema,
+  customerAppointmentsSchema,
   availableSlotsQuerySchema,
   bookForCallerPath,
   callerBookingSchema,
@@ -43,6 +46,7 @@ import { getAppointmentIntake } from '../use-cases/get-appointment-intake.ts';
 import { getJobRecord, markPartArrived, markWaitingForParts, saveJobRecord, saveWarrantyClaim } from '../use-cases/job-record.ts';
 import { listAppointmentHistory } from '../use-cases/list-appointment-history.ts';
 import { listAppointments } from '../use-cases/list-appointments.ts';
+import { listCustomerAppointments } from '../use-cases/list-customer-appointments.ts';
 import { markNoShow } from '../use-cases/mark-no-show.ts';
 import { reopenAppointment } from '../use-cases/reopen-appointment.ts';
 import { rescheduleForCaller } from '../use-cases/reschedule-for-caller.ts';
@@ -140,6 +144,19 @@ export async function appointmentRoutes(app: ServiceApp, { ctx, env }: { ctx: Bo
     const { items, total } = await listAppointments(ctx, request.query);
     return reply.header('X-Total-Count', String(total)).send(items);
   });
+
+  app.get(customerAppointmentsPath, {
+    onRequest: app.requireRole('staff', 'admin'),
+    schema: {
+      tags: ['appointments'],
+      summary: "One customer's appointments, appliances and service requests, for their record in the back office",
+      description:
+        "The customer is accounts' customer id. Appointments newest first, booked and imported; appliances made up from them. " +
+        'An id with none answers empty lists.',
+      querystring: customerAppointmentsQuerySchema,
+      response: { 200: customerAppointmentsSchema },
+    },
+  }, async (request) => listCustomerAppointments(ctx, request.query.customerId));
 
   app.put('/api/appointments/:id/status', {
     onRequest: app.requireRole('staff', 'admin'),

@@ -12,10 +12,13 @@ function statusFilter(status: InvoiceListFilters['status'], today: string): Invo
   return { statuses: [status] };
 }
 
-/** Staff see every invoice; a customer the sent (and later) invoices of their own appointments. Newest first. */
+/**
+ * Staff see every invoice (or one customer account's, by `customerId`); a customer the sent (and later) invoices of
+ * their own appointments. Newest first.
+ */
 export async function listInvoices(ctx: PaymentsContext, caller: SessionCaller, query: InvoiceListFilters): Promise<InvoiceListResponse> {
   const today = businessDate(ctx.now());
-  const customerOnly: InvoiceFilters = caller.role === 'customer' ? { customerId: caller.customerId ?? -1, excludeDrafts: true } : {};
+  const customerOnly: InvoiceFilters = caller.role === 'customer' ? { customerId: caller.customerId ?? -1, excludeDrafts: true } : { customerId: query.customerId };
   const { rows, total } = await findInvoicePage(
     ctx.db,
     { ...statusFilter(query.status, today), ...customerOnly, appointmentId: query.appointmentId, search: query.search || undefined },

@@ -210,7 +210,11 @@ describe('customer management: Phone Lookup', () => {
     return { api, phone: (await screen.findByLabelText('Phone number')) as HTMLInputElement, submit: screen.getByRole('button', { name: 'Look Up Customer' }) };
   };
   const digits = (text: string) => text.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  const byPhone: Answer = ({ body }) => json(200, { customer: digits((body as { phone: string }).phone) === '9048021998' ? externalCustomer() : null });
+  const byPhone: Answer = ({ body }) => {
+    // Maria Lopez has a portal account linked to her record in the system: account 12.
+    const found = digits((body as { phone: string }).phone) === '9048021998';
+    return json(200, { customer: found ? externalCustomer() : null, customerId: found ? 12 : null });
+  };
 
   it('says Phone Required beside the field and in a toast when the phone is blank, and asks nothing', async () => {
     const { api, phone, submit } = await lookupPage(byPhone);
@@ -243,6 +247,7 @@ describe('customer management: Phone Lookup', () => {
       'Oven diagnosis · 2025-06-20 · $89.00',
     ]);
     expect(details.getByText('The first 3 of 4:')).toBeTruthy();
+    expect(details.getByRole('link', { name: "Open Maria Lopez's customer record" }).getAttribute('href')).toBe('/customers/12');
   });
 
   it('says No Customer Found with the number, in a toast and on the page', async () => {
@@ -297,7 +302,8 @@ describe('customer management: Phone Lookup', () => {
 
 describe('customer management: ServicePro Customers', () => {
   const imported = Array.from({ length: 45 }, (_, index) => serviceProCustomer(index + 1));
-  const smiths = [serviceProCustomer(101, { firstName: 'Ann', lastName: 'Smith' }), serviceProCustomer(102, { firstName: 'Bob', lastName: 'Smithers', email: null })];
+  // Ann Smith has a portal account linked to her: her name opens its record.
+  const smiths = [serviceProCustomer(101, { firstName: 'Ann', lastName: 'Smith', customerId: 64 }), serviceProCustomer(102, { firstName: 'Bob', lastName: 'Smithers', email: null })];
   const all = [...imported, ...smiths];
   const matches = (customer: (typeof all)[number], q: string) =>
     [customer.firstName, customer.lastName, customer.email ?? ''].some((text) => text.toLowerCase().startsWith(q.toLowerCase()));
@@ -313,7 +319,7 @@ describe('customer management: ServicePro Customers', () => {
       '1 King St, St Augustine, FL 32084',
       '2',
       '$310.00',
-      '2026-01-15',
+      'Jan 15, 2026',
       'SP-1001',
     ]);
     expect(within(rows()[0]!).getByRole('rowheader').textContent).toBe('First1 Last1');
@@ -338,9 +344,49 @@ describe('customer management: ServicePro Customers', () => {
     expect(searches.map((request) => request.query.toString())).toEqual(['q=smi&page=1&pageSize=20']);
     expect(rows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Ann Smith', 'Bob Smithers']);
     expect(within(rows()[1]!).getAllByRole('cell')[1]?.textContent).toBe('—');
+    expect(within(rows()[0]!).getByRole('link', { name: 'Ann Smith' }).getAttribute('href')).toBe('/customers/64');
+    expect(within(rows()[1]!).queryByRole('link', { name: 'Bob Smithers' })).toBeNull();
 
     type(box, 'zzz');
     expect(await screen.findByText('No imported customers match “zzz”.')).toBeTruthy();
+  });
+
+  it('downloads every customer the search matches as CSV, all pages, a formula-like name kept as text', async () => {
+    const many = [
+      ...Array.from({ length: 130 }, (_, index) => serviceProCustomer(200 + index, { lastName: 'Smith', phone: `904.555.${String(index).padStart(4, '0')}`, lastServiceDate: '2026-01-15' })),
+      serviceProCustomer(400, { firstName: '=HYPERLINK("x")', lastName: 'Smith' }),
+    ];
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:customers';
+    };
+    URL.revokeObjectURL = () => {};
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('imported-customers.csv');
+    });
+    const api = await renderCustomers('/admin-customer-management?tab=servicepro&q=smith', { 'GET /api/admin/servicepro-customers': pagedList([...all, ...many], matches) });
+    expect(await screen.findByText('133 customers match “smith”')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download CSV of the imported customers matching “smith”' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const lines = (
+      await new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error ?? new Error('the Blob could not be read'));
+        reader.readAsText(created[0]!);
+      })
+    ).split('\r\n');
+    expect(lines[0]).toBe('First name,Last name,Phone,Email,Address,City,State,ZIP code,Services,Total spent,Last service,Preferred technician,Notes,System,Id there');
+    // The heading, 133 customers (two pages of 100 asked for), and the empty line after the last CRLF.
+    expect(lines).toHaveLength(135);
+    expect(lines).toContain('First200,Smith,(904) 555-0000,customer200@example.com,200 King St,St Augustine,FL,32084,2,310.00,"Jan 15, 2026",,,servicepro,SP-1200');
+    expect(lines).toContain(`"'=HYPERLINK(""x"")",Smith,(904) 555-0400,customer400@example.com,400 King St,St Augustine,FL,32084,2,310.00,"Jan 15, 2026",,,servicepro,SP-1400`);
+    const exports = api.sent('GET /api/admin/servicepro-customers').filter((request) => request.query.get('pageSize') === '100');
+    expect(exports.map((request) => request.query.toString())).toEqual(['q=smith&page=1&pageSize=100', 'q=smith&page=2&pageSize=100']);
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
   it('opens a shared address at its search and page', async () => {
@@ -381,6 +427,8 @@ describe('customer management: Portal Customers', () => {
     ]);
     expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('Maria Lopez');
     expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['portal2@example.com', '(904) 555-0134', '—', 'SP-1001', 'Jan 2026', 'Never', 'Messages', 'Delete data…']);
+    // Each name opens the customer's record.
+    expect(within(rows[1]!).getByRole('link', { name: 'Maria Lopez' }).getAttribute('href')).toBe('/customers/2');
     // Each customer's messages are the delivery log filtered to their email.
     expect(within(rows[1]!).getByRole('link', { name: 'Messages to portal2@example.com' }).getAttribute('href')).toBe('/admin-notifications?recipient=portal2%40example.com');
   });

@@ -284,7 +284,7 @@ describe('notifications elsewhere in the back office', () => {
     fakeApi({
       ...signIn(staffUser),
       ...fakeNotifications(),
-      'POST /api/admin/lookup-customer-phone': () => json(200, { customer: externalCustomer() }),
+      'POST /api/admin/lookup-customer-phone': () => json(200, { customer: externalCustomer(), customerId: null }),
     });
     await renderAppAt(<App />, '/admin-customer-management?tab=lookup');
     await expectPageHeading('Customer Management');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatBusinessClock, formatBusinessDateTime, formatCalendarDay, formatDollars, formatMonthYear, formatTimeWindow, telHref } from '../format.ts';
+import { formatAge, formatAnyDate, formatBusinessClock, formatBusinessDateTime, formatCalendarDay, formatDollars, formatMonthYear, formatPhone, formatTimeWindow, telHref } from '../format.ts';
 
 // The browser's zone in these tests is whatever the machine's is: every answer below is in America/New_York.
 describe('back-office formats', () => {
@@ -44,5 +44,17 @@ describe('back-office formats', () => {
       '1 d',
       '1 d 4 h',
     ]);
+  });
+
+  it('writes a phone number one way whatever way another system stored it', () => {
+    for (const phone of ['(904) 555-0142', '904.555.0142', '+1 904 555 0142', '1-904-555-0142', '9045550142']) expect(formatPhone(phone)).toBe('(904) 555-0142');
+    expect(formatPhone('904-555-0142 ext 7')).toBe('904-555-0142 ext 7');
+  });
+
+  it('writes a day one way whatever way another system wrote it', () => {
+    for (const day of ['2024-05-17', '05/17/2024', '5/17/2024', '2024-05-17T14:00:00Z']) expect(formatAnyDate(day)).toBe('May 17, 2024');
+    // An instant is the day it was in St Augustine: 1:30 UTC on the 18th is still the 17th there.
+    expect(formatAnyDate('2024-05-18T01:30:00Z')).toBe('May 17, 2024');
+    for (const text of ['soon', '2024-02-30', '13/01/2024']) expect(formatAnyDate(text)).toBe(text);
   });
 });

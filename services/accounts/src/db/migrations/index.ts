@@ -16,8 +16,10 @@ import * as phoneCodes from './2026-12-18T0000-phone-codes.ts';
 import * as jobberConnection from './2026-12-19T0000-jobber-connection.ts';
 import * as emailChanges from './2026-12-20T0000-email-changes.ts';
 import * as fieldServiceSettings from './2026-12-21T0000-field-service-settings.ts';
-import * as deletionRequests from './2027-01-03T0000-deletion-requests.ts';
 import * as importRetries from './2026-12-22T0000-import-retries.ts';
+import * as customerNotes from './2027-01-02T0000-customer-notes.ts';
+import * as phonePartSearch from './2027-01-02T0100-phone-part-search.ts';
+import * as deletionRequests from './2027-01-03T0000-deletion-requests.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-init': init,
@@ -38,5 +40,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-20T0000-email-changes': emailChanges,
   '2026-12-21T0000-field-service-settings': fieldServiceSettings,
   '2026-12-22T0000-import-retries': importRetries,
+  '2027-01-02T0000-customer-notes': customerNotes,
+  '2027-01-02T0100-phone-part-search': phonePartSearch,
   '2027-01-03T0000-deletion-requests': deletionRequests,
 };

@@ -3,13 +3,13 @@ import type {
   Customer,
   DeliveryStatus,
   ExternalCustomer,
+  ImportedCustomerListItem,
   ImportJob,
   ImportSource,
   MessageDetail,
   MessageSummary,
   PaymentListItem,
   ServiceName,
-  ServiceProCustomer,
   StaffAccount,
 } from '@repo/contracts';
 import { json, type Answer } from '@repo/ui/testing/api';
@@ -72,7 +72,8 @@ export function externalCustomer(overrides: Partial<ExternalCustomer> = {}): Ext
   };
 }
 
-export function serviceProCustomer(index: number, overrides: Partial<ServiceProCustomer> = {}): ServiceProCustomer {
+/** A row of the imported list (with the portal account linked to it, none by default). */
+export function serviceProCustomer(index: number, overrides: Partial<ImportedCustomerListItem> = {}): ImportedCustomerListItem {
   return {
     id: index,
     sourceSystem: 'servicepro',
@@ -92,6 +93,7 @@ export function serviceProCustomer(index: number, overrides: Partial<ServiceProC
     notes: null,
     createdAt: '2026-03-01T15:00:00.000Z',
     importedAt: '2026-03-01T15:00:00.000Z',
+    customerId: null,
     ...overrides,
   };
 }

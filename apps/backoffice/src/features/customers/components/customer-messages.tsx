@@ -10,15 +10,15 @@ export const customerMessagesShown = 5;
 
 /**
  * Messages on a customer's record: the latest sent to their email (newest first), each opening in the delivery log,
- * and a link to the log filtered to them.
+ * and a link to the log filtered to them. An h3 under the phone lookup's card; the record's own section is an h2.
  */
-export function CustomerMessages({ email }: { email: string }) {
+export function CustomerMessages({ email, headingOrder = 3 }: { email: string; headingOrder?: 2 | 3 }) {
   const messages = useQuery(messageLogQuery({ recipient: email, page: 1, pageSize: customerMessagesShown }));
   const logHref = notificationsPageHref({ recipient: email });
   const page = messages.data;
   return (
     <Stack gap={4} component="section" aria-labelledby="customer-messages-heading">
-      <Title order={3} size="h5" id="customer-messages-heading">
+      <Title order={headingOrder} size={headingOrder === 2 ? 'h4' : 'h5'} id="customer-messages-heading">
         Messages
       </Title>
       {page ? (

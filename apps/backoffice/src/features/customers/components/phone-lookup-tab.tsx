@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { lookupCustomerPhoneRequestSchema, phoneRequiredMessage, tracking, type ExternalCustomer } from '@repo/contracts';
 import { responsiveSpacing, showToast } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
 import { Facts } from '../../../components/facts.tsx';
+import { paths } from '../../../config/paths.ts';
 import { formatDollars } from '../../../lib/format.ts';
 import { bySchema, useForm, type Checked } from '../../../lib/use-form.ts';
 import { useLookupCustomerPhone } from '../api/lookup-phone.ts';
 import { CustomerMessages } from './customer-messages.tsx';
 
-type Result = { found: ExternalCustomer } | { none: string };
+type Result = { found: ExternalCustomer; customerId: number | null } | { none: string };
 
 const fullName = (customer: ExternalCustomer) => `${customer.firstName} ${customer.lastName}`.trim();
 const services = (count: string) => `${count} ${count === '1' ? 'service' : 'services'}`;
@@ -31,7 +33,7 @@ function addressLine(customer: ExternalCustomer): string | null {
   return line || null;
 }
 
-function CustomerDetails({ customer }: { customer: ExternalCustomer }) {
+function CustomerDetails({ customer, customerId }: { customer: ExternalCustomer; customerId: number | null }) {
   const history = customer.serviceHistory.slice(0, tracking.phoneLookupHistoryItems);
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="lookup-customer-heading">
@@ -39,6 +41,11 @@ function CustomerDetails({ customer }: { customer: ExternalCustomer }) {
         <Title order={2} size="h4" id="lookup-customer-heading">
           {fullName(customer)}
         </Title>
+        {customerId !== null ? (
+          <Anchor component={Link} to={paths.customerRecord(customerId)}>
+            Open {fullName(customer)}'s customer record
+          </Anchor>
+        ) : null}
         <Facts
           items={[
             ['Phone', customer.phone],
@@ -95,9 +102,9 @@ export function PhoneLookupTab() {
   };
   const send = async ({ phone }: { phone: string }) => {
     setResult(undefined);
-    const customer = await lookup.mutateAsync(phone);
+    const { customer, customerId } = await lookup.mutateAsync(phone);
     if (customer) {
-      setResult({ found: customer });
+      setResult({ found: customer, customerId });
       showToast({ title: 'Customer Found', description: `${fullName(customer)}, ${services(customer.totalServices)}` });
     } else {
       setResult({ none: phone });
@@ -131,7 +138,7 @@ export function PhoneLookupTab() {
         </form>
       </Paper>
       <div aria-live="polite">
-        {result && 'found' in result ? <CustomerDetails customer={result.found} /> : null}
+        {result && 'found' in result ? <CustomerDetails customer={result.found} customerId={result.customerId} /> : null}
         {result && 'none' in result ? (
           <Notice color="yellow" role="status" title="No Customer Found">
             No customer found with phone number {result.none}

@@ -4,9 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Customer } from '@repo/contracts';
 import type { Column } from '../../../components/data-table.tsx';
-import { formatBusinessDateTime, formatMonthYear } from '../../../lib/format.ts';
+import { paths } from '../../../config/paths.ts';
+import { formatAnyDate, formatBusinessDateTime, formatMonthYear, formatPhone } from '../../../lib/format.ts';
 import { notificationsPageHref } from '../../../lib/notifications.ts';
-import { usePortalCustomers } from '../api/customer-lists.ts';
+import { allPortalCustomers, usePortalCustomers } from '../api/customer-lists.ts';
 import { useListSearch } from '../lib/use-list-search.ts';
 import { CustomerDeletionDialog } from './customer-deletion-dialog.tsx';
 import { SearchableList } from './searchable-list.tsx';
@@ -16,7 +17,9 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
     header: 'Name',
     cell: (customer) => (
       <Group gap="xs" component="span" wrap="wrap">
-        <span>{`${customer.firstName} ${customer.lastName}`.trim()}</span>
+        <Anchor component={Link} to={paths.customerRecord(customer.id)} fw={600}>
+          {`${customer.firstName} ${customer.lastName}`.trim()}
+        </Anchor>
         {customer.isAdmin ? (
           <Badge component="span" variant="filled" color="brand" tt="none" size="sm">
             Administrator
@@ -26,7 +29,7 @@ const columns: readonly [Column<Customer>, ...Column<Customer>[]] = [
     ),
   },
   { header: 'Email', cell: (customer) => customer.email },
-  { header: 'Phone', cell: (customer) => customer.phone, nowrap: true },
+  { header: 'Phone', cell: (customer) => formatPhone(customer.phone), nowrap: true },
   { header: 'Address', cell: (customer) => customer.address ?? '—' },
   {
     header: 'Linked ServicePro id',
@@ -67,7 +70,7 @@ export function PortalCustomersTab({ canDelete }: { canDelete: boolean }) {
         {
           header: 'Deletion',
           cell: (customer) => (
-            <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(customer)} aria-label={`Delete ${customer.firstName} ${customer.lastName}'s data`}>
+            <Button size="compact-sm" variant="subtle" color="red" c="red.9" onClick={() => setDeleting(customer)} aria-label={`Delete ${customer.firstName} ${customer.lastName}'s data`}>
               Delete data…
             </Button>
           ),
@@ -87,6 +90,23 @@ export function PortalCustomersTab({ canDelete }: { canDelete: boolean }) {
         columns={shownColumns}
         rowKey={(customer) => customer.id}
         empty="No one has registered in the customer portal yet."
+        csv={{
+          filename: 'portal-customers.csv',
+          header: ['First name', 'Last name', 'Email', 'Email verified', 'Phone', 'Phone verified', 'Address', 'Linked ServicePro id', 'Member since', 'Last login'],
+          row: (customer) => [
+            customer.firstName,
+            customer.lastName,
+            customer.email,
+            customer.emailVerified ? 'yes' : 'no',
+            formatPhone(customer.phone),
+            customer.phoneVerified ? 'yes' : 'no',
+            customer.address,
+            customer.serviceProCustomerId,
+            formatAnyDate(customer.createdAt),
+            customer.lastLogin ? formatBusinessDateTime(customer.lastLogin) : null,
+          ],
+          fetchAll: allPortalCustomers,
+        }}
       />
       {deleting ? <CustomerDeletionDialog customer={deleting} onClose={close} /> : null}
     </>

@@ -1,14 +1,29 @@
-import { Text } from '@mantine/core';
-import type { ServiceProCustomer } from '@repo/contracts';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { ImportedCustomerListItem } from '@repo/contracts';
 import type { Column } from '../../../components/data-table.tsx';
-import { formatDollars } from '../../../lib/format.ts';
-import { useServiceProCustomers } from '../api/customer-lists.ts';
+import { paths } from '../../../config/paths.ts';
+import { formatAnyDate, formatDollars, formatPhone } from '../../../lib/format.ts';
+import { allServiceProCustomers, useServiceProCustomers } from '../api/customer-lists.ts';
 import { useListSearch } from '../lib/use-list-search.ts';
 import { SearchableList } from './searchable-list.tsx';
 
-const columns: readonly [Column<ServiceProCustomer>, ...Column<ServiceProCustomer>[]] = [
-  { header: 'Name', cell: (customer) => `${customer.firstName} ${customer.lastName}`.trim() },
-  { header: 'Phone', cell: (customer) => customer.phone, nowrap: true },
+const name = (customer: ImportedCustomerListItem) => `${customer.firstName} ${customer.lastName}`.trim();
+
+const columns: readonly [Column<ImportedCustomerListItem>, ...Column<ImportedCustomerListItem>[]] = [
+  {
+    header: 'Name',
+    // A customer with a portal account linked to them opens its record; one without has no record yet.
+    cell: (customer) =>
+      customer.customerId !== null ? (
+        <Anchor component={Link} to={paths.customerRecord(customer.customerId)} fw={600}>
+          {name(customer)}
+        </Anchor>
+      ) : (
+        name(customer)
+      ),
+  },
+  { header: 'Phone', cell: (customer) => formatPhone(customer.phone), nowrap: true },
   { header: 'Email', cell: (customer) => customer.email ?? '—' },
   {
     header: 'Address',
@@ -16,7 +31,7 @@ const columns: readonly [Column<ServiceProCustomer>, ...Column<ServiceProCustome
   },
   { header: 'Services', cell: (customer) => customer.totalServices },
   { header: 'Total spent', cell: (customer) => formatDollars(customer.totalSpent), nowrap: true },
-  { header: 'Last service', cell: (customer) => customer.lastServiceDate ?? '—', nowrap: true },
+  { header: 'Last service', cell: (customer) => (customer.lastServiceDate ? formatAnyDate(customer.lastServiceDate) : '—'), nowrap: true },
   {
     header: 'ServicePro id',
     nowrap: true,
@@ -40,6 +55,28 @@ export function ServiceProCustomersTab() {
       columns={columns}
       rowKey={(customer) => customer.id}
       empty="No customers have been imported yet. An administrator imports them in the Import Customers tab."
+      csv={{
+        filename: 'imported-customers.csv',
+        header: ['First name', 'Last name', 'Phone', 'Email', 'Address', 'City', 'State', 'ZIP code', 'Services', 'Total spent', 'Last service', 'Preferred technician', 'Notes', 'System', 'Id there'],
+        row: (customer) => [
+          customer.firstName,
+          customer.lastName,
+          formatPhone(customer.phone),
+          customer.email,
+          customer.address,
+          customer.city,
+          customer.state,
+          customer.zipCode,
+          customer.totalServices,
+          customer.totalSpent,
+          customer.lastServiceDate ? formatAnyDate(customer.lastServiceDate) : null,
+          customer.preferredTechnician,
+          customer.notes,
+          customer.sourceSystem,
+          customer.serviceProId,
+        ],
+        fetchAll: allServiceProCustomers,
+      }}
     />
   );
 }

@@ -1,10 +1,12 @@
 import { createContext, memo, useContext } from 'react';
 import { useDraggable } from '@dnd-kit/core';
-import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { shownAppointmentStatus, type StaffAppointment } from '@repo/contracts';
 import { IntakeFacts } from '../../../components/intake-facts.tsx';
 import { JobRecordFacts } from '../../../components/job-record-facts.tsx';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { paths } from '../../../config/paths.ts';
 import { statusColors } from '../../../lib/status.ts';
 import { movable } from '../lib/conflicts.ts';
 import { MoveMenu, type MoveMenuProps } from './move-menu.tsx';
@@ -113,7 +115,13 @@ const CardView = memo(function CardView({ appointment, busy, saving, canMove, at
             </ActionIcon>
           ) : null}
           <Title order={3} size="h6" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-            {appointment.customerName}
+            {appointment.customerId !== null ? (
+              <Anchor component={Link} to={paths.customerRecord(appointment.customerId)} c="inherit" underline="always">
+                {appointment.customerName}
+              </Anchor>
+            ) : (
+              appointment.customerName
+            )}
           </Title>
         </Group>
         <CardDetails appointment={appointment} busy={busy} saving={saving} {...menu} />

@@ -16,7 +16,7 @@ import {
 } from '@dnd-kit/core';
 import { Box, Container, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ArrivalWindow, BoardClosure, DispatchBoard, StaffAppointment, StaffTechnician } from '@repo/contracts';
 import { ErrorState, errorMessage, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
 import { Notice } from '../../../components/notice.tsx';
@@ -341,7 +341,8 @@ function ClosureNotice({ date, closure }: { date: string; closure: BoardClosure 
  */
 export function DispatchBoardPage() {
   useDocumentTitle('Dispatch Board');
-  const days = useBusinessDay();
+  const [params] = useSearchParams();
+  const days = useBusinessDay(params.get('date'));
   const live = useStaffLiveUpdates(boardStaleness);
   const board = useDispatchBoard(days.day, pollMs);
   const technicians = useQuery({ ...techniciansQuery, refetchInterval: fallbackPoll(live, pollMs) });
