@@ -395,10 +395,14 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
             'proxy_connect_timeout 2s',
           ]
         : serviceNames.map((service) => block(`upstream ${upstreamName(service)}`, [`server ${options.upstreams[service]}`, 'keepalive 16']))),
-      // A replica that refuses the connection (stopped) or answers 503 (draining on SIGTERM: it turned the request
-      // away before any work, run-service.ts) is skipped for the next one. A request already sent is passed on again
-      // only if its method is idempotent: nginx never does so for POST, PATCH and LOCK.
-      'proxy_next_upstream error timeout http_503',
+      // A replica that refuses the connection (stopped), resets it (a connection still in its listen queue when it
+      // stopped listening: the request never reached the service) or answers 503 (draining on SIGTERM: it turned the
+      // request away before any work, run-service.ts; or a peer or provider it needs is down) is skipped for the next
+      // one, whatever the method: a POST too (non_idempotent), so a rolling restart loses none. A service answers or
+      // gives up within its own request timeout (30 s), before nginx's read timeout (60 s), so a request the service
+      // worked on is never sent twice that way; one cut off by a crash can be, which the Idempotency-Key that booking
+      // and payment writes carry makes harmless.
+      'proxy_next_upstream error timeout http_503 non_idempotent',
       '',
       ...apps.flatMap((site) => [appServer(site, options), '']),
       ...(production ? ports.map((port) => catchAllServer(port, mode)) : []),

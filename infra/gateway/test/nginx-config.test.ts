@@ -183,6 +183,8 @@ describe('renderNginxConfig', () => {
       expect(production).toContain(`set $service_${service} ${service}:3000;\n      proxy_pass http://$service_${service};`);
     }
     expect(production).toContain('resolver 127.0.0.11 valid=1s ipv6=off;');
+    // A stopped, stopping or draining replica's requests go to the next one, POSTs too (they reached no service code).
+    expect(production).toContain('proxy_next_upstream error timeout http_503 non_idempotent;');
     expect(local).not.toContain('resolver ');
   });
 
