@@ -48,7 +48,9 @@ import {
   createPaymentIntentResponseSchema,
   currentSessionPath,
   currentSessionResponseSchema,
+  deliveriesPath,
   demoConfirmResponseSchema,
+  findAppointmentPath,
   demoTestCards,
   loginResponseSchema,
   publicPaymentSchema,
@@ -62,10 +64,12 @@ import {
   wsPath,
   wsServerMessageSchema,
   type AppointmentRequest,
+  type ServiceName,
   type WsServerMessage,
 } from '@repo/contracts';
 import { freePort, waitFor } from '@repo/service-kit/testing';
 import { freshMachine, removeFreshMachines } from './fresh-machine.ts';
+import { rollingRestart, type RollingRestartFigures } from './rolling-restart.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const workDir = path.join(repoRoot, '.tmp', 'compose-smoke');
@@ -75,6 +79,11 @@ const docker = process.env.DOCKER ?? (existsSync('/usr/bin/docker') ? '/usr/bin/
 const hosts = { web: 'localhost', portal: 'portal.localhost', backoffice: 'backoffice.localhost' } as const;
 type App = keyof typeof hosts;
 const slotCapacity = 3;
+/** Booking's per-client limit on "find my appointment", made small so that the replicas' shared count is seen. */
+const findAppointmentLimit = 4;
+/** `pnpm bench rolling-restart` runs this file for its figures only (bench/rolling-restart.ts): no smoke test. */
+const benchMode = process.env.COMPOSE_SMOKE_BENCH === 'rolling-restart';
+const benchFigures = path.join(repoRoot, '.tmp', 'compose-smoke', 'rolling-restart.json');
 const second = 1000;
 const minute = 60 * second;
 
@@ -246,6 +255,12 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, mailWe
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     BOOKING_SLOT_CAPACITY: String(slotCapacity),
+    FIND_APPOINTMENT_RATE_LIMIT_MAX: String(findAppointmentLimit),
+    // Every request of this run comes from one client (this machine), where production sees many: the services'
+    // general per-client limit (300 a minute) would throttle the rolling restart's load, not measure it.
+    RATE_LIMIT_MAX: '1000000',
+    BOOKING_RATE_LIMIT_MAX: '1000000',
+    PAYMENT_RATE_LIMIT_MAX: '1000000',
     ...bases,
   };
   writeFileSync(envFile, Object.entries(values).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
@@ -373,9 +388,11 @@ async function freeSlot(avoidDates: string[]): Promise<{ date: string; slot: str
   return fail(`no available slot in ${bookableDates().join(', ')}`);
 }
 
-function book(date: string, slot: string, who: string) {
+/** A booking through the gateway, or straight to one replica (`via`). */
+function book(date: string, slot: string, who: string, via?: ContainerState) {
   const body: AppointmentRequest = { ...contact(who), serviceType: 'Repair', appliance: 'Dishwasher', brand: 'Bosch', appointmentDate: date, timeSlot: slot };
-  return request('web', 'POST', '/api/appointments', { headers: { ...origin('web'), 'idempotency-key': randomUUID() }, body });
+  const options = { headers: { ...origin('web'), 'idempotency-key': randomUUID() }, body };
+  return via ? toReplica(via, 'web', 'POST', '/api/appointments', options) : request('web', 'POST', '/api/appointments', options);
 }
 
 async function publicHome() {
@@ -502,26 +519,190 @@ async function restartAccounts(customer: { email: string; password: string; cook
   log('restart: accounts restarted; through the same gateway the customer session, the password and the back-office session survived');
 }
 
-/** infra/README.md's scaling steps: a second booking replica, then a gateway restart so nginx resolves both. */
-async function scaleBooking(containerCount: number) {
+/** A container's address on the compose network now (a container started again may get another). */
+const addressOf = (id: string) => run(docker, ['inspect', '--format', '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}', id], { allowFailure: true }).stdout;
+
+type Replicas = Record<ServiceName, ContainerState[]>;
+
+/**
+ * infra/README.md's replicated run: two replicas of every service (`up --scale`), with the gateway left running: it
+ * looks the names up again (resolver), so requests through it reach both replicas of each service, as its access log's
+ * upstream addresses show.
+ */
+async function scaleEveryService(containerCount: number, staffToken: string): Promise<Replicas> {
   // docker-compose refuses to scale while a dependency of the gateway is not healthy: start from all healthy.
-  await waitHealthy(containerCount - 1);
-  compose('up', '-d', '--no-recreate', '--scale', 'booking=2');
   await waitHealthy(containerCount);
-  compose('restart', 'gateway');
-  await waitHealthy(containerCount);
-  await waitFor('the gateway to answer after its restart', async () => ((await request('web', 'GET', '/')).status === 200 ? true : undefined), minute, 250);
-  const replicas = containers().filter((state) => state.service === 'booking');
-  if (replicas.length !== 2) fail(`${replicas.length} booking containers, not 2`);
+  compose('up', '-d', '--no-recreate', ...serviceNames.flatMap((service) => ['--scale', `${service}=2`]));
+  await waitHealthy(containerCount + serviceNames.length);
+  const all = containers();
+  const replicas = Object.fromEntries(serviceNames.map((service) => [service, all.filter((state) => state.service === service)])) as Replicas;
+  for (const service of serviceNames) if (replicas[service].length !== 2) fail(`${replicas[service].length} ${service} containers, not 2`);
+  const gateway = all.find((state) => state.service === 'gateway') ?? fail('no gateway container');
+  const since = new Date(Date.now() - second).toISOString();
+  for (const service of serviceNames) {
+    const addresses = replicas[service].map((replica) => addressOf(replica.id));
+    await waitFor(`the running gateway to send requests to both ${service} replicas (${addresses.join(', ')})`, async () => {
+      for (let i = 0; i < 4; i += 1) expectJson(await request('backoffice', 'GET', deliveriesPath(service), { headers: bearer(staffToken) }), 200, { parse: (value: unknown) => value }, `${service} deliveries`);
+      const { stdout } = run(docker, ['logs', '--since', since, gateway.id]);
+      const upstreams = stdout.split('\n').filter((line) => line.includes(`"uri":"${deliveriesPath(service)}"`)).map((line) => /"upstream":"([^"]*)"/.exec(line)?.[1] ?? '');
+      const missing = addresses.filter((address) => !upstreams.some((upstream) => upstream.includes(`${address}:3000`)));
+      if (missing.length) throw new Error(`no request reached ${missing.join(', ')} yet`);
+      return true;
+    }, 30 * second, 100);
+  }
+  log(`replicas: 2 of each service, the gateway (not restarted) reaching both of each: ${serviceNames.map((service) => `${service} ${replicas[service].map((replica) => addressOf(replica.id)).join('+')}`).join(', ')}`);
   return replicas;
 }
 
-/** Concurrent bookings of one free slot through the gateway: exactly its capacity succeed, through both replicas. */
+/** One request straight to a replica (as the gateway would send it), bypassing the gateway's choice. */
+function toReplica(replica: ContainerState, app: App, method: string, target: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { host: hosts[app], accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request({ host: addressOf(replica.id), port: 3000, method, path: target, headers, timeout: 30 * second, agent: false }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('error', reject);
+    });
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`${method} ${target} took more than 30s`)));
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/**
+ * Scheduled work runs once across replicas: each booking of the race (booking's two replicas publish, notifications'
+ * two replicas hear it and run its pg-boss send job) gives exactly one confirmation row, one email at the mail catcher
+ * and one row per reminder ahead with its one scheduled job, once nothing is left in notifications' queue to run.
+ */
+async function scheduledWorkOnce(booked: { id: number; email: string }[]) {
+  const ids = booked.map((appointment) => appointment.id).join(',');
+  const rows = () => psql(`select appointment_id, kind, channel, state, count(*), count(distinct job_id) from messages where appointment_id in (${ids}) group by 1, 2, 3, 4 order by 1, 2;`, 'notifications')
+    .split('\n').filter(Boolean).map((line) => line.split('\t'));
+  const caught = async () => {
+    const answer = await fetch(`http://127.0.0.1:${mailWebPort}/api/email`);
+    const emails = (await answer.json()) as { to: { address: string }[]; subject: string }[];
+    return booked.map((appointment) => emails.filter((email) => email.to.some((to) => to.address === appointment.email)).length);
+  };
+  await waitFor('a confirmation email of each booking and notifications\' queue idle', async () => {
+    const counts = await caught();
+    const sent = rows().filter(([, kind, , state]) => kind === 'booking-confirmation' && (state === 'sent' || state === 'delivered')).length;
+    const pending = psql("select count(*) from pgboss.job where name = 'send-email' and state in ('created', 'retry', 'active') and start_after <= now();", 'notifications');
+    if (counts.some((count) => count === 0) || sent < booked.length || pending !== '0') throw new Error(`emails ${counts.join(', ')}, ${sent} confirmations sent, ${pending} send jobs due`);
+    return true;
+  }, minute, 250);
+  const counts = await caught();
+  if (counts.some((count) => count !== 1)) fail(`the bookings' customers got ${counts.join(', ')} emails; one each expected`);
+  const twice = rows().filter(([, , , , count]) => count !== '1');
+  if (twice.length) fail(`messages written more than once: ${twice.map((row) => row.join(' ')).join('; ')}`);
+  const reminders = rows().filter(([, kind]) => kind?.startsWith('reminder-'));
+  if (reminders.some(([, , , , , jobs]) => jobs !== '1')) fail(`a reminder without exactly one job: ${reminders.map((row) => row.join(' ')).join('; ')}`);
+  log(`once: ${booked.length} bookings → ${counts.join('+')} emails, one confirmation row each, ${reminders.length} reminders scheduled once each (one pg-boss job)`);
+}
+
+/** A location reported to one tracking replica reaches a socket held by the other (LISTEN/NOTIFY fan-out). */
+async function locationAcrossReplicas(replicas: ContainerState[], staffToken: string) {
+  const [listening, reporting] = replicas as [ContainerState, ContainerState];
+  const messages: WsServerMessage[] = [];
+  const socket = new WebSocket(`ws://${addressOf(listening.id)}:3000${wsPath}`, { headers: { host: hosts.backoffice, ...origin('backoffice'), ...bearer(staffToken) } });
+  socket.on('message', (data) => messages.push(wsServerMessageSchema.parse(JSON.parse(String(data)))));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  try {
+    socket.send(JSON.stringify({ type: 'subscribe_all' }));
+    await waitFor('the subscribe_all answer', () => (messages.some((message) => message.type === 'subscribed') ? true : undefined), 30 * second, 100);
+    const technicians = expectJson(await toReplica(reporting, 'backoffice', 'GET', '/api/technicians', { headers: bearer(staffToken) }), 200, { parse: (value: unknown) => value as { id: string }[] }, 'technicians');
+    const technicianId = technicians[0]?.id ?? fail('no technician');
+    expectJson(await toReplica(reporting, 'backoffice', 'PUT', `/api/technicians/${technicianId}/location`, { headers: bearer(staffToken), body: { lat: 29.8947, lng: -81.3145 } }), 200, technicianSchema, 'location update');
+    await waitFor('the location update on the other replica\'s socket', () =>
+      messages.find((message) => message.type === 'location_update' && message.technicianId === technicianId), 10 * second, 50,
+    );
+    log(`tracking: a location reported to ${reporting.name} reached a socket on ${listening.name}`);
+    return technicianId;
+  } finally {
+    socket.close();
+  }
+}
+
+/**
+ * Sessions and limits are shared: a customer's session reads the same on both accounts replicas, and a logout on one
+ * ends it on the other; booking's per-client "find my appointment" limit, asked of both replicas in turn, lets exactly
+ * its number through in all (it would let twice as many through if each replica counted alone).
+ */
+async function sharedSessionsAndLimits(replicas: Replicas, email: string) {
+  const password = secret(12);
+  const registration = { firstName: 'Replica', lastName: 'Session', email, phone: '(904) 555-0145', password, confirmPassword: password };
+  expectJson(await request('portal', 'POST', '/api/auth/register', { headers: origin('portal'), body: registration }), 202, registerResponseSchema, 'registration');
+  const linkToken = await waitFor('the second confirmation email', async () => {
+    const emails = (await (await fetch(`http://127.0.0.1:${mailWebPort}/api/email`)).json()) as { to: { address: string }[]; text: string }[];
+    return /\/confirm-email#token=([\w-]+)/.exec(emails.filter((caught) => caught.to.some((to) => to.address === email)).at(-1)?.text ?? '')?.[1];
+  }, minute, 250);
+  const [first, other] = replicas.accounts as [ContainerState, ContainerState];
+  const confirmed = await toReplica(first, 'portal', 'POST', confirmEmailPath, { headers: origin('portal'), body: { token: linkToken, password } });
+  expectJson(confirmed, 200, confirmEmailResponseSchema, 'confirmation on the first accounts replica');
+  const cookie = cookieFrom(confirmed, sessionCookieName);
+  for (const replica of [first, other]) {
+    const session = expectJson(await toReplica(replica, 'portal', 'GET', currentSessionPath, { headers: { cookie } }), 200, currentSessionResponseSchema, `session on ${replica.name}`);
+    if (session.customer?.email !== email) fail(`${replica.name} does not know the session made on ${first.name}`);
+  }
+  const loggedOut = await toReplica(first, 'portal', 'POST', '/api/auth/logout', { headers: { cookie, ...origin('portal') } });
+  if (loggedOut.status !== 200) fail(`logout on ${first.name} answered ${loggedOut.status}: ${loggedOut.text}`);
+  await waitFor(`the session to be over on ${other.name}`, async () => {
+    const answer = await toReplica(other, 'portal', 'GET', currentSessionPath, { headers: { cookie } });
+    if (answer.status === 401) return true;
+    const session = answer.status === 200 ? currentSessionResponseSchema.parse(JSON.parse(answer.text)) : undefined;
+    return session && !session.customer ? true : undefined;
+  }, 10 * second, 100);
+
+  const attempts = findAppointmentLimit * 2;
+  const statuses: number[] = [];
+  for (let i = 0; i < attempts; i += 1) {
+    const replica = replicas.booking[i % 2] as ContainerState;
+    statuses.push((await toReplica(replica, 'web', 'POST', findAppointmentPath, { headers: origin('web'), body: { email: `nobody-${i}@example.com` } })).status);
+  }
+  const passed = statuses.filter((status) => status === 202).length;
+  const limited = statuses.filter((status) => status === 429).length;
+  if (passed !== findAppointmentLimit || limited !== attempts - findAppointmentLimit) fail(`"find my appointment" asked of both booking replicas in turn answered ${statuses.join(', ')}; expected ${findAppointmentLimit} × 202, then 429`);
+  log(`shared: a session made on ${first.name} read on ${other.name} and ended there by a logout on the first; "find my appointment" ${attempts} times across both booking replicas → ${passed} × 202, ${limited} × 429 (limit ${findAppointmentLimit})`);
+}
+
+/** Stops one container with SIGTERM (Docker's stop, within the compose file's grace) and answers its exit code. */
+async function stopContainer(id: string) {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(docker, ['stop', '-t', '15', id], { stdio: 'ignore' });
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker stop ${id} exited ${code}`))));
+  });
+  return Number(run(docker, ['inspect', '--format', '{{.State.ExitCode}}', id]).stdout);
+}
+
+const startContainer = async (id: string) => {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(docker, ['start', id], { stdio: 'ignore' });
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker start ${id} exited ${code}`))));
+  });
+};
+
+/** The rolling restart's figures, printed in a few lines. */
+function rollingSummary(figures: RollingRestartFigures) {
+  const routes = Object.entries(figures.routes).map(([route, r]) => `${route} ${r.requests} (${r.failed} failed, p99 ${r.p99} ms)`).join(', ');
+  return `${figures.restarts.length} replicas restarted in ${figures.seconds.toFixed(1)}s; ${figures.requests} requests, ${figures.failed} failed [${routes}]; ` +
+    `${figures.sockets} sockets, ${figures.reconnects} reconnects (close codes ${JSON.stringify(figures.closeCodes)}), ${figures.locationUpdatesHeard} location updates heard`;
+}
+
+/**
+ * Concurrent bookings of one free slot, sent to both replicas in turn: exactly its capacity succeed. Straight to the
+ * replicas, not through the gateway: requests that reach nginx while it asks DNS again share one answer, so a burst at
+ * that moment goes to one replica, and this must race both.
+ */
 async function noDoubleBooking(replicas: ContainerState[], staffToken: string, usedDates: string[]) {
   const { date, slot } = await freeSlot(usedDates);
   const since = new Date(Date.now() - second).toISOString();
   const attempts = slotCapacity * 3;
-  const answers = await Promise.all(Array.from({ length: attempts }, (_, index) => book(date, slot, `race-${index}`)));
+  const answers = await Promise.all(Array.from({ length: attempts }, (_, index) => book(date, slot, `race-${index}`, replicas[index % replicas.length])));
   const statuses = answers.map((answer) => answer.status);
   const booked = statuses.filter((status) => status === 201).length;
   const refused = answers.filter((answer) => answer.status === 409);
@@ -538,7 +719,8 @@ async function noDoubleBooking(replicas: ContainerState[], staffToken: string, u
     return withoutIt >= 4;
   }, 10 * second, 100);
   const list = expectJson(await request('backoffice', 'GET', `/api/appointments?date=${date}&pageSize=200`, { headers: bearer(staffToken) }), 200, staffAppointmentListSchema, 'staff list after the race');
-  const inSlot = list.filter((appointment) => appointment.timeSlot === slot && appointment.status !== 'cancelled').length;
+  const holding = list.filter((appointment) => appointment.timeSlot === slot && appointment.status !== 'cancelled');
+  const inSlot = holding.length;
   if (inSlot !== slotCapacity) fail(`${inSlot} appointments hold ${date} ${slot}, capacity ${slotCapacity}`);
   const served = replicas.map((replica) => {
     const { stdout, stderr } = run(docker, ['logs', '--since', since, replica.id]);
@@ -546,6 +728,7 @@ async function noDoubleBooking(replicas: ContainerState[], staffToken: string, u
   });
   if (served.some((count) => count === 0)) fail(`the booking replicas took ${served.join(' and ')} of the concurrent bookings; both must take some`);
   log(`replicas: ${attempts} concurrent bookings of ${date} ${slot} → ${slotCapacity} booked, ${refused.length} × 409; replicas took ${served.join(' + ')}`);
+  return { date, booked: answers.filter((answer) => answer.status === 201).map((answer) => createAppointmentResponseSchema.parse(JSON.parse(answer.text)).appointment) };
 }
 
 /* ------------------------------------------------------------------------------------------------------------------
@@ -672,6 +855,56 @@ function imageSizes() {
   return images.map((line) => line.split('|') as [string, string]).sort();
 }
 
+/**
+ * `pnpm bench rolling-restart` (bench/rolling-restart.ts runs this file with COMPOSE_SMOKE_BENCH=rolling-restart): the
+ * stack as the smoke test starts it, requests/s and p99 through the gateway of a booking read and a tracking write with
+ * one replica of each and then two, and a rolling restart of all ten replicas under the mixed load; the figures go to
+ * .tmp/compose-smoke/rolling-restart.json.
+ */
+async function rollingRestartBench(containerCount: number, admin: { email: string; password: string }) {
+  const appointment = await firstBooking();
+  const customer = await portalLogin();
+  const staffToken = await backOfficeLogin(admin, appointment.id);
+  await liveUpdates(staffToken, appointment.id);
+  const paymentId = await demoPayment();
+  const technicians = expectJson(await request('backoffice', 'GET', '/api/technicians', { headers: bearer(staffToken) }), 200, { parse: (value: unknown) => value as { id: string }[] }, 'technicians');
+  const technicianId = technicians[0]?.id ?? fail('no technician');
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+  const date = bookableDates()[1] ?? fail('no bookable date');
+  const autocannon = (await import('autocannon')).default;
+  const throughput = async (replicaCount: number) => {
+    const routes = [
+      { route: 'GET /api/appointments/available-slots (booking)', url: `http://127.0.0.1:${gatewayPort}/api/appointments/available-slots?date=${date}`, method: 'GET' as const, headers: { host: hosts.web } },
+      {
+        route: 'PUT /api/technicians/:id/location (tracking)', url: `http://127.0.0.1:${gatewayPort}/api/technicians/${technicianId}/location`, method: 'PUT' as const,
+        headers: { host: hosts.backoffice, 'content-type': 'application/json', ...bearer(staffToken) }, body: JSON.stringify({ lat: 29.8947, lng: -81.3145 }),
+      },
+    ];
+    const results = [];
+    for (const { route, ...options } of routes) {
+      const result = await autocannon({ ...options, connections, duration: seconds });
+      results.push({ route, replicas: replicaCount, requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts });
+      log(`throughput, ${replicaCount} replica(s): ${route} ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx, ${result.errors} errors`);
+    }
+    return results;
+  };
+  const one = await phase('throughput with one replica of each service', () => throughput(1));
+  const replicas = await phase('scale every service to two replicas (the gateway not restarted)', () => scaleEveryService(containerCount, staffToken));
+  const two = await phase('throughput with two replicas of each service', () => throughput(2));
+  const sockets = Number(process.env.ROLLING_RESTART_SOCKETS ?? 10);
+  const rolling = await phase('rolling restart of every replica under the mixed load', () => rollingRestart({
+    gatewayPort, hosts, staffToken, customerCookie: customer.cookie, technicianId, paymentId,
+    bookingDates: bookableDates().slice(-3),
+    replicas: serviceNames.flatMap((service) => replicas[service].map((replica) => ({ id: replica.id, service }))),
+    stop: stopContainer, start: startContainer, address: addressOf, clients: Number(process.env.ROLLING_RESTART_CLIENTS ?? 2), sockets, log,
+  }));
+  log(`rolling restart: ${rollingSummary(rolling)}`);
+  writeFileSync(benchFigures, JSON.stringify({ seconds, connections, throughput: [...one, ...two], rolling }, null, 2));
+  compose('down', '-v', '--remove-orphans');
+  composeUp = false;
+}
+
 /* ------------------------------------------------------------------------------------------------------------------
  * Main
  * ---------------------------------------------------------------------------------------------------------------- */
@@ -692,13 +925,14 @@ async function main() {
   // The README's two commands in a fresh container run beside the compose phases: they share only the engine and the
   // CPU, and most of either is waiting (downloads, healthchecks, restarts). Awaited, and reported, at the end.
   const freshStarted = Date.now();
-  log("the README's two commands on a fresh machine: started beside the compose phases");
+  if (!benchMode) log("the README's two commands on a fresh machine: started beside the compose phases");
   // Its browser tests wait until the phases below stop starting and removing containers (see `networkSettled`).
   let settleNetwork = () => {};
   const networkSettled = new Promise<void>((resolve) => {
     settleNetwork = resolve;
   });
-  const fresh = freshMachine({ docker, nodeImage: bases.NODE_IMAGE ?? 'node:24-trixie-slim', logDir: workDir, full: process.env.FRESH_MACHINE === 'full', log, networkSettled });
+  // Not for the benchmark, whose figures it would slow.
+  const fresh = benchMode ? Promise.resolve<Record<string, number>>({}) : freshMachine({ docker, nodeImage: bases.NODE_IMAGE ?? 'node:24-trixie-slim', logDir: workDir, full: process.env.FRESH_MACHINE === 'full', log, networkSettled });
   fresh.catch(() => undefined);
 
   const admin = { email: 'compose-smoke-admin@example.com', password: secret(18) };
@@ -740,6 +974,11 @@ async function main() {
   if (root.length) fail(`running as root: ${root.map(([service]) => service).join(', ')}`);
   log(`containers: ${users.map(([service, user]) => `${service} healthy as ${user}`).join(', ')}`);
 
+  if (benchMode) {
+    await rollingRestartBench(services.length, admin);
+    return;
+  }
+
   const state = await phase('smoke test through the gateway', async () => {
     await publicHome();
     const appointment = await firstBooking();
@@ -753,8 +992,30 @@ async function main() {
   const restores = await phase('restore drill (backup, volume lost, restore; point-in-time restore)', () =>
     restoreDrill(services.length, state.staffToken, state.customer, state.appointment, state.paymentId),
   );
-  const replicas = await phase('scale booking to two replicas', () => scaleBooking(services.length + 1));
-  await phase('concurrent bookings through two replicas', () => noDoubleBooking(replicas, state.staffToken, [state.appointment.appointmentDate, restores.bookedDate]));
+  const replicas = await phase('scale every service to two replicas (the gateway not restarted)', () => scaleEveryService(services.length, state.staffToken));
+  const race = await phase('concurrent bookings through two replicas', () => noDoubleBooking(replicas.booking, state.staffToken, [state.appointment.appointmentDate, restores.bookedDate]));
+  await phase('scheduled work once across replicas', () => scheduledWorkOnce(race.booked));
+  const technicianId = await phase('a location on one tracking replica, heard on the other', () => locationAcrossReplicas(replicas.tracking, state.staffToken));
+  await phase('sessions and limits shared across replicas', () => sharedSessionsAndLimits(replicas, `compose-smoke-replica-${randomUUID().slice(0, 8)}@example.com`));
+  await phase('rolling restart of tracking and booking under load', async () => {
+    const sockets = 4;
+    const figures = await rollingRestart({
+      gatewayPort, hosts, staffToken: state.staffToken, customerCookie: state.customer.cookie, technicianId, paymentId: state.paymentId,
+      bookingDates: bookableDates().filter((date) => ![state.appointment.appointmentDate, restores.bookedDate, race.date].includes(date)).slice(-3),
+      replicas: [...replicas.tracking, ...replicas.booking].map((replica) => ({ id: replica.id, service: replica.service as ServiceName })),
+      stop: stopContainer, start: startContainer, address: addressOf, clients: 1, sockets, log,
+    });
+    log(`rolling restart: ${rollingSummary(figures)}`);
+    const unclean = figures.restarts.filter((restart) => restart.exitCode !== 0);
+    if (unclean.length) fail(`replicas did not stop cleanly on SIGTERM: ${unclean.map((restart) => `${restart.service} ${restart.id} exit ${restart.exitCode}`).join(', ')}`);
+    if (figures.failed) fail(`the rolling restart failed ${figures.failed} of ${figures.requests} requests:\n${figures.failures.join('\n')}`);
+    // Both tracking replicas were restarted, so every socket was closed under its client at least once, going away.
+    if (figures.reconnects < sockets) fail(`${figures.reconnects} reconnects of ${sockets} sockets; each was on a replica that stopped`);
+    const codes = Object.keys(figures.closeCodes);
+    if (codes.some((code) => code !== '1001')) fail(`sockets were closed with ${JSON.stringify(figures.closeCodes)}, not only 1001 (going away)`);
+    if (figures.locationUpdatesHeard === 0) fail('no location update reached a socket during the rolling restart');
+    for (const route of Object.values(figures.routes)) if (route.requests === 0) fail('a kind of traffic made no request during the rolling restart');
+  });
 
   const sizes = imageSizes();
   await phase('down -v', () => {

@@ -47,6 +47,12 @@ export type NginxConfigOptions = {
   apps: readonly NginxAppSite[];
   /** `host:port` of each service. */
   upstreams: Record<ServiceName, string>;
+  /**
+   * A DNS server that nginx asks again for the upstreams' names while it runs (at most `resolverValidSeconds` old), so
+   * every replica of a scaled service gets requests and one that comes back on a new address is found without a
+   * restart (Docker's embedded DNS in compose). Without it, fixed `upstream` blocks resolved once at start.
+   */
+  resolver?: string;
   /** Origins the web host's legacy paths redirect to, e.g. `http://localhost:8081`. */
   origins: RedirectOrigins;
   /** Absolute directory for the pid file, temp files and (locally) the access log. */
@@ -187,9 +193,22 @@ const protocolErrorLocations: ConfigNode[] = protocolErrorPages.map(([, uri, sta
   block(`location = ${uri}`, ['internal', ...jsonReturn(status, protocolErrors[status])]),
 );
 
-function routeLocation(route: RouteOwnership): ConfigNode {
+/** How long nginx keeps a looked-up address of a service: a replica stopped or started is seen within it. */
+export const resolverValidSeconds = 1;
+
+/**
+ * Where a route's requests go. With a resolver, a variable in `proxy_pass` makes nginx look the name up at request
+ * time (Debian's nginx 1.22 has no `resolve` for upstream servers) and use every address it gets, in turn; without
+ * one, the `upstream` block named after the service.
+ */
+function proxyTo(service: ServiceName, options: NginxConfigOptions): ConfigNode[] {
+  if (!options.resolver) return [`proxy_pass http://${upstreamName(service)}`];
+  return [`set $${upstreamName(service)} ${options.upstreams[service]}`, `proxy_pass http://$${upstreamName(service)}`];
+}
+
+function routeLocation(route: RouteOwnership, options: NginxConfigOptions): ConfigNode {
   const match = route.prefix ? `^~ ${route.path}` : `= ${route.path}`;
-  const proxy: ConfigNode[] = [`proxy_pass http://${upstreamName(route.service)}`];
+  const proxy: ConfigNode[] = proxyTo(route.service, options);
   if (route.websocket) {
     // proxy_set_header here replaces the http-level list, so it is given in full.
     proxy.push(
@@ -240,7 +259,7 @@ function appServer(site: NginxAppSite, options: NginxConfigOptions): ConfigNode 
     '',
     ...(redirects.length > 0 ? ['# Old single-site paths now served by the portal and back office', ...redirects, ''] : []),
     '# API and websocket routes from routeOwnership in @repo/contracts',
-    ...routeOwnership.map(routeLocation),
+    ...routeOwnership.map((route) => routeLocation(route, options)),
     block('location ^~ /api/', jsonReturn(404, apiNotFoundNaming('${api_path}'))),
     block('location = /api', jsonReturn(404, apiNotFoundNaming('${api_path}'))),
     block('location @service_unavailable', jsonReturn(502, serviceUnavailable)),
@@ -367,9 +386,23 @@ export function renderNginxConfig(options: NginxConfigOptions): string {
       ...forwardedHeaders,
       ...securityHeaders(mode, undefined).map(([name]) => `proxy_hide_header ${name}`),
       '',
-      ...serviceNames.map((service) =>
-        block(`upstream ${upstreamName(service)}`, [`server ${options.upstreams[service]}`, 'keepalive 16']),
-      ),
+      ...(options.resolver
+        ? [
+            '# Service names are looked up again while nginx runs (proxyTo), so scaled replicas and restarted ones are found',
+            `resolver ${options.resolver} valid=${resolverValidSeconds}s ipv6=off`,
+            'resolver_timeout 2s',
+            // A replica stopped within the last lookup's lifetime is gone from the network: give up on it quickly.
+            'proxy_connect_timeout 2s',
+          ]
+        : serviceNames.map((service) => block(`upstream ${upstreamName(service)}`, [`server ${options.upstreams[service]}`, 'keepalive 16']))),
+      // A replica that refuses the connection (stopped), resets it (a connection still in its listen queue when it
+      // stopped listening: the request never reached the service) or answers 503 (draining on SIGTERM: it turned the
+      // request away before any work, run-service.ts; or a peer or provider it needs is down) is skipped for the next
+      // one, whatever the method: a POST too (non_idempotent), so a rolling restart loses none. A service answers or
+      // gives up within its own request timeout (30 s), before nginx's read timeout (60 s), so a request the service
+      // worked on is never sent twice that way; one cut off by a crash can be, which the Idempotency-Key that booking
+      // and payment writes carry makes harmless.
+      'proxy_next_upstream error timeout http_503 non_idempotent',
       '',
       ...apps.flatMap((site) => [appServer(site, options), '']),
       ...(production ? ports.map((port) => catchAllServer(port, mode)) : []),

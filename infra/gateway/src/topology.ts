@@ -103,6 +103,8 @@ export const productionNginxOptions: NginxConfigOptions = {
     root: `/usr/share/nginx/html/${name}`,
   })),
   upstreams: record(serviceNames, (service) => `${service}:${containerServicePort}`),
+  // Docker's embedded DNS: every replica of a service scaled with `docker compose up --scale` answers its name.
+  resolver: '127.0.0.11',
   origins: { portal: `https://\${${appHostVariables.portal}}`, backoffice: `https://\${${appHostVariables.backoffice}}` },
   deploymentOrigins: { objectStore: objectStoreOriginPlaceholder },
   prefix: '/var/cache/nginx',

@@ -178,8 +178,14 @@ describe('renderNginxConfig', () => {
   it('points each upstream at its service', () => {
     for (const service of serviceNames) {
       expect(local).toContain(`upstream service_${service} {\n    server 127.0.0.1:${defaultServicePorts[service]};`);
-      expect(production).toContain(`upstream service_${service} {\n    server ${service}:3000;`);
+      // Looked up at request time through Docker's DNS, so every replica of a scaled service is found.
+      expect(production).not.toContain(`upstream service_${service}`);
+      expect(production).toContain(`set $service_${service} ${service}:3000;\n      proxy_pass http://$service_${service};`);
     }
+    expect(production).toContain('resolver 127.0.0.11 valid=1s ipv6=off;');
+    // A stopped, stopping or draining replica's requests go to the next one, POSTs too (they reached no service code).
+    expect(production).toContain('proxy_next_upstream error timeout http_503 non_idempotent;');
+    expect(local).not.toContain('resolver ');
   });
 
   it('puts legacy redirects on the web host only', () => {
