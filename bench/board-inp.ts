@@ -11,17 +11,17 @@
  * longest entry, as INP counts it; the report gives p50, p98 and the worst per kind of interaction and overall,
  * against the 200 ms that INP calls good. Figures only: the machine is shared, so a miss is reported, not failed.
  */
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { deliveriesPath, type DeliveryStatus } from '@repo/contracts';
 import { addFleet, boardOf } from '../scripts/board-fleet.ts';
-import { positiveEnv as positive, publish, type Table } from './report.ts';
+import { launchChromium } from '../scripts/chromium.ts';
+import { percentile, positiveEnv as positive, publish, type Table } from './report.ts';
 import { startBenchStack, type BenchStack } from './stack.ts';
 
 const rounds = positive('BENCH_BOARD_ROUNDS', 5);
 const cpuSlowdown = positive('BENCH_BOARD_CPU_SLOWDOWN', 4);
 const goalMs = 200;
 const admin = { email: 'owner@example.com', password: 'bench-board-admin-password' };
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 type EventEntry = { step: string; name: string; duration: number; interactionId: number; startTime: number };
 
@@ -46,12 +46,8 @@ const mark = (page: Page, step: string) =>
 /** Waits two frames, so the last interaction's paint has happened and its entries were reported. */
 const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 let running: BenchStack | undefined;
 try {
   // As the browser tests run it: what is timed is the page, and production's settings would ask for keys the bench has no use for.

@@ -26,7 +26,7 @@ import {
 } from '@repo/service-kit';
 import { createDatabase, migrateServiceDatabase, type DatabaseConfig, type Migration } from '@repo/service-kit/db';
 import { createTestDatabase } from '@repo/service-kit/testing';
-import { percent, publish } from './report.ts';
+import { percent, percentile, publish } from './report.ts';
 
 type Driver = 'postgres' | 'pglite';
 
@@ -202,7 +202,6 @@ async function startSender(config: DatabaseConfig, receiverUrl: string) {
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 type Result = {
   driver: Driver;

@@ -11,10 +11,10 @@
  * Figures only: the services, nginx, PostgreSQL and the browser share this machine's cores.
  */
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
 import { invoicePaths } from '@repo/contracts';
 import { invoiceLines, sendDemoInvoice } from '../scripts/demo-invoice.ts';
-import { positiveEnv, publish, type Table } from './report.ts';
+import { launchChromium } from '../scripts/chromium.ts';
+import { percentile, positiveEnv, publish, type Table } from './report.ts';
 import { startBenchStack, type BenchStack } from './stack.ts';
 
 const seconds = positiveEnv('BENCH_INVOICE_SECONDS', 10);
@@ -22,15 +22,10 @@ const loads = positiveEnv('BENCH_INVOICE_LOADS', 10);
 const cpuSlowdown = 4;
 const admin = { email: 'owner@example.com', password: 'bench-invoice-admin-password' };
 const customer = { email: 'demo@example.com', password: 'demo-customer' };
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const sizes = [50, 2] as const;
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
 
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 let running: BenchStack | undefined;
 try {
   running = await startBenchStack('invoice-page', { NODE_ENV: 'test', LOG_LEVEL: 'warn', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });

@@ -20,7 +20,7 @@ import { bookableDates, confirmEmailPath, wsPath } from '@repo/contracts';
 import { createDatabase } from '@repo/service-kit/db';
 import type { BookingDatabase } from '@repo/booking/db/schema';
 import type { RunningStack } from '../scripts/stack.ts';
-import { positiveEnv as positive, publish, type Target } from './report.ts';
+import { percentile, positiveEnv as positive, publish, type Target } from './report.ts';
 import { startBenchStack, type BenchStack } from './stack.ts';
 
 const seconds = positive('LOAD_SECONDS', 60);
@@ -80,7 +80,6 @@ async function confirmationToken(mailWeb: string, email: string): Promise<string
   }
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
 
 /** Runs `step` in `count` loops until the deadline. */
 const loops = (count: number, deadline: number, step: (worker: number) => Promise<unknown>) =>

@@ -82,6 +82,9 @@ export async function publish(section: Section): Promise<void> {
 }
 
 /** `12.3 %` of `part` to `whole`. */
+/** The `p`th percentile (nearest rank) of ascending `sorted`; 0 for none. */
+export const percentile = (sorted: readonly number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+
 export const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)} %`;
 
 /** A benchmark's size or duration from the environment: a positive integer, else `fallback`; anything else stops the run. */

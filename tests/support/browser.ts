@@ -1,15 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { chromiumPath, launchChromium } from '../../scripts/chromium.ts';
 
-/** Debian's Chromium, never a downloaded browser. */
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
+export { chromiumPath };
+export const launchBrowser = launchChromium;
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readKept, resendEveryMs, unreachable, writeKept, type Kept } from './kept-on-phone.ts';
+import { readKept, unreachable, useResendWhenOnline, writeKept, type Kept } from './kept-on-phone.ts';
 
 /**
  * The estimate builder's lines, kept on this phone as the job record is (lib/kept-on-phone.ts): lines changed and not
@@ -68,7 +68,6 @@ export function useKeptEstimate({ estimateId, saved, lines, send, onRefused }: O
   const [sending, setSending] = useState(false);
   // Lines kept from before the builder opened are pointed out; lines being changed now are not.
   const [restoredAt] = useState(draftAt);
-  const [keptBeforeOpening] = useState(queuedAt);
   const latest = useRef({ saved, send, onRefused });
   useEffect(() => {
     latest.current = { saved, send, onRefused };
@@ -120,21 +119,7 @@ export function useKeptEstimate({ estimateId, saved, lines, send, onRefused }: O
     }
   }, [estimateId]);
 
-  useEffect(() => {
-    if (!queuedAt) return;
-    const attempt = () => {
-      if (navigator.onLine) void resend();
-    };
-    // A save kept from before the builder opened is sent as soon as it opens; one kept just now waits for the connection.
-    const opening = queuedAt === keptBeforeOpening ? window.setTimeout(attempt, 0) : undefined;
-    window.addEventListener('online', attempt);
-    const timer = window.setInterval(attempt, resendEveryMs);
-    return () => {
-      window.clearTimeout(opening);
-      window.removeEventListener('online', attempt);
-      window.clearInterval(timer);
-    };
-  }, [queuedAt, keptBeforeOpening, resend]);
+  useResendWhenOnline(queuedAt, resend);
 
   /** Saves now, or keeps the save for when the connection is back; a refusal throws. */
   const save = async (next: KeptEstimateSave): Promise<void> => {

@@ -73,6 +73,29 @@ export function unreachable(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/**
+ * Sends a kept save (`resend`) while one waits (`queuedAt`): at once if it was kept before the form opened, then at the
+ * browser's `online` event and every `resendEveryMs`.
+ */
+export function useResendWhenOnline(queuedAt: string | undefined, resend: () => Promise<void>): void {
+  const [keptBeforeOpening] = useState(queuedAt);
+  useEffect(() => {
+    if (!queuedAt) return;
+    const attempt = () => {
+      if (navigator.onLine) void resend();
+    };
+    // A save kept from before the form opened is sent as soon as it opens; one kept just now waits for the connection.
+    const opening = queuedAt === keptBeforeOpening ? window.setTimeout(attempt, 0) : undefined;
+    window.addEventListener('online', attempt);
+    const timer = window.setInterval(attempt, resendEveryMs);
+    return () => {
+      window.clearTimeout(opening);
+      window.removeEventListener('online', attempt);
+      window.clearInterval(timer);
+    };
+  }, [queuedAt, keptBeforeOpening, resend]);
+}
+
 export type KeptFormOptions<K extends string, T> = {
   /** The form and its record (an appointment's job record, say): what is kept is found again by it. */
   name: string;
@@ -153,22 +176,7 @@ export function useKeptForm<K extends string, T>({ name, fields, saved, schema, 
     }
   }, [name, fields]);
 
-  const [keptBeforeOpening] = useState(queuedAt);
-  useEffect(() => {
-    if (!queuedAt) return;
-    const attempt = () => {
-      if (navigator.onLine) void resend();
-    };
-    // A save kept from before the page opened is sent as soon as it opens; one kept just now waits for the connection.
-    const opening = queuedAt === keptBeforeOpening ? window.setTimeout(attempt, 0) : undefined;
-    window.addEventListener('online', attempt);
-    const timer = window.setInterval(attempt, resendEveryMs);
-    return () => {
-      window.clearTimeout(opening);
-      window.removeEventListener('online', attempt);
-      window.clearInterval(timer);
-    };
-  }, [queuedAt, keptBeforeOpening, resend]);
+  useResendWhenOnline(queuedAt, resend);
 
   /** Saves the form's values now, or keeps the save for when the connection is back. Refusals throw, as `useForm` expects. */
   const save = async (): Promise<void> => {
