@@ -52,8 +52,9 @@ async function replica(now: () => Date): Promise<ServiceApp> {
     ...testKeyEnv,
     SERVICE_KEY: testServiceKey,
     TRUSTED_SERVICE_KEYS: `booking=${testServiceKey},accounts=${testServiceKey},tracking=${testServiceKey},payments=${testServiceKey}`,
-    // Notifications tells booking of customers' answers to reminders: an address it never reaches here.
-    PEER_URLS: 'booking=http://127.0.0.1:9',
+    // Notifications tells booking of customers' answers to reminders, and accounts of a customer's data erased:
+    // addresses it never reaches here.
+    PEER_URLS: 'booking=http://127.0.0.1:9,accounts=http://127.0.0.1:9',
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
     EFFECTS_POLL_INTERVAL_SECONDS: '0.5',

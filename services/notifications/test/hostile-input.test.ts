@@ -30,8 +30,9 @@ describe('hostile input to notifications: a 4xx in the error shape, and nothing 
       else expect(status, `${name}: ${body}`).toBe(401);
     }
     expect(answers.filter((answer) => answer.status === 401).length).toBeGreaterThanOrEqual(2);
-    // The delivery log's four operations and the signed-in customer's two preferences operations among them.
-    expect(answers.filter((answer) => answer.route.url.startsWith('/api/notifications/') && answer.status === 401)).toHaveLength(6);
+    // The delivery log's four operations, the signed-in customer's two preferences operations and the owner's export
+    // of messages among them.
+    expect(answers.filter((answer) => answer.route.url.startsWith('/api/notifications/') && answer.status === 401)).toHaveLength(7);
   });
 
   it('refuses an unsigned or wrongly signed event, one from a service that may not send it, and one that breaks its schema', async () => {
