@@ -201,7 +201,7 @@ describe('estimates from the technician’s phone to the invoice', () => {
     await page.keyboard.press('Enter');
     await toast(page, 'Estimate approved').waitFor();
     await estimate.getByText(new RegExp(`^Approved by ${customer.firstName} ${customer.lastName} on .+ \\(in the customer portal\\)$`)).waitFor();
-    await estimate.getByText('No drawn signature: the signed-in customer approved with their typed name.').waitFor();
+    await estimate.getByText('No drawn signature: the customer approved with their typed name.').waitFor();
     expect(await estimate.getByRole('button', { name: 'Approve estimate' }).count()).toBe(0);
   });
 });

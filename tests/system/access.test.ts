@@ -209,9 +209,10 @@ const rules: Record<string, Rule> = {
   'GET /api/payments/estimates/{id}': { allow: ['customer A', 'technician', ...backOffice], owned: true },
   'PUT /api/payments/estimates/{id}/lines': { allow: ['technician', ...backOffice] },
   'POST /api/payments/estimates/{id}/present': { allow: ['technician', ...backOffice] },
-  // Any signed-in caller passes authentication (and is refused by validation here); answering another's is a 404 in payments' tests.
-  'POST /api/payments/estimates/{id}/approve': { allow: anySession },
-  'POST /api/payments/estimates/{id}/decline': { allow: anySession },
+  // Any signed-in caller, and the visit's manage link on its appointment page, pass authentication (and are refused by
+  // validation here); answering another's is a 404 in payments' tests.
+  'POST /api/payments/estimates/{id}/approve': { allow: [...anySession, 'manage link'] },
+  'POST /api/payments/estimates/{id}/decline': { allow: [...anySession, 'manage link'] },
   'POST /api/payments/estimates/{id}/invoice': { allow: ['technician', ...backOffice] },
   // The estimate's PDF: whoever sees the estimate, and the visit's manage link (another's is a 404 in payments' tests).
   'GET /api/payments/estimates/{id}/pdf': { allow: ['customer A', 'manage link', 'technician', ...backOffice], owned: true },

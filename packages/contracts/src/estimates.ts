@@ -94,7 +94,7 @@ export const estimateDecisionSchema = z.object({
   signerName: z.string(),
   /** The drawn signature (a PNG data URL); null when declined without one or approved remotely by typed name. */
   signature: z.string().nullable(),
-  /** Whose session recorded it: the technician's phone, the customer's portal or the office. */
+  /** Who recorded it: the technician's phone, the customer (signed in to the portal, or through the visit's manage link) or the office. */
   recordedBy: z.enum(['technician', 'customer', 'staff']),
 });
 export type EstimateDecision = z.infer<typeof estimateDecisionSchema>;

@@ -300,6 +300,25 @@ describe('the estimate as a PDF', () => {
     expectApiError(await page(), 401, 'UNAUTHORIZED');
   });
 
+  it("is answered through the visit's manage link, by typed name, as its customer; another visit's link, a tracking link and a draft are refused", async () => {
+    const id = await assignedVisit();
+    const estimate = await presentedEstimate(id);
+    const other = await assignedVisit();
+    const answer = (estimateId: number, outcome: 'approve' | 'decline', headers: Record<string, string>) =>
+      service.app.inject({ method: 'POST', url: `/api/payments/estimates/${estimateId}/${outcome}`, headers, payload: { signerName: 'Pat Homeowner' } });
+    expectApiError(await answer(estimate.id, 'approve', manageLink(other)), 404, 'NOT_FOUND');
+    expectApiError(await answer(estimate.id, 'approve', { [appointmentAccessHeader]: signTestAppointmentLink(id, 'track') }), 403, 'FORBIDDEN');
+    expectApiError(await answer(estimate.id, 'approve', { [appointmentAccessHeader]: 'not-a-link' }), 401, 'UNAUTHORIZED');
+    const draft = await create(tech(), other, [{ description: 'Labour (hour)', quantity: 1, unitPriceCents: 9_500, taxable: false }]);
+    expectApiError(await answer(draft.id, 'approve', manageLink(other)), 404, 'NOT_FOUND');
+
+    const approved = await answer(estimate.id, 'approve', manageLink(id));
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((approved.json() as Estimate).decision).toMatchObject({ outcome: 'approved', signerName: 'Pat Homeowner', recordedBy: 'customer', signature: null });
+    // Once: a second answer, by any way in, is a 409 that says why.
+    expectApiError(await answer(estimate.id, 'decline', manageLink(id)), 409, 'CONFLICT');
+  });
+
   it("is a 404 for another customer, another visit's link, another technician, and a customer's draft; 401 without a session", async () => {
     const id = await assignedVisit();
     const estimate = await presentedEstimate(id);

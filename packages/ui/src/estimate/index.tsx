@@ -61,7 +61,7 @@ export function EstimateSummary({ estimate, headingLevel = 3 }: { estimate: Esti
           {decision.signature ? (
             <Image src={decision.signature} alt={`Signature of ${decision.signerName}`} w={240} h="auto" bd="1px solid gray.4" bg="white" />
           ) : (
-            <Text size="sm">No drawn signature: the signed-in customer approved with their typed name.</Text>
+            <Text size="sm">No drawn signature: the customer approved with their typed name.</Text>
           )}
         </Stack>
       ) : null}
@@ -86,7 +86,11 @@ export function SignatureField({ onChange, error, note }: { onChange: (signature
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
     element.width = element.offsetWidth * ratio;
     element.height = element.offsetHeight * ratio;
-    element.getContext('2d')!.scale(ratio, ratio);
+    // A browser that gives no drawing context (canvas turned off) leaves the box blank: the typed name still answers
+    // where a drawing is not required.
+    const context = element.getContext('2d');
+    if (!context) return;
+    context.scale(ratio, ratio);
     const drawing = new SignaturePad(element, { penColor: '#111827' });
     drawing.addEventListener('endStroke', () => changed.current(drawing.isEmpty() ? null : drawing.toDataURL('image/png')));
     pad.current = drawing;
@@ -128,10 +132,19 @@ type DecisionFields = 'signerName' | 'signature';
 
 /**
  * The customer's answer to a presented estimate: their name, typed, and a signature drawn in the box; Approve or
- * Decline. `drawingRequired` on the technician's phone (the customer is there to draw); in the portal the signed-in
- * customer may approve with their typed name alone, so keyboard and switch users can answer too.
+ * Decline. `drawingRequired` on the technician's phone (the customer is there to draw); in the portal the customer may
+ * approve with their typed name alone, so keyboard and switch users can answer too: `typedNameWith` says what stands
+ * beside it as their signature (their signed-in account, or the appointment's own link sent to them).
  */
-export function EstimateDecisionForm({ drawingRequired, onDecide }: { drawingRequired: boolean; onDecide: (outcome: 'approved' | 'declined', decision: EstimateDecisionRequest) => Promise<unknown> }) {
+export function EstimateDecisionForm({
+  drawingRequired,
+  typedNameWith = 'your signed-in account',
+  onDecide,
+}: {
+  drawingRequired: boolean;
+  typedNameWith?: string;
+  onDecide: (outcome: 'approved' | 'declined', decision: EstimateDecisionRequest) => Promise<unknown>;
+}) {
   const [signerName, setSignerName] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<DecisionFields, string>>>({});
@@ -183,7 +196,7 @@ export function EstimateDecisionForm({ drawingRequired, onDecide }: { drawingReq
           note={
             drawingRequired
               ? 'A drawn signature is required to approve on this phone. If the customer cannot draw, they can approve later in their customer portal with their typed name.'
-              : 'Draw your signature if you can; if not, your typed name and your signed-in account stand as your signature.'
+              : `Draw your signature if you can; if not, your typed name and ${typedNameWith} stand as your signature.`
           }
           onChange={(drawn) => {
             setSignature(drawn);

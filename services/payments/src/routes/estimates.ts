@@ -1,4 +1,5 @@
 import {
+  appointmentPageMessages,
   createEstimateRequestSchema,
   estimateMessages,
   estimateDecisionRequestSchema,
@@ -10,12 +11,12 @@ import {
   updateEstimateLinesRequestSchema,
 } from '@repo/contracts';
 import { z } from 'zod';
-import { appointmentLinkOf, checkAppointmentLink, errorResponses, unauthorized, type AppointmentLinkReader, type ServiceApp } from '@repo/service-kit';
+import { appointmentLinkOf, checkAppointmentLink, errorResponses, forbidden, unauthorized, type AppointmentLinkReader, type ServiceApp } from '@repo/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { PaymentsContext } from '../use-cases/context.ts';
 import { decideEstimate } from '../use-cases/decide-estimate.ts';
-import { estimateDetail, estimateForCaller, estimatesOfPage, estimatesOfVisit, type EstimateCaller } from '../use-cases/estimate-access.ts';
-import { estimatePdf, type EstimatePdfCaller } from '../use-cases/estimate-pdf.ts';
+import { estimateDetail, estimateForCaller, estimatesOfPage, estimatesOfVisit, type EstimateCaller, type EstimatePageCaller } from '../use-cases/estimate-access.ts';
+import { estimatePdf } from '../use-cases/estimate-pdf.ts';
 import { invoiceFromEstimate } from '../use-cases/invoice-from-estimate.ts';
 import { createEstimate, presentEstimate, updateEstimateLines } from '../use-cases/save-estimate.ts';
 
@@ -36,7 +37,7 @@ export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: 
    * The caller of the appointment page's estimate routes: the appointment link when one is sent (the session beside it
    * is ignored), else the session. A link opens its own visit only, until a day after the visit (manage links only).
    */
-  const pageCaller = (request: FastifyRequest, notFoundMessage: string): EstimatePdfCaller => {
+  const pageCaller = (request: FastifyRequest, notFoundMessage: string): EstimatePageCaller => {
     const token = appointmentLinkOf(request);
     if (token === undefined) return { session: estimateCaller(request) };
     return {
@@ -49,6 +50,17 @@ export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: 
     };
   };
   const seesPage = app.sessionOrLink(['customer', 'technician', 'staff', 'admin']);
+  /**
+   * Answering through a link needs the visit's manage link, checked before the body is read: a link that is not one of
+   * ours is a 401, a tracking link a 403. Which visit it opens, and until when, is judged with the estimate's visit.
+   */
+  const answersByLink = async (request: FastifyRequest) => {
+    const token = appointmentLinkOf(request);
+    if (token === undefined) return;
+    const claims = readLink?.(token);
+    if (!claims) throw unauthorized(appointmentPageMessages.linkExpired);
+    if (claims.scope !== 'manage') throw forbidden(appointmentPageMessages.trackOnly);
+  };
 
   app.get('/api/payments/appointments/:id/estimates', {
     onRequest: seesPage,
@@ -119,16 +131,17 @@ export async function estimateRoutes(app: ServiceApp, { ctx, readLink }: { ctx: 
 
   for (const outcome of ['approved', 'declined'] as const) {
     app.post(outcome === 'approved' ? '/api/payments/estimates/:id/approve' : '/api/payments/estimates/:id/decline', {
-      onRequest: signedIn,
+      onRequest: [seesPage, answersByLink],
       schema: {
         tags: ['estimates'],
         summary: outcome === 'approved' ? 'The customer approves, with their name and drawn signature' : 'The customer declines, with their name',
-        description: 'Once: a decided, replaced or unpresented estimate is a 409. The signature is a PNG data URL of at most 200 kB.',
+        description:
+          'Signed in, or with the visit’s manage link (its customer, on the appointment page). Once: a decided, replaced or unpresented estimate is a 409. The signature is a PNG data URL of at most 200 kB.',
         params: idParamsSchema,
         body: estimateDecisionRequestSchema,
         response: { 200: estimateSchema, ...errorResponses(400, 404, 409) },
       },
-    }, async (request) => decideEstimate(ctx, estimateCaller(request), request.params.id, outcome, request.body));
+    }, async (request) => decideEstimate(ctx, pageCaller(request, estimateMessages.notFound), request.params.id, outcome, request.body));
   }
 
   app.post('/api/payments/estimates/:id/invoice', {

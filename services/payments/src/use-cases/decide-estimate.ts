@@ -3,7 +3,7 @@ import { badRequest, conflict } from '@repo/service-kit';
 import type { z } from 'zod';
 import { findEstimateForUpdate, updateEstimate } from '../repositories/estimate-repository.ts';
 import type { PaymentsContext } from './context.ts';
-import { estimateDetail, estimateForCaller, recordedByOf, type EstimateCaller } from './estimate-access.ts';
+import { estimateDetail, estimateForPage, recordedByOf, type EstimatePageCaller } from './estimate-access.ts';
 
 const pngMagic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -18,20 +18,23 @@ function checkedSignature(signature: string | null | undefined): string | null {
 
 /**
  * The customer approves or declines a presented estimate, once: the time, their typed name and the drawn signature are
- * kept. On the technician's phone (or at the office) approving needs a drawing; the signed-in customer approving in
- * the portal may give only their typed name (their account is who they are; a keyboard user can approve). A decided,
- * replaced or unpresented estimate is a 409 that says why.
+ * kept. On the technician's phone (or at the office) approving needs a drawing; the customer approving on the
+ * appointment page, signed in or through the visit's manage link, may give only their typed name (their account, or the
+ * link sent only to them, is who they are; a keyboard user can approve). A decided, replaced or unpresented estimate is
+ * a 409 that says why.
  */
 export async function decideEstimate(
   ctx: PaymentsContext,
-  caller: EstimateCaller,
+  caller: EstimatePageCaller,
   id: number,
   outcome: 'approved' | 'declined',
   request: z.output<typeof estimateDecisionRequestSchema>,
 ): Promise<Estimate> {
-  const { appointment } = await estimateForCaller(ctx.db, id, caller);
+  const { appointment } = await estimateForPage(ctx.db, id, caller);
   const signature = checkedSignature(request.signature);
-  if (outcome === 'approved' && signature === null && caller.role !== 'customer') {
+  // A link holder is the visit's customer.
+  const recordedBy = 'session' in caller ? recordedByOf(caller.session) : 'customer';
+  if (outcome === 'approved' && signature === null && recordedBy !== 'customer') {
     throw badRequest(estimateMessages.signatureRequired, { signature: estimateMessages.signatureRequired });
   }
   await ctx.db.transaction().execute(async (trx) => {
@@ -40,7 +43,7 @@ export async function decideEstimate(
     if (estimate.status === 'replaced') throw conflict(estimateMessages.replaced);
     if (estimate.status === 'draft') throw conflict(estimateMessages.notPresented);
     const now = ctx.now();
-    await updateEstimate(trx, id, { status: outcome, decided_at: now, signer_name: request.signerName, signature_png: signature, recorded_by: recordedByOf(caller), updated_at: now });
+    await updateEstimate(trx, id, { status: outcome, decided_at: now, signer_name: request.signerName, signature_png: signature, recorded_by: recordedBy, updated_at: now });
   });
   return estimateDetail(ctx.db, id, appointment);
 }

@@ -76,7 +76,7 @@ export async function estimateDetail(db: Db, id: number, appointment: Appointmen
 export async function estimatesOfPage(
   db: Db,
   appointmentId: number,
-  caller: { session: EstimateCaller } | { opens: (appointmentId: number, appointment: AppointmentRow | undefined) => void },
+  caller: EstimatePageCaller,
 ): Promise<Estimate[]> {
   const appointment = 'session' in caller ? await visitForCaller(db, appointmentId, caller.session) : await findAppointment(db, appointmentId);
   if ('opens' in caller) {
@@ -87,4 +87,24 @@ export async function estimatesOfPage(
   const everything = 'session' in caller && worksOn(caller.session, appointment);
   const rows = (await findAppointmentEstimates(db, appointment.id)).filter((row) => everything || row.status !== 'draft');
   return Promise.all(rows.map(async (row) => toEstimate(row, appointment, await findEstimateLines(db, row.id))));
+}
+
+/**
+ * Who asks about an estimate from its visit's appointment page: a session, judged as for the estimate itself, or an
+ * appointment link, which must open the estimate's visit (`opens` throws the link's refusal: another visit's is the
+ * same 404).
+ */
+export type EstimatePageCaller = { session: EstimateCaller } | { opens: (appointmentId: number, appointment: AppointmentRow | undefined) => void };
+
+/**
+ * The estimate and its visit for a page caller: a session as `estimateForCaller`; a link holder, once the estimate is
+ * presented and the link opens its visit (a draft, or a missing one, is the same 404).
+ */
+export async function estimateForPage(db: Db, id: number, caller: EstimatePageCaller): Promise<{ estimate: EstimateRow; appointment: AppointmentRow }> {
+  if ('session' in caller) return estimateForCaller(db, id, caller.session);
+  const estimate = await findEstimate(db, id);
+  const appointment = estimate && (await findAppointment(db, estimate.appointment_id));
+  if (!estimate || !appointment || estimate.status === 'draft') throw notFound(estimateMessages.notFound);
+  caller.opens(appointment.id, appointment);
+  return { estimate, appointment };
 }

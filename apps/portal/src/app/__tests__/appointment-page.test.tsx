@@ -290,7 +290,7 @@ describe('appointment page: manage link', () => {
     Reflect.deleteProperty(URL, 'revokeObjectURL');
   });
 
-  it("shows the visit's presented estimate through the link and downloads its PDF with the header; answering it needs a sign-in", async () => {
+  it("shows the visit's presented estimate through the link, downloads its PDF and answers it by typed name, with the header", async () => {
     const estimate: Estimate = {
       id: 31, appointmentId: 12, version: 1, status: 'sent', customerName: 'Pat Homeowner',
       lines: [{ position: 1, priceBookItemId: null, kind: null, description: 'Replace drain pump', quantity: 1, unitPriceCents: 18_900, taxable: true, amountCents: 18_900 }],
@@ -310,11 +310,12 @@ describe('appointment page: manage link', () => {
     const api = await renderAppointment(appointmentDetails(), '/appointments/12#access=tok', {
       [`GET ${estimatePaths.ofAppointment(12)}`]: () => json(200, { items: [estimate] }),
       [`GET ${estimatePaths.pdf(31)}`]: () => new Response('%PDF-1.3 estimate', { status: 200, headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="estimate-31.pdf"' } }),
+      [`POST ${estimatePaths.approve(31)}`]: () =>
+        json(200, { ...estimate, status: 'approved', decision: { outcome: 'approved', at: '2026-03-10T18:05:00.000Z', signerName: 'Pat Homeowner', signature: null, recordedBy: 'customer' } }),
     });
     const card = within(await screen.findByRole('region', { name: 'Your estimate' }));
     expect(card.getByText('Replace drain pump')).toBeTruthy();
-    expect(card.getByText('To approve or decline it, sign in to your account or tell the technician at the visit.')).toBeTruthy();
-    expect(card.queryByRole('button', { name: /Approve/ })).toBeNull();
+    expect(card.getByText(/^Draw your signature if you can; if not, your typed name and this appointment’s own link, which we sent only to you, stand as your signature\.$/)).toBeTruthy();
     expect(api.sent(`GET ${estimatePaths.ofAppointment(12)}`)[0]?.headers.get('x-appointment-access')).toBe('tok');
     fireEvent.click(card.getByRole('button', { name: 'Download the estimate (PDF)' }));
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
@@ -323,6 +324,13 @@ describe('appointment page: manage link', () => {
     clicked.mockRestore();
     Reflect.deleteProperty(URL, 'createObjectURL');
     Reflect.deleteProperty(URL, 'revokeObjectURL');
+
+    fireEvent.change(card.getByLabelText('Name of the person signing'), { target: { value: 'Pat Homeowner' } });
+    fireEvent.click(card.getByRole('button', { name: 'Approve estimate' }));
+    await waitFor(() => expect(api.sent(`POST ${estimatePaths.approve(31)}`)).toHaveLength(1));
+    const sent = api.sent(`POST ${estimatePaths.approve(31)}`)[0]!;
+    expect(sent.headers.get('x-appointment-access')).toBe('tok');
+    expect(sent.body).toEqual({ signerName: 'Pat Homeowner', signature: null });
   });
 
   it('says the link has expired (401) and offers the login, forgetting the token', async () => {

@@ -17,13 +17,20 @@ export function useMyEstimates(appointmentId: number) {
   });
 }
 
-/** POST …/approve or …/decline: the customer's answer with their name and (if drawn) signature. */
-export function useAnswerEstimate(appointmentId: number) {
+const linkedEstimatesKey = (appointmentId: number) => ['linked-estimates', appointmentId] as const;
+
+/**
+ * POST …/approve or …/decline: the customer's answer with their name and (if drawn) signature, as the signed-in
+ * customer, or with the manage link's token (`accessToken`) for a visitor who opened the page by its link.
+ */
+export function useAnswerEstimate(appointmentId: number, accessToken?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, outcome, decision }: { id: number; outcome: 'approved' | 'declined'; decision: EstimateDecisionRequest }) =>
-      estimateSchema.parse(await apiJson<unknown>('POST', outcome === 'approved' ? estimatePaths.approve(id) : estimatePaths.decline(id), decision)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: estimatesKey(appointmentId) }),
+      estimateSchema.parse(
+        await apiJson<unknown>('POST', outcome === 'approved' ? estimatePaths.approve(id) : estimatePaths.decline(id), decision, accessToken === undefined ? undefined : { headers: appointmentAccessHeaders(accessToken) }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accessToken === undefined ? estimatesKey(appointmentId) : linkedEstimatesKey(appointmentId) }),
   });
 }
 
@@ -33,7 +40,7 @@ export function useAnswerEstimate(appointmentId: number) {
  */
 export function useLinkedEstimates(appointmentId: number, accessToken: string) {
   return useQuery({
-    queryKey: ['linked-estimates', appointmentId],
+    queryKey: linkedEstimatesKey(appointmentId),
     queryFn: async ({ signal }) =>
       estimateListResponseSchema.parse(await apiJson<unknown>('GET', estimatePaths.ofAppointment(appointmentId), undefined, { signal, headers: appointmentAccessHeaders(accessToken) })),
     staleTime: 0,

@@ -20,12 +20,31 @@ function EstimateCard({ estimate, children }: { estimate: Estimate; children: Re
 }
 
 /**
- * The visit's estimate for the signed-in customer: the newest presented version to approve (signing in the box, or
- * by typed name for those who cannot draw) or decline, and afterwards their recorded answer; and its PDF.
+ * The customer's answer to the presented estimate (signing in the box, or by typed name for those who cannot draw),
+ * signed in or through the manage link (`accessToken`).
  */
+function Answer({ appointmentId, estimate, accessToken }: { appointmentId: number; estimate: Estimate; accessToken?: string }) {
+  const answer = useAnswerEstimate(appointmentId, accessToken);
+  if (estimate.status !== 'sent') return null;
+  return (
+    <>
+      <Text size="sm">Approve to let the technician go ahead with this work at this price, or decline it.</Text>
+      <EstimateDecisionForm
+        key={estimate.id}
+        drawingRequired={false}
+        typedNameWith={accessToken === undefined ? 'your signed-in account' : 'this appointment’s own link, which we sent only to you,'}
+        onDecide={async (outcome, decision) => {
+          await answer.mutateAsync({ id: estimate.id, outcome, decision });
+          showToast({ title: outcome === 'approved' ? 'Estimate approved' : 'Estimate declined', description: 'Thank you: we have recorded your answer.' });
+        }}
+      />
+    </>
+  );
+}
+
+/** The visit's estimate for the signed-in customer: the newest presented version to answer, then their recorded answer; and its PDF. */
 function SignedInEstimate({ appointmentId }: { appointmentId: number }) {
   const estimates = useMyEstimates(appointmentId);
-  const answer = useAnswerEstimate(appointmentId);
   const current = estimates.data?.items.find((estimate) => estimate.status !== 'replaced');
   if (!current) return null;
   return (
@@ -34,24 +53,12 @@ function SignedInEstimate({ appointmentId }: { appointmentId: number }) {
       <Anchor href={estimatePaths.pdf(current.id)} download size="sm">
         Download the estimate (PDF)
       </Anchor>
-      {current.status === 'sent' ? (
-        <>
-          <Text size="sm">Approve to let the technician go ahead with this work at this price, or decline it.</Text>
-          <EstimateDecisionForm
-            key={current.id}
-            drawingRequired={false}
-            onDecide={async (outcome, decision) => {
-              await answer.mutateAsync({ id: current.id, outcome, decision });
-              showToast({ title: outcome === 'approved' ? 'Estimate approved' : 'Estimate declined', description: 'Thank you: we have recorded your answer.' });
-            }}
-          />
-        </>
-      ) : null}
+      <Answer appointmentId={appointmentId} estimate={current} />
     </EstimateCard>
   );
 }
 
-/** The estimate for a visitor who opened the page by its manage link: to read and download (answering it needs a sign-in, or the technician). */
+/** The estimate for a visitor who opened the page by its manage link: to read, download and answer with that link. */
 function LinkedEstimate({ appointmentId, accessToken }: { appointmentId: number; accessToken: string }) {
   const estimates = useLinkedEstimates(appointmentId, accessToken);
   const [busy, setBusy] = useState(false);
@@ -79,12 +86,12 @@ function LinkedEstimate({ appointmentId, accessToken }: { appointmentId: number;
           {failure}
         </Text>
       ) : null}
-      {current.status === 'sent' ? <Text size="sm">To approve or decline it, sign in to your account or tell the technician at the visit.</Text> : null}
+      <Answer appointmentId={appointmentId} estimate={current} accessToken={accessToken} />
     </EstimateCard>
   );
 }
 
-/** The visit's estimate on its appointment page: signed in, to answer and download; through the manage link, to read and download. */
+/** The visit's estimate on its appointment page, to read, download and answer: signed in, or through the manage link. */
 export default function AppointmentEstimate({ appointmentId, accessToken }: { appointmentId: number; accessToken: string | undefined }) {
   return accessToken === undefined ? <SignedInEstimate appointmentId={appointmentId} /> : <LinkedEstimate appointmentId={appointmentId} accessToken={accessToken} />;
 }
