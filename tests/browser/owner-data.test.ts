@@ -59,7 +59,7 @@ describe("the owner's data", () => {
     // The deletion request: the rule of what is kept, then each service's report.
     await office.goto(`${urls.backoffice}/admin-customer-management?tab=portal`);
     await office.getByLabel('Search portal customers').fill(customer.email);
-    await office.getByRole('button', { name: `Delete ${name}'s data` }).click();
+    await office.getByRole('button', { name: `Delete data… of ${name}` }).click();
     const dialog = office.getByRole('dialog', { name: `Delete ${name}'s data?` });
     await dialog.getByText(deletionRetentionRule).waitFor();
     await dialog.getByRole('textbox', { name: 'How the customer asked' }).fill('Email of today');

@@ -137,13 +137,16 @@ let operations: Operation[] = [];
 let actors: Actor[] = [];
 let adminHeaders: Record<string, string> = {};
 
-/** What the administrator can read of everything stored: every listing without parameters, as answered. */
+/**
+ * What the administrator can read of everything stored: every JSON listing without parameters, as answered (the owner's
+ * CSV exports hold the same rows, written out as files).
+ */
 async function snapshot(): Promise<Record<string, unknown>> {
   const listings = operations.filter((op) => op.method === 'GET' && !op.path.includes('{') && !op.path.startsWith('/api/docs/') && !op.path.startsWith('/api/deliveries/'));
   const result: Record<string, unknown> = {};
   for (const op of listings) {
     const answer = await send('backoffice', { method: 'GET', path: op.path, headers: adminHeaders });
-    if (answer.status === 200) result[op.path] = stable(JSON.parse(answer.text));
+    if (answer.status === 200 && String(answer.headers['content-type']).startsWith('application/json')) result[op.path] = stable(JSON.parse(answer.text));
   }
   return result;
 }

@@ -21,8 +21,8 @@ beforeAll(async () => {
   technicianId = created.json().id as string;
   for (const snapshot of [
     dispatchSnapshot(801, 1, { technicianId }),
-    // Booked as a guest: no account id, the account's phone written another way.
-    dispatchSnapshot(802, 1, { technicianId, customerId: null, phone: '904.555.0142' }),
+    // Someone else at the same phone (a household's line), booked as a guest: not theirs to erase.
+    dispatchSnapshot(802, 1, { technicianId, customerId: null, customerName: 'Same Phone', phone: '904.555.0142', address: '12 Bay St' }),
     dispatchSnapshot(803, 1, { technicianId, customerId: 8, customerName: 'Kept Person', phone: '(904) 555-0199', address: '9 Bay St' }),
   ]) {
     const delivered = await deliverSnapshot(service.app, snapshot);
@@ -45,7 +45,7 @@ describe("a customer's deletion request", () => {
       const delivered = await injectEffect(service.app, { from: 'accounts', topic: customerDeletionRequestedTopic, payload: request, messageId });
       expect(delivered.statusCode, delivered.body).toBe(200);
     }
-    for (const id of [801, 802]) {
+    for (const id of [801]) {
       const row = await snapshotOf(id);
       expect({ customerId: row.customer_id, name: row.customer_name, phone: row.phone, address: row.address, zip: row.zip_code, lat: row.customer_lat, lng: row.customer_lng }).toEqual({
         customerId: null, name: erasedCustomerName, phone: '', address: '', zip: '', lat: null, lng: null,
@@ -54,10 +54,12 @@ describe("a customer's deletion request", () => {
     }
     const kept = await snapshotOf(803);
     expect({ name: kept.customer_name, phone: kept.phone, address: kept.address }).toEqual({ name: 'Kept Person', phone: '(904) 555-0199', address: '9 Bay St' });
+    const samePhone = await snapshotOf(802);
+    expect({ name: samePhone.customer_name, phone: samePhone.phone, address: samePhone.address }).toEqual({ name: 'Same Phone', phone: '904.555.0142', address: '12 Bay St' });
     expect(await service.db.selectFrom('tracking_route_points').select('appointment_id').execute()).toEqual([{ appointment_id: 803 }]);
 
     const reports = (await publishedEffects<CustomerDeletionCompleted>(service.database, customerDeletionCompletedTopic)).filter((report) => report.requestId === request.requestId);
-    expect(reports.map((report) => report.summary.split(' ')[0])).toEqual(['2', '0']);
+    expect(reports.map((report) => report.summary.split(' ')[0])).toEqual(['1', '0']);
     expect(reports[0]!.service).toBe('tracking');
   });
 

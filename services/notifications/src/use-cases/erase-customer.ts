@@ -9,23 +9,17 @@ export const erasedRecipient = 'erased';
 
 /**
  * `customer.deletion-requested`: notifications withdraws the customer's unsent messages (cancelling their send jobs),
- * erases the recipient and content of every message to their email or phone or about their appointments (the log keeps
- * that a message of a kind went out when, and its attempts), and deletes the contacts it kept per appointment and their
- * message choices. A number that replied STOP stays on the opt-out list: texting it again would break the opt-out. It
+ * erases the recipient and content of every message to their email or about the appointments booked with it (texts to
+ * their phone for those included; the log keeps that a message of a kind went out when, and its attempts), and deletes
+ * the contacts it kept per appointment and their message choices. Not matched by phone alone: a phone is shared (a
+ * household, an office line), and erasing by it withdrew other people's reminders. A number that replied STOP stays on the opt-out list: texting it again would break the opt-out. It
  * answers accounts with `customer.deletion-completed`. Delivered twice, it finds nothing left and reports the same.
  */
 export async function eraseCustomer(ctx: Pick<NotificationsContext, 'jobs' | 'effects' | 'now'>, trx: Trx, request: CustomerDeletionRequested): Promise<void> {
   const now = ctx.now();
-  const phone = request.phoneDigits.length === 10 ? `+1${request.phoneDigits}` : request.phoneDigits ? `+${request.phoneDigits}` : null;
-  const contacts = await trx
-    .selectFrom('appointment_contacts')
-    .select('appointment_id')
-    .where((eb) => eb.or([eb(sql<string>`lower(email)`, '=', request.email), ...(phone ? [eb('sms_phone', '=', phone)] : [])]))
-    .execute();
+  const contacts = await trx.selectFrom('appointment_contacts').select('appointment_id').where(sql<string>`lower(email)`, '=', request.email).execute();
   const appointmentIds = contacts.map((row) => row.appointment_id);
-  const ofCustomer = sql<boolean>`(lower(recipient) = ${request.email} ${phone ? sql`or recipient = ${phone}` : sql``} ${
-    appointmentIds.length > 0 ? sql`or appointment_id in (${sql.join(appointmentIds)})` : sql``
-  })`;
+  const ofCustomer = sql<boolean>`(lower(recipient) = ${request.email} ${appointmentIds.length > 0 ? sql`or appointment_id in (${sql.join(appointmentIds)})` : sql``})`;
   const withdrawn = await trx.updateTable('messages').set({ state: 'withdrawn', updated_at: now }).where(ofCustomer).where('state', 'in', ['scheduled', 'queued']).returning('job_id').execute();
   for (const message of withdrawn) if (message.job_id) await ctx.jobs.cancel(trx, sendEmailJob, message.job_id);
   const erased = await trx

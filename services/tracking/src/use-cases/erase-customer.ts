@@ -1,24 +1,23 @@
-import { sql } from 'kysely';
 import { customerDeletionCompletedTopic, erasedCustomerName, type CustomerDeletionRequested } from '@repo/contracts';
 import type { Trx } from '../db/schema.ts';
 import type { TrackingOutbox } from '../domain/outgoing.ts';
 
 /**
- * `customer.deletion-requested`: tracking anonymises its copies of the customer's appointments (matched by account id,
- * or by the phone's digits for a visit booked without the account): name, phone, address and the house's position go,
- * as do the trips driven there and the geocoder's answer for the address. The tracking record (technician, status,
- * times) stays, as the visit happened. It answers accounts with `customer.deletion-completed`. Delivered twice, it
- * finds nothing left and reports the same.
+ * `customer.deletion-requested`: tracking anonymises its copies of the customer's appointments, matched by account id:
+ * name, phone, address and the house's position go, as do the trips driven there. The tracking record (technician,
+ * status, times) stays, as the visit happened. It answers accounts with `customer.deletion-completed`. Delivered twice,
+ * it finds nothing left and reports the same.
+ *
+ * Not matched by phone: a phone is shared (a household, an office line), and erasing by it anonymised other people's
+ * visits. Nor is the geocoder's answer for an address removed: it names a place, not a person, once no visit there
+ * names them, and other customers at that address use it. A guest visit (booked without the account) keeps tracking's
+ * copy until booking sends that visit again.
  */
 export async function eraseCustomer(trx: Trx, effects: TrackingOutbox, request: CustomerDeletionRequested): Promise<void> {
   const snapshots = await trx
     .selectFrom('appointment_snapshots')
-    .select(['appointment_id', 'address_key'])
-    .where((eb) =>
-      eb.or([
-        eb('customer_id', '=', request.customerId),
-        ...(request.phoneDigits ? [eb(sql<string>`regexp_replace(phone, '[^0-9]', '', 'g')`, 'in', [request.phoneDigits, `1${request.phoneDigits}`])] : []),
-      ]))
+    .select('appointment_id')
+    .where('customer_id', '=', request.customerId)
     .execute();
   const ids = snapshots.map((row) => row.appointment_id);
   if (ids.length > 0) {
@@ -29,8 +28,6 @@ export async function eraseCustomer(trx: Trx, effects: TrackingOutbox, request: 
       .execute();
     await trx.deleteFrom('tracking_route_points').where('appointment_id', 'in', ids).execute();
     await trx.deleteFrom('road_estimates').where('appointment_id', 'in', ids).execute();
-    const keys = snapshots.map((row) => row.address_key).filter((key): key is string => key !== null);
-    if (keys.length > 0) await trx.deleteFrom('geocoded_addresses').where('address_key', 'in', keys).execute();
   }
   await effects.enqueue(trx, customerDeletionCompletedTopic, {
     requestId: request.requestId,

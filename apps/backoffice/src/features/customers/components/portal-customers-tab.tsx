@@ -70,7 +70,7 @@ export function PortalCustomersTab({ canDelete }: { canDelete: boolean }) {
         {
           header: 'Deletion',
           cell: (customer) => (
-            <Button size="compact-sm" variant="subtle" color="red" c="red.9" onClick={() => setDeleting(customer)} aria-label={`Delete ${customer.firstName} ${customer.lastName}'s data`}>
+            <Button size="compact-sm" variant="subtle" color="red" c="red.9" onClick={() => setDeleting(customer)} aria-label={`Delete data… of ${customer.firstName} ${customer.lastName}`}>
               Delete data…
             </Button>
           ),
