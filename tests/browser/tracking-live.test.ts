@@ -64,7 +64,9 @@ describe('live customer tracking through nginx', () => {
     // Staff move the technician: the page shows the new position and a distance without a reload.
     expect(await staffCall(staff, 'PUT', `/api/technicians/${technicianId}/location`, { lat: 29.8846, lng: -81.3009, address: '3 Anastasia Blvd, St Augustine, FL' })).toBe(200);
     await expect.poll(() => fact(page, 'Technician location').textContent(), { timeout: 15_000 }).toBe('3 Anastasia Blvd, St Augustine, FL');
-    await expect.poll(() => fact(page, 'Distance').textContent(), { timeout: 15_000 }).toMatch(/^\d+\.\d km$/);
+    // "about" while the home is placed at its ZIP's centre (no street geocoder here), plain once a technician has
+    // arrived at that address in an earlier test: which one depends on the order the files run in.
+    await expect.poll(() => fact(page, 'Distance').textContent(), { timeout: 15_000 }).toMatch(/^(about )?\d+\.\d km$/);
     const firstDistance = await fact(page, 'Distance').textContent();
     await map.getByRole('button', { name: 'Your technician' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
