@@ -62,7 +62,7 @@ export const BoardCard = memo(function BoardCard({ appointment, ...menu }: Board
   const { busy, savingId } = useContext(BoardSaving);
   const saving = savingId === appointment.id;
   const canMove = movable(appointment) && !busy;
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `appointment-${appointment.id}`,
     data: { appointment, cell: { laneId: appointment.technicianId, timeSlot: appointment.timeSlot } },
     disabled: !canMove,
@@ -77,15 +77,14 @@ export const BoardCard = memo(function BoardCard({ appointment, ...menu }: Board
       attributes={attributes}
       listeners={listeners}
       setNodeRef={setNodeRef}
-      transform={transform}
       isDragging={isDragging}
     />
   );
 });
 
-type CardViewProps = BoardCardProps & { busy: boolean; saving: boolean; canMove: boolean } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'transform' | 'isDragging'>;
+type CardViewProps = BoardCardProps & { busy: boolean; saving: boolean; canMove: boolean } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'isDragging'>;
 
-const CardView = memo(function CardView({ appointment, busy, saving, canMove, attributes, listeners, setNodeRef, transform, isDragging, ...menu }: CardViewProps) {
+const CardView = memo(function CardView({ appointment, busy, saving, canMove, attributes, listeners, setNodeRef, isDragging, ...menu }: CardViewProps) {
   const headingId = `board-card-${appointment.id}`;
   const colors = statusColors[shownAppointmentStatus(appointment)];
   return (
@@ -99,12 +98,9 @@ const CardView = memo(function CardView({ appointment, busy, saving, canMove, at
       p={6}
       data-appointment={appointment.id}
       style={{
-        borderLeft: `6px solid ${colors.text}`,
-        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        borderLeft: `6px ${isDragging ? 'dashed' : 'solid'} ${colors.text}`,
         position: 'relative',
-        zIndex: isDragging ? 10 : undefined,
-        boxShadow: isDragging ? 'var(--mantine-shadow-lg)' : undefined,
-        opacity: saving ? 0.7 : 1,
+        opacity: saving || isDragging ? 0.5 : 1,
       }}
     >
       <Stack gap={4}>
@@ -129,3 +125,26 @@ const CardView = memo(function CardView({ appointment, busy, saving, canMove, at
     </Paper>
   );
 });
+
+/**
+ * The card as it follows the pointer or the arrow keys (dnd-kit's overlay, fixed to the window), while its place on the
+ * board stays dimmed. Drawn outside the board's sideways-scrolling box: a card moved inside it, past its last lane, made
+ * the box taller as it went, and the box then scrolled itself under the pointer (the target kept moving, and a drop
+ * could land on another lane). Hidden from screen readers, which hear the live region instead.
+ */
+export function CardInHand({ appointment }: { appointment: StaffAppointment }) {
+  const colors = statusColors[shownAppointmentStatus(appointment)];
+  return (
+    <Paper withBorder radius="sm" p={6} shadow="lg" aria-hidden="true" style={{ borderLeft: `6px solid ${colors.text}`, cursor: 'grabbing' }}>
+      <Stack gap={4}>
+        <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {appointment.customerName}
+        </Text>
+        <StatusBadge status={shownAppointmentStatus(appointment)} />
+        <Text size="xs" fw={600}>
+          {appointment.brand} {appointment.appliance}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -2,6 +2,7 @@ import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from '
 import {
   closestCenter,
   DndContext,
+  DragOverlay,
   KeyboardSensor,
   MeasuringStrategy,
   PointerSensor,
@@ -32,7 +33,7 @@ import { fallbackPoll, useStaffLiveUpdates, type LiveStaleness } from '../../../
 import { boardKeys, useDispatchBoard, useMoveAppointment, type BoardMove } from '../api/board.ts';
 import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib/conflicts.ts';
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
-import { BoardSaving } from './board-card.tsx';
+import { BoardSaving, CardInHand } from './board-card.tsx';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
 import { BookForCaller } from './book-for-caller.tsx';
 import { DayMap } from './day-map.tsx';
@@ -252,6 +253,7 @@ const BoardGrid = memo(function BoardGrid({ board: liveBoard, technicians: liveT
         onDragEnd={onDragEnd}
         onDragCancel={letGo}
       >
+        <DragOverlay dropAnimation={null}>{dragging ? <CardInHand appointment={dragging} /> : null}</DragOverlay>
         <Box style={{ overflowX: 'auto' }} pb="xs">
           <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
             <Box style={{ display: 'grid', gridTemplateColumns: columns }}>

@@ -115,9 +115,9 @@ export function BookingWizard() {
       return;
     }
     const timer = window.setTimeout(() => {
-      // A field already holds focus (the visitor started typing, or a refusal was shown at its field on a slow
+      // A field (or the rating-plate help's disclosure) already holds focus (the visitor started typing, or a refusal was shown at its field on a slow
       // device before this ran): it keeps it, rather than being taken back to the heading.
-      if (document.activeElement?.matches('input, select, textarea')) return;
+      if (document.activeElement?.matches('input, select, textarea, summary')) return;
       window.scrollTo({ top: 0, behavior: 'smooth' });
       headingRef.current?.focus({ preventScroll: true });
     }, ui.stepScrollDelayMs);
