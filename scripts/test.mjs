@@ -120,6 +120,25 @@ function failed(name, seconds, status) {
 const since = (started) => ((Date.now() - started) / 1000).toFixed(1);
 
 /**
+ * The machine's CPU counters (/proc/stat: time busy and in all, in clock ticks), or undefined where there are none. A
+ * step's share of busy time says whether it waits (room beside it for another) or keeps every core working.
+ */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] ?? 0);
+    const all = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: all - idle, all };
+  } catch {
+    return undefined;
+  }
+}
+const busySince = (from) => {
+  const now = cpuTicks();
+  return from && now && now.all > from.all ? `, the CPU ${Math.round((100 * (now.busy - from.busy)) / (now.all - from.all))} % busy` : '';
+};
+
+/**
  * With --with-compose: the opted-in step (the compose smoke test) started now, in a process group of its own, its
  * output kept in a file. `settle` waits for it and reports it as a step; `stop` ends it (its SIGTERM handler cleans up).
  */
@@ -130,6 +149,7 @@ function startInBackground(step) {
   const log = createWriteStream(logFile);
   console.log(`\n=== ${step.name}, beside the last layers: ${step.command.join(' ')} (output: ${logFile})\n=== on ${runtime}`);
   const started = Date.now();
+  const ticks = cpuTicks();
   const child = spawn(step.command[0], step.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
@@ -139,7 +159,7 @@ function startInBackground(step) {
       const status = await ended;
       console.log(`\n=== ${step.name} (ran beside the last layers):\n${readFileSync(logFile, 'utf8')}`);
       if (status !== 0) failed(step.name, since(started), status);
-      console.log(`=== ${step.name} passed in ${since(started)}s`);
+      console.log(`=== ${step.name} passed in ${since(started)}s${busySince(ticks)}`);
       passed += 1;
     },
     async stop() {
@@ -184,13 +204,14 @@ for (const step of inForeground) {
   const commands = [command, ...(beside ?? [])].map((one) => [...one, ...passedThrough]);
   console.log(`\n=== ${name}: ${commands.map((one) => one.join(' ')).join(' & ')}\n=== on ${runtime}`);
   const started = Date.now();
+  const ticks = cpuTicks();
   // Never spawnSync: a step started in the background needs this process's event loop to take its output.
   const status = commands.length > 1 ? await runBeside(commands, env) : await runInherited(commands[0], env);
   if (status !== 0) {
     for (const one of running) await one.stop();
     failed(name, since(started), status);
   }
-  console.log(`=== ${name} passed in ${since(started)}s`);
+  console.log(`=== ${name} passed in ${since(started)}s${busySince(ticks)}`);
   passed += 1;
 }
 await settleBackground();
