@@ -60,8 +60,18 @@ type Outcome = { ok: boolean; text: string; title?: string };
 /** The mouse picks a card up after it moves 5 px, so a click on its handle or its menu stays a click. */
 const pointerActivation = { activationConstraint: { distance: 5 } };
 
-/** The pointer drops on the cell under it; the keyboard on the cell its card is centred on. */
-const detectCell: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args));
+/**
+ * The pointer drops on the cell under it; the keyboard on the cell that holds the centre of the card in hand. Not the
+ * cell whose centre is nearest: dnd-kit measures the overlay's card (shorter than the card on the board), so a card
+ * picked up at the top of a tall cell has its centre nearer to the short Unassigned cell above, and was heard as over
+ * it. The nearest centre remains for a card held between cells.
+ */
+const detectCell: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) return pointerWithin(args);
+  const { left, top, width, height } = args.collisionRect;
+  const under = pointerWithin({ ...args, pointerCoordinates: { x: left + width / 2, y: top + height / 2 } });
+  return under.length > 0 ? under : closestCenter(args);
+};
 
 /**
  * Where the cells are, measured again 100 ms after the card moves, not only when the drag starts: a cell the card is
@@ -223,6 +233,8 @@ const BoardGrid = memo(function BoardGrid({ board: liveBoard, technicians: liveT
   const accessibility = useMemo(() => ({ announcements, screenReaderInstructions }), [announcements]);
 
   const onDragStart = ({ active }: DragStartEvent) => {
+    // A new card in hand has not left its place yet, whatever the one before did.
+    leftHome.current = false;
     setHeld({ board: liveBoard, technicians: liveTechnicians });
     setDragging(cardOf(active.data.current) ?? null);
   };
