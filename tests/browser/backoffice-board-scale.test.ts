@@ -49,6 +49,22 @@ describe('the dispatch board at a fleet’s size', () => {
     const moving = (await boardOf(urls.backoffice, token, wednesday)).appointments.find((appointment) => appointment.technicianId === from.id)!;
     const handle = cell(page, from.name, moving.timeSlot).getByRole('article', { name: moving.customerName }).getByRole('button', { name: `Drag ${moving.customerName}'s visit` });
     await handle.scrollIntoViewIfNeeded();
+    // The keyboard first, on a card under a short lane (Unassigned): picked up where it is, one lane down with Arrow
+    // Down, put back with Escape; picked up again, it is heard as picked up, not as back in its place.
+    const heard = () => page.locator('[id^="DndLiveRegion"]').textContent();
+    const pickedUp = `Picked up ${moving.customerName}'s visit, in ${from.name}, ${formatSlot(moving.timeSlot)}.`;
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(heard).toBe(pickedUp);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(heard).toBe(`${moving.customerName}'s visit is over ${to.name}, ${formatSlot(moving.timeSlot)}.`);
+    await page.keyboard.press('Escape');
+    await expect.poll(heard).toBe(`Moving ${moving.customerName}'s visit was cancelled; it stays where it was.`);
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(heard).toBe(pickedUp);
+    await page.keyboard.press('Escape');
+    await expect.poll(heard).toBe(`Moving ${moving.customerName}'s visit was cancelled; it stays where it was.`);
     await drag(page, handle, cell(page, to.name, moving.timeSlot), `${moving.customerName}'s visit is over ${to.name}, ${formatSlot(moving.timeSlot)}.`);
     await page.getByRole('status').filter({ hasText: `${moving.customerName}'s visit moved to ${to.name}, ${formatSlot(moving.timeSlot)}.` }).waitFor();
     await cell(page, to.name, moving.timeSlot).getByRole('article', { name: moving.customerName }).waitFor();

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -7,6 +7,7 @@ import {
   MeasuringStrategy,
   PointerSensor,
   pointerWithin,
+  useDndContext,
   useSensor,
   useSensors,
   type Announcements,
@@ -60,15 +61,54 @@ type Outcome = { ok: boolean; text: string; title?: string };
 /** The mouse picks a card up after it moves 5 px, so a click on its handle or its menu stays a click. */
 const pointerActivation = { activationConstraint: { distance: 5 } };
 
-/** The pointer drops on the cell under it; the keyboard on the cell its card is centred on. */
-const detectCell: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args));
+/**
+ * The pointer drops on the cell under it; the keyboard on the cell that holds the centre of the card in hand. Not the
+ * cell whose centre is nearest: dnd-kit measures the overlay's card (shorter than the card on the board), so a card
+ * picked up at the top of a tall cell has its centre nearer to the short Unassigned cell above, and was heard as over
+ * it. The nearest centre remains for a card held between cells.
+ */
+const detectCell: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) return pointerWithin(args);
+  const { left, top, width, height } = args.collisionRect;
+  const under = pointerWithin({ ...args, pointerCoordinates: { x: left + width / 2, y: top + height / 2 } });
+  return under.length > 0 ? under : closestCenter(args);
+};
 
 /**
- * Where the cells are, measured again 100 ms after the card moves, not only when the drag starts: a cell the card is
- * over grows by its warnings, which moves every lane below it, and dnd-kit's own re-measuring covers only the cell that
- * grew. Without it the pointer over a lane that had moved was heard as "over no lane", and a drop there did nothing.
+ * Where the cells are: measured once as a card is picked up, and again by MeasureAgainOnResize below when the board or
+ * what is above it changes size. Not on a timer while dragging: measuring a cell walks its ancestors' computed styles,
+ * and 190 cells measured every 100 ms held up the keys and the pointer at a fleet's size (a card's pick-up took most
+ * of a second on a slow CPU).
  */
-const measuring: MeasuringConfiguration = { droppable: { strategy: MeasuringStrategy.WhileDragging, frequency: 100 } };
+const measuring: MeasuringConfiguration = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
+
+/**
+ * While a card is held, measures every cell again when the board or the page around it changes size. dnd-kit
+ * re-measures only a cell that resized itself, but a cell that grows moves every lane below it, and a notice shown
+ * above the board (a closure read on reload) moves all of them: without measuring again, the pointer over a lane that
+ * had moved was heard as "over no lane", and a drop there did nothing.
+ */
+function MeasureAgainOnResize({ board }: { board: RefObject<HTMLElement | null> }) {
+  const { active, measureDroppableContainers } = useDndContext();
+  const holding = active !== null;
+  useEffect(() => {
+    const node = board.current;
+    if (!holding || !node) return undefined;
+    // The observer reports each node once as it starts observing it: the cells were just measured for the pick-up.
+    const seen = new Set<Element>();
+    const observer = new ResizeObserver((entries) => {
+      let resized = false;
+      for (const { target } of entries) {
+        if (seen.has(target)) resized = true;
+        else seen.add(target);
+      }
+      if (resized) measureDroppableContainers([]);
+    });
+    for (const watched of [node, node.parentElement]) if (watched) observer.observe(watched);
+    return () => observer.disconnect();
+  }, [board, holding, measureDroppableContainers]);
+  return null;
+}
 
 const screenReaderInstructions = {
   draggable:
@@ -143,6 +183,7 @@ const BoardGrid = memo(function BoardGrid({ board: liveBoard, technicians: liveT
   const { board, technicians } = held ?? { board: liveBoard, technicians: liveTechnicians };
   // Whether the card being moved has left its own cell yet: only then is coming back to it worth saying.
   const leftHome = useRef(false);
+  const boardBox = useRef<HTMLDivElement>(null);
   const lanes = useMemo(() => boardLanes(technicians, board.appointments), [technicians, board.appointments]);
   const coordinateGetter = useMemo(
     () => cellKeyboardCoordinates(lanes.map((lane) => lane.id), board.windows.map((window) => window.timeSlot)),
@@ -223,6 +264,8 @@ const BoardGrid = memo(function BoardGrid({ board: liveBoard, technicians: liveT
   const accessibility = useMemo(() => ({ announcements, screenReaderInstructions }), [announcements]);
 
   const onDragStart = ({ active }: DragStartEvent) => {
+    // A new card in hand has not left its place yet, whatever the one before did.
+    leftHome.current = false;
     setHeld({ board: liveBoard, technicians: liveTechnicians });
     setDragging(cardOf(active.data.current) ?? null);
   };
@@ -254,7 +297,8 @@ const BoardGrid = memo(function BoardGrid({ board: liveBoard, technicians: liveT
         onDragCancel={letGo}
       >
         <DragOverlay dropAnimation={null}>{dragging ? <CardInHand appointment={dragging} /> : null}</DragOverlay>
-        <Box style={{ overflowX: 'auto' }} pb="xs">
+        <MeasureAgainOnResize board={boardBox} />
+        <Box ref={boardBox} style={{ overflowX: 'auto' }} pb="xs">
           <Box pos="relative" style={{ minWidth: laneColumnWidth + board.windows.length * windowColumnWidth }}>
             <Box style={{ display: 'grid', gridTemplateColumns: columns }}>
               <Text size="xs" fw={700} p={4}>
