@@ -21,14 +21,47 @@ type BoardCardProps = Omit<MoveMenuProps, 'appointment' | 'disabled'> & {
  */
 export const BoardSaving = createContext<{ busy: boolean; savingId: number | undefined }>({ busy: false, savingId: undefined });
 
-type CardDetailsProps = Omit<MoveMenuProps, 'disabled'> & { busy: boolean; saving: boolean };
+type CardDetailsProps = Omit<MoveMenuProps, 'disabled'> & { saving: boolean };
+
+/**
+ * "Move to…", off while a move is being saved. Reads the save from the context itself, so that a save starting or ending
+ * renders again only this and the drag handle of each card, not the whole card.
+ */
+function MoveMenuWhenFree(props: Omit<MoveMenuProps, 'disabled'>) {
+  const { busy } = useContext(BoardSaving);
+  return <MoveMenu {...props} disabled={busy} />;
+}
+
+type DragHandleProps = { who: string } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners'>;
+
+/**
+ * The card's drag handle. While a move is being saved it stays where it is (and keeps focus) but says it is
+ * unavailable; the board's sensors do not pick a card up then (dispatch-board-page.tsx).
+ */
+function DragHandle({ who, attributes, listeners }: DragHandleProps) {
+  const { busy } = useContext(BoardSaving);
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="dark"
+      size="md"
+      aria-label={`Drag ${who}'s visit`}
+      {...attributes}
+      {...listeners}
+      aria-disabled={busy || undefined}
+      style={{ cursor: busy ? 'wait' : 'grab', touchAction: 'none' }}
+    >
+      <span aria-hidden="true">⠿</span>
+    </ActionIcon>
+  );
+}
 
 /**
  * What a card says below its heading, and its "Move to…". Apart from the card's own drag state: every card renders
  * again whenever dnd-kit's drag state changes (a card picked up, each key or pointer move, a drop), and only the handle
  * and the card's position need to follow it.
  */
-const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...menu }: CardDetailsProps) {
+const CardDetails = memo(function CardDetails({ appointment, saving, ...menu }: CardDetailsProps) {
   return (
     <>
       <Group gap={4}>
@@ -46,7 +79,7 @@ const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...me
       <Text size="xs" c="dark.6">
         {appointment.address}, {appointment.city}
       </Text>
-      {movable(appointment) ? <MoveMenu appointment={appointment} disabled={busy} {...menu} /> : null}
+      {movable(appointment) ? <MoveMenuWhenFree appointment={appointment} {...menu} /> : null}
     </>
   );
 });
@@ -59,9 +92,11 @@ const CardDetails = memo(function CardDetails({ appointment, busy, saving, ...me
  * card that moves (or is enabled or disabled).
  */
 export const BoardCard = memo(function BoardCard({ appointment, ...menu }: BoardCardProps) {
-  const { busy, savingId } = useContext(BoardSaving);
+  // Only the card being saved changes here when a save starts or ends: the handles and menus that wait for it read the
+  // save themselves, so the other cards are not drawn again (at a fleet's size that held up the drop by half a second).
+  const { savingId } = useContext(BoardSaving);
   const saving = savingId === appointment.id;
-  const canMove = movable(appointment) && !busy;
+  const canMove = movable(appointment);
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `appointment-${appointment.id}`,
     data: { appointment, cell: { laneId: appointment.technicianId, timeSlot: appointment.timeSlot } },
@@ -70,7 +105,6 @@ export const BoardCard = memo(function BoardCard({ appointment, ...menu }: Board
   return (
     <CardView
       appointment={appointment}
-      busy={busy}
       saving={saving}
       {...menu}
       canMove={canMove}
@@ -82,9 +116,9 @@ export const BoardCard = memo(function BoardCard({ appointment, ...menu }: Board
   );
 });
 
-type CardViewProps = BoardCardProps & { busy: boolean; saving: boolean; canMove: boolean } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'isDragging'>;
+type CardViewProps = BoardCardProps & { saving: boolean; canMove: boolean } & Pick<ReturnType<typeof useDraggable>, 'attributes' | 'listeners' | 'setNodeRef' | 'isDragging'>;
 
-const CardView = memo(function CardView({ appointment, busy, saving, canMove, attributes, listeners, setNodeRef, isDragging, ...menu }: CardViewProps) {
+const CardView = memo(function CardView({ appointment, saving, canMove, attributes, listeners, setNodeRef, isDragging, ...menu }: CardViewProps) {
   const headingId = `board-card-${appointment.id}`;
   const colors = statusColors[shownAppointmentStatus(appointment)];
   return (
@@ -105,11 +139,7 @@ const CardView = memo(function CardView({ appointment, busy, saving, canMove, at
     >
       <Stack gap={4}>
         <Group gap={4} wrap="nowrap" align="flex-start">
-          {canMove ? (
-            <ActionIcon variant="subtle" color="dark" size="md" aria-label={`Drag ${appointment.customerName}'s visit`} {...attributes} {...listeners} style={{ cursor: 'grab', touchAction: 'none' }}>
-              <span aria-hidden="true">⠿</span>
-            </ActionIcon>
-          ) : null}
+          {canMove ? <DragHandle who={appointment.customerName} attributes={attributes} listeners={listeners} /> : null}
           <Title order={3} size="h6" id={headingId} style={{ overflowWrap: 'anywhere' }}>
             {appointment.customerId !== null ? (
               <Anchor component={Link} to={paths.customerRecord(appointment.customerId)} c="inherit" underline="always">
@@ -120,7 +150,7 @@ const CardView = memo(function CardView({ appointment, busy, saving, canMove, at
             )}
           </Title>
         </Group>
-        <CardDetails appointment={appointment} busy={busy} saving={saving} {...menu} />
+        <CardDetails appointment={appointment} saving={saving} {...menu} />
       </Stack>
     </Paper>
   );

@@ -3,9 +3,7 @@ import {
   closestCenter,
   DndContext,
   DragOverlay,
-  KeyboardSensor,
   MeasuringStrategy,
-  PointerSensor,
   pointerWithin,
   useDndContext,
   useSensor,
@@ -34,6 +32,7 @@ import { fallbackPoll, useStaffLiveUpdates, type LiveStaleness } from '../../../
 import { boardKeys, useDispatchBoard, useMoveAppointment, type BoardMove } from '../api/board.ts';
 import { boardLanes, cellId, moveWarnings, windowLabel, type Lane } from '../lib/conflicts.ts';
 import { cellKeyboardCoordinates } from '../lib/keyboard-cells.ts';
+import { WaitingKeyboardSensor, WaitingPointerSensor, type WaitingKeyboardOptions, type WaitingPointerOptions } from '../lib/waiting-sensors.ts';
 import { BoardSaving, CardInHand } from './board-card.tsx';
 import { BoardCell, laneColumnWidth, windowColumnWidth } from './board-cell.tsx';
 import { BookForCaller } from './book-for-caller.tsx';
@@ -59,7 +58,7 @@ type View = (typeof views)[number];
 type Outcome = { ok: boolean; text: string; title?: string };
 
 /** The mouse picks a card up after it moves 5 px, so a click on its handle or its menu stays a click. */
-const pointerActivation = { activationConstraint: { distance: 5 } };
+const pointerActivation = { distance: 5 };
 
 /**
  * The pointer drops on the cell under it; the keyboard on the cell that holds the centre of the card in hand. Not the
@@ -189,8 +188,14 @@ const BoardGrid = memo(function BoardGrid({ board: liveBoard, technicians: liveT
     () => cellKeyboardCoordinates(lanes.map((lane) => lane.id), board.windows.map((window) => window.timeSlot)),
     [lanes, board.windows],
   );
-  const keyboard = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
-  const sensors = useSensors(useSensor(PointerSensor, pointerActivation), useSensor(KeyboardSensor, keyboard));
+  // A move being saved: no card is picked up until it is (one at a time); read by the sensors when a card is grabbed.
+  const savingMove = useRef(false);
+  useEffect(() => {
+    savingMove.current = move.isPending;
+  }, [move.isPending]);
+  const pointer = useMemo<WaitingPointerOptions>(() => ({ activationConstraint: pointerActivation, waiting: () => savingMove.current }), []);
+  const keyboard = useMemo<WaitingKeyboardOptions>(() => ({ coordinateGetter, waiting: () => savingMove.current }), [coordinateGetter]);
+  const sensors = useSensors(useSensor(WaitingPointerSensor, pointer), useSensor(WaitingKeyboardSensor, keyboard));
   const pending = move.isPending ? move.variables : undefined;
   // Each cell's cards, grouped once: a card being saved shows where it is going; refused, it returns to where booking
   // keeps it.
