@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every benchmark of the project, one after another (each in its own process, so one's leftovers cannot
  * slow the next), then one report of the run: .tmp/bench/report.md and report.json (git-ignored). `pnpm bench ws import`
- * runs only the benchmarks named (`rolling-restart`, as root with Docker's engine, only so). A benchmark that fails is reported as failed and the others still run; the command
+ * runs only the benchmarks named (`rolling-restart` and `restore`, as root with Docker's engine, only so). A benchmark that fails is reported as failed and the others still run; the command
  * exits non-zero if any failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ const benchmarks = [
   { id: 'invoice-page', file: 'invoice-page.ts', what: "the customer's invoice page with 50 lines through nginx: API and a throttled phone's load" },
   { id: 'load', file: 'load.ts', what: 'mixed traffic through nginx: slot reads, racing bookings, sign-ins, live tracking' },
   { id: 'rolling-restart', file: 'rolling-restart.ts', what: 'compose with 1 and 2 replicas (req/s, p99) and a rolling restart of every replica under load', optIn: 'root and Docker' },
+  { id: 'restore', file: 'restore.ts', what: 'compose: full backup, database volume lost, restore, for the demo data set and 50,000 customers', optIn: 'root and Docker' },
   { id: 'board-inp', file: 'board-inp.ts', what: "the dispatch board's interaction latency at 20 technicians × 200 visits, CPU 4× slower (Event Timing)" },
 ] as const;
 

@@ -10,31 +10,18 @@
  *   sockets on /ws: failed requests, reconnects and the time it took.
  * A failed request or a replica that did not stop cleanly fails the run.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { RollingRestartFigures } from '../scripts/rolling-restart.ts';
+import { composeBenchFigures } from './compose-bench.ts';
 import { publish } from './report.ts';
 
 type Throughput = { route: string; replicas: number; requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number };
 
-const root = path.resolve(import.meta.dirname, '..');
-const figuresFile = path.join(root, '.tmp', 'compose-smoke', 'rolling-restart.json');
-if (process.getuid?.() !== 0) throw new Error('The rolling restart benchmark runs as root (it starts the Docker engine, as `pnpm test compose` does).');
-
-rmSync(figuresFile, { force: true });
-const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/compose-smoke.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, COMPOSE_SMOKE_BENCH: 'rolling-restart' },
-});
-if (run.status !== 0) throw new Error(`scripts/compose-smoke.ts (COMPOSE_SMOKE_BENCH=rolling-restart) exited ${run.status}`);
-const { seconds, connections, throughput, rolling } = JSON.parse(readFileSync(figuresFile, 'utf8')) as {
+const { seconds, connections, throughput, rolling } = composeBenchFigures<{
   seconds: number;
   connections: number;
   throughput: Throughput[];
   rolling: RollingRestartFigures;
-};
+}>('rolling-restart');
 
 const ratio = (route: string) => {
   const [one, two] = [1, 2].map((replicas) => throughput.find((row) => row.route === route && row.replicas === replicas)?.requestsPerSecond ?? 0);

@@ -37,6 +37,7 @@ import WebSocket from 'ws';
 import {
   adminLoginResponseSchema,
   apiErrorSchema,
+  appointmentListSchema,
   availableSlotsResponseSchema,
   backOfficeSessionPath,
   backOfficeSessionResponseSchema,
@@ -44,14 +45,18 @@ import {
   confirmEmailPath,
   confirmEmailResponseSchema,
   business,
+  businessDate,
   createAppointmentResponseSchema,
   createPaymentIntentResponseSchema,
   currentSessionPath,
   currentSessionResponseSchema,
   deliveriesPath,
+  deliveryStatusSchema,
   demoConfirmResponseSchema,
   findAppointmentPath,
   demoTestCards,
+  invoiceListResponseSchema,
+  invoicePaths,
   loginResponseSchema,
   publicPaymentSchema,
   registerResponseSchema,
@@ -69,11 +74,24 @@ import {
 } from '@repo/contracts';
 import { freePort, waitFor } from '@repo/service-kit/testing';
 import { freshMachine, removeFreshMachines } from './fresh-machine.ts';
+import { bulkCustomersScript } from './bulk-customers.ts';
 import { rollingRestart, type RollingRestartFigures } from './rolling-restart.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const workDir = path.join(repoRoot, '.tmp', 'compose-smoke');
-const project = 'composesmoke';
+/**
+ * `pnpm bench rolling-restart` and `pnpm bench restore` run this file for their figures only (bench/rolling-restart.ts,
+ * bench/restore.ts): the same engine, images and stack, no smoke test, the figures in .tmp/compose-smoke/<bench>.json.
+ */
+const benchModes = ['rolling-restart', 'restore'] as const;
+type BenchMode = (typeof benchModes)[number];
+const bench = process.env.COMPOSE_SMOKE_BENCH as BenchMode | undefined;
+if (bench !== undefined && !benchModes.includes(bench)) throw new Error(`COMPOSE_SMOKE_BENCH must be one of ${benchModes.join(', ')} (got "${bench}")`);
+const benchMode = bench !== undefined;
+const benchFigures = path.join(workDir, `${bench}.json`);
+// A benchmark is a compose project of its own, on an internal network of its own, so it can share the engine with a
+// smoke test that is running (CI's, say) without either one taking the other's containers, volumes or addresses.
+const project = bench === undefined ? 'composesmoke' : `bench${bench.replaceAll('-', '')}`;
 // Debian's client matches Debian's engine; a newer client first in PATH may speak an API version the engine lacks.
 const docker = process.env.DOCKER ?? (existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
 const hosts = { web: 'localhost', portal: 'portal.localhost', backoffice: 'backoffice.localhost' } as const;
@@ -81,9 +99,6 @@ type App = keyof typeof hosts;
 const slotCapacity = 3;
 /** Booking's per-client limit on "find my appointment", made small so that the replicas' shared count is seen. */
 const findAppointmentLimit = 4;
-/** `pnpm bench rolling-restart` runs this file for its figures only (bench/rolling-restart.ts): no smoke test. */
-const benchMode = process.env.COMPOSE_SMOKE_BENCH === 'rolling-restart';
-const benchFigures = path.join(repoRoot, '.tmp', 'compose-smoke', 'rolling-restart.json');
 const second = 1000;
 const minute = 60 * second;
 
@@ -209,6 +224,8 @@ const composeArgs = (...args: string[]) => ['-p', project, ...composeFiles, '--e
 const compose = (...args: string[]) => run('docker-compose', composeArgs(...args), { env: composeEnv });
 
 const secret = (bytes = 36) => randomBytes(bytes).toString('base64url');
+/** The restore benchmark's demo customer (and every customer it adds) signs in with this. */
+const demoCustomerPassword = secret(12);
 
 /**
  * The .env of this run: fresh secrets, every required variable, the base images and free ports for the gateway, the mail
@@ -261,6 +278,10 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, mailWe
     RATE_LIMIT_MAX: '1000000',
     BOOKING_RATE_LIMIT_MAX: '1000000',
     PAYMENT_RATE_LIMIT_MAX: '1000000',
+    // A benchmark's network lies beside the smoke test's (docker-compose.yml's default 172.28.0.0/24).
+    ...(benchMode ? { INTERNAL_SUBNET: '172.29.0.0/24', INTERNAL_IP_RANGE: '172.29.0.128/25', GATEWAY_ADDRESS: '172.29.0.10' } : {}),
+    // The restore benchmark measures the demo data set first (infra/README.md's restore time is of it).
+    ...(bench === 'restore' ? { SEED_DEMO: 'true', DEMO_CUSTOMER_PASSWORD: demoCustomerPassword } : {}),
     ...bases,
   };
   writeFileSync(envFile, Object.entries(values).map(([name, value]) => `${name}=${value}\n`).join(''), { mode: 0o600 });
@@ -750,24 +771,35 @@ const psql = (script: string, database = 'postgres') => {
   return run(docker, ['exec', '-i', id, 'psql', '-X', '-q', '-At', '-F', '\t', '-v', 'ON_ERROR_STOP=1', '-U', 'postgres', '-d', database], { input: script }).stdout;
 };
 
+/** A table's rows: how many, and a digest of all of them (each row as text, sorted). */
+type TableDigest = { rows: number; hash: string };
+
 /**
- * Every row of every permanent table of every service's database, as a count and a digest per table, in one psql
- * session. The queue's own bookkeeping (the pgboss schema: job states, maintenance times) changes whenever a service
- * runs, so it is left out.
+ * Every row of every permanent table of every service's database, as a count and a digest per table
+ * (`<database>:<table>`), in one psql session. The queue's own bookkeeping (the pgboss schema: job states, maintenance
+ * times) changes whenever a service runs, so it is left out.
  */
 function databaseDigest() {
   const perTable = String.raw`select format('select %L, count(*), md5(coalesce(string_agg(r::text, %L order by r::text), %L)) from %s r', current_database() || ':' || c.oid::regclass::text, E'\n', '', c.oid::regclass) from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and c.relpersistence = 'p' and n.nspname not in ('pg_catalog', 'information_schema', 'pgboss') order by 1 \gexec`;
   const output = psql(serviceNames.map((database) => `\\c ${database}\n${perTable}\n`).join(''));
-  const digest = new Map<string, string>();
+  const digest = new Map<string, TableDigest>();
   for (const line of output.split('\n').filter(Boolean)) {
-    const [table = '', count = '', hash = ''] = line.split('\t');
-    digest.set(table, `${count} rows ${hash}`);
+    const [table = '', rows = '', hash = ''] = line.split('\t');
+    digest.set(table, { rows: Number(rows), hash });
   }
   for (const database of serviceNames) if (![...digest.keys()].some((table) => table.startsWith(`${database}:`))) fail(`no tables in ${database}`);
   return digest;
 }
 
-type BackupInfo = { backup: { label: string; type: 'full' | 'diff' | 'incr' }[] }[];
+type BackupInfo = {
+  backup: {
+    label: string;
+    type: 'full' | 'diff' | 'incr';
+    timestamp: { start: number; stop: number };
+    /** The cluster's size, and what the backup took in the repository (compressed). */
+    info: { size: number; repository: { delta: number } };
+  }[];
+}[];
 const backupList = () => {
   const id = compose('ps', '-q', 'postgres').stdout || fail('no postgres container');
   return (JSON.parse(run(docker, ['exec', id, 'pgbackrest', 'info', '--output=json']).stdout) as BackupInfo)[0]?.backup ?? [];
@@ -788,7 +820,72 @@ async function servicesAnswer(staffToken: string, customer: { email: string; pas
   if (payment.status !== 'succeeded') fail(`the payment is ${payment.status} after the restore`);
 }
 
-const restoreCommandMs = (output: string) => /restore command end: completed successfully \((\d+)ms\)/.exec(output)?.[1] ?? '?';
+const restoreCommandMs = (output: string) => Number(/restore command end: completed successfully \((\d+)ms\)/.exec(output)?.[1] ?? Number.NaN);
+
+type LostVolumeRestore = {
+  /** The backup taken for it, as pgBackRest lists it. */
+  backup: BackupInfo[number]['backup'][number];
+  /** `infra/backups.sh backup <type>`, from the command to its end. */
+  backupSeconds: number;
+  /** pgBackRest's own time for the restore of the files. */
+  restoreFilesMs: number;
+  /** From `infra/backups.sh restore` to every container healthy, and (with `answering`) to every service answering. */
+  healthySeconds: number;
+  answeringSeconds?: number;
+  /** Every table before the backup and after the restore. */
+  before: Map<string, TableDigest>;
+  after: Map<string, TableDigest>;
+};
+
+/**
+ * The database's volume lost and restored, as infra/README.md has an owner do it with infra/backups.sh: the gateway and
+ * the services stopped (every write stops, so what the databases hold now is exactly what must come back), every
+ * table's digest, a backup of `type` once the scheduled full backup of the first start is there (one backup at a
+ * time), the postgres containers and the database's volume removed, `infra/backups.sh restore`, every container
+ * healthy; then `answering` (when given) is polled and timed too, from the same start. Every table must be back:
+ * its count and its digest, but for `moved` tables: what serving requests changes (the `answering` calls count
+ * against rate limits and touch the session they use) is compared by count, or (`uncounted`) not at all.
+ */
+async function loseVolumeAndRestore(
+  containerCount: number,
+  type: 'full' | 'incr',
+  options: { answering?: () => Promise<unknown>; moved?: { counted: RegExp; uncounted: RegExp } } = {},
+): Promise<LostVolumeRestore> {
+  compose('stop', 'gateway', ...serviceNames);
+  const before = databaseDigest();
+  await waitFor('the scheduled full backup of the first start', () => (backupList().some((backup) => backup.type === 'full') ? true : undefined), minute, 500);
+  const backupStarted = Date.now();
+  backups('backup', type);
+  const backupSeconds = (Date.now() - backupStarted) / second;
+  const kept = backupList();
+  const backup = kept.at(-1);
+  if (backup?.type !== type) fail(`the backups kept are ${kept.map((each) => each.type).join(', ')}; the last is not the ${type} one`);
+
+  // The database is lost: its container and its volume.
+  compose('rm', '-f', '-s', 'postgres', 'postgres-backup');
+  run(docker, ['volume', 'rm', `${project}_postgres-data`]);
+  const started = Date.now();
+  const output = backups('restore');
+  await waitHealthy(containerCount);
+  const healthySeconds = (Date.now() - started) / second;
+  let answeringSeconds: number | undefined;
+  if (options.answering) {
+    await options.answering();
+    answeringSeconds = (Date.now() - started) / second;
+  }
+  const after = databaseDigest();
+  const counted = options.moved?.counted;
+  const uncounted = options.moved?.uncounted;
+  const differ = [...new Set([...before.keys(), ...after.keys()])]
+    .filter((table) => !uncounted?.test(table))
+    .filter((table) => {
+      const [was, is] = [before.get(table), after.get(table)];
+      return was?.rows !== is?.rows || (!counted?.test(table) && was?.hash !== is?.hash);
+    })
+    .map((table) => `${table}: ${JSON.stringify(before.get(table) ?? 'missing')} before, ${JSON.stringify(after.get(table) ?? 'missing')} after`);
+  if (differ.length) fail(`after the restore, tables differ:\n${differ.join('\n')}\n(${before.size} tables before, ${after.size} after)`);
+  return { backup, backupSeconds, restoreFilesMs: restoreCommandMs(output), healthySeconds, answeringSeconds, before, after };
+}
 
 /**
  * The restore drill. Returns how long each restore took, from the command to every container healthy, and the date it
@@ -801,26 +898,10 @@ async function restoreDrill(
   appointment: { id: number; appointmentDate: string },
   paymentId: string,
 ) {
-  // Every write stopped, so what the databases hold now is exactly what must come back.
-  compose('stop', 'gateway', ...serviceNames);
-  const before = databaseDigest();
-  await waitFor('the scheduled full backup of the first start', () => (backupList().some((backup) => backup.type === 'full') ? true : undefined), minute, 500);
-  backups('backup', 'incr');
-  const kept = backupList().map((backup) => backup.type);
-  if (kept.at(-1) !== 'incr') fail(`the backups kept are ${kept.join(', ')}; the last is not the incremental one`);
-
-  // The database is lost: its container and its volume.
-  compose('rm', '-f', '-s', 'postgres', 'postgres-backup');
-  run(docker, ['volume', 'rm', `${project}_postgres-data`]);
-  let started = Date.now();
-  const latest = backups('restore');
-  await waitHealthy(containerCount);
-  const latestSeconds = (Date.now() - started) / second;
-  const after = databaseDigest();
-  const differ = [...before].filter(([table, digest]) => after.get(table) !== digest).map(([table, digest]) => `${table}: ${digest} before, ${after.get(table) ?? 'missing'} after`);
-  if (differ.length || after.size !== before.size) fail(`after the restore, tables differ:\n${differ.join('\n')}\n(${before.size} tables before, ${after.size} after)`);
+  // An incremental backup on top of the scheduled full one: the restore needs both.
+  const latest = await loseVolumeAndRestore(containerCount, 'incr');
   await servicesAnswer(staffToken, customer, appointment, paymentId);
-  log(`restore: volume removed, every row of ${before.size} tables back in ${latestSeconds.toFixed(1)}s (pgBackRest's restore ${restoreCommandMs(latest)} ms); the appointment, the sign-in and the payment answer`);
+  log(`restore: volume removed, every row of ${latest.before.size} tables back in ${latest.healthySeconds.toFixed(1)}s (pgBackRest's restore ${latest.restoreFilesMs} ms); the appointment, the sign-in and the payment answer`);
 
   // A booking, the mistake, a booking after it.
   const { date, slot } = await freeSlot([appointment.appointmentDate]);
@@ -830,7 +911,7 @@ async function restoreDrill(
   const afterMistake = expectJson(await book(date, slot, 'after-mistake'), 201, createAppointmentResponseSchema, 'booking after the mistake').appointment;
   if ((await appointmentIds(staffToken, appointment.appointmentDate)).has(appointment.id)) fail(`appointment ${appointment.id} is still listed after its deletion`);
 
-  started = Date.now();
+  const started = Date.now();
   const pointInTime = backups('restore', mistakeAt);
   await waitHealthy(containerCount);
   const pointInTimeSeconds = (Date.now() - started) / second;
@@ -839,7 +920,7 @@ async function restoreDrill(
   if (!onDate.has(beforeMistake.id)) fail(`appointment ${beforeMistake.id}, booked before the mistake, is not back`);
   if (onDate.has(afterMistake.id)) fail(`appointment ${afterMistake.id}, booked after the mistake, is back: the restore went past ${mistakeAt}`);
   log(`point in time: restored to ${mistakeAt} in ${pointInTimeSeconds.toFixed(1)}s (pgBackRest's restore ${restoreCommandMs(pointInTime)} ms): the deleted appointment ${appointment.id} and ${beforeMistake.id} (booked before) are back, ${afterMistake.id} (after) is not`);
-  return { latestSeconds, pointInTimeSeconds, bookedDate: date };
+  return { latestSeconds: latest.healthySeconds, pointInTimeSeconds, bookedDate: date };
 }
 
 /** This project's images: repository:tag → image id. */
@@ -901,6 +982,171 @@ async function rollingRestartBench(containerCount: number, admin: { email: strin
   }));
   log(`rolling restart: ${rollingSummary(rolling)}`);
   writeFileSync(benchFigures, JSON.stringify({ seconds, connections, throughput: [...one, ...two], rolling }, null, 2));
+  compose('down', '-v', '--remove-orphans');
+  composeUp = false;
+}
+
+/* ------------------------------------------------------------------------------------------------------------------
+ * `pnpm bench restore`
+ * ---------------------------------------------------------------------------------------------------------------- */
+
+/** What one customer sees through the gateway: their visits and invoices in the portal. */
+type CustomerView = { email: string; visits: number; invoices: number };
+
+/** One data set backed up, lost and restored (bench/restore.ts reports it). */
+export type RestoreCase = {
+  name: string;
+  /** pg_database_size of every database (the five services' and postgres'), in bytes. */
+  databases: Record<string, number>;
+  clusterBytes: number;
+  /** The full backup: what it holds of the cluster and what it took in the repository (lz4). */
+  backupBytes: number;
+  backupRepositoryBytes: number;
+  /** `infra/backups.sh backup full`, start to end; pgBackRest's own start and stop within it. */
+  backupSeconds: number;
+  backupPgBackRestSeconds: number;
+  /** From `infra/backups.sh restore`: pgBackRest's restore of the files, every container healthy, every service answering. */
+  restoreFilesSeconds: number;
+  healthySeconds: number;
+  answeringSeconds: number;
+  /** Rows of every table (`<database>:<table>`) before the backup and after the restore, but the rate-limit counters. */
+  rows: Record<string, number>;
+  rowsAfter: Record<string, number>;
+  /** What a customer and the office see, the same before and after. */
+  customer: CustomerView;
+  staffInvoices: number;
+};
+export type RestoreFigures = { customers: number; writeSeconds: number; cases: RestoreCase[] };
+
+const demoCustomerEmail = 'demo@example.com';
+
+/** A customer's portal sign-in (every customer of the benchmark has the demo customer's password): their cookie. */
+async function customerSignIn(email: string) {
+  const signedIn = await request('portal', 'POST', '/api/auth/login', { headers: origin('portal'), body: { email, password: demoCustomerPassword } });
+  expectJson(signedIn, 200, loginResponseSchema, `${email} signing in`);
+  return cookieFrom(signedIn, sessionCookieName);
+}
+
+const portalVisits = async (cookie: string) =>
+  expectJson(await request('portal', 'GET', '/api/customer/appointments', { headers: { cookie } }), 200, appointmentListSchema, 'the portal\'s visits').length;
+
+/** Signed in through the portal as the customer would, their visits and invoices as the portal lists them. */
+async function customerView(email: string): Promise<CustomerView> {
+  const cookie = await customerSignIn(email);
+  const invoices = expectJson(await request('portal', 'GET', `${invoicePaths.invoices}?pageSize=1`, { headers: { cookie } }), 200, invoiceListResponseSchema, `${email}'s invoices`);
+  return { email, visits: await portalVisits(cookie), invoices: invoices.total };
+}
+
+const staffInvoiceTotal = async (staffToken: string) =>
+  expectJson(await request('backoffice', 'GET', `${invoicePaths.invoices}?pageSize=1`, { headers: bearer(staffToken) }), 200, invoiceListResponseSchema, 'staff invoice list').total;
+
+/** Until no service owes its peers anything (the back office's deliveries pages), so every effect is in the data. */
+async function deliveriesDone(staffToken: string) {
+  await waitFor('every service to have delivered what it owes its peers', async () => {
+    for (const service of serviceNames) {
+      const status = expectJson(await request('backoffice', 'GET', deliveriesPath(service), { headers: bearer(staffToken) }), 200, deliveryStatusSchema, `${service} deliveries`);
+      if (status.pending > 0 || status.failed > 0) throw new Error(`${service}: ${status.pending} pending, ${status.failed} failed`);
+    }
+    return true;
+  }, 2 * minute, 500);
+}
+
+/**
+ * Every service answering through the gateway, as the office and a customer use it: booking's staff list of today,
+ * accounts' back-office session, tracking's technicians, payments' payment page, notifications' deliveries.
+ */
+function everyServiceAnswers(staffToken: string, paymentId: string) {
+  const staff = { headers: bearer(staffToken) };
+  const calls: Record<ServiceName, () => Promise<Answer>> = {
+    booking: () => request('backoffice', 'GET', `/api/appointments?date=${businessDate()}&pageSize=200`, staff),
+    accounts: () => request('backoffice', 'GET', backOfficeSessionPath, staff),
+    tracking: () => request('backoffice', 'GET', '/api/technicians', staff),
+    payments: () => request('web', 'GET', `/api/payments/${paymentId}`),
+    notifications: () => request('backoffice', 'GET', deliveriesPath('notifications'), staff),
+  };
+  return waitFor('every service to answer through the gateway', async () => {
+    const statuses = await Promise.all(serviceNames.map(async (service) => [service, (await calls[service]().catch(() => undefined))?.status ?? 0] as const));
+    const failing = statuses.filter(([, status]) => status !== 200);
+    if (failing.length) throw new Error(failing.map(([service, status]) => `${service} ${status}`).join(', '));
+    return true;
+  }, 2 * minute, 250);
+}
+
+/** pg_database_size of every database, in bytes. */
+const databaseSizes = () =>
+  Object.fromEntries(psql('select datname, pg_database_size(datname) from pg_database where not datistemplate order by 1;').split('\n').map((line) => {
+    const [name = '', bytes = ''] = line.split('\t');
+    return [name, Number(bytes)];
+  }));
+
+/** One data set: its size, a full backup, the volume lost, the restore; the same rows and the same views after it. */
+async function measureRestore(name: string, containerCount: number, staffToken: string, paymentId: string, customerEmail: string): Promise<RestoreCase> {
+  const databases = databaseSizes();
+  const customer = await customerView(customerEmail);
+  const staffInvoices = await staffInvoiceTotal(staffToken);
+  // The answering calls count against the services' rate limits (per-minute counters they sweep themselves), and
+  // accounts notes when the office's session was last used.
+  const moved = { counted: /^accounts:sessions$/, uncounted: /:rate_limit_counters$/ };
+  const restored = await loseVolumeAndRestore(containerCount, 'full', { answering: () => everyServiceAnswers(staffToken, paymentId), moved });
+  const rowCounts = (digest: Map<string, TableDigest>) => Object.fromEntries([...digest].filter(([table]) => !moved.uncounted.test(table)).map(([table, { rows }]) => [table, rows]));
+  const customerAfter = await customerView(customerEmail);
+  const staffInvoicesAfter = await staffInvoiceTotal(staffToken);
+  if (JSON.stringify(customerAfter) !== JSON.stringify(customer)) fail(`${name}: the customer saw ${JSON.stringify(customer)} before and ${JSON.stringify(customerAfter)} after the restore`);
+  if (staffInvoicesAfter !== staffInvoices) fail(`${name}: the office listed ${staffInvoices} invoices before and ${staffInvoicesAfter} after the restore`);
+  const figures: RestoreCase = {
+    name,
+    databases,
+    clusterBytes: Object.values(databases).reduce((sum, bytes) => sum + bytes, 0),
+    backupBytes: restored.backup.info.size,
+    backupRepositoryBytes: restored.backup.info.repository.delta,
+    backupSeconds: restored.backupSeconds,
+    backupPgBackRestSeconds: restored.backup.timestamp.stop - restored.backup.timestamp.start,
+    restoreFilesSeconds: restored.restoreFilesMs / second,
+    healthySeconds: restored.healthySeconds,
+    answeringSeconds: restored.answeringSeconds ?? Number.NaN,
+    rows: rowCounts(restored.before),
+    rowsAfter: rowCounts(restored.after),
+    customer,
+    staffInvoices,
+  };
+  log(`restore, ${name}: ${(figures.clusterBytes / 2 ** 20).toFixed(0)} MB of databases; full backup ${figures.backupSeconds.toFixed(1)}s; ` +
+    `restore: files ${figures.restoreFilesSeconds.toFixed(1)}s, every container healthy ${figures.healthySeconds.toFixed(1)}s, every service answering ${figures.answeringSeconds.toFixed(1)}s; ` +
+    `every row of ${restored.before.size} tables back; ${customer.email} sees ${customer.visits} visits and ${customer.invoices} invoices before and after`);
+  return figures;
+}
+
+/**
+ * `pnpm bench restore` (bench/restore.ts runs this file with COMPOSE_SMOKE_BENCH=restore): the stack as the smoke test
+ * starts it, with the demo data set (SEED_DEMO=true). Measured for the demo data set, and again once BENCH_RESTORE_CUSTOMERS
+ * (50,000) customers with their visits and invoices are added (scripts/bulk-customers.ts): the figures go to
+ * .tmp/compose-smoke/restore.json.
+ */
+async function restoreBench(containerCount: number, admin: { email: string; password: string }) {
+  const customers = Number(process.env.BENCH_RESTORE_CUSTOMERS ?? 50_000);
+  if (!Number.isInteger(customers) || customers < 1) fail(`BENCH_RESTORE_CUSTOMERS must be a positive integer (got "${process.env.BENCH_RESTORE_CUSTOMERS}")`);
+  const { token: staffToken } = expectJson(await request('backoffice', 'POST', '/api/admin/login', { headers: origin('backoffice'), body: admin }), 200, adminLoginResponseSchema, 'back-office login');
+  // The demo data set is whole once accounts has told booking whose visits are the demo customer's, booking has heard
+  // of the demo technician and given them today's demo visit, and nothing is left to deliver.
+  const demoCookie = await customerSignIn(demoCustomerEmail);
+  await waitFor("the demo customer's visits in the portal", async () => ((await portalVisits(demoCookie)) > 0 ? true : undefined), minute, 500);
+  await waitFor("today's demo visit assigned in the back office", async () => {
+    const today = expectJson(await request('backoffice', 'GET', `/api/appointments?date=${businessDate()}&pageSize=200`, { headers: bearer(staffToken) }), 200, staffAppointmentListSchema, "today's appointments");
+    return today.some((appointment) => appointment.email === demoCustomerEmail && appointment.technicianId !== null) ? true : undefined;
+  }, minute, 500);
+  const paymentId = await demoPayment();
+  await deliveriesDone(staffToken);
+  const demo = await measureRestore('demo data set', containerCount, staffToken, paymentId, demoCustomerEmail);
+
+  const writing = Date.now();
+  psql(bulkCustomersScript(customers, demoCustomerEmail));
+  const writeSeconds = (Date.now() - writing) / second;
+  // The added customer with the most invoices (then the most recent) checks what a customer sees.
+  const checkedId = psql('select customer_id from invoices join appointments on appointments.id = invoices.appointment_id where customer_id is not null group by customer_id order by count(*) desc, customer_id desc limit 1;', 'payments');
+  const checkedEmail = psql(`select email from customers where id = ${Number(checkedId)};`, 'accounts') || fail('no added customer has an invoice');
+  log(`restore: ${customers} customers with their visits and invoices written in ${writeSeconds.toFixed(1)}s`);
+  const added = await measureRestore(`demo data set and ${customers.toLocaleString('en-US')} customers`, containerCount, staffToken, paymentId, checkedEmail);
+
+  writeFileSync(benchFigures, JSON.stringify({ customers, writeSeconds, cases: [demo, added] } satisfies RestoreFigures, null, 2));
   compose('down', '-v', '--remove-orphans');
   composeUp = false;
 }
@@ -974,8 +1220,12 @@ async function main() {
   if (root.length) fail(`running as root: ${root.map(([service]) => service).join(', ')}`);
   log(`containers: ${users.map(([service, user]) => `${service} healthy as ${user}`).join(', ')}`);
 
-  if (benchMode) {
+  if (bench === 'rolling-restart') {
     await rollingRestartBench(services.length, admin);
+    return;
+  }
+  if (bench === 'restore') {
+    await restoreBench(services.length, admin);
     return;
   }
 
