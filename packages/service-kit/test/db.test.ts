@@ -186,6 +186,18 @@ describe.each(backends)('database kit on $name', (backend) => {
     expect(await names(db)).toEqual(['after', 'dup']);
   });
 
+  it('is usable after a statement that fails to parse or to bind, with and without parameters', async () => {
+    await expect(sql`selec ${1}::int`.execute(db)).rejects.toMatchObject({ code: '42601' });
+    await expect(sql`selec 1`.execute(db)).rejects.toMatchObject({ code: '42601' });
+    await expect(sql`select ${'not a number'}::int`.execute(db)).rejects.toMatchObject({ code: '22P02' });
+    await expect(sql`select ${'x'}::int; select 2`.execute(db)).rejects.toMatchObject({ code: '42601' });
+
+    const { rows } = await sql<{ answer: number; label: string }>`select ${41}::int + 1 as answer, ${'ok'}::text as label`.execute(db);
+    expect(rows).toEqual([{ answer: 42, label: 'ok' }]);
+    await db.transaction().execute((trx) => trx.insertInto('items').values({ name: 'after a parse error' }).execute());
+    expect(await names(db)).toEqual(['after a parse error']);
+  });
+
   it('keeps outside queries out of an open transaction', async () => {
     const trx = await db.startTransaction().execute();
     await trx.insertInto('items').values({ name: 'uncommitted' }).execute();

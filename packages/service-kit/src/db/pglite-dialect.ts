@@ -1,4 +1,4 @@
-import type { PGlite, ParserOptions, Results } from '@electric-sql/pglite';
+import { protocol, type PGlite, type ParserOptions } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -87,7 +87,11 @@ class PGliteDriver implements Driver {
     const { pglite } = this.#config;
     this.#pglite = typeof pglite === 'function' ? await pglite() : pglite;
     await this.#pglite.waitReady;
-    this.#connection = new PGliteConnection(this.#pglite, this.#config.parsers);
+    // Installed on the instance once it is ready (after PGlite has registered its own array parsers), so they win over
+    // PGlite's own without being passed with every query: PGlite merges per-query parsers into a copy of its ~300 on
+    // every call, which cost more than a small statement itself.
+    if (this.#config.parsers) Object.assign(this.#pglite.parsers, this.#config.parsers);
+    this.#connection = new PGliteConnection(this.#pglite);
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -175,27 +179,27 @@ class PGliteDriver implements Driver {
   }
 }
 
+export type BackendMessage = { name: string };
+type FieldsMessage = BackendMessage & { fields: { name: string; dataTypeID: number }[] };
+type RowMessage = BackendMessage & { fields: (string | null)[] };
+type CompleteMessage = BackendMessage & { text: string };
+type ParametersMessage = BackendMessage & { dataTypeIDs: number[] };
+
+const { serialize } = protocol;
+const noSync = { syncToFs: false };
+
+/** The session is shared with the app; the caller must hold the dialect's mutex (or be the dialect itself). */
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
-  readonly #options: { parsers?: ParserOptions };
   inTransaction = false;
 
-  constructor(pglite: PGlite, parsers: ParserOptions | undefined) {
+  constructor(pglite: PGlite) {
     this.#pglite = pglite;
-    this.#options = parsers ? { parsers } : {};
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const { sql, parameters } = compiledQuery;
-    if (parameters.length === 0) {
-      // Without parameters pg uses the simple protocol, which allows several
-      // statements in one string (common in migrations); exec() matches that.
-      const results = await this.#pglite.exec(sql, this.#options);
-      if (results.length !== 1) return { rows: [] }; // pg returns no rows for multi-statement too
-      return toQueryResult<R>(compiledQuery, results[0] as Results<R>);
-    }
-    const result = await this.#pglite.query<R>(sql, [...parameters], this.#options);
-    return toQueryResult(compiledQuery, result);
+    const messages = await runStatement(this.#pglite, compiledQuery.sql, compiledQuery.parameters, { inTransaction: this.inTransaction });
+    return toQueryResult<R>(compiledQuery, messages, this.#pglite.parsers);
   }
 
   // eslint-disable-next-line require-yield
@@ -208,16 +212,119 @@ class PGliteConnection implements DatabaseConnection {
 const MUTATION_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const MUTATION_SQL = /^\s*(insert|update|delete|merge)\b/i;
 
-function toQueryResult<R>(compiledQuery: CompiledQuery, result: Results<R>): QueryResult<R> {
-  // PGlite reports affectedRows (0 for selects) but not the command tag, so
-  // infer from the query node, or from the SQL text for raw queries.
+/**
+ * Runs one statement string through PGlite's wire protocol, a few messages per call into the database. PGlite's own
+ * query() makes six calls per parameterised statement (parse, describe, bind, describe, execute, sync) and copies its
+ * map of ~300 parsers on each, which made a small insert cost several times what Postgres spends on it. Here a
+ * parameterised statement takes two calls: parse and describe, then bind, describe, execute and sync. Each value is
+ * serialised by the type Postgres infers for its parameter, with PGlite's serialisers, as query() does. Without
+ * parameters, the string goes as one simple query message, which may hold several statements (pg does the same; common
+ * in migrations). Errors are PGlite's (with `query` and `params`, as query() adds); notifications reach PGlite's
+ * listeners as they do from query() and exec(). The caller holds the dialect's mutex.
+ */
+export async function runStatement(
+  pglite: PGlite,
+  sql: string,
+  parameters: readonly unknown[],
+  { inTransaction }: { inTransaction: boolean },
+): Promise<BackendMessage[]> {
+  return pglite.runExclusive(async () => {
+    try {
+      if (parameters.length === 0) return await pglite.execProtocolStream(serialize.query(sql), noSync);
+      return await extendedQuery(pglite, sql, parameters);
+    } catch (err) {
+      throw Object.assign(err as Error, { query: sql, params: parameters });
+    } finally {
+      // PGlite's own query() syncs the file system after every statement outside a transaction (a no-op on Node's).
+      if (!inTransaction) await pglite.syncToFs();
+    }
+  });
+}
+
+async function extendedQuery(pglite: PGlite, sql: string, parameters: readonly unknown[]): Promise<BackendMessage[]> {
+  let described: BackendMessage[];
+  try {
+    described = await pglite.execProtocolStream(concat(serialize.parse({ text: sql }), serialize.describe({ type: 'S' })), noSync);
+  } catch (err) {
+    // A statement that does not parse leaves the session waiting for a sync before it takes the next one.
+    await pglite.execProtocolStream(serialize.sync(), noSync);
+    throw err;
+  }
+  const types = (described.find((message) => message.name === 'parameterDescription') as ParametersMessage | undefined)?.dataTypeIDs ?? [];
+  const serializers = pglite.serializers;
+  const values = parameters.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serializer = serializers[types[index]!];
+    return serializer ? serializer(value) : String(value);
+  });
+  // The sync rides in the same call, so the session is ready for the next statement even when this one fails.
+  return pglite.execProtocolStream(concat(serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()), noSync);
+}
+
+/** The rows of every statement in the reply, in order (what pg-boss expects of a multi-statement string). */
+export function allRows(messages: BackendMessage[], parsers: ParserOptions): Record<string, unknown>[] {
+  let fields: FieldsMessage['fields'] = [];
+  const rows: Record<string, unknown>[] = [];
+  for (const message of messages) {
+    if (message.name === 'rowDescription') fields = (message as FieldsMessage).fields;
+    else if (message.name === 'dataRow') rows.push(toRow((message as RowMessage).fields, fields, parsers));
+  }
+  return rows;
+}
+
+/**
+ * The rows of a single statement (none for a multi-statement string: pg returns none either) and, for a mutation, the
+ * count in its command tag. A mutation is told from the query node, or for raw SQL from its text or a non-zero count
+ * (a data-modifying CTE ends in a SELECT tag).
+ */
+function toQueryResult<R>(compiledQuery: CompiledQuery, messages: BackendMessage[], parsers: ParserOptions): QueryResult<R> {
+  let statements = 0;
+  let fields: FieldsMessage['fields'] = [];
+  let rows: R[] = [];
+  let affectedRows = 0;
+  for (const message of messages) {
+    if (message.name === 'rowDescription') fields = (message as FieldsMessage).fields;
+    else if (message.name === 'dataRow') rows.push(toRow<R>((message as RowMessage).fields, fields, parsers));
+    else if (message.name === 'commandComplete') {
+      statements += 1;
+      affectedRows = rowCount((message as CompleteMessage).text);
+      if (statements > 1) rows = [];
+    }
+  }
+  if (statements > 1) return { rows: [] };
   const kind = compiledQuery.query.kind;
-  const isMutation =
-    MUTATION_NODES.has(kind) || (kind === 'RawNode' && (MUTATION_SQL.test(compiledQuery.sql) || (result.affectedRows ?? 0) > 0));
-  return {
-    rows: result.rows,
-    ...(isMutation ? { numAffectedRows: BigInt(result.affectedRows ?? 0) } : {}),
-  };
+  const isMutation = MUTATION_NODES.has(kind) || (kind === 'RawNode' && (MUTATION_SQL.test(compiledQuery.sql) || affectedRows > 0));
+  return { rows, ...(isMutation ? { numAffectedRows: BigInt(affectedRows) } : {}) };
+}
+
+function toRow<R>(values: (string | null)[], fields: FieldsMessage['fields'], parsers: ParserOptions): R {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    const { name, dataTypeID } = fields[i]!;
+    const parser = parsers[dataTypeID];
+    // PGlite calls its parsers with the type too (array parsers read it).
+    row[name] = value === null || !parser ? value : (parser as (text: string, type: number) => unknown)(value, dataTypeID);
+  }
+  return row as R;
+}
+
+/** The count in a command tag: INSERT 0 n, UPDATE n, DELETE n, MERGE n, COPY n, SELECT n (which counts no change). */
+function rowCount(tag: string): number {
+  const parts = tag.split(' ');
+  if (parts[0] === 'INSERT') return Number(parts[2]);
+  if (parts[0] === 'UPDATE' || parts[0] === 'DELETE' || parts[0] === 'MERGE' || parts[0] === 'COPY') return Number(parts[1]);
+  return 0;
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
 }
 
 function asPGliteConnection(connection: DatabaseConnection): PGliteConnection {

@@ -1,5 +1,6 @@
-import { fromPglite, PgBoss, type ConstructorOptions, type Db } from 'pg-boss';
+import { PgBoss, type ConstructorOptions, type Db } from 'pg-boss';
 import type { Database } from '../db/index.ts';
+import { allRows, runStatement } from '../db/pglite-dialect.ts';
 
 /** pg-boss's tables live in their own schema of the service's database. */
 export const QUEUE_SCHEMA = 'pgboss';
@@ -35,10 +36,25 @@ export function createQueue(database: Database<any>, name: string, timers: Queue
   return new PgBoss({ ...common, backend: 'pglite', db: guardedPglite(database) });
 }
 
+/**
+ * pg-boss's statements on the app's PGlite session, each under the dialect's mutex, through the dialect's protocol path
+ * (two calls into the database per statement where PGlite's query() makes six: the worker's fetch and completion run
+ * per delivered batch on the thread the app's writes run on). Like pg-boss's own PGlite adapter, it gives the rows of
+ * every statement of a multi-statement string (its locked `BEGIN … COMMIT` blocks), and rolls back after a failure, so
+ * a block that failed half-way leaves no aborted transaction behind for the next statement.
+ */
 function guardedPglite(database: Database<any>): Db {
-  const raw = fromPglite(database.pglite!);
+  const pglite = database.pglite!;
   return {
-    executeSql: (text, values) => database.db.connection().execute(() => raw.executeSql(text, values)),
+    executeSql: (text, values) =>
+      database.db.connection().execute(async () => {
+        try {
+          return { rows: allRows(await runStatement(pglite, text, values ?? [], { inTransaction: false }), pglite.parsers) };
+        } catch (err) {
+          await runStatement(pglite, 'rollback', [], { inTransaction: false }).catch(() => undefined);
+          throw err;
+        }
+      }),
     // The database kit's listen quotes the channel and takes the mutex (a LISTEN inside an open app transaction
     // would vanish on its rollback).
     listen: async (channel, onNotification, onReconnect) => {
