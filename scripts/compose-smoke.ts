@@ -278,10 +278,6 @@ function writeEnvFile(bases: Record<string, string>, gatewayPort: number, mailWe
     RATE_LIMIT_MAX: '1000000',
     BOOKING_RATE_LIMIT_MAX: '1000000',
     PAYMENT_RATE_LIMIT_MAX: '1000000',
-    // The services' bound on a graceful stop, just under Docker's 15 s (docker-compose.yml's stop_grace_period): on a
-    // CI machine starved of CPU, a tracking replica draining under the rolling restart's load once took more than the
-    // 10 s default and exited 1; the check is that every replica stops cleanly, not how fast a starved one does.
-    SHUTDOWN_TIMEOUT_MS: '14000',
     // A benchmark's network lies beside the smoke test's (docker-compose.yml's default 172.28.0.0/24).
     ...(benchMode ? { INTERNAL_SUBNET: '172.29.0.0/24', INTERNAL_IP_RANGE: '172.29.0.128/25', GATEWAY_ADDRESS: '172.29.0.10' } : {}),
     // The restore benchmark measures the demo data set first (infra/README.md's restore time is of it).
