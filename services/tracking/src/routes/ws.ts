@@ -33,6 +33,12 @@ function viewerOf(ctx: TrackingContext, request: FastifyRequest): LiveViewer {
 /** The close code of a socket whose server is shutting down (RFC 6455 "going away"). */
 export const goingAway = 1001;
 
+/**
+ * How long a socket told to close has to answer before it is cut (ws waits 30 s by default). A client that does not
+ * answer (gone, or its network dropped) would otherwise hold a stopping replica past its shutdown bound.
+ */
+export const closeHandshakeMs = 2_000;
+
 /** The refusal of a handshake from a page that is none of the apps. */
 export const wsOriginRefused = 'Live updates are only available on the pages of this site.';
 
@@ -83,12 +89,14 @@ function connectionLimit(leases: ConnectionLeases, max: number) {
 export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: TrackingContext; env: TrackingEnv; database: Database<TrackingDatabase> }) {
   const hub = new LiveHub({ log: app.log, heartbeatMs: env.WS_HEARTBEAT_MS, maxSubscriptions: wsLimits.maxSubscriptionsPerSocket });
   const leases = connectionLeases({ db: database.db, ttlMs: env.WS_LEASE_TTL_MS, log: app.log });
+  let closing = false;
   await app.register(websocket, {
     // ws closes a socket that sends a larger message with 1009.
-    options: { maxPayload: wsLimits.maxMessageBytes },
+    options: { maxPayload: wsLimits.maxMessageBytes, closeTimeout: closeHandshakeMs },
     // On shutdown (after requests in flight were let in, before the server waits for its connections) every socket is
     // told the server is going away, so its client reconnects, through the gateway, to a replica that is running.
     preClose: function closeSockets(this: ServiceApp, done) {
+      closing = true;
       for (const client of this.websocketServer.clients) client.close(goingAway, 'server shutting down');
       done();
     },
@@ -99,6 +107,9 @@ export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: T
     read: () => [{ value: app.websocketServer.clients.size }],
   });
   app.get(wsPath, { websocket: true, onRequest: [originCheck(env.ALLOWED_ORIGINS), connectionLimit(leases, env.WS_MAX_CONNECTIONS_PER_CLIENT), app.optionalSession], schema: { hide: true } }, (socket, request) => {
+    // A handshake let in before the shutdown whose checks (the session, the connection limit) finished after it: the
+    // sockets were already told to go, so this one is too, or the server would wait for it when closing.
+    if (closing) return socket.close(goingAway, 'server shutting down');
     hub.add(socket, viewerOf(ctx, request));
     // A socket opened with a session (cookie or Authorization) closes within about a second of that session ending.
     if (request.session) socket.once('close', app.sessions.watch(request.session.sid, () => socket.close(4401, 'session ended')));
