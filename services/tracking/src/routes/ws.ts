@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
 import { errorCodes, wsLimits, wsMessages, wsPath } from '@repo/contracts';
 import { connectionLeases, DomainError, forbidden, type ConnectionLeases, type ServiceApp } from '@repo/service-kit';
 import type { Database } from '@repo/service-kit/db';
@@ -34,10 +35,15 @@ function viewerOf(ctx: TrackingContext, request: FastifyRequest): LiveViewer {
 export const goingAway = 1001;
 
 /**
- * How long a socket told to close has to answer before it is cut (ws waits 30 s by default). A client that does not
- * answer (gone, or its network dropped) would otherwise hold a stopping replica past its shutdown bound.
+ * How long a socket told the server is going away has to answer before it is cut (ws itself waits 30 s). A client
+ * that does not answer (gone, or its network dropped) would otherwise hold a stopping replica past its shutdown bound.
  */
 export const closeHandshakeMs = 2_000;
+
+function goAway(socket: WebSocket): void {
+  socket.close(goingAway, 'server shutting down');
+  setTimeout(() => socket.terminate(), closeHandshakeMs).unref();
+}
 
 /** The refusal of a handshake from a page that is none of the apps. */
 export const wsOriginRefused = 'Live updates are only available on the pages of this site.';
@@ -92,12 +98,12 @@ export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: T
   let closing = false;
   await app.register(websocket, {
     // ws closes a socket that sends a larger message with 1009.
-    options: { maxPayload: wsLimits.maxMessageBytes, closeTimeout: closeHandshakeMs },
+    options: { maxPayload: wsLimits.maxMessageBytes },
     // On shutdown (after requests in flight were let in, before the server waits for its connections) every socket is
     // told the server is going away, so its client reconnects, through the gateway, to a replica that is running.
     preClose: function closeSockets(this: ServiceApp, done) {
       closing = true;
-      for (const client of this.websocketServer.clients) client.close(goingAway, 'server shutting down');
+      for (const client of this.websocketServer.clients) goAway(client);
       done();
     },
   });
@@ -109,7 +115,7 @@ export async function wsRoutes(app: ServiceApp, { ctx, env, database }: { ctx: T
   app.get(wsPath, { websocket: true, onRequest: [originCheck(env.ALLOWED_ORIGINS), connectionLimit(leases, env.WS_MAX_CONNECTIONS_PER_CLIENT), app.optionalSession], schema: { hide: true } }, (socket, request) => {
     // A handshake let in before the shutdown whose checks (the session, the connection limit) finished after it: the
     // sockets were already told to go, so this one is too, or the server would wait for it when closing.
-    if (closing) return socket.close(goingAway, 'server shutting down');
+    if (closing) return goAway(socket);
     hub.add(socket, viewerOf(ctx, request));
     // A socket opened with a session (cookie or Authorization) closes within about a second of that session ending.
     if (request.session) socket.once('close', app.sessions.watch(request.session.sid, () => socket.close(4401, 'session ended')));
