@@ -1,7 +1,12 @@
-import { KeyboardSensor, PointerSensor, type KeyboardSensorOptions, type PointerSensorOptions } from '@dnd-kit/core';
+import { KeyboardSensor, PointerSensor, type Activators, type KeyboardSensorOptions, type PointerSensorOptions } from '@dnd-kit/core';
 
 /** Sensor options with `waiting`: while it answers true (a move is being saved), no card is picked up. */
 type Waits = { waiting: () => boolean };
+
+/** A sensor's activators, each refusing to start while its options' `waiting()` answers true. */
+function waitingActivators<Options>(activators: Activators<Options>): Activators<Options & Waits> {
+  return activators.map(({ eventName, handler }) => ({ eventName, handler: (event, options, context) => !options.waiting() && handler(event, options, context) }));
+}
 
 /**
  * dnd-kit's pointer and keyboard sensors, which pick nothing up while a move is being saved. The board saves one move
@@ -9,27 +14,11 @@ type Waits = { waiting: () => boolean };
  * day as they are when a save starts and ends (disabling them drew every card again twice per drop).
  */
 export class WaitingPointerSensor extends PointerSensor {
-  static override activators = [
-    {
-      eventName: 'onPointerDown' as const,
-      handler: (...args: Parameters<(typeof PointerSensor.activators)[number]['handler']>) => {
-        const options = args[1] as PointerSensorOptions & Waits;
-        return !options.waiting() && PointerSensor.activators[0]!.handler(...args);
-      },
-    },
-  ];
+  static override activators = waitingActivators(PointerSensor.activators) as typeof PointerSensor.activators;
 }
 
 export class WaitingKeyboardSensor extends KeyboardSensor {
-  static override activators = [
-    {
-      eventName: 'onKeyDown' as const,
-      handler: (...args: Parameters<(typeof KeyboardSensor.activators)[number]['handler']>) => {
-        const options = args[1] as KeyboardSensorOptions & Waits;
-        return !options.waiting() && KeyboardSensor.activators[0]!.handler(...args);
-      },
-    },
-  ];
+  static override activators = waitingActivators(KeyboardSensor.activators) as typeof KeyboardSensor.activators;
 }
 
 export type WaitingPointerOptions = PointerSensorOptions & Waits;
