@@ -156,8 +156,11 @@ describe('the street geocoder (Nominatim)', () => {
     }
     expect(streets.map((street) => asked(street).length)).toEqual([1, 1, 1]);
     expect(sentAt).toHaveLength(3);
-    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(intervalMs);
-    expect(sentAt[2]! - sentAt[1]!).toBeGreaterThanOrEqual(intervalMs);
+    // The limiter spaces the starts of the turns; each turn then builds its request before calling fetch, which on a
+    // busy machine took a millisecond longer for one than the next (CI saw a gap of 249 ms for 250).
+    const buildingSlack = 5;
+    expect(sentAt[1]! - sentAt[0]!).toBeGreaterThanOrEqual(intervalMs - buildingSlack);
+    expect(sentAt[2]! - sentAt[1]!).toBeGreaterThanOrEqual(intervalMs - buildingSlack);
     expect(nominatim.mostAtOnce()).toBe(1);
     for (const index of [0, 1, 2]) expect(await placeOf(620 + index)).toMatchObject({ precision: 'zip' });
   });
