@@ -17,11 +17,13 @@ const defaultTitle = pageTitle('Customer Portal');
 
 /**
  * Calls a page makes as soon as its code runs, fetched along with the HTML instead: the page's own request for the same
- * address takes the answer the browser already has. The customer portal asks who is signed in (`useSignedInCustomer`);
- * its answer no longer waits for the page's code to load. `use-credentials` matches the API client's
- * `credentials: 'include'`, without which the browser would not hand the answer over.
+ * address takes the answer the browser already has. The signed-in pages ask who is signed in (`useSignedInCustomer`):
+ * its answer no longer waits for the page's code to load. (Their lists are not preloaded: they wait for that answer,
+ * as a visitor who is not signed in is asked to log in rather than answered 401.) `use-credentials` matches the API
+ * client's `credentials: 'include'`, without which the browser would not hand the answer over.
  */
-const preloadedCalls: Record<string, readonly string[]> = { '/customer-portal': [currentSessionPath] };
+const signedInPages = ['/customer-portal', '/invoices', '/appliances'];
+const preloadedCalls: Record<string, readonly string[]> = Object.fromEntries(signedInPages.map((path) => [path, [currentSessionPath]]));
 
 const preloadTag = (path: string) => `<link rel="preload" href="${escapeHtml(path)}" as="fetch" crossorigin="use-credentials" />`;
 

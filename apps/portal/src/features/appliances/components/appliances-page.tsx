@@ -1,14 +1,13 @@
-import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { business, type Appliance, type ApplianceVisit, type InvoiceSummary } from '@repo/contracts';
-import { ErrorState, formatter, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
-import { PageIntro } from '../../../components/page-intro.tsx';
+import { ErrorState, formatter, LoadingState, useDocumentTitle } from '@repo/ui';
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { paths, webPaths } from '../../../config/paths.ts';
 import { useRecheckSessionOnSignOut } from '../../../lib/session.ts';
 import { useMyInvoices } from '../../../lib/api/invoices.ts';
 import { InvoiceStatusBadge } from '../../../components/invoice-status-badge.tsx';
-import { SignedInOnly } from '../../../components/signed-in-only.tsx';
+import { SignedInListPage } from '../../../components/signed-in-only.tsx';
 import { useMyAppliances } from '../api/appliances.ts';
 
 // A business date names a calendar day: read at noon UTC and written in UTC, it is that day anywhere.
@@ -128,16 +127,13 @@ function ApplianceList() {
 export function AppliancesPage() {
   useDocumentTitle('My Appliances');
   return (
-    <SignedInOnly title="My Appliances" things="appliances" ask="Please log in to see your appliances and their visits.">
-      <Container size="md" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
-        <Stack gap="lg">
-          <Anchor component={Link} to={paths.customerPortal} size="sm">
-            ← Back to the portal
-          </Anchor>
-          <PageIntro title="My Appliances">Every appliance we have looked at for you: its model and serial, each visit, what we found, and the invoices.</PageIntro>
-          <ApplianceList />
-        </Stack>
-      </Container>
-    </SignedInOnly>
+    <SignedInListPage
+      title="My Appliances"
+      things="appliances"
+      ask="Please log in to see your appliances and their visits."
+      intro="Every appliance we have looked at for you: its model and serial, each visit, what we found, and the invoices."
+    >
+      <ApplianceList />
+    </SignedInListPage>
   );
 }

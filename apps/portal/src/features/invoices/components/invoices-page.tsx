@@ -1,13 +1,12 @@
-import { Anchor, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatCents } from '@repo/contracts';
-import { ErrorState, LoadingState, responsiveSpacing, useDocumentTitle } from '@repo/ui';
-import { PageIntro } from '../../../components/page-intro.tsx';
+import { ErrorState, LoadingState, useDocumentTitle } from '@repo/ui';
 import { paths } from '../../../config/paths.ts';
 import { useRecheckSessionOnSignOut } from '../../../lib/session.ts';
 import { useMyInvoices } from '../../../lib/api/invoices.ts';
 import { InvoiceStatusBadge } from '../../../components/invoice-status-badge.tsx';
-import { SignedInOnly } from '../../../components/signed-in-only.tsx';
+import { SignedInListPage } from '../../../components/signed-in-only.tsx';
 
 function InvoiceList() {
   const invoices = useMyInvoices();
@@ -45,16 +44,8 @@ function InvoiceList() {
 export function InvoicesPage() {
   useDocumentTitle('Invoices');
   return (
-    <SignedInOnly>
-      <Container size="md" {...responsiveSpacing({ py: { base: 'lg', sm: 40 } })}>
-        <Stack gap="lg">
-          <Anchor component={Link} to={paths.customerPortal} size="sm">
-            ← Back to the portal
-          </Anchor>
-          <PageIntro title="Invoices">Your invoices for our visits. Open one to see its lines, download it and pay the balance.</PageIntro>
-          <InvoiceList />
-        </Stack>
-      </Container>
-    </SignedInOnly>
+    <SignedInListPage title="Invoices" things="invoices" ask="Please log in to see and pay your invoices." intro="Your invoices for our visits. Open one to see its lines, download it and pay the balance.">
+      <InvoiceList />
+    </SignedInListPage>
   );
 }
