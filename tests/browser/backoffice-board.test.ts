@@ -31,7 +31,7 @@ async function book(customerName: string, appointmentDate: string, timeSlot: str
 const cell = (page: Page, lane: string, timeSlot: string) => page.getByRole('group', { name: `${lane}, ${formatSlot(timeSlot)}`, exact: true });
 
 describe('the dispatch board through nginx', () => {
-  it('assigns by mouse (kept after a reload), reschedules by keyboard, warns of then refuses a full window, and fits a phone', async () => {
+  it('assigns by mouse (kept after a reload), reschedules by keyboard, warns of then refuses a full window, picks nothing up while saving, and fits a phone', async () => {
     const id = randomBytes(3).toString('hex');
     const [first, second, third] = [`Avery${id} Stone`, `Blake${id} Stone`, `Casey${id} Stone`];
     const token = await staffToken();
@@ -97,9 +97,36 @@ describe('the dispatch board through nginx', () => {
     await cell(page, 'Unassigned', next).getByRole('article', { name: third }).waitFor();
     expect(await card(page, third).count()).toBe(1);
 
+    // While a move is being saved no other card is picked up: its handle says it is unavailable, and Space does nothing.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/appointments/*/reschedule', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await cell(page, 'Unassigned', next).getByRole('button', { name: `Drag ${third}'s visit` }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(heard).toBe(`Picked up ${third}'s visit, in Unassigned, ${formatSlot(next)}.`);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(heard).toBe(`${third}'s visit is over Unassigned, ${formatSlot(from)}.`);
+    await page.keyboard.press('Space');
+    const averyHandle = cell(page, 'Sara Martinez', full).getByRole('button', { name: `Drag ${first}'s visit` });
+    await expect.poll(() => averyHandle.getAttribute('aria-disabled')).toBe('true');
+    const beforeRefusedPickUp = await heard();
+    await averyHandle.focus();
+    await page.keyboard.press('Space');
+    // Two frames: a pick-up would have been announced by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await heard()).toBe(beforeRefusedPickUp);
+    release();
+    await page.getByRole('status').filter({ hasText: `${third}'s visit moved to Unassigned, ${formatSlot(from)}.` }).waitFor();
+    await expect.poll(() => averyHandle.getAttribute('aria-disabled')).toBeNull();
+    await page.unroute('**/api/appointments/*/reschedule');
+    await cell(page, 'Sara Martinez', full).getByRole('article', { name: first }).waitFor();
+
     // A phone: the board scrolls sideways inside its frame, the page does not.
     await page.setViewportSize(phone);
-    await cell(page, 'Unassigned', next).getByRole('article', { name: third }).getByRole('button', { name: `Move to…: ${third}` }).scrollIntoViewIfNeeded();
+    await cell(page, 'Unassigned', from).getByRole('article', { name: third }).getByRole('button', { name: `Move to…: ${third}` }).scrollIntoViewIfNeeded();
     await noScrollSideways(page, phone.width);
     await context.close();
   }, 120_000);

@@ -17,8 +17,12 @@ async function renderAppointment(details: AppointmentDetails, address = '/appoin
   const api = fakeApi({ [detailsPath]: () => json(200, details), [`GET ${closedDaysPath}`]: () => json(200, { days: [] }), ...more });
   renderAt(address);
   await expectPageHeading('Bosch Dishwasher – Repair');
+  await shownInFull();
   return api;
 }
+
+/** The page's lower part (estimate, photos, links, changes) renders just after the heading and arrival window. */
+const shownInFull = () => screen.findByRole('heading', { level: 2, name: 'Change this appointment' });
 
 const statusLine = () => screen.getByTestId('appointment-status');
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { business, shownAppointmentStatus, type AppointmentDetails } from '@repo/contracts';
 import { Columns, responsiveSpacing } from '@repo/ui';
@@ -33,13 +33,18 @@ function ChangeBlocked({ reason }: { reason: string | undefined }) {
  * changes are still possible online. After a change, focus moves to the status line so the new state is read out.
  */
 export function AppointmentView({ details, accessToken }: { details: AppointmentDetails; accessToken: string | undefined }) {
-  const { appointment, canChange } = details;
+  const { appointment } = details;
   const statusLine = useRef<HTMLDivElement>(null);
   const [changes, setChanges] = useState(0);
 
   useEffect(() => {
     if (changes > 0) statusLine.current?.focus();
   }, [changes]);
+
+  // The heading and the arrival window first; the estimate, photos, links and the change forms (the calendar's many
+  // buttons) just after, in a deferred render made in short tasks, so the page shows sooner and never stops responding.
+  // They come below what is shown first, so nothing shown moves.
+  const showRest = useDeferredValue(true, false);
 
   const changed = () => setChanges((count) => count + 1);
   const address = `${appointment.address}, ${appointment.city}, ${appointment.state} ${appointment.zipCode}`;
@@ -82,33 +87,43 @@ export function AppointmentView({ details, accessToken }: { details: Appointment
           </Columns>
         </Card>
 
-        <Suspense fallback={null}>
-          <AppointmentEstimate appointmentId={appointment.id} accessToken={accessToken} />
-        </Suspense>
-
-        <VisitPhotos appointmentId={appointment.id} accessToken={accessToken} />
-
-        <AppointmentLinks details={details} accessToken={accessToken} />
-
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="change-heading">
-          <Title order={2} size="h4" id="change-heading">
-            Change this appointment
-          </Title>
-          {canChange ? (
-            <Stack gap="lg" mt="md">
-              <Text size="sm" c="dimmed">
-                {`Changes are possible online until ${details.changeCutoffHours} hours before the start; after that, please call us.`}
-              </Text>
-              <RescheduleForm appointment={appointment} accessToken={accessToken} onChanged={changed} />
-              <CancelAppointment appointment={appointment} accessToken={accessToken} onChanged={changed} />
-            </Stack>
-          ) : (
-            <Stack mt="md">
-              <ChangeBlocked reason={details.changeBlockedReason} />
-            </Stack>
-          )}
-        </Card>
+        {showRest ? <AppointmentMore details={details} accessToken={accessToken} onChanged={changed} /> : null}
       </Stack>
     </Container>
+  );
+}
+
+/** What follows the arrival window: the estimate, the photos, the links, and changing or cancelling the visit. */
+function AppointmentMore({ details, accessToken, onChanged }: { details: AppointmentDetails; accessToken: string | undefined; onChanged: () => void }) {
+  const { appointment, canChange } = details;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <AppointmentEstimate appointmentId={appointment.id} accessToken={accessToken} />
+      </Suspense>
+
+      <VisitPhotos appointmentId={appointment.id} accessToken={accessToken} />
+
+      <AppointmentLinks details={details} accessToken={accessToken} />
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="change-heading">
+        <Title order={2} size="h4" id="change-heading">
+          Change this appointment
+        </Title>
+        {canChange ? (
+          <Stack gap="lg" mt="md">
+            <Text size="sm" c="dimmed">
+              {`Changes are possible online until ${details.changeCutoffHours} hours before the start; after that, please call us.`}
+            </Text>
+            <RescheduleForm appointment={appointment} accessToken={accessToken} onChanged={onChanged} />
+            <CancelAppointment appointment={appointment} accessToken={accessToken} onChanged={onChanged} />
+          </Stack>
+        ) : (
+          <Stack mt="md">
+            <ChangeBlocked reason={details.changeBlockedReason} />
+          </Stack>
+        )}
+      </Card>
+    </>
   );
 }
