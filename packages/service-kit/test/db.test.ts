@@ -15,6 +15,7 @@ import {
   type Database,
   type DatabaseConfig,
 } from '../src/db/index.ts';
+import { PREPARED_STATEMENT_LIMIT } from '../src/db/pglite-dialect.ts';
 import { createTestDatabase } from '../src/testing/index.ts';
 
 type DB = {
@@ -196,6 +197,39 @@ describe.each(backends)('database kit on $name', (backend) => {
     expect(rows).toEqual([{ answer: 42, label: 'ok' }]);
     await db.transaction().execute((trx) => trx.insertInto('items').values({ name: 'after a parse error' }).execute());
     expect(await names(db)).toEqual(['after a parse error']);
+  });
+
+  // PGlite keeps each parameterised statement prepared for its session (pglite-dialect.ts); these hold on both drivers.
+  it('runs a statement again after its table changed under it, and refuses it only inside the transaction it broke', async () => {
+    await sql`create table reshaped (id int primary key, label text)`.execute(db);
+    await sql`insert into reshaped values (1, 'one')`.execute(db);
+    const read = (on: Kysely<DB>) => sql<Record<string, unknown>>`select * from reshaped where id = ${1}`.execute(on);
+    expect((await read(db)).rows).toEqual([{ id: 1, label: 'one' }]);
+
+    await sql`alter table reshaped add column extra int not null default 7`.execute(db);
+    expect((await read(db)).rows).toEqual([{ id: 1, label: 'one', extra: 7 }]);
+
+    await sql`alter table reshaped drop column extra`.execute(db);
+    const inside = db.transaction().execute(async (trx) => (await read(trx)).rows);
+    if (expectedKind === 'pglite') {
+      // The refusal ends the transaction, so it cannot be retried there; the caller sees it and the next run works.
+      await expect(inside).rejects.toThrow(/cached plan must not change result type/);
+    } else {
+      await expect(inside).resolves.toEqual([{ id: 1, label: 'one' }]);
+    }
+    expect((await read(db)).rows).toEqual([{ id: 1, label: 'one' }]);
+    await sql`drop table reshaped`.execute(db);
+  });
+
+  it('runs more distinct statements than a session keeps prepared, each with its own result', async () => {
+    const distinct = PREPARED_STATEMENT_LIMIT + 20;
+    for (let i = 0; i < distinct; i += 1) {
+      const { rows } = await sql<{ n: number }>`select ${i}::int + ${sql.lit(i)} as n`.execute(db);
+      expect(rows).toEqual([{ n: 2 * i }]);
+    }
+    // The first ones were closed to make room and are prepared again.
+    const { rows } = await sql<{ n: number }>`select ${3}::int + ${sql.lit(0)} as n`.execute(db);
+    expect(rows).toEqual([{ n: 3 }]);
   });
 
   it('keeps outside queries out of an open transaction', async () => {

@@ -231,7 +231,7 @@ export async function runStatement(
   return pglite.runExclusive(async () => {
     try {
       if (parameters.length === 0) return await pglite.execProtocolStream(serialize.query(sql), noSync);
-      return await extendedQuery(pglite, sql, parameters);
+      return await extendedQuery(pglite, sql, parameters, inTransaction);
     } catch (err) {
       throw Object.assign(err as Error, { query: sql, params: parameters });
     } finally {
@@ -241,24 +241,74 @@ export async function runStatement(
   });
 }
 
-async function extendedQuery(pglite: PGlite, sql: string, parameters: readonly unknown[]): Promise<BackendMessage[]> {
+/** A statement prepared once per session: its name, its parameters' types and the row description of its results. */
+type Prepared = { name: string; types: number[]; rows: BackendMessage | undefined };
+type StatementCache = { statements: Map<string, Prepared>; nextName: number };
+
+/** Prepared statements kept per PGlite session; the least recently used is closed beyond this many. */
+export const PREPARED_STATEMENT_LIMIT = 500;
+const statementCaches = new WeakMap<PGlite, StatementCache>();
+/** SQLSTATE 0A000 with this text: a table changed under a prepared statement (a column added, say). */
+const CHANGED_RESULT_TYPE = /cached plan must not change result type/;
+
+/**
+ * A parameterised statement is parsed and described once per session, under a name, and then only bound and
+ * executed: one call into the database instead of two, and none of the parse and plan work (a small write costs about
+ * half as much). Its row description is kept with it, as its parameters' types are. When a table changed under a kept
+ * statement Postgres refuses to run it; the statement is then forgotten, and run again at once outside a transaction
+ * (inside one, the refusal has already ended the transaction, so the error goes to the caller).
+ */
+async function extendedQuery(pglite: PGlite, sql: string, parameters: readonly unknown[], inTransaction: boolean): Promise<BackendMessage[]> {
+  let cache = statementCaches.get(pglite);
+  if (!cache) statementCaches.set(pglite, (cache = { statements: new Map(), nextName: 1 }));
+  let prepared = cache.statements.get(sql);
+  if (prepared) {
+    // Most recently used last, so the first entry is the one to close when the cache is full.
+    cache.statements.delete(sql);
+    cache.statements.set(sql, prepared);
+  } else {
+    prepared = await prepare(pglite, cache, sql);
+  }
+  const serializers = pglite.serializers;
+  const values = parameters.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serializer = serializers[prepared.types[index]!];
+    return serializer ? serializer(value) : String(value);
+  });
+  try {
+    // The sync rides in the same call, so the session is ready for the next statement even when this one fails.
+    const messages = await pglite.execProtocolStream(concat(serialize.bind({ statement: prepared.name, values }), serialize.execute({}), serialize.sync()), noSync);
+    return prepared.rows ? [prepared.rows, ...messages] : messages;
+  } catch (err) {
+    if (!CHANGED_RESULT_TYPE.test((err as Error).message)) throw err;
+    await forget(pglite, cache, sql);
+    if (inTransaction) throw err;
+    return extendedQuery(pglite, sql, parameters, inTransaction);
+  }
+}
+
+async function prepare(pglite: PGlite, cache: StatementCache, sql: string): Promise<Prepared> {
+  if (cache.statements.size >= PREPARED_STATEMENT_LIMIT) await forget(pglite, cache, cache.statements.keys().next().value!);
+  const name = `kit_${cache.nextName++}`;
   let described: BackendMessage[];
   try {
-    described = await pglite.execProtocolStream(concat(serialize.parse({ text: sql }), serialize.describe({ type: 'S' })), noSync);
+    described = await pglite.execProtocolStream(concat(serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name })), noSync);
   } catch (err) {
     // A statement that does not parse leaves the session waiting for a sync before it takes the next one.
     await pglite.execProtocolStream(serialize.sync(), noSync);
     throw err;
   }
   const types = (described.find((message) => message.name === 'parameterDescription') as ParametersMessage | undefined)?.dataTypeIDs ?? [];
-  const serializers = pglite.serializers;
-  const values = parameters.map((value, index) => {
-    if (value === null || value === undefined) return null;
-    const serializer = serializers[types[index]!];
-    return serializer ? serializer(value) : String(value);
-  });
-  // The sync rides in the same call, so the session is ready for the next statement even when this one fails.
-  return pglite.execProtocolStream(concat(serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()), noSync);
+  const prepared = { name, types, rows: described.find((message) => message.name === 'rowDescription') };
+  cache.statements.set(sql, prepared);
+  return prepared;
+}
+
+async function forget(pglite: PGlite, cache: StatementCache, sql: string): Promise<void> {
+  const prepared = cache.statements.get(sql);
+  if (!prepared) return;
+  cache.statements.delete(sql);
+  await pglite.execProtocolStream(concat(serialize.close({ type: 'S', name: prepared.name }), serialize.sync()), noSync);
 }
 
 /** The rows of every statement in the reply, in order (what pg-boss expects of a multi-statement string). */
