@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { staffSessionCookieName, technicianAccountsPath } from '@repo/contracts';
-import { useBrowser } from '../support/browser.ts';
+import { holdModuleScripts, useBrowser, waitForHydration } from '../support/browser.ts';
 import { newContext, open, phone, urls } from './portal-support.ts';
 import { staffToken, submitBackOfficeSignIn } from './tracking-support.ts';
 
@@ -96,15 +96,7 @@ describe('back-office sign-in through nginx', () => {
   });
 
   it('signs a technician in to their jobs only, with the sign-in staff gave them', async () => {
-    const id = randomBytes(4).toString('hex');
-    const technician = { technicianId: `tech_browser_${id}`, name: 'Browser Technician', email: `tech.${id}@example.com`, password: `socket-wrench-${id}` };
-    const created = await fetch(`${urls.backoffice}${technicianAccountsPath}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await staffToken()}`, 'content-type': 'application/json', origin: urls.backoffice },
-      body: JSON.stringify(technician),
-    });
-    expect(created.status).toBe(201);
-
+    const technician = await newTechnician();
     const context = await newContext(browser(), phone);
     const { page } = await open(context, `${urls.backoffice}/admin-login`);
     await submitBackOfficeSignIn(page, technician);
@@ -119,4 +111,55 @@ describe('back-office sign-in through nginx', () => {
     expect(refused).toBe(403);
     await context.close();
   });
+
+  it("draws a technician's /my-jobs from its HTML before any of its code has loaded, and the page then takes its place without a blank moment", async () => {
+    const technician = await newTechnician();
+    const context = await newContext(browser(), phone);
+    const { page } = await open(context, `${urls.backoffice}/admin-login`);
+    await submitBackOfficeSignIn(page, technician);
+    await page.waitForURL(`${urls.backoffice}/my-jobs`);
+
+    const held = await holdModuleScripts(context);
+    // Every change to the page is checked for the heading, from the first parsed byte on.
+    await page.addInitScript(() => {
+      const seen = { frames: 0, withoutHeading: 0 };
+      Object.assign(window, { headingSeen: seen });
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root || root.childElementCount === 0) return;
+        seen.frames += 1;
+        if (!Array.from(root.querySelectorAll('h1')).some((h1) => h1.textContent === 'My Jobs')) seen.withoutHeading += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${urls.backoffice}/my-jobs`);
+    expect(await page.title()).toBe('My Jobs | St Augustine Appliance Repair');
+    await page.getByRole('heading', { level: 1, name: 'My Jobs' }).waitFor();
+    await page.getByRole('heading', { name: 'Loading your jobs...' }).waitFor();
+    // Today is not known when the page is built: the day picker is there, empty and off, until the code runs.
+    expect(await page.getByLabel('Jobs on').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next day' }).isDisabled()).toBe(true);
+
+    await held.release();
+    await waitForHydration(page);
+    await page.getByRole('heading', { name: 'No jobs today' }).waitFor();
+    expect(await page.getByLabel('Jobs on').isDisabled()).toBe(false);
+    await expect.poll(() => nav(page).getByRole('link').allTextContents()).toEqual(['My jobs']);
+    const seen = await page.evaluate(() => (window as unknown as { headingSeen: { frames: number; withoutHeading: number } }).headingSeen);
+    expect(seen.frames).toBeGreaterThan(0);
+    expect(seen.withoutHeading).toBe(0);
+    await context.close();
+  });
 });
+
+/** A technician staff just gave a sign-in (with no jobs yet). */
+async function newTechnician() {
+  const id = randomBytes(4).toString('hex');
+  const technician = { technicianId: `tech_browser_${id}`, name: 'Browser Technician', email: `tech.${id}@example.com`, password: `socket-wrench-${id}` };
+  const created = await fetch(`${urls.backoffice}${technicianAccountsPath}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await staffToken()}`, 'content-type': 'application/json', origin: urls.backoffice },
+    body: JSON.stringify(technician),
+  });
+  expect(created.status).toBe(201);
+  return technician;
+}

@@ -1,10 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './provider.tsx';
-import { AppRouter } from './router.tsx';
+import { AppRouter, type BackOfficeRouter } from './router.tsx';
 
-export function App() {
+/** The back office. main.tsx hands in the query client and router it made (and let finish its first navigation). */
+export function App({ queryClient, router }: { queryClient?: QueryClient; router?: BackOfficeRouter }) {
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <AppRouter router={router} />
     </AppProvider>
   );
 }

@@ -18,7 +18,7 @@ import { BackOfficeHeaderActions } from '../features/auth/components/back-office
 import { onSessionRefused } from '../lib/api-client.ts';
 
 /** The shared layout with the back office's navigation, which wraps under the business name on a phone. */
-function BackOfficeLayout() {
+export function BackOfficeLayout() {
   return <BrandedLayout homeHref={paths.home} tag="Back Office" wrapActions actions={<BackOfficeHeaderActions publicSiteHref={env.webOrigin} />} />;
 }
 
@@ -87,13 +87,19 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+export type BackOfficeRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The back office's router in the browser, on the address the page opened at. */
+export const createBackOfficeRouter = (queryClient: QueryClient): BackOfficeRouter => createBrowserRouter(createRoutes(queryClient));
+
 /**
- * The router is made on first render so it reads the address the app starts at. A back-office call refused with 401
- * or 403 signs out and returns to sign-in: the session is over or was never enough, so nothing on screen is kept.
+ * `router`: one made before the first render (main.tsx); without it, one is made on first render, so it reads the
+ * address the app starts at. A back-office call refused with 401 or 403 signs out and returns to sign-in: the session
+ * is over or was never enough, so nothing on screen is kept.
  */
-export function AppRouter() {
+export function AppRouter({ router: given }: { router?: BackOfficeRouter }) {
   const queryClient = useQueryClient();
-  const [router] = useState(() => createBrowserRouter(createRoutes(queryClient)));
+  const [router] = useState(() => given ?? createBackOfficeRouter(queryClient));
   useEffect(() => onSessionRefused(() => void signOutAfterRefusal(queryClient, router)), [queryClient, router]);
   return <RouterProvider router={router} />;
 }
