@@ -4,7 +4,17 @@ import { booking, business } from './constants.ts';
  * Calendar arithmetic in the business time zone (America/New_York), independent of the server's or browser's zone.
  * Dates are 'YYYY-MM-DD' strings; instants are JS Dates.
  */
-const partsFormatter = new Intl.DateTimeFormat('en-US', {
+
+/**
+ * A formatter made on its first use, not when the module loads: making one costs a few milliseconds on a phone (the
+ * first with a time zone loads its data), and a page's first render needs few of them.
+ */
+export function lazyDateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return () => (formatter ??= new Intl.DateTimeFormat('en-US', options));
+}
+
+const partsFormatter = lazyDateFormat({
   timeZone: business.timeZone,
   hourCycle: 'h23',
   year: 'numeric',
@@ -17,7 +27,7 @@ const partsFormatter = new Intl.DateTimeFormat('en-US', {
 
 function zonedParts(instant: Date) {
   const parts: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(instant)) {
+  for (const part of partsFormatter().formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
@@ -88,12 +98,12 @@ export function bookableDates(today: string = businessDate(), windowDays: number
   return [...dates];
 }
 
-const windowDayFormatter = new Intl.DateTimeFormat('en-US', { timeZone: business.timeZone, weekday: 'short', month: 'short', day: 'numeric' });
-const windowTimeFormatter = new Intl.DateTimeFormat('en-US', { timeZone: business.timeZone, hour: 'numeric', minute: '2-digit', hour12: true });
+const windowDayFormatter = lazyDateFormat({ timeZone: business.timeZone, weekday: 'short', month: 'short', day: 'numeric' });
+const windowTimeFormatter = lazyDateFormat({ timeZone: business.timeZone, hour: 'numeric', minute: '2-digit', hour12: true });
 
 function wallTime(instant: Date): { time: string; period: string } {
   const parts: Record<string, string> = {};
-  for (const part of windowTimeFormatter.formatToParts(instant)) parts[part.type] = part.value;
+  for (const part of windowTimeFormatter().formatToParts(instant)) parts[part.type] = part.value;
   return { time: `${parts.hour}:${parts.minute}`, period: (parts.dayPeriod ?? '').toUpperCase() };
 }
 
@@ -105,7 +115,7 @@ export function arrivalWindowText(start: Date, end: Date): string {
   const from = wallTime(start);
   const to = wallTime(end);
   const range = from.period === to.period ? `${from.time}–${to.time} ${to.period}` : `${from.time} ${from.period}–${to.time} ${to.period}`;
-  return `${windowDayFormatter.format(start)}, ${range} ET`;
+  return `${windowDayFormatter().format(start)}, ${range} ET`;
 }
 
 /** A slot ('09:00-10:00', business wall-clock times) as people read it: "9:00 AM - 10:00 AM"; one time ('14:00'): "2:00 PM". */

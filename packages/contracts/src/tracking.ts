@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDateSchema } from './appointments.ts';
 import { rowIdSchema, strictQueryNumber } from './safe-input.ts';
+import { lazyDateFormat } from './business-time.ts';
 import { trackingStatuses } from './choices.ts';
 import { tracking } from './constants.ts';
 import { locationSchema } from './technicians.ts';
@@ -170,10 +171,10 @@ export const trackingMessages = {
   allowNotNeeded: 'This visit is today, so its technician can start it already.',
 } as const;
 
-const visitDayWords = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const visitDayWords = lazyDateFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** Why a technician may not move a job dated `day` (YYYY-MM-DD) today: `trackingMessages.otherDay` with the day in words. */
-export const otherDayMessage = (day: string): string => trackingMessages.otherDay.replace('{day}', visitDayWords.format(new Date(`${day}T12:00:00Z`)));
+export const otherDayMessage = (day: string): string => trackingMessages.otherDay.replace('{day}', visitDayWords().format(new Date(`${day}T12:00:00Z`)));
 
 /** What the customer reads in the record's notifications list. */
 export const trackingNotificationMessages = {
