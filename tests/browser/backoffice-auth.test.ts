@@ -96,11 +96,7 @@ describe('back-office sign-in through nginx', () => {
   });
 
   it('signs a technician in to their jobs only, with the sign-in staff gave them', async () => {
-    const technician = await newTechnician();
-    const context = await newContext(browser(), phone);
-    const { page } = await open(context, `${urls.backoffice}/admin-login`);
-    await submitBackOfficeSignIn(page, technician);
-    await page.waitForURL(`${urls.backoffice}/my-jobs`);
+    const { context, page } = await signInNewTechnician();
     await expect.poll(() => nav(page).getByRole('link').allTextContents()).toEqual(['My jobs']);
     // The address changes before React renders the new location: wait for the mark, as a screen reader would.
     await expect.poll(() => nav(page).getByRole('link', { name: 'My jobs' }).getAttribute('aria-current')).toBe('page');
@@ -113,11 +109,7 @@ describe('back-office sign-in through nginx', () => {
   });
 
   it("draws a technician's /my-jobs from its HTML before any of its code has loaded, and the page then takes its place without a blank moment", async () => {
-    const technician = await newTechnician();
-    const context = await newContext(browser(), phone);
-    const { page } = await open(context, `${urls.backoffice}/admin-login`);
-    await submitBackOfficeSignIn(page, technician);
-    await page.waitForURL(`${urls.backoffice}/my-jobs`);
+    const { context, page } = await signInNewTechnician();
 
     const held = await holdModuleScripts(context);
     // Every change to the page is checked for the heading, from the first parsed byte on.
@@ -151,8 +143,8 @@ describe('back-office sign-in through nginx', () => {
   });
 });
 
-/** A technician staff just gave a sign-in (with no jobs yet). */
-async function newTechnician() {
+/** A technician staff just gave a sign-in (with no jobs yet), signed in on a phone: sign-in takes them to /my-jobs. */
+async function signInNewTechnician() {
   const id = randomBytes(4).toString('hex');
   const technician = { technicianId: `tech_browser_${id}`, name: 'Browser Technician', email: `tech.${id}@example.com`, password: `socket-wrench-${id}` };
   const created = await fetch(`${urls.backoffice}${technicianAccountsPath}`, {
@@ -161,5 +153,9 @@ async function newTechnician() {
     body: JSON.stringify(technician),
   });
   expect(created.status).toBe(201);
-  return technician;
+  const context = await newContext(browser(), phone);
+  const { page } = await open(context, `${urls.backoffice}/admin-login`);
+  await submitBackOfficeSignIn(page, technician);
+  await page.waitForURL(`${urls.backoffice}/my-jobs`);
+  return { context, page };
 }
